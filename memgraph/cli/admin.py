@@ -1,0 +1,67 @@
+"""`memgraph config show`, `memgraph init`, `memgraph status`."""
+
+from __future__ import annotations
+
+import click
+from rich.table import Table
+
+from memgraph.cli.output import console, json_option, open_memory, print_json, user_option
+from memgraph.settings import Settings
+
+
+@click.group()
+def config() -> None:
+    """Inspect the effective settings."""
+
+
+@config.command("show")
+@json_option
+def config_show(as_json: bool) -> None:
+    """Print the effective settings, secrets masked."""
+    data = Settings().masked()
+    if as_json:
+        print_json(data)
+        return
+    table = Table("setting", "value", show_header=True)
+    for key, value in data.items():
+        if isinstance(value, dict):
+            for sub, subvalue in value.items():
+                table.add_row(f"{key}.{sub}", str(subvalue))
+        else:
+            table.add_row(key, str(value))
+    console.print(table)
+
+
+@click.command()
+@click.option("--recreate-vector-index", is_flag=True,
+              help="drop and rebuild the vector index when the embedder changed size")
+@json_option
+def init(recreate_vector_index: bool, as_json: bool) -> None:
+    """Apply the graph schema (constraints, indexes); safe to run again."""
+    with open_memory() as memory:
+        report = memory.init(recreate_vector_index=recreate_vector_index)
+    if as_json:
+        print_json(report.__dict__)
+        return
+    verdict = "applied" if report.changed else "already up to date"
+    click.echo(f"schema v{report.version} {verdict} "
+               f"({report.statements_run} statements, vectors {report.dimensions}-d)")
+
+
+@click.command()
+@user_option
+@json_option
+def status(user_id: str | None, as_json: bool) -> None:
+    """Neo4j version, schema version and memory counts."""
+    with open_memory() as memory:
+        data = memory.status(user_id)
+    if as_json:
+        print_json(data)
+        return
+    neo = data["neo4j"]
+    click.echo(f"Neo4j {neo['version']} {neo['edition']} at {neo['uri']}; "
+               f"schema v{data['schema']['version']} ({data['schema']['dimensions']}-d vectors)")
+    table = Table("kind", "state", "nodes")
+    for row in data["counts"]:
+        table.add_row(row["kind"], str(row["state"]), str(row["nodes"]))
+    console.print(table)

@@ -1,0 +1,64 @@
+"""Root command group; library errors become one line and a non-zero exit here, once."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from memgraph.errors import MemgraphError
+
+
+class MemgraphGroup(click.Group):
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except MemgraphError as e:
+            click.echo(f"Error: {e}", err=True)
+            sys.exit(e.exit_code)
+        except KeyboardInterrupt:
+            click.echo("Error: interrupted", err=True)
+            sys.exit(130)
+
+
+@click.group(cls=MemgraphGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="memgraph")
+def cli() -> None:
+    """memgraph: long-term memory for LLM agents, native in Neo4j.
+
+    Settings come from MEMGRAPH_* variables, NEO4J_URI / NEO4J_USERNAME /
+    NEO4J_PASSWORD / NEO4J_DATABASE and a .env file; see `memgraph config show`.
+    """
+
+
+def _register() -> None:
+    from memgraph.cli import admin, server
+
+    cli.add_command(server.server)
+    cli.add_command(admin.config)
+    cli.add_command(admin.init)
+    cli.add_command(admin.status)
+    for module_name in ("ingest", "retrieve", "jobs", "demo"):
+        module = _optional(module_name)
+        if module is not None:
+            for command in getattr(module, "COMMANDS", []):
+                cli.add_command(command)
+
+
+def _optional(name: str) -> Any:
+    import importlib
+
+    try:
+        return importlib.import_module(f"memgraph.cli.{name}")
+    except ModuleNotFoundError as e:
+        if e.name == f"memgraph.cli.{name}":
+            return None
+        raise
+
+
+_register()
+
+
+def main() -> None:
+    cli(prog_name="memgraph")

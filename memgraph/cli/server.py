@@ -1,0 +1,54 @@
+"""`memgraph server ...`: the local Neo4j for machines without Docker."""
+
+from __future__ import annotations
+
+import click
+
+from memgraph.cli.output import console, json_option, print_json
+from memgraph.server import LocalServer
+from memgraph.settings import Settings
+
+
+@click.group()
+def server() -> None:
+    """Install, start, stop and inspect a local Neo4j 5.26 (from Maven Central)."""
+
+
+@server.command()
+def install() -> None:
+    """Fetch Neo4j and Neo4j Browser with Maven and write neo4j.conf (idempotent)."""
+    local = LocalServer(Settings())
+    with console.status("fetching Neo4j from Maven Central…"):
+        done = local.install()
+    click.echo(f"installed Neo4j {local.cfg.neo4j_version} in {local.home}" if done
+               else f"already installed in {local.home}")
+
+
+@server.command()
+def start() -> None:
+    """Start the local Neo4j in the background and wait until Bolt answers."""
+    local = LocalServer(Settings())
+    with console.status("starting Neo4j…"):
+        started = local.start()
+    state = "started" if started else "already running"
+    click.echo(f"{state}: {local.bolt_uri}  (Browser: {local.browser_url})")
+
+
+@server.command()
+def stop() -> None:
+    """Stop the local Neo4j cleanly."""
+    local = LocalServer(Settings())
+    click.echo("stopped" if local.stop() else "not running")
+
+
+@server.command()
+@json_option
+def status(as_json: bool) -> None:
+    """Whether the local Neo4j is installed and running."""
+    st = LocalServer(Settings()).status()
+    if as_json:
+        print_json(st.as_dict())
+        return
+    click.echo(f"installed: {st.installed}  running: {st.running}"
+               f"{f'  pid: {st.pid}' if st.pid else ''}\nhome: {st.home}\n"
+               f"bolt: {st.bolt_uri}  browser: {st.browser_url}  version: {st.version}")

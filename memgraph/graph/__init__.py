@@ -1,0 +1,1 @@
+"""The graph: connection, schema, node and relationship classes, notes."""

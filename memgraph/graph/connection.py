@@ -1,0 +1,124 @@
+"""One driver per process, shared with neomodel, with errors mapped to memgraph's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+import neo4j
+from neo4j import Driver, GraphDatabase, Session
+from neo4j import exceptions as neo4j_errors
+
+from memgraph import cypher
+from memgraph.errors import (
+    AuthenticationError,
+    DatabaseError,
+    DatabaseUnavailableError,
+    InvalidInputError,
+)
+from memgraph.settings import Settings
+
+
+def connect(settings: Settings) -> Driver:
+    """Open and verify a driver for ``settings.neo4j_uri``; register it with neomodel."""
+    try:
+        driver = GraphDatabase.driver(
+            settings.neo4j_uri,
+            auth=(settings.neo4j_username, settings.neo4j_password.get_secret_value()),
+            connection_timeout=settings.connection_timeout_s,
+            max_transaction_retry_time=10.0,
+            notifications_min_severity="OFF",
+        )
+    except (ValueError, neo4j_errors.ConfigurationError) as e:
+        raise DatabaseUnavailableError(f"invalid NEO4J_URI {settings.neo4j_uri!r}: {e}") from e
+    with translate_errors(settings.neo4j_uri):
+        driver.verify_connectivity()
+    _register_with_neomodel(driver, settings.neo4j_database)
+    return driver
+
+
+def _register_with_neomodel(driver: Driver, database: str) -> None:
+    from neomodel import config, db
+
+    config.DATABASE_NAME = database
+    db.set_connection(driver=driver)
+
+
+@contextmanager
+def translate_errors(uri: str = "") -> Iterator[None]:
+    """Turn driver exceptions into memgraph errors with one readable line."""
+    try:
+        yield
+    except neo4j_errors.AuthError as e:
+        raise AuthenticationError(
+            f"Neo4j at {uri or 'the configured URI'} rejected the username or password "
+            "(check NEO4J_USERNAME / NEO4J_PASSWORD)") from e
+    except (neo4j_errors.ServiceUnavailable, neo4j_errors.SessionExpired, OSError) as e:
+        raise DatabaseUnavailableError(
+            f"Neo4j is not reachable at {uri or 'the configured URI'} "
+            "(start it with `memgraph server start` or check NEO4J_URI)") from e
+    except neo4j_errors.ConstraintError as e:
+        raise InvalidInputError(f"constraint violated: {_first_line(e)}") from e
+    except neo4j_errors.Neo4jError as e:
+        raise DatabaseError(f"Neo4j error {e.code}: {_first_line(e)}") from e
+    except neo4j_errors.DriverError as e:
+        raise DatabaseError(f"Neo4j driver error: {_first_line(e)}") from e
+
+
+def _first_line(e: Exception) -> str:
+    text = getattr(e, "message", None) or str(e)
+    return text.strip().splitlines()[0][:300] if text else type(e).__name__
+
+
+class Graph:
+    """Thin wrapper: run named queries in read, write or auto-commit transactions."""
+
+    def __init__(self, driver: Driver, settings: Settings) -> None:
+        self.driver = driver
+        self.settings = settings
+        self.database = settings.neo4j_database
+
+    @classmethod
+    def open(cls, settings: Settings) -> Graph:
+        return cls(connect(settings), settings)
+
+    def close(self) -> None:
+        self.driver.close()
+
+    @contextmanager
+    def session(self, **kwargs: Any) -> Iterator[Session]:
+        with translate_errors(self.settings.neo4j_uri), \
+                self.driver.session(database=self.database, **kwargs) as session:
+            yield session
+
+    def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        """Run the named query in a read transaction (retried on transient errors)."""
+        return self._execute(name, params, neo4j.RoutingControl.READ)
+
+    def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        """Run the named query in one write transaction (all or nothing)."""
+        return self._execute(name, params, neo4j.RoutingControl.WRITE)
+
+    def _execute(self, name: str, params: Mapping[str, Any],
+                 routing: neo4j.RoutingControl) -> list[dict[str, Any]]:
+        query = cypher.load(name)
+        with translate_errors(self.settings.neo4j_uri):
+            records, _, _ = self.driver.execute_query(
+                query, dict(params), database_=self.database, routing_=routing)
+        return [r.data() for r in records]
+
+    def run_autocommit(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        """Auto-commit run, needed by ``CALL { ... } IN TRANSACTIONS`` batch jobs."""
+        query = cypher.load(name)
+        with self.session() as session:
+            return [r.data() for r in session.run(query, dict(params))]
+
+    def write_many(self, steps: list[tuple[str, Mapping[str, Any]]]) -> list[list[dict[str, Any]]]:
+        """Run several named queries in ONE write transaction: all land or none does."""
+        def work(tx: neo4j.ManagedTransaction) -> list[list[dict[str, Any]]]:
+            return [[r.data() for r in tx.run(cypher.load(name), dict(params))]
+                    for name, params in steps]
+
+        with self.session() as session:
+            return session.execute_write(work)

@@ -1,0 +1,168 @@
+"""Node and relationship classes (neomodel), one per kind in seed 001.
+
+These classes define the data model and are how single elements are read and written
+from Python; hot paths (bulk ingestion, jobs, retrieval) use the named Cypher queries in
+``cypher/`` and produce exactly the same properties. ``docs/data-model.md`` draws it.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from uuid import uuid4
+
+from neomodel import (
+    ArrayProperty,
+    BooleanProperty,
+    DateTimeNeo4jFormatProperty,
+    FloatProperty,
+    IntegerProperty,
+    RelationshipTo,
+    StringProperty,
+    StructuredNode,
+    StructuredRel,
+)
+
+STATES = {"candidate": "candidate", "active": "active", "core": "core", "archived": "archived"}
+TTL_POLICIES = {"decay": "decay", "ephemeral": "ephemeral", "keep_forever": "keep_forever"}
+SENSITIVITIES = {"low": "low", "normal": "normal", "high": "high"}
+EXTRACTION_STATUSES = {s: s for s in ("pending", "done", "failed", "skipped")}
+
+
+def new_id() -> str:
+    return uuid4().hex
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Lifecycle:
+    """Seed 001's lifecycle properties, with its initial values."""
+
+    state = StringProperty(default="candidate", choices=STATES, index=False)
+    salience = FloatProperty(default=0.5)
+    confidence = FloatProperty(default=0.7)
+    access_count = IntegerProperty(default=0)
+    recall_frequency = IntegerProperty(default=0)
+    last_accessed_at = DateTimeNeo4jFormatProperty()
+    last_recall_interval = FloatProperty(default=0.0)   # days between the last two recalls
+    decay_gradient = FloatProperty(default=1.0)
+    ttl_policy = StringProperty(default="decay", choices=TTL_POLICIES)
+    last_decayed_at = DateTimeNeo4jFormatProperty()     # decay is applied from here on
+    created_at = DateTimeNeo4jFormatProperty(default=utcnow)
+    updated_at = DateTimeNeo4jFormatProperty(default=utcnow)
+
+
+class Notes:
+    """Notes as parallel lists; see ``memgraph.graph.notes``."""
+
+    is_dirty = BooleanProperty(default=False)
+    notes = ArrayProperty(StringProperty(), default=list)
+    notes_added_at = ArrayProperty(DateTimeNeo4jFormatProperty(), default=list)
+    notes_expires_at = ArrayProperty(DateTimeNeo4jFormatProperty(), default=list)
+    notes_lifetime = ArrayProperty(StringProperty(), default=list)
+    notes_source = ArrayProperty(StringProperty(), default=list)
+
+
+class User(StructuredNode):
+    """The owner of a memory (the tenant). Never decays."""
+
+    user_id = StringProperty(required=True, unique_index=True)
+    name = StringProperty()
+    ttl_policy = StringProperty(default="keep_forever", choices=TTL_POLICIES)
+    created_at = DateTimeNeo4jFormatProperty(default=utcnow)
+
+
+class SemanticRel(StructuredRel, Lifecycle, Notes):
+    """A typed relationship between semantic nodes (bi-temporal, with notes)."""
+
+    uid = StringProperty(default=new_id)
+    user_id = StringProperty(required=True)
+    description = StringProperty(default="")
+    attitude = FloatProperty(default=0.0)     # -1 hostile/negative … +1 warm/positive
+    proximity = FloatProperty(default=0.5)    # 0 distant … 1 close
+    strength = FloatProperty(default=0.5)     # 0 weak … 1 strong evidence/bond
+    valid_from = DateTimeNeo4jFormatProperty()   # when it became true (event time)
+    valid_to = DateTimeNeo4jFormatProperty()     # when it stopped being true
+    event_at = DateTimeNeo4jFormatProperty()     # when the source says it happened
+    ingested_at = DateTimeNeo4jFormatProperty(default=utcnow)  # when memgraph learned it
+    superseded_by = StringProperty()          # id of the relationship that replaced this one
+    supersedes = StringProperty()
+    source_ids = ArrayProperty(StringProperty(), default=list)
+    embedding = ArrayProperty(FloatProperty())
+    embedding_model = StringProperty()
+
+
+class MentionsRel(StructuredRel):
+    user_id = StringProperty(required=True)
+    created_at = DateTimeNeo4jFormatProperty(default=utcnow)
+
+
+class Memory(StructuredNode, Lifecycle):
+    """Every memory node carries the ``Memory`` label (one vector and full-text index)."""
+
+    uid = StringProperty(unique_index=True, default=new_id)
+    user_id = StringProperty(required=True)
+    name = StringProperty(default="")
+    description = StringProperty(default="")
+    importance = FloatProperty(default=0.5)
+    embedding = ArrayProperty(FloatProperty())
+    embedding_model = StringProperty()
+
+
+class Semantic(Memory, Notes):
+    __abstract_node__ = True
+    canonical_name = StringProperty(required=True)
+    aliases = ArrayProperty(StringProperty(), default=list)
+    attributes = ArrayProperty(StringProperty(), default=list)   # "key: value" lines
+
+    related = RelationshipTo("Semantic", "RELATED_TO", model=SemanticRel)
+
+
+class Person(Semantic):
+    pass
+
+
+class Concept(Semantic):
+    pass
+
+
+class Entity(Semantic):
+    entity_type = StringProperty(default="")   # organisation, place, object, event, …
+
+
+class Episodic(Memory):
+    __abstract_node__ = True
+    sensitivity = StringProperty(default="normal", choices=SENSITIVITIES)
+    raw_content = StringProperty(default="")   # kept for ever, even when archived
+    event_at = DateTimeNeo4jFormatProperty()
+    ingested_at = DateTimeNeo4jFormatProperty(default=utcnow)
+
+
+class Source(Episodic):
+    session_id = StringProperty(default="")
+    source_kind = StringProperty(default="message")   # message | document | record
+    speaker = StringProperty(default="")
+    external_id = StringProperty(default="")          # e.g. a conversation turn id
+    content_hash = StringProperty(required=True)
+    idempotency_key = StringProperty(required=True)
+    extraction_status = StringProperty(default="pending", choices=EXTRACTION_STATUSES)
+    extraction_error = StringProperty(default="")
+    extraction_attempts = IntegerProperty(default=0)
+    llm_calls = IntegerProperty(default=0)
+    tokens_used = IntegerProperty(default=0)
+
+    mentions = RelationshipTo("Semantic", "MENTIONS", model=MentionsRel)
+
+
+class Artifact(Episodic):
+    uri = StringProperty(default="")
+    media_type = StringProperty(default="")
+
+
+class Storyline(Memory, Notes):
+    pass
+
+
+class Macro(Memory, Notes):
+    pass

@@ -1,0 +1,85 @@
+"""Apply and check the versioned graph schema (``cypher/schema/v<N>.cypher``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from memgraph import cypher
+from memgraph.errors import SchemaError
+from memgraph.graph.connection import Graph, translate_errors
+
+SCHEMA_VERSION = 1
+VECTOR_INDEX = "memory_embedding"
+
+
+@dataclass(frozen=True)
+class SchemaReport:
+    version: int
+    previous_version: int | None
+    statements_run: int
+    changed: bool
+    dimensions: int
+
+
+def recorded_version(graph: Graph) -> tuple[int | None, int | None]:
+    row = graph.read("graph/schema_version")[0]
+    return row["version"], row["dimensions"]
+
+
+def vector_index_dimensions(graph: Graph) -> dict[str, int]:
+    return {r["name"]: r["dimensions"] for r in graph.read("graph/vector_index_dimensions")}
+
+
+def check_vector_dimensions(graph: Graph, dimensions: int) -> None:
+    """Raise SchemaError when the vector index disagrees with the embedder."""
+    existing = vector_index_dimensions(graph).get(VECTOR_INDEX)
+    if existing is not None and existing != dimensions:
+        raise SchemaError(
+            f"vector index {VECTOR_INDEX} has {existing} dimensions but the configured "
+            f"embedder produces {dimensions}; run `memgraph init --recreate-vector-index` "
+            "(stored vectors are recomputed) or configure the matching embedder")
+
+
+def apply_schema(graph: Graph, dimensions: int, embedding_model: str,
+                 recreate_vector_index: bool = False) -> SchemaReport:
+    """Create every constraint and index (idempotent) and record the version."""
+    if recreate_vector_index:
+        graph.run_autocommit("graph/drop_vector_index")
+        graph.run_autocommit("graph/clear_embeddings")
+    check_vector_dimensions(graph, dimensions)
+    previous, previous_dims = recorded_version(graph)
+    before = _schema_objects(graph)
+    run = 0
+    for version in range(1, SCHEMA_VERSION + 1):
+        for statement in cypher.statements(f"schema/v{version}"):
+            with graph.session() as session, translate_errors(graph.settings.neo4j_uri):
+                session.run(statement, {"dimensions": dimensions}).consume()
+            run += 1
+    graph.run_autocommit("graph/await_indexes")
+    offline = [r["name"] for r in graph.read("graph/index_states") if r["state"] != "ONLINE"]
+    if offline:
+        raise SchemaError(f"indexes not ONLINE after init: {', '.join(offline)}")
+    after = _schema_objects(graph)
+    changed = before != after or previous != SCHEMA_VERSION or previous_dims != dimensions
+    if changed:
+        graph.write("graph/record_schema_version", version=SCHEMA_VERSION,
+                    dimensions=dimensions, embedding_model=embedding_model)
+    return SchemaReport(version=SCHEMA_VERSION, previous_version=previous,
+                        statements_run=run, changed=changed, dimensions=dimensions)
+
+
+def require_schema(graph: Graph, dimensions: int) -> None:
+    """Refuse to work on a graph that was never initialised or has the wrong vectors."""
+    version, _ = recorded_version(graph)
+    if version is None:
+        raise SchemaError("the graph has no memgraph schema; run `memgraph init`")
+    if version < SCHEMA_VERSION:
+        raise SchemaError(f"the graph schema is version {version}, this memgraph needs "
+                          f"{SCHEMA_VERSION}; run `memgraph init`")
+    check_vector_dimensions(graph, dimensions)
+
+
+def _schema_objects(graph: Graph) -> set[str]:
+    indexes = {f"index:{r['name']}" for r in graph.read("graph/index_states")}
+    constraints = {f"constraint:{r['name']}" for r in graph.read("graph/constraints")}
+    return indexes | constraints

@@ -1,0 +1,81 @@
+"""``Memory``: the Python API. The CLI and outside agents call only this."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from memgraph.graph.connection import Graph
+from memgraph.graph.schema import SchemaReport, apply_schema, require_schema
+from memgraph.settings import Settings
+
+if TYPE_CHECKING:
+    from memgraph.providers.embeddings import Embedder
+    from memgraph.providers.llm import LLM
+
+
+class Memory:
+    """One connection to one memgraph database, for any number of users."""
+
+    def __init__(self, settings: Settings | None = None, *, graph: Graph | None = None,
+                 embedder: Embedder | None = None, llm: LLM | None = None) -> None:
+        self.settings = settings or Settings()
+        self.graph = graph or Graph.open(self.settings)
+        self._embedder = embedder
+        self._llm = llm
+        self._schema_checked = False
+
+    # -- lifecycle of the object -----------------------------------------------------
+    def close(self) -> None:
+        self.graph.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    # -- providers (created lazily: `config show` must not load a model) --------------
+    @cached_property
+    def embedder(self) -> Embedder:
+        if self._embedder is not None:
+            return self._embedder
+        from memgraph.providers.embeddings import make_embedder
+
+        return make_embedder(self.settings)
+
+    @cached_property
+    def llm(self) -> LLM | None:
+        if self._llm is not None:
+            return self._llm
+        from memgraph.providers.llm import make_llm
+
+        return make_llm(self.settings)
+
+    # -- schema -----------------------------------------------------------------------
+    def init(self, recreate_vector_index: bool = False) -> SchemaReport:
+        """Create constraints and indexes (idempotent) and record the schema version."""
+        report = apply_schema(self.graph, self.embedder.dimensions, self.embedder.model_name,
+                              recreate_vector_index=recreate_vector_index)
+        self._schema_checked = True
+        return report
+
+    def ensure_schema(self) -> None:
+        """Check once per object that the graph was initialised with matching vectors."""
+        if not self._schema_checked:
+            require_schema(self.graph, self.embedder.dimensions)
+            self._schema_checked = True
+
+    def status(self, user_id: str | None = None) -> dict[str, Any]:
+        """Server version, schema version and node counts per kind and state."""
+        info = self.graph.read("graph/server_info")[0]
+        version = self.graph.read("graph/schema_version")[0]
+        counts = self.graph.read("graph/counts", user_id=user_id)
+        return {
+            "neo4j": {"version": info["version"], "edition": info["edition"],
+                      "uri": self.settings.neo4j_uri},
+            "schema": {"version": version["version"], "dimensions": version["dimensions"]},
+            "counts": counts,
+        }

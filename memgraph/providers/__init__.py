@@ -1,0 +1,1 @@
+"""Providers behind small interfaces: the LLM and the embedder."""

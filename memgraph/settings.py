@@ -1,0 +1,168 @@
+"""The one settings object.
+
+Read from (highest precedence first) explicit arguments, ``MEMGRAPH_*`` environment
+variables, the standard ``NEO4J_URI`` / ``NEO4J_USERNAME`` / ``NEO4J_PASSWORD`` /
+``NEO4J_DATABASE`` variables, a ``.env`` file, then the defaults below. Nested groups use
+``__``: ``MEMGRAPH_RETRIEVAL__RRF_K=60``. Settings are frozen: change them with
+``settings.model_copy(update=...)``, never by mutation.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LOCAL_PASSWORD = "memgraph-local"  # default for the project's own 127.0.0.1-only server
+
+
+class ServerSettings(BaseModel):
+    """The local Neo4j assembled from Maven Central (machines without Docker)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    home: Path = Field(default=Path(".memgraph/neo4j"),
+                       description="where the server's jars, config, data and logs live")
+    neo4j_version: str = "5.26.30"
+    browser_version: str = "5.24.0"
+    bolt_port: int = 7687
+    http_port: int = 7474
+    heap: str = "1g"
+    pagecache: str = "512m"
+    start_timeout_s: float = 120.0
+
+
+class LifecycleSettings(BaseModel):
+    """Seed 001's lifecycle numbers. Every lifecycle threshold lives here."""
+
+    model_config = ConfigDict(frozen=True)
+
+    initial_salience: float = 0.5
+    initial_decay_gradient: float = 1.0
+    base_decay_rate: float = 0.02
+    high_confidence_candidate: float = 0.8
+    archive_below_salience: float = 0.01
+    core_after_accesses: int = 10
+    reinforce_alpha: float = Field(default=0.1, ge=0.05, le=0.1)
+    spacing_gradient_up: float = 0.1
+    spacing_gradient_down: float = 0.05
+    ephemeral_episodic_days: int = 30
+    ephemeral_semantic_days: int = 90
+    consolidate_recent_days: int = 7
+    episodic_min_age_days: int = 7
+    episodic_max_salience: float = 0.2
+    episodic_min_shared_sources: int = 5
+    duplicate_similarity: float = 0.85
+    batch_size: int = 10_000
+
+
+class IngestSettings(BaseModel):
+    """Seed 002's ingestion thresholds (cosine similarity)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    max_content_bytes: int = 100 * 1024
+    resolve_similarity: float = 0.85     # same entity when name embeddings agree this well
+    reinforce_similarity: float = 0.85   # > : reinforce an existing fact
+    contradiction_low: float = 0.70      # 0.70–0.85: ask whether it contradicts
+    link_low: float = 0.40               # 0.40–0.85: Zettelkasten link
+    max_links: int = 3
+    agent_max_steps: int = 8
+    default_confidence: float = 0.7
+
+
+class RetrievalSettings(BaseModel):
+    """Hybrid retrieval and re-ranking weights."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rrf_k: int = 60
+    candidates_per_signal: int = 50
+    graph_hops: int = 1
+    weight_relevance: float = 0.6
+    weight_salience: float = 0.2
+    weight_recency: float = 0.1
+    weight_importance: float = 0.1
+    recency_half_life_days: float = 30.0
+    default_k: int = 10
+    max_traverse_depth: int = 4
+    max_traverse_limit: int = 500
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="MEMGRAPH_",
+        env_file=".env",
+        env_file_encoding="utf-8",
+        env_nested_delimiter="__",
+        extra="ignore",
+        frozen=True,
+        populate_by_name=True,
+    )
+
+    neo4j_uri: str = Field(
+        default="bolt://127.0.0.1:7687",
+        validation_alias=AliasChoices("MEMGRAPH_NEO4J_URI", "NEO4J_URI", "neo4j_uri"),
+    )
+    neo4j_username: str = Field(
+        default="neo4j",
+        validation_alias=AliasChoices("MEMGRAPH_NEO4J_USERNAME", "NEO4J_USERNAME",
+                                      "neo4j_username"),
+    )
+    neo4j_password: SecretStr = Field(
+        default=SecretStr(LOCAL_PASSWORD),
+        validation_alias=AliasChoices("MEMGRAPH_NEO4J_PASSWORD", "NEO4J_PASSWORD",
+                                      "neo4j_password"),
+    )
+    neo4j_database: str = Field(
+        default="neo4j",
+        validation_alias=AliasChoices("MEMGRAPH_NEO4J_DATABASE", "NEO4J_DATABASE",
+                                      "neo4j_database"),
+    )
+    connection_timeout_s: float = 5.0
+
+    default_user: str = "default"
+
+    embedder: Literal["local", "hashing", "openai"] = "local"
+    embedding_model: str = Field(
+        default="all-MiniLM-L6-v2",
+        description="local: a path or sentence-transformers name; openai: the model id",
+    )
+    embedding_dimensions: int | None = Field(
+        default=None, description="required for openai embedders whose size we cannot guess")
+
+    llm: Literal["offline", "openai"] = "offline"
+    llm_model: str = "gpt-4.1-mini"
+    openai_base_url: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("MEMGRAPH_OPENAI_BASE_URL", "OPENAI_BASE_URL",
+                                      "openai_base_url"),
+    )
+    openai_api_key: SecretStr | None = Field(
+        default=None,
+        validation_alias=AliasChoices("MEMGRAPH_OPENAI_API_KEY", "OPENAI_API_KEY",
+                                      "openai_api_key"),
+    )
+    llm_timeout_s: float = 60.0
+    llm_max_retries: int = 3
+
+    nightly_cron: str = Field(default="0 3 * * *", description="crontab for `jobs schedule`")
+
+    server: ServerSettings = ServerSettings()
+    lifecycle: LifecycleSettings = LifecycleSettings()
+    ingest: IngestSettings = IngestSettings()
+    retrieval: RetrievalSettings = RetrievalSettings()
+
+    def masked(self) -> dict[str, Any]:
+        """Effective settings as plain data, secrets replaced by ``****``."""
+        data = self.model_dump(mode="json")
+        for key in ("neo4j_password", "openai_api_key"):
+            if data.get(key):
+                data[key] = "****"
+        return data
+
+
+def get_settings(**overrides: Any) -> Settings:
+    return Settings(**overrides)

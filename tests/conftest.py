@@ -1,0 +1,70 @@
+"""Test fixtures: one real Neo4j for the whole session, one fresh tenant per test.
+
+The server is the project's own (``memgraph server``) unless ``NEO4J_URI`` points
+elsewhere. Started once per session; stopped at the end only if this session started it.
+Tests never wipe the database: each gets its own ``user_id`` and deletes only that.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from memgraph.graph.connection import Graph
+from memgraph.memory import Memory
+from memgraph.providers.embeddings import HashingEmbedder
+from memgraph.server import LocalServer
+from memgraph.settings import Settings
+
+
+@pytest.fixture(scope="session")
+def settings() -> Settings:
+    return Settings()
+
+
+@pytest.fixture(scope="session")
+def neo4j_server(settings: Settings) -> Iterator[LocalServer | None]:
+    if os.environ.get("MEMGRAPH_TEST_EXTERNAL_NEO4J"):
+        yield None
+        return
+    server = LocalServer(settings)
+    server.install()
+    started = server.start()
+    yield server
+    if started:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def graph(settings: Settings, neo4j_server: LocalServer | None) -> Iterator[Graph]:
+    g = Graph.open(settings)
+    yield g
+    g.close()
+
+
+@pytest.fixture(scope="session")
+def hashing_embedder() -> HashingEmbedder:
+    return HashingEmbedder(384)
+
+
+@pytest.fixture(scope="session")
+def memory(settings: Settings, graph: Graph, hashing_embedder: HashingEmbedder) -> Memory:
+    """A Memory on the shared server with the fast hashing embedder, schema applied."""
+    mem = Memory(settings, graph=graph, embedder=hashing_embedder)
+    mem.init()
+    return mem
+
+
+@pytest.fixture
+def user_id(graph: Graph) -> Iterator[str]:
+    """A fresh tenant; everything it wrote is deleted afterwards."""
+    uid = f"test-{uuid.uuid4().hex[:12]}"
+    yield uid
+    delete_tenant(graph, uid)
+
+
+def delete_tenant(graph: Graph, uid: str) -> None:
+    graph.run_autocommit("graph/delete_user", user_id=uid)
