@@ -147,6 +147,12 @@ class Settings(BaseSettings):
     )
     llm_timeout_s: float = 60.0
     llm_max_retries: int = 3
+    llm_json_mode: bool = Field(
+        default=True,
+        description="send response_format json_object when JSON is wanted; turn off for "
+                    "servers that reject it (some LM Studio versions)")
+    embedding_batch_size: int = Field(default=256, ge=1,
+                                      description="texts per OpenAI /embeddings request")
 
     nightly_cron: str = Field(default="0 3 * * *", description="crontab for `jobs schedule`")
 

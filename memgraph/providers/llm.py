@@ -8,15 +8,18 @@ offline synthesiser, which need no model at all.
 
 from __future__ import annotations
 
-import random
+import json
+import re
 import threading
-import time
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from memgraph.errors import ProviderError, ProviderTimeoutError, RateLimitedError
+from pydantic import BaseModel, ValidationError
+
+from memgraph.errors import MalformedOutputError
+from memgraph.providers.retry import RETRYABLE, call_with_retries
 
 if TYPE_CHECKING:
     from memgraph.settings import Settings
@@ -61,13 +64,17 @@ class ChatResult:
     finish_reason: str = ""
 
 
-RETRYABLE = (RateLimitedError, ProviderTimeoutError)
+__all__ = ["LLM", "RETRYABLE", "ChatResult", "Message", "ToolCall", "Usage", "extract_json",
+           "make_llm"]
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
 class LLM(ABC):
     model_name: str = ""
     max_retries: int = 3
     backoff_base_s: float = 0.5
+    json_mode: bool = True   # ask for response_format json_object in chat_json
 
     def __init__(self) -> None:
         self.usage = Usage()
@@ -81,21 +88,79 @@ class LLM(ABC):
 
     def chat(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]] | None = None,
              json_mode: bool = False) -> ChatResult:
-        attempt = 0
-        while True:
+        """One chat turn. Retryable failures are retried with backoff (``max_retries``,
+        ``backoff_base_s``); the turn's usage is added to ``self.usage``."""
+        result = call_with_retries(lambda: self._chat(messages, tools, json_mode),
+                                   max_retries=self.max_retries,
+                                   backoff_base_s=self.backoff_base_s,
+                                   what=f"LLM call to {self.model_name or type(self).__name__}")
+        with self._lock:
+            self.usage.add(result.usage)
+        return result
+
+    def chat_json(self, messages: Sequence[Message], schema: type[ModelT], *,
+                  usage: Usage | None = None) -> ModelT:
+        """Ask for one JSON object and validate it with ``schema``.
+
+        The JSON Schema is shown to the model; fences and prose around the object are
+        tolerated. If the answer still does not validate, the model is told why and asked
+        once more; a second failure raises ``MalformedOutputError``. ``usage``, when
+        given, receives the tokens of both turns (e.g. a per-source counter).
+        """
+        hint = {"role": "system", "content": (
+            "Answer with exactly one JSON object, no prose, that validates against this "
+            f"JSON Schema:\n{json.dumps(schema.model_json_schema())}")}
+        conversation = [*messages, hint]
+        error = ""
+        for attempt in range(2):
+            result = self.chat(conversation, json_mode=self.json_mode)
+            if usage is not None:
+                usage.add(result.usage)
             try:
-                result = self._chat(messages, tools, json_mode)
-            except RETRYABLE:
-                attempt += 1
-                if attempt > self.max_retries:
-                    raise
-                time.sleep(self.backoff_base_s * (2 ** (attempt - 1)) * (1 + random.random()))
-                continue
-            except ProviderError:
-                raise
-            with self._lock:
-                self.usage.add(result.usage)
-            return result
+                return schema.model_validate(extract_json(result.content or ""))
+            except (ValueError, ValidationError) as e:
+                error = _short(e)
+            if attempt == 0:
+                conversation = [*conversation,
+                                {"role": "assistant", "content": result.content or ""},
+                                {"role": "user", "content": (
+                                    f"That answer could not be used: {error}\nReply again "
+                                    "with only the corrected JSON object.")}]
+        raise MalformedOutputError(
+            f"{self.model_name or 'the LLM'} did not return valid {schema.__name__} JSON "
+            f"after one re-ask: {error}")
+
+
+_FENCED = re.compile(r"```[ \t]*(?:json|JSON)?[ \t]*\n?(.*?)```", re.DOTALL)
+_TRAILING_COMMA = re.compile(r",(\s*[}\]])")
+
+
+def extract_json(text: str) -> Any:
+    """The first JSON object in a model's answer.
+
+    Local models often wrap JSON in ```json fences, put prose around it, or leave a
+    trailing comma; all three are tolerated. Raises ``ValueError`` if there is none.
+    """
+    candidates = [m.group(1) for m in _FENCED.finditer(text)] + [text]
+    decoder = json.JSONDecoder()
+    for candidate in candidates:
+        for variant in (candidate, _TRAILING_COMMA.sub(r"\1", candidate)):
+            start = variant.find("{")
+            while start != -1:
+                try:
+                    value, _ = decoder.raw_decode(variant, start)
+                except ValueError:
+                    start = variant.find("{", start + 1)
+                    continue
+                if isinstance(value, dict):
+                    return value
+                start = variant.find("{", start + 1)
+    raise ValueError("the answer contains no JSON object")
+
+
+def _short(error: Exception, limit: int = 800) -> str:
+    text = str(error)
+    return text if len(text) <= limit else text[:limit] + " …"
 
 
 def make_llm(settings: Settings) -> LLM | None:
