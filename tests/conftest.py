@@ -12,6 +12,7 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
+from fakes.openai_server import FakeOpenAIServer
 
 from memgraph.graph.connection import Graph
 from memgraph.memory import Memory
@@ -68,3 +69,10 @@ def user_id(graph: Graph) -> Iterator[str]:
 
 def delete_tenant(graph: Graph, uid: str) -> None:
     graph.run_autocommit("graph/delete_user", user_id=uid)
+
+
+@pytest.fixture
+def fake_openai() -> Iterator[FakeOpenAIServer]:
+    """A started, scripted OpenAI-compatible HTTP server (see ``tests/fakes/openai_server.py``)."""
+    with FakeOpenAIServer() as server:
+        yield server
