@@ -42,6 +42,7 @@ def neo4j_server(settings: Settings) -> Iterator[LocalServer | None]:
 @pytest.fixture(scope="session")
 def graph(settings: Settings, neo4j_server: LocalServer | None) -> Iterator[Graph]:
     g = Graph.open(settings)
+    g.use_for_models()
     yield g
     g.close()
 

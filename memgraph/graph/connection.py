@@ -21,7 +21,7 @@ from memgraph.settings import Settings
 
 
 def connect(settings: Settings) -> Driver:
-    """Open and verify a driver for ``settings.neo4j_uri``; register it with neomodel."""
+    """Open and verify a driver for ``settings.neo4j_uri``."""
     try:
         driver = GraphDatabase.driver(
             settings.neo4j_uri,
@@ -34,15 +34,7 @@ def connect(settings: Settings) -> Driver:
         raise DatabaseUnavailableError(f"invalid NEO4J_URI {settings.neo4j_uri!r}: {e}") from e
     with translate_errors(settings.neo4j_uri):
         driver.verify_connectivity()
-    _register_with_neomodel(driver, settings.neo4j_database)
     return driver
-
-
-def _register_with_neomodel(driver: Driver, database: str) -> None:
-    from neomodel import config, db
-
-    config.DATABASE_NAME = database
-    db.set_connection(driver=driver)
 
 
 @contextmanager
@@ -85,6 +77,13 @@ class Graph:
 
     def close(self) -> None:
         self.driver.close()
+
+    def use_for_models(self) -> None:
+        """Make the neomodel classes in ``graph/models.py`` use this driver (one shared)."""
+        from neomodel import db, get_config
+
+        get_config().database_name = self.database
+        db.set_connection(driver=self.driver)
 
     @contextmanager
     def session(self, **kwargs: Any) -> Iterator[Session]:

@@ -1,0 +1,3 @@
+from memgraph.cli import main
+
+main()

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The README's first command: set everything up and run memgraph end to end on the
+# built-in defaults (local Neo4j, offline extractor, local MiniLM embeddings; no API key).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+export PATH="$PWD/.venv/bin:$PATH"
+memgraph server install
+memgraph server start
+memgraph init
+memgraph demo "$@"
+echo
+echo "Neo4j keeps running: open http://127.0.0.1:7474/browser/ (user neo4j, password memgraph-local)."
+echo "Stop it with: .venv/bin/memgraph server stop"

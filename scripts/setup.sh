@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Create .venv (Python 3.11+) and install memgraph with its extras. Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON="${PYTHON:-}"
+if [ -z "$PYTHON" ]; then
+  for candidate in python3.11 python3.12 python3.13 python3; do
+    if command -v "$candidate" >/dev/null 2>&1 &&
+       "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+      PYTHON="$candidate"; break
+    fi
+  done
+fi
+[ -n "$PYTHON" ] || { echo "Error: Python 3.11 or newer is required" >&2; exit 1; }
+
+if [ ! -x .venv/bin/python ]; then
+  "$PYTHON" -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+stamp=.venv/.memgraph-installed
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+  echo "installing memgraph and its dependencies into .venv (first time: a few minutes)…"
+  .venv/bin/python -m pip install --quiet -e ".[${MEMGRAPH_EXTRAS:-all}]"
+  touch "$stamp"
+fi

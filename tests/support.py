@@ -1,0 +1,35 @@
+"""Small helpers shared by tests (no fixtures here; see conftest.py)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CliRun:
+    code: int
+    stdout: str
+    stderr: str
+
+
+def run_cli(*args: str, env: Mapping[str, str] | None = None, timeout: float = 300) -> CliRun:
+    """Run ``python -m memgraph ARGS`` in a subprocess, as a user would."""
+    full_env = {**os.environ, **(env or {})}
+    proc = subprocess.run([sys.executable, "-m", "memgraph", *args], capture_output=True,
+                          text=True, env=full_env, timeout=timeout)
+    return CliRun(proc.returncode, proc.stdout, proc.stderr)
+
+
+def assert_one_line_error(run: CliRun, *fragments: str) -> None:
+    """The CLI failed with a non-zero exit and exactly one line on stderr, no traceback."""
+    assert run.code != 0, run
+    lines = [ln for ln in run.stderr.strip().splitlines() if ln.strip()]
+    assert len(lines) == 1, run.stderr
+    assert "Traceback" not in run.stderr
+    assert lines[0].startswith("Error: "), lines[0]
+    for fragment in fragments:
+        assert fragment.lower() in lines[0].lower(), (fragment, lines[0])

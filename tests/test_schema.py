@@ -1,0 +1,72 @@
+"""`memgraph init`: versioned, idempotent schema; every index ONLINE; vector size checked."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from support import assert_one_line_error, run_cli
+
+from memgraph import cypher
+from memgraph.errors import SchemaError
+from memgraph.graph.connection import Graph
+from memgraph.graph.schema import SCHEMA_VERSION, apply_schema, recorded_version
+from memgraph.graph.vocabulary import RELATIONSHIP_TYPES
+from memgraph.memory import Memory
+from memgraph.providers.embeddings import HashingEmbedder
+
+
+def _declared(kind: str) -> set[str]:
+    pattern = re.compile(rf"CREATE {kind} (\w+) IF NOT EXISTS")
+    return {m.group(1) for s in cypher.statements("schema/v1") if (m := pattern.search(s))}
+
+
+def test_init_twice_changes_nothing_the_second_time(memory: Memory, graph: Graph) -> None:
+    before_indexes = graph.read("graph/index_states")
+    report = memory.init()
+    assert report.changed is False
+    assert report.version == SCHEMA_VERSION
+    assert graph.read("graph/index_states") == before_indexes
+
+
+def test_every_declared_constraint_and_index_exists_and_is_online(memory: Memory,
+                                                                 graph: Graph) -> None:
+    indexes = {r["name"]: r["state"] for r in graph.read("graph/index_states")}
+    constraints = {r["name"] for r in graph.read("graph/constraints")}
+    declared_indexes = (_declared("INDEX") | _declared("FULLTEXT INDEX")
+                        | _declared("VECTOR INDEX"))
+    assert _declared("CONSTRAINT") <= constraints
+    assert declared_indexes <= set(indexes)
+    assert all(indexes[name] == "ONLINE" for name in declared_indexes)
+    assert len(declared_indexes) > 30
+
+
+def test_the_applied_version_is_recorded_in_the_graph(memory: Memory, graph: Graph) -> None:
+    version, dimensions = recorded_version(graph)
+    assert version == SCHEMA_VERSION
+    assert dimensions == 384
+
+
+def test_a_vector_index_of_another_size_is_a_clear_error(memory: Memory, graph: Graph) -> None:
+    expected = "384 dimensions but the configured embedder produces 128"
+    with pytest.raises(SchemaError, match=expected):
+        apply_schema(graph, 128, "hashing-128")
+    wrong = Memory(memory.settings, graph=graph, embedder=HashingEmbedder(128))
+    with pytest.raises(SchemaError, match="dimensions"):
+        wrong.ensure_schema()
+
+
+def test_cli_init_with_wrong_dimensions_exits_with_one_line(memory: Memory) -> None:
+    run = run_cli("init", env={"MEMGRAPH_EMBEDDER": "hashing",
+                               "MEMGRAPH_EMBEDDING_DIMENSIONS": "128"})
+    assert_one_line_error(run, "384 dimensions", "128")
+    assert run.code == 4
+
+
+def test_schema_lists_every_relationship_type_of_the_vocabulary() -> None:
+    text = cypher.load("schema/v1")
+    for rel_type in RELATIONSHIP_TYPES:
+        assert f"[r:{rel_type}]" in text, rel_type
+    fulltext = next(s for s in cypher.statements("schema/v1") if "relationship_text" in s)
+    listed = re.search(r"\[r:([A-Z_|]+)\]", fulltext).group(1).split("|")
+    assert listed == list(RELATIONSHIP_TYPES)
