@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import math
@@ -15,7 +16,7 @@ import os
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from memgraph.errors import ConfigurationError, ProviderError
 
@@ -66,19 +67,11 @@ class SentenceTransformerEmbedder(Embedder):
     def __init__(self, model: str = "all-MiniLM-L6-v2", batch_size: int = 64) -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-        try:
-            from sentence_transformers import SentenceTransformer
-        except ImportError as e:
-            raise ConfigurationError(
-                "the local embedder needs sentence-transformers: "
-                "pip install 'memgraph[local]' (or set MEMGRAPH_EMBEDDER=openai)") from e
-        path = _resolve_local_model(model)
-        try:
-            self._model = SentenceTransformer(path, device="cpu")
-        except Exception as e:  # the library raises many kinds; all mean "cannot load"
-            raise ConfigurationError(f"cannot load embedding model {model!r}: {e}") from e
+        self._model = _load_sentence_transformer(_resolve_local_model(model), model)
         self.model_name = model
-        self.dimensions = int(self._model.get_sentence_embedding_dimension() or 0)
+        dimension_of = (getattr(self._model, "get_embedding_dimension", None)
+                        or self._model.get_sentence_embedding_dimension)
+        self.dimensions = int(dimension_of() or 0)
         self.batch_size = batch_size
 
     def embed_batch(self, texts: Sequence[str]) -> list[Vector]:
@@ -91,6 +84,22 @@ class SentenceTransformerEmbedder(Embedder):
         except Exception as e:
             raise ProviderError(f"local embedding failed: {e}") from e
         return arr.astype("float32").tolist()
+
+
+@functools.lru_cache(maxsize=4)
+def _load_sentence_transformer(path: str, model: str) -> Any:
+    """Load once per process: a model takes seconds and hundreds of MB to load, and every
+    Memory (CLI command, job, test) would otherwise load its own copy."""
+    try:
+        from sentence_transformers import SentenceTransformer
+    except ImportError as e:
+        raise ConfigurationError(
+            "the local embedder needs sentence-transformers: "
+            "pip install 'memgraph[local]' (or set MEMGRAPH_EMBEDDER=openai)") from e
+    try:
+        return SentenceTransformer(path, device="cpu")
+    except Exception as e:  # the library raises many kinds; all mean "cannot load"
+        raise ConfigurationError(f"cannot load embedding model {model!r}: {e}") from e
 
 
 def _resolve_local_model(model: str) -> str:

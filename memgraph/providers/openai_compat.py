@@ -10,6 +10,7 @@ translated: 429 and 5xx → ``RateLimitedError`` and timeouts / unreachable serv
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -195,7 +196,8 @@ class OpenAIEmbedder(Embedder):
         self.batch_size = batch_size
         self.max_retries = max_retries
         self._dimensions = dimensions
-        self.usage = Usage()
+        self.usage = Usage()   # embedding tokens, for cost accounting
+        self._lock = threading.Lock()
         self._client = _make_client(base_url, api_key, timeout_s)
 
     @classmethod
@@ -240,7 +242,8 @@ class OpenAIEmbedder(Embedder):
         vectors = [list(map(float, d.embedding)) for d in data]
         self._check_dimensions(vectors)
         tokens = response.usage.prompt_tokens if response.usage is not None else 0
-        self.usage.add(Usage(calls=1, prompt_tokens=tokens))
+        with self._lock:
+            self.usage.add(Usage(calls=1, prompt_tokens=tokens))
         return vectors
 
     def _check_dimensions(self, vectors: list[Vector]) -> None:
