@@ -13,6 +13,7 @@ from memgraph.settings import Settings
 if TYPE_CHECKING:
     from memgraph.providers.embeddings import Embedder
     from memgraph.providers.llm import LLM
+    from memgraph.retrieve.results import ContextResult, Result, TraverseResult
 
 
 class Memory:
@@ -80,3 +81,30 @@ class Memory:
             "schema": {"version": version["version"], "dimensions": version["dimensions"]},
             "counts": counts,
         }
+
+    # -- retrieval (memgraph/retrieve; docs/retrieval.md) ------------------------------
+    def explore(self, query: str, *, user_id: str | None = None, k: int | None = None,
+                reinforce: bool = True, **options: Any) -> list[Result]:
+        """Hybrid search. Options: kinds, since, until, states, include_archived,
+        min_salience, sensitivity, config (a RetrievalConfig), vector (precomputed)."""
+        from memgraph.retrieve.api import explore_memory
+
+        return explore_memory(self, query, user_id=user_id, k=k, reinforce=reinforce,
+                              **options)
+
+    def traverse(self, start: str, *, user_id: str | None = None, depth: int = 2,
+                 reinforce: bool = True, **options: Any) -> TraverseResult:
+        """Bounded walk from a uid or name. Options: types, direction, limit, offset,
+        states, include_archived."""
+        from memgraph.retrieve.api import traverse_memory
+
+        return traverse_memory(self, start, user_id=user_id, depth=depth,
+                               reinforce=reinforce, **options)
+
+    def context(self, query: str, *, user_id: str | None = None, max_tokens: int = 1000,
+                format: str = "markdown", **options: Any) -> ContextResult:
+        """Prompt-ready memory text within ``max_tokens``; options as for explore()."""
+        from memgraph.retrieve.api import context_memory
+
+        return context_memory(self, query, user_id=user_id, max_tokens=max_tokens,
+                              format=format, **options)

@@ -48,6 +48,9 @@ class LifecycleSettings(BaseModel):
     reinforce_alpha: float = Field(default=0.1, ge=0.05, le=0.1)
     spacing_gradient_up: float = 0.1
     spacing_gradient_down: float = 0.05
+    # Lowest decay_gradient the spacing effect may reach: at 0.5 recall still slows decay
+    # (recall_frequency ** 0.5 grows), whereas at 0 recall_frequency would stop mattering.
+    spacing_gradient_floor: float = 0.5
     ephemeral_episodic_days: int = 30
     ephemeral_semantic_days: int = 90
     consolidate_recent_days: int = 7
@@ -56,6 +59,13 @@ class LifecycleSettings(BaseModel):
     episodic_min_shared_sources: int = 5
     duplicate_similarity: float = 0.85
     batch_size: int = 10_000
+    # Nightly jobs (docs/lifecycle.md): a source accessed this often but below
+    # episodic_max_salience is a "frequently referenced detail" worth consolidating.
+    episodic_high_access_count: int = 5
+    episodic_insight_lifetime: Literal["week", "month", "year", "forever"] = "year"
+    consolidate_llm_batch: int = 8          # elements described per LLM call
+    dedupe_max_nodes_per_kind: int = 5_000  # per user and kind, compared pairwise in numpy
+    job_lock_minutes: float = 60.0          # a lock not refreshed for this long is taken over
 
 
 class IngestSettings(BaseModel):
@@ -71,6 +81,18 @@ class IngestSettings(BaseModel):
     max_links: int = 3
     agent_max_steps: int = 8
     default_confidence: float = 0.7
+    # Repeating a still-valid fact reinforces it by these steps (capped at 1.0).
+    reinforce_confidence_step: float = 0.1
+    reinforce_strength_step: float = 0.1
+    # A new relationship of one of these types from the same subject to a different
+    # object ends the open one (supersession); LIKES/DISLIKES on the same pair also do.
+    exclusive_types: tuple[str, ...] = ("WORKS_AT", "LIVES_IN", "PARTNER_OF")
+    opposite_types: tuple[tuple[str, str], ...] = (("LIKES", "DISLIKES"),)
+    rule_confidence: float = 0.6         # the offline extractor is honest about being simple
+    context_nodes: int = 20              # existing nodes shown to the extraction agent
+    context_relationships: int = 40
+    structured_batch_size: int = 500     # records per UNWIND transaction (--structured)
+    retry_pending_after_s: float = 600.0  # `--retry-failed` also redoes sources stuck pending
 
 
 class RetrievalSettings(BaseModel):

@@ -1,0 +1,128 @@
+// Every candidate of one explore() call, in ONE query: each signal returns its own ranked
+// list; fusion and re-rank happen in Python (memgraph/retrieve/fusion.py).
+//   ann / exact  the vector index `memory_embedding` is shared by all tenants and cannot
+//                pre-filter: over-fetch $ann_k and keep this tenant's; when fewer than
+//                $min_vector survive, score the tenant's nodes exactly instead.
+//   ftn / ftr    full-text over nodes (`memory_text`) and relationships
+//                (`relationship_text`), over-fetched to $ft_k; $lucene is escaped.
+//   graph        one hop around the strongest $seeds seeds of the vector and node full-text
+//                lists, weighted by seed rank x relationship strength x neighbour salience;
+//                semantic relationships next to the seeds are scored by their embedding.
+// Filters ($kinds, $states, $min_salience, $sensitivity, $since, $until) are the same
+// predicate in every branch. Nodes are projected without their embedding.
+CALL () {
+  WITH 1 AS one WHERE $use_vector
+  CALL db.index.vector.queryNodes('memory_embedding', $ann_k, $vector) YIELD node AS n, score
+  WITH n, score
+  WHERE n.user_id = $user_id
+    AND ($kinds IS NULL OR any(l IN labels(n) WHERE l IN $kinds))
+    AND coalesce(n.state, 'candidate') IN $states
+    AND ($min_salience IS NULL OR coalesce(n.salience, 0.5) >= $min_salience)
+    AND ($sensitivity IS NULL OR coalesce(n.sensitivity, 'normal') IN $sensitivity)
+    AND ($since IS NULL OR coalesce(n.event_at, n.created_at) >= $since)
+    AND ($until IS NULL OR coalesce(n.event_at, n.created_at) < $until)
+  WITH n, score ORDER BY score DESC LIMIT $per_signal
+  RETURN collect({key: elementId(n), score: score}) AS ann
+}
+CALL (ann) {
+  WITH ann WHERE $use_vector AND size(ann) < $min_vector
+  MATCH (n:Memory)
+  WHERE n.user_id = $user_id AND n.embedding IS NOT NULL
+    AND ($kinds IS NULL OR any(l IN labels(n) WHERE l IN $kinds))
+    AND coalesce(n.state, 'candidate') IN $states
+    AND ($min_salience IS NULL OR coalesce(n.salience, 0.5) >= $min_salience)
+    AND ($sensitivity IS NULL OR coalesce(n.sensitivity, 'normal') IN $sensitivity)
+    AND ($since IS NULL OR coalesce(n.event_at, n.created_at) >= $since)
+    AND ($until IS NULL OR coalesce(n.event_at, n.created_at) < $until)
+  WITH n, vector.similarity.cosine(n.embedding, $vector) AS score
+  ORDER BY score DESC LIMIT $per_signal
+  RETURN collect({key: elementId(n), score: score}) AS exact
+}
+WITH CASE WHEN size(ann) < $min_vector THEN exact ELSE ann END AS vec,
+     size(ann) < $min_vector AS exact_used
+CALL () {
+  WITH 1 AS one WHERE $lucene IS NOT NULL
+  CALL db.index.fulltext.queryNodes('memory_text', $lucene, {limit: $ft_k}) YIELD node AS n, score
+  WITH n, score
+  WHERE n.user_id = $user_id
+    AND ($kinds IS NULL OR any(l IN labels(n) WHERE l IN $kinds))
+    AND coalesce(n.state, 'candidate') IN $states
+    AND ($min_salience IS NULL OR coalesce(n.salience, 0.5) >= $min_salience)
+    AND ($sensitivity IS NULL OR coalesce(n.sensitivity, 'normal') IN $sensitivity)
+    AND ($since IS NULL OR coalesce(n.event_at, n.created_at) >= $since)
+    AND ($until IS NULL OR coalesce(n.event_at, n.created_at) < $until)
+  WITH n, score ORDER BY score DESC LIMIT $per_signal
+  RETURN collect({key: elementId(n), score: score}) AS ftn
+}
+CALL () {
+  WITH 1 AS one WHERE $lucene IS NOT NULL AND $relationships
+  CALL db.index.fulltext.queryRelationships('relationship_text', $lucene, {limit: $ft_k})
+    YIELD relationship AS r, score
+  WITH r, score
+  WHERE r.user_id = $user_id
+    AND coalesce(r.state, 'candidate') IN $states
+    AND ($min_salience IS NULL OR coalesce(r.salience, 0.5) >= $min_salience)
+    AND ($sensitivity IS NULL OR 'normal' IN $sensitivity)
+    AND ($since IS NULL OR coalesce(r.event_at, r.valid_from, r.created_at) >= $since)
+    AND ($until IS NULL OR coalesce(r.event_at, r.valid_from, r.created_at) < $until)
+  WITH r, score ORDER BY score DESC LIMIT $per_signal
+  RETURN collect({key: elementId(r), score: score}) AS ftr
+}
+WITH vec, exact_used, ftn, ftr,
+     [i IN range(0, size(vec) - 1) WHERE i < $seeds | {key: vec[i].key, w: 1.0 / (i + 1)}]
+     + [i IN range(0, size(ftn) - 1) WHERE i < $seeds | {key: ftn[i].key, w: 1.0 / (i + 1)}]
+     AS seeds
+CALL (seeds) {
+  UNWIND seeds AS seed
+  WITH seed.key AS key, max(seed.w) AS w, [x IN seeds | x.key] AS seed_keys
+  MATCH (s) WHERE elementId(s) = key
+  MATCH (s)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO|MENTIONS|NEXT|INCLUDES|SUMMARIZES|DERIVED_FROM]-(n:Memory)
+  WHERE n.user_id = $user_id AND NOT elementId(n) IN seed_keys
+    AND coalesce(r.state, 'active') IN $states
+    AND ($kinds IS NULL OR any(l IN labels(n) WHERE l IN $kinds))
+    AND coalesce(n.state, 'candidate') IN $states
+    AND ($min_salience IS NULL OR coalesce(n.salience, 0.5) >= $min_salience)
+    AND ($sensitivity IS NULL OR coalesce(n.sensitivity, 'normal') IN $sensitivity)
+    AND ($since IS NULL OR coalesce(n.event_at, n.created_at) >= $since)
+    AND ($until IS NULL OR coalesce(n.event_at, n.created_at) < $until)
+  WITH n, sum(w * coalesce(r.strength, 0.5) * coalesce(n.salience, 0.5)) AS score
+  ORDER BY score DESC LIMIT $per_signal
+  RETURN collect({key: elementId(n), score: score}) AS graph_nodes
+}
+CALL (seeds) {
+  WITH seeds WHERE $relationships
+  UNWIND seeds AS seed
+  MATCH (s) WHERE elementId(s) = seed.key
+  MATCH (s)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]-(:Memory)
+  WHERE r.user_id = $user_id
+    AND coalesce(r.state, 'candidate') IN $states
+    AND ($min_salience IS NULL OR coalesce(r.salience, 0.5) >= $min_salience)
+    AND ($sensitivity IS NULL OR 'normal' IN $sensitivity)
+    AND ($since IS NULL OR coalesce(r.event_at, r.valid_from, r.created_at) >= $since)
+    AND ($until IS NULL OR coalesce(r.event_at, r.valid_from, r.created_at) < $until)
+  WITH r, max(seed.w) * coalesce(r.strength, 0.5)
+          * CASE WHEN r.embedding IS NULL OR NOT $use_vector THEN 0.5
+                 ELSE vector.similarity.cosine(r.embedding, $vector) END AS score
+  ORDER BY score DESC LIMIT $per_signal
+  RETURN collect({key: elementId(r), score: score}) AS graph_rels
+}
+CALL (vec, ftn, graph_nodes) {
+  UNWIND vec + ftn + graph_nodes AS c
+  WITH DISTINCT c.key AS key
+  MATCH (n) WHERE elementId(n) = key
+  RETURN collect({key: key, props: n {
+    .uid, .name, .description, .notes, .salience, .importance, .state, .event_at,
+    .last_accessed_at, .created_at, .external_id, .speaker, .sensitivity, .session_id,
+    .aliases, raw_content: substring(n.raw_content, 0, $text_chars),
+    kind: [l IN labels(n) WHERE l <> 'Memory'][0]}}) AS nodes
+}
+CALL (ftr, graph_rels) {
+  UNWIND ftr + graph_rels AS c
+  WITH DISTINCT c.key AS key
+  MATCH (a)-[r]->(b) WHERE elementId(r) = key
+  RETURN collect({key: key, props: r {
+    .uid, .description, .notes, .salience, .strength, .state, .event_at, .valid_from,
+    .last_accessed_at, .created_at, kind: type(r),
+    start_uid: a.uid, start_name: a.name, end_uid: b.uid, end_name: b.name}}) AS rels
+}
+RETURN vec, exact_used, ftn, ftr, graph_nodes, graph_rels, nodes, rels

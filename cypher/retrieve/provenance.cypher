@@ -1,0 +1,36 @@
+// Provenance of explore() results: the sources each element came from, the most relevant
+// to the query first (then the latest). Sources are their own provenance; semantic nodes
+// via MENTIONS, DERIVED_FROM and notes_source; relationships via source_ids and
+// notes_source; storylines via INCLUDES.
+// $items: [{eid, element}]; $user_id; $vector (may be null); $per_item; $excerpt_chars.
+UNWIND $items AS item
+CALL (item) {
+  OPTIONAL MATCH (n) WHERE item.element = 'node' AND elementId(n) = item.eid
+  OPTIONAL MATCH ()-[r]->() WHERE item.element = 'relationship' AND elementId(r) = item.eid
+  WITH coalesce(n, r) AS e, n
+  CALL (e, n) {
+    WITH n WHERE n:Source OR n:Artifact
+    RETURN n AS s, 'self' AS via
+    UNION
+    WITH n MATCH (s:Source)-[:MENTIONS]->(n) RETURN s, 'MENTIONS' AS via
+    UNION
+    WITH n MATCH (n)-[:DERIVED_FROM]->(s:Source) RETURN s, 'DERIVED_FROM' AS via
+    UNION
+    WITH n MATCH (n:Storyline)-[:INCLUDES]->(s:Source) RETURN s, 'INCLUDES' AS via
+    UNION
+    WITH e UNWIND coalesce(e.notes_source, []) + coalesce(e.source_ids, []) AS sid
+    WITH DISTINCT sid WHERE sid <> ''
+    MATCH (s:Memory {uid: sid}) WHERE s:Source RETURN s, 'notes' AS via
+  }
+  WITH s, via WHERE s.user_id = $user_id
+  WITH s, collect(via)[0] AS via
+  WITH s, via, CASE WHEN $vector IS NULL OR s.embedding IS NULL THEN 0.0
+                    ELSE vector.similarity.cosine(s.embedding, $vector) END AS similarity
+  ORDER BY similarity DESC, s.event_at DESC
+  LIMIT $per_item
+  RETURN collect({source_uid: s.uid, external_id: coalesce(s.external_id, ''),
+                  speaker: coalesce(s.speaker, ''), via: via, event_at: s.event_at,
+                  excerpt: substring(coalesce(s.raw_content, s.description, ''), 0, $excerpt_chars)})
+         AS provenance
+}
+RETURN item.eid AS eid, provenance

@@ -1,0 +1,53 @@
+"""The functions behind ``Memory.explore/traverse/context``: validate, embed, delegate."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+
+from memgraph.retrieve.config import RetrievalConfig
+from memgraph.retrieve.explore import ExploreRequest, check_query, explore
+from memgraph.retrieve.filters import build_filters, parse_states
+from memgraph.retrieve.results import Result, TraverseResult
+from memgraph.retrieve.traverse import TraverseRequest, check_bounds, check_types, traverse
+
+if TYPE_CHECKING:
+    from memgraph.memory import Memory
+
+Many = Iterable[str] | str | None
+When = datetime | date | str | None
+
+
+def explore_memory(memory: Memory, query: str, *, user_id: str | None = None,
+                   k: int | None = None, kinds: Many = None, since: When = None,
+                   until: When = None, states: Many = None, include_archived: bool = False,
+                   min_salience: float | None = None, sensitivity: Many = None,
+                   reinforce: bool = True, config: RetrievalConfig | None = None,
+                   vector: list[float] | None = None) -> list[Result]:
+    settings = memory.settings
+    k = settings.retrieval.default_k if k is None else k
+    query = check_query(query, k)
+    filters = build_filters(kinds=kinds, states=states, include_archived=include_archived,
+                            min_salience=min_salience, sensitivity=sensitivity,
+                            since=since, until=until)
+    config = config or RetrievalConfig.from_settings(settings)
+    memory.ensure_schema()
+    if vector is None and config.use_vector:
+        vector = memory.embedder.embed(query)
+    req = ExploreRequest(user_id=user_id or settings.default_user, query=query,
+                         vector=vector, k=k, filters=filters, config=config)
+    return explore(memory.graph, req, reinforce=reinforce, lifecycle=settings.lifecycle)
+
+
+
+def traverse_memory(memory: Memory, start: str, *, user_id: str | None = None,
+                    depth: int = 2, types: Many = None, direction: str = "both",
+                    limit: int = 50, offset: int = 0, states: Many = None,
+                    include_archived: bool = False, reinforce: bool = True) -> TraverseResult:
+    settings = memory.settings
+    check_bounds(depth, limit, offset, direction, settings)
+    req = TraverseRequest(user_id=user_id or settings.default_user, start=start, depth=depth,
+                          types=check_types(types), direction=direction, limit=limit,
+                          offset=offset, states=parse_states(states, include_archived))
+    return traverse(memory.graph, req, reinforce=reinforce, settings=settings)

@@ -1,0 +1,79 @@
+"""Retrieval configuration: frozen pydantic models with named presets, changed by copy.
+
+``RetrievalConfig.from_settings(settings)`` takes the weights and limits that live in
+``Settings.retrieval``; a preset (``preset("fast", settings)``) adjusts a few knobs. Nothing
+here is ever mutated: use ``config.model_copy(update={...})``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from memgraph.errors import InvalidInputError
+from memgraph.settings import Settings
+
+
+class Weights(BaseModel):
+    """Re-rank weights; the final score is their weighted sum of terms in [0, 1]."""
+
+    model_config = ConfigDict(frozen=True)
+
+    relevance: float = Field(0.6, ge=0)
+    salience: float = Field(0.2, ge=0)
+    recency: float = Field(0.1, ge=0)
+    importance: float = Field(0.1, ge=0)
+
+
+class RetrievalConfig(BaseModel):
+    """Every knob explore() uses, in one frozen object."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rrf_k: int = Field(60, ge=1)
+    candidates_per_signal: int = Field(50, ge=1, le=1000)
+    # The vector index is shared by all tenants and cannot pre-filter: ask it for this
+    # many times the candidates we need, then keep the tenant's; fall back to an exact
+    # scan of the tenant's nodes when that is not enough.
+    vector_overfetch: int = Field(10, ge=1, le=100)
+    fulltext_overfetch: int = Field(10, ge=1, le=100)
+    # The graph signal: one hop (every semantic and structural type) around the strongest
+    # seeds of the vector and full-text signals (see docs/retrieval.md).
+    graph_seeds: int = Field(5, ge=0, le=50)
+    use_vector: bool = True
+    use_fulltext: bool = True
+    use_graph: bool = True
+    provenance_per_result: int = Field(3, ge=0, le=50)
+    excerpt_chars: int = Field(300, ge=20)
+    recency_half_life_days: float = Field(30.0, gt=0)
+    weights: Weights = Weights()
+
+    @classmethod
+    def from_settings(cls, settings: Settings, **update: Any) -> RetrievalConfig:
+        r = settings.retrieval
+        base = cls(
+            rrf_k=r.rrf_k,
+            candidates_per_signal=r.candidates_per_signal,
+            recency_half_life_days=r.recency_half_life_days,
+            weights=Weights(relevance=r.weight_relevance, salience=r.weight_salience,
+                            recency=r.weight_recency, importance=r.weight_importance),
+        )
+        return base.model_copy(update=update) if update else base
+
+
+# Named presets: partial updates applied by copy on top of the settings' values.
+PRESETS: dict[str, dict[str, Any]] = {
+    "balanced": {},
+    "fast": {"candidates_per_signal": 20, "graph_seeds": 3, "provenance_per_result": 1},
+    "deep": {"candidates_per_signal": 100, "graph_seeds": 10,
+             "provenance_per_result": 5},
+    "text_only": {"use_graph": False},
+}
+
+
+def preset(name: str, settings: Settings) -> RetrievalConfig:
+    if name not in PRESETS:
+        raise InvalidInputError(f"unknown retrieval preset {name!r}; use one of "
+                                + ", ".join(PRESETS))
+    return RetrievalConfig.from_settings(settings, **PRESETS[name])

@@ -1,0 +1,137 @@
+"""explore(): hybrid retrieval in one read, fusion and re-rank in Python, one write.
+
+1. ``retrieve/explore_candidates``: every signal's ranked list and the candidates'
+   properties in one query (vector, full-text over nodes and relationships, graph).
+2. ``fusion.rerank``: reciprocal rank fusion, then relevance/salience/recency/importance.
+3. ``retrieve/provenance`` for the top k, and ``retrieve/reinforce`` for the same elements
+   (one write transaction when reinforcing; a read when not).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from memgraph.errors import InvalidInputError
+from memgraph.graph.connection import Graph
+from memgraph.retrieve.config import RetrievalConfig
+from memgraph.retrieve.filters import Filters, lucene_escape
+from memgraph.retrieve.fusion import Candidate, merge_signals, rerank
+from memgraph.retrieve.reinforce import reinforce_params
+from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown
+from memgraph.settings import LifecycleSettings
+
+MAX_QUERY_CHARS = 4000
+MAX_K = 500
+
+
+@dataclass(frozen=True)
+class ExploreRequest:
+    user_id: str
+    query: str
+    vector: list[float] | None
+    k: int
+    filters: Filters
+    config: RetrievalConfig
+
+
+def check_query(query: str, k: int) -> str:
+    if not isinstance(query, str) or not query.strip():
+        raise InvalidInputError("query is empty: say what to look for")
+    if len(query) > MAX_QUERY_CHARS:
+        raise InvalidInputError(f"query is longer than {MAX_QUERY_CHARS} characters")
+    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_K:
+        raise InvalidInputError(f"k must be an integer from 1 to {MAX_K}, got {k!r}")
+    return query.strip()
+
+
+def candidate_params(req: ExploreRequest) -> dict[str, Any]:
+    cfg = req.config
+    per_signal = max(cfg.candidates_per_signal, req.k)
+    use_vector = cfg.use_vector and req.vector is not None
+    return {
+        "user_id": req.user_id,
+        "vector": req.vector if use_vector else None,
+        "use_vector": use_vector,
+        "ann_k": per_signal * cfg.vector_overfetch,
+        "min_vector": min(per_signal, req.k),
+        "lucene": lucene_escape(req.query) if cfg.use_fulltext else None,
+        "ft_k": per_signal * cfg.fulltext_overfetch,
+        "per_signal": per_signal,
+        "seeds": cfg.graph_seeds if cfg.use_graph else 0,
+        "text_chars": 2000,
+        **req.filters.as_params(),
+    }
+
+
+def fetch_candidates(graph: Graph, req: ExploreRequest) -> tuple[list[Candidate], bool]:
+    """All candidates with their per-signal ranks, and whether the exact vector scan ran."""
+    row = graph.read("retrieve/explore_candidates", **candidate_params(req))[0]
+    props = {item["key"]: ("node", item["props"]) for item in row["nodes"]}
+    props.update({item["key"]: ("relationship", item["props"]) for item in row["rels"]})
+    graph_rows = sorted(row["graph_nodes"] + row["graph_rels"], key=lambda r: -r["score"])
+    signals = {"vector": row["vec"], "fulltext": row["ftn"] + row["ftr"], "graph": graph_rows}
+    # node and relationship full-text scores are both Lucene scores: one ranked list
+    signals["fulltext"] = sorted(signals["fulltext"], key=lambda r: -r["score"])
+    rows = {name: [{"key": r["key"], "score": r["score"], "element": props[r["key"]][0],
+                    "props": props[r["key"]][1]} for r in lst if r["key"] in props]
+            for name, lst in signals.items()}
+    return list(merge_signals(rows).values()), bool(row["exact_used"])
+
+
+def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
+            lifecycle: LifecycleSettings, now: datetime | None = None) -> list[Result]:
+    now = now or datetime.now(UTC)
+    candidates, _ = fetch_candidates(graph, req)
+    ranked = rerank(candidates, req.config.weights, req.config.rrf_k, now,
+                    req.config.recency_half_life_days)[: req.k]
+    if not ranked:
+        return []
+    items = [{"eid": c.key, "uid": c.props["uid"], "element": c.element} for c, _ in ranked]
+    prov_params = {"items": items, "user_id": req.user_id, "vector": req.vector,
+                   "per_item": req.config.provenance_per_result,
+                   "excerpt_chars": req.config.excerpt_chars}
+    if reinforce:
+        _, provenance_rows = graph.write_many([
+            ("retrieve/reinforce", {"items": items, "user_id": req.user_id, "now": now,
+                                    **reinforce_params(lifecycle)}),
+            ("retrieve/provenance", prov_params)])
+    else:
+        provenance_rows = graph.read("retrieve/provenance", **prov_params)
+    provenance = {r["eid"]: r["provenance"] for r in provenance_rows}
+    return [to_result(c, score, provenance.get(c.key, [])) for c, score in ranked]
+
+
+def to_result(c: Candidate, score: ScoreBreakdown, provenance: Sequence[dict[str, Any]]
+              ) -> Result:
+    p = c.props
+    prov = [Provenance(**{**item, "event_at": _native(item.get("event_at"))})
+            for item in provenance]
+    common = {"kind": p["kind"], "uid": p["uid"], "state": p.get("state") or "",
+              "salience": float(p.get("salience") or 0.0), "provenance": prov, "score": score}
+    if c.element == "relationship":
+        return Result(element="relationship",
+                      name=f"{p.get('start_name') or ''} {p['kind']} {p.get('end_name') or ''}",
+                      text=_text(p),
+                      event_at=_native(p.get("event_at") or p.get("valid_from")),
+                      start={"uid": p.get("start_uid") or "", "name": p.get("start_name") or ""},
+                      end={"uid": p.get("end_uid") or "", "name": p.get("end_name") or ""},
+                      **common)
+    return Result(element="node", name=p.get("name") or "", text=_text(p),
+                  event_at=_native(p.get("event_at")), **common)
+
+
+def _text(p: dict[str, Any]) -> str:
+    """What the element says: source text, else description, then its notes."""
+    parts = [p.get("raw_content") or p.get("description") or ""]
+    notes = [n for n in (p.get("notes") or []) if n and n not in parts[0]]
+    parts.extend(notes)
+    return " ".join(part for part in parts if part).strip()
+
+
+def _native(value: Any) -> datetime | None:
+    if value is None:
+        return None
+    return value.to_native() if hasattr(value, "to_native") else value

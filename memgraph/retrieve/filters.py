@@ -1,0 +1,119 @@
+"""Validation of explore()/traverse() input: every value is checked before it reaches Cypher."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any
+
+from memgraph.errors import InvalidInputError
+from memgraph.graph.models import SENSITIVITIES, STATES
+from memgraph.graph.vocabulary import kind as parse_kind
+
+DEFAULT_STATES = ("candidate", "active", "core")     # archived only when asked
+RELATIONSHIP_KIND = "Relationship"                    # kinds=... value that keeps relationships
+
+# Lucene query syntax characters; a user's query is text, never query syntax.
+_LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
+_LUCENE_OPERATORS = re.compile(r"\b(AND|OR|NOT|TO)\b")
+
+
+def lucene_escape(query: str) -> str | None:
+    """The query as plain Lucene terms (OR-ed by default); None when no term remains."""
+    escaped = _LUCENE_SPECIAL.sub(r"\\\1", query)
+    escaped = _LUCENE_OPERATORS.sub(lambda m: m.group(1).lower(), escaped)
+    return escaped if re.search(r"\w", escaped) else None
+
+
+@dataclass(frozen=True)
+class Filters:
+    kinds: list[str] | None
+    relationships: bool
+    states: list[str]
+    min_salience: float | None
+    sensitivity: list[str] | None
+    since: datetime | None
+    until: datetime | None
+
+    def as_params(self) -> dict[str, Any]:
+        return {"kinds": self.kinds, "relationships": self.relationships,
+                "states": self.states, "min_salience": self.min_salience,
+                "sensitivity": self.sensitivity, "since": self.since, "until": self.until}
+
+
+def build_filters(*, kinds: Iterable[str] | str | None = None,
+                  states: Iterable[str] | str | None = None, include_archived: bool = False,
+                  min_salience: float | None = None,
+                  sensitivity: Iterable[str] | str | None = None,
+                  since: datetime | date | str | None = None,
+                  until: datetime | date | str | None = None) -> Filters:
+    node_kinds, relationships = _kinds(kinds)
+    state_list = parse_states(states, include_archived)
+    if min_salience is not None and not 0.0 <= float(min_salience) <= 1.0:
+        raise InvalidInputError(f"min_salience must be between 0 and 1, got {min_salience}")
+    sens = None
+    if sensitivity is not None:
+        sens = [s.strip().lower() for s in _as_list(sensitivity)]
+        bad = [s for s in sens if s not in SENSITIVITIES]
+        if bad:
+            raise InvalidInputError(f"unknown sensitivity {bad[0]!r}; use "
+                                    + ", ".join(SENSITIVITIES))
+    start, end = to_datetime(since, "since"), to_datetime(until, "until")
+    if start and end and start >= end:
+        raise InvalidInputError("since must be before until")
+    return Filters(node_kinds, relationships, state_list,
+                   None if min_salience is None else float(min_salience), sens, start, end)
+
+
+def parse_states(states: Iterable[str] | str | None, include_archived: bool = False) -> list[str]:
+    if states is None:
+        chosen = list(DEFAULT_STATES) + (["archived"] if include_archived else [])
+    else:
+        chosen = [s.strip().lower() for s in _as_list(states)]
+        bad = [s for s in chosen if s not in STATES]
+        if bad or not chosen:
+            raise InvalidInputError(f"unknown state {bad[0] if bad else ''!r}; use "
+                                    + ", ".join(STATES))
+        if include_archived and "archived" not in chosen:
+            chosen.append("archived")
+    return chosen
+
+
+def _kinds(kinds: Iterable[str] | str | None) -> tuple[list[str] | None, bool]:
+    if kinds is None:
+        return None, True
+    node_kinds: list[str] = []
+    relationships = False
+    for text in _as_list(kinds):
+        if text.strip().lower() in ("relationship", "relationships"):
+            relationships = True
+            continue
+        try:
+            node_kinds.append(parse_kind(text).value)
+        except ValueError as e:
+            raise InvalidInputError(f"{e} (or Relationship)") from e
+    if not node_kinds and not relationships:
+        raise InvalidInputError("kinds is empty; leave it out to search every kind")
+    return node_kinds, relationships
+
+
+def to_datetime(value: datetime | date | str | None, name: str) -> datetime | None:
+    """A timezone-aware UTC datetime from a datetime, date or ISO-8601 string."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.strip())
+        except ValueError as e:
+            raise InvalidInputError(f"{name}: not an ISO date or datetime: {value!r}") from e
+    if isinstance(value, date) and not isinstance(value, datetime):
+        value = datetime(value.year, value.month, value.day, tzinfo=UTC)
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value.astimezone(UTC)
+
+
+def _as_list(value: Iterable[str] | str) -> list[str]:
+    return [value] if isinstance(value, str) else list(value)

@@ -1,0 +1,114 @@
+"""What retrieval returns: results with provenance and a score breakdown that adds up."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Element = Literal["node", "relationship"]
+
+
+class Provenance(BaseModel):
+    """A source a result came from."""
+
+    model_config = ConfigDict(frozen=True)
+
+    source_uid: str
+    external_id: str = ""
+    speaker: str = ""
+    excerpt: str = ""
+    event_at: datetime | None = None
+    via: str = ""   # self | MENTIONS | DERIVED_FROM | notes | source_ids | INCLUDES
+
+
+class ScoreBreakdown(BaseModel):
+    """Why a result ranked where it did. ``terms`` sum to ``final``.
+
+    ``ranks`` holds the 1-based rank in each signal that found it; ``rrf`` is
+    sum(1 / (rrf_k + rank)); ``relevance`` is ``rrf`` divided by the best ``rrf`` among the
+    candidates; each term is weight x value for relevance, salience, recency, importance.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    ranks: dict[str, int]
+    signal_scores: dict[str, float]
+    rrf: float
+    relevance: float
+    salience: float
+    recency: float
+    importance: float
+    terms: dict[str, float]
+    final: float
+
+
+class Result(BaseModel):
+    """One node or relationship found by explore()."""
+
+    model_config = ConfigDict(frozen=True)
+
+    element: Element
+    kind: str                      # node label (Person, Source, …) or relationship type
+    uid: str
+    name: str = ""
+    text: str = ""
+    state: str = ""
+    salience: float = 0.0
+    event_at: datetime | None = None
+    start: dict[str, str] | None = None   # relationships: {uid, name} of both ends
+    end: dict[str, str] | None = None
+    provenance: list[Provenance] = Field(default_factory=list)
+    score: ScoreBreakdown
+
+    @property
+    def external_ids(self) -> list[str]:
+        return [p.external_id for p in self.provenance if p.external_id]
+
+
+class TraverseNode(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    uid: str
+    kind: str
+    name: str = ""
+    text: str = ""
+    state: str = ""
+    salience: float = 0.0
+    depth: int
+    path: list[str]                # uids from the start: node, rel, node, rel, …, this node
+
+
+class TraverseRelationship(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    uid: str
+    type: str
+    start_uid: str
+    end_uid: str
+    description: str = ""
+    state: str = ""
+    strength: float | None = None
+
+
+class TraverseResult(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    start: TraverseNode
+    nodes: list[TraverseNode]
+    relationships: list[TraverseRelationship]
+    offset: int
+    next_offset: int | None        # pass as ``offset`` for the next page; None at the end
+
+
+class ContextResult(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    format: Literal["markdown", "xml", "json"]
+    memories_used: int
+    tokens_used: int
+    max_tokens: int
+    truncated: bool
+    memories: list[Result] = Field(default_factory=list)

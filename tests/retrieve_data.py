@@ -1,0 +1,88 @@
+"""Fixture graphs for the retrieval tests, written with plain parameterised Cypher.
+
+Labels and relationship types come from the vocabulary's allow-lists only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, datetime
+from typing import Any
+
+from memgraph.graph.connection import Graph
+from memgraph.graph.models import new_id
+from memgraph.graph.vocabulary import RELATIONSHIP_TYPES, STRUCTURAL_TYPES, Kind
+
+NOW = datetime.now(UTC)
+
+NODE_DEFAULTS: dict[str, Any] = {
+    "state": "candidate", "salience": 0.5, "confidence": 0.7, "access_count": 0,
+    "recall_frequency": 0, "last_recall_interval": 0.0, "decay_gradient": 1.0,
+    "ttl_policy": "decay", "importance": 0.5, "description": "", "is_dirty": False,
+    "notes": [], "notes_source": [],
+}
+
+
+def add_node(graph: Graph, user_id: str, kind: str, name: str, *, text: str = "",
+             embedding: list[float] | None = None, **props: Any) -> str:
+    """Create one memory node; returns its uid."""
+    label = Kind(kind).value
+    uid = new_id()
+    data = {**NODE_DEFAULTS, "uid": uid, "user_id": user_id, "name": name,
+            "created_at": NOW, "updated_at": NOW, **props}
+    if label == "Source":
+        data.setdefault("raw_content", text)
+        data.setdefault("content_hash", hashlib.sha256(text.encode()).hexdigest())
+        data.setdefault("idempotency_key", uid)
+        data.setdefault("sensitivity", "normal")
+        data.setdefault("event_at", NOW)
+    else:
+        data.setdefault("canonical_name", name.lower())
+        data["description"] = data.get("description") or text
+    if embedding is not None:
+        data["embedding"] = embedding
+    _run(graph, f"CREATE (n:Memory:{label}) SET n = $props", props=data)
+    return uid
+
+
+def relate(graph: Graph, user_id: str, start: str, rel_type: str, end: str,
+           **props: Any) -> str:
+    """Create a relationship between two nodes (by uid); returns its uid ('' if structural)."""
+    assert rel_type in RELATIONSHIP_TYPES or rel_type in STRUCTURAL_TYPES
+    data: dict[str, Any] = {"user_id": user_id, "created_at": NOW}
+    uid = ""
+    if rel_type in RELATIONSHIP_TYPES:
+        uid = new_id()
+        data |= {**NODE_DEFAULTS, "uid": uid, "strength": 0.5, "source_ids": []}
+        data.pop("importance")
+    data |= props
+    _run(graph, f"MATCH (a:Memory {{uid: $a}}), (b:Memory {{uid: $b}}) "
+                f"CREATE (a)-[r:{rel_type}]->(b) SET r = $props",
+         a=start, b=end, props=data)
+    return uid
+
+
+def props_of(graph: Graph, uid: str) -> dict[str, Any]:
+    rows = _run(graph, "MATCH (n:Memory {uid: $uid}) RETURN properties(n) AS p "
+                       "UNION MATCH ()-[r]->() WHERE r.uid = $uid RETURN properties(r) AS p",
+                uid=uid)
+    return rows[0]["p"]
+
+
+def set_props(graph: Graph, uid: str, **props: Any) -> None:
+    _run(graph, "OPTIONAL MATCH (n:Memory {uid: $uid}) OPTIONAL MATCH ()-[r]->() "
+                "WHERE n IS NULL AND r.uid = $uid WITH coalesce(n, r) AS e SET e += $props",
+         uid=uid, props=props)
+
+
+def snapshot(graph: Graph, user_id: str) -> list[dict[str, Any]]:
+    """Every property of every node and relationship of a tenant, for before/after checks."""
+    rows = _run(graph, "MATCH (n:Memory {user_id: $u}) OPTIONAL MATCH (n)-[r]->() "
+                       "RETURN n.uid AS uid, properties(n) AS n, collect(properties(r)) AS rels "
+                       "ORDER BY uid", u=user_id)
+    return rows
+
+
+def _run(graph: Graph, query: str, **params: Any) -> list[dict[str, Any]]:
+    records, _, _ = graph.driver.execute_query(query, params, database_=graph.database)
+    return [r.data() for r in records]
