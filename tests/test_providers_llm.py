@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from fakes.openai_server import FakeOpenAIServer
 from pydantic import BaseModel
@@ -225,6 +227,16 @@ def test_usage_is_recorded_per_call_and_accumulated(fake_openai: FakeOpenAIServe
     assert second.usage == Usage(calls=1, prompt_tokens=80, completion_tokens=5)
     assert llm.usage.as_dict() == {"calls": 2, "prompt_tokens": 200, "completion_tokens": 35,
                                    "total_tokens": 235}
+
+
+def test_usage_adds_up_under_concurrent_calls(fake_openai: FakeOpenAIServer):
+    fake_openai.chat_handler = lambda request: {
+        "content": "ok", "usage": {"prompt_tokens": 10, "completion_tokens": 1}}
+    llm = make(fake_openai)
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        answers = list(pool.map(lambda _: llm.chat(HELLO).content, range(40)))
+    assert answers == ["ok"] * 40
+    assert llm.usage == Usage(calls=40, prompt_tokens=400, completion_tokens=40)
 
 
 def test_default_fake_usage_is_never_zero(fake_openai: FakeOpenAIServer):
