@@ -90,6 +90,63 @@ class Memory:
         from memgraph.retrieve.api import explore_memory
 
         return explore_memory(self, query, user_id=user_id, k=k, reinforce=reinforce,
+    def forget_user(self, user_id: str, *, dry_run: bool = False) -> int:
+        """Delete every node of one user and every relationship touching them (no debris).
+        Returns how many memory nodes there were."""
+        before = sum(row["nodes"] for row in self.graph.read("graph/counts", user_id=user_id))
+        if not dry_run:
+            self.graph.run_autocommit("graph/delete_user", user_id=user_id)
+        return before
+
+    # -- ingestion (memgraph/ingest; docs/ingestion.md) --------------------------------
+    @cached_property
+    def _ingestor(self) -> Ingestor:
+        from memgraph.ingest.pipeline import Ingestor
+
+        return Ingestor(self.graph, self.settings, self.embedder, self.llm)
+
+    def _user(self, user_id: str | None) -> str:
+        return user_id or self.settings.default_user
+
+    def ingest(self, content: str | bytes, *, user_id: str | None = None,
+               session_id: str | None = None, event_at: datetime | str | None = None,
+               kind: str = "message", speaker: str | None = None,
+               external_id: str | None = None, sensitivity: str = "normal",
+               idempotency_key: str | None = None) -> IngestResult:
+        """Store one source (Source node first), then extract what it says into the graph
+        with the LLM agent, or the offline rules when no LLM is configured."""
+        self.ensure_schema()
+        return self._ingestor.ingest(
+            content, user_id=self._user(user_id), session_id=session_id, event_at=event_at,
+            kind=kind, speaker=speaker, external_id=external_id, sensitivity=sensitivity,
+            idempotency_key=idempotency_key)
+
+    def ingest_records(self, records: Iterable[dict[str, Any]], *, user_id: str | None = None,
+                       batch_size: int | None = None,
+                       progress: Callable[[int], None] | None = None) -> BulkResult:
+        """Structured records (entities and relationships already named), no LLM, batched
+        with UNWIND; see docs/ingestion.md for the record format."""
+        from memgraph.ingest.structured import ingest_records
+
+        self.ensure_schema()
+        return ingest_records(self.graph, self.settings, self.embedder, records,
+                              user_id=self._user(user_id), batch_size=batch_size,
+                              progress=progress)
+
+    def retry_failed(self, user_id: str | None = None) -> BulkResult:
+        """Redo the extraction of sources that failed (or were left pending by a crash);
+        ``user_id=None`` retries every user's."""
+        self.ensure_schema()
+        return self._ingestor.retry_failed(user_id)
+
+    def tools(self, user_id: str | None = None) -> AgentTools:
+        """The extraction agent's typed tools for an outside agent: ``.schemas`` (OpenAI
+        function format) and ``.call(name, arguments)``, scoped to one user."""
+        from memgraph.ingest.agent_tools import AgentTools
+
+        self.ensure_schema()
+        return AgentTools(self._ingestor, self._user(user_id))
+
                               **options)
 
     def traverse(self, start: str, *, user_id: str | None = None, depth: int = 2,

@@ -65,3 +65,21 @@ def status(user_id: str | None, as_json: bool) -> None:
     for row in data["counts"]:
         table.add_row(row["kind"], str(row["state"]), str(row["nodes"]))
     console.print(table)
+
+
+@click.command()
+@click.option("--user", "-u", "user_id", required=True, help="the user whose memory to delete")
+@click.option("--dry-run", is_flag=True, help="count what would be deleted, delete nothing")
+@click.option("--yes", is_flag=True, help="do not ask for confirmation")
+@json_option
+def forget(user_id: str, dry_run: bool, yes: bool, as_json: bool) -> None:
+    """Delete everything one user's memory holds (nodes and their relationships)."""
+    if not dry_run and not yes:
+        click.confirm(f"Delete all memories of user {user_id!r}?", abort=True)
+    with open_memory() as memory:
+        nodes = memory.forget_user(user_id, dry_run=dry_run)
+    if as_json:
+        print_json({"user_id": user_id, "nodes": nodes, "dry_run": dry_run})
+        return
+    verb = "would delete" if dry_run else "deleted"
+    click.echo(f"{verb} {nodes} memory nodes of user {user_id!r} and their relationships")

@@ -39,6 +39,7 @@ def _register() -> None:
     cli.add_command(admin.config)
     cli.add_command(admin.init)
     cli.add_command(admin.status)
+    cli.add_command(admin.forget)
     for module_name in ("ingest", "retrieve", "jobs", "demo"):
         module = _optional(module_name)
         if module is not None:

@@ -1,0 +1,7 @@
+// Both sides of a merge as they are now (read inside the merge's transaction).
+MATCH (winner:Memory {uid: $winner_uid}), (loser:Memory {uid: $loser_uid})
+WHERE winner.user_id = $user_id AND loser.user_id = $user_id
+OPTIONAL MATCH (loser)-[between]-(winner)
+RETURN properties(winner) AS winner, properties(loser) AS loser, labels(loser) AS labels,
+       [r IN collect(between) | {type: type(r), outgoing: startNode(r) = loser,
+                                 properties: properties(r)}] AS between

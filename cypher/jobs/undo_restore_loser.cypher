@@ -1,0 +1,5 @@
+// Undo a merge, step 1: recreate the loser with its logged labels (checked against the
+// allow-list in Python) and properties.
+CREATE (loser:$($labels))
+SET loser = $properties
+RETURN loser.uid AS uid

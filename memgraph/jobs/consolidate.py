@@ -1,0 +1,91 @@
+"""Job 2, description consolidation (seed 001): dirty Person/Concept/Entity nodes and
+relationships get a new description synthesised from their description and notes.
+
+Pages of dirty elements are read by uid; each batch is synthesised (one LLM call per
+``lifecycle.consolidate_llm_batch`` elements), re-embedded only where the description
+changed, and written in ONE transaction that clears ``is_dirty``. A crash leaves the rest
+dirty, so the next run continues where this one stopped; a failed batch (LLM error,
+malformed answer) is recorded and its elements stay dirty for the next run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+from memgraph.errors import ProviderError
+from memgraph.jobs.runner import JobContext
+from memgraph.jobs.synthesis import DatedText, DescribeItem
+
+PAGE = 500
+EMBED_TEXT_CHARS = 1000   # seed 001: relationship notes embedding over at most 1000 chars
+UNITS = (("nodes", "jobs/dirty_nodes", "jobs/write_node_descriptions"),
+         ("relationships", "jobs/dirty_relationships", "jobs/write_relationship_descriptions"))
+
+
+def embedding_text(name: str, description: str, notes: Sequence[str]) -> str:
+    """What a consolidated element is embedded from: name, description, then notes (the
+    same ingredients entity resolution compares), capped at EMBED_TEXT_CHARS."""
+    return " ".join([f"{name}.", description, *notes])[:EMBED_TEXT_CHARS]
+
+
+def run(ctx: JobContext) -> None:
+    cutoff = ctx.as_of - timedelta(days=ctx.settings.lifecycle.consolidate_recent_days)
+    for unit, read_query, write_query in UNITS:
+        after, done = "", 0
+        while True:
+            ctx.checkpoint(f"{unit}:{after}")
+            rows = ctx.graph.read(read_query, user_id=ctx.user_id, after=after, page=PAGE,
+                                  all=ctx.all_elements, cutoff=cutoff)
+            if not rows:
+                break
+            after = rows[-1]["uid"]
+            if ctx.dry_run:
+                ctx.report.add(**{f"{unit}_would_consolidate": len(rows)})
+                continue
+            batch = ctx.settings.lifecycle.consolidate_llm_batch
+            for start in range(0, len(rows), batch):
+                _consolidate_batch(ctx, unit, write_query, rows[start:start + batch])
+                done += len(rows[start:start + batch])
+                ctx.tick(f"consolidate {unit}", done, None)
+
+
+def _consolidate_batch(ctx: JobContext, unit: str, write_query: str,
+                       rows: list[dict[str, Any]]) -> None:
+    items = [_item(row) for row in rows]
+    try:
+        described = ctx.synthesiser.describe(items)
+    except ProviderError as e:
+        ctx.report.errors.append(f"{unit} {items[0].key}…: {e}")
+        ctx.report.add(**{f"{unit}_failed": len(items)})
+        return
+    missing = [i.key for i in items if i.key not in described]
+    if missing:
+        ctx.report.errors.append(f"{unit}: no description returned for {', '.join(missing)}")
+        ctx.report.add(**{f"{unit}_failed": len(missing)})
+    changed = [i for i in items if i.key in described and described[i.key] != i.description]
+    vectors = ctx.embedder_factory().embed_batch(
+        [embedding_text(i.name, described[i.key], [n.text for n in i.notes]) for i in changed]
+    ) if changed else []
+    embedding = {i.key: v for i, v in zip(changed, vectors, strict=True)}
+    params = [{"uid": i.key, "old_description": i.description, "note_count": len(i.notes),
+               "description": described[i.key], "embedding": embedding.get(i.key)}
+              for i in items if i.key in described]
+    model = ctx.embedder_factory().model_name if changed else ""
+    written = ctx.graph.write(write_query, rows=params, as_of=ctx.as_of,
+                              embedding_model=model)[0]["written"]
+    ctx.report.add(**{f"{unit}_consolidated": written, f"{unit}_reembedded": len(changed),
+                      f"{unit}_changed_meanwhile": len(params) - written})
+
+
+def _item(row: dict[str, Any]) -> DescribeItem:
+    notes = tuple(sorted((DatedText(text, _native(at))
+                          for text, at in zip(row["notes"], row["notes_added_at"], strict=False)),
+                         key=lambda n: n.at))
+    return DescribeItem(key=row["uid"], kind=row["kind"], name=row["name"],
+                        description=row["description"], notes=notes)
+
+
+def _native(value: Any) -> Any:
+    return value.to_native() if hasattr(value, "to_native") else value

@@ -1,0 +1,242 @@
+"""Running a job: the lock, the run record, progress, the report.
+
+A job is a function ``run(ctx: JobContext) -> None`` that does its work in units (one
+transaction each) and adds to ``ctx.report.counts``. The runner around it guarantees:
+- never twice at once: a ``:JobLock`` node per job and scope, with an expiry refreshed at
+  every unit, so a crashed holder's lock is taken over once it expires;
+- every run recorded: a ``:JobRun`` node (start, end, status, counts, errors, as_of);
+- resumable: each job marks what it finished inside the unit's own transaction (decay's
+  anchor, ``is_dirty``, archived sources, deleted duplicates), so the next run picks up
+  exactly the remainder and never applies anything twice.
+Dry runs take no lock and record nothing: they change nothing at all.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from memgraph.errors import InvalidInputError, JobError, JobLockedError, MemgraphError
+
+if TYPE_CHECKING:
+    from memgraph.graph.connection import Graph
+    from memgraph.jobs.synthesis import Synthesiser
+    from memgraph.providers.embeddings import Embedder
+    from memgraph.settings import Settings
+
+# The order of `nightly` (docs/lifecycle.md): decay first so every later step sees today's
+# salience; consolidate before cleanup so expiring notes are folded into descriptions before
+# they go; episodic after cleanup so its fresh insight notes are not touched by it and are
+# described next night; dedupe last so it compares the freshest descriptions and embeddings.
+JOB_NAMES = ("decay", "consolidate", "cleanup", "episodic", "dedupe")
+NIGHTLY = "nightly"
+
+Progress = Callable[[str, int, int | None], None]   # (step, completed, total)
+Fault = Callable[[str], None]                        # test hook: called at every unit
+
+
+@dataclass
+class JobReport:
+    job: str
+    run_id: str
+    user_id: str | None
+    as_of: datetime
+    dry_run: bool
+    started_at: datetime
+    finished_at: datetime | None = None
+    status: str = "running"
+    counts: dict[str, int] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    usage: dict[str, int] = field(default_factory=dict)
+    steps: list[JobReport] = field(default_factory=list)
+
+    def add(self, **counts: int) -> None:
+        for key, value in counts.items():
+            self.counts[key] = self.counts.get(key, 0) + int(value or 0)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"job": self.job, "run_id": self.run_id, "user_id": self.user_id,
+                "as_of": self.as_of.isoformat(), "dry_run": self.dry_run,
+                "status": self.status, "started_at": self.started_at.isoformat(),
+                "finished_at": self.finished_at.isoformat() if self.finished_at else None,
+                "counts": self.counts, "errors": self.errors, "usage": self.usage,
+                "steps": [s.as_dict() for s in self.steps]}
+
+
+@dataclass
+class JobContext:
+    graph: Graph
+    settings: Settings
+    report: JobReport
+    embedder_factory: Callable[[], Embedder]
+    synthesiser: Synthesiser
+    all_elements: bool = False
+    progress: Progress | None = None
+    fault: Fault | None = None
+    lock_name: str | None = None
+
+    @property
+    def user_id(self) -> str | None:
+        return self.report.user_id
+
+    @property
+    def as_of(self) -> datetime:
+        return self.report.as_of
+
+    @property
+    def dry_run(self) -> bool:
+        return self.report.dry_run
+
+    def checkpoint(self, unit: str) -> None:
+        """Between units of work: keep the lock alive, then the test fault hook."""
+        if self.lock_name is not None:
+            rows = self.graph.write("jobs/refresh_lock", name=self.lock_name,
+                                    holder=self.report.run_id, expires_at=_lease(self.settings))
+            if not rows or rows[0]["refreshed"] == 0:
+                raise JobLockedError(f"lost the lock {self.lock_name!r} (it expired and "
+                                     "another run took it over)")
+        if self.fault is not None:
+            self.fault(unit)
+
+    def tick(self, step: str, completed: int, total: int | None = None) -> None:
+        if self.progress is not None:
+            self.progress(step, completed, total)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _lease(settings: Settings) -> datetime:
+    # Lock expiry is wall-clock time, never --as-of: simulated time must not free a lock.
+    return _now() + timedelta(minutes=settings.lifecycle.job_lock_minutes)
+
+
+def _job_functions() -> dict[str, Callable[[JobContext], None]]:
+    from memgraph.jobs import cleanup, consolidate, decay, dedupe, episodic
+
+    return {"decay": decay.run, "consolidate": consolidate.run, "cleanup": cleanup.run,
+            "episodic": episodic.run, "dedupe": dedupe.run}
+
+
+def run_job(name: str, *, graph: Graph, settings: Settings,
+            embedder_factory: Callable[[], Embedder], synthesiser: Synthesiser,
+            user_id: str | None = None, dry_run: bool = False, as_of: datetime | None = None,
+            all_elements: bool = False, progress: Progress | None = None,
+            fault: Fault | None = None) -> JobReport:
+    """Run one job, or ``nightly`` (all of them in order), under its lock; return the report."""
+    if name != NIGHTLY and name not in JOB_NAMES:
+        raise InvalidInputError(f"unknown job {name!r}; use one of "
+                                + ", ".join((*JOB_NAMES, NIGHTLY)))
+    as_of = _aware(as_of or _now())
+    steps = list(JOB_NAMES) if name == NIGHTLY else [name]
+
+    def make_ctx(job: str) -> JobContext:
+        report = JobReport(job=job, run_id=uuid.uuid4().hex, user_id=user_id, as_of=as_of,
+                           dry_run=dry_run, started_at=_now())
+        return JobContext(graph=graph, settings=settings, report=report,
+                          embedder_factory=embedder_factory, synthesiser=synthesiser,
+                          all_elements=all_elements, progress=progress, fault=fault)
+
+    outer = make_ctx(name)
+    with _held(outer):
+        if name != NIGHTLY:
+            _run_body(outer, _job_functions()[name])
+            return outer.report
+        for step in steps:
+            ctx = make_ctx(step)
+            with _held(ctx, parent=outer.report.run_id):
+                _run_body(ctx, _job_functions()[step])
+            outer.report.steps.append(ctx.report)
+            if ctx.report.status == "failed":
+                outer.report.errors.append(f"{step}: {ctx.report.errors[-1]}")
+                break   # later steps depend on earlier ones (see the order above)
+        for step_report in outer.report.steps:
+            outer.report.add(**{f"{step_report.job}.{k}": v
+                                for k, v in step_report.counts.items()})
+        outer.report.status = "failed" if outer.report.errors else "ok"
+    return outer.report
+
+
+def _run_body(ctx: JobContext, body: Callable[[JobContext], None]) -> None:
+    try:
+        body(ctx)
+    except MemgraphError as e:
+        ctx.report.errors.append(str(e))
+        ctx.report.status = "failed"
+    else:
+        ctx.report.status = "partial" if ctx.report.errors else "ok"
+    ctx.report.usage = ctx.synthesiser.usage.as_dict()
+
+
+class _held:
+    """Context manager: take the lock and record the run (both skipped for dry runs)."""
+
+    def __init__(self, ctx: JobContext, parent: str | None = None) -> None:
+        self.ctx, self.parent = ctx, parent
+
+    def __enter__(self) -> JobContext:
+        ctx, report = self.ctx, self.ctx.report
+        if report.dry_run:
+            return ctx
+        scope = report.user_id or "*"
+        name = f"{report.job}:{scope}"
+        rows = ctx.graph.write("jobs/acquire_lock", job=report.job, scope=scope, name=name,
+                               holder=report.run_id, now=_now(), expires_at=_lease(ctx.settings))
+        if not rows[0]["acquired"]:
+            raise JobLockedError(f"job {report.job!r} is already running: "
+                                 + "; ".join(rows[0]["held_by"]))
+        ctx.lock_name = name
+        ctx.graph.write("jobs/start_run", run_id=report.run_id, job=report.job, scope=scope,
+                        user_id=report.user_id, started_at=report.started_at,
+                        as_of=report.as_of, dry_run=False, parent=self.parent)
+        return ctx
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: object) -> None:
+        ctx, report = self.ctx, self.ctx.report
+        report.finished_at = _now()
+        if exc is not None:
+            report.status = "failed"
+            report.errors.append(f"{type(exc).__name__}: {exc}")
+        if ctx.lock_name is None:
+            return
+        try:
+            ctx.graph.write("jobs/finish_run", run_id=report.run_id, status=report.status,
+                            finished_at=report.finished_at, counts=json.dumps(report.counts),
+                            errors=report.errors, usage=json.dumps(report.usage))
+        finally:
+            ctx.graph.write("jobs/release_lock", name=ctx.lock_name, holder=report.run_id)
+            ctx.lock_name = None
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def parse_as_of(text: str) -> datetime:
+    """``--as-of`` values: ISO 8601 date or date-time; naive times are UTC."""
+    try:
+        return _aware(datetime.fromisoformat(text))
+    except ValueError as e:
+        raise InvalidInputError(f"--as-of {text!r} is not an ISO date or date-time "
+                                "(e.g. 2025-06-01 or 2025-06-01T03:00:00+00:00)") from e
+
+
+def history(graph: Graph, user_id: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
+    rows = graph.read("jobs/history", user_id=user_id, limit=limit)
+    for row in rows:
+        for key in ("counts", "usage"):
+            row[key] = json.loads(row[key]) if row.get(key) else {}
+        for key in ("started_at", "finished_at", "as_of"):
+            if row.get(key) is not None and hasattr(row[key], "to_native"):
+                row[key] = row[key].to_native()
+    return rows
+
+
+__all__ = ["JOB_NAMES", "NIGHTLY", "JobContext", "JobError", "JobReport", "history",
+           "parse_as_of", "run_job"]

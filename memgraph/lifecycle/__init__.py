@@ -1,0 +1,16 @@
+"""Lifecycle math (pure, no I/O): decay, candidate rules, TTL, spacing effect."""
+
+from memgraph.lifecycle.decay import (
+    Element,
+    SpacingUpdate,
+    confidence_penalty,
+    days_until_below,
+    decay,
+    decay_factor,
+    decay_rate,
+    half_life_days,
+    spacing_update,
+)
+
+__all__ = ["Element", "SpacingUpdate", "confidence_penalty", "days_until_below", "decay",
+           "decay_factor", "decay_rate", "half_life_days", "spacing_update"]
