@@ -1,0 +1,8 @@
+// Provenance: (Source)-[:MENTIONS]->(node) for every node a source created, changed or
+// named. MERGE, so linking twice is harmless.
+MATCH (s:Source {uid: $source_uid}) WHERE s.user_id = $user_id
+UNWIND $uids AS uid
+MATCH (n:Memory {uid: uid}) WHERE n.user_id = $user_id
+MERGE (s)-[m:MENTIONS]->(n)
+ON CREATE SET m.user_id = $user_id, m.created_at = $now
+RETURN count(m) AS mentions

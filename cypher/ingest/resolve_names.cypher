@@ -1,0 +1,27 @@
+// Entity resolution, steps 1 and 2: an existing node of the same kind and user whose
+// canonical name is one of $rows[i].canonicals (index seek on the uniqueness constraints),
+// else whose aliases contain one of $rows[i].alias_keys (case-insensitive).
+UNWIND $rows AS row
+CALL (row) {
+  UNWIND row.canonicals AS key
+  CALL (row, key) {
+    MATCH (n:Person {user_id: $user_id, canonical_name: key}) WHERE row.kind = 'Person'
+    RETURN n
+    UNION
+    MATCH (n:Concept {user_id: $user_id, canonical_name: key}) WHERE row.kind = 'Concept'
+    RETURN n
+    UNION
+    MATCH (n:Entity {user_id: $user_id, canonical_name: key}) WHERE row.kind = 'Entity'
+    RETURN n
+  }
+  RETURN n.uid AS uid, 'name' AS how, 0 AS rank
+  UNION
+  WITH row WHERE size(row.alias_keys) > 0
+  MATCH (n:Memory {user_id: $user_id})
+  WHERE row.kind IN labels(n) AND size(n.aliases) > 0
+    AND any(a IN n.aliases WHERE toLower(trim(a)) IN row.alias_keys)
+  RETURN n.uid AS uid, 'alias' AS how, 1 AS rank
+}
+WITH row, uid, how ORDER BY row.i, rank, uid
+WITH row, collect({uid: uid, how: how})[0] AS best
+RETURN row.i AS i, best.uid AS uid, best.how AS how

@@ -1,0 +1,71 @@
+"""Checks on what a caller hands to ingestion, before anything is written."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+from memgraph.errors import InvalidInputError
+
+SENSITIVITIES = ("low", "normal", "high")
+SOURCE_KINDS = ("message", "document", "record", "note", "event")
+# C0 control characters other than tab, newline and carriage return mark binary data.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def check_content(content: str | bytes, max_bytes: int) -> str:
+    """Return the content as text, or raise InvalidInputError (nothing is written)."""
+    if isinstance(content, bytes | bytearray):
+        try:
+            content = bytes(content).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise InvalidInputError("content is not UTF-8 text (binary input refused)") from e
+    if not isinstance(content, str):
+        raise InvalidInputError(f"content must be text, got {type(content).__name__}")
+    if not content.strip():
+        raise InvalidInputError("content is empty")
+    size = len(content.encode("utf-8"))
+    if size > max_bytes:
+        raise InvalidInputError(
+            f"content is {size:,} bytes, over the {max_bytes:,}-byte limit "
+            "(split it into several sources)")
+    if _CONTROL.search(content):
+        raise InvalidInputError("content contains control characters (binary input refused)")
+    return content
+
+
+def check_choice(value: str, allowed: tuple[str, ...], what: str) -> str:
+    if value not in allowed:
+        raise InvalidInputError(f"{what} must be one of {', '.join(allowed)}, not {value!r}")
+    return value
+
+
+def content_hash(content: str) -> str:
+    return hashlib.sha256(content.encode("utf-8")).hexdigest()
+
+
+def default_idempotency_key(user_id: str, session_id: str, content: str,
+                            external_id: str) -> str:
+    """Same user, session, content and external id: the same source."""
+    material = "\x1f".join((user_id, session_id, content, external_id))
+    return hashlib.sha256(material.encode("utf-8")).hexdigest()
+
+
+def parse_time(value: Any, what: str = "time") -> datetime | None:
+    """ISO-8601 text or a datetime, as an aware UTC datetime (naive means UTC)."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, datetime):
+        moment = value
+    elif isinstance(value, str):
+        try:
+            moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        except ValueError as e:
+            raise InvalidInputError(f"{what} {value!r} is not an ISO-8601 date or time") from e
+    else:
+        raise InvalidInputError(f"{what} must be an ISO-8601 string, got {type(value).__name__}")
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)

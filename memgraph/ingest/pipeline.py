@@ -1,0 +1,124 @@
+"""Orchestration of one source: validate, write the Source first, extract, write once.
+
+    check input ─▶ embed ─▶ MERGE Source (pending) ─▶ extractor (LLM agent or rules)
+        ─▶ ToolExecutor (validated plan) ─▶ one write transaction (facts + status done)
+    any provider failure ─▶ Source status failed + error, nothing else written
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
+
+from memgraph.errors import DatabaseUnavailableError, MemgraphError
+from memgraph.graph.connection import Graph
+from memgraph.ingest.inputs import check_content, parse_time
+from memgraph.ingest.results import BulkResult, IngestResult
+from memgraph.ingest.source import SourceText, prepare_source, write_sources
+from memgraph.ingest.tools import Known, ToolExecutor
+from memgraph.ingest.writer import WriteContext, write_plan
+from memgraph.providers.embeddings import Embedder
+from memgraph.providers.llm import LLM, Usage
+from memgraph.settings import Settings
+
+
+class Extractor(Protocol):
+    """Turns one source into tool calls on ``executor``; returns the LLM usage."""
+
+    def extract(self, source: SourceText, executor: ToolExecutor) -> Usage: ...
+
+
+@dataclass
+class Ingestor:
+    graph: Graph
+    settings: Settings
+    embedder: Embedder
+    llm: LLM | None = None
+
+    @property
+    def extractor(self) -> Extractor:
+        if self.llm is None:
+            from memgraph.ingest.rules import RuleExtractor
+
+            return RuleExtractor(self.settings)
+        from memgraph.ingest.agent import AgentExtractor
+
+        return AgentExtractor(self.graph, self.settings, self.embedder, self.llm)
+
+    def ingest(self, content: str | bytes, *, user_id: str, **fields: Any) -> IngestResult:
+        """One source: written first, then extracted; see ``Memory.ingest``."""
+        text = check_content(content, self.settings.ingest.max_content_bytes)
+        now = datetime.now(UTC)
+        vector = self.embedder.embed(text)
+        new = prepare_source(self.settings, content=text, user_id=user_id, now=now,
+                             embedding=vector, embedding_model=self.embedder.model_name,
+                             **fields)
+        row = write_sources(self.graph, user_id, [new], now)[0]
+        if not row["created"]:
+            return IngestResult(source_uid=row["uid"], status=row["status"], duplicate=True)
+        return self.extract(new.text)
+
+    def extract(self, source: SourceText) -> IngestResult:
+        """Run the extractor and write its plan; failures leave the Source failed."""
+        executor = ToolExecutor(self._lookup(source.user_id),
+                                default_confidence=self.settings.ingest.default_confidence)
+        usage = Usage()
+        try:
+            usage = self.extractor.extract(source, executor)
+            ctx = WriteContext(user_id=source.user_id, now=datetime.now(UTC),
+                               event_at=source.event_at, source_uid=source.uid,
+                               llm_calls=usage.calls, tokens_used=usage.total_tokens)
+            return write_plan(self.graph, self.settings, self.embedder, executor.plan, ctx)
+        except DatabaseUnavailableError:
+            raise
+        except MemgraphError as e:
+            usage = getattr(e, "usage", usage)
+            return self._fail(source, e, usage)
+
+    def _fail(self, source: SourceText, error: MemgraphError, usage: Usage) -> IngestResult:
+        message = f"{type(error).__name__}: {error}"[:1000]
+        self.graph.write("ingest/fail_source", user_id=source.user_id, source_uid=source.uid,
+                         error=message, llm_calls=usage.calls, tokens_used=usage.total_tokens,
+                         now=datetime.now(UTC))
+        return IngestResult(source_uid=source.uid, status="failed", error=message,
+                            llm_calls=usage.calls, tokens_used=usage.total_tokens)
+
+    def _lookup(self, user_id: str) -> Callable[[list[str]], dict[str, Known]]:
+        def lookup(ids: list[str]) -> dict[str, Known]:
+            rows = self.graph.read("ingest/lookup_ids", user_id=user_id, ids=ids)
+            return {r["uid"]: Known(r["uid"], r["kind"], r["name"], r["is_relationship"])
+                    for r in rows}
+        return lookup
+
+    def ingest_many(self, items: Iterable[dict[str, Any]], *, user_id: str,
+                    session_id: str | None = None) -> Iterator[IngestResult]:
+        """Sources one by one (each its own unit of work), for JSONL files."""
+        for item in items:
+            fields = dict(item)
+            content = fields.pop("content", "")
+            user = fields.pop("user_id", None) or user_id
+            fields.setdefault("session_id", session_id)
+            yield self.ingest(content, user_id=user, **fields)
+
+    def retry_failed(self, user_id: str | None = None, limit: int = 10_000) -> BulkResult:
+        """Redo extraction of failed (and long-pending) sources; raw content is reused."""
+        started = datetime.now(UTC)
+        stale = started - timedelta(seconds=self.settings.ingest.retry_pending_after_s)
+        rows = self.graph.read("ingest/pending_sources", user_id=user_id, stale_before=stale,
+                               limit=limit)
+        bulk = BulkResult()
+        for row in rows:
+            source = SourceText(uid=row["uid"], user_id=row["user_id"], content=row["content"],
+                                session_id=row["session_id"], speaker=row["speaker"],
+                                kind=row["kind"], event_at=parse_time(_native(row["event_at"])))
+            result = self.extract(source)
+            bulk.add(result)
+        bulk.created = 0
+        bulk.seconds = (datetime.now(UTC) - started).total_seconds()
+        return bulk
+
+
+def _native(value: Any) -> Any:
+    return value.to_native() if hasattr(value, "to_native") else value

@@ -1,0 +1,100 @@
+"""Property maps for new nodes and relationships, with seed 001's initial values.
+
+The hot paths write with Cypher (``SET n += $props``), so these maps must carry exactly the
+properties of the neomodel classes in ``memgraph/graph/models.py``; a test compares them.
+Missing-on-purpose: ``last_accessed_at`` and ``last_decayed_at`` start null (seed 001), and
+Neo4j does not store nulls.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from memgraph.graph.models import new_id
+from memgraph.graph.vocabulary import Kind
+from memgraph.settings import Settings
+
+
+def lifecycle(settings: Settings, now: datetime, confidence: float) -> dict[str, Any]:
+    return {
+        "state": "candidate",
+        "salience": settings.lifecycle.initial_salience,
+        "confidence": round(min(1.0, max(0.0, confidence)), 4),
+        "access_count": 0,
+        "recall_frequency": 0,
+        "last_recall_interval": 0.0,
+        "decay_gradient": settings.lifecycle.initial_decay_gradient,
+        "ttl_policy": "decay",
+        "created_at": now,
+        "updated_at": now,
+    }
+
+
+def empty_notes() -> dict[str, Any]:
+    return {"is_dirty": False, "notes": [], "notes_added_at": [], "notes_expires_at": [],
+            "notes_lifetime": [], "notes_source": []}
+
+
+def semantic_node(settings: Settings, *, kind: Kind, name: str, canonical_name: str,
+                  now: datetime, confidence: float, description: str = "",
+                  aliases: list[str] | None = None, attributes: list[str] | None = None,
+                  entity_type: str = "", embedding: list[float] | None = None,
+                  embedding_model: str = "", uid: str | None = None) -> dict[str, Any]:
+    props: dict[str, Any] = {
+        "uid": uid or new_id(), "name": name, "canonical_name": canonical_name,
+        "description": description, "importance": 0.5, "aliases": list(aliases or []),
+        "attributes": list(attributes or []),
+        **lifecycle(settings, now, confidence), **empty_notes(),
+    }
+    if kind is Kind.ENTITY:
+        props["entity_type"] = entity_type
+    if embedding is not None:
+        props["embedding"] = embedding
+        props["embedding_model"] = embedding_model
+    return props
+
+
+def source_node(settings: Settings, *, uid: str, content: str, now: datetime,
+                event_at: datetime | None, session_id: str, kind: str, speaker: str,
+                external_id: str, sensitivity: str, content_hash: str, idempotency_key: str,
+                embedding: list[float] | None, embedding_model: str) -> dict[str, Any]:
+    props: dict[str, Any] = {
+        "uid": uid, "name": source_caption(content, speaker), "description": "",
+        "importance": 0.5, "raw_content": content, "sensitivity": sensitivity,
+        "event_at": event_at or now, "ingested_at": now, "session_id": session_id,
+        "source_kind": kind, "speaker": speaker, "external_id": external_id,
+        "content_hash": content_hash, "idempotency_key": idempotency_key,
+        "extraction_status": "pending", "extraction_error": "", "extraction_attempts": 0,
+        "llm_calls": 0, "tokens_used": 0,
+        **lifecycle(settings, now, settings.ingest.default_confidence),
+    }
+    if embedding is not None:
+        props["embedding"] = embedding
+        props["embedding_model"] = embedding_model
+    return props
+
+
+def relationship(settings: Settings, *, now: datetime, event_at: datetime | None,
+                 confidence: float, description: str = "", attitude: float = 0.0,
+                 proximity: float = 0.5, strength: float = 0.5,
+                 valid_from: datetime | None = None, valid_to: datetime | None = None,
+                 source_id: str = "", uid: str | None = None) -> dict[str, Any]:
+    props: dict[str, Any] = {
+        "uid": uid or new_id(), "description": description, "attitude": attitude,
+        "proximity": proximity, "strength": strength, "event_at": event_at or now,
+        "ingested_at": now, "source_ids": [source_id] if source_id else [],
+        **lifecycle(settings, now, confidence), **empty_notes(),
+    }
+    if valid_from is not None:
+        props["valid_from"] = valid_from
+    if valid_to is not None:
+        props["valid_to"] = valid_to
+    return props
+
+
+def source_caption(content: str, speaker: str = "") -> str:
+    """A short caption for Browser: the speaker and the start of the text."""
+    text = " ".join(content.split())
+    short = text if len(text) <= 60 else text[:57].rstrip() + "…"
+    return f"{speaker}: {short}" if speaker else short

@@ -1,0 +1,97 @@
+"""Entity resolution: find the existing node a new mention refers to, before creating.
+
+Order, first hit wins (all within the same user and the same kind):
+1. **canonical name**: NFKC, case-folded, apostrophes dropped, other punctuation and runs
+   of whitespace collapsed to one space ("Dr. Anna  O'Neil" → "dr anna oneil"); the new
+   name and each of its aliases are compared with existing canonical names (index seek on
+   the ``(user_id, canonical_name)`` uniqueness constraints);
+2. **aliases**: the new name or its aliases equal an existing alias, case-insensitively;
+3. **embedding similarity**: cosine of node embeddings (name + description + notes) at or
+   above ``settings.ingest.resolve_similarity`` (0.85). For people the names must also
+   share a word, because "Tom, my colleague" and "Tim, my colleague" embed alike.
+
+Step 3 is exact cosine over the tenant's nodes of that kind (the shared vector index
+cannot pre-filter by tenant). Concurrency is handled by the writer: new nodes are
+``MERGE``d on the uniqueness constraint, so racing writers converge on one node.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from memgraph.graph.connection import Graph
+from memgraph.graph.vocabulary import Kind
+
+_APOSTROPHES = re.compile(r"[’'`´]")
+_PUNCTUATION = re.compile(r"[^\w\s]+")
+
+
+def canonical_name(name: str) -> str:
+    text = unicodedata.normalize("NFKC", name).casefold()
+    text = _APOSTROPHES.sub("", text)
+    text = _PUNCTUATION.sub(" ", text)
+    return " ".join(text.split())
+
+
+def alias_key(name: str) -> str:
+    """How aliases are compared: case-insensitive, whitespace-trimmed (as Cypher can)."""
+    return " ".join(name.split()).lower()
+
+
+@dataclass(frozen=True)
+class Candidate:
+    kind: Kind
+    name: str
+    aliases: tuple[str, ...]
+    embedding: list[float] | None
+
+
+@dataclass(frozen=True)
+class Match:
+    uid: str
+    how: str           # name | alias | similarity
+    similarity: float | None = None
+
+
+def resolve(graph: Graph, user_id: str, candidates: Sequence[Candidate],
+            threshold: float) -> list[Match | None]:
+    """One Match (or None for "create it") per candidate, in order."""
+    if not candidates:
+        return []
+    rows = [{"i": i, "kind": c.kind.value,
+             "canonicals": sorted({canonical_name(n) for n in (c.name, *c.aliases)} - {""}),
+             "alias_keys": sorted({alias_key(n) for n in (c.name, *c.aliases)} - {""})}
+            for i, c in enumerate(candidates)]
+    found: dict[int, Match] = {}
+    for row in graph.read("ingest/resolve_names", user_id=user_id, rows=rows):
+        found[row["i"]] = Match(uid=row["uid"], how=row["how"])
+    wanted = [{"i": i, "kind": c.kind.value, "embedding": c.embedding}
+              for i, c in enumerate(candidates) if i not in found and c.embedding]
+    if wanted:
+        for row in graph.read("ingest/similar_nodes", user_id=user_id, rows=wanted,
+                              threshold=threshold):
+            candidate = candidates[row["i"]]
+            if candidate.kind is Kind.PERSON and not _share_word(candidate.name, row["name"]):
+                continue
+            found[row["i"]] = Match(uid=row["uid"], how="similarity",
+                                    similarity=row["similarity"])
+    return [found.get(i) for i in range(len(candidates))]
+
+
+def resolve_by_name(graph: Graph, user_id: str,
+                    names: Sequence[tuple[Kind, str, Sequence[str]]]) -> list[str | None]:
+    """Steps 1 only (canonical names of name and aliases): the structured bulk path."""
+    rows = [{"i": i, "kind": kind.value,
+             "canonicals": sorted({canonical_name(n) for n in (name, *aliases)} - {""}),
+             "alias_keys": []}
+            for i, (kind, name, aliases) in enumerate(names)]
+    found = {r["i"]: r["uid"] for r in graph.read("ingest/resolve_names", user_id=user_id,
+                                                  rows=rows)}
+    return [found.get(i) for i in range(len(names))]
+
+
+def _share_word(a: str, b: str) -> bool:
+    return bool(set(canonical_name(a).split()) & set(canonical_name(b).split()))

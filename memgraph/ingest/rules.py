@@ -1,0 +1,235 @@
+"""The offline extractor: deterministic rules that emit the same tool calls as the agent.
+
+It needs no model and no key, and it is honest about being much simpler than an LLM:
+it reads one sentence at a time with a handful of English patterns and does not
+understand negation, pronouns other than "I"/"my", or anything it has no pattern for.
+
+What it finds
+- people named after a relation word: "my sister Anna", "my friend Tom" (Person, plus
+  FAMILY_OF / FRIEND_OF / COLLEAGUE_OF / PARTNER_OF / KNOWS from the speaker; pets: OWNS);
+- "X works at Y", "I started a new job at Y", "I joined Y" (WORKS_AT an organisation);
+- "I live in / moved to Y" (LIVES_IN), "I'm from Y" (FROM), "I visited / went to Y" (VISITED);
+- "I like / love / enjoy Z" (LIKES) and "I hate / dislike / can't stand Z" (DISLIKES);
+- other capitalised names in mid-sentence (Entity, low confidence);
+- dates: "yesterday", "today", "tomorrow", "last week/month/year", "in 2019", ISO dates,
+  resolved against the source's event time and used as ``valid_from``.
+First-person facts belong to the speaker (a Person named after ``speaker``, or "Me"
+when the speaker is just "user"); messages from an assistant yield no first-person facts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from memgraph.ingest.source import SourceText
+from memgraph.ingest.tools import ToolExecutor
+from memgraph.providers.llm import Usage
+from memgraph.settings import Settings
+
+_WORD = r"[A-Z][\w'’\-]*[\w]"
+NAME = rf"{_WORD}(?:\s+(?:of\s+|de\s+|&\s+)?{_WORD})*"
+SUBJECT = rf"(?P<subj>\bI\b|{NAME})"
+ADVERB = r"(?:(?:just|recently|now|still|also|really|finally|actually|absolutely)\s+)*"
+PHRASE = r"(?P<obj>[\w'’\- ]{2,60}?)"
+PHRASE_END = r"(?=\s*(?:[,.;:!?)]|\band\b|\bbut\b|\bbecause\b|\bwith\b|\bwhen\b|$))"
+
+ASSISTANT_SPEAKERS = {"assistant", "ai", "bot", "system"}
+ANONYMOUS_SPEAKERS = {"", "user", "me", "human"}
+STOPWORDS = {
+    "I", "I'm", "I've", "I'll", "I'd", "The", "A", "An", "My", "We", "It", "This", "That",
+    "Yes", "No", "Hi", "Hello", "Hey", "Thanks", "Thank", "Ok", "Okay", "So", "And", "But",
+    "Oh", "Well", "Also", "Today", "Yesterday", "Tomorrow", "Last", "Next", "What", "How",
+    "Why", "When", "Where", "Who", "You", "Your", "He", "She", "They", "Our", "Their",
+    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December", "Sounds", "Great", "Good", "Nice", "Congrats",
+    "Congratulations", "Sorry", "Please", "Let", "Maybe", "Sure", "Have", "Do", "Did",
+    "Is", "Are", "Was", "That's", "It's", "There", "Here", "Not", "Any", "Some", "If",
+}
+RELATION_WORDS: dict[str, tuple[str, str, float]] = {
+    # word: (relationship type, description, proximity)
+    **{w: ("FAMILY_OF", w, 0.9) for w in (
+        "sister", "brother", "mother", "mom", "mum", "father", "dad", "son", "daughter",
+        "cousin", "aunt", "uncle", "grandmother", "grandma", "grandfather", "grandpa",
+        "niece", "nephew")},
+    **{w: ("PARTNER_OF", w, 1.0) for w in (
+        "wife", "husband", "partner", "girlfriend", "boyfriend", "fiancé", "fiancee")},
+    **{w: ("FRIEND_OF", w, 0.7) for w in ("friend", "best friend", "old friend")},
+    **{w: ("COLLEAGUE_OF", w, 0.5) for w in (
+        "colleague", "coworker", "co-worker", "boss", "manager", "teammate")},
+    **{w: ("KNOWS", w, 0.4) for w in ("neighbour", "neighbor", "roommate", "flatmate",
+                                      "teacher", "doctor", "therapist", "coach")},
+    **{w: ("OWNS", w, 0.8) for w in ("dog", "cat", "puppy", "kitten", "horse")},
+}
+_RELATION = re.compile(
+    r"\b[Mm]y\s+(?:new\s+|little\s+|older\s+|younger\s+|big\s+)?(?P<rel>"
+    + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
+    + rf"),?\s+(?P<name>{NAME})")
+_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
+    # (relationship type, pattern, object kind, entity type)
+    ("WORKS_AT", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}(?:work|works|am working|'m working|is working|"
+        r"started working|started a (?:new )?job|got a (?:new )?job|have a (?:new )?job|"
+        r"took a (?:new )?job|accepted a (?:new )?job)\s+(?:as an? [a-z ]+?\s+)?(?:at|for)\s+"
+        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
+    ("WORKS_AT", re.compile(rf"{SUBJECT}\s+{ADVERB}joined\s+(?P<obj>{NAME})"),
+     "Entity", "organisation"),
+    ("LIVES_IN", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}(?:live|lives|am living|'m living|moved|have moved|'ve moved|"
+        rf"relocated)\s+(?:back\s+)?(?:in|to)\s+(?P<obj>{NAME})"), "Entity", "place"),
+    ("FROM", re.compile(
+        rf"{SUBJECT}\s+(?:am|'m|is|are|come|comes)\s+(?:originally\s+)?from\s+(?P<obj>{NAME})"),
+     "Entity", "place"),
+    ("VISITED", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}(?:visited|went to|travelled to|traveled to|flew to)\s+"
+        rf"(?:the\s+)?(?P<obj>{NAME})"), "Entity", "place"),
+    ("DISLIKES", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}(?:hate|hates|dislike|dislikes|can't stand|cannot stand|"
+        rf"don't like|do not like|doesn't like|does not like)\s+{PHRASE}{PHRASE_END}"),
+     "Concept", ""),
+    ("LIKES", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}(?:like|likes|love|loves|enjoy|enjoys|adore|adores|"
+        rf"am into|'m into|am a fan of|'m a fan of)\s+{PHRASE}{PHRASE_END}"),
+     "Concept", ""),
+]
+_PERSON_VERB = re.compile(rf"(?P<name>{NAME})\s+(?:said|says|told|called|texted|asked|thinks)\b")
+_CAPITALISED = re.compile(rf"\b(?P<name>{NAME})")
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+_ARTICLES = re.compile(r"^(?:the|a|an|my|to|going|doing)\s+", re.IGNORECASE)
+
+
+@dataclass
+class _Sentence:
+    text: str
+    when: datetime | None
+
+
+def relative_date(text: str, anchor: datetime) -> datetime | None:
+    """The date a sentence talks about, relative to ``anchor`` (the source's event time)."""
+    lowered = text.lower()
+    offsets = {"yesterday": -1, "today": 0, "tomorrow": 1, "last week": -7,
+               "last month": -30, "last year": -365}
+    for phrase, days in offsets.items():
+        if re.search(rf"\b{phrase}\b", lowered):
+            return (anchor + timedelta(days=days)).replace(hour=0, minute=0, second=0,
+                                                           microsecond=0)
+    iso = re.search(r"\b(\d{4})-(\d{2})-(\d{2})\b", text)
+    if iso:
+        return datetime(int(iso[1]), int(iso[2]), int(iso[3]), tzinfo=UTC)
+    year = re.search(r"\b(?:in|since)\s+((?:19|20)\d{2})\b", text)
+    if year:
+        return datetime(int(year[1]), 1, 1, tzinfo=UTC)
+    return None
+
+
+class RuleExtractor:
+    """See the module docstring; ``extract`` costs no LLM call and no token."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.confidence = settings.ingest.rule_confidence
+
+    def extract(self, source: SourceText, executor: ToolExecutor) -> Usage:
+        anchor = source.event_at or datetime.now(UTC)
+        speaker = source.speaker.strip()
+        first_person = speaker.lower() not in ASSISTANT_SPEAKERS
+        owner = speaker if speaker.lower() not in ANONYMOUS_SPEAKERS | ASSISTANT_SPEAKERS \
+            else "Me"
+        run = _Run(executor, self.confidence, owner if first_person else None)
+        for raw in _SENTENCES.split(source.content):
+            text = raw.strip()
+            if text:
+                run.sentence(_Sentence(text, relative_date(text, anchor)))
+        return Usage()
+
+
+class _Run:
+    """The tool calls for one source."""
+
+    def __init__(self, executor: ToolExecutor, confidence: float, owner: str | None) -> None:
+        self.executor, self.confidence, self.owner = executor, confidence, owner
+        self.made: dict[str, str] = {}   # name -> kind already created in this source
+
+    def node(self, kind: str, name: str, description: str = "", entity_type: str = "",
+             confidence: float | None = None) -> str:
+        if name not in self.made:
+            args = {"name": name, "description": description,
+                    "confidence": confidence or self.confidence}
+            if kind == "Entity":
+                args["entity_type"] = entity_type
+            self.executor.execute(f"create_{kind.lower()}", args)
+            self.made[name] = kind
+        return name
+
+    def subject(self, word: str) -> str | None:
+        if word == "I":
+            return self.node("Person", self.owner, "the speaker") if self.owner else None
+        return self.node("Person", word)
+
+    def relate(self, source: str, target: str, rel_type: str, sentence: _Sentence,
+               **extra: float) -> None:
+        args = {"source_id": source, "target_id": target, "type": rel_type,
+                "description": sentence.text[:300], "confidence": self.confidence, **extra}
+        if sentence.when is not None:
+            args["valid_from"] = sentence.when.isoformat()
+        self.executor.execute("relate", args)
+
+    def sentence(self, sentence: _Sentence) -> None:
+        named: set[str] = set()
+        spans: list[tuple[int, int]] = []
+        for m in _RELATION.finditer(sentence.text):
+            spans.append(m.span())
+            rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
+            name = m["name"]
+            owner_label = "the speaker" if self.owner in (None, "Me") else self.owner
+            if rel_type == "OWNS":
+                self.node("Entity", name, f"{owner_label}'s {word}", "pet")
+            else:
+                self.node("Person", name, f"{owner_label}'s {word}")
+            named.add(name)
+            if self.owner:
+                owner = self.node("Person", self.owner, "the speaker")
+                self.relate(owner, name, rel_type, sentence, proximity=proximity,
+                            attitude=0.5)
+        for rel_type, pattern, kind, entity_type in _FACTS:
+            for m in pattern.finditer(sentence.text):
+                spans.append(m.span())
+                self._fact(m, rel_type, kind, entity_type, sentence, named)
+        for m in _PERSON_VERB.finditer(sentence.text):
+            if _usable(m["name"]) and m["name"] not in named:
+                self.node("Person", m["name"])
+                named.add(m["name"])
+        for m in _CAPITALISED.finditer(sentence.text):
+            name = m["name"]
+            inside = any(a <= m.start() < b for a, b in spans)
+            fresh = name not in named and name not in self.made
+            if m.start() > 0 and not inside and fresh and _usable(name):
+                self.node("Entity", name, confidence=min(self.confidence, 0.4))
+                named.add(name)
+        for name in named:
+            if self.made.get(name) == "Person" and name != self.owner:
+                self.executor.execute("add_note", {"target_id": name, "text": sentence.text,
+                                                   "lifetime": "month"})
+
+    def _fact(self, m: re.Match[str], rel_type: str, kind: str, entity_type: str,
+              sentence: _Sentence, named: set[str]) -> None:
+        if m["subj"] != "I" and not _usable(m["subj"]):
+            return
+        subject = self.subject(m["subj"])
+        obj = _ARTICLES.sub("", m["obj"].strip()).strip()
+        if subject is None or not obj or obj.lower() in {"it", "that", "this", "them"}:
+            return
+        if kind == "Concept" and obj[0].isupper() and _usable(obj.split()[0]):
+            kind, entity_type = "Entity", ""
+        obj_kind = kind
+        target = self.node(obj_kind, obj if obj_kind != "Concept" else obj.lower(),
+                           entity_type=entity_type)
+        named.update({m["subj"], obj} - {"I"})
+        attitude = {"LIKES": 0.8, "DISLIKES": -0.8}.get(rel_type, 0.0)
+        self.relate(subject, target, rel_type, sentence, attitude=attitude)
+
+
+def _usable(name: str) -> bool:
+    first = name.split()[0]
+    return first not in STOPWORDS and len(name) > 1

@@ -1,0 +1,70 @@
+"""Writing Source nodes first: validated, idempotent, chained per session."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from memgraph.graph.connection import Graph
+from memgraph.graph.models import new_id
+from memgraph.ingest import properties
+from memgraph.ingest.inputs import (
+    SENSITIVITIES,
+    SOURCE_KINDS,
+    check_choice,
+    check_content,
+    content_hash,
+    default_idempotency_key,
+    parse_time,
+)
+from memgraph.settings import Settings
+
+
+@dataclass(frozen=True)
+class SourceText:
+    """One source as the extractors see it."""
+
+    uid: str
+    user_id: str
+    content: str
+    session_id: str = ""
+    speaker: str = ""
+    kind: str = "message"
+    event_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class NewSource:
+    text: SourceText
+    props: dict[str, Any]
+
+
+def prepare_source(settings: Settings, *, content: str | bytes, user_id: str, now: datetime,
+                   session_id: str | None = None, event_at: Any = None, kind: str = "message",
+                   speaker: str | None = None, external_id: str | None = None,
+                   sensitivity: str = "normal", idempotency_key: str | None = None,
+                   embedding: list[float] | None = None,
+                   embedding_model: str = "") -> NewSource:
+    """Validate everything about a source (raises InvalidInputError) and build its node."""
+    text = check_content(content, settings.ingest.max_content_bytes)
+    check_choice(kind, SOURCE_KINDS, "kind")
+    check_choice(sensitivity, SENSITIVITIES, "sensitivity")
+    moment = parse_time(event_at, "event_at") or now
+    session, external = session_id or "", external_id or ""
+    key = idempotency_key or default_idempotency_key(user_id, session, text, external)
+    uid = new_id()
+    props = properties.source_node(
+        settings, uid=uid, content=text, now=now, event_at=moment, session_id=session,
+        kind=kind, speaker=speaker or "", external_id=external, sensitivity=sensitivity,
+        content_hash=content_hash(text), idempotency_key=key, embedding=embedding,
+        embedding_model=embedding_model)
+    return NewSource(SourceText(uid=uid, user_id=user_id, content=text, session_id=session,
+                                speaker=speaker or "", kind=kind, event_at=moment), props)
+
+
+def write_sources(graph: Graph, user_id: str, sources: list[NewSource],
+                  now: datetime) -> list[dict[str, Any]]:
+    """MERGE the sources (one transaction); rows say which were new and their status."""
+    return graph.write("ingest/create_sources", user_id=user_id, now=now,
+                       rows=[{"props": s.props} for s in sources])

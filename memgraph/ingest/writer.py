@@ -1,0 +1,242 @@
+"""Apply a validated plan: every graph write of one source in ONE transaction.
+
+Reads that may be done before (embedding the new nodes, entity resolution) happen first;
+then one ``execute_write`` runs the named queries of ``cypher/ingest/`` in order: update
+resolved nodes, MERGE new ones, reinforce repeated facts, create new facts (ending the
+ones they contradict), append notes, link the source, add similarity links, and mark
+the source done. Any failure rolls all of it back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import neo4j
+
+from memgraph import cypher
+from memgraph.graph.connection import Graph, translate_errors
+from memgraph.graph.notes import Note
+from memgraph.ingest import properties
+from memgraph.ingest.plan import NodeOp, Plan, RelOp
+from memgraph.ingest.resolution import Candidate, resolve
+from memgraph.ingest.results import IngestResult
+from memgraph.providers.embeddings import Embedder
+from memgraph.settings import Settings
+
+
+@dataclass
+class WriteContext:
+    user_id: str
+    now: datetime
+    event_at: datetime | None = None
+    source_uid: str = ""            # "" for outside-agent tool calls with no source
+    llm_calls: int = 0
+    tokens_used: int = 0
+
+
+@dataclass
+class _Prepared:
+    updates: list[dict[str, Any]] = field(default_factory=list)
+    creates: list[dict[str, Any]] = field(default_factory=list)
+    resolved_how: dict[str, str] = field(default_factory=dict)
+
+
+def embedding_text(op: NodeOp, notes: list[str]) -> str:
+    """What a semantic node's vector stands for: name, description and notes."""
+    return " ".join(part for part in (op.name + ".", op.description, *notes) if part).strip()
+
+
+def write_plan(graph: Graph, settings: Settings, embedder: Embedder, plan: Plan,
+               ctx: WriteContext) -> IngestResult:
+    prepared = _prepare(graph, settings, embedder, plan, ctx)
+
+    def work(tx: neo4j.ManagedTransaction) -> IngestResult:
+        return _Transaction(tx, settings, ctx, plan).run(prepared)
+
+    with graph.session() as session, translate_errors(settings.neo4j_uri):
+        return session.execute_write(work)
+
+
+def _prepare(graph: Graph, settings: Settings, embedder: Embedder, plan: Plan,
+             ctx: WriteContext) -> _Prepared:
+    """Embed new nodes and resolve them against the graph (reads, before the write)."""
+    prepared = _Prepared()
+    new_ops = [op for op in plan.nodes if op.uid is None]
+    notes_by_ref: dict[str, list[str]] = {}
+    for note in plan.notes:
+        notes_by_ref.setdefault(note.target, []).append(note.text)
+    vectors = embedder.embed_batch([embedding_text(op, notes_by_ref.get(op.ref, []))
+                                    for op in new_ops]) if new_ops else []
+    matches = resolve(graph, ctx.user_id,
+                      [Candidate(op.kind, op.name, tuple(op.aliases), vec)
+                       for op, vec in zip(new_ops, vectors, strict=True)],
+                      settings.ingest.resolve_similarity)
+    for op in plan.nodes:
+        if op.uid is not None:
+            prepared.updates.append(_update_row(op, op.uid))
+    for op, vector, match in zip(new_ops, vectors, matches, strict=True):
+        if match is not None:
+            prepared.resolved_how[op.ref] = match.how
+            prepared.updates.append(_update_row(op, match.uid, alias=op.name))
+            continue
+        props = properties.semantic_node(
+            settings, kind=op.kind, name=op.name, canonical_name=op.canonical_name,
+            now=ctx.now, confidence=op.confidence, description=op.description,
+            aliases=op.aliases, attributes=op.attributes, entity_type=op.entity_type,
+            embedding=vector, embedding_model=embedder.model_name)
+        prepared.creates.append({"ref": op.ref, "kind": op.kind.value, "props": props,
+                                 "op": op})
+    return prepared
+
+
+def _update_row(op: NodeOp, uid: str, alias: str = "") -> dict[str, Any]:
+    aliases = list(dict.fromkeys([*op.aliases, *([alias] if alias else [])]))
+    return {"ref": op.ref, "uid": uid, "aliases": aliases, "attributes": op.attributes,
+            "description": op.description, "set_description": op.set_description,
+            "confidence": op.confidence, "set_confidence": op.set_confidence}
+
+
+class _Transaction:
+    """One run of the write transaction (the driver may retry it from the start)."""
+
+    def __init__(self, tx: neo4j.ManagedTransaction, settings: Settings, ctx: WriteContext,
+                 plan: Plan) -> None:
+        self.tx, self.settings, self.ctx, self.plan = tx, settings, ctx, plan
+        self.result = IngestResult(source_uid=ctx.source_uid, status="done",
+                                   llm_calls=ctx.llm_calls, tokens_used=ctx.tokens_used,
+                                   refused=list(plan.refused))
+        self.node_uid: dict[str, str] = {}
+        self.names: dict[str, str] = {}
+        self.rel_uid: dict[str, str] = {}
+
+    def _run(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        params.setdefault("user_id", self.ctx.user_id)
+        params.setdefault("now", self.ctx.now)
+        return [r.data() for r in self.tx.run(cypher.load(name), params)]
+
+    def run(self, prepared: _Prepared) -> IngestResult:
+        self._nodes(prepared)
+        self._relationships()
+        self._notes()
+        touched = list(dict.fromkeys(self.node_uid.values()))
+        touched += [self._node(m) for m in self.plan.mentions]
+        if self.ctx.source_uid and touched:
+            rows = self._run("ingest/mentions", source_uid=self.ctx.source_uid,
+                             uids=list(dict.fromkeys(touched)))
+            self.result.mentions = rows[0]["mentions"] if rows else 0
+        self._auto_links(prepared)
+        self.result.ids = {**self.node_uid, **self.rel_uid}
+        if self.ctx.source_uid:
+            self._run("ingest/finish_source", source_uid=self.ctx.source_uid,
+                      llm_calls=self.ctx.llm_calls, tokens_used=self.ctx.tokens_used)
+        return self.result
+
+    def _node(self, ident: str) -> str:
+        return self.node_uid.get(ident, ident)
+
+    def _nodes(self, prepared: _Prepared) -> None:
+        creates = [{k: v for k, v in row.items() if k != "op"} for row in prepared.creates]
+        late_updates = []
+        for row in self._run("ingest/merge_nodes", rows=creates) if creates else []:
+            self.node_uid[row["ref"]] = row["uid"]
+            self.names[row["uid"]] = row["name"]
+            if row["created"]:
+                self.result.nodes_created += 1
+                op = next(c["op"] for c in prepared.creates if c["ref"] == row["ref"])
+                self.result.learned.append(f"new {op.kind.value}: {op.name}")
+            else:   # a concurrent writer (or an earlier row) created it first
+                op = next(c["op"] for c in prepared.creates if c["ref"] == row["ref"])
+                late_updates.append(_update_row(op, row["uid"]))
+        updates = prepared.updates + late_updates
+        for row in self._run("ingest/update_nodes", rows=updates) if updates else []:
+            self.node_uid[row["ref"]] = row["uid"]
+            self.names[row["uid"]] = row["name"]
+            self.result.nodes_updated += 1
+            how = prepared.resolved_how.get(row["ref"])
+            self.result.learned.append(
+                f"known {row['name']}" + (f" (matched by {how})" if how else " (updated)"))
+
+    def _relationships(self) -> None:
+        rows, seen = [], set()
+        for op in self.plan.relationships:
+            row = self._rel_row(op)
+            key = (row["from_uid"], row["to_uid"], row["type"])
+            if key in seen:
+                continue
+            seen.add(key)
+            rows.append(row)
+        if not rows:
+            return
+        ingest = self.settings.ingest
+        reinforced = self._run("ingest/reinforce_relationships", rows=rows,
+                               confidence_step=ingest.reinforce_confidence_step,
+                               strength_step=ingest.reinforce_strength_step)
+        done = {r["ref"] for r in reinforced}
+        for r in reinforced:
+            self.rel_uid[r["ref"]] = r["uid"]
+        self.result.relationships_reinforced = len(reinforced)
+        for row in rows:
+            if row["ref"] in done:
+                self.result.learned.append(f"again: {self._describe(row)} (reinforced)")
+        fresh = [r for r in rows if r["ref"] not in done]
+        if not fresh:
+            return
+        created = self._run("ingest/create_relationships", rows=fresh,
+                            exclusive_types=list(ingest.exclusive_types),
+                            opposites=[list(p) for p in ingest.opposite_types]
+                            + [list(reversed(p)) for p in ingest.opposite_types])
+        by_ref = {r["ref"]: r for r in fresh}
+        for r in created:
+            self.rel_uid[r["ref"]] = r["uid"]
+            self.result.relationships_created += 1
+            self.result.relationships_superseded += len(r["ended"])
+            line = self._describe(by_ref[r["ref"]])
+            if r["ended_what"]:
+                line += f" (ends {', '.join(r['ended_what'])})"
+            self.result.learned.append(line)
+
+    def _rel_row(self, op: RelOp) -> dict[str, Any]:
+        props = properties.relationship(
+            self.settings, now=self.ctx.now, event_at=self.ctx.event_at,
+            confidence=op.confidence, description=op.description, attitude=op.attitude,
+            proximity=op.proximity, strength=op.strength, valid_from=op.valid_from,
+            valid_to=op.valid_to, source_id=self.ctx.source_uid)
+        return {"ref": op.ref, "from_uid": self._node(op.from_id),
+                "to_uid": self._node(op.to_id), "type": op.type, "props": props,
+                "source_id": self.ctx.source_uid}
+
+    def _describe(self, row: dict[str, Any]) -> str:
+        return (f"{self.names.get(row['from_uid'], row['from_uid'])} -{row['type']}-> "
+                f"{self.names.get(row['to_uid'], row['to_uid'])}")
+
+    def _notes(self) -> None:
+        node_notes, rel_notes = [], []
+        for op in self.plan.notes:
+            note = Note.new(op.text, op.lifetime, self.ctx.now, self.ctx.source_uid)
+            if op.on_relationship:
+                rel_notes.append({**note.as_params(), "uid": self.rel_uid.get(op.target,
+                                                                              op.target)})
+            else:
+                node_notes.append({**note.as_params(), "uid": self._node(op.target)})
+        for name, rows in (("ingest/add_node_notes", node_notes),
+                           ("ingest/add_relationship_notes", rel_notes)):
+            if rows:
+                self.result.notes_added += self._run(name, notes=rows)[0]["written"]
+
+    def _auto_links(self, prepared: _Prepared) -> None:
+        created = [self.node_uid[c["ref"]] for c in prepared.creates
+                   if c["props"]["uid"] == self.node_uid.get(c["ref"])]
+        if not created or self.settings.ingest.max_links <= 0:
+            return
+        ingest = self.settings.ingest
+        props = properties.relationship(self.settings, now=self.ctx.now,
+                                        event_at=self.ctx.event_at,
+                                        confidence=ingest.default_confidence,
+                                        source_id=self.ctx.source_uid)
+        props.pop("uid")
+        rows = self._run("ingest/auto_link", uids=created, low=ingest.link_low,
+                         high=ingest.reinforce_similarity, max_links=ingest.max_links,
+                         props=props)
+        self.result.links_added = rows[0]["links"] if rows else 0
