@@ -2,7 +2,8 @@
 // list; fusion and re-rank happen in Python (memgraph/retrieve/fusion.py).
 //   ann / exact  the vector index `memory_embedding` is shared by all tenants and cannot
 //                pre-filter: over-fetch $ann_k and keep this tenant's; when fewer than
-//                $min_vector survive, score the tenant's nodes exactly instead.
+//                $min_vector survive, score the tenant's nodes exactly instead. Scores are
+//                (1 + cosine) / 2; below $min_vector_score a match is noise and dropped.
 //   ftn / ftr    full-text over nodes (`memory_text`) and relationships
 //                (`relationship_text`), over-fetched to $ft_k; $lucene is escaped.
 //   graph        one hop around the strongest $seeds seeds of the vector and node full-text
@@ -14,7 +15,7 @@ CALL () {
   WITH 1 AS one WHERE $use_vector
   CALL db.index.vector.queryNodes('memory_embedding', $ann_k, $vector) YIELD node AS n, score
   WITH n, score
-  WHERE n.user_id = $user_id
+  WHERE n.user_id = $user_id AND score >= $min_vector_score
     AND ($kinds IS NULL OR any(l IN labels(n) WHERE l IN $kinds))
     AND coalesce(n.state, 'candidate') IN $states
     AND ($min_salience IS NULL OR coalesce(n.salience, 0.5) >= $min_salience)
@@ -35,6 +36,7 @@ CALL (ann) {
     AND ($since IS NULL OR coalesce(n.event_at, n.created_at) >= $since)
     AND ($until IS NULL OR coalesce(n.event_at, n.created_at) < $until)
   WITH n, vector.similarity.cosine(n.embedding, $vector) AS score
+  WHERE score >= $min_vector_score
   ORDER BY score DESC LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score}) AS exact
 }

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from memgraph.retrieve.config import RetrievalConfig
-from memgraph.retrieve.explore import ExploreRequest, check_query, explore
+from memgraph.retrieve.context import build_context, candidates_for, check_budget
+from memgraph.retrieve.explore import ExploreRequest, check_query, explore, reinforce_results
 from memgraph.retrieve.filters import build_filters, parse_states
-from memgraph.retrieve.results import Result, TraverseResult
+from memgraph.retrieve.results import ContextResult, Result, TraverseResult
 from memgraph.retrieve.traverse import TraverseRequest, check_bounds, check_types, traverse
 
 if TYPE_CHECKING:
@@ -51,3 +52,18 @@ def traverse_memory(memory: Memory, start: str, *, user_id: str | None = None,
                           types=check_types(types), direction=direction, limit=limit,
                           offset=offset, states=parse_states(states, include_archived))
     return traverse(memory.graph, req, reinforce=reinforce, settings=settings)
+
+
+def context_memory(memory: Memory, query: str, *, user_id: str | None = None,
+                   max_tokens: int = 1000, format: str = "markdown", reinforce: bool = True,
+                   **options: Any) -> ContextResult:
+    """explore() without reinforcement, render within the budget, then reinforce only
+    what made it into the text."""
+    check_budget(max_tokens, format)
+    user = user_id or memory.settings.default_user
+    options.setdefault("k", candidates_for(max_tokens))
+    results = explore_memory(memory, query, user_id=user, reinforce=False, **options)
+    built = build_context(query.strip(), results, max_tokens, format)
+    if reinforce:
+        reinforce_results(memory.graph, built.memories, user, memory.settings.lifecycle)
+    return built

@@ -37,6 +37,8 @@ class RetrievalConfig(BaseModel):
     # many times the candidates we need, then keep the tenant's; fall back to an exact
     # scan of the tenant's nodes when that is not enough.
     vector_overfetch: int = Field(10, ge=1, le=100)
+    # Vector scores are (1 + cosine) / 2; a match under this is noise, not a candidate.
+    min_vector_score: float = Field(0.55, ge=0, le=1)
     fulltext_overfetch: int = Field(10, ge=1, le=100)
     # The graph signal: one hop (every semantic and structural type) around the strongest
     # seeds of the vector and full-text signals (see docs/retrieval.md).

@@ -57,6 +57,7 @@ def candidate_params(req: ExploreRequest) -> dict[str, Any]:
         "use_vector": use_vector,
         "ann_k": per_signal * cfg.vector_overfetch,
         "min_vector": min(per_signal, req.k),
+        "min_vector_score": cfg.min_vector_score,
         "lucene": lucene_escape(req.query) if cfg.use_fulltext else None,
         "ft_k": per_signal * cfg.fulltext_overfetch,
         "per_signal": per_signal,
@@ -95,8 +96,7 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
                    "excerpt_chars": req.config.excerpt_chars}
     if reinforce:
         _, provenance_rows = graph.write_many([
-            ("retrieve/reinforce", {"items": items, "user_id": req.user_id, "now": now,
-                                    **reinforce_params(lifecycle)}),
+            ("retrieve/reinforce", reinforce_step(items, req.user_id, now, lifecycle)),
             ("retrieve/provenance", prov_params)])
     else:
         provenance_rows = graph.read("retrieve/provenance", **prov_params)
@@ -104,12 +104,28 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
     return [to_result(c, score, provenance.get(c.key, [])) for c, score in ranked]
 
 
+def reinforce_step(items: Sequence[dict[str, Any]], user_id: str, now: datetime,
+                   lifecycle: LifecycleSettings) -> dict[str, Any]:
+    """Parameters of ``retrieve/reinforce`` for elements given as ``{eid, uid}``."""
+    return {"items": [{"eid": i["eid"], "uid": i["uid"]} for i in items],
+            "user_id": user_id, "now": now, **reinforce_params(lifecycle)}
+
+
+def reinforce_results(graph: Graph, results: Sequence[Result], user_id: str,
+                      lifecycle: LifecycleSettings) -> None:
+    """Reinforce results returned earlier with ``reinforce=False`` (one write)."""
+    if results:
+        items = [{"eid": r.key, "uid": r.uid} for r in results]
+        graph.write("retrieve/reinforce",
+                    **reinforce_step(items, user_id, datetime.now(UTC), lifecycle))
+
+
 def to_result(c: Candidate, score: ScoreBreakdown, provenance: Sequence[dict[str, Any]]
               ) -> Result:
     p = c.props
     prov = [Provenance(**{**item, "event_at": _native(item.get("event_at"))})
             for item in provenance]
-    common = {"kind": p["kind"], "uid": p["uid"], "state": p.get("state") or "",
+    common = {"key": c.key, "kind": p["kind"], "uid": p["uid"], "state": p.get("state") or "",
               "salience": float(p.get("salience") or 0.0), "provenance": prov, "score": score}
     if c.element == "relationship":
         return Result(element="relationship",

@@ -61,6 +61,7 @@ class Result(BaseModel):
     end: dict[str, str] | None = None
     provenance: list[Provenance] = Field(default_factory=list)
     score: ScoreBreakdown
+    key: str = Field("", exclude=True, repr=False)   # elementId, valid for this session only
 
     @property
     def external_ids(self) -> list[str]:

@@ -1,0 +1,108 @@
+"""context(): explore() results rendered as prompt text within a token budget.
+
+Results go in ranked order (most useful first). Each is rendered on its own; an item that
+does not fit is skipped and the next, shorter ones are still tried, so the budget is used
+well; ``truncated`` says something was left out. The whole text, wrapper included, is
+measured with ``tokens.count_tokens`` after every addition, so it never exceeds
+``max_tokens``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+from memgraph.errors import InvalidInputError
+from memgraph.retrieve.results import ContextResult, Result
+from memgraph.retrieve.tokens import count_tokens, truncate_to_tokens
+
+FORMATS = ("markdown", "xml", "json")
+MIN_TOKENS = 10
+MAX_TOKENS = 100_000
+ITEM_MAX_TOKENS = 200      # one memory never takes more than this
+EVIDENCE_MAX_TOKENS = 60   # the supporting excerpt shown under a semantic node
+
+
+def check_budget(max_tokens: int, fmt: str) -> None:
+    if not isinstance(max_tokens, int) or not MIN_TOKENS <= max_tokens <= MAX_TOKENS:
+        raise InvalidInputError(f"max_tokens must be from {MIN_TOKENS} to {MAX_TOKENS}")
+    if fmt not in FORMATS:
+        raise InvalidInputError(f"format must be one of {', '.join(FORMATS)}, got {fmt!r}")
+
+
+def candidates_for(max_tokens: int) -> int:
+    """How many results to ask explore() for: about one per 20 tokens, 10 to 200."""
+    return max(10, min(200, max_tokens // 20))
+
+
+def item_fields(r: Result) -> dict[str, str]:
+    when = r.event_at.date().isoformat() if r.event_at else ""
+    speaker = next((p.speaker for p in r.provenance if p.via == "self" and p.speaker), "")
+    ids = ", ".join(dict.fromkeys(p.external_id for p in r.provenance if p.external_id))
+    text = truncate_to_tokens(r.text or r.name, ITEM_MAX_TOKENS)
+    evidence = ""
+    if r.kind not in ("Source", "Artifact"):
+        excerpt = next((p.excerpt for p in r.provenance if p.excerpt), "")
+        evidence = truncate_to_tokens(excerpt, EVIDENCE_MAX_TOKENS) if excerpt else ""
+    return {"kind": r.kind, "name": r.name, "when": when, "speaker": speaker,
+            "text": text, "evidence": evidence, "ids": ids, "uid": r.uid}
+
+
+def _markdown_item(f: dict[str, str]) -> str:
+    head = f"[{f['when']}] " if f["when"] else ""
+    if f["kind"] in ("Source", "Artifact"):
+        who = f"{f['speaker']}: " if f["speaker"] else ""
+        line = f"- {head}{who}{f['text']}"
+    else:
+        line = f"- {head}**{f['name']}** ({f['kind']}): {f['text']}"
+        if f["evidence"]:
+            line += f' — "{f["evidence"]}"'
+    return line + (f" ({f['ids']})" if f["ids"] else "")
+
+
+def _xml_item(f: dict[str, str]) -> str:
+    attrs = "".join(f" {k}={quoteattr(f[k])}" for k in ("kind", "name", "when", "speaker", "ids")
+                    if f[k])
+    body = escape(f["text"])
+    if f["evidence"]:
+        body += f"<evidence>{escape(f['evidence'])}</evidence>"
+    return f"<memory{attrs}>{body}</memory>"
+
+
+def _json_item(f: dict[str, str]) -> dict[str, str]:
+    return {k: v for k, v in f.items() if v and k != "uid"}
+
+
+def _render(fmt: str, query: str) -> Callable[[list[dict[str, str]]], str]:
+    if fmt == "markdown":
+        return lambda items: "\n".join([f"## Memory relevant to: {query}",
+                                        *(_markdown_item(f) for f in items)])
+    if fmt == "xml":
+        return lambda items: "\n".join([f"<memory_context query={quoteattr(query)}>",
+                                        *(_xml_item(f) for f in items), "</memory_context>"])
+    return lambda items: json.dumps({"query": query, "memories": [_json_item(f) for f in items]},
+                                    ensure_ascii=False)
+
+
+def build_context(query: str, results: Sequence[Result], max_tokens: int,
+                  fmt: str) -> ContextResult:
+    render = _render(fmt, truncate_to_tokens(query, max(1, max_tokens // 4)))
+    chosen: list[dict[str, str]] = []
+    used: list[Result] = []
+    truncated = False
+    text = render(chosen)
+    if count_tokens(text) > max_tokens:     # even the empty wrapper does not fit
+        return ContextResult(text="", format=fmt, memories_used=0, tokens_used=0,  # type: ignore[arg-type]
+                             max_tokens=max_tokens, truncated=bool(results))
+    for r in results:
+        trial = render([*chosen, item_fields(r)])
+        if count_tokens(trial) <= max_tokens:
+            chosen.append(item_fields(r))
+            used.append(r)
+            text = trial
+        else:
+            truncated = True
+    return ContextResult(text=text, format=fmt, memories_used=len(used),  # type: ignore[arg-type]
+                         tokens_used=count_tokens(text), max_tokens=max_tokens,
+                         truncated=truncated, memories=used)

@@ -1,0 +1,95 @@
+"""context(): prompt text in three formats that never exceeds its token budget."""
+
+from __future__ import annotations
+
+import json
+import xml.dom.minidom
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from retrieve_data import add_node, props_of, relate
+
+from memgraph.errors import InvalidInputError
+from memgraph.memory import Memory
+from memgraph.retrieve.tokens import count_tokens, truncate_to_tokens
+
+
+@pytest.fixture
+def diary(memory: Memory, user_id: str) -> list[str]:
+    g, emb = memory.graph, memory.embedder
+    uids = []
+    for i in range(40):
+        text = f"Jo went hiking in the mountains, trip number {i}, and saw " + "pines " * (i % 7)
+        uids.append(add_node(g, user_id, "Source", f"t{i}", text=text,
+                             embedding=emb.embed(text), external_id=f"D1:{i}", speaker="Jo"))
+    jo = add_node(g, user_id, "Person", "Jo", text="Jo loves hiking", embedding=emb.embed("Jo"))
+    relate(g, user_id, uids[0], "MENTIONS", jo)
+    return uids
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "xml", "json"])
+@pytest.mark.parametrize("budget", [10, 60, 200, 1000])
+def test_never_exceeds_the_budget(memory: Memory, user_id: str, diary, fmt: str,
+                                  budget: int) -> None:
+    result = memory.context("hiking trips in the mountains", user_id=user_id,
+                            max_tokens=budget, format=fmt, reinforce=False)
+    assert result.tokens_used == count_tokens(result.text) <= budget
+    assert result.memories_used == len(result.memories)
+    if budget == 1000:
+        assert result.memories_used >= 10
+
+
+def test_formats_parse_and_most_relevant_comes_first(memory: Memory, user_id: str,
+                                                     diary) -> None:
+    explored = memory.explore("hiking trips in the mountains", user_id=user_id, k=5,
+                              reinforce=False)
+    md = memory.context("hiking trips in the mountains", user_id=user_id, max_tokens=300,
+                        reinforce=False)
+    assert md.memories[0].uid == explored[0].uid
+    assert md.text.startswith("## Memory relevant to:") and "(D1:" in md.text
+    data = json.loads(memory.context("hiking", user_id=user_id, max_tokens=300,
+                                     format="json", reinforce=False).text)
+    assert data["memories"][0]["kind"] in ("Source", "Person")
+    xml.dom.minidom.parseString(memory.context("hiking <&>", user_id=user_id, max_tokens=300,
+                                               format="xml", reinforce=False).text)
+
+
+def test_truncated_says_something_was_left_out(memory: Memory, user_id: str, diary) -> None:
+    small = memory.context("hiking", user_id=user_id, max_tokens=80, reinforce=False)
+    assert small.truncated and small.memories_used < 40
+    assert not memory.context("hiking", user_id=user_id, max_tokens=20_000, k=5,
+                              reinforce=False).truncated
+
+
+def test_reinforces_only_what_made_it_into_the_text(memory: Memory, user_id: str,
+                                                    diary) -> None:
+    result = memory.context("hiking", user_id=user_id, max_tokens=80)
+    used = {r.uid for r in result.memories}
+    assert used
+    for uid in diary:
+        assert props_of(memory.graph, uid)["access_count"] == (1 if uid in used else 0)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"max_tokens": 0}, "max_tokens"),
+    ({"max_tokens": 5}, "max_tokens"),
+    ({"format": "yaml"}, "format"),
+])
+def test_bad_input(memory: Memory, user_id: str, kwargs, message) -> None:
+    with pytest.raises(InvalidInputError, match=message):
+        memory.context("hiking", user_id=user_id, **kwargs)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=400), st.integers(min_value=1, max_value=60))
+def test_truncation_respects_the_counter(text: str, budget: int) -> None:
+    cut = truncate_to_tokens(text, budget)
+    assert count_tokens(cut) <= budget
+    assert text.startswith(cut.removesuffix("…").rstrip()) or cut == ""
+
+
+def test_token_counter_is_documented_arithmetic() -> None:
+    assert count_tokens("") == 0
+    assert count_tokens("a cat sat.") == 4           # a, cat, sat, .
+    assert count_tokens("extraordinary") == 4        # 13 characters → 4 pieces of 4

@@ -1,0 +1,227 @@
+"""explore(): every signal contributes, filters hold, scores add up, tenants stay apart."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from retrieve_data import add_node, relate, set_props, snapshot
+
+from memgraph.errors import InvalidInputError
+from memgraph.memory import Memory
+from memgraph.retrieve.config import RetrievalConfig
+
+
+@pytest.fixture
+def garden(memory: Memory, user_id: str) -> dict[str, str]:
+    """A small graph where each signal has something only it can find."""
+    g, emb = memory.graph, memory.embedder
+    uids = {}
+    # full-text only: matching words, no embedding at all
+    uids["ft_only"] = add_node(g, user_id, "Concept", "Zymurgy",
+                               text="zymurgy is the chemistry of fermentation in brewing")
+    # vector only: its embedding is the query's, its text shares no word with the query
+    uids["vec_only"] = add_node(g, user_id, "Entity", "Quiet harbour",
+                                text="a calm place by the sea",
+                                embedding=emb.embed("tomato seedlings greenhouse"))
+    # graph only: no embedding, no matching word, strongly tied to a seed
+    uids["seed"] = add_node(g, user_id, "Person", "Marta",
+                            text="Marta grows tomato seedlings in her greenhouse",
+                            embedding=emb.embed("Marta grows tomato seedlings in her greenhouse"))
+    uids["graph_only"] = add_node(g, user_id, "Entity", "Allotment 7",
+                                  text="plot number seven on the hill", salience=0.9)
+    uids["rel"] = relate(g, user_id, uids["seed"], "OWNS", uids["graph_only"],
+                         description="Marta rents plot seven", strength=0.9)
+    uids["source"] = add_node(g, user_id, "Source", "turn 3",
+                              text="Marta: my tomato seedlings are sprouting",
+                              embedding=emb.embed("Marta: my tomato seedlings are sprouting"),
+                              external_id="D1:3", speaker="Marta")
+    relate(g, user_id, uids["source"], "MENTIONS", uids["seed"])
+    return uids
+
+
+def by_uid(results):
+    return {r.uid: r for r in results}
+
+
+def test_each_signal_finds_what_only_it_can(memory: Memory, user_id: str, garden) -> None:
+    found = by_uid(memory.explore("zymurgy", user_id=user_id, reinforce=False))
+    assert set(found[garden["ft_only"]].score.ranks) == {"fulltext"}
+
+    found = by_uid(memory.explore("tomato seedlings greenhouse", user_id=user_id, k=20,
+                                  reinforce=False))
+    assert set(found[garden["vec_only"]].score.ranks) == {"vector"}
+    assert set(found[garden["graph_only"]].score.ranks) == {"graph"}
+    assert {"vector", "fulltext"} <= set(found[garden["seed"]].score.ranks)
+
+
+def test_relationships_are_results_with_their_ends(memory: Memory, user_id: str,
+                                                   garden) -> None:
+    found = by_uid(memory.explore("rents plot", user_id=user_id, reinforce=False))
+    rel = found[garden["rel"]]
+    assert rel.element == "relationship" and rel.kind == "OWNS"
+    assert rel.start == {"uid": garden["seed"], "name": "Marta"}
+    assert rel.end["uid"] == garden["graph_only"]
+
+
+def test_provenance_names_sources_with_external_ids(memory: Memory, user_id: str,
+                                                    garden) -> None:
+    found = by_uid(memory.explore("Marta tomato", user_id=user_id, reinforce=False))
+    person = found[garden["seed"]]
+    assert person.provenance[0].source_uid == garden["source"]
+    assert person.provenance[0].via == "MENTIONS"
+    assert person.external_ids == ["D1:3"]
+    source = found[garden["source"]]
+    assert source.provenance[0].via == "self"
+    assert "sprouting" in source.provenance[0].excerpt
+
+
+def test_score_breakdown_adds_up(memory: Memory, user_id: str, garden) -> None:
+    results = memory.explore("tomato seedlings greenhouse", user_id=user_id, k=20,
+                             reinforce=False)
+    cfg = RetrievalConfig.from_settings(memory.settings)
+    best_rrf = max(r.score.rrf for r in results)
+    for r in results:
+        s = r.score
+        assert s.rrf == pytest.approx(sum(1 / (cfg.rrf_k + n) for n in s.ranks.values()))
+        assert s.relevance == pytest.approx(s.rrf / best_rrf)
+        assert s.terms["relevance"] == pytest.approx(cfg.weights.relevance * s.relevance)
+        assert s.terms["salience"] == pytest.approx(cfg.weights.salience * s.salience)
+        assert s.final == pytest.approx(sum(s.terms.values()))
+    finals = [r.score.final for r in results]
+    assert finals == sorted(finals, reverse=True)
+
+
+def test_kind_filter(memory: Memory, user_id: str, garden) -> None:
+    results = memory.explore("tomato seedlings Marta", user_id=user_id, k=20,
+                             kinds=["Source"], reinforce=False)
+    assert results and {r.kind for r in results} == {"Source"}
+    only_rels = memory.explore("rents plot", user_id=user_id, kinds=["Relationship"],
+                               reinforce=False)
+    assert {r.element for r in only_rels} == {"relationship"}
+
+
+def test_archived_excluded_unless_asked(memory: Memory, user_id: str, garden) -> None:
+    set_props(memory.graph, garden["ft_only"], state="archived")
+    assert garden["ft_only"] not in by_uid(memory.explore("zymurgy", user_id=user_id,
+                                                          reinforce=False))
+    found = by_uid(memory.explore("zymurgy", user_id=user_id, include_archived=True,
+                                  reinforce=False))
+    assert garden["ft_only"] in found
+
+
+def test_min_salience_and_sensitivity(memory: Memory, user_id: str, garden) -> None:
+    set_props(memory.graph, garden["ft_only"], salience=0.2)
+    assert not memory.explore("zymurgy", user_id=user_id, min_salience=0.3, reinforce=False)
+    set_props(memory.graph, garden["source"], sensitivity="high")
+    found = by_uid(memory.explore("sprouting", user_id=user_id,
+                                  sensitivity=["low", "normal"], reinforce=False))
+    assert garden["source"] not in found
+    found = by_uid(memory.explore("sprouting", user_id=user_id, reinforce=False))
+    assert garden["source"] in found
+
+
+def test_event_time_range(memory: Memory, user_id: str) -> None:
+    g, emb = memory.graph, memory.embedder
+    old = add_node(g, user_id, "Source", "old", text="the kayak trip on the river",
+                   embedding=emb.embed("the kayak trip on the river"),
+                   event_at=datetime(2023, 5, 8, tzinfo=UTC))
+    new = add_node(g, user_id, "Source", "new", text="another kayak trip, now at sea",
+                   embedding=emb.embed("another kayak trip, now at sea"),
+                   event_at=datetime(2024, 7, 1, tzinfo=UTC))
+    found = by_uid(memory.explore("kayak trip", user_id=user_id, since="2024-01-01",
+                                  reinforce=False))
+    assert new in found and old not in found
+    found = by_uid(memory.explore("kayak trip", user_id=user_id, until="2024-01-01",
+                                  reinforce=False))
+    assert old in found and new not in found
+
+
+def test_lucene_syntax_in_queries_is_plain_text(memory: Memory, user_id: str, garden) -> None:
+    for query in ['zymurgy AND (brewing', 'zymurgy: "fermentation~', "a/b\\c [x TO y] *?",
+                  "NOT zymurgy || +-!"]:
+        memory.explore(query, user_id=user_id, reinforce=False)   # no Lucene parse error
+    assert memory.explore('"zymurgy"', user_id=user_id, reinforce=False)
+
+
+def test_read_only_changes_nothing(memory: Memory, user_id: str, garden) -> None:
+    before = snapshot(memory.graph, user_id)
+    memory.explore("tomato seedlings greenhouse", user_id=user_id, k=20, reinforce=False)
+    assert snapshot(memory.graph, user_id) == before
+
+
+def test_tenants_never_see_each_other(memory: Memory, user_id: str, garden) -> None:
+    other = f"{user_id}-b"
+    try:
+        emb = memory.embedder
+        for i in range(30):    # the other tenant has more, and closer, matches
+            text = f"tomato seedlings greenhouse number {i}"
+            add_node(memory.graph, other, "Source", f"b{i}", text=text,
+                     embedding=emb.embed(text))
+        mine = memory.explore("tomato seedlings greenhouse", user_id=user_id, k=20,
+                              reinforce=False)
+        assert mine and all(r.uid in garden.values() for r in mine)
+        assert garden["seed"] in by_uid(mine)
+        theirs = memory.explore("zymurgy Marta", user_id=other, reinforce=False)
+        assert not any(r.uid in garden.values() for r in theirs)
+    finally:
+        memory.graph.run_autocommit("graph/delete_user", user_id=other)
+
+
+def test_recall_holds_when_a_bigger_tenant_shares_the_index(memory: Memory,
+                                                            user_id: str) -> None:
+    """The ANN over-fetch returns only the big tenant's nodes; the exact fallback rescues."""
+    big = f"{user_id}-big"
+    emb = memory.embedder
+    try:
+        texts = [f"weekly report on project apollo part {i}" for i in range(600)]
+        for chunk in range(0, 600, 200):
+            rows = [{"uid": f"{big}-{i}", "text": t, "e": emb.embed(t)}
+                    for i, t in enumerate(texts[chunk:chunk + 200], start=chunk)]
+            memory.graph.driver.execute_query(
+                "UNWIND $rows AS r CREATE (n:Memory:Source {uid: r.uid, user_id: $u, "
+                "raw_content: r.text, embedding: r.e, state: 'candidate', salience: 0.5})",
+                {"rows": rows, "u": big})
+        mine = add_node(memory.graph, user_id, "Source", "mine",
+                        text="project apollo weekly summary",
+                        embedding=emb.embed("project apollo weekly summary"))
+        found = memory.explore("weekly report on project apollo", user_id=user_id, k=5,
+                               reinforce=False, config=RetrievalConfig.from_settings(
+                                   memory.settings, use_fulltext=False, use_graph=False,
+                                   vector_overfetch=1))
+        assert [r.uid for r in found] == [mine]
+    finally:
+        memory.graph.run_autocommit("graph/delete_user", user_id=big)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"query": ""}, "query is empty"),
+    ({"query": "   "}, "query is empty"),
+    ({"query": "x", "k": 0}, "k must be"),
+    ({"query": "x", "k": -3}, "k must be"),
+    ({"query": "x", "kinds": ["Planet"]}, "unknown node kind"),
+    ({"query": "x", "states": ["forgotten"]}, "unknown state"),
+    ({"query": "x", "min_salience": 2}, "min_salience"),
+    ({"query": "x", "since": "yesterday"}, "since"),
+    ({"query": "x", "since": "2024-02-01", "until": "2024-01-01"}, "before"),
+    ({"query": "x", "sensitivity": "secret"}, "sensitivity"),
+])
+def test_bad_input_is_refused_clearly(memory: Memory, user_id: str, kwargs, message) -> None:
+    query = kwargs.pop("query")
+    with pytest.raises(InvalidInputError, match=message):
+        memory.explore(query, user_id=user_id, **kwargs)
+
+
+def test_unknown_user_finds_nothing(memory: Memory, user_id: str) -> None:
+    assert memory.explore("anything at all", user_id=user_id, reinforce=False) == []
+
+
+def test_recency_prefers_recent_event_times(memory: Memory, user_id: str) -> None:
+    g, emb = memory.graph, memory.embedder
+    text = "dentist appointment"
+    old = add_node(g, user_id, "Source", "old", text=text, embedding=emb.embed(text),
+                   event_at=datetime.now(UTC) - timedelta(days=400))
+    new = add_node(g, user_id, "Source", "new", text=text, embedding=emb.embed(text),
+                   event_at=datetime.now(UTC) - timedelta(days=1))
+    found = by_uid(memory.explore(text, user_id=user_id, reinforce=False))
+    assert found[new].score.recency > found[old].score.recency

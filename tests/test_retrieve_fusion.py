@@ -1,0 +1,73 @@
+"""Pure parts of retrieval: RRF, recency, Lucene escaping, configs and presets."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from pydantic import ValidationError
+
+from memgraph.errors import InvalidInputError
+from memgraph.retrieve.config import PRESETS, RetrievalConfig, preset
+from memgraph.retrieve.filters import lucene_escape
+from memgraph.retrieve.fusion import merge_signals, recency, rerank, rrf_score
+from memgraph.settings import Settings
+
+NOW = datetime(2025, 1, 1, tzinfo=UTC)
+
+
+def test_rrf_sums_reciprocal_ranks() -> None:
+    assert rrf_score({"vector": 1, "fulltext": 3}, 60) == pytest.approx(1 / 61 + 1 / 63)
+
+
+def test_merge_keeps_the_best_rank_per_signal() -> None:
+    row = {"element": "node", "props": {}}
+    merged = merge_signals({"vector": [{"key": "a", "score": 0.9, **row},
+                                       {"key": "b", "score": 0.8, **row}],
+                            "graph": [{"key": "b", "score": 0.3, **row}]})
+    assert merged["a"].ranks == {"vector": 1}
+    assert merged["b"].ranks == {"vector": 2, "graph": 1}
+
+
+def test_recency_halves_every_half_life() -> None:
+    props = {"event_at": NOW - timedelta(days=30)}
+    assert recency(props, NOW, 30) == pytest.approx(0.5)
+    assert recency({"event_at": NOW - timedelta(days=90),
+                    "last_accessed_at": NOW - timedelta(days=60)}, NOW, 30) == \
+        pytest.approx(0.25)
+    assert recency({}, NOW, 30) == 0.0
+
+
+def test_rerank_orders_by_the_weighted_sum() -> None:
+    cfg = RetrievalConfig.from_settings(Settings())
+    merged = merge_signals({"vector": [
+        {"key": "low", "score": 1, "element": "node", "props": {"salience": 0.0}},
+        {"key": "high", "score": 1, "element": "node", "props": {"salience": 1.0}}]})
+    ranked = rerank(list(merged.values()), cfg.weights, cfg.rrf_k, NOW, 30)
+    assert [c.key for c, _ in ranked] == ["high", "low"]   # salience outweighs one rank
+    for _, s in ranked:
+        assert s.final == pytest.approx(sum(s.terms.values()))
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("plain words", "plain words"),
+    ('a:b "c" (d) [e] {f}', r'a\:b \"c\" \(d\) \[e\] \{f\}'),
+    ("~g* h? i^2 j\\k l/m", r"\~g\* h\? i\^2 j\\k l\/m"),
+    ("x AND y OR NOT z", "x and y or not z"),
+    ("+-&&||!", None),
+])
+def test_lucene_escape(query: str, expected: str | None) -> None:
+    assert lucene_escape(query) == expected
+
+
+def test_configs_are_frozen_and_presets_change_by_copy() -> None:
+    base = RetrievalConfig.from_settings(Settings())
+    with pytest.raises(ValidationError):
+        base.rrf_k = 1   # type: ignore[misc]
+    fast = preset("fast", Settings())
+    assert fast.candidates_per_signal == PRESETS["fast"]["candidates_per_signal"]
+    assert base.candidates_per_signal == Settings().retrieval.candidates_per_signal
+    with pytest.raises(InvalidInputError):
+        preset("turbo", Settings())
+    with pytest.raises(ValidationError):
+        RetrievalConfig(unknown_knob=1)   # type: ignore[call-arg]
