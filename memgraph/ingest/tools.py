@@ -171,6 +171,10 @@ class ToolExecutor:
         self._rel_refs: dict[str, RelOp] = {}
         self._default_confidence = default_confidence
 
+    def remember(self, known: Iterable[Known]) -> None:
+        """Elements the agent was shown (its context): valid ids without a lookup."""
+        self._known.update({k.uid: k for k in known})
+
     def execute(self, name: str, arguments: dict[str, Any], parse_error: str = "") -> str:
         """Apply one call to the plan; the returned text is the tool result for the model."""
         ok, message = self._execute(name, arguments, parse_error)
