@@ -11,6 +11,13 @@ from memgraph.graph.schema import SchemaReport, apply_schema, require_schema
 from memgraph.settings import Settings
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from datetime import datetime
+
+    from memgraph.ingest.agent_tools import AgentTools
+    from memgraph.ingest.pipeline import Ingestor
+    from memgraph.ingest.results import BulkResult, IngestResult
+    from memgraph.jobs.runner import JobReport
     from memgraph.providers.embeddings import Embedder
     from memgraph.providers.llm import LLM
     from memgraph.retrieve.results import ContextResult, Result, TraverseResult
@@ -82,14 +89,6 @@ class Memory:
             "counts": counts,
         }
 
-    # -- retrieval (memgraph/retrieve; docs/retrieval.md) ------------------------------
-    def explore(self, query: str, *, user_id: str | None = None, k: int | None = None,
-                reinforce: bool = True, **options: Any) -> list[Result]:
-        """Hybrid search. Options: kinds, since, until, states, include_archived,
-        min_salience, sensitivity, config (a RetrievalConfig), vector (precomputed)."""
-        from memgraph.retrieve.api import explore_memory
-
-        return explore_memory(self, query, user_id=user_id, k=k, reinforce=reinforce,
     def forget_user(self, user_id: str, *, dry_run: bool = False) -> int:
         """Delete every node of one user and every relationship touching them (no debris).
         Returns how many memory nodes there were."""
@@ -147,6 +146,14 @@ class Memory:
         self.ensure_schema()
         return AgentTools(self._ingestor, self._user(user_id))
 
+    # -- retrieval (memgraph/retrieve; docs/retrieval.md) ------------------------------
+    def explore(self, query: str, *, user_id: str | None = None, k: int | None = None,
+                reinforce: bool = True, **options: Any) -> list[Result]:
+        """Hybrid search. Options: kinds, since, until, states, include_archived,
+        min_salience, sensitivity, config (a RetrievalConfig), vector (precomputed)."""
+        from memgraph.retrieve.api import explore_memory
+
+        return explore_memory(self, query, user_id=user_id, k=k, reinforce=reinforce,
                               **options)
 
     def traverse(self, start: str, *, user_id: str | None = None, depth: int = 2,
@@ -165,3 +172,32 @@ class Memory:
 
         return context_memory(self, query, user_id=user_id, max_tokens=max_tokens,
                               format=format, **options)
+
+    # -- nightly jobs (memgraph/jobs; docs/lifecycle.md) --------------------------------
+    def run_job(self, name: str, *, user_id: str | None = None, dry_run: bool = False,
+                as_of: datetime | None = None, all_elements: bool = False,
+                **hooks: Any) -> JobReport:
+        """Run decay | consolidate | cleanup | episodic | dedupe | nightly for one user
+        (or every user when ``user_id`` is None). Hooks: progress, fault."""
+        from memgraph.jobs.runner import run_job
+        from memgraph.jobs.synthesis import make_synthesiser
+
+        return run_job(name, graph=self.graph, settings=self.settings,
+                       embedder_factory=lambda: self.embedder,
+                       synthesiser=make_synthesiser(self.llm), user_id=user_id,
+                       dry_run=dry_run, as_of=as_of, all_elements=all_elements, **hooks)
+
+    def job_history(self, *, user_id: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
+        from memgraph.jobs.runner import history
+
+        return history(self.graph, user_id=user_id, limit=limit)
+
+    def merges(self, *, user_id: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
+        from memgraph.jobs.dedupe import merge_logs
+
+        return merge_logs(self.graph, user_id, limit)
+
+    def undo_merge(self, merge_id: str, *, user_id: str | None = None) -> dict[str, Any]:
+        from memgraph.jobs.dedupe import undo_merge
+
+        return undo_merge(self.graph, merge_id, user_id)
