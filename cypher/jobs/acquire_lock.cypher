@@ -11,7 +11,7 @@ WHERE held.expires_at > $now AND held.holder <> $holder
   AND (held.scope = $scope OR held.scope = '*' OR $scope = '*')
 WITH collect(held) AS busy
 FOREACH (_ IN CASE WHEN size(busy) = 0 THEN [1] ELSE [] END |
-  MERGE (lock:JobLock {name: $name})
+  MERGE (lock:JobLock {name: $lock_name})
   SET lock.job = $job, lock.scope = $scope, lock.holder = $holder, lock.acquired_at = $now,
       lock.expires_at = $expires_at)
 RETURN size(busy) = 0 AS acquired,

@@ -1,3 +1,3 @@
 // Give a lock back (only the run holding it can).
-MATCH (lock:JobLock {name: $name, holder: $holder})
+MATCH (lock:JobLock {name: $lock_name, holder: $holder})
 DELETE lock

@@ -94,7 +94,7 @@ class JobContext:
     def checkpoint(self, unit: str) -> None:
         """Between units of work: keep the lock alive, then the test fault hook."""
         if self.lock_name is not None:
-            rows = self.graph.write("jobs/refresh_lock", name=self.lock_name,
+            rows = self.graph.write("jobs/refresh_lock", lock_name=self.lock_name,
                                     holder=self.report.run_id, expires_at=_lease(self.settings))
             if not rows or rows[0]["refreshed"] == 0:
                 raise JobLockedError(f"lost the lock {self.lock_name!r} (it expired and "
@@ -185,7 +185,7 @@ class _held:
             return ctx
         scope = report.user_id or "*"
         name = f"{report.job}:{scope}"
-        rows = ctx.graph.write("jobs/acquire_lock", job=report.job, scope=scope, name=name,
+        rows = ctx.graph.write("jobs/acquire_lock", job=report.job, scope=scope, lock_name=name,
                                holder=report.run_id, now=_now(), expires_at=_lease(ctx.settings))
         if not rows[0]["acquired"]:
             raise JobLockedError(f"job {report.job!r} is already running: "
@@ -210,7 +210,7 @@ class _held:
                             finished_at=report.finished_at, counts=json.dumps(report.counts),
                             errors=report.errors, usage=json.dumps(report.usage))
         finally:
-            ctx.graph.write("jobs/release_lock", name=ctx.lock_name, holder=report.run_id)
+            ctx.graph.write("jobs/release_lock", lock_name=ctx.lock_name, holder=report.run_id)
             ctx.lock_name = None
 
 

@@ -1,0 +1,154 @@
+"""`memgraph jobs run|schedule|history|merges|undo-merge`: the nightly lifecycle."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from memgraph.cli.output import console, json_option, open_memory, print_json, user_option
+from memgraph.jobs.runner import JOB_NAMES, NIGHTLY, JobReport, parse_as_of
+
+
+@click.group()
+def jobs() -> None:
+    """Nightly lifecycle jobs: decay, consolidation, note cleanup, episodic, dedupe."""
+
+
+@jobs.command("run")
+@click.argument("job", type=click.Choice([*JOB_NAMES, NIGHTLY]))
+@user_option
+@click.option("--dry-run", is_flag=True, help="report what would change; change nothing")
+@click.option("--as-of", "as_of", default=None, metavar="ISO-TIME",
+              help="pretend it is this time (simulate time passing) [default: now]")
+@click.option("--all", "all_elements", is_flag=True,
+              help="consolidate every dirty element, not only those accessed recently")
+@json_option
+def run(job: str, user_id: str | None, dry_run: bool, as_of: str | None,
+        all_elements: bool, as_json: bool) -> None:
+    """Run JOB now (nightly = decay → consolidate → cleanup → episodic → dedupe).
+
+    Without --user the job runs for every user.
+    """
+    moment = parse_as_of(as_of) if as_of else None
+    with open_memory() as memory, _progress(enabled=not as_json) as progress:
+        report = memory.run_job(job, user_id=user_id, dry_run=dry_run,
+                                as_of=moment, all_elements=all_elements, progress=progress)
+    if as_json:
+        print_json(report.as_dict())
+    else:
+        _render(report)
+    if report.status == "failed":
+        sys.exit(7)
+
+
+@jobs.command("schedule")
+def schedule() -> None:
+    """Run `nightly` for every user on the cron in settings (nightly_cron), until stopped."""
+    from memgraph.jobs.schedule import build_scheduler
+
+    memory = open_memory()
+    cron = memory.settings.nightly_cron
+    scheduler = build_scheduler(cron, lambda: memory.run_job(NIGHTLY))
+    click.echo(f"memgraph jobs: nightly on '{cron}' (local time); Ctrl-C to stop")
+    try:
+        scheduler.start()
+    finally:
+        memory.close()
+
+
+@jobs.command("history")
+@user_option
+@click.option("--limit", default=20, show_default=True, help="how many runs")
+@json_option
+def history(user_id: str | None, limit: int, as_json: bool) -> None:
+    """Recent job runs recorded in the graph, newest first."""
+    with open_memory() as memory:
+        rows = memory.job_history(user_id=user_id, limit=limit)
+    if as_json:
+        print_json(rows)
+        return
+    table = Table("started", "job", "scope", "status", "as of", "counts", "errors")
+    for row in rows:
+        counts = ", ".join(f"{k}={v}" for k, v in row["counts"].items() if v)
+        table.add_row(str(row["started_at"])[:19], row["job"], row["scope"], row["status"],
+                      str(row["as_of"])[:19], counts, str(len(row["errors"] or [])))
+    console.print(table)
+
+
+@jobs.command("merges")
+@user_option
+@click.option("--limit", default=50, show_default=True)
+@json_option
+def merges(user_id: str | None, limit: int, as_json: bool) -> None:
+    """Duplicate merges done by `dedupe`, with the ids `undo-merge` takes."""
+    with open_memory() as memory:
+        rows = memory.merges(user_id=user_id, limit=limit)
+    if as_json:
+        print_json(rows)
+        return
+    table = Table("merge id", "kind", "kept", "merged away", "similarity", "undone")
+    for row in rows:
+        table.add_row(row["merge_id"], row["kind"], row["winner_name"], row["loser_name"],
+                      f"{row['similarity']:.3f}", "yes" if row["undone_at"] else "")
+    console.print(table)
+
+
+@jobs.command("undo-merge")
+@click.argument("merge_id")
+@user_option
+@json_option
+def undo_merge(merge_id: str, user_id: str | None, as_json: bool) -> None:
+    """Restore the node a merge removed and move its relationships back."""
+    with open_memory() as memory:
+        result = memory.undo_merge(merge_id, user_id=user_id)
+    if as_json:
+        print_json(result)
+        return
+    click.echo(f"restored {result['restored_uid']} from {result['winner_uid']} "
+               f"({result['back_out'] + result['back_in']} relationships moved back)")
+
+
+class _progress:
+    """A rich progress bar on a terminal; nothing when piped or with --json."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled and sys.stderr.isatty()
+        self.bar: Progress | None = None
+        self.tasks: dict[str, Any] = {}
+
+    def __enter__(self) -> Any:
+        if not self.enabled:
+            return None
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(),
+                            MofNCompleteColumn(), TimeElapsedColumn(), transient=True)
+        self.bar.start()
+        return self.update
+
+    def update(self, step: str, completed: int, total: int | None) -> None:
+        assert self.bar is not None
+        if step not in self.tasks:
+            self.tasks[step] = self.bar.add_task(step, total=total)
+        self.bar.update(self.tasks[step], completed=completed, total=total)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _render(report: JobReport) -> None:
+    for step in report.steps or [report]:
+        mark = "dry run: " if step.dry_run else ""
+        counts = ", ".join(f"{k}={v}" for k, v in step.counts.items() if v) or "nothing to do"
+        click.echo(f"{mark}{step.job} [{step.status}] {counts}")
+        if step.usage.get("calls"):
+            click.echo(f"  LLM: {step.usage['calls']} calls, {step.usage['total_tokens']} "
+                       "tokens")
+        for error in step.errors:
+            click.echo(f"  error: {error}", err=True)
+
+
+COMMANDS = [jobs]

@@ -1,0 +1,170 @@
+"""Description consolidation and note cleanup: what gets re-described, re-embedded and
+cleaned, the recency window, the offline and LLM synthesisers, and failures left retryable."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+from fakes.openai_server import FakeOpenAIServer
+from jobs_support import T0, make_node, make_rel, node, rel, snapshot
+
+from memgraph.graph.connection import Graph
+from memgraph.graph.notes import FOREVER, Note
+from memgraph.jobs.synthesis import DatedText, DescribeItem, OfflineSynthesiser
+from memgraph.memory import Memory
+from memgraph.providers.openai_compat import OpenAILLM
+
+NOW = T0 + timedelta(days=20)
+
+
+def notes(*texts: str, lifetime: str = "month", start_day: int = 15) -> list[Note]:
+    return [Note.new(text, lifetime, T0 + timedelta(days=start_day + i))
+            for i, text in enumerate(texts)]
+
+
+class TestOfflineSynthesiser:
+    def test_is_deterministic_and_keeps_the_kind_length(self) -> None:
+        item = DescribeItem("1", "Person", "Ada", "Ada is a mathematician. She likes tea.",
+                            (DatedText("Works at the lab", T0),
+                             DatedText("Moved to London", T0 + timedelta(days=1))))
+        concept = DescribeItem("2", "Concept", "Chess", "", (DatedText("A board game", T0),))
+        first = OfflineSynthesiser().describe([item, concept])
+        assert first == OfflineSynthesiser().describe([item, concept])
+        assert first["1"] == ("Ada is a mathematician. "
+                              "Recently: Moved to London; Works at the lab.")
+        assert first["2"] == "A board game."
+
+
+class TestDescriptionConsolidation:
+    def test_dirty_recent_node_is_redescribed_and_reembedded(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
+        uid = make_node(graph, user_id, "Person", "Ada", description="Ada is a friend.",
+                        is_dirty=True, last_accessed_at=T0 + timedelta(days=18),
+                        notes=notes("Ada started a new job at the observatory"))
+        report = memory.run_job("consolidate", user_id=user_id, as_of=NOW)
+        got = node(graph, uid)
+        assert got["description"] == ("Ada is a friend. Recently: Ada started a new job at "
+                                      "the observatory.")
+        assert got["is_dirty"] is False and got["updated_at"] == NOW
+        assert len(got["embedding"]) == 384 and got["embedding_model"] == "hashing-384"
+        assert got["notes"] == ["Ada started a new job at the observatory"]   # notes stay
+        assert report.counts["nodes_consolidated"] == 1
+        assert report.counts["nodes_reembedded"] == 1
+
+    def test_unchanged_description_is_not_reembedded(self, memory: Memory, graph: Graph,
+                                                     user_id: str) -> None:
+        uid = make_node(graph, user_id, "Concept", description="Chess.", is_dirty=True,
+                        created_at=T0 + timedelta(days=19), embedding=[0.5] * 384)
+        report = memory.run_job("consolidate", user_id=user_id, as_of=NOW)
+        got = node(graph, uid)
+        assert got["is_dirty"] is False and got["embedding"] == [0.5] * 384
+        assert report.counts["nodes_reembedded"] == 0
+
+    def test_only_recently_accessed_unless_all(self, memory: Memory, graph: Graph,
+                                               user_id: str) -> None:
+        stale = make_node(graph, user_id, "Entity", is_dirty=True, notes=notes("old news"),
+                          last_accessed_at=T0 + timedelta(days=2))
+        new = make_node(graph, user_id, "Entity", is_dirty=True, notes=notes("fresh"),
+                        created_at=T0 + timedelta(days=15))
+        memory.run_job("consolidate", user_id=user_id, as_of=NOW)
+        assert node(graph, stale)["is_dirty"] is True     # accessed 18 days ago: deferred
+        assert node(graph, new)["is_dirty"] is False      # never accessed, created 5 days ago
+        memory.run_job("consolidate", user_id=user_id, as_of=NOW, all_elements=True)
+        assert node(graph, stale)["is_dirty"] is False
+
+    def test_relationships_get_one_sentence(self, memory: Memory, graph: Graph,
+                                            user_id: str) -> None:
+        a = make_node(graph, user_id, "Person", "Ada")
+        b = make_node(graph, user_id, "Person", "Bob")
+        r = make_rel(graph, user_id, a, b, "FRIEND_OF", description="Old friends",
+                     is_dirty=True, created_at=T0 + timedelta(days=18),
+                     notes=notes("They hike together", "They met at school"))
+        memory.run_job("consolidate", user_id=user_id, as_of=NOW)
+        got = rel(graph, r)
+        assert got["description"] == "Old friends; They met at school."
+        assert got["is_dirty"] is False and len(got["embedding"]) == 384
+
+    def test_dry_run_changes_nothing(self, memory: Memory, graph: Graph, user_id: str) -> None:
+        make_node(graph, user_id, "Person", is_dirty=True, notes=notes("x"),
+                  created_at=T0 + timedelta(days=19))
+        before = snapshot(graph, user_id)
+        report = memory.run_job("consolidate", user_id=user_id, as_of=NOW, dry_run=True)
+        assert snapshot(graph, user_id) == before
+        assert report.counts["nodes_would_consolidate"] == 1
+
+
+def answering(request: dict) -> dict:
+    items = json.loads(request["messages"][-1]["content"])
+    return {"content": json.dumps({"descriptions": [
+        {"id": item["id"], "description": f"{item['name']} ({len(item['notes'])} notes)."}
+        for item in items]}), "usage": {"prompt_tokens": 100, "completion_tokens": 20}}
+
+
+class TestLLMSynthesiser:
+    def test_batches_elements_and_reports_tokens(self, memory: Memory, graph: Graph,
+                                                 user_id: str) -> None:
+        uids = [make_node(graph, user_id, "Concept", f"topic {i}", is_dirty=True,
+                          notes=notes(f"fact {i}"), created_at=T0 + timedelta(days=19))
+                for i in range(10)]
+        with FakeOpenAIServer() as server:
+            server.chat_handler = answering
+            llm = OpenAILLM("fake", base_url=server.base_url, api_key="sk-test")
+            with_llm = Memory(memory.settings, graph=graph, embedder=memory.embedder, llm=llm)
+            report = with_llm.run_job("consolidate", user_id=user_id, as_of=NOW)
+            assert len(server.chat_requests()) == 2   # 8 + 2 with consolidate_llm_batch = 8
+        assert report.usage == {"calls": 2, "prompt_tokens": 200, "completion_tokens": 40,
+                                "total_tokens": 240}
+        assert node(graph, uids[3])["description"] == "topic 3 (1 notes)."
+
+    def test_malformed_answer_leaves_elements_dirty_and_is_reported(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
+        uid = make_node(graph, user_id, "Concept", is_dirty=True, notes=notes("x"),
+                        created_at=T0 + timedelta(days=19))
+        with FakeOpenAIServer() as server:
+            server.chat_handler = lambda request: {"content": "sorry, no JSON today"}
+            llm = OpenAILLM("fake", base_url=server.base_url, api_key="sk-test", max_retries=0)
+            with_llm = Memory(memory.settings, graph=graph, embedder=memory.embedder, llm=llm)
+            report = with_llm.run_job("consolidate", user_id=user_id, as_of=NOW)
+        assert report.status == "partial" and report.counts["nodes_failed"] == 1
+        assert node(graph, uid)["is_dirty"] is True
+        assert memory.run_job("consolidate", user_id=user_id, as_of=NOW).status == "ok"
+        assert node(graph, uid)["is_dirty"] is False       # retried by the next run
+
+
+class TestNoteCleanup:
+    def test_expired_notes_leave_nodes_and_relationships(self, memory: Memory, graph: Graph,
+                                                         user_id: str) -> None:
+        mixed = [Note.new("weekly", "week", T0), Note.new("forever", "forever", T0),
+                 Note.new("yearly", "year", T0, source_id="s1")]
+        a = make_node(graph, user_id, "Person", notes=mixed)
+        b = make_node(graph, user_id, "Person")
+        r = make_rel(graph, user_id, a, b, notes=mixed)
+        report = memory.run_job("cleanup", user_id=user_id, as_of=T0 + timedelta(days=8))
+        for got in (node(graph, a), rel(graph, r)):
+            assert got["notes"] == ["forever", "yearly"]
+            assert got["notes_source"] == ["", "s1"]
+            assert got["notes_lifetime"] == ["forever", "year"]
+            assert got["notes_expires_at"][0] == FOREVER
+        assert report.counts == {"nodes_cleaned": 1, "nodes_notes_removed": 1,
+                                 "relationships_cleaned": 1, "relationships_notes_removed": 1}
+
+    def test_dirty_elements_keep_notes_until_consolidated(self, memory: Memory, graph: Graph,
+                                                          user_id: str) -> None:
+        uid = make_node(graph, user_id, "Concept", is_dirty=True,
+                        notes=[Note.new("soon gone", "week", T0)])
+        memory.run_job("cleanup", user_id=user_id, as_of=T0 + timedelta(days=8))
+        assert node(graph, uid)["notes"] == ["soon gone"]
+        report = memory.run_job("nightly", user_id=user_id, as_of=T0 + timedelta(days=8),
+                                all_elements=True)
+        got = node(graph, uid)
+        assert got["notes"] == [] and got["description"] == "soon gone."
+        assert report.status == "ok"
+
+    def test_dry_run_changes_nothing(self, memory: Memory, graph: Graph, user_id: str) -> None:
+        make_node(graph, user_id, "Person", notes=[Note.new("weekly", "week", T0)])
+        before = snapshot(graph, user_id)
+        report = memory.run_job("cleanup", user_id=user_id, as_of=T0 + timedelta(days=8),
+                                dry_run=True)
+        assert snapshot(graph, user_id) == before and report.counts["nodes_notes_removed"] == 1
+

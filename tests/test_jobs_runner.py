@@ -1,0 +1,148 @@
+"""Running jobs: the lock, run records, crash and resume, nightly, and the CLI."""
+
+from __future__ import annotations
+
+import json
+import threading
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from click.testing import CliRunner
+from jobs_support import T0, make_node, make_rel, node, rel
+
+from memgraph.cli.main import cli
+from memgraph.errors import InvalidInputError, JobLockedError
+from memgraph.graph.connection import Graph
+from memgraph.jobs.runner import parse_as_of
+from memgraph.jobs.schedule import cron_trigger
+from memgraph.memory import Memory
+
+
+def hold_lock(graph: Graph, job: str, scope: str, expires_at: datetime) -> None:
+    graph.write("jobs/acquire_lock", job=job, scope=scope, lock_name=f"{job}:{scope}",
+                holder="someone-else", now=datetime.now(UTC), expires_at=expires_at)
+
+
+class TestLock:
+    def test_second_concurrent_run_fails(self, memory: Memory, graph: Graph,
+                                         user_id: str) -> None:
+        make_node(graph, user_id, "Concept", state="active")
+        inside, release = threading.Event(), threading.Event()
+        errors: list[BaseException] = []
+
+        def slow(unit: str) -> None:
+            inside.set()
+            release.wait(10)
+
+        def first() -> None:
+            try:
+                memory.run_job("decay", user_id=user_id, as_of=T0 + timedelta(days=1),
+                               fault=slow)
+            except BaseException as e:  # noqa: BLE001 - reported through the list
+                errors.append(e)
+
+        thread = threading.Thread(target=first)
+        thread.start()
+        assert inside.wait(10)
+        try:
+            with pytest.raises(JobLockedError, match="already running"):
+                memory.run_job("decay", user_id=user_id, as_of=T0 + timedelta(days=2))
+            with pytest.raises(JobLockedError):   # an all-users run conflicts too
+                memory.run_job("decay", as_of=T0 + timedelta(days=2))
+        finally:
+            release.set()
+            thread.join()
+        assert errors == []
+        memory.run_job("decay", user_id=user_id, as_of=T0 + timedelta(days=3))  # free again
+
+    def test_expired_lock_is_taken_over(self, memory: Memory, graph: Graph,
+                                        user_id: str) -> None:
+        hold_lock(graph, "cleanup", user_id, datetime.now(UTC) - timedelta(seconds=1))
+        report = memory.run_job("cleanup", user_id=user_id)
+        assert report.status == "ok"
+
+    def test_live_lock_of_another_holder_blocks(self, memory: Memory, graph: Graph,
+                                                user_id: str) -> None:
+        hold_lock(graph, "cleanup", user_id, datetime.now(UTC) + timedelta(minutes=5))
+        try:
+            with pytest.raises(JobLockedError, match="someone-else"):
+                memory.run_job("cleanup", user_id=user_id)
+        finally:
+            graph.write("jobs/release_lock", lock_name=f"cleanup:{user_id}",
+                        holder="someone-else")
+
+
+class TestRunRecords:
+    def test_each_run_is_recorded(self, memory: Memory, graph: Graph, user_id: str) -> None:
+        make_node(graph, user_id, "Concept", state="active")
+        memory.run_job("decay", user_id=user_id, as_of=T0 + timedelta(days=10))
+        [run] = memory.job_history(user_id=user_id)
+        assert run["job"] == "decay" and run["status"] == "ok"
+        assert run["counts"]["nodes_decayed"] == 1
+        assert run["as_of"] == T0 + timedelta(days=10)
+        assert run["finished_at"] >= run["started_at"]
+
+    def test_nightly_runs_every_job_in_order(self, memory: Memory, graph: Graph,
+                                             user_id: str) -> None:
+        make_node(graph, user_id, "Concept", state="active")
+        report = memory.run_job("nightly", user_id=user_id, as_of=T0 + timedelta(days=1))
+        assert [s.job for s in report.steps] == ["decay", "consolidate", "cleanup",
+                                                  "episodic", "dedupe"]
+        assert report.status == "ok" and report.counts["decay.nodes_decayed"] == 1
+        assert len(memory.job_history(user_id=user_id)) == 6
+
+    def test_unknown_job_and_bad_time_are_refused(self, memory: Memory) -> None:
+        with pytest.raises(InvalidInputError, match="unknown job"):
+            memory.run_job("defrag")
+        with pytest.raises(InvalidInputError, match="ISO"):
+            parse_as_of("next tuesday")
+
+
+class TestCrashAndResume:
+    def test_decay_interrupted_between_units_finishes_without_double_applying(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
+        a, b = (make_node(graph, user_id, "Person", state="active") for _ in range(2))
+        r = make_rel(graph, user_id, a, b, state="active")
+
+        def crash(unit: str) -> None:
+            if unit == "relationships":
+                raise RuntimeError("power cut")
+
+        with pytest.raises(RuntimeError, match="power cut"):
+            memory.run_job("decay", user_id=user_id, as_of=T0 + timedelta(days=35),
+                           fault=crash)
+        assert node(graph, a)["last_decayed_at"] == T0 + timedelta(days=35)
+        assert rel(graph, r)["salience"] == 0.5          # not reached
+        [failed] = memory.job_history(user_id=user_id)
+        assert failed["status"] == "failed" and "power cut" in failed["errors"][0]
+        memory.run_job("decay", user_id=user_id, as_of=T0 + timedelta(days=35))
+        expected = 0.5 * 2.718281828459045 ** -0.7
+        assert node(graph, a)["salience"] == pytest.approx(expected)    # once, not twice
+        assert rel(graph, r)["salience"] == pytest.approx(expected)
+
+
+class TestCli:
+    def test_run_json_and_history(self, memory: Memory, graph: Graph, user_id: str) -> None:
+        make_node(graph, user_id, "Concept", state="active")
+        runner = CliRunner()
+        out = runner.invoke(cli, ["jobs", "run", "decay", "--user", user_id, "--as-of",
+                                  "2025-02-05T00:00:00+00:00", "--json"])
+        assert out.exit_code == 0, out.output
+        assert json.loads(out.output)["counts"]["nodes_decayed"] == 1
+        out = runner.invoke(cli, ["jobs", "history", "--user", user_id, "--json"])
+        assert json.loads(out.output)[0]["job"] == "decay"
+        out = runner.invoke(cli, ["jobs", "run", "decay", "--user", user_id, "--dry-run",
+                                  "--as-of", "2025-09-01"])
+        assert out.exit_code == 0 and "dry run: decay [ok]" in out.output
+
+    def test_bad_as_of_is_one_line(self) -> None:
+        out = CliRunner().invoke(cli, ["jobs", "run", "decay", "--as-of", "soon"])
+        assert out.exit_code == 2 and out.output.count("\n") == 1
+        assert "Traceback" not in out.output
+
+    def test_schedule_cron_comes_from_settings(self, memory: Memory) -> None:
+        trigger = cron_trigger(memory.settings.nightly_cron)
+        fire = trigger.get_next_fire_time(None, datetime(2025, 1, 1, 12, 0).astimezone())
+        assert (fire.hour, fire.minute) == (3, 0)
+        with pytest.raises(Exception, match="crontab"):
+            cron_trigger("every night")
