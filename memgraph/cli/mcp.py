@@ -1,0 +1,49 @@
+"""`memgraph mcp`: serve memgraph's tools to an MCP client over stdio."""
+
+from __future__ import annotations
+
+import click
+from rich.table import Table
+
+from memgraph.cli.output import console, json_option, open_memory, print_json, user_option
+from memgraph.mcp_server import MemgraphTools, serve
+
+
+@click.command("mcp")
+@user_option
+@click.option("--list-tools", is_flag=True,
+              help="print the tools (with --json: their JSON schemas) and exit")
+@json_option
+def mcp(user_id: str | None, list_tools: bool, as_json: bool) -> None:
+    """Serve memgraph to an MCP client (Claude Desktop, IDE agents, …) over stdio.
+
+    The client starts this command and talks JSON-RPC on its stdin/stdout. One process
+    serves one user (tenant): no tool takes a user id, so the agent cannot reach another
+    tenant's memory. Tools: ingest, explore, traverse, context and the typed ingestion
+    tools (create_person, relate, add_note, …); see docs/agents.md. Logs go to stderr.
+    """
+    with open_memory() as memory:
+        tools = MemgraphTools(memory, user_id)   # checks Neo4j and the schema before serving
+        if list_tools:
+            _print_tools(tools, as_json)
+            return
+        serve(tools)
+
+
+def _print_tools(tools: MemgraphTools, as_json: bool) -> None:
+    specs = tools.specs()
+    if as_json:
+        print_json([{"name": s.name, "description": s.description,
+                     "inputSchema": s.input_schema} for s in specs])
+        return
+    table = Table("tool", "arguments (* required)", "description",
+                  title=f"{len(specs)} tools for user {tools.user_id!r}")
+    for spec in specs:
+        required = set(spec.input_schema.get("required", []))
+        args = ", ".join(f"{a}*" if a in required else a
+                         for a in spec.input_schema.get("properties", {}))
+        table.add_row(spec.name, args, spec.description)
+    console.print(table)
+
+
+COMMANDS = [mcp]

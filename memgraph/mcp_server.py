@@ -1,0 +1,332 @@
+"""memgraph as a Model Context Protocol server: the same typed tools, for any MCP client.
+
+``MemgraphTools`` is the protocol-free core: the tool list (name, description, JSON Schema)
+and ``call(name, arguments)``, which never raises for bad input. It serves the ingestion
+tools of ``Memory.tools(user_id)`` unchanged, plus ``ingest``, ``explore``, ``traverse``
+and ``context``. The user (tenant) is fixed when the object is made: no tool takes a
+``user_id`` (every argument model forbids extra fields), so an agent connected to one
+server process can never reach another tenant's memory.
+
+``build_server``/``serve`` put it on the official ``mcp`` SDK over stdio. The SDK is
+imported lazily (it is the ``mcp`` extra); both its 1.x (decorators) and 2.x (constructor
+handlers) APIs are supported, because other packages in a user's environment may still
+pin ``mcp<2``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from memgraph.errors import ConfigurationError, MemgraphError
+from memgraph.graph.vocabulary import ALL_KINDS
+
+if TYPE_CHECKING:
+    from memgraph.ingest.agent_tools import AgentTools
+    from memgraph.memory import Memory
+
+log = logging.getLogger("memgraph.mcp")
+
+SERVER_NAME = "memgraph"
+INSTALL_HINT = ("the MCP server needs the official MCP SDK: "
+                "pip install 'memgraph[mcp]' (or pip install 'mcp>=1.2')")
+INSTRUCTIONS = """\
+memgraph is your long-term memory: a knowledge graph of people, concepts, entities and the
+sources they came from. Before answering, call `context` (prompt-ready text) or `explore`
+(ranked results with ids). To remember, either call `ingest` with what was said (it is
+stored and extracted for you), or write facts yourself: create_person / create_concept /
+create_entity, then relate and add_note using the uids these calls return in `ids` or that
+explore/traverse show. A `ref` only lives within one call. Unknown ids are refused.
+Notes have a lifetime: week, month, year or forever."""
+
+# link_source records what "the current source" mentions; an outside agent's call has no
+# source, so the tool would report success and write nothing. `ingest` links its source.
+SOURCE_BOUND_TOOLS = frozenset({"link_source"})
+
+KindName = Literal[(*(k.value for k in ALL_KINDS), "Relationship")]  # type: ignore[valid-type]
+State = Literal["candidate", "active", "core", "archived"]
+Sensitivity = Literal["low", "normal", "high"]
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class IngestArgs(_Args):
+    """Remember a source (a message, document, note, event): it is stored as it is, then
+    the people, concepts, entities, relationships and notes it mentions are extracted into
+    the graph. Ingesting the same source twice changes nothing."""
+
+    content: str = Field(min_length=1, description="the text to remember (up to 100 KB)")
+    session_id: str | None = Field(default=None, description="conversation or session id")
+    event_at: str | None = Field(default=None,
+                                 description="ISO-8601 time the content happened or was said")
+    kind: Literal["message", "document", "record", "note", "event"] = "message"
+    speaker: str | None = Field(default=None, description="who said or wrote it")
+    external_id: str | None = Field(default=None, description="the caller's id for it")
+    sensitivity: Sensitivity = "normal"
+    idempotency_key: str | None = Field(
+        default=None, description="same key, same source (default: derived from the content)")
+
+
+class _Filters(_Args):
+    kinds: list[KindName] | None = Field(
+        default=None, description="only these kinds; 'Relationship' keeps relationships")
+    since: str | None = Field(default=None, description="event time from (ISO-8601)")
+    until: str | None = Field(default=None, description="event time before (ISO-8601)")
+    include_archived: bool = Field(default=False, description="also search archived memories")
+    reinforce: bool = Field(default=True, description=(
+        "count this as a recall (raises salience of what is returned); false = read only"))
+
+
+class ExploreArgs(_Filters):
+    """Find the memories most relevant to a query (vector + full-text + graph neighbourhood,
+    fused and re-ranked by salience, recency and importance). Each result has its uid,
+    text, provenance (sources, excerpts, event time) and a score breakdown."""
+
+    query: str = Field(min_length=1, description="what to look for, in plain words")
+    k: int | None = Field(default=None, ge=1, le=500, description="how many results (default 10)")
+    states: list[State] | None = Field(default=None, description="only these lifecycle states")
+    min_salience: float | None = Field(default=None, ge=0.0, le=1.0)
+    sensitivity: list[Sensitivity] | None = None
+
+
+class TraverseArgs(_Args):
+    """Walk the graph from a node (uid or name), breadth first and bounded: returns the
+    nodes reached, the relationships and the path to each; page with offset."""
+
+    start: str = Field(min_length=1, description="a node uid or a name")
+    depth: int = Field(default=2, ge=1, description="hops to walk (at most 4)")
+    types: list[str] | None = Field(
+        default=None, description="relationship types to follow (default: all semantic types)")
+    direction: Literal["out", "in", "both"] = "both"
+    limit: int = Field(default=50, ge=1, description="nodes per page (at most 500)")
+    offset: int = Field(default=0, ge=0, description="next_offset of the previous page")
+    include_archived: bool = False
+    reinforce: bool = True
+
+
+class ContextArgs(_Filters):
+    """Prompt-ready memory text for a query within a token budget, most useful first; the
+    second block reports memories_used, tokens_used and truncated."""
+
+    query: str = Field(min_length=1, description="what the memory is needed for")
+    max_tokens: int = Field(default=1000, ge=10, le=100_000, description="token budget")
+    format: Literal["markdown", "xml", "json"] = "markdown"
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    description: str
+    input_schema: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ToolOutcome:
+    """What a tool call returns: text blocks, and whether it is an error for the agent."""
+
+    texts: list[str]
+    is_error: bool = False
+
+    @classmethod
+    def error(cls, message: str) -> ToolOutcome:
+        return cls([message], is_error=True)
+
+
+def _schema(model: type[BaseModel]) -> dict[str, Any]:
+    schema = model.model_json_schema()
+    schema.pop("title", None)
+    schema.pop("description", None)
+    for prop in schema.get("properties", {}).values():
+        prop.pop("title", None)
+    required = schema.get("required", [])   # required arguments first, as people read them
+    properties = schema.get("properties", {})
+    schema["properties"] = {k: properties[k] for k in sorted(properties,
+                                                             key=lambda k: k not in required)}
+    return schema
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, default=str)
+
+
+def _validation_message(error: ValidationError) -> str:
+    parts = [f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}"
+             for e in error.errors()[:4]]
+    return "; ".join(parts)
+
+
+class MemgraphTools:
+    """The tools of one server process, bound to one memory and one user (tenant)."""
+
+    def __init__(self, memory: Memory, user_id: str | None = None) -> None:
+        self.memory = memory
+        self.user_id = user_id or memory.settings.default_user
+        self._agent_tools: AgentTools = memory.tools(self.user_id)
+        self._own: dict[str, tuple[type[_Args], Callable[[Any], ToolOutcome]]] = {
+            "ingest": (IngestArgs, self._ingest), "explore": (ExploreArgs, self._explore),
+            "traverse": (TraverseArgs, self._traverse), "context": (ContextArgs, self._context),
+        }
+
+    def specs(self) -> list[ToolSpec]:
+        specs = [ToolSpec(name, (model.__doc__ or "").strip().replace("\n    ", " "),
+                          _schema(model)) for name, (model, _) in self._own.items()]
+        for schema in self._agent_tools.schemas:
+            function = schema["function"]
+            if function["name"] in SOURCE_BOUND_TOOLS:
+                continue
+            specs.append(ToolSpec(function["name"], function["description"],
+                                  function["parameters"]))
+        return specs
+
+    @property
+    def names(self) -> list[str]:
+        return [*self._own, *(n for n in self._agent_tools.names if n not in SOURCE_BOUND_TOOLS)]
+
+    def call(self, name: str, arguments: dict[str, Any] | None) -> ToolOutcome:
+        """Run one tool. Bad input and refusals come back as error outcomes, never raised."""
+        arguments = arguments or {}
+        try:
+            if name in self._own:
+                model, handler = self._own[name]
+                return handler(model.model_validate(arguments))
+            if name in self.names:
+                return self._agent_tool(name, arguments)
+            return ToolOutcome.error(f"unknown tool {name!r}; use one of {', '.join(self.names)}")
+        except ValidationError as e:
+            return ToolOutcome.error(_validation_message(e))
+        except MemgraphError as e:
+            return ToolOutcome.error(str(e))
+        except Exception as e:   # a server must answer every call; the trace goes to stderr
+            log.exception("tool %s failed", name)
+            return ToolOutcome.error(f"internal error: {type(e).__name__}: {e}")
+
+    # -- handlers ---------------------------------------------------------------------
+    def _agent_tool(self, name: str, arguments: dict[str, Any]) -> ToolOutcome:
+        result = self._agent_tools.call(name, arguments)
+        if not result.pop("ok"):
+            return ToolOutcome.error(result["error"])
+        return ToolOutcome([_json(result)])
+
+    def _ingest(self, args: IngestArgs) -> ToolOutcome:
+        result = self.memory.ingest(args.content, user_id=self.user_id,
+                                    **args.model_dump(exclude={"content"}))
+        if result.status == "failed":   # the source is kept; the extraction can be retried
+            return ToolOutcome([f"extraction failed, source {result.source_uid} kept for "
+                                f"`memgraph ingest --retry-failed`: {result.error}",
+                                _json(result.as_dict())], is_error=True)
+        return ToolOutcome([_json(result.as_dict())])
+
+    def _explore(self, args: ExploreArgs) -> ToolOutcome:
+        results = self.memory.explore(args.query, user_id=self.user_id,
+                                      **args.model_dump(exclude={"query"}))
+        return ToolOutcome([_json([r.model_dump(mode="json") for r in results])])
+
+    def _traverse(self, args: TraverseArgs) -> ToolOutcome:
+        result = self.memory.traverse(args.start, user_id=self.user_id,
+                                      **args.model_dump(exclude={"start"}))
+        return ToolOutcome([_json(result.model_dump(mode="json"))])
+
+    def _context(self, args: ContextArgs) -> ToolOutcome:
+        result = self.memory.context(args.query, user_id=self.user_id,
+                                     **args.model_dump(exclude={"query"}))
+        accounting = result.model_dump(mode="json", exclude={"text", "memories"})
+        return ToolOutcome([result.text, _json(accounting)])
+
+
+# -- the MCP SDK -------------------------------------------------------------------------
+def _sdk() -> tuple[Any, Any, int]:
+    """(mcp.types, the low-level Server class, the SDK's major version), or an install hint."""
+    try:
+        from importlib.metadata import version
+
+        import mcp.types as types
+        from mcp.server.lowlevel import Server
+    except ImportError as e:
+        raise ConfigurationError(INSTALL_HINT) from e
+    return types, Server, int(version("mcp").split(".")[0])
+
+
+class _ToolError(Exception):
+    """Raised to SDK 1.x, which turns an exception in a tool handler into ``isError``."""
+
+
+def build_server(tools: MemgraphTools) -> Any:
+    """A low-level MCP ``Server`` that lists and calls ``tools``. Calls run one at a time in
+    a worker thread: the Neo4j driver and the embedder block, the event loop must not."""
+    types, server_class, major = _sdk()
+    import anyio  # a dependency of the SDK
+
+    listed = [types.Tool.model_validate({"name": s.name, "description": s.description,
+                                         "inputSchema": s.input_schema})
+              for s in tools.specs()]
+    limiter = anyio.CapacityLimiter(1)
+
+    async def run(name: str, arguments: dict[str, Any] | None) -> ToolOutcome:
+        return await anyio.to_thread.run_sync(tools.call, name, arguments, limiter=limiter)
+
+    def content(outcome: ToolOutcome) -> list[Any]:
+        return [types.TextContent(type="text", text=text) for text in outcome.texts]
+
+    if major >= 2:
+        async def on_list_tools(ctx: Any, params: Any) -> Any:
+            return types.ListToolsResult(tools=listed)
+
+        async def on_call_tool(ctx: Any, params: Any) -> Any:
+            outcome = await run(params.name, params.arguments)
+            return types.CallToolResult.model_validate(
+                {"content": content(outcome), "isError": outcome.is_error})
+
+        return server_class(SERVER_NAME, version=_version(), instructions=INSTRUCTIONS,
+                            on_list_tools=on_list_tools, on_call_tool=on_call_tool)
+
+    server = server_class(SERVER_NAME, version=_version(), instructions=INSTRUCTIONS)
+
+    @server.list_tools()
+    async def list_tools() -> list[Any]:
+        return listed
+
+    @server.call_tool()
+    async def call_tool(name: str, arguments: dict[str, Any] | None) -> list[Any]:
+        outcome = await run(name, arguments)
+        if outcome.is_error:
+            raise _ToolError("\n".join(outcome.texts))
+        return content(outcome)
+
+    return server
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("memgraph")
+    except PackageNotFoundError:
+        return "0"
+
+
+def serve(tools: MemgraphTools) -> None:
+    """Serve ``tools`` over stdin/stdout until the client closes stdin."""
+    import contextlib
+    import sys
+
+    import anyio
+
+    server = build_server(tools)
+
+    async def main() -> None:
+        from mcp.server.stdio import stdio_server
+
+        async with stdio_server() as (read_stream, write_stream):
+            # stdout now belongs to the protocol: a stray print must not corrupt it.
+            with contextlib.redirect_stdout(sys.stderr):
+                await server.run(read_stream, write_stream,
+                                 server.create_initialization_options())
+
+    anyio.run(main)
