@@ -40,7 +40,7 @@ def _register() -> None:
     cli.add_command(admin.init)
     cli.add_command(admin.status)
     cli.add_command(admin.forget)
-    for module_name in ("ingest", "retrieve", "jobs", "demo"):
+    for module_name in ("ingest", "retrieve", "jobs", "demo", "mcp"):
         module = _optional(module_name)
         if module is not None:
             for command in getattr(module, "COMMANDS", []):
