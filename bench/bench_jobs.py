@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from memgraph.graph.connection import Graph  # noqa: E402
-from memgraph.memory import Memory  # noqa: E402
-from memgraph.providers.embeddings import HashingEmbedder  # noqa: E402
-from memgraph.settings import Settings  # noqa: E402
+from memgraph.graph.connection import Graph
+from memgraph.memory import Memory
+from memgraph.providers.embeddings import HashingEmbedder
+from memgraph.settings import Settings
 
 T0 = datetime(2025, 1, 1, tzinfo=UTC)
 LOAD = """

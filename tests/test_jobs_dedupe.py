@@ -1,0 +1,145 @@
+"""Reflect / merge duplicates / prune: near-duplicates (cosine >= 0.85, same kind and
+user) merge into the strongest with everything moved, every merge is logged and undoable."""
+
+from __future__ import annotations
+
+import math
+from datetime import timedelta
+
+import pytest
+from click.testing import CliRunner
+from jobs_support import T0, make_node, make_rel, node, rel, snapshot
+
+from memgraph.cli.main import cli
+from memgraph.errors import InvalidInputError, NotFoundError
+from memgraph.graph.connection import Graph
+from memgraph.graph.notes import Note
+from memgraph.memory import Memory
+
+NOW = T0 + timedelta(days=3)
+
+
+def vector(angle: float) -> list[float]:
+    """Unit vectors in a plane: cosine between two of them is cos(angle difference)."""
+    return [math.cos(angle), math.sin(angle)] + [0.0] * 382
+
+
+def twins(graph: Graph, user_id: str) -> tuple[str, str, str, str]:
+    ada = make_node(graph, user_id, "Person", "Ada Lovelace", salience=0.8, access_count=4,
+                    embedding=vector(0.0), aliases=["Ada"],
+                    notes=[Note.new("wrote the first program", "forever", T0)])
+    dup = make_node(graph, user_id, "Person", "Ada L.", salience=0.4, access_count=1,
+                    embedding=vector(0.3), aliases=["Countess"],   # cos 0.3 = 0.955
+                    notes=[Note.new("likes horses", "year", T0, source_id="s9")])
+    babbage = make_node(graph, user_id, "Person", "Charles Babbage", embedding=vector(1.2))
+    src = make_node(graph, user_id, "Source", "chat")
+    make_rel(graph, user_id, dup, babbage, "COLLEAGUE_OF", description="worked together")
+    make_rel(graph, user_id, src, dup, "MENTIONS", lifecycle_props=False)
+    make_rel(graph, user_id, dup, ada, "RELATED_TO", description="same person?")
+    return ada, dup, babbage, src
+
+
+def neighbours(graph: Graph, uid: str) -> set[tuple[str, str, str]]:
+    with graph.session() as session:
+        rows = session.run("MATCH (n:Memory {uid: $uid})-[r]-(m) RETURN type(r) AS t, "
+                           "CASE WHEN startNode(r) = n THEN 'out' ELSE 'in' END AS d, "
+                           "m.uid AS m", uid=uid).data()
+    return {(r["t"], r["d"], r["m"]) for r in rows}
+
+
+class TestMerge:
+    def test_duplicate_merges_into_the_strongest(self, memory: Memory, graph: Graph,
+                                                 user_id: str) -> None:
+        ada, dup, babbage, src = twins(graph, user_id)
+        report = memory.run_job("dedupe", user_id=user_id, as_of=NOW)
+        assert report.counts["merged"] == 1 and report.counts["duplicate_clusters"] == 1
+        assert node(graph, dup) is None
+        got = node(graph, ada)
+        assert got["aliases"] == ["Ada", "Ada L.", "ada l.", "Countess"]
+        assert got["notes"] == ["wrote the first program", "likes horses"]
+        assert got["notes_source"] == ["", "s9"]
+        assert got["access_count"] == 5 and got["is_dirty"] is True
+        assert neighbours(graph, ada) == {("COLLEAGUE_OF", "out", babbage),
+                                          ("MENTIONS", "in", src)}
+        [log] = memory.merges(user_id=user_id)
+        assert (log["winner_uid"], log["loser_uid"]) == (ada, dup)
+        assert log["similarity"] == pytest.approx(math.cos(0.3), rel=1e-5)
+        assert log["relationships_moved"] == 2
+
+    def test_different_kinds_users_and_dissimilar_nodes_stay(self, memory: Memory,
+                                                             graph: Graph, user_id: str) -> None:
+        other = user_id + "-other"
+        try:
+            a = make_node(graph, user_id, "Concept", "chess", embedding=vector(0.0))
+            b = make_node(graph, user_id, "Entity", "chess club", embedding=vector(0.0))
+            c = make_node(graph, user_id, "Concept", "cooking", embedding=vector(0.6))  # 0.825
+            d = make_node(graph, other, "Concept", "chess", embedding=vector(0.0))
+            report = memory.run_job("dedupe", user_id=user_id, as_of=NOW)
+            assert report.counts.get("merged", 0) == 0
+            assert all(node(graph, x) for x in (a, b, c, d))
+        finally:
+            graph.run_autocommit("graph/delete_user", user_id=other)
+
+    def test_people_must_share_a_name_word(self, memory: Memory, graph: Graph,
+                                           user_id: str) -> None:
+        tom = make_node(graph, user_id, "Person", "Tom", embedding=vector(0.0))
+        tim = make_node(graph, user_id, "Person", "Tim", embedding=vector(0.0))
+        memory.run_job("dedupe", user_id=user_id, as_of=NOW)
+        assert node(graph, tom) and node(graph, tim)
+
+    def test_dry_run_changes_nothing(self, memory: Memory, graph: Graph, user_id: str) -> None:
+        twins(graph, user_id)
+        before = snapshot(graph, user_id)
+        report = memory.run_job("dedupe", user_id=user_id, as_of=NOW, dry_run=True)
+        assert snapshot(graph, user_id) == before and report.counts["would_merge"] == 1
+
+
+class TestUndo:
+    def test_undo_restores_the_node_and_its_relationships(self, memory: Memory, graph: Graph,
+                                                          user_id: str) -> None:
+        ada, dup, _babbage, _src = twins(graph, user_id)
+        before_dup, before_ada = node(graph, dup), node(graph, ada)
+        before_neighbours = {x: neighbours(graph, x) for x in (ada, dup)}
+        memory.run_job("dedupe", user_id=user_id, as_of=NOW)
+        [log] = memory.merges(user_id=user_id)
+        result = memory.undo_merge(log["merge_id"], user_id=user_id)
+        assert result["back_out"] + result["back_in"] == 2 and result["between_restored"] == 1
+        assert node(graph, dup) == before_dup
+        assert {x: neighbours(graph, x) for x in (ada, dup)} == before_neighbours
+        restored = node(graph, ada)
+        for key in ("aliases", "notes", "notes_source", "access_count"):
+            assert restored[key] == before_ada[key]
+        assert memory.merges(user_id=user_id)[0]["undone_at"] is not None
+        with pytest.raises(InvalidInputError, match="already undone"):
+            memory.undo_merge(log["merge_id"])
+
+    def test_undo_unknown_merge(self, memory: Memory, user_id: str) -> None:
+        with pytest.raises(NotFoundError):
+            memory.undo_merge("nope", user_id=user_id)
+        out = CliRunner().invoke(cli, ["jobs", "undo-merge", "nope"])
+        assert out.exit_code == 3 and "no merge" in out.output
+
+    def test_merged_relationship_properties_survive_the_round_trip(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
+        _ada, dup, _babbage, _ = twins(graph, user_id)
+        with graph.session() as session:
+            uid = session.run("MATCH (:Memory {uid: $d})-[r:COLLEAGUE_OF]->() RETURN r.uid AS u",
+                              d=dup).single()["u"]
+        before = rel(graph, uid)
+        memory.run_job("dedupe", user_id=user_id, as_of=NOW)
+        assert rel(graph, uid)["merged_from"]
+        memory.undo_merge(memory.merges(user_id=user_id)[0]["merge_id"])
+        assert rel(graph, uid) == before
+
+
+class TestPrune:
+    def test_live_nodes_below_threshold_are_archived(self, memory: Memory, graph: Graph,
+                                                     user_id: str) -> None:
+        faded = make_node(graph, user_id, "Concept", state="active", salience=0.005)
+        pinned = make_node(graph, user_id, "Concept", state="active", salience=0.005,
+                           ttl_policy="keep_forever")
+        report = memory.run_job("dedupe", user_id=user_id, as_of=NOW)
+        assert node(graph, faded)["state"] == "archived"
+        assert node(graph, faded)["archived_reason"] == "pruned"
+        assert node(graph, pinned)["state"] == "active"
+        assert report.counts["pruned"] == 1
