@@ -97,6 +97,8 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
 _PERSON_VERB = re.compile(rf"(?P<name>{NAME})\s+(?:said|says|told|called|texted|asked|thinks)\b")
 _CAPITALISED = re.compile(rf"\b(?P<name>{NAME})")
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+_TRAILING = re.compile(r"\s+(?:now|too|a lot|so much|very much|anymore|again|these days|"
+                       r"lately|nowadays)$", re.IGNORECASE)
 _ARTICLES = re.compile(r"^(?:the|a|an|my|to|going|doing)\s+", re.IGNORECASE)
 
 
@@ -217,7 +219,7 @@ class _Run:
         if m["subj"] != "I" and not _usable(m["subj"]):
             return
         subject = self.subject(m["subj"])
-        obj = _ARTICLES.sub("", m["obj"].strip()).strip()
+        obj = _TRAILING.sub("", _ARTICLES.sub("", m["obj"].strip())).strip()
         if subject is None or not obj or obj.lower() in {"it", "that", "this", "them"}:
             return
         if kind == "Concept" and obj[0].isupper() and _usable(obj.split()[0]):

@@ -1,0 +1,80 @@
+"""Entity resolution before creating: canonical name, aliases, similarity; no twins."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from ingest_support import rows
+
+from memgraph.ingest.resolution import canonical_name
+from memgraph.memory import Memory
+
+
+@pytest.mark.parametrize(("a", "b"), [("Anna", "anna"), ("Dr. Anna  Smith", "dr anna smith"),
+                                      ("O'Neil", "oneil"), ("Acme Corp.", "ACME corp")])
+def test_canonical_names_ignore_case_whitespace_and_punctuation(a: str, b: str):
+    assert canonical_name(a) == canonical_name(b)
+
+
+def people(memory: Memory, user_id: str) -> list[str]:
+    return [r["name"] for r in rows(memory.graph, "MATCH (p:Person {user_id: $u}) "
+                                    "RETURN p.name AS name ORDER BY name", u=user_id)]
+
+
+def test_same_name_in_another_spelling_reuses_the_node(memory: Memory, user_id: str):
+    memory.ingest("My sister Anna lives in Lisbon.", user_id=user_id, speaker="Sam")
+    second = memory.ingest("ANNA called me yesterday.", user_id=user_id, speaker="Sam")
+    assert people(memory, user_id) == ["Anna", "Sam"]
+    assert any("Anna" in line and "matched by name" in line for line in second.learned)
+
+
+def test_alias_resolves_to_the_existing_node(memory: Memory, user_id: str):
+    tools = memory.tools(user_id)
+    tools.call("create_person", {"name": "Robert Smith", "aliases": ["Bob"]})
+    reply = tools.call("create_person", {"name": "bob", "description": "plays golf"})
+    assert reply["ok"] and people(memory, user_id) == ["Robert Smith"]
+    assert "matched by alias" in reply["learned"][0]
+    [node] = rows(memory.graph, "MATCH (p:Person {user_id: $u}) RETURN p.description AS d",
+                  u=user_id)
+    assert node["d"] == "plays golf"   # an empty description is filled, never overwritten
+
+
+def test_embedding_similarity_resolves_near_identical_nodes(memory: Memory, user_id: str):
+    about = "indoor bouldering at the city gym every week with friends after work"
+    tools = memory.tools(user_id)
+    tools.call("create_concept", {"name": "rock climbing", "description": about})
+    reply = tools.call("create_concept", {"name": "climbing", "description": about})
+    names = rows(memory.graph, "MATCH (c:Concept {user_id: $u}) RETURN c.name AS n, "
+                 "c.aliases AS a", u=user_id)
+    assert names == [{"n": "rock climbing", "a": ["climbing"]}]   # cosine 0.96 ≥ 0.85
+    assert "matched by similarity" in reply["learned"][0]
+
+
+def test_people_with_similar_descriptions_but_different_names_stay_apart(memory: Memory,
+                                                                          user_id: str):
+    tools = memory.tools(user_id)
+    tools.call("create_person", {"name": "Tom", "description": "my colleague at Acme"})
+    tools.call("create_person", {"name": "Tim", "description": "my colleague at Acme"})
+    assert people(memory, user_id) == ["Tim", "Tom"]
+
+
+def test_eight_concurrent_ingests_of_the_same_person_create_exactly_one_node(
+        memory: Memory, user_id: str):
+    texts = [f"My friend Maria Lopez sent message number {i}." for i in range(8)]
+
+    def ingest(text: str) -> str:
+        return memory.ingest(text, user_id=user_id, speaker="Sam").status
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        statuses = list(pool.map(ingest, texts))
+    assert statuses == ["done"] * 8
+    maria = rows(memory.graph, "MATCH (p:Person {user_id: $u, canonical_name: 'maria lopez'}) "
+                 "RETURN p.uid AS uid", u=user_id)
+    assert len(maria) == 1
+    sam = rows(memory.graph, "MATCH (p:Person {user_id: $u, canonical_name: 'sam'}) "
+               "RETURN p.uid AS uid", u=user_id)
+    assert len(sam) == 1
+    mentions = rows(memory.graph, "MATCH (s:Source)-[:MENTIONS]->(p {uid: $uid}) "
+                    "RETURN count(s) AS c", uid=maria[0]["uid"])[0]["c"]
+    assert mentions == 8

@@ -1,0 +1,75 @@
+"""Seed 002: contradictions end old facts (history kept); repeated facts reinforce."""
+
+from __future__ import annotations
+
+from ingest_support import rows
+
+from memgraph.memory import Memory
+
+
+def facts(memory: Memory, user_id: str, rel_type: str) -> list[dict]:
+    return rows(memory.graph, f"MATCH (a {{user_id: $u}})-[r:{rel_type}]->(b) "
+                "RETURN a.name AS who, b.name AS what, r.uid AS uid, r.valid_to AS valid_to, "
+                "r.superseded_by AS superseded_by, r.supersedes AS supersedes, "
+                "r.confidence AS confidence, r.strength AS strength, "
+                "r.source_ids AS source_ids ORDER BY r.created_at", u=user_id)
+
+
+def test_a_new_job_ends_the_old_one_and_keeps_it_as_history(memory: Memory, user_id: str):
+    memory.ingest("I work at Acme Corp.", user_id=user_id, speaker="Sam",
+                  event_at="2023-01-10T09:00:00Z")
+    result = memory.ingest("I just started a new job at Globex.", user_id=user_id,
+                           speaker="Sam", event_at="2024-06-01T09:00:00Z")
+    assert result.relationships_superseded == 1
+    old, new = facts(memory, user_id, "WORKS_AT")
+    assert (old["what"], new["what"]) == ("Acme Corp", "Globex")
+    assert old["valid_to"].year == 2024 and old["superseded_by"] == new["uid"]
+    assert new["valid_to"] is None and new["supersedes"] == old["uid"]
+
+
+def test_liking_what_was_disliked_supersedes_the_opposite_attitude(memory: Memory,
+                                                                    user_id: str):
+    memory.ingest("I hate jazz.", user_id=user_id)
+    memory.ingest("Honestly, I love jazz now.", user_id=user_id)
+    [old] = facts(memory, user_id, "DISLIKES")
+    [new] = facts(memory, user_id, "LIKES")
+    assert old["valid_to"] is not None and old["superseded_by"] == new["uid"]
+
+
+def test_non_exclusive_facts_accumulate(memory: Memory, user_id: str):
+    memory.ingest("I love jazz.", user_id=user_id)
+    memory.ingest("I love chess.", user_id=user_id)
+    assert [f["valid_to"] for f in facts(memory, user_id, "LIKES")] == [None, None]
+
+
+def test_repeating_a_fact_reinforces_it(memory: Memory, user_id: str):
+    first = memory.ingest("I work at Acme Corp.", user_id=user_id)
+    second = memory.ingest("As I said, I work at Acme Corp.", user_id=user_id)
+    assert second.relationships_reinforced == 1 and second.relationships_created == 0
+    [fact] = facts(memory, user_id, "WORKS_AT")
+    rule_confidence = memory.settings.ingest.rule_confidence
+    assert abs(fact["confidence"] - (rule_confidence + 0.1)) < 1e-9
+    assert abs(fact["strength"] - 0.6) < 1e-9
+    assert fact["source_ids"] == [first.source_uid, second.source_uid]
+
+
+def test_reinforcement_is_capped_at_one(memory: Memory, user_id: str):
+    for i in range(7):
+        memory.ingest(f"Note {i}: I work at Acme Corp.", user_id=user_id)
+    [fact] = facts(memory, user_id, "WORKS_AT")
+    assert fact["confidence"] == 1.0 and fact["strength"] == 1.0
+
+
+def test_weakly_similar_new_nodes_get_capped_related_to_links(memory: Memory, user_id: str):
+    about = "weekend trips in the mountains with a tent and a stove"
+    tools = memory.tools(user_id)
+    for name in ("camping", "hiking", "trekking", "backpacking"):
+        tools.call("create_concept", {"name": name, "description": f"{name} {about}"})
+    result = tools.call("create_concept", {"name": "mountaineering",
+                                           "description": f"summits; {about}"})
+    links = rows(memory.graph, "MATCH (n:Concept {user_id: $u, name: 'mountaineering'})"
+                 "-[r:RELATED_TO]->(m) RETURN m.name AS m, r.strength AS s", u=user_id)
+    assert 1 <= len(links) <= memory.settings.ingest.max_links
+    low, high = memory.settings.ingest.link_low, memory.settings.ingest.reinforce_similarity
+    assert all(low <= link["s"] < high for link in links)
+    assert result["ok"]
