@@ -1,0 +1,130 @@
+"""The LLM agent end to end: the real openai client against the scripted fake server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fakes.openai_server import FakeOpenAIServer
+from ingest_support import rows, sources
+
+from memgraph.graph.connection import Graph
+from memgraph.memory import Memory
+from memgraph.providers.embeddings import HashingEmbedder
+from memgraph.providers.openai_compat import OpenAILLM
+from memgraph.settings import Settings
+
+
+@pytest.fixture
+def agent_memory(settings: Settings, graph: Graph, hashing_embedder: HashingEmbedder,
+                 fake_openai: FakeOpenAIServer) -> Iterator[Memory]:
+    llm = OpenAILLM("fake-model", base_url=fake_openai.base_url, api_key="test",
+                    timeout_s=1.0, max_retries=1)
+    llm.backoff_base_s = 0.01
+    mem = Memory(settings, graph=graph, embedder=hashing_embedder, llm=llm)
+    mem.init()
+    yield mem
+
+
+CALLS = [
+    {"name": "create_person", "arguments": {"name": "Anna", "ref": "anna",
+                                            "description": "the user's sister",
+                                            "confidence": 0.9}},
+    {"name": "create_entity", "arguments": {"name": "Lisbon", "entity_type": "place"}},
+    {"name": "relate", "arguments": {"source_id": "anna", "target_id": "Lisbon",
+                                     "type": "LIVES_IN", "ref": "home",
+                                     "valid_from": "2021-05-01T00:00:00Z"}},
+    {"name": "add_note", "arguments": {"target_id": "home", "text": "moved for work",
+                                       "lifetime": "year"}},
+    {"name": "add_note", "arguments": {"target_id": "anna", "text": "is a nurse",
+                                       "lifetime": "forever"}},
+]
+
+
+def test_tool_calls_become_the_graph_in_one_llm_call(agent_memory: Memory, user_id: str,
+                                                     fake_openai: FakeOpenAIServer):
+    fake_openai.script_chat([{"tool_calls": CALLS,
+                              "usage": {"prompt_tokens": 900, "completion_tokens": 120}}])
+    result = agent_memory.ingest("My sister Anna moved to Lisbon in 2021; she's a nurse.",
+                                 user_id=user_id, speaker="Sam")
+    assert result.status == "done", result.error
+    assert result.llm_calls == 1 and result.tokens_used == 1020
+    [source] = sources(agent_memory.graph, user_id)
+    assert source["llm_calls"] == 1 and source["tokens_used"] == 1020
+    [fact] = rows(agent_memory.graph, "MATCH (a:Person {user_id: $u})-[r:LIVES_IN]->(b:Entity) "
+                  "RETURN a.name AS a, a.confidence AS c, a.notes AS an, b.name AS b, "
+                  "r.notes AS rn, r.valid_from.year AS y", u=user_id)
+    assert fact == {"a": "Anna", "c": 0.9, "an": ["is a nurse"], "b": "Lisbon",
+                    "rn": ["moved for work"], "y": 2021}
+    # what the model was sent: the source, the context and the typed tools
+    [request] = fake_openai.chat_requests()
+    assert "My sister Anna moved" in request["messages"][1]["content"]
+    assert {t["function"]["name"] for t in request["tools"]} >= {"create_person", "relate"}
+
+
+def test_the_agent_sees_existing_nodes_and_reuses_their_ids(agent_memory: Memory, user_id: str,
+                                                            fake_openai: FakeOpenAIServer):
+    fake_openai.script_chat([{"tool_calls": CALLS[:1]}])
+    agent_memory.ingest("My sister Anna is great.", user_id=user_id)
+    [anna] = rows(agent_memory.graph, "MATCH (p:Person {user_id: $u}) RETURN p.uid AS uid",
+                  u=user_id)
+    fake_openai.script_chat([{"tool_calls": [
+        {"name": "update_node", "arguments": {"id": anna["uid"], "aliases": ["Annie"]}}]}])
+    result = agent_memory.ingest("Annie says hi.", user_id=user_id)
+    assert result.status == "done" and result.nodes_updated == 1
+    assert f"id={anna['uid']}" in fake_openai.chat_requests()[-1]["messages"][1]["content"]
+
+
+def test_refused_calls_get_exactly_one_more_turn_to_fix_them(agent_memory: Memory, user_id: str,
+                                                             fake_openai: FakeOpenAIServer):
+    fake_openai.script_chat([
+        {"tool_calls": [CALLS[0], {"name": "relate", "arguments": {
+            "source_id": "anna", "target_id": "ghost", "type": "FRIEND_OF"}},
+            {"name": "add_note", "arguments": '{"target_id": "anna", "text": '}]},
+        {"tool_calls": [CALLS[1], {"name": "relate", "arguments": {
+            "source_id": "anna", "target_id": "Lisbon", "type": "LIVES_IN"}}]},
+    ])
+    result = agent_memory.ingest("Anna lives in Lisbon.", user_id=user_id)
+    assert result.status == "done" and result.llm_calls == 2
+    assert len(result.refused) == 2 and result.relationships_created == 1
+    second = fake_openai.chat_requests()[1]["messages"]
+    tool_replies = [m["content"] for m in second if m["role"] == "tool"]
+    assert tool_replies[0].startswith("ok")
+    assert "no node 'ghost'" in tool_replies[1] and "not valid JSON" in tool_replies[2]
+    assert rows(agent_memory.graph, "MATCH ({user_id: $u})-[r:FRIEND_OF]->() RETURN r",
+                u=user_id) == []
+
+
+@pytest.mark.parametrize("script", [
+    [{"status": 429}, {"status": 429}],                                   # rate limited
+    [{"status": 500}, {"status": 503}],                                   # server errors
+    [{"delay_s": 2.0, "content": "late"}, {"delay_s": 2.0, "content": "late"}],   # timeout
+    [{"tool_calls": [{"name": "relate", "arguments": "{bad json"}]},      # malformed twice
+     {"tool_calls": [{"name": "create_person", "arguments": "{still bad"}]}],
+])
+def test_llm_failures_leave_the_source_failed_and_retry_redoes_it(
+        agent_memory: Memory, user_id: str, fake_openai: FakeOpenAIServer, script: list):
+    fake_openai.script_chat(script)
+    result = agent_memory.ingest("My sister Anna moved to Lisbon.", user_id=user_id)
+    assert result.status == "failed" and result.error
+    [source] = sources(agent_memory.graph, user_id)
+    assert source["extraction_status"] == "failed" and source["extraction_error"]
+    assert source["raw_content"] == "My sister Anna moved to Lisbon."
+    memories = rows(agent_memory.graph, "MATCH (n:Memory {user_id: $u}) RETURN n:Source AS source",
+                    u=user_id)
+    assert memories == [{"source": True}]      # the Source only, nothing else
+
+    fake_openai.script_chat([{"tool_calls": CALLS}])
+    retried = agent_memory.retry_failed(user_id)
+    assert retried.sources == 1 and retried.failed == 0
+    [source] = sources(agent_memory.graph, user_id)
+    assert source["extraction_status"] == "done" and source["extraction_attempts"] == 2
+    assert rows(agent_memory.graph, "MATCH (p:Person {user_id: $u}) RETURN p.name AS n",
+                u=user_id) == [{"n": "Anna"}]
+
+
+def test_a_model_with_nothing_to_say_costs_one_call(agent_memory: Memory, user_id: str,
+                                                    fake_openai: FakeOpenAIServer):
+    fake_openai.script_chat([{"content": "Nothing worth remembering."}])
+    result = agent_memory.ingest("ok thanks", user_id=user_id)
+    assert result.status == "done" and result.llm_calls == 1 and result.nodes_created == 0
