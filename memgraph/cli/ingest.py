@@ -21,11 +21,15 @@ from memgraph.ingest.results import BulkResult, IngestResult
 def read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
     """Stream objects from a JSONL file; a line that is not a JSON object is an error."""
     try:
-        handle = path.open(encoding="utf-8")
+        handle = path.open("rb")
     except OSError as e:
         raise InvalidInputError(f"cannot read {path}: {e.strerror}") from e
     with handle:
-        for number, line in enumerate(handle, 1):
+        for number, raw in enumerate(handle, 1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise InvalidInputError(f"{path}:{number}: not UTF-8 text") from e
             if not line.strip():
                 continue
             try:

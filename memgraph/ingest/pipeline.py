@@ -37,12 +37,15 @@ class Ingestor:
     embedder: Embedder
     llm: LLM | None = None
 
-    @property
-    def extractor(self) -> Extractor:
+    def extractor(self, user_id: str) -> Extractor:
         if self.llm is None:
             from memgraph.ingest.rules import RuleExtractor
 
-            return RuleExtractor(self.settings)
+            def known_kinds(keys: list[str]) -> dict[str, str]:
+                rows = self.graph.read("ingest/kinds_by_name", user_id=user_id, keys=keys)
+                return {r["key"]: r["kind"] for r in rows}
+
+            return RuleExtractor(self.settings, known_kinds)
         from memgraph.ingest.agent import AgentExtractor
 
         return AgentExtractor(self.graph, self.settings, self.embedder, self.llm)
@@ -66,7 +69,7 @@ class Ingestor:
                                 default_confidence=self.settings.ingest.default_confidence)
         usage = Usage()
         try:
-            usage = self.extractor.extract(source, executor)
+            usage = self.extractor(source.user_id).extract(source, executor)
             ctx = WriteContext(user_id=source.user_id, now=datetime.now(UTC),
                                event_at=source.event_at, source_uid=source.uid,
                                llm_calls=usage.calls, tokens_used=usage.total_tokens)

@@ -20,9 +20,11 @@ when the speaker is just "user"); messages from an assistant yield no first-pers
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from memgraph.ingest.resolution import canonical_name
 from memgraph.ingest.source import SourceText
 from memgraph.ingest.tools import ToolExecutor
 from memgraph.providers.llm import Usage
@@ -98,7 +100,7 @@ _PERSON_VERB = re.compile(rf"(?P<name>{NAME})\s+(?:said|says|told|called|texted|
 _CAPITALISED = re.compile(rf"\b(?P<name>{NAME})")
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 _TRAILING = re.compile(r"\s+(?:now|too|a lot|so much|very much|anymore|again|these days|"
-                       r"lately|nowadays)$", re.IGNORECASE)
+                       r"lately|nowadays|though|anyway)$", re.IGNORECASE)
 _ARTICLES = re.compile(r"^(?:the|a|an|my|to|going|doing)\s+", re.IGNORECASE)
 
 
@@ -129,8 +131,10 @@ def relative_date(text: str, anchor: datetime) -> datetime | None:
 class RuleExtractor:
     """See the module docstring; ``extract`` costs no LLM call and no token."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings,
+                 known_kinds: Callable[[list[str]], dict[str, str]] | None = None) -> None:
         self.confidence = settings.ingest.rule_confidence
+        self.known_kinds = known_kinds   # canonical name -> kind of the user's existing nodes
 
     def extract(self, source: SourceText, executor: ToolExecutor) -> Usage:
         anchor = source.event_at or datetime.now(UTC)
@@ -139,6 +143,9 @@ class RuleExtractor:
         owner = speaker if speaker.lower() not in ANONYMOUS_SPEAKERS | ASSISTANT_SPEAKERS \
             else "Me"
         run = _Run(executor, self.confidence, owner if first_person else None)
+        if self.known_kinds is not None:
+            names = {canonical_name(m["name"]) for m in _CAPITALISED.finditer(source.content)}
+            run.existing = self.known_kinds(sorted(names - {""}))
         for raw in _SENTENCES.split(source.content):
             text = raw.strip()
             if text:
@@ -152,6 +159,7 @@ class _Run:
     def __init__(self, executor: ToolExecutor, confidence: float, owner: str | None) -> None:
         self.executor, self.confidence, self.owner = executor, confidence, owner
         self.made: dict[str, str] = {}   # name -> kind already created in this source
+        self.existing: dict[str, str] = {}   # canonical name -> kind, already in the graph
 
     def node(self, kind: str, name: str, description: str = "", entity_type: str = "",
              confidence: float | None = None) -> str:
@@ -207,7 +215,8 @@ class _Run:
             inside = any(a <= m.start() < b for a, b in spans)
             fresh = name not in named and name not in self.made
             if m.start() > 0 and not inside and fresh and _usable(name):
-                self.node("Entity", name, confidence=min(self.confidence, 0.4))
+                kind = self.existing.get(canonical_name(name), "Entity")
+                self.node(kind, name, confidence=min(self.confidence, 0.4))
                 named.add(name)
         for name in named:
             if self.made.get(name) == "Person" and name != self.owner:

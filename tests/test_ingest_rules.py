@@ -1,0 +1,75 @@
+"""The offline rule extractor: simple, deterministic, and useful on plain sentences."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from ingest_support import rows
+
+from memgraph.ingest.rules import RuleExtractor, relative_date
+from memgraph.ingest.source import SourceText
+from memgraph.ingest.tools import ToolExecutor
+from memgraph.memory import Memory
+from memgraph.settings import Settings
+
+SAMPLE = Path(__file__).parent.parent / "memgraph" / "demo" / "sample_conversation.jsonl"
+
+
+def extract(text: str, speaker: str = "user") -> tuple[set, set]:
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", text, speaker=speaker,
+                   event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)), executor)
+    nodes = {(n.kind.value, n.name) for n in executor.plan.nodes}
+    facts = {(r.from_id, r.type, r.to_id) for r in executor.plan.relationships}
+    return nodes, facts
+
+
+@pytest.mark.parametrize(("text", "node", "fact"), [
+    ("My sister Anna is visiting.", ("Person", "Anna"), ("me", "FAMILY_OF", "anna")),
+    ("Tom works at Acme Corp.", ("Entity", "Acme Corp"), ("tom", "WORKS_AT", "acme corp")),
+    ("I just started a new job at Globex!", ("Entity", "Globex"), ("me", "WORKS_AT", "globex")),
+    ("I moved to Berlin last year.", ("Entity", "Berlin"), ("me", "LIVES_IN", "berlin")),
+    ("I really love hiking.", ("Concept", "hiking"), ("me", "LIKES", "hiking")),
+    ("I can't stand cilantro.", ("Concept", "cilantro"), ("me", "DISLIKES", "cilantro")),
+    ("My dog Biscuit is asleep.", ("Entity", "Biscuit"), ("me", "OWNS", "biscuit")),
+])
+def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
+    nodes, facts = extract(text)
+    assert node in nodes and fact in facts
+
+
+def test_first_person_belongs_to_the_named_speaker_and_not_to_the_assistant():
+    assert ("sam", "LIKES", "chess") in extract("I love chess.", speaker="Sam")[1]
+    assert extract("I love chess.", speaker="assistant")[1] == set()
+
+
+def test_relative_dates_resolve_against_the_event_time():
+    anchor = datetime(2024, 5, 10, 15, tzinfo=UTC)
+    assert relative_date("I saw her yesterday", anchor) == datetime(2024, 5, 9, tzinfo=UTC)
+    assert relative_date("since 2019 I am here", anchor) == datetime(2019, 1, 1, tzinfo=UTC)
+    assert relative_date("on 2023-02-01 we met", anchor) == datetime(2023, 2, 1, tzinfo=UTC)
+    assert relative_date("no date here", anchor) is None
+
+
+def test_the_sample_conversation_teaches_something_sensible(memory: Memory, user_id: str):
+    for line in SAMPLE.read_text().splitlines():
+        item = json.loads(line)
+        assert memory.ingest(item.pop("content"), user_id=user_id, **item).status == "done"
+    current = {(r["a"], r["t"], r["b"]) for r in rows(
+        memory.graph, "MATCH (a {user_id: $u})-[r]->(b) WHERE r.valid_to IS NULL "
+        "AND NOT type(r) IN ['MENTIONS', 'NEXT', 'RELATED_TO'] "
+        "RETURN a.name AS a, type(r) AS t, b.name AS b", u=user_id)}
+    assert {("Sam", "WORKS_AT", "Globex"), ("Sam", "LIVES_IN", "Manchester"),
+            ("Sam", "FAMILY_OF", "Anna"), ("Anna", "LIVES_IN", "Lisbon"),
+            ("Sam", "LIKES", "hiking"), ("Sam", "DISLIKES", "early meetings"),
+            ("Sam", "FRIEND_OF", "Tom"), ("Sam", "OWNS", "Biscuit")} <= current
+    history = rows(memory.graph, "MATCH (:Person {user_id: $u, name: 'Sam'})-[r:WORKS_AT]->"
+                   "(b {name: 'Acme Corp'}) RETURN r.valid_to IS NOT NULL AS ended", u=user_id)
+    assert history == [{"ended": True}]
+    people = {r["n"] for r in rows(memory.graph, "MATCH (p:Person {user_id: $u}) "
+                                   "RETURN p.name AS n", u=user_id)}
+    assert people == {"Sam", "Anna", "Tom", "Priya", "Maria"}
