@@ -8,9 +8,9 @@ and ``context``. The user (tenant) is fixed when the object is made: no tool tak
 server process can never reach another tenant's memory.
 
 ``build_server``/``serve`` put it on the official ``mcp`` SDK over stdio. The SDK is
-imported lazily (it is the ``mcp`` extra); both its 1.x (decorators) and 2.x (constructor
-handlers) APIs are supported, because other packages in a user's environment may still
-pin ``mcp<2``.
+imported lazily (it is the ``mcp`` extra); both its 1.x (decorators, from 1.22: older 1.x
+releases do not import with pydantic 2.14) and 2.x (constructor handlers) APIs are
+supported, because other packages in a user's environment may still pin ``mcp<2``.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ log = logging.getLogger("memgraph.mcp")
 
 SERVER_NAME = "memgraph"
 INSTALL_HINT = ("the MCP server needs the official MCP SDK: "
-                "pip install 'memgraph[mcp]' (or pip install 'mcp>=1.2')")
+                "pip install 'memgraph[mcp]' (or pip install 'mcp>=1.22')")
 INSTRUCTIONS = """\
 memgraph is your long-term memory: a knowledge graph of people, concepts, entities and the
 sources they came from. Before answering, call `context` (prompt-ready text) or `explore`
@@ -156,10 +156,14 @@ def _json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, default=str)
 
 
+def _one_line(message: str) -> str:
+    return " ".join(message.split()) or "error"
+
+
 def _validation_message(error: ValidationError) -> str:
     parts = [f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}"
              for e in error.errors()[:4]]
-    return "; ".join(parts)
+    return _one_line("; ".join(parts))
 
 
 class MemgraphTools:
@@ -202,16 +206,16 @@ class MemgraphTools:
         except ValidationError as e:
             return ToolOutcome.error(_validation_message(e))
         except MemgraphError as e:
-            return ToolOutcome.error(str(e))
+            return ToolOutcome.error(_one_line(str(e)))
         except Exception as e:   # a server must answer every call; the trace goes to stderr
             log.exception("tool %s failed", name)
-            return ToolOutcome.error(f"internal error: {type(e).__name__}: {e}")
+            return ToolOutcome.error(_one_line(f"internal error: {type(e).__name__}: {e}"))
 
     # -- handlers ---------------------------------------------------------------------
     def _agent_tool(self, name: str, arguments: dict[str, Any]) -> ToolOutcome:
         result = self._agent_tools.call(name, arguments)
         if not result.pop("ok"):
-            return ToolOutcome.error(result["error"])
+            return ToolOutcome.error(_one_line(result["error"]))
         return ToolOutcome([_json(result)])
 
     def _ingest(self, args: IngestArgs) -> ToolOutcome:
@@ -292,7 +296,9 @@ def build_server(tools: MemgraphTools) -> Any:
     async def list_tools() -> list[Any]:
         return listed
 
-    @server.call_tool()
+    # Our pydantic models validate (and normalise, e.g. "works at" -> WORKS_AT), with the
+    # same one-line messages as the Python API; the SDK's jsonschema check would pre-empt them.
+    @server.call_tool(validate_input=False)
     async def call_tool(name: str, arguments: dict[str, Any] | None) -> list[Any]:
         outcome = await run(name, arguments)
         if outcome.is_error:

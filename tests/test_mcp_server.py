@@ -94,7 +94,7 @@ def test_typed_tools_change_the_graph(user_id: str, memory: Memory) -> None:
                              entity_type="organisation")
         ids = {"alice": alice["ids"]["alice moreau"], "acme": acme["ids"]["acme robotics"]}
         related = await call_ok(session, "relate", source_id=ids["alice"],
-                                target_id=ids["acme"], type="works at", strength=0.8)
+                                target_id=ids["acme"], type="WORKS_AT", strength=0.8)
         await call_ok(session, "add_note", target_id=ids["alice"],
                       text="prefers morning rehearsals", lifetime="year")
         return {**ids, "relationship_message": related["message"]}
@@ -228,3 +228,24 @@ def test_an_unreachable_neo4j_fails_before_serving_with_one_line() -> None:
     assert run.returncode != 0
     assert run.stdout == ""
     assert run.stderr.startswith("Error: ") and run.stderr.strip().count("\n") == 0
+
+
+def test_the_agents_guide_names_every_tool_argument_and_type(user_id: str,
+                                                             memory: Memory) -> None:
+    from pathlib import Path
+
+    from memgraph.graph.vocabulary import RELATIONSHIP_TYPES
+    from memgraph.mcp_server import MemgraphTools
+
+    guide = (Path(__file__).parent.parent / "docs" / "agents.md").read_text()
+    for spec in MemgraphTools(memory, user_id).specs():
+        row = next((line for line in guide.splitlines() if line.startswith(f"| `{spec.name}`")),
+                   "")
+        assert row, f"docs/agents.md has no row for {spec.name}"
+        if "as `create_person`" in row:
+            row += next(line for line in guide.splitlines()
+                        if line.startswith("| `create_person`"))
+        for argument in spec.input_schema["properties"]:
+            assert f"`{argument}`" in row, (spec.name, argument)
+    for relationship_type in RELATIONSHIP_TYPES:
+        assert f"`{relationship_type}`" in guide
