@@ -97,6 +97,14 @@ def _load_sentence_transformer(path: str, model: str) -> Any:
             "the local embedder needs sentence-transformers: "
             "pip install 'memgraph[local]' (or set MEMGRAPH_EMBEDDER=openai)") from e
     try:
+        # Loading progress bars would interleave with our own output (and MCP's stdout).
+        from transformers.utils import logging as transformers_logging
+
+        transformers_logging.disable_progress_bar()
+        transformers_logging.set_verbosity_error()
+    except ImportError:
+        pass
+    try:
         return SentenceTransformer(path, device="cpu")
     except Exception as e:  # the library raises many kinds; all mean "cannot load"
         raise ConfigurationError(f"cannot load embedding model {model!r}: {e}") from e

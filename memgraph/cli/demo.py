@@ -1,0 +1,80 @@
+"""`memgraph demo`: the end-to-end tour on the built-in defaults."""
+
+from __future__ import annotations
+
+import click
+from rich.panel import Panel
+from rich.table import Table
+
+from memgraph.cli.output import console, json_option, open_memory, print_json
+from memgraph.cli.retrieve import _tree
+from memgraph.demo.tour import MONTHS_LATER, TourReport, run_tour
+
+
+@click.command()
+@click.option("--user", "-u", "user_id", default="demo", show_default=True,
+              help="the tenant the tour writes to (reset at the start)")
+@json_option
+def demo(user_id: str, as_json: bool) -> None:
+    """Ingest a sample conversation, explore, traverse, build a prompt context, then run
+    the nightly jobs months later and show what faded, was archived and consolidated."""
+    with open_memory() as memory, console.status("running the tour…"):
+        report = run_tour(memory, user_id)
+    if as_json:
+        print_json(_as_json(report))
+        return
+    _render(report)
+
+
+def _render(report: TourReport) -> None:
+    c = report.ingest_counts
+    console.rule("1. Ingest: a sample conversation, offline extractor, local embeddings")
+    console.print(f"{c['sources']} sources → {c['nodes_created']} nodes, "
+                  f"{c['relationships_created']} facts ({c['relationships_superseded']} "
+                  f"superseded by newer ones), {c['notes_added']} notes. Learned:")
+    for line in report.learned:
+        console.print(f"  • {line}")
+    console.rule("2. Explore: hybrid retrieval with provenance")
+    for question, results in report.answers.items():
+        console.print(f"[bold]{question}[/bold]")
+        for i, r in enumerate(results, 1):
+            ids = ", ".join(r.external_ids) or "-"
+            label = r.name or r.text[:70]
+            console.print(f"  {i}. {r.kind:<10} {label:<40.40} score {r.score.final:.3f}  "
+                          f"from {ids}")
+    console.rule("3. Traverse from Sam (depth 1)")
+    console.print(_tree(report.traversal))
+    console.rule("4. Context for a prompt (250-token budget)")
+    ctx = report.context
+    console.print(Panel(ctx.text, subtitle=f"{ctx.memories_used} memories, "
+                                           f"{ctx.tokens_used}/{ctx.max_tokens} tokens"))
+    console.rule(f"5. Nightly jobs, {MONTHS_LATER} months later (--as-of "
+                 f"{report.as_of:%Y-%m-%d})")
+    for step in report.nightly.steps:
+        counts = ", ".join(f"{k} {v}" for k, v in step.counts.items() if v) or "nothing to do"
+        console.print(f"  {step.job:<12} {step.status:<8} {counts}")
+    table = Table("kind", "memory", "state", "salience", title="what faded and what was archived")
+    for ch in report.changes[:20]:
+        table.add_row(ch.kind, ch.name[:40], f"{ch.state_before} → {ch.state_after}",
+                      f"{ch.salience_before:.3f} → {ch.salience_after:.3f}")
+    console.print(table)
+    if len(report.changes) > 20:
+        console.print(f"  … and {len(report.changes) - 20} more")
+
+
+def _as_json(report: TourReport) -> dict[str, object]:
+    return {
+        "user_id": report.user_id,
+        "ingest": report.ingest_counts,
+        "learned": report.learned,
+        "answers": {q: [r.model_dump(mode="json") for r in rs]
+                    for q, rs in report.answers.items()},
+        "traverse": report.traversal.model_dump(mode="json"),
+        "context": report.context.model_dump(mode="json", exclude={"memories"}),
+        "nightly": report.nightly.as_dict(),
+        "as_of": report.as_of.isoformat() if report.as_of else None,
+        "changes": [ch.__dict__ for ch in report.changes],
+    }
+
+
+COMMANDS = [demo]

@@ -1,0 +1,87 @@
+"""The end-to-end tour behind `memgraph demo` (the README's first command).
+
+Ingests the sample conversation shipped with memgraph, shows what was learned, explores,
+traverses and builds a prompt context, then runs the nightly jobs as if months had
+passed and shows what faded, what was archived and what was consolidated.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from importlib import resources
+from typing import Any
+
+from memgraph.memory import Memory
+
+QUESTIONS = ("Where does Sam work now?", "Who is Anna?", "What does Sam do for fun?")
+TRAVERSE_FROM = "Sam"
+CONTEXT_QUESTION = "What should I know about Sam's job and family?"
+MONTHS_LATER = 4
+
+
+def sample_conversation() -> Iterator[dict[str, Any]]:
+    text = resources.files("memgraph.demo").joinpath("sample_conversation.jsonl").read_text(
+        encoding="utf-8")
+    for line in text.splitlines():
+        if line.strip():
+            yield json.loads(line)
+
+
+@dataclass
+class Change:
+    kind: str
+    name: str
+    state_before: str
+    state_after: str
+    salience_before: float
+    salience_after: float
+
+
+@dataclass
+class TourReport:
+    user_id: str
+    learned: list[str] = field(default_factory=list)
+    ingest_counts: dict[str, int] = field(default_factory=dict)
+    answers: dict[str, list[Any]] = field(default_factory=dict)
+    traversal: Any = None
+    context: Any = None
+    nightly: Any = None
+    as_of: datetime | None = None
+    changes: list[Change] = field(default_factory=list)
+
+
+def run_tour(memory: Memory, user_id: str = "demo") -> TourReport:
+    """Run every step for ``user_id`` (reset first, so the tour can be run again)."""
+    memory.forget_user(user_id)
+    report = TourReport(user_id=user_id)
+    counts = {"sources": 0, "nodes_created": 0, "relationships_created": 0,
+              "relationships_superseded": 0, "notes_added": 0}
+    for message in sample_conversation():
+        result = memory.ingest(message.pop("content"), user_id=user_id, **message)
+        report.learned += result.learned
+        for key in counts:
+            counts[key] += 1 if key == "sources" else int(getattr(result, key))
+    report.ingest_counts = counts
+    report.answers = {q: memory.explore(q, user_id=user_id, k=3) for q in QUESTIONS}
+    report.traversal = memory.traverse(TRAVERSE_FROM, user_id=user_id, depth=1)
+    report.context = memory.context(CONTEXT_QUESTION, user_id=user_id, max_tokens=250)
+
+    before = _snapshot(memory, user_id)
+    report.as_of = datetime.now(UTC) + timedelta(days=30 * MONTHS_LATER)
+    report.nightly = memory.run_job("nightly", user_id=user_id, as_of=report.as_of,
+                                    all_elements=True)
+    after = _snapshot(memory, user_id)
+    report.changes = [
+        Change(b["kind"], b["name"], b["state"], a["state"], b["salience"], a["salience"])
+        for uid, b in before.items() if (a := after.get(uid)) is not None
+        and (a["state"] != b["state"] or abs(a["salience"] - b["salience"]) > 1e-9)
+    ]
+    report.changes.sort(key=lambda c: (c.state_after != "archived", c.salience_after))
+    return report
+
+
+def _snapshot(memory: Memory, user_id: str) -> dict[str, dict[str, Any]]:
+    return {row["uid"]: row for row in memory.graph.read("demo/snapshot", user_id=user_id)}
