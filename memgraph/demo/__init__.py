@@ -1,0 +1,1 @@
+"""Demo data shipped with memgraph."""

@@ -1,0 +1,33 @@
+"""The README's first command runs this tour; it must tell a true story end to end."""
+
+from __future__ import annotations
+
+from memgraph.demo.tour import QUESTIONS, run_tour
+from memgraph.memory import Memory
+
+
+def test_the_tour_learns_explores_and_forgets(memory: Memory, user_id: str) -> None:
+    report = run_tour(memory, user_id)
+
+    assert report.ingest_counts["sources"] == 13
+    assert any("WORKS_AT-> Globex (ends WORKS_AT Acme Corp)" in line
+               for line in report.learned)
+    assert set(report.answers) == set(QUESTIONS)
+    assert all(report.answers[q] for q in QUESTIONS)
+    assert report.traversal.start.name == "Sam"
+    assert {n.name for n in report.traversal.nodes} >= {"Anna", "Globex", "Acme Corp"}
+    assert report.context.tokens_used <= report.context.max_tokens
+
+    steps = {s.job: s for s in report.nightly.steps}
+    assert list(steps) == ["decay", "consolidate", "cleanup", "episodic", "dedupe"]
+    assert all(s.status == "ok" for s in steps.values())
+    archived = [c for c in report.changes if c.state_after == "archived"]
+    faded = [c for c in report.changes if c.salience_after < c.salience_before]
+    assert archived and faded
+    assert steps["episodic"].counts.get("sources_archived", 0) > 0
+
+
+def test_the_tour_can_be_run_again(memory: Memory, user_id: str) -> None:
+    first = run_tour(memory, user_id)
+    second = run_tour(memory, user_id)
+    assert second.ingest_counts == first.ingest_counts
