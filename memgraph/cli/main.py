@@ -33,29 +33,16 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from memgraph.cli import admin, server
+    from memgraph.cli import admin, demo, ingest, jobs, mcp, retrieve, server
 
     cli.add_command(server.server)
     cli.add_command(admin.config)
     cli.add_command(admin.init)
     cli.add_command(admin.status)
     cli.add_command(admin.forget)
-    for module_name in ("ingest", "retrieve", "jobs", "demo", "mcp"):
-        module = _optional(module_name)
-        if module is not None:
-            for command in getattr(module, "COMMANDS", []):
-                cli.add_command(command)
-
-
-def _optional(name: str) -> Any:
-    import importlib
-
-    try:
-        return importlib.import_module(f"memgraph.cli.{name}")
-    except ModuleNotFoundError as e:
-        if e.name == f"memgraph.cli.{name}":
-            return None
-        raise
+    for module in (ingest, retrieve, jobs, mcp, demo):
+        for command in module.COMMANDS:
+            cli.add_command(command)
 
 
 _register()
