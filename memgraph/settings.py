@@ -59,6 +59,9 @@ class LifecycleSettings(BaseModel):
     episodic_min_shared_sources: int = 5
     duplicate_similarity: float = 0.85
     batch_size: int = 10_000
+    # Decay and cleanup batches committed at once (CALL { } IN n CONCURRENT TRANSACTIONS);
+    # every element is its own unit, so batches never wait on each other's locks.
+    job_concurrency: int = Field(default=2, ge=1)
     # Nightly jobs (docs/lifecycle.md): a source accessed this often but below
     # episodic_max_salience is a "frequently referenced detail" worth consolidating.
     episodic_high_access_count: int = 5

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from memgraph.graph.connection import Graph
-from memgraph.graph.notes import Note
+from memgraph.graph.notes import Note, next_expiry
 
 T0 = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -21,11 +21,12 @@ def lifecycle(**overrides: Any) -> dict[str, Any]:
     return props
 
 
-def note_lists(notes: list[Note]) -> dict[str, list[Any]]:
+def note_lists(notes: list[Note]) -> dict[str, Any]:
     return {"notes": [n.text for n in notes], "notes_added_at": [n.added_at for n in notes],
             "notes_expires_at": [n.expires_at for n in notes],
             "notes_lifetime": [n.lifetime.value for n in notes],
-            "notes_source": [n.source_id for n in notes]}
+            "notes_source": [n.source_id for n in notes],
+            "notes_next_expiry": next_expiry([n.expires_at for n in notes])}
 
 
 def make_node(graph: Graph, user_id: str, kind: str, name: str = "", *,

@@ -128,7 +128,8 @@ def test_hot_path_property_maps_match_the_data_model():
     from datetime import UTC, datetime
 
     settings, now = Settings(), datetime.now(UTC)
-    never_at_creation = {"last_accessed_at", "last_decayed_at"}   # null in seed 001
+    # null in seed 001; notes_next_expiry exists only once there are notes
+    never_at_creation = {"last_accessed_at", "last_decayed_at", "notes_next_expiry"}
     for model, kind in ((Person, "Person"), (Concept, "Concept"), (Entity, "Entity")):
         from memgraph.graph.vocabulary import Kind
 

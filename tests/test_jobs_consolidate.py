@@ -148,6 +148,37 @@ class TestNoteCleanup:
             assert got["notes_expires_at"][0] == FOREVER
         assert report.counts == {"nodes_cleaned": 1, "nodes_notes_removed": 1,
                                  "relationships_cleaned": 1, "relationships_notes_removed": 1}
+        # the earliest remaining expiry (the yearly note) is what cleanup seeks by next time
+        assert node(graph, a)["notes_next_expiry"] == T0 + timedelta(days=365)
+
+    def test_notes_written_by_ingestion_keep_their_next_expiry(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
+        a, b = make_node(graph, user_id, "Person"), make_node(graph, user_id, "Person")
+        r = make_rel(graph, user_id, a, b)
+        year, week = Note.new("yearly", "year", T0), Note.new("weekly", "week", T0)
+        for query, uid in (("ingest/add_node_notes", a), ("ingest/add_relationship_notes", r)):
+            for note in (year, week, Note.new("forever", "forever", T0)):
+                graph.write(query, user_id=user_id, notes=[{**note.as_params(), "uid": uid}])
+        for got in (node(graph, a), rel(graph, r)):
+            assert got["notes_next_expiry"] == week.expires_at
+        with graph.session() as session:   # as if consolidation had folded them in
+            session.run("MATCH (n:Memory {user_id: $u}) SET n.is_dirty = false "
+                        "WITH n MATCH (n)-[r]->() SET r.is_dirty = false", u=user_id).consume()
+        report = memory.run_job("cleanup", user_id=user_id, as_of=T0 + timedelta(days=8))
+        assert report.counts["nodes_notes_removed"] == 1
+        assert report.counts["relationships_notes_removed"] == 1
+        for got in (node(graph, a), rel(graph, r)):
+            assert got["notes"] == ["yearly", "forever"]
+            assert got["notes_next_expiry"] == year.expires_at
+
+    def test_an_element_whose_notes_all_expired_has_no_next_expiry(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
+        uid = make_node(graph, user_id, "Concept", notes=[Note.new("gone", "week", T0)])
+        memory.run_job("cleanup", user_id=user_id, as_of=T0 + timedelta(days=8))
+        got = node(graph, uid)
+        assert got["notes"] == [] and "notes_next_expiry" not in got
+        again = memory.run_job("cleanup", user_id=user_id, as_of=T0 + timedelta(days=9))
+        assert again.counts["nodes_cleaned"] == 0
 
     def test_dirty_elements_keep_notes_until_consolidated(self, memory: Memory, graph: Graph,
                                                           user_id: str) -> None:

@@ -7,6 +7,8 @@ CALL (note) {
   SET r.notes = coalesce(r.notes, []) + note.text,
       r.notes_added_at = coalesce(r.notes_added_at, []) + note.added_at,
       r.notes_expires_at = coalesce(r.notes_expires_at, []) + note.expires_at,
+      r.notes_next_expiry = CASE WHEN r.notes_next_expiry <= note.expires_at
+                                 THEN r.notes_next_expiry ELSE note.expires_at END,
       r.notes_lifetime = coalesce(r.notes_lifetime, []) + note.lifetime,
       r.notes_source = coalesce(r.notes_source, []) + note.source_id,
       r.is_dirty = true,

@@ -8,6 +8,8 @@ WHERE e.user_id = $user_id
 SET e.notes = coalesce(e.notes, []) + ins.text,
     e.notes_added_at = coalesce(e.notes_added_at, []) + $as_of,
     e.notes_expires_at = coalesce(e.notes_expires_at, []) + $expires_at,
+    e.notes_next_expiry = CASE WHEN e.notes_next_expiry <= $expires_at
+                               THEN e.notes_next_expiry ELSE $expires_at END,
     e.notes_lifetime = coalesce(e.notes_lifetime, []) + $lifetime,
     e.notes_source = coalesce(e.notes_source, []) + ins.latest_source,
     e.is_dirty = true, e.updated_at = $as_of

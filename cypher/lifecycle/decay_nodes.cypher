@@ -1,13 +1,15 @@
-// Nightly decay of memory nodes for one user ($user_id) or every user ($user_id = null),
-// up to $as_of. The same math as memgraph/lifecycle/decay.py (docs/lifecycle.md):
+// Nightly decay of the memory nodes of the tenants in $user_ids (one for `--user`, every
+// tenant for the nightly run: memgraph/jobs/decay.py lists them first, so both use the
+// `memory_user` index seek and no `$user_id IS NULL OR ...` defeats it), up to $as_of. The same math as memgraph/lifecycle/decay.py (docs/lifecycle.md):
 //   anchor = latest of last_decayed_at, last_accessed_at, created_at; days = as_of - anchor
 //   rate   = base / (1 + recall_frequency ^ decay_gradient), x (1 + (1 - confidence) * 2) for
 //            candidates below $high_confidence, 0 for candidates at or above it
 //   archival at the instant salience crosses $threshold or the ephemeral deadline passes;
 //   from that instant the archived rate (no candidate rule) applies.
-// $dry_run = true computes the same counts and writes nothing.
+// $dry_run = true computes the same counts and writes nothing. Batches of $batch_size run in
+// $concurrency concurrent transactions (each element is its own unit: no shared locks).
 MATCH (n:Memory)
-WHERE ($user_id IS NULL OR n.user_id = $user_id) AND n.salience IS NOT NULL
+WHERE n.user_id IN $user_ids AND n.salience IS NOT NULL
 CALL (n) {
   WITH n, reduce(a = null, t IN [x IN [n.last_decayed_at, n.last_accessed_at, n.created_at]
                                   WHERE x IS NOT NULL] |
@@ -64,6 +66,6 @@ CALL (n) {
   RETURN CASE WHEN policy = 'keep_forever' THEN 1 ELSE 0 END AS pinned,
          CASE WHEN archive AND reason = 'salience' THEN 1 ELSE 0 END AS by_salience,
          CASE WHEN archive AND reason = 'ttl' THEN 1 ELSE 0 END AS by_ttl
-} IN TRANSACTIONS OF $batch_size ROWS
+} IN $concurrency CONCURRENT TRANSACTIONS OF $batch_size ROWS
 RETURN count(*) AS decayed, sum(pinned) AS pinned, sum(by_salience) AS archived_salience,
        sum(by_ttl) AS archived_ttl

@@ -1,15 +1,16 @@
-// Nightly decay of relationships with a lifecycle (the semantic ones) for one user ($user_id)
-// or every user ($user_id = null), up to $as_of; each relationship is visited once, from its
-// start node. `n` is the relationship: the body is decay_nodes.cypher's, kept identical.
+// Nightly decay of relationships with a lifecycle (the semantic ones) of the tenants in
+// $user_ids (see decay_nodes.cypher), up to $as_of; each relationship is visited once, from
+// its start node (found by the `memory_user` index seek). `n` is the relationship: the body is decay_nodes.cypher's, kept identical.
 // The same math as memgraph/lifecycle/decay.py (docs/lifecycle.md):
 //   anchor = latest of last_decayed_at, last_accessed_at, created_at; days = as_of - anchor
 //   rate   = base / (1 + recall_frequency ^ decay_gradient), x (1 + (1 - confidence) * 2) for
 //            candidates below $high_confidence, 0 for candidates at or above it
 //   archival at the instant salience crosses $threshold or the ephemeral deadline passes;
 //   from that instant the archived rate (no candidate rule) applies.
-// $dry_run = true computes the same counts and writes nothing.
+// $dry_run = true computes the same counts and writes nothing. Batches of $batch_size run in
+// $concurrency concurrent transactions (each element is its own unit: no shared locks).
 MATCH (owner:Memory)-[n]->(:Memory)
-WHERE ($user_id IS NULL OR owner.user_id = $user_id) AND n.salience IS NOT NULL
+WHERE owner.user_id IN $user_ids AND n.salience IS NOT NULL
 CALL (n) {
   WITH n, reduce(a = null, t IN [x IN [n.last_decayed_at, n.last_accessed_at, n.created_at]
                                   WHERE x IS NOT NULL] |
@@ -64,6 +65,6 @@ CALL (n) {
   RETURN CASE WHEN policy = 'keep_forever' THEN 1 ELSE 0 END AS pinned,
          CASE WHEN archive AND reason = 'salience' THEN 1 ELSE 0 END AS by_salience,
          CASE WHEN archive AND reason = 'ttl' THEN 1 ELSE 0 END AS by_ttl
-} IN TRANSACTIONS OF $batch_size ROWS
+} IN $concurrency CONCURRENT TRANSACTIONS OF $batch_size ROWS
 RETURN count(*) AS decayed, sum(pinned) AS pinned, sum(by_salience) AS archived_salience,
        sum(by_ttl) AS archived_ttl

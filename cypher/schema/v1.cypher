@@ -19,7 +19,11 @@ CREATE INDEX memory_user IF NOT EXISTS FOR (n:Memory) ON (n.user_id);
 CREATE INDEX memory_user_state IF NOT EXISTS FOR (n:Memory) ON (n.user_id, n.state);
 CREATE INDEX memory_user_salience IF NOT EXISTS FOR (n:Memory) ON (n.user_id, n.salience);
 CREATE INDEX memory_user_dirty IF NOT EXISTS FOR (n:Memory) ON (n.user_id, n.is_dirty);
-CREATE INDEX memory_state_decayed IF NOT EXISTS FOR (n:Memory) ON (n.state, n.last_decayed_at);
+// Note cleanup finds the elements with an expired note by their earliest expiry.
+// (user_id, state, last_decayed_at) is not indexed: no query reads by it, and decay rewrites
+// last_decayed_at on every element every night; earlier installs drop the old index.
+DROP INDEX memory_state_decayed IF EXISTS;
+CREATE INDEX memory_user_next_expiry IF NOT EXISTS FOR (n:Memory) ON (n.user_id, n.notes_next_expiry);
 CREATE INDEX source_user_event IF NOT EXISTS FOR (s:Source) ON (s.user_id, s.event_at);
 CREATE INDEX source_user_status IF NOT EXISTS FOR (s:Source) ON (s.user_id, s.extraction_status);
 CREATE INDEX source_user_session IF NOT EXISTS FOR (s:Source) ON (s.user_id, s.session_id);

@@ -62,6 +62,8 @@ class Notes:
     notes_expires_at = ArrayProperty(DateTimeNeo4jFormatProperty(), default=list)
     notes_lifetime = ArrayProperty(StringProperty(), default=list)
     notes_source = ArrayProperty(StringProperty(), default=list)
+    # The earliest notes_expires_at, absent without notes; note cleanup seeks by it.
+    notes_next_expiry = DateTimeNeo4jFormatProperty()
 
 
 class User(StructuredNode):

@@ -9,6 +9,9 @@ index ``i`` across five lists (same mechanism on nodes and relationships):
     notes_lifetime[i]    week | month | year | forever
     notes_source[i]      id of the Source it came from, or "" when none
 
+plus ``notes_next_expiry``, the earliest ``notes_expires_at`` (absent without notes), which
+every writer keeps so that note cleanup finds expired notes with an index seek.
+
 Cypher can filter these by index with no plugin (``cypher/lifecycle/cleanup_*``), the
 text stays readable in Browser, and the full-text index covers ``notes``.
 """
@@ -38,12 +41,20 @@ LIFETIME_SPAN: dict[Lifetime, timedelta | None] = {
 }
 
 NOTE_LISTS = ("notes", "notes_added_at", "notes_expires_at", "notes_lifetime", "notes_source")
+# Kept next to the lists by every writer of notes: the earliest notes_expires_at (absent when
+# there are no notes). Note cleanup seeks elements by it instead of scanning every list.
+NEXT_EXPIRY = "notes_next_expiry"
 
 
 def expires_at(added_at: datetime, lifetime: Lifetime | str) -> datetime:
     """When a note written at ``added_at`` with ``lifetime`` expires (FOREVER for never)."""
     span = LIFETIME_SPAN[Lifetime(lifetime)]
     return FOREVER if span is None else added_at + span
+
+
+def next_expiry(expires: list[Any]) -> Any:
+    """``notes_next_expiry`` for these ``notes_expires_at`` values (None when empty)."""
+    return min(expires, default=None)
 
 
 @dataclass(frozen=True)

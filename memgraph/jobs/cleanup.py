@@ -1,7 +1,9 @@
 """Job 3, note cleanup: expired notes leave nodes and relationships, in pure Cypher batches.
 
 Runs after description consolidation, which has already folded the notes into descriptions;
-elements still dirty keep their expired notes until they are consolidated.
+elements still dirty keep their expired notes until they are consolidated. Elements are
+found by ``notes_next_expiry`` (the earliest expiry of their notes), which every writer of
+notes keeps (``memgraph.graph.notes.next_expiry``), so the cost follows the expired notes.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ UNITS = (("nodes", "lifecycle/cleanup_nodes"),
 
 
 def run(ctx: JobContext) -> None:
-    params = dict(user_id=ctx.user_id, as_of=ctx.as_of, dry_run=ctx.dry_run,
-                  batch_size=ctx.settings.lifecycle.batch_size)
+    cfg = ctx.settings.lifecycle
+    params = dict(user_ids=ctx.tenants(), as_of=ctx.as_of, dry_run=ctx.dry_run,
+                  batch_size=cfg.batch_size, concurrency=cfg.job_concurrency)
     for done, (unit, query) in enumerate(UNITS):
         ctx.checkpoint(unit)
         ctx.tick("cleanup", done, len(UNITS))

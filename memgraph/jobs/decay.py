@@ -14,12 +14,12 @@ UNITS = (("nodes", "lifecycle/decay_nodes"), ("relationships", "lifecycle/decay_
 
 def run(ctx: JobContext) -> None:
     cfg = ctx.settings.lifecycle
-    params = dict(user_id=ctx.user_id, as_of=ctx.as_of, dry_run=ctx.dry_run,
+    params = dict(user_ids=ctx.tenants(), as_of=ctx.as_of, dry_run=ctx.dry_run,
                   base_rate=cfg.base_decay_rate, high_confidence=cfg.high_confidence_candidate,
                   threshold=cfg.archive_below_salience,
                   ephemeral_episodic_days=cfg.ephemeral_episodic_days,
                   ephemeral_semantic_days=cfg.ephemeral_semantic_days,
-                  batch_size=cfg.batch_size)
+                  batch_size=cfg.batch_size, concurrency=cfg.job_concurrency)
     for done, (unit, query) in enumerate(UNITS):
         ctx.checkpoint(unit)
         ctx.tick("decay", done, len(UNITS))

@@ -26,7 +26,7 @@ import numpy as np
 from memgraph import cypher
 from memgraph.errors import InvalidInputError, NotFoundError
 from memgraph.graph.connection import Graph
-from memgraph.graph.notes import NOTE_LISTS
+from memgraph.graph.notes import NEXT_EXPIRY, NOTE_LISTS, next_expiry
 from memgraph.graph.vocabulary import MEMORY_LABEL, SEMANTIC_KINDS, Kind
 from memgraph.jobs.runner import JobContext
 
@@ -136,6 +136,7 @@ def _winner_after(winner: dict[str, Any], loser: dict[str, Any]) -> dict[str, An
                                              loser.get("salience") or 0.0)}
     for key in NOTE_LISTS:
         after[key] = list(winner.get(key) or []) + list(loser.get(key) or [])
+    after[NEXT_EXPIRY] = next_expiry(after["notes_expires_at"])
     for key in COUNTERS:
         after[key] = int(winner.get(key) or 0) + int(loser.get(key) or 0)
     if loser.get("notes"):
@@ -219,6 +220,7 @@ def _winner_restore(graph: Graph, log: dict[str, Any], loser: dict[str, Any]) ->
     merged_count = int(log["winner_note_count_after"])
     for key in NOTE_LISTS:
         restore[key] = list(before.get(key) or []) + list(current.get(key) or [])[merged_count:]
+    restore[NEXT_EXPIRY] = next_expiry(restore["notes_expires_at"])
     for key in COUNTERS:
         restore[key] = max(0, int(current.get(key) or 0) - int(loser.get(key) or 0))
     if "description" in before:

@@ -102,6 +102,14 @@ class JobContext:
         if self.fault is not None:
             self.fault(unit)
 
+    def tenants(self) -> list[str]:
+        """The tenants a set-based job covers: ``[user_id]``, or every tenant for an
+        all-users run. Queries filter ``user_id IN $user_ids``, one index seek per tenant,
+        instead of ``$user_id IS NULL OR ...``, which defeats the index (docs/lifecycle.md)."""
+        if self.user_id is not None:
+            return [self.user_id]
+        return [row["user_id"] for row in self.graph.read("lifecycle/user_ids")]
+
     def tick(self, step: str, completed: int, total: int | None = None) -> None:
         if self.progress is not None:
             self.progress(step, completed, total)
