@@ -1,0 +1,182 @@
+"""Benchmark ingestion (docs/benchmarks.md, "Ingestion").
+
+Run against a SEPARATE server (never the shared development one), e.g.:
+
+    export MEMGRAPH_SERVER__HOME=$PWD/.memgraph/bench-ingest MEMGRAPH_SERVER__BOLT_PORT=7689 \
+           MEMGRAPH_SERVER__HTTP_PORT=7478 MEMGRAPH_SERVER__HEAP=1g \
+           MEMGRAPH_SERVER__PAGECACHE=512m NEO4J_URI=bolt://127.0.0.1:7689
+    memgraph server install && memgraph server start
+    python bench/bench_ingest.py --n 20000
+    memgraph server stop
+
+Measures sources per second for: structured records with precomputed embeddings;
+structured records embedded by the local all-MiniLM-L6-v2; the offline rule extractor
+(one source per transaction, as `memgraph ingest --file` does); and LLM calls and tokens
+per source on the agent path against the scripted fake OpenAI server (real openai client).
+Each scenario writes into its own fresh tenant, deleted afterwards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from memgraph.memory import Memory
+from memgraph.providers.embeddings import Embedder, HashingEmbedder
+from memgraph.settings import Settings
+
+FIRST = ["Anna", "Tom", "Maria", "Priya", "Sam", "Lena", "Omar", "Jon", "Kira", "Luis"]
+LAST = ["Smith", "Lopez", "Khan", "Berg", "Rossi", "Novak", "Sato", "Diaz", "Ito", "Moss"]
+ORGS = [f"{a} {b}" for a in ("Acme", "Globex", "Initech", "Umbrella", "Hooli")
+        for b in ("Labs", "Corp", "Group", "Works", "Studio", "Systems")]
+CITIES = ["Lisbon", "Berlin", "Leeds", "Oslo", "Rome", "Kyoto", "Lima", "Porto"]
+HOBBIES = ["hiking", "chess", "surfing", "baking", "jazz", "running", "painting"]
+
+
+def unit_vector(rng: random.Random, dims: int = 384) -> list[float]:
+    v = [rng.gauss(0, 1) for _ in range(dims)]
+    norm = sum(x * x for x in v) ** 0.5
+    return [x / norm for x in v]
+
+
+def records(n: int, precomputed: bool, seed: int = 7) -> Iterator[dict[str, Any]]:
+    rng = random.Random(seed)
+    for i in range(n):
+        person = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        org = rng.choice(ORGS)
+        record: dict[str, Any] = {
+            "content": f"Message {i}: {person} works at {org} and likes {rng.choice(HOBBIES)}.",
+            "session_id": f"session-{i // 20}", "external_id": f"turn-{i}",
+            "entities": [{"name": person, "kind": "Person"},
+                         {"name": org, "kind": "Entity", "entity_type": "organisation"}],
+            "relationships": [{"source": person, "target": org, "type": "WORKS_AT"}]}
+        if precomputed:
+            record["embedding"] = unit_vector(rng)
+            for entity in record["entities"]:
+                entity["embedding"] = unit_vector(rng)
+        yield record
+
+
+def sentences(n: int, seed: int = 11) -> Iterator[str]:
+    rng = random.Random(seed)
+    for i in range(n):
+        yield rng.choice([
+            f"My friend {rng.choice(FIRST)} works at {rng.choice(ORGS)}.",
+            f"I moved to {rng.choice(CITIES)} last year and I love {rng.choice(HOBBIES)}.",
+            f"My sister {rng.choice(FIRST)} lives in {rng.choice(CITIES)}.",
+            f"I hate {rng.choice(HOBBIES)} but {rng.choice(FIRST)} said it is fun ({i}).",
+        ])
+
+
+def tenant(memory: Memory) -> str:
+    return f"bench-ingest-{uuid.uuid4().hex[:8]}"
+
+
+def bench_structured(settings: Settings, embedder: Embedder, n: int, precomputed: bool,
+                     batch: int) -> dict[str, Any]:
+    memory = Memory(settings, embedder=embedder)
+    memory.init()
+    user = tenant(memory)
+    try:
+        result = memory.ingest_records(records(n, precomputed), user_id=user, batch_size=batch)
+        return {"sources": result.sources, "seconds": round(result.seconds, 2),
+                "per_second": round(result.per_second, 1), "failed": result.failed}
+    finally:
+        memory.forget_user(user)
+        memory.close()
+
+
+def bench_rules(settings: Settings, embedder: Embedder, n: int) -> dict[str, Any]:
+    memory = Memory(settings, embedder=embedder)
+    memory.init()
+    user = tenant(memory)
+    try:
+        started = time.perf_counter()
+        for i, text in enumerate(sentences(n)):
+            memory.ingest(text, user_id=user, session_id=f"s{i // 20}", speaker="Sam")
+        seconds = time.perf_counter() - started
+        return {"sources": n, "seconds": round(seconds, 2), "per_second": round(n / seconds, 1)}
+    finally:
+        memory.forget_user(user)
+        memory.close()
+
+
+def bench_llm(settings: Settings, n: int) -> dict[str, Any]:
+    from fakes.openai_server import FakeOpenAIServer
+
+    from memgraph.providers.openai_compat import OpenAILLM
+
+    rng = random.Random(3)
+
+    def answer(request: dict[str, Any]) -> dict[str, Any]:
+        person, org = rng.choice(FIRST), rng.choice(ORGS)
+        return {"tool_calls": [
+            {"name": "create_person", "arguments": {"name": person}},
+            {"name": "create_entity", "arguments": {"name": org, "entity_type": "organisation"}},
+            {"name": "relate", "arguments": {"source_id": person, "target_id": org,
+                                             "type": "WORKS_AT"}}]}
+
+    with FakeOpenAIServer() as server:
+        server.chat_handler = answer
+        llm = OpenAILLM("fake-model", base_url=server.base_url, api_key="bench")
+        memory = Memory(settings, embedder=HashingEmbedder(384), llm=llm)
+        memory.init()
+        user = tenant(memory)
+        try:
+            calls = tokens = 0
+            started = time.perf_counter()
+            for text in sentences(n):
+                result = memory.ingest(text, user_id=user)
+                calls += result.llm_calls
+                tokens += result.tokens_used
+            seconds = time.perf_counter() - started
+            return {"sources": n, "llm_calls_per_source": round(calls / n, 2),
+                    "tokens_per_source": round(tokens / n, 1),
+                    "per_second": round(n / seconds, 1)}
+        finally:
+            memory.forget_user(user)
+            memory.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=20_000, help="structured records")
+    parser.add_argument("--n-local", type=int, default=5_000,
+                        help="structured records embedded by MiniLM")
+    parser.add_argument("--n-rules", type=int, default=1_000, help="offline-extractor sources")
+    parser.add_argument("--n-llm", type=int, default=200, help="scripted-LLM sources")
+    parser.add_argument("--batch-size", type=int, default=500)
+    parser.add_argument("--neo4j-uri", default=None, help="[default: NEO4J_URI / settings]")
+    args = parser.parse_args()
+    overrides = {"neo4j_uri": args.neo4j_uri} if args.neo4j_uri else {}
+    settings = Settings(**overrides)
+    if settings.neo4j_uri.endswith(":7687"):
+        sys.exit("refusing to benchmark the shared development server (port 7687)")
+    print(f"# {platform.node()} {platform.processor() or platform.machine()}, "
+          f"Neo4j at {settings.neo4j_uri}")
+    hashing = HashingEmbedder(384)
+    print("structured, precomputed embeddings:",
+          bench_structured(settings, hashing, args.n, True, args.batch_size))
+    from memgraph.providers.embeddings import SentenceTransformerEmbedder
+
+    local = SentenceTransformerEmbedder("all-MiniLM-L6-v2")
+    print("structured, local MiniLM embeddings:",
+          bench_structured(settings, local, args.n_local, False, args.batch_size))
+    print("offline rule extractor (hashing embedder):", bench_rules(settings, hashing,
+                                                                    args.n_rules))
+    print("offline rule extractor (local MiniLM):", bench_rules(settings, local,
+                                                                args.n_rules // 2))
+    print("agent, scripted fake LLM:", bench_llm(settings, args.n_llm))
+
+
+if __name__ == "__main__":
+    main()
