@@ -63,6 +63,9 @@ def memory(settings: Settings, graph: Graph, hashing_embedder: HashingEmbedder) 
 @pytest.fixture
 def user_id(graph: Graph) -> Iterator[str]:
     """A fresh tenant; everything it wrote is deleted afterwards."""
+    # A Memory opened and closed by an earlier test (CLI tests run in-process) leaves
+    # neomodel holding its closed driver; point the model classes back at the shared one.
+    graph.use_for_models()
     uid = f"test-{uuid.uuid4().hex[:12]}"
     yield uid
     delete_tenant(graph, uid)
