@@ -18,6 +18,7 @@ from typing import Any
 from memgraph.errors import InvalidInputError, NotFoundError
 from memgraph.graph.connection import Graph
 from memgraph.graph.vocabulary import RELATIONSHIP_TYPES, STRUCTURAL_TYPES
+from memgraph.ingest.resolution import alias_key, canonical_name
 from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import TraverseNode, TraverseRelationship, TraverseResult
 from memgraph.settings import Settings
@@ -72,7 +73,7 @@ def find_start(graph: Graph, user_id: str, start: str) -> tuple[str, dict[str, A
     if not isinstance(start, str) or not start.strip():
         raise InvalidInputError("start is empty: give a uid or a name")
     text = start.strip()
-    names = sorted({text, text.lower(), re.sub(r"\s+", " ", text.lower())})
+    names = sorted({text, text.lower(), alias_key(text), canonical_name(text)})
     rows = graph.read("retrieve/traverse_start", user_id=user_id, start=text, names=names)
     if not rows:
         raise NotFoundError(f"no memory with uid or name {start!r} for user {user_id!r}")

@@ -1,0 +1,277 @@
+"""Retrieval quality on LoCoMo: memgraph vs BM25-over-turns and vector-over-turns.
+
+    python bench/locomo.py --data ../shared/bench/locomo/locomo_dev.json
+
+Protocol (``../shared/bench/locomo/README.md``): each conversation is its own user; one
+source per turn (speaker, text, photo caption) ingested in order with the offline defaults
+(no LLM, local MiniLM embedder), the session date as event time and the ``dia_id`` as
+``external_id``. Then every category 1-4 question is asked read-only (``reinforce=False``,
+so earlier questions cannot shape later answers):
+
+- recall@k / hit@k, k = 1, 5, 10, 25: evidence ids found in the provenance of the top-k
+  ``explore()`` results;
+- context recall at 500/1000/2000 tokens: evidence ids of the memories ``context()`` put
+  into its text (the baselines fill the same budget with their top turns, rendered and
+  counted by the same token counter).
+
+The dataset is read from the path given and never copied anywhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import time
+import uuid
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+import numpy as np
+
+from memgraph.memory import Memory
+from memgraph.retrieve.tokens import count_tokens
+from memgraph.settings import Settings
+
+KS = (1, 5, 10, 25)
+BUDGETS = (500, 1000, 2000)
+CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
+_EVIDENCE = re.compile(r"D:?(\d+):(\d+)")
+
+
+@dataclass
+class Turn:
+    dia_id: str
+    speaker: str
+    text: str
+    when: datetime
+    session: str
+
+    @property
+    def content(self) -> str:
+        return self.text
+
+    @property
+    def document(self) -> str:
+        """The baselines' text for a turn: date and speaker prefixed (as in the README)."""
+        return f"[{self.when.date().isoformat()}] {self.speaker}: {self.text}"
+
+
+@dataclass
+class Question:
+    text: str
+    category: int
+    evidence: set[str]
+
+
+@dataclass
+class Scores:
+    recall: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    hit: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    context: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+
+
+def load(path: str) -> list[tuple[str, list[Turn], list[Question]]]:
+    with open(path, encoding="utf-8") as fh:
+        data = json.load(fh)
+    out = []
+    for conv in data:
+        c = conv["conversation"]
+        turns = []
+        sessions = sorted(int(k.split("_")[1]) for k in c
+                          if re.fullmatch(r"session_\d+", k))
+        for n in sessions:
+            when = datetime.strptime(c[f"session_{n}_date_time"], "%I:%M %p on %d %B, %Y")
+            for t in c[f"session_{n}"]:
+                text = t["text"]
+                if t.get("blip_caption"):
+                    text += f" [shares a photo: {t['blip_caption']}]"
+                turns.append(Turn(t["dia_id"], t["speaker"], text, when.replace(tzinfo=UTC),
+                                  f"session_{n}"))
+        known = {t.dia_id for t in turns}
+        questions = []
+        for qa in conv["qa"]:
+            if qa.get("category") not in CATEGORIES:
+                continue
+            ids = set()
+            for raw in qa.get("evidence", []):
+                for s, t in _EVIDENCE.findall(str(raw)):
+                    ids.add(f"D{int(s)}:{int(t)}")
+            ids &= known
+            if ids:
+                questions.append(Question(qa["question"], qa["category"], ids))
+        out.append((conv["sample_id"], turns, questions))
+    return out
+
+
+# -- the system -------------------------------------------------------------------------
+def ingest(memory: Memory, user: str, turns: Sequence[Turn]) -> float:
+    start = time.perf_counter()
+    for t in turns:
+        memory.ingest(t.content, user_id=user, session_id=t.session, event_at=t.when,
+                      speaker=t.speaker, external_id=t.dia_id)
+    return time.perf_counter() - start
+
+
+def system_ranked(memory: Memory, user: str) -> Callable[[str, int], list[list[str]]]:
+    def ranked(question: str, k: int) -> list[list[str]]:
+        results = memory.explore(question, user_id=user, k=k, reinforce=False)
+        return [r.external_ids for r in results]
+    return ranked
+
+
+def system_context(memory: Memory, user: str) -> Callable[[str, int], set[str]]:
+    def context(question: str, budget: int) -> set[str]:
+        built = memory.context(question, user_id=user, max_tokens=budget, reinforce=False)
+        return {i for r in built.memories for i in r.external_ids}
+    return context
+
+
+# -- the baselines -----------------------------------------------------------------------
+class BM25:
+    def __init__(self, docs: Sequence[str], k1: float = 1.5, b: float = 0.75) -> None:
+        self.tokens = [self._tok(d) for d in docs]
+        self.avg = sum(map(len, self.tokens)) / max(1, len(self.tokens))
+        df = Counter(w for toks in self.tokens for w in set(toks))
+        n = len(docs)
+        self.idf = {w: math.log(1 + (n - f + 0.5) / (f + 0.5)) for w, f in df.items()}
+        self.tf = [Counter(toks) for toks in self.tokens]
+        self.k1, self.b = k1, b
+
+    @staticmethod
+    def _tok(text: str) -> list[str]:
+        return re.findall(r"\w+", text.lower())
+
+    def scores(self, query: str) -> np.ndarray:
+        q = self._tok(query)
+        out = np.zeros(len(self.tokens))
+        for i, (tf, toks) in enumerate(zip(self.tf, self.tokens, strict=True)):
+            norm = self.k1 * (1 - self.b + self.b * len(toks) / self.avg)
+            out[i] = sum(self.idf.get(w, 0) * tf[w] * (self.k1 + 1) / (tf[w] + norm)
+                         for w in q if w in tf)
+        return out
+
+
+def baseline(order: Callable[[str], np.ndarray], turns: Sequence[Turn]
+             ) -> tuple[Callable[[str, int], list[list[str]]], Callable[[str, int], set[str]]]:
+    def ranked(question: str, k: int) -> list[list[str]]:
+        return [[turns[i].dia_id] for i in order(question)[:k]]
+
+    def context(question: str, budget: int) -> set[str]:
+        lines, ids = ["## Memory relevant to: " + question], set()
+        for i in order(question)[:200]:
+            line = f"- {turns[i].document} ({turns[i].dia_id})"
+            if count_tokens("\n".join([*lines, line])) <= budget:
+                lines.append(line)
+                ids.add(turns[i].dia_id)
+        return ids
+    return ranked, context
+
+
+def rrf_order(*orders: Callable[[str], np.ndarray], k: int = 60) -> Callable[[str], np.ndarray]:
+    def order(question: str) -> np.ndarray:
+        score: dict[int, float] = defaultdict(float)
+        for o in orders:
+            for rank, i in enumerate(o(question)[:200], start=1):
+                score[int(i)] += 1 / (k + rank)
+        return np.array(sorted(score, key=lambda i: -score[i]))
+    return order
+
+
+# -- scoring -----------------------------------------------------------------------------
+def evaluate(questions: Sequence[Question], ranked: Callable[[str, int], list[list[str]]],
+             context: Callable[[str, int], set[str]], scores: dict[int, Scores]) -> None:
+    for q in questions:
+        lists = ranked(q.text, max(KS))
+        s = scores[q.category]
+        for k in KS:
+            found = {i for ids in lists[:k] for i in ids} & q.evidence
+            s.recall[k].append(len(found) / len(q.evidence))
+            s.hit[k].append(1.0 if found else 0.0)
+        for budget in BUDGETS:
+            s.context[budget].append(len(context(q.text, budget) & q.evidence) / len(q.evidence))
+
+
+def table(results: dict[str, dict[int, Scores]]) -> str:
+    head = ("| method | category | n | " + " | ".join(f"R@{k}" for k in KS) + " | "
+            + " | ".join(f"H@{k}" for k in KS) + " | "
+            + " | ".join(f"ctx@{b}" for b in BUDGETS) + " |")
+    lines = [head, "|" + "---|" * (3 + 2 * len(KS) + len(BUDGETS))]
+    for method, by_cat in results.items():
+        cats = [*sorted(by_cat), 0]
+        for cat in cats:
+            group = list(by_cat.values()) if cat == 0 else [by_cat[cat]]
+            def mean(attr: str, key: int, group: list[Scores] = group) -> str:
+                vals = [v for s in group for v in getattr(s, attr)[key]]
+                return f"{100 * sum(vals) / len(vals):.1f}" if vals else "-"
+            n = sum(len(s.recall[KS[0]]) for s in group)
+            name = "all 1-4" if cat == 0 else f"{cat} {CATEGORIES[cat]}"
+            lines.append(f"| {method} | {name} | {n} | "
+                         + " | ".join(mean("recall", k) for k in KS) + " | "
+                         + " | ".join(mean("hit", k) for k in KS) + " | "
+                         + " | ".join(mean("context", b) for b in BUDGETS) + " |")
+    return "\n".join(lines)
+
+
+def run_baselines(memory: Memory, turns: Sequence[Turn], questions: Sequence[Question],
+                  results: dict[str, dict[int, Scores]]) -> None:
+    bm25 = BM25([t.document for t in turns])
+    vecs = np.array(memory.embedder.embed_batch([t.document for t in turns]))
+    cache: dict[str, np.ndarray] = {}
+
+    def by_bm25(q: str) -> np.ndarray:
+        return np.argsort(-bm25.scores(q), kind="stable")
+
+    def by_vec(q: str) -> np.ndarray:
+        if q not in cache:
+            cache[q] = np.argsort(-(vecs @ np.array(memory.embedder.embed(q))), kind="stable")
+        return cache[q]
+
+    for name, order in (("BM25 over turns", by_bm25), ("MiniLM cosine over turns", by_vec),
+                        ("RRF(BM25, MiniLM) over turns", rrf_order(by_bm25, by_vec))):
+        evaluate(questions, *baseline(order, turns), results[name])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description="LoCoMo retrieval quality (see module doc)")
+    ap.add_argument("--data", required=True, help="path to locomo_dev.json (never committed)")
+    ap.add_argument("--keep", action="store_true", help="keep the ingested users afterwards")
+    ap.add_argument("--out", default=None, help="also write the raw table here (markdown)")
+    args = ap.parse_args()
+
+    settings = Settings(llm="offline", embedder="local")
+    memory = Memory(settings)
+    memory.init()
+    run = uuid.uuid4().hex[:6]
+    results: dict[str, dict[int, Scores]] = {
+        name: defaultdict(Scores) for name in
+        ("memgraph explore/context", "BM25 over turns", "MiniLM cosine over turns",
+         "RRF(BM25, MiniLM) over turns")}
+    users = []
+    try:
+        for sample_id, turns, questions in load(args.data):
+            user = f"locomo-{sample_id}-{run}"
+            users.append(user)
+            seconds = ingest(memory, user, turns)
+            print(f"{sample_id}: {len(turns)} turns ingested in {seconds:.0f} s "
+                  f"({len(turns) / seconds:.1f}/s), {len(questions)} questions", flush=True)
+            evaluate(questions, system_ranked(memory, user), system_context(memory, user),
+                     results["memgraph explore/context"])
+            run_baselines(memory, turns, questions, results)
+    finally:
+        if not args.keep:
+            for user in users:
+                memory.graph.run_autocommit("graph/delete_user", user_id=user)
+        memory.close()
+    text = table(results)
+    print(text)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as fh:
+            fh.write(text + "\n")
+
+
+if __name__ == "__main__":
+    main()
