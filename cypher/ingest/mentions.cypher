@@ -1,6 +1,6 @@
 // Provenance: (Source)-[:MENTIONS]->(node) for every node a source created, changed or
 // named. MERGE, so linking twice is harmless.
-MATCH (s:Source {uid: $source_uid}) WHERE s.user_id = $user_id
+MATCH (s:Memory {uid: $source_uid}) WHERE s:Source AND s.user_id = $user_id
 UNWIND $uids AS uid
 MATCH (n:Memory {uid: uid}) WHERE n.user_id = $user_id
 MERGE (s)-[m:MENTIONS]->(n)

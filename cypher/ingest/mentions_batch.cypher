@@ -1,6 +1,6 @@
 // Provenance for a batch of structured records: (Source)-[:MENTIONS]->(node).
 UNWIND $rows AS row
-MATCH (s:Source {uid: row.source_uid}) WHERE s.user_id = $user_id
+MATCH (s:Memory {uid: row.source_uid}) WHERE s:Source AND s.user_id = $user_id
 UNWIND row.uids AS uid
 MATCH (n:Memory {uid: uid}) WHERE n.user_id = $user_id
 MERGE (s)-[m:MENTIONS]->(n)
