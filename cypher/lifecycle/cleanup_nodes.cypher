@@ -2,10 +2,11 @@
 // $user_ids (one for `--user`, all for the nightly run). Notes are parallel lists
 // (memgraph/graph/notes.py): the five lists are filtered by the same kept indexes.
 // Only nodes whose `notes_next_expiry` (the earliest notes_expires_at, kept by every writer
-// of notes) has passed are read: a seek on the `memory_user_next_expiry` index, so the cost
-// follows the expired notes, not every note in the graph. Dirty elements are skipped: their
-// notes have not been folded into the description yet (description consolidation runs
-// first and clears is_dirty; see docs/lifecycle.md). $dry_run = true counts without writing.
+// of notes) has passed are rewritten: one scalar comparison per node instead of a scan of
+// its notes list (deliberately not indexed: see docs/lifecycle.md). Dirty elements are
+// skipped: their notes have not been folded into the description yet (description
+// consolidation runs first and clears is_dirty; see docs/lifecycle.md).
+// $dry_run = true counts without writing.
 MATCH (n:Memory)
 WHERE n.user_id IN $user_ids AND n.notes_next_expiry <= $as_of
   AND coalesce(n.is_dirty, false) = false

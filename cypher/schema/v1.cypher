@@ -17,13 +17,14 @@ CREATE CONSTRAINT schema_version_uid IF NOT EXISTS FOR (v:SchemaVersion) REQUIRE
 // Tenant + lifecycle lookups (range indexes)
 CREATE INDEX memory_user IF NOT EXISTS FOR (n:Memory) ON (n.user_id);
 CREATE INDEX memory_user_state IF NOT EXISTS FOR (n:Memory) ON (n.user_id, n.state);
-CREATE INDEX memory_user_salience IF NOT EXISTS FOR (n:Memory) ON (n.user_id, n.salience);
 CREATE INDEX memory_user_dirty IF NOT EXISTS FOR (n:Memory) ON (n.user_id, n.is_dirty);
-// Note cleanup finds the elements with an expired note by their earliest expiry.
-// (user_id, state, last_decayed_at) is not indexed: no query reads by it, and decay rewrites
-// last_decayed_at on every element every night; earlier installs drop the old index.
+// Not indexed on purpose (docs/lifecycle.md, "Decay and cleanup at a million"): salience,
+// last_decayed_at and notes_next_expiry. Decay rewrites the first two on every element every
+// night and cleanup the third; no query seeks by them, and each index update cost more than
+// the scans it could save. Earlier installs drop the indexes they had.
+DROP INDEX memory_user_salience IF EXISTS;
 DROP INDEX memory_state_decayed IF EXISTS;
-CREATE INDEX memory_user_next_expiry IF NOT EXISTS FOR (n:Memory) ON (n.user_id, n.notes_next_expiry);
+DROP INDEX memory_user_next_expiry IF EXISTS;
 CREATE INDEX source_user_event IF NOT EXISTS FOR (s:Source) ON (s.user_id, s.event_at);
 CREATE INDEX source_user_status IF NOT EXISTS FOR (s:Source) ON (s.user_id, s.extraction_status);
 CREATE INDEX source_user_session IF NOT EXISTS FOR (s:Source) ON (s.user_id, s.session_id);
