@@ -178,3 +178,21 @@ class TestDryRun:
         assert report.counts["nodes_archived_salience"] == 1
         assert report.counts["nodes_archived_ttl"] == 1
         assert memory.job_history(user_id=user_id) == []
+
+
+class TestAllTenants:
+    def test_an_all_users_run_covers_every_tenant(self, memory: Memory, graph: Graph,
+                                                  user_id: str) -> None:
+        # A dry run: the shared development server holds other engineers' tenants too.
+        other = user_id + "-other"
+        try:
+            mine = make_node(graph, user_id, "Concept", state="active", salience=0.001)
+            make_node(graph, other, "Concept", state="active", salience=0.001)
+            tenants = {row["user_id"] for row in graph.read("lifecycle/user_ids")}
+            assert {user_id, other} <= tenants
+            before = node(graph, mine)
+            report = memory.run_job("decay", as_of=T0 + timedelta(days=1), dry_run=True)
+            assert report.counts["nodes_archived_salience"] >= 2
+            assert node(graph, mine) == before
+        finally:
+            graph.run_autocommit("graph/delete_user", user_id=other)
