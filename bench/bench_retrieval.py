@@ -61,6 +61,8 @@ UNWIND $rows AS r
 MATCH (a:Memory {uid: r.a}), (b:Memory {uid: r.b})
 CREATE (a)-[:NEXT {user_id: r.user_id}]->(b)
 """
+ANN = ("CALL db.index.vector.queryNodes('memory_embedding', $k, $v) YIELD node, score "
+       "RETURN count(node)")
 COUNT = "MATCH (n:Memory) WHERE n.user_id = $u RETURN count(n) AS n"
 
 
@@ -177,6 +179,25 @@ def time_traverse(memory: Memory, world: World, user: str, n: int, queries: int
     return percentiles(samples)
 
 
+def time_floor(memory: Memory, world: World, queries: int) -> dict[str, tuple[float, ...]]:
+    """Calibration: a bare round trip, and the vector index alone (k=10 and k=500)."""
+    out = {}
+    cases = {"round trip (RETURN 1)": ("RETURN 1", {}),
+             "vector index alone, k=10": (ANN, {"k": 10}),
+             "vector index alone, k=500": (ANN, {"k": 500})}
+    for label, (query, params) in cases.items():
+        samples = []
+        for i in range(queries + 10):
+            vec = world.vectors(np.array([int(world.rng.integers(0, TOPICS))]))[0].tolist()
+            t = time.perf_counter()
+            memory.graph.driver.execute_query(query, {**params, "v": vec},
+                                              database_=memory.graph.database)
+            if i >= 10:
+                samples.append((time.perf_counter() - t) * 1000)
+        out[label] = percentiles(samples)
+    return out
+
+
 def vector_recall(memory: Memory, world: World, user: str, n: int, trials: int = 30) -> float:
     """Share of the exact top-10 (numpy over the tenant's vectors) the vector signal returns."""
     rows = memory.graph.driver.execute_query(
@@ -213,6 +234,7 @@ def main() -> None:
     ap.add_argument("--total", type=int, default=1_000_000, help="memory nodes in the database")
     ap.add_argument("--queries", type=int, default=200)
     ap.add_argument("--skip-embedding", action="store_true")
+    ap.add_argument("--load-only", action="store_true", help="load the graph, measure nothing")
     args = ap.parse_args()
     settings = Settings()
     memory = Memory(settings, embedder=HashingEmbedder(DIM))
@@ -229,7 +251,11 @@ def main() -> None:
     total = memory.graph.driver.execute_query("MATCH (n:Memory) RETURN count(n) AS n",
                                               database_=memory.graph.database)[0][0]["n"]
     print(f"\n{total} memory nodes in the database\n")
+    if args.load_only:
+        return
     print("| tenant | operation | p50 ms | p95 ms | mean ms |\n|---|---|---|---|---|")
+    for label, (p50, p95, mean) in time_floor(memory, world, args.queries).items():
+        print(f"| - | {label} | {p50:.1f} | {p95:.1f} | {mean:.1f} |", flush=True)
     for user, n in (("t10k", 10_000), ("t100k", 100_000), ("small", 500)):
         for label, reinforce in (("explore (read-only)", False), ("explore + reinforce", True)):
             p50, p95, mean = time_explore(memory, world, user, args.queries, reinforce)

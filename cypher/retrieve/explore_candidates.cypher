@@ -6,9 +6,12 @@
 //                (1 + cosine) / 2; below $min_vector_score a match is noise and dropped.
 //   ftn / ftr    full-text over nodes (`memory_text`) and relationships
 //                (`relationship_text`), over-fetched to $ft_k; $lucene is escaped.
-//   graph        one hop around the strongest $seeds seeds of the vector and node full-text
-//                lists, weighted by seed rank x relationship strength x neighbour salience;
-//                semantic relationships next to the seeds are scored by their embedding.
+//   graph        what the text signals missed, one hop around their strongest $seeds
+//                seeds: sum over seeds of (1/seed rank) / seed degree x relationship
+//                strength x neighbour salience (a random-walk step: a hub such as the
+//                speaker spreads thinly), times the neighbour's own similarity to the query
+//                (0.5 without an embedding). Semantic relationships next to the seeds are
+//                scored by seed rank x strength x their embedding's similarity.
 // Filters ($kinds, $states, $min_salience, $sensitivity, $since, $until) are the same
 // predicate in every branch. Nodes are projected without their embedding.
 CALL () {
@@ -74,12 +77,14 @@ WITH vec, exact_used, ftn, ftr,
      [i IN range(0, size(vec) - 1) WHERE i < $seeds | {key: vec[i].key, w: 1.0 / (i + 1)}]
      + [i IN range(0, size(ftn) - 1) WHERE i < $seeds | {key: ftn[i].key, w: 1.0 / (i + 1)}]
      AS seeds
-CALL (seeds) {
+CALL (seeds, vec, ftn) {
   UNWIND seeds AS seed
-  WITH seed.key AS key, max(seed.w) AS w, [x IN seeds | x.key] AS seed_keys
+  WITH seed.key AS key, max(seed.w) AS w, [x IN vec + ftn | x.key] AS found
   MATCH (s) WHERE elementId(s) = key
+  WITH s, w, COUNT { (s)--() } AS degree, found
+  WITH s, w / toFloat(CASE WHEN degree > 0 THEN degree ELSE 1 END) AS w, found
   MATCH (s)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO|MENTIONS|NEXT|INCLUDES|SUMMARIZES|DERIVED_FROM]-(n:Memory)
-  WHERE n.user_id = $user_id AND NOT elementId(n) IN seed_keys
+  WHERE n.user_id = $user_id AND NOT elementId(n) IN found
     AND coalesce(r.state, 'active') IN $states
     AND ($kinds IS NULL OR any(l IN labels(n) WHERE l IN $kinds))
     AND coalesce(n.state, 'candidate') IN $states
@@ -87,16 +92,18 @@ CALL (seeds) {
     AND ($sensitivity IS NULL OR coalesce(n.sensitivity, 'normal') IN $sensitivity)
     AND ($since IS NULL OR coalesce(n.event_at, n.created_at) >= $since)
     AND ($until IS NULL OR coalesce(n.event_at, n.created_at) < $until)
-  WITH n, sum(w * coalesce(r.strength, 0.5) * coalesce(n.salience, 0.5)) AS score
+  WITH n, sum(w * coalesce(r.strength, 0.5) * coalesce(n.salience, 0.5)) AS weight
+  WITH n, weight * CASE WHEN n.embedding IS NULL OR NOT $use_vector THEN 0.5
+                        ELSE vector.similarity.cosine(n.embedding, $vector) END AS score
   ORDER BY score DESC LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score}) AS graph_nodes
 }
-CALL (seeds) {
-  WITH seeds WHERE $relationships
+CALL (seeds, ftr) {
+  WITH seeds, [x IN ftr | x.key] AS found WHERE $relationships
   UNWIND seeds AS seed
   MATCH (s) WHERE elementId(s) = seed.key
   MATCH (s)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]-(:Memory)
-  WHERE r.user_id = $user_id
+  WHERE r.user_id = $user_id AND NOT elementId(r) IN found
     AND coalesce(r.state, 'candidate') IN $states
     AND ($min_salience IS NULL OR coalesce(r.salience, 0.5) >= $min_salience)
     AND ($sensitivity IS NULL OR 'normal' IN $sensitivity)
