@@ -19,6 +19,7 @@ Each scenario writes into its own fresh tenant, deleted afterwards.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import sys
@@ -27,6 +28,8 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
@@ -42,14 +45,16 @@ CITIES = ["Lisbon", "Berlin", "Leeds", "Oslo", "Rome", "Kyoto", "Lima", "Porto"]
 HOBBIES = ["hiking", "chess", "surfing", "baking", "jazz", "running", "painting"]
 
 
-def unit_vector(rng: random.Random, dims: int = 384) -> list[float]:
-    v = [rng.gauss(0, 1) for _ in range(dims)]
-    norm = sum(x * x for x in v) ** 0.5
-    return [x / norm for x in v]
+def unit_vectors(gen: np.random.Generator, count: int, dims: int = 384) -> list[list[float]]:
+    """Random unit vectors as plain lists of floats (what a JSONL record carries); numpy,
+    so that making the data does not weigh in the timed ingest."""
+    v = gen.standard_normal((count, dims))
+    return (v / np.linalg.norm(v, axis=1, keepdims=True)).tolist()
 
 
 def records(n: int, precomputed: bool, seed: int = 7) -> Iterator[dict[str, Any]]:
     rng = random.Random(seed)
+    gen = np.random.default_rng(seed)
     for i in range(n):
         person = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
         org = rng.choice(ORGS)
@@ -60,9 +65,9 @@ def records(n: int, precomputed: bool, seed: int = 7) -> Iterator[dict[str, Any]
                          {"name": org, "kind": "Entity", "entity_type": "organisation"}],
             "relationships": [{"source": person, "target": org, "type": "WORKS_AT"}]}
         if precomputed:
-            record["embedding"] = unit_vector(rng)
-            for entity in record["entities"]:
-                entity["embedding"] = unit_vector(rng)
+            record["embedding"], *vectors = unit_vectors(gen, 1 + len(record["entities"]))
+            for entity, vector in zip(record["entities"], vectors, strict=True):
+                entity["embedding"] = vector
         yield record
 
 
@@ -82,7 +87,7 @@ def tenant(memory: Memory) -> str:
 
 
 def bench_structured(settings: Settings, embedder: Embedder, n: int, precomputed: bool,
-                     batch: int) -> dict[str, Any]:
+                     batch: int | None) -> dict[str, Any]:
     memory = Memory(settings, embedder=embedder)
     memory.init()
     user = tenant(memory)
@@ -147,6 +152,24 @@ def bench_llm(settings: Settings, n: int) -> dict[str, Any]:
             memory.close()
 
 
+def embedding_throughput(embedder: Embedder, n: int) -> dict[str, Any]:
+    """Pure model speed on the structured records' contents (no database): the bound
+    of the local-embedding path."""
+    texts = [r["content"] for r in records(n, precomputed=False)]
+    embedder.embed_batch(texts[:64])    # warm-up
+    started = time.perf_counter()
+    embedder.embed_batch(texts)
+    seconds = time.perf_counter() - started
+    return {"sentences": n, "per_second": round(n / seconds, 1)}
+
+
+def load_average() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+SCENARIOS = ("precomputed", "local", "rules", "rules-local", "llm")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=20_000, help="structured records")
@@ -154,28 +177,47 @@ def main() -> None:
                         help="structured records embedded by MiniLM")
     parser.add_argument("--n-rules", type=int, default=1_000, help="offline-extractor sources")
     parser.add_argument("--n-llm", type=int, default=200, help="scripted-LLM sources")
-    parser.add_argument("--batch-size", type=int, default=500)
+    parser.add_argument("--batch-size", type=int, default=None,
+                        help="[default: ingest.structured_batch_size]")
+    parser.add_argument("--only", default=",".join(SCENARIOS),
+                        help=f"comma-separated scenarios [{','.join(SCENARIOS)}]")
     parser.add_argument("--neo4j-uri", default=None, help="[default: NEO4J_URI / settings]")
     args = parser.parse_args()
     overrides = {"neo4j_uri": args.neo4j_uri} if args.neo4j_uri else {}
     settings = Settings(**overrides)
     if settings.neo4j_uri.endswith(":7687"):
         sys.exit("refusing to benchmark the shared development server (port 7687)")
+    only = set(args.only.split(","))
     print(f"# {platform.node()} {platform.processor() or platform.machine()}, "
-          f"Neo4j at {settings.neo4j_uri}")
-    hashing = HashingEmbedder(384)
-    print("structured, precomputed embeddings:",
-          bench_structured(settings, hashing, args.n, True, args.batch_size))
-    from memgraph.providers.embeddings import SentenceTransformerEmbedder
+          f"{os.cpu_count()} CPUs, Neo4j at {settings.neo4j_uri}")
 
-    local = SentenceTransformerEmbedder("all-MiniLM-L6-v2")
-    print("structured, local MiniLM embeddings:",
-          bench_structured(settings, local, args.n_local, False, args.batch_size))
-    print("offline rule extractor (hashing embedder):", bench_rules(settings, hashing,
-                                                                    args.n_rules))
-    print("offline rule extractor (local MiniLM):", bench_rules(settings, local,
-                                                                args.n_rules // 2))
-    print("agent, scripted fake LLM:", bench_llm(settings, args.n_llm))
+    def report(label: str, figures: dict[str, Any]) -> None:
+        print(f"{label}: {figures} (load average {load_average()})", flush=True)
+
+    hashing = HashingEmbedder(384)
+    if "precomputed" in only:
+        report("structured, precomputed embeddings",
+               bench_structured(settings, hashing, args.n, True, args.batch_size))
+    if only & {"local", "rules-local"}:
+        import torch
+
+        from memgraph.providers.embeddings import SentenceTransformerEmbedder
+
+        torch.set_num_threads(2)
+        local = SentenceTransformerEmbedder("all-MiniLM-L6-v2", batch_size=128)
+        report("MiniLM alone (no database), batch 128",
+               embedding_throughput(local, min(args.n_local, 2_000)))
+    if "local" in only:
+        report("structured, local MiniLM embeddings",
+               bench_structured(settings, local, args.n_local, False, args.batch_size))
+    if "rules" in only:
+        report("offline rule extractor (hashing embedder)",
+               bench_rules(settings, hashing, args.n_rules))
+    if "rules-local" in only:
+        report("offline rule extractor (local MiniLM)",
+               bench_rules(settings, local, args.n_rules // 2))
+    if "llm" in only:
+        report("agent, scripted fake LLM", bench_llm(settings, args.n_llm))
 
 
 if __name__ == "__main__":

@@ -94,7 +94,12 @@ class IngestSettings(BaseModel):
     rule_confidence: float = 0.6         # the offline extractor is honest about being simple
     context_nodes: int = 20              # existing nodes shown to the extraction agent
     context_relationships: int = 40
-    structured_batch_size: int = 500     # records per UNWIND transaction (--structured)
+    structured_batch_size: int = 2000    # records per UNWIND transaction (--structured)
+    # Similarity searches (resolution step 3, RELATED_TO links, the agent's context) scan a
+    # tenant's nodes of the kind exactly while it has at most this many; above it they ask
+    # the shared vector index for its nearest `vector_candidates` and keep the tenant's.
+    exact_scan_max_nodes: int = 2000
+    vector_candidates: int = 500
     retry_pending_after_s: float = 600.0  # `--retry-failed` also redoes sources stuck pending
 
 

@@ -7,8 +7,11 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from ingest_support import rows
 
-from memgraph.ingest.resolution import canonical_name
+from memgraph.graph.connection import Graph
+from memgraph.ingest.resolution import SimilaritySearch, canonical_name
 from memgraph.memory import Memory
+from memgraph.providers.embeddings import Embedder
+from memgraph.settings import Settings
 
 
 @pytest.mark.parametrize(("a", "b"), [("Anna", "anna"), ("Dr. Anna  Smith", "dr anna smith"),
@@ -78,3 +81,20 @@ def test_eight_concurrent_ingests_of_the_same_person_create_exactly_one_node(
     mentions = rows(memory.graph, "MATCH (s:Source)-[:MENTIONS]->(p {uid: $uid}) "
                     "RETURN count(s) AS c", uid=maria[0]["uid"])[0]["c"]
     assert mentions == 8
+
+
+def test_large_tenants_resolve_through_the_vector_index(settings: Settings, graph: Graph,
+                                                        hashing_embedder: Embedder,
+                                                        user_id: str):
+    large = settings.model_copy(update={"ingest": settings.ingest.model_copy(
+        update={"exact_scan_max_nodes": 0})})
+    memory = Memory(large, graph=graph, embedder=hashing_embedder)
+    about = f"indoor bouldering at gym {user_id} every week with friends after work"
+    tools = memory.tools(user_id)
+    tools.call("create_concept", {"name": "rock climbing", "description": about})
+    assert SimilaritySearch.for_tenant(graph, large, user_id).by_index
+    assert not SimilaritySearch.for_tenant(graph, settings, user_id).by_index
+    reply = tools.call("create_concept", {"name": "climbing", "description": about})
+    assert "matched by similarity" in reply["learned"][0]
+    assert [r["n"] for r in rows(graph, "MATCH (c:Concept {user_id: $u}) RETURN c.name AS n",
+                                 u=user_id)] == ["rock climbing"]

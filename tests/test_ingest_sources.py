@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from ingest_support import count, rows, sources
 
@@ -92,3 +94,14 @@ def test_tenant_a_ingest_never_touches_tenant_b(memory: Memory, user_id: str):
         assert crossing == 0
     finally:
         memory.graph.run_autocommit("graph/delete_user", user_id=other)
+
+
+def test_concurrent_ingests_into_one_session_keep_one_unforked_chain(memory: Memory,
+                                                                      user_id: str):
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        list(pool.map(lambda i: memory.ingest(f"Message {i}.", user_id=user_id,
+                                              session_id="chat"), range(8)))
+    links = rows(memory.graph, "MATCH (a:Source {user_id: $u})-[:NEXT]->(b) "
+                 "RETURN a.uid AS a, b.uid AS b", u=user_id)
+    assert len(links) == 7
+    assert len({x["a"] for x in links}) == 7 and len({x["b"] for x in links}) == 7

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from ingest_support import rows
 
 from memgraph.memory import Memory
@@ -55,3 +56,35 @@ def test_invalid_records_are_reported_and_the_rest_written(memory: Memory, user_
     assert result.created == 1 and result.failed == 4
     assert [e.split(":")[0] for e in result.errors] == ["record 2", "record 3", "record 4",
                                                        "record 5"]
+
+
+def chain(memory: Memory, user_id: str) -> list[str]:
+    """The session's sources following NEXT from its head (the one nothing points to)."""
+    found = rows(memory.graph, "MATCH (h:Source {user_id: $u}) WHERE NOT ()-[:NEXT]->(h) "
+                 "MATCH p = (h)-[:NEXT*0..]->(t) WHERE NOT (t)-[:NEXT]->() "
+                 "RETURN [s IN nodes(p) | s.raw_content] AS chain", u=user_id)
+    assert len(found) == 1, found        # one head, one tail: a single unforked chain
+    return found[0]["chain"]
+
+
+@pytest.mark.parametrize("batch_size", [1, 100])
+def test_facts_apply_in_record_order_within_and_across_batches(memory: Memory, user_id: str,
+                                                                batch_size: int):
+    records = [record(f"{i}: Sam works at {org}", "Sam", org)
+               for i, org in enumerate(["Acme", "Globex", "Acme", "Acme"])]
+    result = memory.ingest_records(records, user_id=user_id, batch_size=batch_size)
+    assert (result.relationships_created, result.relationships_superseded) == (3, 2)
+    facts = rows(memory.graph, "MATCH (:Person {user_id: $u})-[r:WORKS_AT]->(o) RETURN o.name "
+                 "AS o, r.valid_to IS NULL AS open, size(r.source_ids) AS n "
+                 "ORDER BY r.created_at, r.valid_to IS NULL", u=user_id)
+    assert facts == [{"o": "Acme", "open": False, "n": 1}, {"o": "Globex", "open": False, "n": 1},
+                     {"o": "Acme", "open": True, "n": 2}]   # the repeat reinforced the new one
+
+
+def test_sources_of_a_session_chain_in_record_order_across_batches_and_calls(
+        memory: Memory, user_id: str):
+    memory.ingest_records([record(f"m{i}", "Sam", "Acme") for i in range(5)],
+                          user_id=user_id, batch_size=2)
+    memory.ingest_records([record(f"m{i}", "Sam", "Acme") for i in range(5, 7)],
+                          user_id=user_id)
+    assert chain(memory, user_id) == [f"m{i}" for i in range(7)]

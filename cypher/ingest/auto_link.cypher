@@ -1,12 +1,31 @@
 // Zettelkasten links (seed 002): each new node gets RELATED_TO links to the most similar
 // semantic nodes of the same user whose cosine is in [$low, $high), at most $max_links,
-// skipping nodes it is already connected to. Exact cosine over the tenant's nodes.
+// skipping nodes it is already connected to. Candidates as in ingest/similar_nodes: every
+// semantic node of a small tenant (exact), else the tenant's nodes among the vector
+// index's $candidates nearest neighbours (approximate; committed nodes only).
 UNWIND $uids AS uid
 MATCH (n:Memory {uid: uid}) WHERE n.user_id = $user_id AND n.embedding IS NOT NULL
 CALL (n) {
-  MATCH (m:Memory {user_id: $user_id})
-  WHERE (m:Person OR m:Concept OR m:Entity) AND m <> n AND m.embedding IS NOT NULL
-  WITH m, 2 * vector.similarity.cosine(n.embedding, m.embedding) - 1 AS similarity
+  CALL (n) {
+    WITH n WHERE NOT $by_index
+    CALL () {
+      MATCH (m:Person {user_id: $user_id}) WHERE m.canonical_name IS NOT NULL RETURN m
+      UNION ALL
+      MATCH (m:Concept {user_id: $user_id}) WHERE m.canonical_name IS NOT NULL RETURN m
+      UNION ALL
+      MATCH (m:Entity {user_id: $user_id}) WHERE m.canonical_name IS NOT NULL RETURN m
+    }
+    WITH n, m WHERE m <> n AND m.embedding IS NOT NULL
+    RETURN m, 2 * vector.similarity.cosine(n.embedding, m.embedding) - 1 AS similarity
+    UNION
+    WITH n WHERE $by_index
+    CALL db.index.vector.queryNodes('memory_embedding', $candidates, n.embedding)
+    YIELD node, score
+    WITH n, node AS m, score
+    WHERE m.user_id = $user_id AND (m:Person OR m:Concept OR m:Entity) AND m <> n
+    RETURN m, 2 * score - 1 AS similarity
+  }
+  WITH n, m, similarity
   WHERE similarity >= $low AND similarity < $high AND NOT (n)--(m)
   RETURN m, similarity ORDER BY similarity DESC LIMIT $max_links
 }

@@ -1,13 +1,29 @@
 // The existing graph the extraction agent sees: the user's semantic nodes most similar to
-// the new source (exact cosine over the tenant; the shared vector index cannot pre-filter
-// by tenant) plus full-text hits on its words (memory_text), at most $limit in all.
+// the new source plus full-text hits on its words (memory_text), at most $limit in all.
+// Similar nodes as in ingest/similar_nodes: exact over a small tenant's semantic nodes,
+// else the tenant's among the vector index's $candidates nearest neighbours.
 CALL (){
-  MATCH (n:Memory {user_id: $user_id})
-  WHERE (n:Person OR n:Concept OR n:Entity) AND n.embedding IS NOT NULL
-    AND n.state <> 'archived'
-  WITH n, vector.similarity.cosine(n.embedding, $embedding) AS score
-  ORDER BY score DESC LIMIT $limit
-  RETURN n, score
+  CALL () {
+    WITH 1 AS one WHERE NOT $by_index
+    CALL () {
+      MATCH (n:Person {user_id: $user_id}) WHERE n.canonical_name IS NOT NULL RETURN n
+      UNION ALL
+      MATCH (n:Concept {user_id: $user_id}) WHERE n.canonical_name IS NOT NULL RETURN n
+      UNION ALL
+      MATCH (n:Entity {user_id: $user_id}) WHERE n.canonical_name IS NOT NULL RETURN n
+    }
+    WITH n WHERE n.embedding IS NOT NULL
+    RETURN n, vector.similarity.cosine(n.embedding, $embedding) AS score
+    UNION
+    WITH 1 AS one WHERE $by_index
+    CALL db.index.vector.queryNodes('memory_embedding', $candidates, $embedding)
+    YIELD node, score
+    WITH node AS n, score
+    WHERE n.user_id = $user_id AND (n:Person OR n:Concept OR n:Entity)
+    RETURN n, score
+  }
+  WITH n, score WHERE n.state <> 'archived'
+  RETURN n, score ORDER BY score DESC LIMIT $limit
   UNION
   CALL db.index.fulltext.queryNodes('memory_text', $text, {limit: $limit * 20})
   YIELD node, score

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from memgraph.graph.connection import Graph
+from memgraph.ingest.resolution import SimilaritySearch
 from memgraph.ingest.tools import Known
 from memgraph.settings import Settings
 
@@ -53,8 +54,10 @@ def lucene_query(text: str) -> str:
 
 def gather(graph: Graph, settings: Settings, user_id: str, content: str,
            embedding: list[float]) -> GraphContext:
+    search = SimilaritySearch.for_tenant(graph, settings, user_id)
     nodes = graph.read("ingest/context_nodes", user_id=user_id, embedding=embedding,
-                       text=lucene_query(content), limit=settings.ingest.context_nodes)
+                       text=lucene_query(content), limit=settings.ingest.context_nodes,
+                       **search.params())
     if not nodes:
         return GraphContext()
     rels = graph.read("ingest/context_relationships", user_id=user_id,

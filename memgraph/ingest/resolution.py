@@ -10,9 +10,12 @@ Order, first hit wins (all within the same user and the same kind):
    above ``settings.ingest.resolve_similarity`` (0.85). For people the names must also
    share a word, because "Tom, my colleague" and "Tim, my colleague" embed alike.
 
-Step 3 is exact cosine over the tenant's nodes of that kind (the shared vector index
-cannot pre-filter by tenant). Concurrency is handled by the writer: new nodes are
-``MERGE``d on the uniqueness constraint, so racing writers converge on one node.
+Step 3 is exact cosine over the tenant's nodes of that kind while the tenant has at most
+``ingest.exact_scan_max_nodes`` semantic nodes; above that, the shared vector index is
+asked for its ``ingest.vector_candidates`` nearest neighbours, of which the tenant's nodes
+of that kind are kept (the index cannot pre-filter by tenant: over-fetch, approximate).
+Concurrency is handled by the writer: new nodes are ``MERGE``d on the uniqueness
+constraint, so racing writers converge on one node.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from dataclasses import dataclass
 
 from memgraph.graph.connection import Graph
 from memgraph.graph.vocabulary import Kind
+from memgraph.settings import Settings
 
 _APOSTROPHES = re.compile(r"[’'`´]")
 _PUNCTUATION = re.compile(r"[^\w\s]+")
@@ -56,8 +60,26 @@ class Match:
     similarity: float | None = None
 
 
+@dataclass(frozen=True)
+class SimilaritySearch:
+    """How similarity queries search a tenant: the parameters they take."""
+
+    by_index: bool
+    candidates: int
+
+    @classmethod
+    def for_tenant(cls, graph: Graph, settings: Settings, user_id: str) -> SimilaritySearch:
+        """Exact scans for small tenants, the vector index (with over-fetch) for large."""
+        cap = settings.ingest.exact_scan_max_nodes
+        size = graph.read("ingest/tenant_size", user_id=user_id, cap=cap + 1)[0]["nodes"]
+        return cls(by_index=size > cap, candidates=settings.ingest.vector_candidates)
+
+    def params(self) -> dict[str, object]:
+        return {"by_index": self.by_index, "candidates": self.candidates}
+
+
 def resolve(graph: Graph, user_id: str, candidates: Sequence[Candidate],
-            threshold: float) -> list[Match | None]:
+            threshold: float, search: SimilaritySearch) -> list[Match | None]:
     """One Match (or None for "create it") per candidate, in order."""
     if not candidates:
         return []
@@ -72,7 +94,7 @@ def resolve(graph: Graph, user_id: str, candidates: Sequence[Candidate],
               for i, c in enumerate(candidates) if i not in found and c.embedding]
     if wanted:
         for row in graph.read("ingest/similar_nodes", user_id=user_id, rows=wanted,
-                              threshold=threshold):
+                              threshold=threshold, **search.params()):
             candidate = candidates[row["i"]]
             if candidate.kind is Kind.PERSON and not _share_word(candidate.name, row["name"]):
                 continue

@@ -6,7 +6,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from memgraph.graph.connection import Graph
+import neo4j
+
+from memgraph import cypher
+from memgraph.graph.connection import Graph, translate_errors
 from memgraph.graph.models import new_id
 from memgraph.ingest import properties
 from memgraph.ingest.inputs import (
@@ -65,6 +68,34 @@ def prepare_source(settings: Settings, *, content: str | bytes, user_id: str, no
 
 def write_sources(graph: Graph, user_id: str, sources: list[NewSource],
                   now: datetime) -> list[dict[str, Any]]:
-    """MERGE the sources (one transaction); rows say which were new and their status."""
-    return graph.write("ingest/create_sources", user_id=user_id, now=now,
-                       rows=[{"props": s.props} for s in sources])
+    """MERGE the sources and chain the new ones (one transaction); rows say which were
+    new and their status."""
+    def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
+        return merge_and_chain(tx, user_id, sources, now)
+
+    with graph.session() as session, translate_errors(graph.settings.neo4j_uri):
+        return session.execute_write(work)
+
+
+def merge_and_chain(tx: neo4j.ManagedTransaction, user_id: str, sources: list[NewSource],
+                    now: datetime) -> list[dict[str, Any]]:
+    """Inside a write transaction: MERGE the sources (one UNWIND), then chain the created
+    ones of each session after its last source, in the given order (one query)."""
+    rows = [r.data() for r in tx.run(cypher.load("ingest/create_sources"),
+                                      user_id=user_id, now=now,
+                                      rows=[{"props": _row_props(s)} for s in sources])]
+    sessions: dict[str, list[str]] = {}
+    for source, row in zip(sources, rows, strict=True):
+        if row["created"] and source.text.session_id:
+            sessions.setdefault(source.text.session_id, []).append(row["uid"])
+    if sessions:
+        tx.run(cypher.load("ingest/chain_sources"), user_id=user_id, now=now,
+               sessions=[{"session_id": k, "uids": v} for k, v in sessions.items()]).consume()
+    return rows
+
+
+_STAMPS = ("ingested_at", "created_at", "updated_at")   # set from $now by the query
+
+
+def _row_props(source: NewSource) -> dict[str, Any]:
+    return {k: v for k, v in source.props.items() if k not in _STAMPS}

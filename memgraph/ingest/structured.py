@@ -2,17 +2,23 @@
 
 Deterministic and fast: records are validated with pydantic, embeddings are taken from
 the record when present (else computed in one batch), and each batch of
-``settings.ingest.structured_batch_size`` records is written in ONE transaction with
-``UNWIND`` queries (the same ``cypher/ingest/`` files as the agent path: sources first,
-MERGE on canonical names, reinforcement and supersession of relationships, notes,
-MENTIONS). Resolution here is by canonical name of the entity and of its aliases only.
-The record format is documented, with an example, in ``docs/ingestion.md``.
+``settings.ingest.structured_batch_size`` records is written in ONE transaction of a
+fixed handful of ``UNWIND`` queries, whatever the batch size: sources (MERGE on the
+idempotency constraint), their session chain (computed here, one query), new nodes
+(MERGE on the canonical-name constraints) and updated ones, every fact in record order
+(reinforce or create + supersede, one query), notes, MENTIONS. While batch N is written
+(a worker thread: resolution, new-node embeddings, the transaction), batch N+1 is
+validated and its sources embedded. Resolution here is by canonical name of the entity
+and of its aliases only. The record format is documented in ``docs/ingestion.md``.
 """
 
 from __future__ import annotations
 
+import functools
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import UTC, datetime
 from itertools import islice
 from typing import Any, Literal
@@ -29,9 +35,12 @@ from memgraph.ingest import properties
 from memgraph.ingest.inputs import SENSITIVITIES, SOURCE_KINDS, check_choice, check_content
 from memgraph.ingest.resolution import canonical_name, resolve_by_name
 from memgraph.ingest.results import BulkResult
-from memgraph.ingest.source import NewSource, prepare_source
+from memgraph.ingest.source import NewSource, merge_and_chain, prepare_source
 from memgraph.providers.embeddings import Embedder
 from memgraph.settings import Settings
+
+# Records repeat a handful of type spellings: normalise each spelling once.
+_relationship_type = functools.lru_cache(maxsize=1024)(relationship_type)
 
 
 class _Strict(BaseModel):
@@ -64,7 +73,7 @@ class RelationshipRecord(_Strict):
     @field_validator("type")
     @classmethod
     def _known_type(cls, value: str) -> str:
-        return relationship_type(value)
+        return _relationship_type(value)
 
 
 class NoteRecord(_Strict):
@@ -101,30 +110,80 @@ def ingest_records(graph: Graph, settings: Settings, embedder: Embedder,
                    progress: Callable[[int], None] | None = None) -> BulkResult:
     bulk = BulkResult()
     started = time.perf_counter()
-    offset = 0
-    for batch in _batches(records, batch_size or settings.ingest.structured_batch_size):
-        _Batch(graph, settings, embedder, user_id, bulk).run(batch, offset)
-        offset += len(batch)
-        if progress is not None:
-            progress(len(batch))
+    size = batch_size or settings.ingest.structured_batch_size
+    # One lock around the embedder: both threads embed, and tokenizers are not thread-safe.
+    embed_lock = threading.Lock()
+    writing: tuple[Future[dict[str, int]], _Batch] | None = None
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="memgraph-bulk") as pool:
+        offset = 0
+        for raw in _batches(records, size):
+            batch = _Batch(graph, settings, embedder, user_id, embed_lock)
+            batch.prepare(raw, offset)      # overlaps the write of the previous batch
+            offset += len(raw)
+            if writing is not None:
+                _collect(bulk, *writing, progress)   # batches land in record order
+            writing = (pool.submit(batch.write), batch)
+        if writing is not None:
+            _collect(bulk, *writing, progress)
     bulk.seconds = time.perf_counter() - started
     return bulk
 
 
+def _collect(bulk: BulkResult, future: Future[dict[str, int]], batch: _Batch,
+             progress: Callable[[int], None] | None) -> None:
+    counts = future.result()
+    bulk.sources += batch.size
+    bulk.failed += len(batch.errors)
+    bulk.errors.extend(batch.errors)
+    bulk.created += counts["created"]
+    bulk.duplicates += len(batch.records) - counts["created"]
+    bulk.nodes_created += counts["nodes_created"]
+    bulk.relationships_created += counts["relationships_created"]
+    bulk.relationships_superseded += counts["relationships_superseded"]
+    if progress is not None:
+        progress(batch.size)
+
+
+_NODE_KEY = tuple[str, str]          # (kind, canonical name)
+_STAMPS = ("created_at", "updated_at", "ingested_at")   # the queries set these from $now
+
+
 class _Batch:
     def __init__(self, graph: Graph, settings: Settings, embedder: Embedder, user_id: str,
-                 bulk: BulkResult) -> None:
+                 embed_lock: threading.Lock) -> None:
         self.graph, self.settings, self.embedder = graph, settings, embedder
-        self.user_id, self.bulk = user_id, bulk
+        self.user_id, self.embed_lock = user_id, embed_lock
         self.now = datetime.now(UTC)
+        self.size = 0
+        self.errors: list[str] = []
+        self.records: list[StructuredRecord] = []
+        self.sources: list[NewSource] = []
 
-    def run(self, raw: list[dict[str, Any]], offset: int = 0) -> None:
-        records = self._validate(raw, offset)
-        if not records:
-            return
-        sources = self._sources(records)
-        nodes = self._nodes(records)
-        self._write(records, sources, nodes)
+    def _embed(self, texts: list[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        with self.embed_lock:
+            return self.embedder.embed_batch(texts)
+
+    def prepare(self, raw: list[dict[str, Any]], offset: int = 0) -> None:
+        """Validate the records and build their sources (embedded in one call)."""
+        self.size = len(raw)
+        self.records = self._validate(raw, offset)
+        self.sources = self._sources(self.records)
+
+    def write(self) -> dict[str, int]:
+        """Resolve, embed new nodes, write: one transaction (the worker thread)."""
+        counts = {"created": 0, "nodes_created": 0, "relationships_created": 0,
+                  "relationships_superseded": 0}
+        if not self.records:
+            return counts
+        nodes = self._nodes(self.records)
+
+        def work(tx: neo4j.ManagedTransaction) -> dict[str, int]:
+            return _write_batch(tx, self, nodes)
+
+        with self.graph.session() as session, translate_errors(self.settings.neo4j_uri):
+            return session.execute_write(work)
 
     def _validate(self, raw: list[dict[str, Any]], offset: int) -> list[StructuredRecord]:
         good = []
@@ -144,15 +203,12 @@ class _Batch:
                         raise ValueError(f"{ref!r} is not one of the record's entities")
                 good.append(record)
             except (ValidationError, ValueError, InvalidInputError) as e:
-                self.bulk.sources += 1
-                self.bulk.failed += 1
                 detail = " ".join(str(e).split())[:300]
-                self.bulk.errors.append(f"record {offset + i + 1}: {detail}")
+                self.errors.append(f"record {offset + i + 1}: {detail}")
         return good
 
     def _sources(self, records: list[StructuredRecord]) -> list[NewSource]:
-        missing = [r.content for r in records if r.embedding is None]
-        vectors = iter(self.embedder.embed_batch(missing) if missing else [])
+        vectors = iter(self._embed([r.content for r in records if r.embedding is None]))
         out = []
         for r in records:
             vector = r.embedding if r.embedding is not None else next(vectors)
@@ -166,9 +222,9 @@ class _Batch:
             out.append(new)
         return out
 
-    def _nodes(self, records: list[StructuredRecord]) -> dict[tuple[str, str], dict[str, Any]]:
+    def _nodes(self, records: list[StructuredRecord]) -> dict[_NODE_KEY, dict[str, Any]]:
         """One row per distinct (kind, canonical name): an existing uid or a new node."""
-        wanted: dict[tuple[str, str], EntityRecord] = {}
+        wanted: dict[_NODE_KEY, EntityRecord] = {}
         for r in records:
             for e in r.entities:
                 wanted.setdefault((e.kind, canonical_name(e.name)), e)
@@ -176,10 +232,9 @@ class _Batch:
         found = resolve_by_name(self.graph, self.user_id,
                                 [(Kind(k[0]), wanted[k].name, wanted[k].aliases) for k in keys])
         new = [k for k, uid in zip(keys, found, strict=True) if uid is None]
-        texts = [f"{wanted[k].name}. {wanted[k].description}".strip() for k in new
-                 if wanted[k].embedding is None]
-        vectors = iter(self.embedder.embed_batch(texts) if texts else [])
-        rows: dict[tuple[str, str], dict[str, Any]] = {}
+        vectors = iter(self._embed([f"{wanted[k].name}. {wanted[k].description}".strip()
+                                    for k in new if wanted[k].embedding is None]))
+        rows: dict[_NODE_KEY, dict[str, Any]] = {}
         for key, uid in zip(keys, found, strict=True):
             e = wanted[key]
             attributes = [f"{k}: {v}" for k, v in e.attributes.items()]
@@ -197,94 +252,78 @@ class _Batch:
                 embedding=vector, embedding_model=self.embedder.model_name)}
         return rows
 
-    def _write(self, records: list[StructuredRecord], sources: list[NewSource],
-               nodes: dict[tuple[str, str], dict[str, Any]]) -> None:
-        def work(tx: neo4j.ManagedTransaction) -> dict[str, int]:
-            return _write_batch(tx, self, records, sources, nodes)
 
-        with self.graph.session() as session, translate_errors(self.settings.neo4j_uri):
-            counts = session.execute_write(work)
-        self.bulk.sources += len(records)
-        self.bulk.created += counts["created"]
-        self.bulk.duplicates += len(records) - counts["created"]
-        self.bulk.nodes_created += counts["nodes_created"]
-        self.bulk.relationships_created += counts["relationships_created"]
-        self.bulk.relationships_superseded += counts["relationships_superseded"]
-
-
-def _write_batch(tx: neo4j.ManagedTransaction, batch: _Batch, records: list[StructuredRecord],
-                 sources: list[NewSource],
-                 nodes: dict[tuple[str, str], dict[str, Any]]) -> dict[str, int]:
+def _write_batch(tx: neo4j.ManagedTransaction, batch: _Batch,
+                 nodes: dict[_NODE_KEY, dict[str, Any]]) -> dict[str, int]:
     ingest = batch.settings.ingest
 
     def run(name: str, **params: Any) -> list[dict[str, Any]]:
         params.update(user_id=batch.user_id, now=batch.now)
         return [r.data() for r in tx.run(cypher.load(name), params)]
 
-    rows = run("ingest/create_sources", rows=[{"props": s.props} for s in sources])
-    created = {r["idempotency_key"] for r in rows if r["created"]}
-    fresh = [(rec, src) for rec, src in zip(records, sources, strict=True)
-             if src.props["idempotency_key"] in created]
+    rows = merge_and_chain(tx, batch.user_id, batch.sources, batch.now)
+    fresh = [(rec, src) for rec, src, row in zip(batch.records, batch.sources, rows,
+                                                 strict=True) if row["created"]]
     counts = {"created": len(fresh), "nodes_created": 0, "relationships_created": 0,
               "relationships_superseded": 0}
     if not fresh:
         return counts
-    used = {(e.kind, canonical_name(e.name)) for rec, _ in fresh for e in rec.entities}
-    uid: dict[tuple[str, str], str] = {}
-    creates = [nodes[k] for k in used if "props" in nodes[k]]
-    updates = [nodes[k] for k in used if "props" not in nodes[k]]
-    by_ref = {row["ref"]: k for k, row in nodes.items()}
-    for r in run("ingest/merge_nodes", rows=creates) if creates else []:
-        uid[by_ref[r["ref"]]] = r["uid"]
-        counts["nodes_created"] += int(r["created"])
-    for r in run("ingest/update_nodes", rows=updates) if updates else []:
-        uid[by_ref[r["ref"]]] = r["uid"]
-    rels, notes, mentions = [], [], []
-    for rec, src in fresh:
-        kinds = {canonical_name(e.name): (e.kind, canonical_name(e.name)) for e in rec.entities}
-        source_uid = src.text.uid
-        mentions.append({"source_uid": source_uid,
-                         "uids": sorted({uid[kinds[k]] for k in kinds})})
-        for i, r in enumerate(rec.relationships):
-            props = properties.relationship(
-                batch.settings, now=batch.now, event_at=src.text.event_at,
-                confidence=r.confidence, description=r.description, attitude=r.attitude,
-                proximity=r.proximity, strength=r.strength, valid_from=r.valid_from,
-                valid_to=r.valid_to, source_id=source_uid)
-            rels.append({"ref": f"{source_uid}:{i}", "type": r.type, "props": props,
-                         "from_uid": uid[kinds[canonical_name(r.source)]],
-                         "to_uid": uid[kinds[canonical_name(r.target)]],
-                         "source_id": source_uid})
-        for n in rec.notes:
-            note = Note.new(n.text, n.lifetime, batch.now, source_uid)
-            notes.append({**note.as_params(), "uid": uid[kinds[canonical_name(n.target)]]})
-    for wave in _waves(rels):
-        done = {r["ref"] for r in run("ingest/reinforce_relationships", rows=wave,
-                                      confidence_step=ingest.reinforce_confidence_step,
-                                      strength_step=ingest.reinforce_strength_step)}
-        rest = [r for r in wave if r["ref"] not in done]
-        for r in run("ingest/create_relationships", rows=rest,
+    uid = _write_nodes(run, fresh, nodes, counts)
+    rels, notes, mentions = _fact_rows(batch, fresh, uid)
+    if rels:
+        [done] = run("ingest/upsert_relationships", rows=rels,
+                     confidence_step=ingest.reinforce_confidence_step,
+                     strength_step=ingest.reinforce_strength_step,
                      exclusive_types=list(ingest.exclusive_types),
                      opposites=[list(p) for p in ingest.opposite_types]
-                     + [list(reversed(p)) for p in ingest.opposite_types]) if rest else []:
-            counts["relationships_created"] += 1
-            counts["relationships_superseded"] += len(r["ended"])
+                     + [list(reversed(p)) for p in ingest.opposite_types])
+        counts["relationships_created"] = done["created"]
+        counts["relationships_superseded"] = done["superseded"]
     if notes:
         run("ingest/add_node_notes", notes=notes)
     run("ingest/mentions_batch", rows=mentions)
     return counts
 
 
-def _waves(rels: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    """Consecutive runs without a repeated fact, in record order: a fact repeated within
-    one batch is created by one run and reinforced (or re-created) by a later one."""
-    waves: list[list[dict[str, Any]]] = [[]]
-    seen: set[tuple[str, str, str]] = set()
-    for row in rels:
-        key = (row["from_uid"], row["to_uid"], row["type"])
-        if key in seen:
-            waves.append([])
-            seen = set()
-        seen.add(key)
-        waves[-1].append(row)
-    return [w for w in waves if w]
+def _write_nodes(run: Callable[..., list[dict[str, Any]]],
+                 fresh: list[tuple[StructuredRecord, NewSource]],
+                 nodes: dict[_NODE_KEY, dict[str, Any]],
+                 counts: dict[str, int]) -> dict[_NODE_KEY, str]:
+    """MERGE the new nodes, update the known ones (one query each); their uids by key."""
+    used = {(e.kind, canonical_name(e.name)) for rec, _ in fresh for e in rec.entities}
+    creates = [nodes[k] for k in used if "props" in nodes[k]]
+    updates = [nodes[k] for k in used if "props" not in nodes[k]]
+    by_ref = {row["ref"]: k for k, row in nodes.items()}
+    uid: dict[_NODE_KEY, str] = {}
+    for r in run("ingest/merge_nodes", rows=creates) if creates else []:
+        uid[by_ref[r["ref"]]] = r["uid"]
+        counts["nodes_created"] += int(r["created"])
+    for r in run("ingest/update_nodes", rows=updates) if updates else []:
+        uid[by_ref[r["ref"]]] = r["uid"]
+    return uid
+
+
+def _fact_rows(batch: _Batch, fresh: list[tuple[StructuredRecord, NewSource]],
+               uid: dict[_NODE_KEY, str]) -> tuple[list[dict[str, Any]], ...]:
+    """Relationship, note and MENTIONS rows of the new records, in record order."""
+    rels, notes, mentions = [], [], []
+    for rec, src in fresh:
+        kinds = {canonical_name(e.name): (e.kind, canonical_name(e.name)) for e in rec.entities}
+        source_uid = src.text.uid
+        mentions.append({"source_uid": source_uid,
+                         "uids": sorted({uid[kinds[k]] for k in kinds})})
+        for r in rec.relationships:
+            props = properties.relationship(
+                batch.settings, now=batch.now, event_at=src.text.event_at,
+                confidence=r.confidence, description=r.description, attitude=r.attitude,
+                proximity=r.proximity, strength=r.strength, valid_from=r.valid_from,
+                valid_to=r.valid_to, source_id=source_uid)
+            for stamp in _STAMPS:
+                del props[stamp]
+            rels.append({"type": r.type, "props": props, "source_id": source_uid,
+                         "from_uid": uid[kinds[canonical_name(r.source)]],
+                         "to_uid": uid[kinds[canonical_name(r.target)]]})
+        for n in rec.notes:
+            note = Note.new(n.text, n.lifetime, batch.now, source_uid)
+            notes.append({**note.as_params(), "uid": uid[kinds[canonical_name(n.target)]]})
+    return rels, notes, mentions

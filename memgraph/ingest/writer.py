@@ -20,7 +20,7 @@ from memgraph.graph.connection import Graph, translate_errors
 from memgraph.graph.notes import Note
 from memgraph.ingest import properties
 from memgraph.ingest.plan import NodeOp, Plan, RelOp
-from memgraph.ingest.resolution import Candidate, resolve
+from memgraph.ingest.resolution import Candidate, SimilaritySearch, resolve
 from memgraph.ingest.results import IngestResult
 from memgraph.providers.embeddings import Embedder
 from memgraph.settings import Settings
@@ -41,6 +41,7 @@ class _Prepared:
     updates: list[dict[str, Any]] = field(default_factory=list)
     creates: list[dict[str, Any]] = field(default_factory=list)
     resolved_how: dict[str, str] = field(default_factory=dict)
+    search: SimilaritySearch | None = None
 
 
 def embedding_text(op: NodeOp, notes: list[str]) -> str:
@@ -69,10 +70,13 @@ def _prepare(graph: Graph, settings: Settings, embedder: Embedder, plan: Plan,
         notes_by_ref.setdefault(note.target, []).append(note.text)
     vectors = embedder.embed_batch([embedding_text(op, notes_by_ref.get(op.ref, []))
                                     for op in new_ops]) if new_ops else []
+    if new_ops:
+        prepared.search = SimilaritySearch.for_tenant(graph, settings, ctx.user_id)
     matches = resolve(graph, ctx.user_id,
                       [Candidate(op.kind, op.name, tuple(op.aliases), vec)
                        for op, vec in zip(new_ops, vectors, strict=True)],
-                      settings.ingest.resolve_similarity)
+                      settings.ingest.resolve_similarity,
+                      prepared.search) if new_ops else []
     for op in plan.nodes:
         if op.uid is not None:
             prepared.updates.append(_update_row(op, op.uid))
@@ -228,7 +232,7 @@ class _Transaction:
     def _auto_links(self, prepared: _Prepared) -> None:
         created = [self.node_uid[c["ref"]] for c in prepared.creates
                    if c["props"]["uid"] == self.node_uid.get(c["ref"])]
-        if not created or self.settings.ingest.max_links <= 0:
+        if not created or self.settings.ingest.max_links <= 0 or prepared.search is None:
             return
         ingest = self.settings.ingest
         props = properties.relationship(self.settings, now=self.ctx.now,
@@ -238,5 +242,5 @@ class _Transaction:
         props.pop("uid")
         rows = self._run("ingest/auto_link", uids=created, low=ingest.link_low,
                          high=ingest.reinforce_similarity, max_links=ingest.max_links,
-                         props=props)
+                         props=props, **prepared.search.params())
         self.result.links_added = rows[0]["links"] if rows else 0
