@@ -76,9 +76,14 @@ def test_facts_apply_in_record_order_within_and_across_batches(memory: Memory, u
     assert (result.relationships_created, result.relationships_superseded) == (3, 2)
     facts = rows(memory.graph, "MATCH (:Person {user_id: $u})-[r:WORKS_AT]->(o) RETURN o.name "
                  "AS o, r.valid_to IS NULL AS open, size(r.source_ids) AS n "
-                 "ORDER BY r.created_at, r.valid_to IS NULL", u=user_id)
+                 "ORDER BY open, o", u=user_id)   # one batch shares created_at
     assert facts == [{"o": "Acme", "open": False, "n": 1}, {"o": "Globex", "open": False, "n": 1},
                      {"o": "Acme", "open": True, "n": 2}]   # the repeat reinforced the new one
+    ended_by = rows(memory.graph, "MATCH (:Person {user_id: $u})-[r:WORKS_AT]->(o) "
+                    "WHERE r.superseded_by IS NOT NULL MATCH ()-[n:WORKS_AT {uid: "
+                    "r.superseded_by}]->(p) RETURN o.name AS old, p.name AS new ORDER BY old",
+                    u=user_id)
+    assert ended_by == [{"old": "Acme", "new": "Globex"}, {"old": "Globex", "new": "Acme"}]
 
 
 def test_sources_of_a_session_chain_in_record_order_across_batches_and_calls(
