@@ -17,6 +17,12 @@ def test_the_tour_learns_explores_and_forgets(memory: Memory, user_id: str) -> N
     assert report.traversal.start.name == "Sam"
     assert {n.name for n in report.traversal.nodes} >= {"Anna", "Globex", "Acme Corp"}
     assert report.context.tokens_used <= report.context.max_tokens
+    names = {n.uid: n.name for n in report.traversal.nodes}
+    works_at = {names[r.end_uid]: r for r in report.traversal.relationships
+                if r.type == "WORKS_AT"}
+    assert works_at["Acme Corp"].valid_to is not None
+    assert works_at["Acme Corp"].superseded_by == works_at["Globex"].uid
+    assert works_at["Globex"].valid_to is None
 
     steps = {s.job: s for s in report.nightly.steps}
     assert list(steps) == ["decay", "consolidate", "cleanup", "episodic", "dedupe"]

@@ -23,5 +23,6 @@ RETURN elementId(b) AS eid, elementId(a) AS parent, elementId(r) AS rel_eid,
        b {.uid, .name, .description, .state, .salience,
           raw_content: substring(b.raw_content, 0, 500),
           kind: [l IN labels(b) WHERE l <> 'Memory'][0]} AS node,
-       r {.uid, .description, .state, .strength, type: type(r),
+       r {.uid, .description, .state, .strength, .valid_from, .valid_to, .superseded_by,
+          type: type(r),
           start_uid: startNode(r).uid, end_uid: endNode(r).uid} AS rel

@@ -93,6 +93,8 @@ def _tree(result: TraverseResult) -> Tree:
         rel = rels.get(node.path[-2])
         arrow = "→" if rel is None or rel.start_uid == node.path[-3] else "←"
         label = f"{arrow} {rel.type if rel else ''} {arrow} [bold]{node.name or node.uid}[/bold]"
+        if rel is not None and rel.valid_to is not None:
+            label += f" [dim](ended {rel.valid_to:%Y-%m-%d})[/dim]"
         branches[node.uid] = parent.add(f"{label} ({node.kind}, {node.state}, "
                                         f"salience {node.salience:.2f})")
     return root

@@ -91,6 +91,9 @@ class TraverseRelationship(BaseModel):
     description: str = ""
     state: str = ""
     strength: float | None = None
+    valid_from: datetime | None = None   # when the fact started to hold (bi-temporal)
+    valid_to: datetime | None = None     # when it stopped: superseded or ended
+    superseded_by: str = ""              # uid of the relationship that replaced it
 
 
 class TraverseResult(BaseModel):

@@ -144,4 +144,12 @@ def _rel(p: dict[str, Any], uid: str) -> TraverseRelationship:
     return TraverseRelationship(uid=uid, type=p["type"], start_uid=p.get("start_uid") or "",
                                 end_uid=p.get("end_uid") or "",
                                 description=p.get("description") or "",
-                                state=p.get("state") or "", strength=p.get("strength"))
+                                state=p.get("state") or "", strength=p.get("strength"),
+                                valid_from=_native(p.get("valid_from")),
+                                valid_to=_native(p.get("valid_to")),
+                                superseded_by=p.get("superseded_by") or "")
+
+
+def _native(value: Any) -> Any:
+    """Neo4j temporal values as Python datetimes (pydantic cannot validate the driver's)."""
+    return value.to_native() if hasattr(value, "to_native") else value
