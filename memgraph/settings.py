@@ -25,13 +25,20 @@ class ServerSettings(BaseModel):
 
     home: Path = Field(default=Path(".memgraph/neo4j"),
                        description="where the server's jars, config, data and logs live")
-    neo4j_version: str = "5.26.30"
-    browser_version: str = "5.24.0"
-    bolt_port: int = 7687
-    http_port: int = 7474
-    heap: str = "1g"
-    pagecache: str = "512m"
-    start_timeout_s: float = 120.0
+    neo4j_version: str = Field(default="5.26.30",
+                     description="Neo4j artifact version fetched from Maven Central")
+    browser_version: str = Field(default="5.24.0",
+                       description="Neo4j Browser artifact version (served at /browser)")
+    bolt_port: int = Field(default=7687,
+                 description="Bolt port on 127.0.0.1")
+    http_port: int = Field(default=7474,
+                 description="HTTP port on 127.0.0.1 (Neo4j Browser)")
+    heap: str = Field(default="1g",
+            description="JVM heap (-Xms/-Xmx)")
+    pagecache: str = Field(default="512m",
+                 description="server.memory.pagecache.size")
+    start_timeout_s: float = Field(default=120.0,
+                       description="how long `server start` waits for Bolt")
 
 
 class LifecycleSettings(BaseModel):
@@ -39,26 +46,42 @@ class LifecycleSettings(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    initial_salience: float = 0.5
-    initial_decay_gradient: float = 1.0
-    base_decay_rate: float = 0.02
-    high_confidence_candidate: float = 0.8
-    archive_below_salience: float = 0.01
-    core_after_accesses: int = 10
+    initial_salience: float = Field(default=0.5,
+                        description="salience of a new node or relationship (seed 001)")
+    initial_decay_gradient: float = Field(default=1.0,
+                              description="decay_gradient of a new element (seed 001)")
+    base_decay_rate: float = Field(default=0.02,
+                       description="base_rate in base_rate / (1 + recall_frequency^gradient)")
+    high_confidence_candidate: float = Field(default=0.8,
+                                 description="candidates at or above this confidence do not decay")
+    archive_below_salience: float = Field(default=0.01,
+                              description="archive when salience drops below this")
+    core_after_accesses: int = Field(default=10,
+                           description="active → core at this access_count")
     reinforce_alpha: float = Field(default=0.1, ge=0.05, le=0.1)
-    spacing_gradient_up: float = 0.1
-    spacing_gradient_down: float = 0.05
+    spacing_gradient_up: float = Field(default=0.1,
+                           description="decay_gradient change when the recall interval grew")
+    spacing_gradient_down: float = Field(default=0.05,
+                             description="decay_gradient change when the recall interval shrank")
     # Lowest decay_gradient the spacing effect may reach: at 0.5 recall still slows decay
     # (recall_frequency ** 0.5 grows), whereas at 0 recall_frequency would stop mattering.
     spacing_gradient_floor: float = 0.5
-    ephemeral_episodic_days: int = 30
-    ephemeral_semantic_days: int = 90
-    consolidate_recent_days: int = 7
-    episodic_min_age_days: int = 7
-    episodic_max_salience: float = 0.2
-    episodic_min_shared_sources: int = 5
-    duplicate_similarity: float = 0.85
-    batch_size: int = 10_000
+    ephemeral_episodic_days: int = Field(default=30,
+                               description="ephemeral: Source/Artifact archived at this age")
+    ephemeral_semantic_days: int = Field(default=90,
+                               description="ttl_policy ephemeral: other kinds archived at this age")
+    consolidate_recent_days: int = Field(default=7,
+                               description="consolidate elements accessed this recently")
+    episodic_min_age_days: int = Field(default=7,
+                             description="episodic consolidation: sources at least this old")
+    episodic_max_salience: float = Field(default=0.2,
+                             description="episodic consolidation: sources below this salience")
+    episodic_min_shared_sources: int = Field(default=5,
+                                   description="episodic: sources sharing entities per cluster")
+    duplicate_similarity: float = Field(default=0.85,
+                            description="dedupe: cosine for duplicates (seed 002)")
+    batch_size: int = Field(default=10_000,
+                  description="rows per transaction in batch jobs")
     # Decay and cleanup batches committed at once (CALL { } IN n CONCURRENT TRANSACTIONS);
     # every element is its own unit, so batches never wait on each other's locks.
     job_concurrency: int = Field(default=2, ge=1)
@@ -151,9 +174,11 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("MEMGRAPH_NEO4J_DATABASE", "NEO4J_DATABASE",
                                       "neo4j_database"),
     )
-    connection_timeout_s: float = 5.0
+    connection_timeout_s: float = Field(default=5.0,
+                            description="seconds to wait for Neo4j before giving up")
 
-    default_user: str = "default"
+    default_user: str = Field(default="default",
+                    description="the tenant used when no user is given")
 
     embedder: Literal["local", "hashing", "openai"] = "local"
     embedding_model: str = Field(
@@ -164,7 +189,8 @@ class Settings(BaseSettings):
         default=None, description="required for openai embedders whose size we cannot guess")
 
     llm: Literal["offline", "openai"] = "offline"
-    llm_model: str = "gpt-4.1-mini"
+    llm_model: str = Field(default="gpt-4.1-mini",
+                 description="model id for MEMGRAPH_LLM=openai")
     openai_base_url: str | None = Field(
         default=None,
         validation_alias=AliasChoices("MEMGRAPH_OPENAI_BASE_URL", "OPENAI_BASE_URL",
@@ -175,8 +201,10 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("MEMGRAPH_OPENAI_API_KEY", "OPENAI_API_KEY",
                                       "openai_api_key"),
     )
-    llm_timeout_s: float = 60.0
-    llm_max_retries: int = 3
+    llm_timeout_s: float = Field(default=60.0,
+                     description="per-request timeout")
+    llm_max_retries: int = Field(default=3,
+                       description="retries on 429, 5xx and timeouts, with exponential backoff")
     llm_json_mode: bool = Field(
         default=True,
         description="send response_format json_object when JSON is wanted; turn off for "
