@@ -1,8 +1,10 @@
 // Every candidate of one explore() call, in ONE query: each signal returns its own ranked
 // list; fusion and re-rank happen in Python (memgraph/retrieve/fusion.py).
 //   ann / exact  the vector index `memory_embedding` is shared by all tenants and cannot
-//                pre-filter: over-fetch $ann_k and keep this tenant's; when fewer than
-//                $min_vector survive, score the tenant's nodes exactly instead. Scores are
+//                pre-filter: over-fetch $ann_k (sized to the tenant's share of the index,
+//                memgraph/retrieve/vector_plan.py) and keep this tenant's; when fewer than
+//                $min_vector survive, or $exact_first (a small tenant), score the tenant's
+//                nodes exactly instead. Scores are
 //                (1 + cosine) / 2; below $min_vector_score a match is noise and dropped.
 //   ftn / ftr    full-text over nodes (`memory_text`) and relationships
 //                (`relationship_text`), over-fetched to $ft_k; $lucene is escaped.
@@ -15,7 +17,7 @@
 // Filters ($kinds, $states, $min_salience, $sensitivity, $since, $until) are the same
 // predicate in every branch. Nodes are projected without their embedding.
 CALL () {
-  WITH 1 AS one WHERE $use_vector
+  WITH 1 AS one WHERE $use_vector AND NOT $exact_first
   CALL db.index.vector.queryNodes('memory_embedding', $ann_k, $vector) YIELD node AS n, score
   WITH n, score
   WHERE n.user_id = $user_id AND score >= $min_vector_score
@@ -29,7 +31,7 @@ CALL () {
   RETURN collect({key: elementId(n), score: score}) AS ann
 }
 CALL (ann) {
-  WITH ann WHERE $use_vector AND size(ann) < $min_vector
+  WITH ann WHERE $use_vector AND ($exact_first OR size(ann) < $min_vector)
   MATCH (n:Memory)
   WHERE n.user_id = $user_id AND n.embedding IS NOT NULL
     AND ($kinds IS NULL OR any(l IN labels(n) WHERE l IN $kinds))
@@ -43,8 +45,8 @@ CALL (ann) {
   ORDER BY score DESC LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score}) AS exact
 }
-WITH CASE WHEN size(ann) < $min_vector THEN exact ELSE ann END AS vec,
-     size(ann) < $min_vector AS exact_used
+WITH CASE WHEN $exact_first OR size(ann) < $min_vector THEN exact ELSE ann END AS vec,
+     $exact_first OR size(ann) < $min_vector AS exact_used
 CALL () {
   WITH 1 AS one WHERE $lucene IS NOT NULL
   CALL db.index.fulltext.queryNodes('memory_text', $lucene, {limit: $ft_k}) YIELD node AS n, score

@@ -33,10 +33,15 @@ class RetrievalConfig(BaseModel):
 
     rrf_k: int = Field(60, ge=1)
     candidates_per_signal: int = Field(50, ge=1, le=1000)
-    # The vector index is shared by all tenants and cannot pre-filter: ask it for this
-    # many times the candidates we need, then keep the tenant's; fall back to an exact
-    # scan of the tenant's nodes when that is not enough.
-    vector_overfetch: int = Field(10, ge=1, le=100)
+    # The vector index is shared by all tenants and cannot pre-filter: ask it for the
+    # candidates we need divided by the tenant's share of the index, times this safety
+    # factor, at most `vector_fetch_max`; a tenant that would need more and has at most
+    # `exact_scan_max` nodes is scored exactly instead (memgraph/retrieve/vector_plan.py).
+    # Fewer than k survivors still fall back to the exact scan.
+    vector_overfetch: float = Field(1.5, ge=1, le=100)
+    vector_fetch_max: int = Field(1000, ge=1, le=10000)
+    exact_scan_max: int = Field(20000, ge=0)
+    tenant_size_ttl_s: float = Field(60.0, ge=0)
     # Vector scores are (1 + cosine) / 2; a match under this is noise, not a candidate.
     min_vector_score: float = Field(0.55, ge=0, le=1)
     fulltext_overfetch: int = Field(10, ge=1, le=100)

@@ -21,6 +21,7 @@ from memgraph.retrieve.filters import Filters, lucene_escape
 from memgraph.retrieve.fusion import Candidate, merge_signals, rerank
 from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown
+from memgraph.retrieve.vector_plan import plan_vector
 from memgraph.settings import LifecycleSettings
 
 MAX_QUERY_CHARS = 4000
@@ -47,15 +48,17 @@ def check_query(query: str, k: int) -> str:
     return query.strip()
 
 
-def candidate_params(req: ExploreRequest) -> dict[str, Any]:
+def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
     cfg = req.config
     per_signal = max(cfg.candidates_per_signal, req.k)
     use_vector = cfg.use_vector and req.vector is not None
+    plan = plan_vector(graph, req.user_id, per_signal, cfg) if use_vector else None
     return {
         "user_id": req.user_id,
         "vector": req.vector if use_vector else None,
         "use_vector": use_vector,
-        "ann_k": per_signal * cfg.vector_overfetch,
+        "ann_k": plan.ann_k if plan else per_signal,
+        "exact_first": bool(plan and plan.exact_first),
         "min_vector": min(per_signal, req.k),
         "min_vector_score": cfg.min_vector_score,
         "lucene": lucene_escape(req.query) if cfg.use_fulltext else None,
@@ -69,7 +72,7 @@ def candidate_params(req: ExploreRequest) -> dict[str, Any]:
 
 def fetch_candidates(graph: Graph, req: ExploreRequest) -> tuple[list[Candidate], bool]:
     """All candidates with their per-signal ranks, and whether the exact vector scan ran."""
-    row = graph.read("retrieve/explore_candidates", **candidate_params(req))[0]
+    row = graph.read("retrieve/explore_candidates", **candidate_params(graph, req))[0]
     props = {item["key"]: ("node", item["props"]) for item in row["nodes"]}
     props.update({item["key"]: ("relationship", item["props"]) for item in row["rels"]})
     graph_rows = sorted(row["graph_nodes"] + row["graph_rels"], key=lambda r: -r["score"])

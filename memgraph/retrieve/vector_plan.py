@@ -1,0 +1,58 @@
+"""How explore() asks the shared vector index for one tenant's nearest nodes.
+
+The index covers every tenant and cannot pre-filter (Neo4j 5.26), so a tenant holding a
+share ``s`` of the index finds about ``s x ann_k`` of its own nodes among ``ann_k``
+neighbours. Asking for a fixed multiple wastes time on a big tenant and finds too few for a
+small one. The plan sizes ``ann_k`` to the tenant's share (``per_signal / s`` times a safety
+factor), and scans a small tenant's vectors exactly instead when the index would have to be
+asked for more than ``vector_fetch_max`` neighbours. The explore query still falls back to
+the exact scan when fewer than ``k`` of the tenant's nodes survive (a narrow filter, a
+tenant that grew since its size was counted), so the plan changes cost, never correctness.
+
+Tenant sizes are counted once per ``tenant_size_ttl_s`` per process (one index count).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from dataclasses import dataclass
+
+from memgraph.graph.connection import Graph
+from memgraph.retrieve.config import RetrievalConfig
+
+_sizes: dict[tuple[str, str, str], tuple[float, int, int]] = {}
+_lock = threading.Lock()
+
+
+@dataclass(frozen=True)
+class VectorPlan:
+    ann_k: int           # neighbours asked of the shared index (at least 1)
+    exact_first: bool    # skip the index: score the tenant's vectors exactly
+
+
+def tenant_size(graph: Graph, user_id: str, ttl_s: float) -> tuple[int, int]:
+    """(the tenant's memory nodes, all memory nodes), cached for ``ttl_s`` seconds."""
+    key = (graph.settings.neo4j_uri, graph.database or "", user_id)
+    now = time.monotonic()
+    with _lock:
+        cached = _sizes.get(key)
+    if cached and now - cached[0] < ttl_s:
+        return cached[1], cached[2]
+    row = graph.read("retrieve/tenant_size", user_id=user_id)[0]
+    with _lock:
+        _sizes[key] = (now, row["tenant"], row["total"])
+    return row["tenant"], row["total"]
+
+
+def plan_vector(graph: Graph, user_id: str, per_signal: int, cfg: RetrievalConfig
+                ) -> VectorPlan:
+    tenant, total = tenant_size(graph, user_id, cfg.tenant_size_ttl_s)
+    if tenant == 0:
+        return VectorPlan(ann_k=per_signal, exact_first=True)
+    wanted = math.ceil(per_signal * cfg.vector_overfetch * max(total, tenant) / tenant)
+    if wanted > cfg.vector_fetch_max and tenant <= cfg.exact_scan_max:
+        return VectorPlan(ann_k=per_signal, exact_first=True)
+    return VectorPlan(ann_k=max(per_signal, min(wanted, cfg.vector_fetch_max)),
+                      exact_first=False)
