@@ -72,6 +72,32 @@ CREATE (a)-[:RELATED_TO {uid: 'r' + toString(i), user_id: a.user_id, salience: 0
   notes_next_expiry: CASE WHEN i % 2 = 1 THEN expires END}]->(b)
 """
 EMPTY = "MATCH (n) RETURN count(n) = 0 AS empty"
+# `--jobs renote`: give the week notes back to the elements that a cleanup emptied (every
+# i % 4 = 0 node, every i % 4 = 1 relationship), as if written evenly over the last
+# $spread nights: 1 in $spread of them is already expired at the cleanup's as_of, the rest
+# expire later. A nightly cleanup then meets the share of notes that really expires per night.
+RENOTE_NODES = """
+MATCH (n:Memory) WHERE n.user_id IN $user_ids AND n.notes = []
+WITH n, toInteger(substring(n.uid, 1)) AS i WHERE i % 4 = 0
+CALL (n, i) {
+  WITH n, i, CASE WHEN (i / 4) % $spread = 0 THEN $expired ELSE $later END AS expires
+  SET n.notes = ['note about ' + toString(i)], n.notes_added_at = [$t0],
+      n.notes_expires_at = [expires], n.notes_lifetime = ['week'], n.notes_source = [''],
+      n.notes_next_expiry = expires
+} IN TRANSACTIONS OF 10000 ROWS
+RETURN count(*) AS notes
+"""
+RENOTE_RELATIONSHIPS = """
+MATCH (:Memory)-[r:RELATED_TO]->(:Memory) WHERE r.notes = []
+WITH r, toInteger(substring(r.uid, 1)) AS i WHERE i % 4 = 1
+CALL (r, i) {
+  WITH r, i, CASE WHEN (i / 4) % $spread = 0 THEN $expired ELSE $later END AS expires
+  SET r.notes = ['fact note ' + toString(i)], r.notes_added_at = [$t0],
+      r.notes_expires_at = [expires], r.notes_lifetime = ['week'], r.notes_source = [''],
+      r.notes_next_expiry = expires
+} IN TRANSACTIONS OF 10000 ROWS
+RETURN count(*) AS notes
+"""
 
 
 def load(graph: Graph, nodes: int, users: int, dirty: int, batch: int = 10_000) -> float:
@@ -89,6 +115,20 @@ def load(graph: Graph, nodes: int, users: int, dirty: int, batch: int = 10_000) 
                   f"({time.perf_counter() - started:.0f} s)", end="", flush=True)
     print()
     return time.perf_counter() - started
+
+
+def renote(graph: Graph, spread: int, cleanup_at: datetime) -> None:
+    with graph.session() as session:
+        users = [r["user_id"] for r in session.run("MATCH (n:Memory) "
+                                                   "RETURN DISTINCT n.user_id AS user_id")]
+        params = dict(user_ids=users, spread=spread, t0=T0,
+                      expired=cleanup_at - timedelta(days=1), later=cleanup_at + timedelta(days=7))
+        written = sum(session.run(q, params).single()["notes"]
+                      for q in (RENOTE_NODES, RENOTE_RELATIONSHIPS))
+        total = session.run("MATCH (n:Memory) RETURN sum(size(n.notes)) AS c").single()["c"] \
+            + session.run("MATCH ()-[r]->() RETURN sum(size(r.notes)) AS c").single()["c"]
+    print(f"renote: {written:,} week notes written back, 1 in {spread} expired; "
+          f"{total:,} notes in the graph")
 
 
 def timed(label: str, action):  # type: ignore[no-untyped-def]
@@ -138,12 +178,15 @@ def main() -> None:
     parser.add_argument("--llm-elements", type=int, default=400)
     parser.add_argument("--skip-load", action="store_true", help="reuse the loaded data")
     parser.add_argument("--jobs", default="decay,consolidate,cleanup,llm",
-                        help="comma-separated subset of decay,consolidate,cleanup,llm")
+                        help="comma-separated subset of decay,consolidate,renote,cleanup,llm "
+                             "(renote: see RENOTE_NODES)")
     parser.add_argument("--decay-days", type=float, default=30.0,
                         help="decay as of T0 + this many days (re-runs need a later day)")
     parser.add_argument("--cleanup-days", type=float, default=30.0,
                         help="cleanup as of T0 + days: 30 drops the week notes, 400 the "
                              "year notes (a second measurement on the same data)")
+    parser.add_argument("--renote-spread", type=int, default=7,
+                        help="with --jobs renote: 1 in this many restored notes is expired")
     args = parser.parse_args()
     jobs = set(args.jobs.split(","))
     settings = Settings()
@@ -169,6 +212,8 @@ def main() -> None:
             lambda: memory.run_job("consolidate", as_of=T0 + timedelta(days=31),
                                    all_elements=True))
         print(f"  {report.counts.get('nodes_consolidated', 0) / seconds:.0f} elements/s")
+    if "renote" in jobs:
+        renote(memory.graph, args.renote_spread, T0 + timedelta(days=args.cleanup_days))
     if "cleanup" in jobs:
         timed("cleanup (all users)", lambda: memory.run_job(
             "cleanup", as_of=T0 + timedelta(days=args.cleanup_days)))
