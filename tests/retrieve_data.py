@@ -12,6 +12,7 @@ from typing import Any
 from memgraph.graph.connection import Graph
 from memgraph.graph.models import new_id
 from memgraph.graph.vocabulary import RELATIONSHIP_TYPES, STRUCTURAL_TYPES, Kind
+from memgraph.ingest.properties import source_search_text
 
 NOW = datetime.now(UTC)
 
@@ -32,6 +33,7 @@ def add_node(graph: Graph, user_id: str, kind: str, name: str, *, text: str = ""
             "created_at": NOW, "updated_at": NOW, **props}
     if label == "Source":
         data.setdefault("raw_content", text)
+        data.setdefault("search_text", source_search_text(text, props.get("speaker") or ""))
         data.setdefault("content_hash", hashlib.sha256(text.encode()).hexdigest())
         data.setdefault("idempotency_key", uid)
         data.setdefault("sensitivity", "normal")

@@ -47,6 +47,7 @@ def apply_schema(graph: Graph, dimensions: int, embedding_model: str,
         graph.run_autocommit("graph/drop_vector_index")
         graph.run_autocommit("graph/clear_embeddings")
     check_vector_dimensions(graph, dimensions)
+    migrate_fulltext_index(graph)
     previous, previous_dims = recorded_version(graph)
     before = _schema_objects(graph)
     run = 0
@@ -66,6 +67,23 @@ def apply_schema(graph: Graph, dimensions: int, embedding_model: str,
                     dimensions=dimensions, embedding_model=embedding_model)
     return SchemaReport(version=SCHEMA_VERSION, previous_version=previous,
                         statements_run=run, changed=changed, dimensions=dimensions)
+
+
+# What cypher/schema/v1.cypher defines for `memory_text`; an older index is recreated.
+FULLTEXT_PROPERTIES = ["name", "aliases", "description", "notes", "search_text"]
+FULLTEXT_ANALYZER = "english"
+
+
+def migrate_fulltext_index(graph: Graph) -> bool:
+    """Drop `memory_text` when its definition is older (v1.cypher then recreates it) and
+    give older sources their `search_text`. Returns whether anything changed."""
+    rows = graph.read("graph/fulltext_index_definition")
+    if not rows or (sorted(rows[0]["properties"]) == sorted(FULLTEXT_PROPERTIES)
+                    and rows[0]["analyzer"] == FULLTEXT_ANALYZER):
+        return False
+    graph.run_autocommit("graph/drop_memory_text_index")
+    graph.run_autocommit("graph/backfill_search_text")
+    return True
 
 
 def require_schema(graph: Graph, dimensions: int) -> None:

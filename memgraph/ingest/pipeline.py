@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from memgraph.errors import DatabaseUnavailableError, MemgraphError
 from memgraph.graph.connection import Graph
 from memgraph.ingest.inputs import check_content, parse_time
+from memgraph.ingest.properties import source_search_text
 from memgraph.ingest.results import BulkResult, IngestResult
 from memgraph.ingest.source import SourceText, prepare_source, write_sources
 from memgraph.ingest.tools import Known, ToolExecutor
@@ -54,7 +55,7 @@ class Ingestor:
         """One source: written first, then extracted; see ``Memory.ingest``."""
         text = check_content(content, self.settings.ingest.max_content_bytes)
         now = datetime.now(UTC)
-        vector = self.embedder.embed(text)
+        vector = self.embedder.embed(source_search_text(text, fields.get("speaker") or ""))
         new = prepare_source(self.settings, content=text, user_id=user_id, now=now,
                              embedding=vector, embedding_model=self.embedder.model_name,
                              **fields)
