@@ -82,9 +82,12 @@ class LifecycleSettings(BaseModel):
                             description="dedupe: cosine for duplicates (seed 002)")
     batch_size: int = Field(default=10_000,
                   description="rows per transaction in batch jobs")
-    # Decay and cleanup batches committed at once (CALL { } IN n CONCURRENT TRANSACTIONS);
+    # Decay batches committed at once (CALL { } IN n CONCURRENT TRANSACTIONS);
     # every element is its own unit, so batches never wait on each other's locks.
     job_concurrency: int = Field(default=2, ge=1)
+    # Note cleanup rewrites full-text documents; concurrent batches contend for the index
+    # writer and measured slower (docs/lifecycle.md), so one batch at a time by default.
+    cleanup_concurrency: int = Field(default=1, ge=1)
     # Nightly jobs (docs/lifecycle.md): a source accessed this often but below
     # episodic_max_salience is a "frequently referenced detail" worth consolidating.
     episodic_high_access_count: int = 5

@@ -17,7 +17,7 @@ UNITS = (("nodes", "lifecycle/cleanup_nodes"),
 def run(ctx: JobContext) -> None:
     cfg = ctx.settings.lifecycle
     params = dict(user_ids=ctx.tenants(), as_of=ctx.as_of, dry_run=ctx.dry_run,
-                  batch_size=cfg.batch_size, concurrency=cfg.job_concurrency)
+                  batch_size=cfg.batch_size, concurrency=cfg.cleanup_concurrency)
     for done, (unit, query) in enumerate(UNITS):
         ctx.checkpoint(unit)
         ctx.tick("cleanup", done, len(UNITS))
