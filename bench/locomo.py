@@ -33,6 +33,7 @@ from datetime import UTC, datetime
 import numpy as np
 
 from memgraph.memory import Memory
+from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.tokens import count_tokens
 from memgraph.settings import Settings
 
@@ -116,16 +117,19 @@ def ingest(memory: Memory, user: str, turns: Sequence[Turn]) -> float:
     return time.perf_counter() - start
 
 
-def system_ranked(memory: Memory, user: str) -> Callable[[str, int], list[list[str]]]:
+def system_ranked(memory: Memory, user: str, config: RetrievalConfig
+                  ) -> Callable[[str, int], list[list[str]]]:
     def ranked(question: str, k: int) -> list[list[str]]:
-        results = memory.explore(question, user_id=user, k=k, reinforce=False)
+        results = memory.explore(question, user_id=user, k=k, reinforce=False, config=config)
         return [r.external_ids for r in results]
     return ranked
 
 
-def system_context(memory: Memory, user: str) -> Callable[[str, int], set[str]]:
+def system_context(memory: Memory, user: str, config: RetrievalConfig
+                   ) -> Callable[[str, int], set[str]]:
     def context(question: str, budget: int) -> set[str]:
-        built = memory.context(question, user_id=user, max_tokens=budget, reinforce=False)
+        built = memory.context(question, user_id=user, max_tokens=budget, reinforce=False,
+                               config=config)
         return {i for r in built.memories for i in r.external_ids}
     return context
 
@@ -240,12 +244,25 @@ def main() -> None:
     ap.add_argument("--data", required=True, help="path to locomo_dev.json (never committed)")
     ap.add_argument("--keep", action="store_true", help="keep the ingested users afterwards")
     ap.add_argument("--out", default=None, help="also write the raw table here (markdown)")
+    ap.add_argument("--conversations", default=None,
+                    help="comma-separated sample ids (e.g. conv-26) to run; default all")
+    ap.add_argument("--reuse", default=None, metavar="RUN",
+                    help="ask the questions of users kept by an earlier --keep run "
+                         "(locomo-<sample>-RUN) instead of ingesting again")
+    ap.add_argument("--no-baselines", action="store_true", help="score memgraph only")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=JSON",
+                    help="change one RetrievalConfig field for an ablation, e.g. "
+                         "--set use_graph=false --set 'weights={\"relevance\": 1}'")
     args = ap.parse_args()
 
     settings = Settings(llm="offline", embedder="local")
     memory = Memory(settings)
     memory.init()
-    run = uuid.uuid4().hex[:6]
+    updates = {k: json.loads(v) for k, v in (item.split("=", 1) for item in args.set)}
+    config = RetrievalConfig.model_validate(
+        {**RetrievalConfig.from_settings(settings).model_dump(), **updates})
+    run = args.reuse or uuid.uuid4().hex[:6]
+    wanted = set(args.conversations.split(",")) if args.conversations else None
     results: dict[str, dict[int, Scores]] = {
         name: defaultdict(Scores) for name in
         ("memgraph explore/context", "BM25 over turns", "MiniLM cosine over turns",
@@ -253,20 +270,29 @@ def main() -> None:
     users = []
     try:
         for sample_id, turns, questions in load(args.data):
+            if wanted is not None and sample_id not in wanted:
+                continue
             user = f"locomo-{sample_id}-{run}"
             users.append(user)
-            seconds = ingest(memory, user, turns)
-            print(f"{sample_id}: {len(turns)} turns ingested in {seconds:.0f} s "
-                  f"({len(turns) / seconds:.1f}/s), {len(questions)} questions", flush=True)
-            evaluate(questions, system_ranked(memory, user), system_context(memory, user),
+            if not args.reuse:
+                seconds = ingest(memory, user, turns)
+                print(f"{sample_id}: {len(turns)} turns ingested in {seconds:.0f} s "
+                      f"({len(turns) / seconds:.1f}/s), {len(questions)} questions",
+                      flush=True)
+            start = time.perf_counter()
+            evaluate(questions, system_ranked(memory, user, config),
+                     system_context(memory, user, config),
                      results["memgraph explore/context"])
-            run_baselines(memory, turns, questions, results)
+            print(f"{sample_id}: questions scored in {time.perf_counter() - start:.0f} s "
+                  f"(user {user})", flush=True)
+            if not args.no_baselines:
+                run_baselines(memory, turns, questions, results)
     finally:
-        if not args.keep:
+        if not args.keep and not args.reuse:
             for user in users:
                 memory.graph.run_autocommit("graph/delete_user", user_id=user)
         memory.close()
-    text = table(results)
+    text = table({name: by_cat for name, by_cat in results.items() if by_cat})
     print(text)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as fh:

@@ -80,11 +80,11 @@ def test_score_breakdown_adds_up(memory: Memory, user_id: str, garden) -> None:
     results = memory.explore("tomato seedlings greenhouse", user_id=user_id, k=20,
                              reinforce=False)
     cfg = RetrievalConfig.from_settings(memory.settings)
-    best_rrf = max(r.score.rrf for r in results)
+    best_rrf = max(r.score.rrf for r in results if not r.score.subject)
     for r in results:
         s = r.score
         assert s.rrf == pytest.approx(sum(1 / (cfg.rrf_k + n) for n in s.ranks.values()))
-        assert s.relevance == pytest.approx(s.rrf / best_rrf)
+        assert s.relevance == pytest.approx(0.0 if s.subject else s.rrf / best_rrf)
         assert s.terms["relevance"] == pytest.approx(cfg.weights.relevance * s.relevance)
         assert s.terms["salience"] == pytest.approx(cfg.weights.salience * s.salience)
         assert s.final == pytest.approx(sum(s.terms.values()))

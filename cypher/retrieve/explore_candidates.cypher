@@ -125,6 +125,8 @@ CALL (vec, ftn, graph_nodes) {
     .uid, .name, .description, .notes, .salience, .importance, .state, .event_at,
     .last_accessed_at, .created_at, .external_id, .speaker, .sensitivity, .session_id,
     .aliases, raw_content: substring(n.raw_content, 0, $text_chars),
+    mentions: [(n)-[:MENTIONS]->(m:Memory) | m.uid],
+    adjacent: [(n)-[:NEXT]-(m:Memory) | elementId(m)],
     kind: [l IN labels(n) WHERE l <> 'Memory'][0]}}) AS nodes
 }
 CALL (ftr, graph_rels) {

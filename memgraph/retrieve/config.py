@@ -48,6 +48,9 @@ class RetrievalConfig(BaseModel):
     # The graph signal: one hop (every semantic and structural type) around the strongest
     # seeds of the vector and full-text signals (see docs/retrieval.md).
     graph_seeds: int = Field(5, ge=0, le=50)
+    # Episodes next to this many of the strongest episodes get a vote in fusion (the
+    # `adjacent` list, memgraph/retrieve/fusion.py); 0 turns it off.
+    adjacent_seeds: int = Field(5, ge=0, le=50)
     use_vector: bool = True
     use_fulltext: bool = True
     use_graph: bool = True

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from datetime import date
 from xml.sax.saxutils import escape, quoteattr
 
 from memgraph.errors import InvalidInputError
@@ -49,8 +50,15 @@ def item_fields(r: Result) -> dict[str, str]:
             "text": text, "evidence": evidence, "ids": ids, "uid": r.uid}
 
 
+def _short_date(iso: str) -> str:
+    """"2023-05-08" as "8 May 2023": 3 tokens instead of 7 under the token counter, on
+    every line of a markdown context (about a tenth of a short turn's cost)."""
+    d = date.fromisoformat(iso)
+    return f"{d.day} {d:%b} {d.year}"
+
+
 def _markdown_item(f: dict[str, str]) -> str:
-    head = f"[{f['when']}] " if f["when"] else ""
+    head = f"[{_short_date(f['when'])}] " if f["when"] else ""
     if f["kind"] in ("Source", "Artifact"):
         who = f"{f['speaker']}: " if f["speaker"] else ""
         line = f"- {head}{who}{f['text']}"

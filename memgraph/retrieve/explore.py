@@ -18,7 +18,7 @@ from memgraph.errors import InvalidInputError
 from memgraph.graph.connection import Graph
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.filters import Filters, lucene_escape
-from memgraph.retrieve.fusion import Candidate, merge_signals, rerank
+from memgraph.retrieve.fusion import Candidate, add_graph_signals, merge_signals, rerank
 from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown
 from memgraph.retrieve.vector_plan import plan_vector
@@ -89,8 +89,10 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
             lifecycle: LifecycleSettings, now: datetime | None = None) -> list[Result]:
     now = now or datetime.now(UTC)
     candidates, _ = fetch_candidates(graph, req)
+    subjects = add_graph_signals(candidates, req.query, req.config.rrf_k,
+                                 req.config.adjacent_seeds if req.config.use_graph else 0)
     ranked = rerank(candidates, req.config.weights, req.config.rrf_k, now,
-                    req.config.recency_half_life_days)[: req.k]
+                    req.config.recency_half_life_days, subjects)[: req.k]
     if not ranked:
         return []
     items = [{"eid": c.key, "uid": c.props["uid"], "element": c.element} for c, _ in ranked]

@@ -13,6 +13,7 @@ importance = node ``importance``; relationships use ``strength``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -69,16 +70,21 @@ def importance(props: Mapping[str, Any], element: str) -> float:
 
 
 def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: datetime,
-           half_life_days: float) -> list[tuple[Candidate, ScoreBreakdown]]:
-    """Score every candidate; best first, ties broken by key for a stable order."""
+           half_life_days: float, subjects: frozenset[str] | set[str] = frozenset()
+           ) -> list[tuple[Candidate, ScoreBreakdown]]:
+    """Score every candidate; best first, ties broken by key for a stable order.
+
+    ``subjects`` (keys) are nodes the query names: what it is about, not an answer. Their
+    relevance is 0 (they follow every answer) and they do not set the best RRF.
+    """
     if not candidates:
         return []
     rrfs = {c.key: rrf_score(c.ranks, rrf_k) for c in candidates}
-    best = max(rrfs.values())
+    best = max((v for k, v in rrfs.items() if k not in subjects), default=0.0) or 1.0
     scored = []
     for c in candidates:
         values = {
-            "relevance": rrfs[c.key] / best,
+            "relevance": 0.0 if c.key in subjects else rrfs[c.key] / best,
             "salience": _unit(c.props.get("salience"), 0.5),
             "recency": recency(c.props, now, half_life_days),
             "importance": importance(c.props, c.element),
@@ -86,7 +92,7 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
         terms = {name: getattr(weights, name) * value for name, value in values.items()}
         breakdown = ScoreBreakdown(ranks=dict(c.ranks), signal_scores=dict(c.signal_scores),
                                    rrf=rrfs[c.key], terms=terms, final=sum(terms.values()),
-                                   **values)
+                                   subject=c.key in subjects, **values)
         scored.append((c, breakdown))
     scored.sort(key=lambda pair: (-pair[1].final, pair[0].key))
     return scored
@@ -102,3 +108,65 @@ def _native(value: Any) -> datetime | None:
     if value is None:
         return None
     return value.to_native() if hasattr(value, "to_native") else value
+
+
+# -- what only a graph memory can add: subjects and adjacency ------------------------------
+SUBJECT_KINDS = frozenset({"Person", "Entity", "Concept"})
+EPISODE_KINDS = frozenset({"Source", "Artifact"})
+
+
+def find_subjects(candidates: Sequence[Candidate], query: str) -> dict[str, set[str]]:
+    """Semantic nodes the query names (uid → the names it used): the question's subject.
+
+    A node counts when its name or an alias occurs in the query as whole words AND the
+    full-text index matched it (so a name made only of stop words, e.g. a Concept "to"
+    from a rule extractor, never does).
+    """
+    text = query.lower()
+    out: dict[str, set[str]] = {}
+    for c in candidates:
+        if c.element != "node" or c.props.get("kind") not in SUBJECT_KINDS \
+                or "fulltext" not in c.ranks:
+            continue
+        names = [c.props.get("name") or "", *(c.props.get("aliases") or [])]
+        hits = {n.lower() for n in names if len(n.strip()) >= 2 and re.search(
+            r"(?<!\w)" + re.escape(n.lower().strip()) + r"(?!\w)", text)}
+        if hits:
+            out[c.props["uid"]] = hits
+    return out
+
+
+def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
+                      seeds: int) -> set[str]:
+    """Two more ranked lists from the graph, added to the candidates' ranks; returns the
+    keys of the subject nodes (the re-rank gives them no relevance of their own).
+
+    - ``subject`` (seed 002's subject-aware boosting): the episodes spoken by a node the
+      query names, or that MENTION it, ranked by their fused rank so far;
+    - ``adjacent``: the episodes next (NEXT) to one of the ``seeds`` strongest episodes,
+      ranked by that neighbour's rank (a question's evidence is often the turn before or
+      after the one that matched best: the question to an answer, the answer to a
+      question).
+    Neither list brings new candidates; both only vote, like the text signals, in RRF.
+    """
+    subjects = find_subjects(candidates, query)
+    names = set().union(*subjects.values()) if subjects else set()
+    subject_keys = {c.key for c in candidates if c.props.get("uid") in subjects}
+    episodes = [c for c in candidates if c.props.get("kind") in EPISODE_KINDS]
+    episodes.sort(key=lambda c: (-rrf_score(c.ranks, rrf_k), c.key))
+    if subjects:
+        about = [c for c in episodes
+                 if (c.props.get("speaker") or "").lower() in names
+                 or subjects.keys() & set(c.props.get("mentions") or [])]
+        for rank, c in enumerate(about, start=1):
+            c.ranks["subject"], c.signal_scores["subject"] = rank, 1.0
+    by_key = {c.key: c for c in episodes}
+    neighbours: list[Candidate] = []
+    for hit in episodes[:seeds]:
+        for key in hit.props.get("adjacent") or []:
+            c = by_key.get(key)
+            if c is not None and c not in neighbours:
+                neighbours.append(c)
+    for rank, c in enumerate(neighbours, start=1):
+        c.ranks["adjacent"], c.signal_scores["adjacent"] = rank, 1.0
+    return subject_keys

@@ -42,6 +42,7 @@ class ScoreBreakdown(BaseModel):
     importance: float
     terms: dict[str, float]
     final: float
+    subject: bool = False   # the query names this node: relevance 0, its episodes boosted
 
 
 class Result(BaseModel):

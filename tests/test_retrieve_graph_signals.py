@@ -1,0 +1,53 @@
+"""Fusion's graph-only signals: subject-aware boosting and adjacent episodes (pure)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from memgraph.retrieve.config import Weights
+from memgraph.retrieve.fusion import Candidate, add_graph_signals, find_subjects, rerank
+
+NOW = datetime(2025, 1, 1, tzinfo=UTC)
+
+
+def node(key: str, kind: str, ranks: dict[str, int], **props: object) -> Candidate:
+    return Candidate(key, "node", {"uid": key, "kind": kind, "salience": 0.5,
+                                   "importance": 0.5, **props}, dict(ranks))
+
+
+def test_a_named_node_matched_by_full_text_is_the_subject() -> None:
+    person = node("p", "Person", {"fulltext": 1}, name="Caroline")
+    vector_only = node("q", "Person", {"vector": 1}, name="Melanie")
+    stop_word = node("c", "Concept", {"vector": 2}, name="to")
+    found = find_subjects([person, vector_only, stop_word], "What did Caroline want to do?")
+    assert found == {"p": {"caroline"}}
+    assert find_subjects([person], "Carolines") == {}          # whole words only
+
+
+def test_episodes_of_the_subject_get_a_vote_and_the_subject_no_relevance() -> None:
+    person = node("p", "Person", {"fulltext": 1, "vector": 1}, name="Caroline")
+    spoken = node("s1", "Source", {"vector": 3}, speaker="Caroline")
+    mentioning = node("s2", "Source", {"vector": 4}, speaker="Mel", mentions=["p"])
+    other = node("s3", "Source", {"vector": 2}, speaker="Mel")
+    cands = [person, spoken, mentioning, other]
+    subjects = add_graph_signals(cands, "where did Caroline hike", 60, seeds=0)
+    assert subjects == {"p"}
+    assert spoken.ranks["subject"] == 1 and mentioning.ranks["subject"] == 2
+    assert "subject" not in other.ranks
+    ranked = rerank(cands, Weights(), 60, NOW, 30, subjects)
+    order = [c.key for c, _ in ranked]
+    assert order[:2] == ["s1", "s2"] and order[-1] == "p"
+    breakdown = dict((c.key, s) for c, s in ranked)["p"]
+    assert breakdown.subject and breakdown.relevance == 0.0
+    assert breakdown.final == sum(breakdown.terms.values())
+
+
+def test_turns_next_to_the_strongest_episodes_get_a_vote() -> None:
+    hit = node("s1", "Source", {"fulltext": 1}, adjacent=["s2"])
+    before = node("s2", "Source", {"vector": 40}, adjacent=["s1", "s3"])
+    far = node("s3", "Source", {"vector": 30}, adjacent=["s2"])
+    add_graph_signals([hit, before, far], "anything", 60, seeds=1)
+    assert before.ranks["adjacent"] == 1
+    assert "adjacent" not in hit.ranks and "adjacent" not in far.ranks
+    add_graph_signals([hit, before, far], "anything", 60, seeds=0)   # off: no new votes
+    assert "adjacent" not in far.ranks
