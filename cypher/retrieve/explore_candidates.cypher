@@ -31,7 +31,10 @@ CALL () {
   RETURN collect({key: elementId(n), score: score}) AS ann
 }
 CALL (ann) {
-  WITH ann WHERE $use_vector AND ($exact_first OR size(ann) < $min_vector)
+  // UNWIND, not WHERE: the planner would push a WHERE into the index seek's filter and
+  // read every node of the tenant even when the scan is not needed
+  UNWIND CASE WHEN $use_vector AND ($exact_first OR size(ann) < $min_vector)
+              THEN [1] ELSE [] END AS needed
   MATCH (n:Memory)
   WHERE n.user_id = $user_id AND n.embedding IS NOT NULL
     AND ($kinds IS NULL OR any(l IN labels(n) WHERE l IN $kinds))
