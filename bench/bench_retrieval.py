@@ -39,6 +39,7 @@ from typing import Any
 
 import numpy as np
 
+from memgraph.errors import DatabaseError
 from memgraph.graph.connection import Graph
 from memgraph.memory import Memory
 from memgraph.providers.embeddings import HashingEmbedder
@@ -158,6 +159,7 @@ def tenant_batch(world: World, user: str, start: int, n: int) -> dict[str, Any]:
             kind = "Source"
             session = g // SESSION
             props |= {"name": text[:40], "raw_content": text, "external_id": f"D{session}:{g}",
+                      "search_text": f"speaker{session % 2}: {text}",
                       "session_id": f"s{session}", "sensitivity": "normal",
                       "speaker": f"speaker{session % 2}",
                       "event_at": T0 + timedelta(minutes=g)}
@@ -206,8 +208,11 @@ def load(memory: Memory, world: World, total: int) -> None:
                   end="", flush=True)
     print(f"\n  nodes and relationships: {time.perf_counter() - started:.0f} s")
     t = time.perf_counter()
-    memory.init()
-    graph.driver.execute_query("CALL db.awaitIndexes(7200)", database_=graph.database)
+    try:
+        memory.init()
+    except DatabaseError:   # init waits 5 minutes; a 1M-node vector index takes longer
+        graph.driver.execute_query("CALL db.awaitIndexes(7200)", database_=graph.database)
+        memory.init()       # now quick: records the schema version
     print(f"  schema and index population (vector index built once): "
           f"{time.perf_counter() - t:.0f} s", flush=True)
 
@@ -258,7 +263,7 @@ def run_query(graph: Graph, world: World, query: str, **params: Any) -> Callable
     return once
 
 
-def vector_recall(memory: Memory, world: World, user: str, trials: int = 50) -> float:
+def vector_recall(memory: Memory, world: World, user: str, trials: int = 20) -> float:
     """Share of the exact top-10 (cosine over every node of the tenant) found by the vector
     signal's first 10 (the ANN path explore takes, before fusion)."""
     graph, hits = memory.graph, 0
@@ -309,7 +314,7 @@ def measure(memory: Memory, world: World, queries: int) -> Iterator[None]:
     print("| tenant | operation | p50 ms | p95 ms | mean ms | load avg 1/5/15 min |\n"
           "|---|---|---|---|---|---|")
     row("-", "round trip (RETURN 1)", timed(run_query(graph, world, "RETURN 1"), queries))
-    for k in (10, 100, 500):
+    for k in (10, 100):
         row("-", f"vector index alone, k={k}", timed(run_query(graph, world, ANN, k=k),
                                                        queries))
     yield
