@@ -141,6 +141,13 @@ class RetrievalSettings(BaseModel):
     weight_salience: float = 0.2
     weight_recency: float = 0.1
     weight_importance: float = 0.1
+    # Weighted RRF: a signal's vote is weight / (rrf_k + rank). All equal on purpose: on
+    # LoCoMo, weighing the indirect lists (graph, subject, adjacent) 0.5 or 0.25 against
+    # the direct vector/full-text matches did not raise R@1/R@5 consistently (the two dev
+    # conversations moved in opposite directions) and lowered R@10/R@25; dropping them
+    # lost most (docs/benchmarks.md, "Weighted RRF"). A knob for ablations (`--set`).
+    signal_weights: dict[str, float] = {  # pydantic copies the default per instance
+        "vector": 1.0, "fulltext": 1.0, "graph": 1.0, "subject": 1.0, "adjacent": 1.0}
     recency_half_life_days: float = 30.0
     default_k: int = 10
     max_traverse_depth: int = 4

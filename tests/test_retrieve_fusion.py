@@ -20,6 +20,20 @@ def test_rrf_sums_reciprocal_ranks() -> None:
     assert rrf_score({"vector": 1, "fulltext": 3}, 60) == pytest.approx(1 / 61 + 1 / 63)
 
 
+def test_weighted_rrf_scales_each_signals_vote_and_unnamed_signals_weigh_one() -> None:
+    weights = {"vector": 1.0, "subject": 0.5}
+    assert rrf_score({"vector": 1, "subject": 1, "adjacent": 2}, 60, weights) == \
+        pytest.approx(1 / 61 + 0.5 / 61 + 1 / 62)
+
+
+def test_signal_weights_come_from_the_settings() -> None:
+    settings = Settings(retrieval={"signal_weights": {"vector": 1.0, "graph": 0.25}})
+    assert RetrievalConfig.from_settings(settings).signal_weights == {"vector": 1.0,
+                                                                      "graph": 0.25}
+    defaults = RetrievalConfig().signal_weights
+    assert set(defaults) == {"vector", "fulltext", "graph", "subject", "adjacent"}
+
+
 def test_merge_keeps_the_best_rank_per_signal() -> None:
     row = {"element": "node", "props": {}}
     merged = merge_signals({"vector": [{"key": "a", "score": 0.9, **row},

@@ -51,3 +51,16 @@ def test_turns_next_to_the_strongest_episodes_get_a_vote() -> None:
     assert "adjacent" not in hit.ranks and "adjacent" not in far.ranks
     add_graph_signals([hit, before, far], "anything", 60, seeds=0)   # off: no new votes
     assert "adjacent" not in far.ranks
+
+
+def test_with_direct_only_graph_only_finds_get_no_subject_or_adjacent_vote() -> None:
+    person = node("p", "Person", {"fulltext": 1}, name="Caroline")
+    matched = node("s1", "Source", {"vector": 1, "fulltext": 2}, speaker="Caroline",
+                   adjacent=["s2"])
+    graph_only = node("s2", "Source", {"graph": 1}, speaker="Caroline", adjacent=["s1"])
+    subjects = add_graph_signals([person, matched, graph_only], "did Caroline hike", 60,
+                                 seeds=2, direct_only=True)
+    assert matched.ranks == {"vector": 1, "fulltext": 2, "subject": 1, "adjacent": 1}
+    assert graph_only.ranks == {"graph": 1}
+    ranked = rerank([person, matched, graph_only], Weights(), 60, NOW, 30, subjects)
+    assert [c.key for c, _ in ranked] == ["s1", "s2", "p"]

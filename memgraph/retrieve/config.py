@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from memgraph.errors import InvalidInputError
-from memgraph.settings import Settings
+from memgraph.settings import RetrievalSettings, Settings
 
 
 class Weights(BaseModel):
@@ -51,6 +51,15 @@ class RetrievalConfig(BaseModel):
     # Episodes next to this many of the strongest episodes get a vote in fusion (the
     # `adjacent` list, memgraph/retrieve/fusion.py); 0 turns it off.
     adjacent_seeds: int = Field(5, ge=0, le=50)
+    # True: the subject and adjacent lists vote only for what the vector or full-text
+    # signal found, not for graph-only finds. Off: on LoCoMo it traded R@5/R@10/ctx@500
+    # (+1 to +3) for R@25/ctx@1000 on one conversation (-1.4/-2.5) and left R@1 where it
+    # was (docs/benchmarks.md, "Weighted RRF"); kept for ablations (`--set`).
+    indirect_needs_direct: bool = False
+    # Weighted RRF: a signal's vote is weight / (rrf_k + rank); a signal not named weighs
+    # 1. Why they are all equal: RetrievalSettings.signal_weights.
+    signal_weights: dict[str, float] = Field(
+        default_factory=lambda: dict(RetrievalSettings().signal_weights))
     use_vector: bool = True
     use_fulltext: bool = True
     use_graph: bool = True
@@ -66,6 +75,7 @@ class RetrievalConfig(BaseModel):
             rrf_k=r.rrf_k,
             candidates_per_signal=r.candidates_per_signal,
             recency_half_life_days=r.recency_half_life_days,
+            signal_weights=dict(r.signal_weights),
             weights=Weights(relevance=r.weight_relevance, salience=r.weight_salience,
                             recency=r.weight_recency, importance=r.weight_importance),
         )

@@ -90,9 +90,11 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
     now = now or datetime.now(UTC)
     candidates, _ = fetch_candidates(graph, req)
     subjects = add_graph_signals(candidates, req.query, req.config.rrf_k,
-                                 req.config.adjacent_seeds if req.config.use_graph else 0)
+                                 req.config.adjacent_seeds if req.config.use_graph else 0,
+                                 req.config.signal_weights, req.config.indirect_needs_direct)
     ranked = rerank(candidates, req.config.weights, req.config.rrf_k, now,
-                    req.config.recency_half_life_days, subjects)[: req.k]
+                    req.config.recency_half_life_days, subjects,
+                    req.config.signal_weights)[: req.k]
     if not ranked:
         return []
     items = [{"eid": c.key, "uid": c.props["uid"], "element": c.element} for c, _ in ranked]

@@ -48,8 +48,11 @@ def merge_signals(signals: Mapping[str, Sequence[dict[str, Any]]]) -> dict[str, 
     return out
 
 
-def rrf_score(ranks: Mapping[str, int], k: int) -> float:
-    return sum(1.0 / (k + rank) for rank in ranks.values())
+def rrf_score(ranks: Mapping[str, int], k: int,
+              signal_weights: Mapping[str, float] | None = None) -> float:
+    """Weighted RRF: sum over signals of weight / (k + rank); a signal not named weighs 1."""
+    weights = signal_weights or {}
+    return sum(weights.get(signal, 1.0) / (k + rank) for signal, rank in ranks.items())
 
 
 def recency(props: Mapping[str, Any], now: datetime, half_life_days: float) -> float:
@@ -70,7 +73,8 @@ def importance(props: Mapping[str, Any], element: str) -> float:
 
 
 def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: datetime,
-           half_life_days: float, subjects: frozenset[str] | set[str] = frozenset()
+           half_life_days: float, subjects: frozenset[str] | set[str] = frozenset(),
+           signal_weights: Mapping[str, float] | None = None
            ) -> list[tuple[Candidate, ScoreBreakdown]]:
     """Score every candidate; best first, ties broken by key for a stable order.
 
@@ -79,7 +83,7 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
     """
     if not candidates:
         return []
-    rrfs = {c.key: rrf_score(c.ranks, rrf_k) for c in candidates}
+    rrfs = {c.key: rrf_score(c.ranks, rrf_k, signal_weights) for c in candidates}
     best = max((v for k, v in rrfs.items() if k not in subjects), default=0.0) or 1.0
     scored = []
     for c in candidates:
@@ -113,6 +117,7 @@ def _native(value: Any) -> datetime | None:
 # -- what only a graph memory can add: subjects and adjacency ------------------------------
 SUBJECT_KINDS = frozenset({"Person", "Entity", "Concept"})
 EPISODE_KINDS = frozenset({"Source", "Artifact"})
+DIRECT_SIGNALS = frozenset({"vector", "fulltext"})   # the query's own matches
 
 
 def find_subjects(candidates: Sequence[Candidate], query: str) -> dict[str, set[str]]:
@@ -137,7 +142,8 @@ def find_subjects(candidates: Sequence[Candidate], query: str) -> dict[str, set[
 
 
 def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
-                      seeds: int) -> set[str]:
+                      seeds: int, signal_weights: Mapping[str, float] | None = None,
+                      direct_only: bool = False) -> set[str]:
     """Two more ranked lists from the graph, added to the candidates' ranks; returns the
     keys of the subject nodes (the re-rank gives them no relevance of their own).
 
@@ -148,19 +154,23 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
       after the one that matched best: the question to an answer, the answer to a
       question).
     Neither list brings new candidates; both only vote, like the text signals, in RRF.
+    With ``direct_only`` they vote only for candidates a direct signal (vector, full-text)
+    found: a graph-only find would otherwise collect up to three indirect votes (graph,
+    subject, adjacent) and outrank turns both text signals matched.
     """
     subjects = find_subjects(candidates, query)
     names = set().union(*subjects.values()) if subjects else set()
     subject_keys = {c.key for c in candidates if c.props.get("uid") in subjects}
     episodes = [c for c in candidates if c.props.get("kind") in EPISODE_KINDS]
-    episodes.sort(key=lambda c: (-rrf_score(c.ranks, rrf_k), c.key))
+    episodes.sort(key=lambda c: (-rrf_score(c.ranks, rrf_k, signal_weights), c.key))
+    voters = [c for c in episodes if not direct_only or DIRECT_SIGNALS & c.ranks.keys()]
     if subjects:
-        about = [c for c in episodes
+        about = [c for c in voters
                  if (c.props.get("speaker") or "").lower() in names
                  or subjects.keys() & set(c.props.get("mentions") or [])]
         for rank, c in enumerate(about, start=1):
             c.ranks["subject"], c.signal_scores["subject"] = rank, 1.0
-    by_key = {c.key: c for c in episodes}
+    by_key = {c.key: c for c in voters}
     neighbours: list[Candidate] = []
     for hit in episodes[:seeds]:
         for key in hit.props.get("adjacent") or []:
