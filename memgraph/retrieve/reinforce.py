@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from memgraph.lifecycle.decay import spacing_update
 from memgraph.settings import LifecycleSettings
 
 
@@ -48,16 +49,12 @@ def next_state(state: str, access_count_after: int, core_after: int) -> str:
 
 def spacing(previous_access: datetime | None, last_interval: float, gradient: float,
             now: datetime, rules: LifecycleSettings) -> tuple[float, float]:
-    """(new last_recall_interval, new decay_gradient) for a recall at ``now``."""
-    if previous_access is None:
-        return last_interval, gradient
-    interval = max(0.0, (now - previous_access).total_seconds() / 86400.0)
-    if last_interval > 0:
-        if interval > last_interval:
-            gradient = gradient + rules.spacing_gradient_up
-        elif interval < last_interval:
-            gradient = max(rules.spacing_gradient_floor, gradient - rules.spacing_gradient_down)
-    return interval, gradient
+    """(new last_recall_interval, new decay_gradient) for a recall at ``now``; the rule
+    itself lives once, in ``memgraph.lifecycle.decay.spacing_update``."""
+    update = spacing_update(gradient, last_interval, previous_access, now,
+                            up=rules.spacing_gradient_up, down=rules.spacing_gradient_down,
+                            floor=rules.spacing_gradient_floor)
+    return update.last_recall_interval, update.decay_gradient
 
 
 def reinforce(before: Recall, now: datetime, rules: LifecycleSettings) -> Recall:
