@@ -33,11 +33,12 @@ def add_node(graph: Graph, user_id: str, kind: str, name: str, *, text: str = ""
             "created_at": NOW, "updated_at": NOW, **props}
     if label == "Source":
         data.setdefault("raw_content", text)
-        data.setdefault("search_text", source_search_text(text, props.get("speaker") or ""))
+        data.setdefault("event_at", NOW)
+        data.setdefault("search_text", source_search_text(text, props.get("speaker") or "",
+                                                          data["event_at"]))
         data.setdefault("content_hash", hashlib.sha256(text.encode()).hexdigest())
         data.setdefault("idempotency_key", uid)
         data.setdefault("sensitivity", "normal")
-        data.setdefault("event_at", NOW)
     else:
         data.setdefault("canonical_name", name.lower())
         data["description"] = data.get("description") or text

@@ -60,8 +60,8 @@ CREATE INDEX rel_experienced_uid IF NOT EXISTS FOR ()-[r:EXPERIENCED]-() ON (r.u
 CREATE INDEX rel_related_to_uid IF NOT EXISTS FOR ()-[r:RELATED_TO]-() ON (r.uid);
 CREATE INDEX rel_mentions_user IF NOT EXISTS FOR ()-[r:MENTIONS]-() ON (r.user_id);
 
-// Full-text: names, descriptions, notes and source text with its speaker (`search_text`,
-// "speaker: text"). The english analyzer stems and drops stop words: questions are full of
+// Full-text: names, descriptions, notes and source text with its speaker and event date
+// (`search_text`, "speaker (8 May 2023): text"). The english analyzer stems and drops stop words: questions are full of
 // "what", "did", "the" that otherwise outweigh the words that matter. `memgraph init`
 // recreates the index when an existing one has another definition (memgraph/graph/schema.py).
 CREATE FULLTEXT INDEX memory_text IF NOT EXISTS FOR (n:Person|Concept|Entity|Source|Artifact|Storyline|Macro) ON EACH [n.name, n.aliases, n.description, n.notes, n.search_text] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};

@@ -137,7 +137,7 @@ class Episodic(Memory):
     __abstract_node__ = True
     sensitivity = StringProperty(default="normal", choices=SENSITIVITIES)
     raw_content = StringProperty(default="")   # kept for ever, even when archived
-    search_text = StringProperty(default="")   # "speaker: text", full-text indexed
+    search_text = StringProperty(default="")   # "speaker (8 May 2023): text", indexed
     event_at = DateTimeNeo4jFormatProperty()
     ingested_at = DateTimeNeo4jFormatProperty(default=utcnow)
 

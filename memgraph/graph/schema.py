@@ -82,7 +82,7 @@ def migrate_fulltext_index(graph: Graph) -> bool:
                     and rows[0]["analyzer"] == FULLTEXT_ANALYZER):
         return False
     graph.run_autocommit("graph/drop_memory_text_index")
-    graph.run_autocommit("graph/backfill_search_text")
+    graph.run_autocommit("graph/backfill_search_text", user_id=None)
     return True
 
 

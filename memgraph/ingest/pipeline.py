@@ -15,7 +15,6 @@ from typing import Any, Protocol
 from memgraph.errors import DatabaseUnavailableError, MemgraphError
 from memgraph.graph.connection import Graph
 from memgraph.ingest.inputs import check_content, parse_time
-from memgraph.ingest.properties import source_search_text
 from memgraph.ingest.results import BulkResult, IngestResult
 from memgraph.ingest.source import SourceText, prepare_source, write_sources
 from memgraph.ingest.tools import Known, ToolExecutor
@@ -55,10 +54,10 @@ class Ingestor:
         """One source: written first, then extracted; see ``Memory.ingest``."""
         text = check_content(content, self.settings.ingest.max_content_bytes)
         now = datetime.now(UTC)
-        vector = self.embedder.embed(source_search_text(text, fields.get("speaker") or ""))
-        new = prepare_source(self.settings, content=text, user_id=user_id, now=now,
-                             embedding=vector, embedding_model=self.embedder.model_name,
-                             **fields)
+        new = prepare_source(self.settings, content=text, user_id=user_id, now=now, **fields)
+        # embedded as indexed: the search text carries the speaker and the event date
+        new.props["embedding"] = self.embedder.embed(new.props["search_text"])
+        new.props["embedding_model"] = self.embedder.model_name
         row = write_sources(self.graph, user_id, [new], now)[0]
         if not row["created"]:
             return IngestResult(source_uid=row["uid"], status=row["status"], duplicate=True)

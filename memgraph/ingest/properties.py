@@ -8,7 +8,7 @@ Neo4j does not store nulls.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from memgraph.graph.models import new_id
@@ -62,7 +62,7 @@ def source_node(settings: Settings, *, uid: str, content: str, now: datetime,
     props: dict[str, Any] = {
         "uid": uid, "name": source_caption(content, speaker), "description": "",
         "importance": 0.5, "raw_content": content, "sensitivity": sensitivity,
-        "search_text": source_search_text(content, speaker),
+        "search_text": source_search_text(content, speaker, event_at or now),
         "event_at": event_at or now, "ingested_at": now, "session_id": session_id,
         "source_kind": kind, "speaker": speaker, "external_id": external_id,
         "content_hash": content_hash, "idempotency_key": idempotency_key,
@@ -94,15 +94,33 @@ def relationship(settings: Settings, *, now: datetime, event_at: datetime | None
     return props
 
 
-def source_search_text(content: str, speaker: str = "") -> str:
-    """What a source is embedded and full-text indexed as: "speaker: text".
+def source_search_text(content: str, speaker: str = "", event_at: datetime | None = None
+                       ) -> str:
+    """What a source is embedded and full-text indexed as: "speaker (8 May 2023): text".
 
-    A turn alone rarely says who said it ("I went hiking"), while questions about it do
-    ("where did Caroline hike?"): with the speaker in the indexed text both the vector and
-    the full-text signal can match the subject. On LoCoMo this is the difference between
-    the bare-text embedding and the baselines' "speaker: text" documents.
+    A turn alone rarely says who said it or when ("I went hiking"), while questions about
+    it do ("when did Caroline go hiking?"): with the speaker and the event date in the
+    indexed text both the vector and the full-text signal can match them. The date is
+    written the way people write it (day, month name, year): on LoCoMo it raised MiniLM's
+    R@1 over turns from 15.5 to 21.3 and R@25 from 59.5 to 70.0, more than an ISO prefix
+    did (19.4, 61.6; docs/benchmarks.md). ``cypher/graph/backfill_search_text.cypher``
+    builds the same text.
     """
-    return f"{speaker}: {content}" if speaker else content
+    when = f" ({event_date(event_at)})" if event_at is not None else ""
+    if speaker:
+        return f"{speaker}{when}: {content}"
+    return f"({event_date(event_at)}) {content}" if event_at is not None else content
+
+
+def event_date(moment: datetime) -> str:
+    """A date as people write it, "8 May 2023" (UTC, English month names)."""
+    utc = moment.astimezone(UTC) if moment.tzinfo is not None else moment
+    return f"{utc.day} {_MONTHS[utc.month - 1]} {utc.year}"
+
+
+# Fixed English names, not strftime's %B: the locale must not change what is indexed.
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December")
 
 
 def source_caption(content: str, speaker: str = "") -> str:

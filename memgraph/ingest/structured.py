@@ -208,8 +208,9 @@ class _Batch:
         return good
 
     def _sources(self, records: list[StructuredRecord]) -> list[NewSource]:
-        vectors = iter(self._embed([properties.source_search_text(r.content, r.speaker or "")
-                                    for r in records if r.embedding is None]))
+        vectors = iter(self._embed([
+            properties.source_search_text(r.content, r.speaker or "", r.event_at or self.now)
+            for r in records if r.embedding is None]))
         out = []
         for r in records:
             vector = r.embedding if r.embedding is not None else next(vectors)
