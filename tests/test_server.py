@@ -12,6 +12,7 @@ import pytest
 from memgraph.errors import ServerError
 from memgraph.graph.connection import Graph
 from memgraph.server import LocalServer
+from memgraph.server.local import vector_population_buffer_mb
 from memgraph.settings import ServerSettings, Settings
 
 
@@ -57,6 +58,15 @@ def test_start_waits_for_bolt_and_the_server_answers(private_server: LocalServer
         graph.close()
     assert info["version"].startswith("5.26")
     assert info["edition"] == "community"
+
+
+def test_vector_index_builds_get_a_quarter_of_the_heap(private_server: LocalServer) -> None:
+    conf = (private_server.conf_dir / "neo4j.conf").read_text(encoding="utf-8")
+    assert "internal.dbms.index.vector.population_ram_buffer_size=128\n" in conf  # 512m heap
+    assert [vector_population_buffer_mb(h) for h in ("1g", "4096m", "16g", "32m")] == [
+        256, 1024, 1900, 16]
+    with pytest.raises(ServerError, match="not a JVM size"):
+        vector_population_buffer_mb("lots")
 
 
 def test_starting_twice_is_harmless(private_server: LocalServer) -> None:

@@ -130,7 +130,8 @@ class LocalServer:
         text = template.format(
             bolt_port=self.cfg.bolt_port, http_port=self.cfg.http_port,
             data=dirs["data"], logs=dirs["logs"], run=dirs["run"], plugins=dirs["plugins"],
-            import_dir=dirs["import"], pagecache=self.cfg.pagecache)
+            import_dir=dirs["import"], pagecache=self.cfg.pagecache,
+            vector_population_buffer_mb=vector_population_buffer_mb(self.cfg.heap))
         (self.conf_dir / "neo4j.conf").write_text(text, encoding="utf-8")
 
     def _env(self) -> dict[str, str]:
@@ -265,3 +266,12 @@ def _port_in_use(port: int) -> bool:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.settimeout(0.5)
         return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+def vector_population_buffer_mb(heap: str) -> int:
+    """A quarter of the JVM heap (Lucene's per-writer ceiling is just under 2 GB)."""
+    match = re.fullmatch(r"(\d+)([kmgKMG]?)", heap.strip())
+    if not match:
+        raise ServerError(f"server heap {heap!r} is not a JVM size such as 1g or 512m")
+    scale = {"k": 1 / 1024, "m": 1, "g": 1024, "": 1 / 1024 / 1024}[match[2].lower()]
+    return max(16, min(1900, int(int(match[1]) * scale / 4)))
