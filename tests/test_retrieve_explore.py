@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -189,6 +190,31 @@ def test_recall_holds_when_a_bigger_tenant_shares_the_index(memory: Memory,
                                reinforce=False, config=RetrievalConfig.from_settings(
                                    memory.settings, use_fulltext=False, use_graph=False,
                                    vector_overfetch=1))
+        assert [r.uid for r in found] == [mine]
+    finally:
+        memory.graph.run_autocommit("graph/delete_user", user_id=big)
+
+
+def test_fulltext_recall_holds_when_a_bigger_tenant_has_better_matches(memory: Memory,
+                                                                      user_id: str) -> None:
+    """Full-text is scoped to the tenant inside Lucene: 600 stronger matches of another
+    tenant do not push this tenant's only match out of the over-fetched top hits. (Lucene
+    matches the tenant id as a phrase of its tokens: ids that are token-prefixes of each
+    other, like "t-1" and "t-1-big", share hits and rely on the exact filter after it.)"""
+    big = f"big{uuid.uuid4().hex[:12]}"   # not a token-prefix of user_id
+    try:
+        rows = [{"uid": f"{big}-{i}", "text": f"apollo apollo weekly report {i}"}
+                for i in range(600)]
+        memory.graph.driver.execute_query(
+            "UNWIND $rows AS r CREATE (n:Memory:Source {uid: r.uid, user_id: $u, "
+            "raw_content: r.text, search_text: r.text, state: 'candidate', salience: 0.5})",
+            {"rows": rows, "u": big})
+        text = "the apollo weekly report came late again, long after everything else had"
+        mine = add_node(memory.graph, user_id, "Source", "mine", text=text)
+        found = memory.explore("apollo weekly report", user_id=user_id, k=5,
+                               reinforce=False, config=RetrievalConfig.from_settings(
+                                   memory.settings, use_vector=False, use_graph=False,
+                                   fulltext_overfetch=1))
         assert [r.uid for r in found] == [mine]
     finally:
         memory.graph.run_autocommit("graph/delete_user", user_id=big)

@@ -25,7 +25,10 @@ CALL (){
   WITH n, score WHERE n.state <> 'archived'
   RETURN n, score ORDER BY score DESC LIMIT $limit
   UNION
-  CALL db.index.fulltext.queryNodes('memory_text', $text, {limit: $limit * 20})
+  // scoped to the tenant inside Lucene (memory_text holds user_id), as in explore
+  WITH replace(replace($user_id, '\\', '\\\\'), '"', '\\"') AS tenant
+  CALL db.index.fulltext.queryNodes('memory_text', '+user_id:"' + tenant + '" +(' + $text + ')',
+                                    {limit: $limit * 20})
   YIELD node, score
   WITH node AS n, score
   WHERE n.user_id = $user_id AND (n:Person OR n:Concept OR n:Entity)

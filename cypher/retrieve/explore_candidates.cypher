@@ -7,7 +7,9 @@
 //                nodes exactly instead. Scores are
 //                (1 + cosine) / 2; below $min_vector_score a match is noise and dropped.
 //   ftn / ftr    full-text over nodes (`memory_text`) and relationships
-//                (`relationship_text`), over-fetched to $ft_k; $lucene is escaped.
+//                (`relationship_text`), scoped to the tenant inside Lucene (both indexes
+//                hold `user_id`: a required phrase clause), over-fetched to $ft_k for
+//                the other filters; $lucene is escaped.
 //   graph        what the text signals missed, one hop around their strongest $seeds
 //                seeds: sum over seeds of (1/seed rank) / seed degree x relationship
 //                strength x neighbour salience (a random-walk step: a hub such as the
@@ -51,8 +53,9 @@ CALL (ann) {
 WITH CASE WHEN $exact_first OR size(ann) < $min_vector THEN exact ELSE ann END AS vec,
      $exact_first OR size(ann) < $min_vector AS exact_used
 CALL () {
-  WITH 1 AS one WHERE $lucene IS NOT NULL
-  CALL db.index.fulltext.queryNodes('memory_text', $lucene, {limit: $ft_k}) YIELD node AS n, score
+  WITH replace(replace($user_id, '\\', '\\\\'), '"', '\\"') AS tenant WHERE $lucene IS NOT NULL
+  CALL db.index.fulltext.queryNodes('memory_text', '+user_id:"' + tenant + '" +(' + $lucene + ')',
+                                     {limit: $ft_k}) YIELD node AS n, score
   WITH n, score
   WHERE n.user_id = $user_id
     AND ($kinds IS NULL OR any(l IN labels(n) WHERE l IN $kinds))
@@ -65,8 +68,10 @@ CALL () {
   RETURN collect({key: elementId(n), score: score}) AS ftn
 }
 CALL () {
-  WITH 1 AS one WHERE $lucene IS NOT NULL AND $relationships
-  CALL db.index.fulltext.queryRelationships('relationship_text', $lucene, {limit: $ft_k})
+  WITH replace(replace($user_id, '\\', '\\\\'), '"', '\\"') AS tenant
+  WHERE $lucene IS NOT NULL AND $relationships
+  CALL db.index.fulltext.queryRelationships('relationship_text',
+      '+user_id:"' + tenant + '" +(' + $lucene + ')', {limit: $ft_k})
     YIELD relationship AS r, score
   WITH r, score
   WHERE r.user_id = $user_id

@@ -69,21 +69,29 @@ def apply_schema(graph: Graph, dimensions: int, embedding_model: str,
                         statements_run=run, changed=changed, dimensions=dimensions)
 
 
-# What cypher/schema/v1.cypher defines for `memory_text`; an older index is recreated.
-FULLTEXT_PROPERTIES = ["name", "aliases", "description", "notes", "search_text"]
-FULLTEXT_ANALYZER = "english"
+# What cypher/schema/v1.cypher defines for the full-text indexes (properties, analyzer);
+# an index with an older definition is recreated. `user_id` is indexed so that a query is
+# scoped to its tenant inside Lucene, not filtered after a cross-tenant top-k.
+FULLTEXT_DEFINITIONS: dict[str, tuple[list[str], str]] = {
+    "memory_text": (["name", "aliases", "description", "notes", "search_text", "user_id"],
+                    "english"),
+    "relationship_text": (["description", "notes", "user_id"], "standard-no-stop-words"),
+}
 
 
 def migrate_fulltext_index(graph: Graph) -> bool:
-    """Drop `memory_text` when its definition is older (v1.cypher then recreates it) and
+    """Drop full-text indexes whose definition is older (v1.cypher then recreates them) and
     give older sources their `search_text`. Returns whether anything changed."""
-    rows = graph.read("graph/fulltext_index_definition")
-    if not rows or (sorted(rows[0]["properties"]) == sorted(FULLTEXT_PROPERTIES)
-                    and rows[0]["analyzer"] == FULLTEXT_ANALYZER):
-        return False
-    graph.run_autocommit("graph/drop_memory_text_index")
-    graph.run_autocommit("graph/backfill_search_text", user_id=None)
-    return True
+    changed = False
+    for row in graph.read("graph/fulltext_index_definition"):
+        properties, analyzer = FULLTEXT_DEFINITIONS[row["name"]]
+        if sorted(row["properties"]) == sorted(properties) and row["analyzer"] == analyzer:
+            continue
+        graph.run_autocommit("graph/drop_fulltext_index", index=row["name"])
+        if row["name"] == "memory_text":
+            graph.run_autocommit("graph/backfill_search_text", user_id=None)
+        changed = True
+    return changed
 
 
 def require_schema(graph: Graph, dimensions: int) -> None:
