@@ -6,11 +6,14 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 
+import pytest
+from conftest import delete_tenant
 from fakes.openai_server import FakeOpenAIServer
 from jobs_support import T0, make_node, make_rel, node, rel, snapshot
 
 from memgraph.graph.connection import Graph
 from memgraph.graph.notes import FOREVER, Note
+from memgraph.jobs import consolidate
 from memgraph.jobs.synthesis import DatedText, DescribeItem, OfflineSynthesiser
 from memgraph.memory import Memory
 from memgraph.providers.openai_compat import OpenAILLM
@@ -84,6 +87,33 @@ class TestDescriptionConsolidation:
         got = rel(graph, r)
         assert got["description"] == "Old friends; They met at school."
         assert got["is_dirty"] is False and len(got["embedding"]) == 384
+
+    def test_pages_cover_every_dirty_element_of_the_tenant_only(
+            self, memory: Memory, graph: Graph, user_id: str,
+            monkeypatch: pytest.MonkeyPatch) -> None:
+        # Pages of 2 (dirty_nodes.cypher seeks (user_id, is_dirty) and pages by uid): five
+        # dirty nodes and three dirty relationships take several pages; another tenant's
+        # dirty elements are not touched by this tenant's run, only by its own.
+        monkeypatch.setattr(consolidate, "PAGE", 2)
+        other = f"{user_id}-other"
+        try:
+            mine = [make_node(graph, user_id, "Concept", is_dirty=True, notes=notes(f"n{i}"),
+                              created_at=T0 + timedelta(days=19)) for i in range(5)]
+            rels = [make_rel(graph, user_id, mine[i], mine[i + 1], is_dirty=True,
+                             notes=notes(f"r{i}"), created_at=T0 + timedelta(days=19))
+                    for i in range(3)]
+            theirs = make_node(graph, other, "Concept", is_dirty=True, notes=notes("t"),
+                               created_at=T0 + timedelta(days=19))
+            report = memory.run_job("consolidate", user_id=user_id, as_of=NOW)
+            assert report.counts["nodes_consolidated"] == 5
+            assert report.counts["relationships_consolidated"] == 3
+            assert all(node(graph, uid)["is_dirty"] is False for uid in mine)
+            assert all(rel(graph, r)["is_dirty"] is False for r in rels)
+            assert node(graph, theirs)["is_dirty"] is True
+            memory.run_job("consolidate", user_id=other, as_of=NOW)
+            assert node(graph, theirs)["is_dirty"] is False
+        finally:
+            delete_tenant(graph, other)
 
     def test_dry_run_changes_nothing(self, memory: Memory, graph: Graph, user_id: str) -> None:
         make_node(graph, user_id, "Person", is_dirty=True, notes=notes("x"),

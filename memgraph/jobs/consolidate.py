@@ -32,11 +32,12 @@ def embedding_text(name: str, description: str, notes: Sequence[str]) -> str:
 
 def run(ctx: JobContext) -> None:
     cutoff = ctx.as_of - timedelta(days=ctx.settings.lifecycle.consolidate_recent_days)
+    user_ids = ctx.tenants()
     for unit, read_query, write_query in UNITS:
         after, done = "", 0
         while True:
             ctx.checkpoint(f"{unit}:{after}")
-            rows = ctx.graph.read(read_query, user_id=ctx.user_id, after=after, page=PAGE,
+            rows = ctx.graph.read(read_query, user_ids=user_ids, after=after, page=PAGE,
                                   all=ctx.all_elements, cutoff=cutoff)
             if not rows:
                 break
