@@ -199,6 +199,23 @@ def evaluate(questions: Sequence[Question], ranked: Callable[[str, int], list[li
             s.context[budget].append(len(context(q.text, budget) & q.evidence) / len(q.evidence))
 
 
+def merge_scores(into: dict[int, Scores], more: dict[int, Scores]) -> None:
+    for cat, s in more.items():
+        for attr in ("recall", "hit", "context"):
+            for key, vals in getattr(s, attr).items():
+                getattr(into[cat], attr)[key].extend(vals)
+
+
+def summary(by_cat: dict[int, Scores]) -> str:
+    """One line for one conversation: R@k and ctx@B over its categories 1-4."""
+    def mean(attr: str, key: int) -> float:
+        vals = [v for s in by_cat.values() for v in getattr(s, attr)[key]]
+        return 100 * sum(vals) / max(1, len(vals))
+    return ("R@" + "/".join(map(str, KS)) + " " + " / ".join(f"{mean('recall', k):.1f}"
+                                                            for k in KS)
+            + ", ctx " + " / ".join(f"{mean('context', b):.1f}" for b in BUDGETS))
+
+
 def table(results: dict[str, dict[int, Scores]]) -> str:
     head = ("| method | category | n | " + " | ".join(f"R@{k}" for k in KS) + " | "
             + " | ".join(f"H@{k}" for k in KS) + " | "
@@ -280,11 +297,12 @@ def main() -> None:
                       f"({len(turns) / seconds:.1f}/s), {len(questions)} questions",
                       flush=True)
             start = time.perf_counter()
+            own: dict[int, Scores] = defaultdict(Scores)
             evaluate(questions, system_ranked(memory, user, config),
-                     system_context(memory, user, config),
-                     results["memgraph explore/context"])
+                     system_context(memory, user, config), own)
+            merge_scores(results["memgraph explore/context"], own)
             print(f"{sample_id}: questions scored in {time.perf_counter() - start:.0f} s "
-                  f"(user {user})", flush=True)
+                  f"(user {user}); {summary(own)}", flush=True)
             if not args.no_baselines:
                 run_baselines(memory, turns, questions, results)
     finally:

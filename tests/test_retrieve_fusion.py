@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from memgraph.errors import InvalidInputError
 from memgraph.retrieve.config import PRESETS, RetrievalConfig, preset
-from memgraph.retrieve.filters import lucene_escape
+from memgraph.retrieve.filters import content_terms, lucene_escape
 from memgraph.retrieve.fusion import merge_signals, recency, rerank, rrf_score
 from memgraph.settings import Settings
 
@@ -72,6 +72,17 @@ def test_rerank_orders_by_the_weighted_sum() -> None:
 ])
 def test_lucene_escape(query: str, expected: str | None) -> None:
     assert lucene_escape(query) == expected
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("What did Caroline research?", "Caroline research?"),
+    ("When did she go camping in May?", "go camping in May?"),
+    ("What's Ed Sheeran's best song?", "Ed Sheeran's best song?"),
+    ("How did you do?", "How did you do?"),         # nothing but question words: kept
+    ("tea", "tea"),
+])
+def test_full_text_leaves_question_words_out(query: str, expected: str) -> None:
+    assert content_terms(query) == expected
 
 
 def test_configs_are_frozen_and_presets_change_by_copy() -> None:

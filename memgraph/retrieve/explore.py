@@ -17,7 +17,7 @@ from typing import Any
 from memgraph.errors import InvalidInputError
 from memgraph.graph.connection import Graph
 from memgraph.retrieve.config import RetrievalConfig
-from memgraph.retrieve.filters import Filters, lucene_escape
+from memgraph.retrieve.filters import Filters, content_terms, lucene_escape
 from memgraph.retrieve.fusion import Candidate, add_graph_signals, merge_signals, rerank
 from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown
@@ -61,7 +61,7 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "exact_first": bool(plan and plan.exact_first),
         "min_vector": min(per_signal, req.k),
         "min_vector_score": cfg.min_vector_score,
-        "lucene": lucene_escape(req.query) if cfg.use_fulltext else None,
+        "lucene": lucene_escape(content_terms(req.query)) if cfg.use_fulltext else None,
         "ft_k": per_signal * cfg.fulltext_overfetch,
         "per_signal": per_signal,
         "seeds": cfg.graph_seeds if cfg.use_graph else 0,

@@ -20,6 +20,33 @@ _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
 _LUCENE_OPERATORS = re.compile(r"\b(AND|OR|NOT|TO)\b")
 
 
+# The words a question is made of rather than what it is about: interrogatives,
+# auxiliaries and personal pronouns. The english analyzer keeps them (its stop list is
+# articles and prepositions), so "What did Caroline research?" ranked "What did it look
+# like?" first: every OR-ed term counts and a short text matching "what did" scores high.
+# Memories are statements in the first person ("I went…"), questions ask in the third
+# ("did she go…"): the pronouns match the wrong texts too. Never "may" (the month).
+QUESTION_WORDS = frozenset({
+    "what", "when", "where", "which", "who", "whom", "whose", "why", "how",
+    "do", "does", "did", "doing", "done", "has", "have", "had", "having", "been", "being",
+    "am", "would", "could", "should", "can", "might", "must", "shall",
+    "i", "me", "my", "mine", "you", "your", "yours", "he", "him", "his", "she", "her",
+    "hers", "we", "us", "our", "ours", "them", "its",
+})
+_WORD = re.compile(r"\w+")
+
+
+def content_terms(query: str) -> str:
+    """The query without its question words; the query itself when nothing else is left.
+
+    A token is judged by its first word ("What's" is a question word, "Sheeran's" not)
+    and otherwise kept as written, for the analyzer to handle."""
+    kept = [token for token in query.split()
+            if (word := _WORD.search(token)) is None
+            or word.group().lower() not in QUESTION_WORDS]
+    return " ".join(kept) if any(_WORD.search(t) for t in kept) else query
+
+
 def lucene_escape(query: str) -> str | None:
     """The query as plain Lucene terms (OR-ed by default); None when no term remains."""
     escaped = _LUCENE_SPECIAL.sub(r"\\\1", query)
