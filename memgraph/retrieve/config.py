@@ -44,7 +44,9 @@ class RetrievalConfig(BaseModel):
     tenant_size_ttl_s: float = Field(60.0, ge=0)
     # Vector scores are (1 + cosine) / 2; a match under this is noise, not a candidate.
     min_vector_score: float = Field(0.55, ge=0, le=1)
-    fulltext_overfetch: int = Field(10, ge=1, le=100)
+    # Full-text is scoped to the tenant inside Lucene; the over-fetch only makes room for
+    # the filters Lucene cannot apply (state, kind, salience, time).
+    fulltext_overfetch: int = Field(3, ge=1, le=100)
     # The graph signal: one hop (every semantic and structural type) around the strongest
     # seeds of the vector and full-text signals (see docs/retrieval.md).
     graph_seeds: int = Field(5, ge=0, le=50)
