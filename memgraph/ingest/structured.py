@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from memgraph import cypher
 from memgraph.errors import InvalidInputError
-from memgraph.graph.connection import Graph, translate_errors
+from memgraph.graph.connection import Graph, translate_errors, unlogged
 from memgraph.graph.notes import Note
 from memgraph.graph.vocabulary import Kind, relationship_type
 from memgraph.ingest import properties
@@ -261,7 +261,7 @@ def _write_batch(tx: neo4j.ManagedTransaction, batch: _Batch,
 
     def run(name: str, **params: Any) -> list[dict[str, Any]]:
         params.update(user_id=batch.user_id, now=batch.now)
-        return [r.data() for r in tx.run(cypher.load(name), params)]
+        return [r.data() for r in tx.run(cypher.load(name), unlogged(params))]
 
     rows = merge_and_chain(tx, batch.user_id, batch.sources, batch.now)
     fresh = [(rec, src) for rec, src, row in zip(batch.records, batch.sources, rows,

@@ -16,7 +16,7 @@ from typing import Any
 import neo4j
 
 from memgraph import cypher
-from memgraph.graph.connection import Graph, translate_errors
+from memgraph.graph.connection import Graph, translate_errors, unlogged
 from memgraph.graph.notes import Note
 from memgraph.ingest import properties
 from memgraph.ingest.plan import NodeOp, Plan, RelOp
@@ -118,7 +118,7 @@ class _Transaction:
     def _run(self, name: str, **params: Any) -> list[dict[str, Any]]:
         params.setdefault("user_id", self.ctx.user_id)
         params.setdefault("now", self.ctx.now)
-        return [r.data() for r in self.tx.run(cypher.load(name), params)]
+        return [r.data() for r in self.tx.run(cypher.load(name), unlogged(params))]
 
     def run(self, prepared: _Prepared) -> IngestResult:
         self._nodes(prepared)
