@@ -93,3 +93,27 @@ def test_sources_of_a_session_chain_in_record_order_across_batches_and_calls(
     memory.ingest_records([record(f"m{i}", "Sam", "Acme") for i in range(5, 7)],
                           user_id=user_id)
     assert chain(memory, user_id) == [f"m{i}" for i in range(7)]
+
+
+def test_times_are_stored_as_datetimes(memory: Memory, user_id: str):
+    """Event and validity times travel as ISO text (cheaper than the driver's datetime
+    encoding) and land as DateTime values; the superseded fact ends when the new begins."""
+    first = record("Sam works at Acme", "Sam", "Acme", event_at="2024-01-02T03:04:05.678901Z")
+    moved = record("Sam moved to Globex", "Sam", "Globex", event_at="2024-06-01T12:00:00Z")
+    moved["relationships"][0].update(valid_from="2024-05-20T00:00:00Z",
+                                     valid_to="2030-01-01T00:00:00+00:00")
+    moved["relationships"][0]["type"] = "works at"
+    memory.ingest_records([first], user_id=user_id)
+    memory.ingest_records([moved], user_id=user_id)
+    facts = rows(memory.graph, "MATCH (s:Source {user_id: $u})-[:MENTIONS]->(:Person)"
+                 "-[r:WORKS_AT]->(o) WHERE s.uid IN r.source_ids RETURN o.name AS o, "
+                 "toString(s.event_at) AS source_at, toString(r.event_at) AS at, "
+                 "toString(r.valid_from) AS start, toString(r.valid_to) AS end, "
+                 "valueType(r.event_at) AS type ORDER BY at", u=user_id)
+    assert facts == [
+        {"o": "Acme", "source_at": "2024-01-02T03:04:05.678901Z",
+         "at": "2024-01-02T03:04:05.678901Z", "start": None, "end": "2024-05-20T00:00:00Z",
+         "type": "ZONED DATETIME NOT NULL"},
+        {"o": "Globex", "source_at": "2024-06-01T12:00:00Z", "at": "2024-06-01T12:00:00Z",
+         "start": "2024-05-20T00:00:00Z", "end": "2030-01-01T00:00:00Z",
+         "type": "ZONED DATETIME NOT NULL"}]

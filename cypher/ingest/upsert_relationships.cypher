@@ -7,7 +7,9 @@
 //     ingest/create_relationships: same subject and exclusive type with another object,
 //     or the opposite type on the same pair get valid_to and superseded_by).
 // row.type is checked against vocabulary.RELATIONSHIP_TYPES before it gets here. The
-// stamps created_at, updated_at and ingested_at are $now (not carried by the rows).
+// stamps created_at, updated_at and ingested_at are $now (not carried by the rows);
+// row.event_at, row.valid_from and row.valid_to are ISO-8601 text or null, parsed here
+// (cheaper than the driver's datetime encoding, see ingest/create_sources).
 UNWIND $rows AS row
 CALL (row) {
   MATCH (a:Memory {uid: row.from_uid}) WHERE a.user_id = $user_id
@@ -30,14 +32,15 @@ CALL (row) {
     WITH row, a, b, same WHERE same IS NULL
     CREATE (a)-[r:$(row.type)]->(b)
     SET r += row.props, r.user_id = $user_id, r.created_at = $now, r.updated_at = $now,
-        r.ingested_at = $now
+        r.ingested_at = $now, r.event_at = datetime(row.event_at),
+        r.valid_from = datetime(row.valid_from), r.valid_to = datetime(row.valid_to)
     WITH row, a, b, r
     CALL (row, a, b, r) {
       OPTIONAL MATCH (a)-[old:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]->(other)
       WHERE old <> r AND old.user_id = $user_id AND old.valid_to IS NULL
         AND ((type(old) = row.type AND row.type IN $exclusive_types AND other <> b)
           OR (other = b AND [type(old), row.type] IN $opposites))
-      SET old.valid_to = coalesce(row.props.valid_from, row.props.event_at),
+      SET old.valid_to = coalesce(r.valid_from, r.event_at),
           old.superseded_by = r.uid,
           old.updated_at = $now
       RETURN collect(old.uid) AS ended

@@ -82,7 +82,7 @@ def merge_and_chain(tx: neo4j.ManagedTransaction, user_id: str, sources: list[Ne
     """Inside a write transaction: MERGE the sources (one UNWIND), then chain the created
     ones of each session after its last source, in the given order (one query)."""
     rows = [r.data() for r in tx.run(cypher.load("ingest/create_sources"), unlogged(
-        {"user_id": user_id, "now": now, "rows": [{"props": _row_props(s)} for s in sources]}))]
+        {"user_id": user_id, "now": now, "rows": [_row(s) for s in sources]}))]
     sessions: dict[str, list[str]] = {}
     for source, row in zip(sources, rows, strict=True):
         if row["created"] and source.text.session_id:
@@ -94,8 +94,10 @@ def merge_and_chain(tx: neo4j.ManagedTransaction, user_id: str, sources: list[Ne
     return rows
 
 
-_STAMPS = ("ingested_at", "created_at", "updated_at")   # set from $now by the query
+# Set by the query: the stamps from $now, event_at from the row's ISO text.
+_NOT_IN_PROPS = ("ingested_at", "created_at", "updated_at", "event_at")
 
 
-def _row_props(source: NewSource) -> dict[str, Any]:
-    return {k: v for k, v in source.props.items() if k not in _STAMPS}
+def _row(source: NewSource) -> dict[str, Any]:
+    return {"props": {k: v for k, v in source.props.items() if k not in _NOT_IN_PROPS},
+            "event_at": source.props["event_at"].isoformat()}

@@ -146,6 +146,13 @@ def _collect(bulk: BulkResult, future: Future[dict[str, int]], batch: _Batch,
 
 _NODE_KEY = tuple[str, str]          # (kind, canonical name)
 _STAMPS = ("created_at", "updated_at", "ingested_at")   # the queries set these from $now
+# Sent as ISO-8601 text and parsed by the query: the driver's datetime encoding costs
+# ~20-40 µs per value in Python (two per record), the server's parse next to nothing.
+_TIMES = ("event_at", "valid_from", "valid_to")
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None
 
 
 class _Batch:
@@ -322,7 +329,8 @@ def _fact_rows(batch: _Batch, fresh: list[tuple[StructuredRecord, NewSource]],
                 valid_to=r.valid_to, source_id=source_uid)
             for stamp in _STAMPS:
                 del props[stamp]
-            rels.append({"type": r.type, "props": props, "source_id": source_uid,
+            times = {k: _iso(props.pop(k, None)) for k in _TIMES}
+            rels.append({"type": r.type, "props": props, **times, "source_id": source_uid,
                          "from_uid": uid[kinds[canonical_name(r.source)]],
                          "to_uid": uid[kinds[canonical_name(r.target)]]})
         for n in rec.notes:
