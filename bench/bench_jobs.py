@@ -22,6 +22,7 @@ later day each time); `--cleanup-days 400` cleans the year notes (a second clean
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from datetime import UTC, datetime, timedelta
@@ -132,10 +133,12 @@ def renote(graph: Graph, spread: int, cleanup_at: datetime) -> None:
 
 
 def timed(label: str, action):  # type: ignore[no-untyped-def]
+    load_before = os.getloadavg()[0]
     started = time.perf_counter()
     report = action()
     seconds = time.perf_counter() - started
-    print(f"{label}: {seconds:.1f} s  status={report.status} counts={report.counts}")
+    print(f"{label}: {seconds:.1f} s  load {load_before:.2f} -> {os.getloadavg()[0]:.2f}  "
+          f"status={report.status} counts={report.counts}")
     return seconds, report
 
 
