@@ -4,8 +4,8 @@ Run against a SEPARATE server with an EMPTY database (never the development one)
 machine's benchmark lock (docs/benchmarks.md, "Retrieval speed"):
 
     export MEMGRAPH_SERVER__HOME=$PWD/.memgraph/bench-retrieval MEMGRAPH_SERVER__BOLT_PORT=7693 \\
-           MEMGRAPH_SERVER__HTTP_PORT=7480 MEMGRAPH_SERVER__HEAP=4g \\
-           MEMGRAPH_SERVER__PAGECACHE=6g NEO4J_URI=bolt://127.0.0.1:7693
+           MEMGRAPH_SERVER__HTTP_PORT=7480 MEMGRAPH_SERVER__HEAP=6g \\
+           MEMGRAPH_SERVER__PAGECACHE=4g NEO4J_URI=bolt://127.0.0.1:7693
     rm -rf $MEMGRAPH_SERVER__HOME/data && memgraph server start
     python bench/bench_retrieval.py --load-only            # 1M nodes, then the schema
     flock /tmp/memgraph-bench.lock python bench/bench_retrieval.py --skip-load
@@ -217,6 +217,14 @@ def load(memory: Memory, world: World, total: int) -> None:
           f"{time.perf_counter() - t:.0f} s", flush=True)
 
 
+def vector_segments(settings: Settings) -> int:
+    """Lucene segments of the vector index on disk: each is its own HNSW graph that every
+    query searches, so their number drives ANN latency (docs/benchmarks.md)."""
+    root = (settings.server.home.expanduser() / "data" / "databases"
+            / settings.neo4j_database / "schema" / "index" / "vector-2.0")
+    return len(list(root.glob("*/*/*.si")))
+
+
 def load_average() -> str:
     return "/".join(f"{x:.1f}" for x in os.getloadavg())
 
@@ -346,7 +354,8 @@ def main() -> None:
     if args.load_only:
         return
     total = memory.graph.driver.execute_query(EMPTY, database_=memory.graph.database)[0][0]["n"]
-    print(f"\n{total:,} memory nodes in the database\n")
+    print(f"\n{total:,} memory nodes in the database; vector index segments on disk: "
+          f"{vector_segments(settings)}\n")
     for _ in measure(memory, world, args.queries):
         pass
     print()

@@ -29,7 +29,7 @@ CALL (item) {
   ORDER BY similarity DESC, s.event_at DESC
   LIMIT $per_item
   RETURN collect({source_uid: s.uid, external_id: coalesce(s.external_id, ''),
-                  speaker: coalesce(s.speaker, ''), via: via, event_at: s.event_at,
+                  speaker: coalesce(s.speaker, ''), via: via, event_at: s.event_at.epochMillis,
                   excerpt: substring(coalesce(s.raw_content, s.description, ''), 0, $excerpt_chars)})
          AS provenance
 }

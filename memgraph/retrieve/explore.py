@@ -20,7 +20,7 @@ from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.filters import Filters, content_terms, lucene_escape
 from memgraph.retrieve.fusion import Candidate, add_graph_signals, merge_signals, rerank
 from memgraph.retrieve.reinforce import reinforce_params
-from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown
+from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown, as_datetime
 from memgraph.retrieve.vector_plan import plan_vector
 from memgraph.settings import LifecycleSettings
 
@@ -130,7 +130,7 @@ def reinforce_results(graph: Graph, results: Sequence[Result], user_id: str,
 def to_result(c: Candidate, score: ScoreBreakdown, provenance: Sequence[dict[str, Any]]
               ) -> Result:
     p = c.props
-    prov = [Provenance(**{**item, "event_at": _native(item.get("event_at"))})
+    prov = [Provenance(**{**item, "event_at": as_datetime(item.get("event_at"))})
             for item in provenance]
     common = {"key": c.key, "kind": p["kind"], "uid": p["uid"], "state": p.get("state") or "",
               "salience": float(p.get("salience") or 0.0), "provenance": prov, "score": score}
@@ -138,12 +138,12 @@ def to_result(c: Candidate, score: ScoreBreakdown, provenance: Sequence[dict[str
         return Result(element="relationship",
                       name=f"{p.get('start_name') or ''} {p['kind']} {p.get('end_name') or ''}",
                       text=_text(p),
-                      event_at=_native(p.get("event_at") or p.get("valid_from")),
+                      event_at=as_datetime(p.get("event_at") or p.get("valid_from")),
                       start={"uid": p.get("start_uid") or "", "name": p.get("start_name") or ""},
                       end={"uid": p.get("end_uid") or "", "name": p.get("end_name") or ""},
                       **common)
     return Result(element="node", name=p.get("name") or "", text=_text(p),
-                  event_at=_native(p.get("event_at")), **common)
+                  event_at=as_datetime(p.get("event_at")), **common)
 
 
 def _text(p: dict[str, Any]) -> str:
@@ -152,9 +152,3 @@ def _text(p: dict[str, Any]) -> str:
     notes = [n for n in (p.get("notes") or []) if n and n not in parts[0]]
     parts.extend(notes)
     return " ".join(part for part in parts if part).strip()
-
-
-def _native(value: Any) -> datetime | None:
-    if value is None:
-        return None
-    return value.to_native() if hasattr(value, "to_native") else value

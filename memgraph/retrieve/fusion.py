@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from memgraph.retrieve.config import Weights
-from memgraph.retrieve.results import ScoreBreakdown
+from memgraph.retrieve.results import ScoreBreakdown, as_datetime
 
 
 @dataclass
@@ -56,10 +56,10 @@ def rrf_score(ranks: Mapping[str, int], k: int,
 
 
 def recency(props: Mapping[str, Any], now: datetime, half_life_days: float) -> float:
-    times = [t for t in (_native(props.get("event_at")), _native(props.get("last_accessed_at")))
-             if t is not None]
+    times = [t for t in (as_datetime(props.get("event_at")),
+                         as_datetime(props.get("last_accessed_at"))) if t is not None]
     if not times:
-        created = _native(props.get("created_at"))
+        created = as_datetime(props.get("created_at"))
         times = [created] if created is not None else []
     if not times:
         return 0.0
@@ -106,12 +106,6 @@ def _unit(value: Any, default: float) -> float:
     if value is None:
         return default
     return min(1.0, max(0.0, float(value)))
-
-
-def _native(value: Any) -> datetime | None:
-    if value is None:
-        return None
-    return value.to_native() if hasattr(value, "to_native") else value
 
 
 # -- what only a graph memory can add: subjects and adjacency ------------------------------

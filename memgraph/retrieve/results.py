@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Literal
+from datetime import UTC, datetime
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 Element = Literal["node", "relationship"]
+
+
+def as_datetime(value: Any) -> datetime | None:
+    """A time read by a retrieval query as a Python datetime (UTC). The queries return
+    epoch milliseconds: the driver builds each of its DateTime values in Python, ~35 µs
+    apiece, which was a third of explore()'s time at a few hundred candidates."""
+    if value is None:
+        return None
+    if isinstance(value, int):
+        return datetime.fromtimestamp(value / 1000, UTC)
+    return value.to_native() if hasattr(value, "to_native") else value
 
 
 class Provenance(BaseModel):

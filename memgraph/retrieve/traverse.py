@@ -20,7 +20,12 @@ from memgraph.graph.connection import Graph
 from memgraph.graph.vocabulary import RELATIONSHIP_TYPES, STRUCTURAL_TYPES
 from memgraph.ingest.resolution import alias_key, canonical_name
 from memgraph.retrieve.reinforce import reinforce_params
-from memgraph.retrieve.results import TraverseNode, TraverseRelationship, TraverseResult
+from memgraph.retrieve.results import (
+    TraverseNode,
+    TraverseRelationship,
+    TraverseResult,
+    as_datetime,
+)
 from memgraph.settings import Settings
 
 DIRECTIONS = ("out", "in", "both")
@@ -145,11 +150,6 @@ def _rel(p: dict[str, Any], uid: str) -> TraverseRelationship:
                                 end_uid=p.get("end_uid") or "",
                                 description=p.get("description") or "",
                                 state=p.get("state") or "", strength=p.get("strength"),
-                                valid_from=_native(p.get("valid_from")),
-                                valid_to=_native(p.get("valid_to")),
+                                valid_from=as_datetime(p.get("valid_from")),
+                                valid_to=as_datetime(p.get("valid_to")),
                                 superseded_by=p.get("superseded_by") or "")
-
-
-def _native(value: Any) -> Any:
-    """Neo4j temporal values as Python datetimes (pydantic cannot validate the driver's)."""
-    return value.to_native() if hasattr(value, "to_native") else value
