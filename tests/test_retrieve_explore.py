@@ -220,6 +220,31 @@ def test_fulltext_recall_holds_when_a_bigger_tenant_has_better_matches(memory: M
         memory.graph.run_autocommit("graph/delete_user", user_id=big)
 
 
+def test_a_hubs_provenance_is_bounded_and_keeps_the_turns_found(memory: Memory,
+                                                                user_id: str) -> None:
+    """A person mentioned by many turns: provenance reads the turns this call found plus
+    at most provenance_scan_max others, never the whole hub."""
+    g, emb = memory.graph, memory.embedder
+    hub = add_node(g, user_id, "Person", "Marta", text="Marta", embedding=emb.embed("Marta"))
+    found = add_node(g, user_id, "Source", "zymurgy", text="Marta: the zymurgy workshop",
+                     embedding=emb.embed("Marta: the zymurgy workshop"), external_id="Z1")
+    relate(g, user_id, found, "MENTIONS", hub)
+    for i in range(60):
+        text = f"Marta: an ordinary remark number {i}"
+        relate(g, user_id, add_node(g, user_id, "Source", f"t{i}", text=text,
+                                    embedding=emb.embed(text)), "MENTIONS", hub)
+
+    def provenance(query: str, per_result: int, **options) -> list[str]:
+        config = RetrievalConfig.from_settings(memory.settings, provenance_scan_max=5,
+                                               provenance_per_result=per_result)
+        results = memory.explore(query, user_id=user_id, k=100, reinforce=False,
+                                 config=config, **options)
+        return [p.source_uid for p in by_uid(results)[hub].provenance]
+
+    assert len(provenance("Marta", 50, kinds=["Person"])) == 5
+    assert provenance("Marta zymurgy workshop", 1) == [found]
+
+
 @pytest.mark.parametrize("kwargs, message", [
     ({"query": ""}, "query is empty"),
     ({"query": "   "}, "query is empty"),

@@ -2,7 +2,8 @@
 // to the query first (then the latest). Sources are their own provenance; semantic nodes
 // via MENTIONS, DERIVED_FROM and notes_source; relationships via source_ids and
 // notes_source; storylines via INCLUDES.
-// $items: [{eid, element}]; $user_id; $vector (may be null); $per_item; $excerpt_chars.
+// $items: [{eid, element}]; $user_id; $vector (may be null); $per_item; $excerpt_chars;
+// $candidates: element ids of every candidate explore() fused; $scan_max.
 UNWIND $items AS item
 CALL (item) {
   OPTIONAL MATCH (n) WHERE item.element = 'node' AND elementId(n) = item.eid
@@ -12,7 +13,13 @@ CALL (item) {
     WITH n WHERE n:Source OR n:Artifact
     RETURN n AS s, 'self' AS via
     UNION
-    WITH n MATCH (s:Source)-[:MENTIONS]->(n) RETURN s, 'MENTIONS' AS via
+    // a hub (a speaker mentioned by thousands of turns) is not scanned whole: the turns
+    // this explore() found that mention it, plus at most $scan_max others
+    WITH n UNWIND $candidates AS key
+    MATCH (s:Source) WHERE elementId(s) = key AND (s)-[:MENTIONS]->(n)
+    RETURN s, 'MENTIONS' AS via
+    UNION
+    WITH n MATCH (s:Source)-[:MENTIONS]->(n) WITH s LIMIT $scan_max RETURN s, 'MENTIONS' AS via
     UNION
     WITH n MATCH (n)-[:DERIVED_FROM]->(s:Source) RETURN s, 'DERIVED_FROM' AS via
     UNION

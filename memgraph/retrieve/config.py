@@ -66,6 +66,10 @@ class RetrievalConfig(BaseModel):
     use_fulltext: bool = True
     use_graph: bool = True
     provenance_per_result: int = Field(3, ge=0, le=50)
+    # Provenance of a node mentioned by many sources: the mentioning sources among this
+    # call's candidates, plus at most this many others, ranked by similarity to the query
+    # (a speaker mentioned by thousands of turns would otherwise cost thousands of reads).
+    provenance_scan_max: int = Field(50, ge=0, le=10000)
     excerpt_chars: int = Field(300, ge=20)
     recency_half_life_days: float = Field(30.0, gt=0)
     weights: Weights = Weights()

@@ -99,6 +99,8 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
         return []
     items = [{"eid": c.key, "uid": c.props["uid"], "element": c.element} for c, _ in ranked]
     prov_params = {"items": items, "user_id": req.user_id, "vector": req.vector,
+                   "candidates": [c.key for c in candidates],
+                   "scan_max": req.config.provenance_scan_max,
                    "per_item": req.config.provenance_per_result,
                    "excerpt_chars": req.config.excerpt_chars}
     if reinforce:
