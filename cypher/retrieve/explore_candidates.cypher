@@ -18,7 +18,8 @@
 //                scored by seed rank x strength x their embedding's similarity.
 // Filters ($kinds, $states, $min_salience, $sensitivity, $since, $until) are the same
 // predicate in every branch. Nodes are projected without their embedding, times as epoch
-// milliseconds (the driver's DateTime values are slow to build in Python).
+// milliseconds (the driver's DateTime values are slow to build in Python), and without
+// their text: fusion does not read it; retrieve/provenance fetches it for the top k.
 CALL () {
   WITH 1 AS one WHERE $use_vector AND NOT $exact_first
   CALL db.index.vector.queryNodes('memory_embedding', $ann_k, $vector) YIELD node AS n, score
@@ -131,10 +132,10 @@ CALL (vec, ftn, graph_nodes) {
   WITH DISTINCT c.key AS key
   MATCH (n) WHERE elementId(n) = key
   RETURN collect({key: key, props: n {
-    .uid, .name, .description, .notes, .salience, .importance, .state,
+    .uid, .name, .salience, .importance, .state,
     event_at: n.event_at.epochMillis, last_accessed_at: n.last_accessed_at.epochMillis,
     created_at: n.created_at.epochMillis, .external_id, .speaker, .sensitivity, .session_id,
-    .aliases, raw_content: substring(n.raw_content, 0, $text_chars),
+    .aliases,
     mentions: [(n)-[:MENTIONS]->(m:Memory) | m.uid],
     adjacent: [(n)-[:NEXT]-(m:Memory) | elementId(m)],
     kind: [l IN labels(n) WHERE l <> 'Memory'][0]}}) AS nodes
@@ -144,7 +145,7 @@ CALL (ftr, graph_rels) {
   WITH DISTINCT c.key AS key
   MATCH (a)-[r]->(b) WHERE elementId(r) = key
   RETURN collect({key: key, props: r {
-    .uid, .description, .notes, .salience, .strength, .state,
+    .uid, .salience, .strength, .state,
     event_at: r.event_at.epochMillis, valid_from: r.valid_from.epochMillis,
     last_accessed_at: r.last_accessed_at.epochMillis, created_at: r.created_at.epochMillis,
     kind: type(r),

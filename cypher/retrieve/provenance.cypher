@@ -4,6 +4,8 @@
 // notes_source; storylines via INCLUDES.
 // $items: [{eid, element}]; $user_id; $vector (may be null); $per_item; $excerpt_chars;
 // $candidates: element ids of every candidate explore() fused; $scan_max.
+// Also each element's text (raw_content up to $text_chars, description, notes), which the
+// candidate query leaves out.
 UNWIND $items AS item
 CALL (item) {
   OPTIONAL MATCH (n) WHERE item.element = 'node' AND elementId(n) = item.eid
@@ -40,4 +42,11 @@ CALL (item) {
                   excerpt: substring(coalesce(s.raw_content, s.description, ''), 0, $excerpt_chars)})
          AS provenance
 }
-RETURN item.eid AS eid, provenance
+CALL (item) {
+  OPTIONAL MATCH (n) WHERE item.element = 'node' AND elementId(n) = item.eid
+  OPTIONAL MATCH ()-[r]->() WHERE item.element = 'relationship' AND elementId(r) = item.eid
+  WITH coalesce(n, r) AS e
+  RETURN {raw_content: substring(e.raw_content, 0, $text_chars), description: e.description,
+          notes: e.notes} AS text
+}
+RETURN item.eid AS eid, provenance, text

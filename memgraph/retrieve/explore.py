@@ -26,6 +26,7 @@ from memgraph.settings import LifecycleSettings
 
 MAX_QUERY_CHARS = 4000
 MAX_K = 500
+TEXT_CHARS = 2000   # of a source's raw content in a result
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,6 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "ft_k": per_signal * cfg.fulltext_overfetch,
         "per_signal": per_signal,
         "seeds": cfg.graph_seeds if cfg.use_graph else 0,
-        "text_chars": 2000,
         **req.filters.as_params(),
     }
 
@@ -99,7 +99,7 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
         return []
     items = [{"eid": c.key, "uid": c.props["uid"], "element": c.element} for c, _ in ranked]
     prov_params = {"items": items, "user_id": req.user_id, "vector": req.vector,
-                   "candidates": [c.key for c in candidates],
+                   "candidates": [c.key for c in candidates], "text_chars": TEXT_CHARS,
                    "scan_max": req.config.provenance_scan_max,
                    "per_item": req.config.provenance_per_result,
                    "excerpt_chars": req.config.excerpt_chars}
@@ -110,7 +110,9 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
     else:
         provenance_rows = graph.read("retrieve/provenance", **prov_params)
     provenance = {r["eid"]: r["provenance"] for r in provenance_rows}
-    return [to_result(c, score, provenance.get(c.key, [])) for c, score in ranked]
+    texts = {r["eid"]: r["text"] for r in provenance_rows}
+    return [to_result(c, score, provenance.get(c.key, []), texts.get(c.key) or {})
+            for c, score in ranked]
 
 
 def reinforce_step(items: Sequence[dict[str, Any]], user_id: str, now: datetime,
@@ -129,9 +131,9 @@ def reinforce_results(graph: Graph, results: Sequence[Result], user_id: str,
                     **reinforce_step(items, user_id, datetime.now(UTC), lifecycle))
 
 
-def to_result(c: Candidate, score: ScoreBreakdown, provenance: Sequence[dict[str, Any]]
-              ) -> Result:
-    p = c.props
+def to_result(c: Candidate, score: ScoreBreakdown, provenance: Sequence[dict[str, Any]],
+              text: dict[str, Any]) -> Result:
+    p = {**c.props, **text}
     prov = [Provenance(**{**item, "event_at": as_datetime(item.get("event_at"))})
             for item in provenance]
     common = {"key": c.key, "kind": p["kind"], "uid": p["uid"], "state": p.get("state") or "",
