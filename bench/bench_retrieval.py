@@ -43,7 +43,7 @@ from memgraph.errors import DatabaseError
 from memgraph.graph.connection import Graph
 from memgraph.memory import Memory
 from memgraph.providers.embeddings import HashingEmbedder
-from memgraph.retrieve.config import RetrievalConfig
+from memgraph.retrieve.config import RetrievalConfig, preset
 from memgraph.retrieve.explore import ExploreRequest, candidate_params
 from memgraph.retrieve.filters import build_filters
 from memgraph.settings import Settings
@@ -246,13 +246,14 @@ def row(tenant: str, label: str, figures: tuple[float, ...]) -> None:
           flush=True)
 
 
-def run_explore(memory: Memory, world: World, user: str, reinforce: bool
-                ) -> Callable[[int], Any]:
+def run_explore(memory: Memory, world: World, user: str, reinforce: bool,
+                config: RetrievalConfig | None = None) -> Callable[[int], Any]:
     queries = [world.query() for _ in range(400)]
 
     def once(i: int) -> Any:
         text, vec = queries[i % len(queries)]
-        return memory.explore(text, user_id=user, k=10, vector=vec, reinforce=reinforce)
+        return memory.explore(text, user_id=user, k=10, vector=vec, reinforce=reinforce,
+                              config=config)
     return once
 
 
@@ -317,7 +318,8 @@ def embedding_time(queries: int = 100) -> tuple[float, ...]:
                  queries, warmup=5)
 
 
-def measure(memory: Memory, world: World, queries: int) -> Iterator[None]:
+def measure(memory: Memory, world: World, queries: int,
+            config: RetrievalConfig | None = None) -> Iterator[None]:
     graph = memory.graph
     print("| tenant | operation | p50 ms | p95 ms | mean ms | load avg 1/5/15 min |\n"
           "|---|---|---|---|---|---|")
@@ -327,9 +329,9 @@ def measure(memory: Memory, world: World, queries: int) -> Iterator[None]:
                                                        queries))
     yield
     for user, n in (("t100k", 100_000), ("t10k", 10_000), ("small", 500)):
-        row(user, "explore (read-only)", timed(run_explore(memory, world, user, False),
+        row(user, "explore (read-only)", timed(run_explore(memory, world, user, False, config),
                                                queries))
-        row(user, "explore + reinforce", timed(run_explore(memory, world, user, True),
+        row(user, "explore + reinforce", timed(run_explore(memory, world, user, True, config),
                                                queries))
         row(user, "traverse depth 2, limit 50",
             timed(run_traverse(memory, world, user, n), queries))
@@ -344,6 +346,7 @@ def main() -> None:
     ap.add_argument("--skip-load", action="store_true", help="measure the loaded graph")
     ap.add_argument("--skip-embedding", action="store_true")
     ap.add_argument("--skip-recall", action="store_true")
+    ap.add_argument("--preset", help="explore with a named retrieval preset (e.g. fast)")
     args = ap.parse_args()
     settings = Settings()
     memory = Memory(settings, embedder=HashingEmbedder(DIM))
@@ -356,7 +359,8 @@ def main() -> None:
     total = memory.graph.driver.execute_query(EMPTY, database_=memory.graph.database)[0][0]["n"]
     print(f"\n{total:,} memory nodes in the database; vector index segments on disk: "
           f"{vector_segments(settings)}\n")
-    for _ in measure(memory, world, args.queries):
+    config = preset(args.preset, settings) if args.preset else None
+    for _ in measure(memory, world, args.queries, config):
         pass
     print()
     server_split(memory, world, "t100k")
