@@ -169,6 +169,14 @@ def test_tenants_never_see_each_other(memory: Memory, user_id: str, garden) -> N
         memory.graph.run_autocommit("graph/delete_user", user_id=other)
 
 
+def add_sources(memory: Memory, user: str, rows: list[dict]) -> None:
+    """Many bare sources of another tenant in one statement (rows: their properties)."""
+    memory.graph.driver.execute_query(
+        "UNWIND $rows AS r CREATE (n:Memory:Source) "
+        "SET n = r, n.user_id = $u, n.state = 'candidate', n.salience = 0.5",
+        {"rows": rows, "u": user})
+
+
 def test_recall_holds_when_a_bigger_tenant_shares_the_index(memory: Memory,
                                                             user_id: str) -> None:
     """The ANN over-fetch returns only the big tenant's nodes; the exact fallback rescues."""
@@ -177,12 +185,10 @@ def test_recall_holds_when_a_bigger_tenant_shares_the_index(memory: Memory,
     try:
         texts = [f"weekly report on project apollo part {i}" for i in range(600)]
         for chunk in range(0, 600, 200):
-            rows = [{"uid": f"{big}-{i}", "text": t, "e": emb.embed(t)}
-                    for i, t in enumerate(texts[chunk:chunk + 200], start=chunk)]
-            memory.graph.driver.execute_query(
-                "UNWIND $rows AS r CREATE (n:Memory:Source {uid: r.uid, user_id: $u, "
-                "raw_content: r.text, embedding: r.e, state: 'candidate', salience: 0.5})",
-                {"rows": rows, "u": big})
+            add_sources(memory, big, [{"uid": f"{big}-{i}", "raw_content": t,
+                                       "embedding": emb.embed(t)}
+                                      for i, t in enumerate(texts[chunk:chunk + 200],
+                                                            start=chunk)])
         mine = add_node(memory.graph, user_id, "Source", "mine",
                         text="project apollo weekly summary",
                         embedding=emb.embed("project apollo weekly summary"))
@@ -203,12 +209,10 @@ def test_fulltext_recall_holds_when_a_bigger_tenant_has_better_matches(memory: M
     other, like "t-1" and "t-1-big", share hits and rely on the exact filter after it.)"""
     big = f"big{uuid.uuid4().hex[:12]}"   # not a token-prefix of user_id
     try:
-        rows = [{"uid": f"{big}-{i}", "text": f"apollo apollo weekly report {i}"}
-                for i in range(600)]
-        memory.graph.driver.execute_query(
-            "UNWIND $rows AS r CREATE (n:Memory:Source {uid: r.uid, user_id: $u, "
-            "raw_content: r.text, search_text: r.text, state: 'candidate', salience: 0.5})",
-            {"rows": rows, "u": big})
+        add_sources(memory, big, [{"uid": f"{big}-{i}", "raw_content": text,
+                                   "search_text": text}
+                                  for i, text in ((i, f"apollo apollo weekly report {i}")
+                                                  for i in range(600))])
         text = "the apollo weekly report came late again, long after everything else had"
         mine = add_node(memory.graph, user_id, "Source", "mine", text=text)
         found = memory.explore("apollo weekly report", user_id=user_id, k=5,
