@@ -135,7 +135,7 @@ class RetrievalSettings(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     rrf_k: int = 60
-    candidates_per_signal: int = 50
+    candidates_per_signal: int = 30   # per signal before fusion (docs/benchmarks.md: 30 vs 50)
     graph_hops: int = 1
     weight_relevance: float = 0.6
     weight_salience: float = 0.2

@@ -32,7 +32,7 @@ class RetrievalConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     rrf_k: int = Field(60, ge=1)
-    candidates_per_signal: int = Field(50, ge=1, le=1000)
+    candidates_per_signal: int = Field(30, ge=1, le=1000)
     # The vector index is shared by all tenants and cannot pre-filter: ask it for the
     # candidates we need divided by the tenant's share of the index, times this safety
     # factor, at most `vector_fetch_max`; a tenant that would need more and has at most
@@ -93,7 +93,8 @@ class RetrievalConfig(BaseModel):
 # Named presets: partial updates applied by copy on top of the settings' values.
 PRESETS: dict[str, dict[str, Any]] = {
     "balanced": {},
-    "fast": {"candidates_per_signal": 20, "graph_seeds": 3, "provenance_per_result": 1},
+    "fast": {"candidates_per_signal": 10, "graph_seeds": 2, "provenance_per_result": 1,
+             "vector_overfetch": 3.0},
     "deep": {"candidates_per_signal": 100, "graph_seeds": 10,
              "provenance_per_result": 5},
     "text_only": {"use_graph": False},
