@@ -93,6 +93,7 @@ class LifecycleSettings(BaseModel):
     episodic_high_access_count: int = 5
     episodic_insight_lifetime: Literal["week", "month", "year", "forever"] = "year"
     consolidate_llm_batch: int = 8          # elements described per LLM call
+    consolidate_page: int = 500             # dirty elements read per page
     dedupe_max_nodes_per_kind: int = 5_000  # per user and kind, compared pairwise in numpy
     job_lock_minutes: float = 60.0          # a lock not refreshed for this long is taken over
 

@@ -6,14 +6,12 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 
-import pytest
 from conftest import delete_tenant
 from fakes.openai_server import FakeOpenAIServer
 from jobs_support import T0, make_node, make_rel, node, rel, snapshot
 
 from memgraph.graph.connection import Graph
 from memgraph.graph.notes import FOREVER, Note
-from memgraph.jobs import consolidate
 from memgraph.jobs.synthesis import DatedText, DescribeItem, OfflineSynthesiser
 from memgraph.memory import Memory
 from memgraph.providers.openai_compat import OpenAILLM
@@ -89,12 +87,13 @@ class TestDescriptionConsolidation:
         assert got["is_dirty"] is False and len(got["embedding"]) == 384
 
     def test_pages_cover_every_dirty_element_of_the_tenant_only(
-            self, memory: Memory, graph: Graph, user_id: str,
-            monkeypatch: pytest.MonkeyPatch) -> None:
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
         # Pages of 2 (dirty_nodes.cypher seeks (user_id, is_dirty) and pages by uid): five
         # dirty nodes and three dirty relationships take several pages; another tenant's
         # dirty elements are not touched by this tenant's run, only by its own.
-        monkeypatch.setattr(consolidate, "PAGE", 2)
+        settings = memory.settings.model_copy(update={
+            "lifecycle": memory.settings.lifecycle.model_copy(update={"consolidate_page": 2})})
+        paged = Memory(settings, graph=graph, embedder=memory.embedder)
         other = f"{user_id}-other"
         try:
             mine = [make_node(graph, user_id, "Concept", is_dirty=True, notes=notes(f"n{i}"),
@@ -104,13 +103,13 @@ class TestDescriptionConsolidation:
                     for i in range(3)]
             theirs = make_node(graph, other, "Concept", is_dirty=True, notes=notes("t"),
                                created_at=T0 + timedelta(days=19))
-            report = memory.run_job("consolidate", user_id=user_id, as_of=NOW)
+            report = paged.run_job("consolidate", user_id=user_id, as_of=NOW)
             assert report.counts["nodes_consolidated"] == 5
             assert report.counts["relationships_consolidated"] == 3
             assert all(node(graph, uid)["is_dirty"] is False for uid in mine)
             assert all(rel(graph, r)["is_dirty"] is False for r in rels)
             assert node(graph, theirs)["is_dirty"] is True
-            memory.run_job("consolidate", user_id=other, as_of=NOW)
+            paged.run_job("consolidate", user_id=other, as_of=NOW)
             assert node(graph, theirs)["is_dirty"] is False
         finally:
             delete_tenant(graph, other)

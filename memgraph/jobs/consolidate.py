@@ -18,7 +18,6 @@ from memgraph.errors import ProviderError
 from memgraph.jobs.runner import JobContext
 from memgraph.jobs.synthesis import DatedText, DescribeItem
 
-PAGE = 500
 EMBED_TEXT_CHARS = 1000   # seed 001: relationship notes embedding over at most 1000 chars
 UNITS = (("nodes", "jobs/dirty_nodes", "jobs/write_node_descriptions"),
          ("relationships", "jobs/dirty_relationships", "jobs/write_relationship_descriptions"))
@@ -37,7 +36,8 @@ def run(ctx: JobContext) -> None:
         after, done = "", 0
         while True:
             ctx.checkpoint(f"{unit}:{after}")
-            rows = ctx.graph.read(read_query, user_ids=user_ids, after=after, page=PAGE,
+            rows = ctx.graph.read(read_query, user_ids=user_ids, after=after,
+                                  page=ctx.settings.lifecycle.consolidate_page,
                                   all=ctx.all_elements, cutoff=cutoff)
             if not rows:
                 break
