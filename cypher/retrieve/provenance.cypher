@@ -10,14 +10,16 @@ UNWIND $items AS item
 CALL (item) {
   OPTIONAL MATCH (n) WHERE item.element = 'node' AND elementId(n) = item.eid
   OPTIONAL MATCH ()-[r]->() WHERE item.element = 'relationship' AND elementId(r) = item.eid
-  WITH coalesce(n, r) AS e, n
+  RETURN coalesce(n, r) AS e, n
+}
+CALL (e, n) {
   CALL (e, n) {
     WITH n WHERE n:Source OR n:Artifact
     RETURN n AS s, 'self' AS via
     UNION
     // a hub (a speaker mentioned by thousands of turns) is not scanned whole: the turns
     // this explore() found that mention it, plus at most $scan_max others
-    WITH n UNWIND $candidates AS key
+    WITH n WHERE n IS NOT NULL UNWIND $candidates AS key
     MATCH (s:Source) WHERE elementId(s) = key AND (s)-[:MENTIONS]->(n)
     RETURN s, 'MENTIONS' AS via
     UNION
@@ -42,11 +44,6 @@ CALL (item) {
                   excerpt: substring(coalesce(s.raw_content, s.description, ''), 0, $excerpt_chars)})
          AS provenance
 }
-CALL (item) {
-  OPTIONAL MATCH (n) WHERE item.element = 'node' AND elementId(n) = item.eid
-  OPTIONAL MATCH ()-[r]->() WHERE item.element = 'relationship' AND elementId(r) = item.eid
-  WITH coalesce(n, r) AS e
-  RETURN {raw_content: substring(e.raw_content, 0, $text_chars), description: e.description,
-          notes: e.notes} AS text
-}
-RETURN item.eid AS eid, provenance, text
+RETURN item.eid AS eid, provenance,
+       {raw_content: substring(e.raw_content, 0, $text_chars), description: e.description,
+        notes: e.notes} AS text
