@@ -215,20 +215,22 @@ class _Batch:
         return good
 
     def _sources(self, records: list[StructuredRecord]) -> list[NewSource]:
-        vectors = iter(self._embed([
-            properties.source_search_text(r.content, r.speaker or "", r.event_at or self.now)
-            for r in records if r.embedding is None]))
         out = []
         for r in records:
-            vector = r.embedding if r.embedding is not None else next(vectors)
             new = prepare_source(
                 self.settings, content=r.content, user_id=self.user_id, now=self.now,
                 session_id=r.session_id, event_at=r.event_at, kind=r.kind, speaker=r.speaker,
                 external_id=r.external_id, sensitivity=r.sensitivity,
-                idempotency_key=r.idempotency_key, embedding=vector,
+                idempotency_key=r.idempotency_key, embedding=r.embedding,
                 embedding_model=self.embedder.model_name)
             new.props["extraction_status"] = "done"   # nothing to extract: it is given
             out.append(new)
+        # embedded as indexed: the search text carries the speaker and the event date
+        missing = [s for s in out if "embedding" not in s.props]
+        vectors = self._embed([s.props["search_text"] for s in missing])
+        for new, vector in zip(missing, vectors, strict=True):
+            new.props["embedding"] = vector
+            new.props["embedding_model"] = self.embedder.model_name
         return out
 
     def _nodes(self, records: list[StructuredRecord]) -> dict[_NODE_KEY, dict[str, Any]]:
