@@ -14,6 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from memgraph.errors import InvalidInputError
 from memgraph.settings import RetrievalSettings, Settings
 
+_SETTINGS_DEFAULTS = RetrievalSettings()
+
 
 class Weights(BaseModel):
     """Re-rank weights; the final score is their weighted sum of terms in [0, 1]."""
@@ -31,8 +33,10 @@ class RetrievalConfig(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    rrf_k: int = Field(60, ge=1)
-    candidates_per_signal: int = Field(30, ge=1, le=1000)
+    # Defaults that RetrievalSettings also exposes come from it: one place per number.
+    rrf_k: int = Field(_SETTINGS_DEFAULTS.rrf_k, ge=1)
+    candidates_per_signal: int = Field(_SETTINGS_DEFAULTS.candidates_per_signal, ge=1,
+                                       le=1000)
     # The vector index is shared by all tenants and cannot pre-filter: ask it for the
     # candidates we need divided by the tenant's share of the index, times this safety
     # factor, at most `vector_fetch_max`; a tenant that would need more and has at most
@@ -63,7 +67,7 @@ class RetrievalConfig(BaseModel):
     # Weighted RRF: a signal's vote is weight / (rrf_k + rank); a signal not named weighs
     # 1. Why they are all equal: RetrievalSettings.signal_weights.
     signal_weights: dict[str, float] = Field(
-        default_factory=lambda: dict(RetrievalSettings().signal_weights))
+        default_factory=lambda: dict(_SETTINGS_DEFAULTS.signal_weights))
     use_vector: bool = True
     use_fulltext: bool = True
     use_graph: bool = True
@@ -73,7 +77,7 @@ class RetrievalConfig(BaseModel):
     # (a speaker mentioned by thousands of turns would otherwise cost thousands of reads).
     provenance_scan_max: int = Field(50, ge=0, le=10000)
     excerpt_chars: int = Field(300, ge=20)
-    recency_half_life_days: float = Field(30.0, gt=0)
+    recency_half_life_days: float = Field(_SETTINGS_DEFAULTS.recency_half_life_days, gt=0)
     weights: Weights = Weights()
 
     @classmethod
