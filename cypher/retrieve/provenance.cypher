@@ -2,8 +2,9 @@
 // to the query first (then the latest). Sources are their own provenance; semantic nodes
 // via MENTIONS, DERIVED_FROM and notes_source; relationships via source_ids and
 // notes_source; storylines via INCLUDES.
-// $items: [{eid, element}]; $user_id; $vector (may be null); $per_item; $excerpt_chars;
-// $candidates: element ids of every candidate explore() fused; $scan_max.
+// $items: [{eid, element, found}] where found lists the element ids of the candidate
+// sources (of this explore() call) that mention the element; $user_id; $vector (may be
+// null); $per_item; $excerpt_chars; $scan_max.
 // Also each element's text (raw_content up to $text_chars, description, notes), which the
 // candidate query leaves out.
 UNWIND $items AS item
@@ -12,14 +13,14 @@ CALL (item) {
   OPTIONAL MATCH ()-[r]->() WHERE item.element = 'relationship' AND elementId(r) = item.eid
   RETURN coalesce(n, r) AS e, n
 }
-CALL (e, n) {
-  CALL (e, n) {
+CALL (item, e, n) {
+  CALL (item, e, n) {
     WITH n WHERE n:Source OR n:Artifact
     RETURN n AS s, 'self' AS via
     UNION
     // a hub (a speaker mentioned by thousands of turns) is not scanned whole: the turns
     // this explore() found that mention it, plus at most $scan_max others
-    WITH n WHERE n IS NOT NULL UNWIND $candidates AS key
+    WITH n WHERE n IS NOT NULL UNWIND item.found AS key
     MATCH (s:Source) WHERE elementId(s) = key AND (s)-[:MENTIONS]->(n)
     RETURN s, 'MENTIONS' AS via
     UNION
