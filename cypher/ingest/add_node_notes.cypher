@@ -2,7 +2,7 @@
 // them dirty for the nightly description consolidation. One row per note, in order.
 UNWIND $notes AS note
 CALL (note) {
-  MATCH (n:Memory {uid: note.uid}) WHERE n.user_id = $user_id
+  MATCH (n:Memory {uid: note.uid}) USING INDEX SEEK n:Memory(uid) WHERE n.user_id = $user_id
   SET n.notes = coalesce(n.notes, []) + note.text,
       n.notes_added_at = coalesce(n.notes_added_at, []) + note.added_at,
       n.notes_expires_at = coalesce(n.notes_expires_at, []) + note.expires_at,

@@ -4,7 +4,7 @@
 // semantic node of a small tenant (exact), else the tenant's nodes among the vector
 // index's $candidates nearest neighbours (approximate; committed nodes only).
 UNWIND $uids AS uid
-MATCH (n:Memory {uid: uid}) WHERE n.user_id = $user_id AND n.embedding IS NOT NULL
+MATCH (n:Memory {uid: uid}) USING INDEX SEEK n:Memory(uid) WHERE n.user_id = $user_id AND n.embedding IS NOT NULL
 CALL (n) {
   CALL (n) {
     WITH n WHERE NOT $by_index

@@ -17,7 +17,7 @@ CALL (session) {
 }
 WITH session, tail + session.uids AS chain
 UNWIND range(0, size(chain) - 2) AS i
-MATCH (a:Memory {uid: chain[i]}) WHERE a.user_id = $user_id
-MATCH (b:Memory {uid: chain[i + 1]}) WHERE b.user_id = $user_id
+MATCH (a:Memory {uid: chain[i]}) USING INDEX SEEK a:Memory(uid) WHERE a.user_id = $user_id
+MATCH (b:Memory {uid: chain[i + 1]}) USING INDEX SEEK b:Memory(uid) WHERE b.user_id = $user_id
 CREATE (a)-[:NEXT {user_id: $user_id, created_at: $now}]->(b)
 RETURN count(*) AS links

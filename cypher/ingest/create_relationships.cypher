@@ -7,8 +7,8 @@
 // The old one gets valid_to and superseded_by; the new one gets supersedes.
 UNWIND $rows AS row
 CALL (row) {
-  MATCH (a:Memory {uid: row.from_uid}) WHERE a.user_id = $user_id
-  MATCH (b:Memory {uid: row.to_uid}) WHERE b.user_id = $user_id
+  MATCH (a:Memory {uid: row.from_uid}) USING INDEX SEEK a:Memory(uid) WHERE a.user_id = $user_id
+  MATCH (b:Memory {uid: row.to_uid}) USING INDEX SEEK b:Memory(uid) WHERE b.user_id = $user_id
   CREATE (a)-[r:$(row.type)]->(b)
   SET r += row.props, r.user_id = $user_id
   WITH row, a, b, r

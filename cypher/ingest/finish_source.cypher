@@ -1,5 +1,5 @@
 // Extraction succeeded: written in the same transaction as the source's facts.
-MATCH (s:Memory {uid: $source_uid}) WHERE s:Source AND s.user_id = $user_id
+MATCH (s:Memory {uid: $source_uid}) USING INDEX SEEK s:Memory(uid) WHERE s:Source AND s.user_id = $user_id
 SET s.extraction_status = 'done', s.extraction_error = '',
     s.extraction_attempts = s.extraction_attempts + 1,
     s.llm_calls = s.llm_calls + $llm_calls, s.tokens_used = s.tokens_used + $tokens_used,

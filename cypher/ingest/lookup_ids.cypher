@@ -1,7 +1,7 @@
 // Which of $ids are nodes or semantic relationships of this user (the tools refuse the rest).
 UNWIND $ids AS id
 CALL (id) {
-  MATCH (n:Memory {uid: id}) WHERE n.user_id = $user_id
+  MATCH (n:Memory {uid: id}) USING INDEX SEEK n:Memory(uid) WHERE n.user_id = $user_id
   RETURN n.uid AS uid, [l IN labels(n) WHERE l <> 'Memory'][0] AS kind,
          coalesce(n.name, '') AS name, false AS is_relationship
   UNION

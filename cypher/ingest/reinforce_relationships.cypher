@@ -3,6 +3,7 @@
 // to source_ids. Rows without such a relationship return nothing (they are created).
 UNWIND $rows AS row
 MATCH (a:Memory {uid: row.from_uid})-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]->(b:Memory {uid: row.to_uid})
+USING INDEX SEEK a:Memory(uid)
 WHERE a.user_id = $user_id AND r.user_id = $user_id AND type(r) = row.type
   AND r.valid_to IS NULL
 WITH row, r ORDER BY r.created_at DESC

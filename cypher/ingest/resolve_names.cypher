@@ -5,13 +5,16 @@ UNWIND $rows AS row
 CALL (row) {
   UNWIND row.canonicals AS key
   CALL (row, key) {
-    MATCH (n:Person {user_id: $user_id, canonical_name: key}) WHERE row.kind = 'Person'
+    MATCH (n:Person {user_id: $user_id, canonical_name: key})
+    USING INDEX SEEK n:Person(user_id, canonical_name) WHERE row.kind = 'Person'
     RETURN n
     UNION
-    MATCH (n:Concept {user_id: $user_id, canonical_name: key}) WHERE row.kind = 'Concept'
+    MATCH (n:Concept {user_id: $user_id, canonical_name: key})
+    USING INDEX SEEK n:Concept(user_id, canonical_name) WHERE row.kind = 'Concept'
     RETURN n
     UNION
-    MATCH (n:Entity {user_id: $user_id, canonical_name: key}) WHERE row.kind = 'Entity'
+    MATCH (n:Entity {user_id: $user_id, canonical_name: key})
+    USING INDEX SEEK n:Entity(user_id, canonical_name) WHERE row.kind = 'Entity'
     RETURN n
   }
   RETURN n.uid AS uid, 'name' AS how, 0 AS rank

@@ -3,7 +3,7 @@
 // (or set it when row.set_confidence). A changed description marks the node dirty so the
 // nightly consolidation re-embeds it.
 UNWIND $rows AS row
-MATCH (n:Memory {uid: row.uid})
+MATCH (n:Memory {uid: row.uid}) USING INDEX SEEK n:Memory(uid)
 WHERE n.user_id = $user_id
 WITH row, n, [x IN coalesce(n.aliases, []) | toLower(x)] + toLower(n.name) AS taken,
      CASE WHEN row.set_description THEN row.description

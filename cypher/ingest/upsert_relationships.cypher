@@ -12,8 +12,8 @@
 // (cheaper than the driver's datetime encoding, see ingest/create_sources).
 UNWIND $rows AS row
 CALL (row) {
-  MATCH (a:Memory {uid: row.from_uid}) WHERE a.user_id = $user_id
-  MATCH (b:Memory {uid: row.to_uid}) WHERE b.user_id = $user_id
+  MATCH (a:Memory {uid: row.from_uid}) USING INDEX SEEK a:Memory(uid) WHERE a.user_id = $user_id
+  MATCH (b:Memory {uid: row.to_uid}) USING INDEX SEEK b:Memory(uid) WHERE b.user_id = $user_id
   OPTIONAL MATCH (a)-[same:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]->(b)
   WHERE type(same) = row.type AND same.user_id = $user_id AND same.valid_to IS NULL
   WITH row, a, b, same ORDER BY same.created_at DESC
