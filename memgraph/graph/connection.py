@@ -95,7 +95,13 @@ def _first_line(e: Exception) -> str:
 
 
 class Graph:
-    """Thin wrapper: run named queries in read, write or auto-commit transactions."""
+    """Thin wrapper: run named queries in read, write or auto-commit transactions.
+
+    Rows come back as plain dicts of the record's values. The named queries return maps,
+    lists and scalars, never node or relationship objects, so the driver's ``Record.data()``
+    (a recursive walk that converts graph objects) is not needed: on explore()'s candidate
+    rows it cost 2 ms per call.
+    """
 
     def __init__(self, driver: Driver, settings: Settings) -> None:
         self.driver = driver
@@ -136,18 +142,18 @@ class Graph:
         with translate_errors(self.settings.neo4j_uri):
             records, _, _ = self.driver.execute_query(
                 query, unlogged(params), database_=self.database, routing_=routing)
-        return [r.data() for r in records]
+        return [dict(r) for r in records]
 
     def run_autocommit(self, name: str, **params: Any) -> list[dict[str, Any]]:
         """Auto-commit run, needed by ``CALL { ... } IN TRANSACTIONS`` batch jobs."""
         query = cypher.load(name)
         with self.session() as session:
-            return [r.data() for r in session.run(query, unlogged(params))]
+            return [dict(r) for r in session.run(query, unlogged(params))]
 
     def write_many(self, steps: list[tuple[str, Mapping[str, Any]]]) -> list[list[dict[str, Any]]]:
         """Run several named queries in ONE write transaction: all land or none does."""
         def work(tx: neo4j.ManagedTransaction) -> list[list[dict[str, Any]]]:
-            return [[r.data() for r in tx.run(cypher.load(name), unlogged(params))]
+            return [[dict(r) for r in tx.run(cypher.load(name), unlogged(params))]
                     for name, params in steps]
 
         with self.session() as session:
