@@ -190,8 +190,8 @@ def test_make_embedder_openai_without_key_for_the_real_api_is_refused():
         make_embedder(offline_settings(embedder="openai"))
 
 
-def test_make_embedder_local_is_minilm(minilm: SentenceTransformerEmbedder):
-    embedder = make_embedder(offline_settings(embedder="local"))
+def test_make_embedder_local_torch_is_minilm(minilm: SentenceTransformerEmbedder):
+    embedder = make_embedder(offline_settings(embedder="local", embedding_backend="torch"))
     assert isinstance(embedder, SentenceTransformerEmbedder)
     assert (embedder.model_name, embedder.dimensions) == ("all-MiniLM-L6-v2", 384)
     assert embedder._model is minilm._model   # loaded once per process, not per Memory

