@@ -38,7 +38,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from memgraph.memory import Memory
-from memgraph.providers.embeddings import Embedder, HashingEmbedder
+from memgraph.providers.embeddings import Embedder, HashingEmbedder, make_embedder
 from memgraph.settings import Settings
 
 FIRST = ["Anna", "Tom", "Maria", "Priya", "Sam", "Lena", "Omar", "Jon", "Kira", "Luis"]
@@ -156,15 +156,54 @@ def bench_llm(settings: Settings, n: int) -> dict[str, Any]:
             memory.close()
 
 
-def embedding_throughput(embedder: Embedder, n: int) -> dict[str, Any]:
+def embedding_throughput(embedder: Embedder, n: int = 0,
+                         texts: list[str] | None = None) -> dict[str, Any]:
     """Pure model speed on the structured records' contents (no database): the bound
     of the local-embedding path."""
-    texts = [r["content"] for r in records(n, precomputed=False)]
+    texts = texts or [r["content"] for r in records(n, precomputed=False)]
+    n = len(texts)
     embedder.embed_batch(texts[:64])    # warm-up
     started = time.perf_counter()
     embedder.embed_batch(texts)
     seconds = time.perf_counter() - started
     return {"sentences": n, "per_second": round(n / seconds, 1)}
+
+
+def local_embedder(settings: Settings, backend: str) -> Embedder:
+    """The local MiniLM as `make_embedder` builds it: onnx (the default), torch, or onnx
+    with int8 weights."""
+    backend_setting, quantization = ("onnx", "int8") if backend == "int8" else (backend, "none")
+    return make_embedder(settings.model_copy(update={
+        "embedder": "local", "embedding_backend": backend_setting,
+        "embedding_quantization": quantization}))
+
+
+def embedder_comparison(settings: Settings, backends: list[str],
+                        n: int) -> Iterator[tuple[str, dict[str, Any]]]:
+    """No database: each runtime's speed on the same conversational texts (half record
+    contents, half first-person chat sentences), and its agreement with torch's vectors
+    (cosine per text; top-5 nearest-neighbour overlap within the set)."""
+    texts = [r["content"] for r in records(n // 2, precomputed=False)] + list(sentences(n - n // 2))
+    reference = np.asarray(local_embedder(settings, "torch").embed_batch(texts))
+    for backend in dict.fromkeys(["torch", *backends]):
+        embedder = local_embedder(settings, backend)
+        figures = embedding_throughput(embedder, texts=texts)
+        vectors = np.asarray(embedder.embed_batch(texts))
+        agreement = (vectors * reference).sum(axis=1)
+        figures.update(cosine_mean=f"{agreement.mean():.8f}",
+                       cosine_min=f"{agreement.min():.8f}",
+                       top5_overlap=round(neighbour_overlap(reference, vectors), 3))
+        yield f"MiniLM {backend} ({embedder.model_name}) alone, vs torch", figures
+
+
+def neighbour_overlap(reference: np.ndarray, vectors: np.ndarray, k: int = 5) -> float:
+    """Mean share of each text's k nearest neighbours (by torch) that it keeps."""
+    def nearest(v: np.ndarray) -> np.ndarray:
+        similarity = v @ v.T
+        np.fill_diagonal(similarity, -np.inf)
+        return np.argsort(-similarity, axis=1)[:, :k]
+    pairs = zip(nearest(reference), nearest(vectors), strict=True)
+    return float(np.mean([len(set(a) & set(b)) / k for a, b in pairs]))
 
 
 def vector_index_floor(settings: Settings, n: int = 2_000) -> dict[str, Any]:
@@ -199,7 +238,8 @@ def load_average() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-SCENARIOS = ("floor", "precomputed", "local", "rules", "rules-local", "llm")
+SCENARIOS = ("floor", "precomputed", "embedders", "local", "rules", "rules-local", "llm")
+LOCAL_BACKENDS = ("onnx", "torch", "int8")
 
 
 def main() -> None:
@@ -207,6 +247,11 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=20_000, help="structured records")
     parser.add_argument("--n-local", type=int, default=5_000,
                         help="structured records embedded by MiniLM")
+    parser.add_argument("--local-backends", default="onnx",
+                        help="comma-separated local MiniLM runtimes for local/rules-local/"
+                             f"embedders [{','.join(LOCAL_BACKENDS)}; default: onnx]")
+    parser.add_argument("--n-quality", type=int, default=2_000,
+                        help="texts for the embedders scenario (speed and agreement)")
     parser.add_argument("--n-rules", type=int, default=1_000, help="offline-extractor sources")
     parser.add_argument("--n-llm", type=int, default=200, help="scripted-LLM sources")
     parser.add_argument("--batch-size", type=int, default=None,
@@ -232,26 +277,28 @@ def main() -> None:
     if "precomputed" in only:
         report("structured, precomputed embeddings",
                bench_structured(settings, hashing, args.n, True, args.batch_size))
-    if only & {"local", "rules-local"}:
-        import torch
-
-        from memgraph.providers.embeddings import SentenceTransformerEmbedder
-
-        torch.set_num_threads(2)
-        local = SentenceTransformerEmbedder("all-MiniLM-L6-v2", batch_size=128)
-        report("MiniLM alone (no database), batch 128",
+    backends = args.local_backends.split(",")
+    if unknown := set(backends) - set(LOCAL_BACKENDS):
+        parser.error(f"unknown --local-backends {','.join(sorted(unknown))}")
+    if "embedders" in only:
+        for label, figures in embedder_comparison(settings, backends, args.n_quality):
+            report(label, figures)
+    for backend in backends if only & {"local", "rules-local"} else []:
+        local = local_embedder(settings, backend)
+        name = f"MiniLM {backend} ({local.model_name})"
+        report(f"{name} alone (no database)",
                embedding_throughput(local, min(args.n_local, 2_000)))
-    if "local" in only:
-        report("structured, local MiniLM embeddings",
-               bench_structured(settings, local, args.n_local, False, args.batch_size))
-        report("MiniLM alone again, after (the load of a shared machine moves)",
-               embedding_throughput(local, min(args.n_local, 2_000)))
+        if "local" in only:
+            report(f"structured, {name} embeddings",
+                   bench_structured(settings, local, args.n_local, False, args.batch_size))
+            report(f"{name} alone again, after (the load of a shared machine moves)",
+                   embedding_throughput(local, min(args.n_local, 2_000)))
+        if "rules-local" in only:
+            report(f"offline rule extractor ({name})",
+                   bench_rules(settings, local, args.n_rules // 2))
     if "rules" in only:
         report("offline rule extractor (hashing embedder)",
                bench_rules(settings, hashing, args.n_rules))
-    if "rules-local" in only:
-        report("offline rule extractor (local MiniLM)",
-               bench_rules(settings, local, args.n_rules // 2))
     if "llm" in only:
         report("agent, scripted fake LLM", bench_llm(settings, args.n_llm))
 
