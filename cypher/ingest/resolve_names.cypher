@@ -19,7 +19,9 @@ CALL (row) {
   }
   RETURN n.uid AS uid, 'name' AS how, 0 AS rank
   UNION
-  WITH row WHERE size(row.alias_keys) > 0
+  // An UNWIND, not WHERE size(...) > 0: the planner pushes a WHERE down below the scan,
+  // which then ran for every row, alias keys or not (the structured path has none).
+  UNWIND CASE WHEN size(row.alias_keys) > 0 THEN [true] ELSE [] END AS has_aliases
   MATCH (n:Memory {user_id: $user_id})
   WHERE row.kind IN labels(n) AND size(n.aliases) > 0
     AND any(a IN n.aliases WHERE toLower(trim(a)) IN row.alias_keys)

@@ -6,8 +6,9 @@ the record when present (else computed in one batch), and each batch of
 fixed handful of ``UNWIND`` queries, whatever the batch size: sources (MERGE on the
 idempotency constraint), their session chain (computed here, one query), new nodes
 (MERGE on the canonical-name constraints) and updated ones, every fact in record order
-(reinforce or create + supersede, one query), notes, MENTIONS. While batch N is written
-(a worker thread: resolution, new-node embeddings, the transaction), batch N+1 is
+(reinforce or create + supersede, replayed in ``memgraph/ingest/facts.py`` against the
+subjects' still-valid facts), notes, MENTIONS. While batch N is written (a worker
+thread: resolution, new-node embeddings, the transaction), batch N+1 is
 validated and its sources embedded. Resolution here is by canonical name of the entity
 and of its aliases only. The record format is documented in ``docs/ingestion.md``.
 """
@@ -32,6 +33,7 @@ from memgraph.graph.connection import Graph, translate_errors, unlogged
 from memgraph.graph.notes import Note
 from memgraph.graph.vocabulary import Kind, relationship_type
 from memgraph.ingest import properties
+from memgraph.ingest.facts import plan_facts
 from memgraph.ingest.inputs import SENSITIVITIES, SOURCE_KINDS, check_choice, check_content
 from memgraph.ingest.resolution import canonical_name, resolve_by_name
 from memgraph.ingest.results import BulkResult
@@ -266,8 +268,6 @@ class _Batch:
 
 def _write_batch(tx: neo4j.ManagedTransaction, batch: _Batch,
                  nodes: dict[_NODE_KEY, dict[str, Any]]) -> dict[str, int]:
-    ingest = batch.settings.ingest
-
     def run(name: str, **params: Any) -> list[dict[str, Any]]:
         params.update(user_id=batch.user_id, now=batch.now)
         return [r.data() for r in tx.run(cypher.load(name), unlogged(params))]
@@ -282,18 +282,33 @@ def _write_batch(tx: neo4j.ManagedTransaction, batch: _Batch,
     uid = _write_nodes(run, fresh, nodes, counts)
     rels, notes, mentions = _fact_rows(batch, fresh, uid)
     if rels:
-        [done] = run("ingest/upsert_relationships", rows=rels,
-                     confidence_step=ingest.reinforce_confidence_step,
-                     strength_step=ingest.reinforce_strength_step,
-                     exclusive_types=list(ingest.exclusive_types),
-                     opposites=[list(p) for p in ingest.opposite_types]
-                     + [list(reversed(p)) for p in ingest.opposite_types])
-        counts["relationships_created"] = done["created"]
-        counts["relationships_superseded"] = done["superseded"]
+        _write_facts(run, batch.settings, rels, counts)
     if notes:
         run("ingest/add_node_notes", notes=notes)
     run("ingest/mentions_batch", rows=mentions)
     return counts
+
+
+def _write_facts(run: Callable[..., list[dict[str, Any]]], settings: Settings,
+                 rels: list[dict[str, Any]], counts: dict[str, int]) -> None:
+    """Reinforce or create each fact in record order, ending what it contradicts: the
+    subjects' still-valid facts are read once, the rows replayed against them in Python
+    (memgraph/ingest/facts.py), the outcome written by two UNWINDs."""
+    ingest = settings.ingest
+    subjects = list(dict.fromkeys(r["from_uid"] for r in rels))
+    plan = plan_facts(rels, run("ingest/open_facts", uids=subjects),
+                      confidence_step=ingest.reinforce_confidence_step,
+                      strength_step=ingest.reinforce_strength_step,
+                      exclusive_types=ingest.exclusive_types,
+                      opposite_types=ingest.opposite_types)
+    if plan.creates:
+        run("ingest/create_facts", rows=plan.creates)
+    if plan.updates:
+        run("ingest/update_facts", rows=plan.updates,
+            confidence_step=ingest.reinforce_confidence_step,
+            strength_step=ingest.reinforce_strength_step)
+    counts["relationships_created"] = plan.created
+    counts["relationships_superseded"] = plan.superseded
 
 
 def _write_nodes(run: Callable[..., list[dict[str, Any]]],

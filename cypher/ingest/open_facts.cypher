@@ -1,0 +1,10 @@
+// The still-valid facts of the given subjects (memgraph/ingest/facts.py replays a batch's
+// facts against them): one expansion per subject, oldest first. elementId is only used
+// later in the same transaction (ingest/update_facts).
+UNWIND $uids AS uid
+MATCH (a:Memory {uid: uid}) USING INDEX SEEK a:Memory(uid) WHERE a.user_id = $user_id
+MATCH (a)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]->(b)
+WHERE r.user_id = $user_id AND r.valid_to IS NULL
+WITH a, r, b ORDER BY r.created_at
+RETURN a.uid AS from_uid, type(r) AS type, b.uid AS to_uid, r.uid AS uid,
+       elementId(r) AS element_id
