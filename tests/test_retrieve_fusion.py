@@ -63,6 +63,16 @@ def test_rerank_orders_by_the_weighted_sum() -> None:
         assert s.final == pytest.approx(sum(s.terms.values()))
 
 
+def test_equal_scores_go_to_what_the_query_matched_best_not_to_the_smaller_key() -> None:
+    cfg = RetrievalConfig.from_settings(Settings())
+    row = {"score": 1, "element": "node", "props": {}}
+    merged = merge_signals({"vector": [{"key": "z", **row}, {"key": "a", **row}],
+                            "graph": [{"key": "a", **row}, {"key": "z", **row}]})
+    ranked = rerank(list(merged.values()), cfg.weights, cfg.rrf_k, NOW, 30)
+    assert ranked[0][1].final == ranked[1][1].final      # the same two ranks, swapped
+    assert [c.key for c, _ in ranked] == ["z", "a"]      # z is the vector signal's first
+
+
 @pytest.mark.parametrize("query, expected", [
     ("plain words", "plain words"),
     ('a:b "c" (d) [e] {f}', r'a\:b \"c\" \(d\) \[e\] \{f\}'),

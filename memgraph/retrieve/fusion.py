@@ -76,7 +76,7 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
            half_life_days: float, subjects: frozenset[str] | set[str] = frozenset(),
            signal_weights: Mapping[str, float] | None = None
            ) -> list[tuple[Candidate, ScoreBreakdown]]:
-    """Score every candidate; best first, ties broken by key for a stable order.
+    """Score every candidate; best first, ties broken by ``best_direct_rank``, then key.
 
     ``subjects`` (keys) are nodes the query names: what it is about, not an answer. Their
     relevance is 0 (they follow every answer) and they do not set the best RRF.
@@ -98,8 +98,19 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
                                    rrf=rrfs[c.key], terms=terms, final=sum(terms.values()),
                                    subject=c.key in subjects, **values)
         scored.append((c, breakdown))
-    scored.sort(key=lambda pair: (-pair[1].final, pair[0].key))
+    scored.sort(key=lambda pair: (-pair[1].final, best_direct_rank(pair[0]), pair[0].key))
     return scored
+
+
+def best_direct_rank(candidate: Candidate) -> int:
+    """The candidate's best rank in the query's own matches (vector, full-text).
+
+    Equal final scores are common (the same ranks in different lists, one session's event
+    time): the element the query itself matched best goes first; the key only decides
+    what is still equal, so the order no longer depends on element ids alone.
+    """
+    return min((rank for signal, rank in candidate.ranks.items() if signal in DIRECT_SIGNALS),
+               default=1_000_000)
 
 
 def _unit(value: Any, default: float) -> float:
