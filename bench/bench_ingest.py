@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # bench/locomo.py
 
 from memgraph.memory import Memory
 from memgraph.providers.embeddings import Embedder, HashingEmbedder, make_embedder
@@ -178,8 +179,8 @@ def local_embedder(settings: Settings, backend: str) -> Embedder:
         "embedding_quantization": quantization}))
 
 
-def embedder_comparison(settings: Settings, backends: list[str],
-                        n: int) -> Iterator[tuple[str, dict[str, Any]]]:
+def embedder_comparison(settings: Settings, backends: list[str], n: int,
+                        locomo_path: str | None) -> Iterator[tuple[str, dict[str, Any]]]:
     """No database: each runtime's speed on the same conversational texts (half record
     contents, half first-person chat sentences), and its agreement with torch's vectors
     (cosine per text; top-5 nearest-neighbour overlap within the set)."""
@@ -193,7 +194,28 @@ def embedder_comparison(settings: Settings, backends: list[str],
         figures.update(cosine_mean=f"{agreement.mean():.8f}",
                        cosine_min=f"{agreement.min():.8f}",
                        top5_overlap=round(neighbour_overlap(reference, vectors), 3))
+        if locomo_path:
+            figures["locomo_vector_recall"] = locomo_vector_recall(embedder, locomo_path)
         yield f"MiniLM {backend} ({embedder.model_name}) alone, vs torch", figures
+
+
+def locomo_vector_recall(embedder: Embedder, path: str) -> dict[str, Any]:
+    """Retrieval with the embedder alone on LoCoMo (bench/locomo.py's "MiniLM cosine over
+    turns" baseline, no database): recall@k over category 1-4 questions."""
+    from collections import defaultdict
+    from types import SimpleNamespace
+
+    import locomo
+
+    scores: dict[str, dict[int, Any]] = defaultdict(lambda: defaultdict(locomo.Scores))
+    for _, turns, questions in locomo.load(path):
+        locomo.run_baselines(SimpleNamespace(embedder=embedder), turns, questions, scores)
+    vector = scores["MiniLM cosine over turns"].values()
+    def mean(k: int) -> float:
+        values = [v for s in vector for v in s.recall[k]]
+        return round(100 * sum(values) / len(values), 1)
+    return {"questions": sum(len(s.recall[1]) for s in vector),
+            **{f"R@{k}": mean(k) for k in locomo.KS}}
 
 
 def neighbour_overlap(reference: np.ndarray, vectors: np.ndarray, k: int = 5) -> float:
@@ -252,6 +274,9 @@ def main() -> None:
                              f"embedders [{','.join(LOCAL_BACKENDS)}; default: onnx]")
     parser.add_argument("--n-quality", type=int, default=2_000,
                         help="texts for the embedders scenario (speed and agreement)")
+    parser.add_argument("--locomo", default=None, metavar="PATH",
+                        help="embedders: also LoCoMo recall@k of each runtime's vectors "
+                             "(e.g. ../shared/bench/locomo/locomo_dev.json)")
     parser.add_argument("--n-rules", type=int, default=1_000, help="offline-extractor sources")
     parser.add_argument("--n-llm", type=int, default=200, help="scripted-LLM sources")
     parser.add_argument("--batch-size", type=int, default=None,
@@ -281,7 +306,8 @@ def main() -> None:
     if unknown := set(backends) - set(LOCAL_BACKENDS):
         parser.error(f"unknown --local-backends {','.join(sorted(unknown))}")
     if "embedders" in only:
-        for label, figures in embedder_comparison(settings, backends, args.n_quality):
+        for label, figures in embedder_comparison(settings, backends, args.n_quality,
+                                                  args.locomo):
             report(label, figures)
     for backend in backends if only & {"local", "rules-local"} else []:
         local = local_embedder(settings, backend)
