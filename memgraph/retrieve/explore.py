@@ -3,13 +3,14 @@
 1. ``retrieve/explore_candidates``: every signal's ranked list and the candidates'
    properties in one query (vector, full-text over nodes and relationships, graph).
 2. ``fusion.rerank``: reciprocal rank fusion, then relevance/salience/recency/importance.
-3. ``retrieve/provenance`` for the top k, and ``retrieve/reinforce`` for the same elements
-   (one write transaction when reinforcing; a read when not).
+3. ``retrieve/provenance`` for the top k (a read) and, when reinforcing,
+   ``retrieve/reinforce`` for the same elements (one write), side by side.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -23,6 +24,8 @@ from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown, as_datetime
 from memgraph.retrieve.vector_plan import plan_vector
 from memgraph.settings import LifecycleSettings
+
+_REINFORCER = ThreadPoolExecutor(max_workers=4, thread_name_prefix="memgraph-reinforce")
 
 MAX_QUERY_CHARS = 4000
 MAX_K = 500
@@ -107,9 +110,12 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
                    "per_item": req.config.provenance_per_result,
                    "excerpt_chars": req.config.excerpt_chars}
     if reinforce:
-        _, provenance_rows = graph.write_many([
-            ("retrieve/reinforce", reinforce_step(items, req.user_id, now, lifecycle)),
-            ("retrieve/provenance", prov_params)])
+        # the write and the provenance read do not depend on each other: run them side by
+        # side (two transactions) and return once both are done
+        written = _REINFORCER.submit(graph.write, "retrieve/reinforce",
+                                     **reinforce_step(items, req.user_id, now, lifecycle))
+        provenance_rows = graph.read("retrieve/provenance", **prov_params)
+        written.result()
     else:
         provenance_rows = graph.read("retrieve/provenance", **prov_params)
     provenance = {r["eid"]: r["provenance"] for r in provenance_rows}
