@@ -150,6 +150,24 @@ def test_torch_backend_can_be_chosen(cache: Path, torch_minilm: SentenceTransfor
     assert isinstance(embedder, SentenceTransformerEmbedder)
 
 
+def unwritable_cache(tmp_path: Path) -> Path:
+    """A cache directory that cannot be created (its parent is a file), even as root."""
+    (tmp_path / "a-file").write_text("not a directory")
+    return tmp_path / "a-file" / "models"
+
+
+def test_auto_backend_falls_back_to_torch_when_onnx_cannot_be_made(
+        tmp_path: Path, torch_minilm: SentenceTransformerEmbedder):
+    embedder = make_embedder(local_settings(unwritable_cache(tmp_path)))
+    assert isinstance(embedder, SentenceTransformerEmbedder)
+    assert embedder.model_name == "all-MiniLM-L6-v2"
+
+
+def test_explicit_onnx_backend_that_cannot_be_made_is_a_configuration_error(tmp_path: Path):
+    with pytest.raises(ConfigurationError, match="cannot export the embedding model"):
+        make_embedder(local_settings(unwritable_cache(tmp_path), embedding_backend="onnx"))
+
+
 def test_quantization_on_torch_is_refused(cache: Path):
     with pytest.raises(ConfigurationError, match="EMBEDDING_BACKEND=onnx"):
         make_embedder(local_settings(cache, embedding_backend="torch",

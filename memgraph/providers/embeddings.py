@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import itertools
+import logging
 import math
 import os
 import re
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from memgraph.settings import Settings
 
 Vector = list[float]
+log = logging.getLogger("memgraph.providers")
 
 
 class Embedder(ABC):
@@ -155,7 +157,16 @@ def _make_local(settings: Settings) -> Embedder:
                 "MEMGRAPH_EMBEDDING_BACKEND=onnx (or auto)")
         return SentenceTransformerEmbedder(settings.embedding_model,
                                            threads=settings.embedding_threads)
-    return OnnxEmbedder(settings.embedding_model,
-                        quantization=settings.embedding_quantization,
-                        cache_dir=settings.embedding_cache_dir,
-                        threads=settings.embedding_threads)
+    try:
+        return OnnxEmbedder(settings.embedding_model,
+                            quantization=settings.embedding_quantization,
+                            cache_dir=settings.embedding_cache_dir,
+                            threads=settings.embedding_threads)
+    except ConfigurationError as e:
+        if settings.embedding_backend != "auto" or settings.embedding_quantization != "none":
+            raise
+        # auto promised "onnx when it works": torch computes the same vectors, only slower
+        # (e.g. a model ONNX cannot take, or a read-only cache directory).
+        log.warning("local embedder falls back to torch: %s", e)
+        return SentenceTransformerEmbedder(settings.embedding_model,
+                                           threads=settings.embedding_threads)

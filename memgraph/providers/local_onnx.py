@@ -13,6 +13,7 @@ stored under a distinct model name, ``<model>+int8``, so they are never taken fo
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -67,7 +68,9 @@ class OnnxEmbedder(Embedder):
         self._session = _session(path, threads)
         self._inputs = [i.name for i in self._session.get_inputs()]
         self.model_name = model if quantization == "none" else f"{model}+{quantization}"
-        self.dimensions = int(self._st[1].get_config_dict()["embedding_dimension"])
+        dimension_of = (getattr(self._st, "get_embedding_dimension", None)
+                        or self._st.get_sentence_embedding_dimension)
+        self.dimensions = int(dimension_of() or 0)
         self.batch_size = batch_size
 
     def embed_batch(self, texts: Sequence[str]) -> list[Vector]:
@@ -85,7 +88,7 @@ class OnnxEmbedder(Embedder):
         return out.tolist()
 
     def _embed_chunk(self, texts: list[str]) -> np.ndarray:
-        features = self._st.preprocess(texts)
+        features = _features(self._st, texts)
         feed = {name: features[name].numpy().astype(np.int64) for name in self._inputs}
         tokens = self._session.run([_OUTPUT], feed)[0]
         if self._pooling == "cls":
@@ -99,10 +102,19 @@ class OnnxEmbedder(Embedder):
         return vectors
 
 
+def _features(st: Any, texts: list[str]) -> dict[str, Any]:
+    """The model's own tokenization, exactly as its encode() does it (sentence-transformers
+    6 calls it preprocess, earlier versions tokenize)."""
+    preprocess = getattr(st, "preprocess", None) or st.tokenize
+    return preprocess(texts)
+
+
 def _pipeline(st: Any, model: str) -> tuple[str, bool]:
     """(pooling mode, normalised) of a supported module pipeline; else a clear error."""
     names = [type(m).__name__ for m in st]
-    mode = st[1].get_config_dict().get("pooling_mode") if names[1:2] == ["Pooling"] else None
+    mode = None
+    if names[1:2] == ["Pooling"]:
+        mode = getattr(st[1], "pooling_mode", None) or st[1].get_pooling_mode_str()
     if names[0] != "Transformer" or mode not in ("mean", "cls") or \
             names[2:] not in ([], ["Normalize"]):
         raise ConfigurationError(
@@ -145,7 +157,8 @@ def _export(st: Any, target: Path) -> None:
     to a temporary name and renamed: concurrent processes never read half a file."""
     import torch
 
-    inputs = [k for k, v in st.preprocess(["a", "b c"]).items() if isinstance(v, torch.Tensor)]
+    sample = _features(st, ["memory for agents", "hello"])
+    inputs = [k for k, v in sample.items() if isinstance(v, torch.Tensor)]
 
     class TokenEmbeddings(torch.nn.Module):
         def __init__(self, transformer: torch.nn.Module) -> None:
@@ -156,11 +169,10 @@ def _export(st: Any, target: Path) -> None:
             out = self.transformer(**dict(zip(inputs, tensors, strict=True)))
             return out.last_hidden_state
 
-    sample = st.preprocess(["memory for agents", "hello"])
     axes = {name: {0: "batch", 1: "sequence"} for name in [*inputs, _OUTPUT]}
-    target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(f".{target.name}.{uuid.uuid4().hex}")
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
         # The tracer warns about Python branches on shapes; the axes are declared dynamic.
         with torch.no_grad(), warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -172,7 +184,8 @@ def _export(st: Any, target: Path) -> None:
     except Exception as e:
         raise ConfigurationError(f"cannot export the embedding model to ONNX: {e}") from e
     finally:
-        partial.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            partial.unlink()
 
 
 def _quantize(fp32: Path, target: Path) -> None:
@@ -189,7 +202,8 @@ def _quantize(fp32: Path, target: Path) -> None:
     except Exception as e:
         raise ConfigurationError(f"cannot quantize the ONNX embedding model: {e}") from e
     finally:
-        partial.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            partial.unlink()
 
 
 def _session(path: Path, threads: int | None) -> Any:
