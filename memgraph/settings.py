@@ -199,11 +199,11 @@ class Settings(BaseSettings):
     embedding_backend: Literal["auto", "onnx", "torch"] = Field(
         default="auto",
         description="local embedder runtime: onnx (ONNX Runtime; same vectors as torch, "
-                    "~1.7x faster on CPU), torch (sentence-transformers); auto = onnx when "
+                    "~2x faster on CPU), torch (sentence-transformers); auto = onnx when "
                     "onnxruntime and onnx are installed, else torch")
     embedding_quantization: Literal["none", "int8"] = Field(
         default="none",
-        description="local onnx only, opt-in: int8 weights, ~2x faster again at cosine "
+        description="local onnx only, opt-in: int8 weights, ~1.5x faster again at cosine "
                     "~0.99 to fp32; vectors are stored under the model name MODEL+int8")
     embedding_threads: int | None = Field(
         default=None, ge=1, description="CPU threads of the local embedder [default: all cores]")

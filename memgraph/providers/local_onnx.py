@@ -3,10 +3,10 @@
 Same tokenizer (the sentence-transformers model's own ``preprocess``), same pooling and
 normalisation, same weights: the transformer is exported once to ONNX and cached under
 ``embedding_cache_dir``; the vectors equal torch's within 1e-6 cosine, so they carry the
-same model name. ONNX Runtime runs the small BERT of all-MiniLM-L6-v2 about 1.7× faster
+same model name. ONNX Runtime runs the small BERT of all-MiniLM-L6-v2 about 2× faster
 than torch on CPU (docs/benchmarks.md, "Ingestion").
 
-``quantization="int8"`` (opt-in) adds dynamic int8 weights (per channel): about twice as
+``quantization="int8"`` (opt-in) adds dynamic int8 weights (per channel): about 1.5× as
 fast again, at a cost of mean cosine ≈ 0.99 to the fp32 vectors. Those vectors are
 stored under a distinct model name, ``<model>+int8``, so they are never taken for fp32.
 """
