@@ -117,3 +117,16 @@ def test_times_are_stored_as_datetimes(memory: Memory, user_id: str):
         {"o": "Globex", "source_at": "2024-06-01T12:00:00Z", "at": "2024-06-01T12:00:00Z",
          "start": "2024-05-20T00:00:00Z", "end": "2030-01-01T00:00:00Z",
          "type": "ZONED DATETIME NOT NULL"}]
+
+
+def test_record_embeddings_accept_json_numbers_and_report_anything_else(memory: Memory,
+                                                                        user_id: str):
+    good = record("floats", "Sam", "Acme", embedding=[0.5] * 384)
+    ints = record("ints", "Ana", "Acme", embedding=[1] * 384)
+    bad = record("text", "Bo", "Acme", embedding=[0.5] * 383 + ["x"])
+    result = memory.ingest_records([good, ints, bad], user_id=user_id)
+    assert result.created == 2 and result.failed == 1
+    assert result.errors[0].startswith("record 3:") and "embedding.383" in result.errors[0]
+    stored = rows(memory.graph, "MATCH (s:Source {user_id: $u}) RETURN s.raw_content AS c, "
+                  "s.embedding[0] AS first ORDER BY c", u=user_id)
+    assert stored == [{"c": "floats", "first": 0.5}, {"c": "ints", "first": 1.0}]

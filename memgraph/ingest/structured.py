@@ -20,12 +20,21 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import islice
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import neo4j
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+)
 
 from memgraph import cypher
 from memgraph.errors import InvalidInputError
@@ -41,8 +50,25 @@ from memgraph.ingest.source import NewSource, merge_and_chain, prepare_source
 from memgraph.providers.embeddings import Embedder
 from memgraph.settings import Settings
 
-# Records repeat a handful of type spellings: normalise each spelling once.
+# Records repeat a handful of type spellings and names: normalise each spelling once
+# (canonical names are computed ~10 times per record on the way).
 _relationship_type = functools.lru_cache(maxsize=1024)(relationship_type)
+_canonical = functools.lru_cache(maxsize=65536)(canonical_name)
+
+
+_FLOATS = TypeAdapter(list[float])
+
+
+def _vector(value: Any) -> list[float]:
+    # pydantic's list[float] costs ~0.2 ms per record of three 384-d vectors (a third of
+    # the main thread's time): a list of plain floats, what json.loads gives, is checked
+    # in one pass; anything else (ints, strings, ...) is validated as before.
+    if type(value) is list and all(type(x) is float for x in value):
+        return value
+    return _FLOATS.validate_python(value)
+
+
+Vector = Annotated[list[float], PlainValidator(_vector)]
 
 
 class _Strict(BaseModel):
@@ -57,7 +83,7 @@ class EntityRecord(_Strict):
     entity_type: str = ""
     attributes: dict[str, str] = Field(default_factory=dict)
     confidence: float = Field(default=0.9, ge=0.0, le=1.0)
-    embedding: list[float] | None = None
+    embedding: Vector | None = None
 
 
 class RelationshipRecord(_Strict):
@@ -94,7 +120,7 @@ class StructuredRecord(_Strict):
     external_id: str | None = None
     sensitivity: str = "normal"
     idempotency_key: str | None = None
-    embedding: list[float] | None = None
+    embedding: Vector | None = None
     entities: list[EntityRecord] = Field(default_factory=list)
     relationships: list[RelationshipRecord] = Field(default_factory=list)
     notes: list[NoteRecord] = Field(default_factory=list)
@@ -167,6 +193,7 @@ class _Batch:
         self.errors: list[str] = []
         self.records: list[StructuredRecord] = []
         self.sources: list[NewSource] = []
+        self.pending: list[_Pending] = []
 
     def _embed(self, texts: list[str]) -> list[list[float]]:
         if not texts:
@@ -179,6 +206,8 @@ class _Batch:
         self.size = len(raw)
         self.records = self._validate(raw, offset)
         self.sources = self._sources(self.records)
+        self.pending = [_pending(self, rec, src)
+                        for rec, src in zip(self.records, self.sources, strict=True)]
 
     def write(self) -> dict[str, int]:
         """Resolve, embed new nodes, write: one transaction (the worker thread)."""
@@ -204,11 +233,11 @@ class _Batch:
                 check_choice(record.sensitivity, SENSITIVITIES, "sensitivity")
                 if record.user_id not in (None, self.user_id):
                     raise ValueError(f"record is for user {record.user_id!r}")
-                names = {canonical_name(e.name) for e in record.entities}
+                names = {_canonical(e.name) for e in record.entities}
                 for ref in [r.source for r in record.relationships] + \
                         [r.target for r in record.relationships] + \
                         [n.target for n in record.notes]:
-                    if canonical_name(ref) not in names:
+                    if _canonical(ref) not in names:
                         raise ValueError(f"{ref!r} is not one of the record's entities")
                 good.append(record)
             except (ValidationError, ValueError, InvalidInputError) as e:
@@ -240,7 +269,7 @@ class _Batch:
         wanted: dict[_NODE_KEY, EntityRecord] = {}
         for r in records:
             for e in r.entities:
-                wanted.setdefault((e.kind, canonical_name(e.name)), e)
+                wanted.setdefault((e.kind, _canonical(e.name)), e)
         keys = list(wanted)
         found = resolve_by_name(self.graph, self.user_id,
                                 [(Kind(k[0]), wanted[k].name, wanted[k].aliases) for k in keys])
@@ -273,14 +302,13 @@ def _write_batch(tx: neo4j.ManagedTransaction, batch: _Batch,
         return [r.data() for r in tx.run(cypher.load(name), unlogged(params))]
 
     rows = merge_and_chain(tx, batch.user_id, batch.sources, batch.now)
-    fresh = [(rec, src) for rec, src, row in zip(batch.records, batch.sources, rows,
-                                                 strict=True) if row["created"]]
+    fresh = [p for p, row in zip(batch.pending, rows, strict=True) if row["created"]]
     counts = {"created": len(fresh), "nodes_created": 0, "relationships_created": 0,
               "relationships_superseded": 0}
     if not fresh:
         return counts
     uid = _write_nodes(run, fresh, nodes, counts)
-    rels, notes, mentions = _fact_rows(batch, fresh, uid)
+    rels, notes, mentions = _fact_rows(fresh, uid)
     if rels:
         _write_facts(run, batch.settings, rels, counts)
     if notes:
@@ -311,12 +339,11 @@ def _write_facts(run: Callable[..., list[dict[str, Any]]], settings: Settings,
     counts["relationships_superseded"] = plan.superseded
 
 
-def _write_nodes(run: Callable[..., list[dict[str, Any]]],
-                 fresh: list[tuple[StructuredRecord, NewSource]],
+def _write_nodes(run: Callable[..., list[dict[str, Any]]], fresh: list[_Pending],
                  nodes: dict[_NODE_KEY, dict[str, Any]],
                  counts: dict[str, int]) -> dict[_NODE_KEY, str]:
     """MERGE the new nodes, update the known ones (one query each); their uids by key."""
-    used = {(e.kind, canonical_name(e.name)) for rec, _ in fresh for e in rec.entities}
+    used = {key for p in fresh for key in p.keys}
     creates = [nodes[k] for k in used if "props" in nodes[k]]
     updates = [nodes[k] for k in used if "props" not in nodes[k]]
     by_ref = {row["ref"]: k for k, row in nodes.items()}
@@ -329,28 +356,43 @@ def _write_nodes(run: Callable[..., list[dict[str, Any]]],
     return uid
 
 
-def _fact_rows(batch: _Batch, fresh: list[tuple[StructuredRecord, NewSource]],
-               uid: dict[_NODE_KEY, str]) -> tuple[list[dict[str, Any]], ...]:
+@dataclass
+class _Pending:
+    """What a record writes besides its source, built while the previous batch is being
+    written: nodes are (kind, canonical name) keys until the transaction knows uids."""
+
+    source_uid: str
+    keys: list[_NODE_KEY]
+    rels: list[tuple[dict[str, Any], _NODE_KEY, _NODE_KEY]]
+    notes: list[tuple[dict[str, Any], _NODE_KEY]]
+
+
+def _pending(batch: _Batch, rec: StructuredRecord, src: NewSource) -> _Pending:
+    keys = {key: (e.kind, key) for e in rec.entities for key in (_canonical(e.name),)}
+    source_uid = src.text.uid
+    rels = []
+    for r in rec.relationships:
+        props = properties.relationship(
+            batch.settings, now=batch.now, event_at=src.text.event_at,
+            confidence=r.confidence, description=r.description, attitude=r.attitude,
+            proximity=r.proximity, strength=r.strength, valid_from=r.valid_from,
+            valid_to=r.valid_to, source_id=source_uid)
+        for stamp in _STAMPS:
+            del props[stamp]
+        times = {k: _iso(props.pop(k, None)) for k in _TIMES}
+        rels.append(({"type": r.type, "props": props, **times, "source_id": source_uid},
+                     keys[_canonical(r.source)], keys[_canonical(r.target)]))
+    notes = [(Note.new(n.text, n.lifetime, batch.now, source_uid).as_params(),
+              keys[_canonical(n.target)]) for n in rec.notes]
+    return _Pending(source_uid, list(keys.values()), rels, notes)
+
+
+def _fact_rows(fresh: list[_Pending], uid: dict[_NODE_KEY, str]
+               ) -> tuple[list[dict[str, Any]], ...]:
     """Relationship, note and MENTIONS rows of the new records, in record order."""
     rels, notes, mentions = [], [], []
-    for rec, src in fresh:
-        kinds = {canonical_name(e.name): (e.kind, canonical_name(e.name)) for e in rec.entities}
-        source_uid = src.text.uid
-        mentions.append({"source_uid": source_uid,
-                         "uids": sorted({uid[kinds[k]] for k in kinds})})
-        for r in rec.relationships:
-            props = properties.relationship(
-                batch.settings, now=batch.now, event_at=src.text.event_at,
-                confidence=r.confidence, description=r.description, attitude=r.attitude,
-                proximity=r.proximity, strength=r.strength, valid_from=r.valid_from,
-                valid_to=r.valid_to, source_id=source_uid)
-            for stamp in _STAMPS:
-                del props[stamp]
-            times = {k: _iso(props.pop(k, None)) for k in _TIMES}
-            rels.append({"type": r.type, "props": props, **times, "source_id": source_uid,
-                         "from_uid": uid[kinds[canonical_name(r.source)]],
-                         "to_uid": uid[kinds[canonical_name(r.target)]]})
-        for n in rec.notes:
-            note = Note.new(n.text, n.lifetime, batch.now, source_uid)
-            notes.append({**note.as_params(), "uid": uid[kinds[canonical_name(n.target)]]})
+    for p in fresh:
+        mentions.append({"source_uid": p.source_uid, "uids": sorted({uid[k] for k in p.keys})})
+        rels.extend({**row, "from_uid": uid[a], "to_uid": uid[b]} for row, a, b in p.rels)
+        notes.extend({**note, "uid": uid[key]} for note, key in p.notes)
     return rels, notes, mentions
