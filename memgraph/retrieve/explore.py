@@ -97,7 +97,7 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
                                  req.config.signal_weights, req.config.indirect_needs_direct)
     ranked = rerank(candidates, req.config.weights, req.config.rrf_k, now,
                     req.config.recency_half_life_days, subjects,
-                    req.config.signal_weights)[: req.k]
+                    req.config.signal_weights, limit=req.k)
     if not ranked:
         return []
     found_by = mentioning_sources(candidates)

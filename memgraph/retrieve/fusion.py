@@ -74,12 +74,13 @@ def importance(props: Mapping[str, Any], element: str) -> float:
 
 def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: datetime,
            half_life_days: float, subjects: frozenset[str] | set[str] = frozenset(),
-           signal_weights: Mapping[str, float] | None = None
+           signal_weights: Mapping[str, float] | None = None, limit: int | None = None
            ) -> list[tuple[Candidate, ScoreBreakdown]]:
     """Score every candidate; best first, ties broken by ``best_direct_rank``, then key.
 
     ``subjects`` (keys) are nodes the query names: what it is about, not an answer. Their
-    relevance is 0 (they follow every answer) and they do not set the best RRF.
+    relevance is 0 (they follow every answer) and they do not set the best RRF. Only the
+    first ``limit`` (all when None) are returned, and only they get a ``ScoreBreakdown``.
     """
     if not candidates:
         return []
@@ -94,12 +95,12 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
             "importance": importance(c.props, c.element),
         }
         terms = {name: getattr(weights, name) * value for name, value in values.items()}
-        breakdown = ScoreBreakdown(ranks=dict(c.ranks), signal_scores=dict(c.signal_scores),
-                                   rrf=rrfs[c.key], terms=terms, final=sum(terms.values()),
-                                   subject=c.key in subjects, **values)
-        scored.append((c, breakdown))
-    scored.sort(key=lambda pair: (-pair[1].final, best_direct_rank(pair[0]), pair[0].key))
-    return scored
+        scored.append((sum(terms.values()), c, values, terms))
+    scored.sort(key=lambda item: (-item[0], best_direct_rank(item[1]), item[1].key))
+    return [(c, ScoreBreakdown(ranks=dict(c.ranks), signal_scores=dict(c.signal_scores),
+                               rrf=rrfs[c.key], terms=terms, final=final,
+                               subject=c.key in subjects, **values))
+            for final, c, values, terms in scored[:limit]]
 
 
 def best_direct_rank(candidate: Candidate) -> int:
