@@ -17,12 +17,18 @@ source per transaction, as `memgraph ingest --file` does); and LLM calls and tok
 source on the agent path against the scripted fake OpenAI server (real openai client).
 Also the floor under the structured path: the commit cost of a 384-d vector in the
 vector index. Each scenario writes into its own fresh tenant, deleted afterwards; every
-figure is printed with the load average at that moment. `--only` picks scenarios.
+figure is printed with the load average at that moment. `--only` picks scenarios;
+`--breakdown` adds where the precomputed run's time went (resolution, each query of the
+write transaction, Python, commit), e.g.
+
+    flock /tmp/memgraph-bench.lock python -u bench/bench_ingest.py --n 20000 \
+        --only floor,precomputed --breakdown
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import platform
 import random
@@ -92,17 +98,80 @@ def tenant(memory: Memory) -> str:
 
 
 def bench_structured(settings: Settings, embedder: Embedder, n: int, precomputed: bool,
-                     batch: int | None) -> dict[str, Any]:
+                     batch: int | None, breakdown: bool = False) -> dict[str, Any]:
     memory = Memory(settings, embedder=embedder)
     memory.init()
     user = tenant(memory)
+    stages = StageTimer() if breakdown else None
     try:
-        result = memory.ingest_records(records(n, precomputed), user_id=user, batch_size=batch)
-        return {"sources": result.sources, "seconds": round(result.seconds, 2),
-                "per_second": round(result.per_second, 1), "failed": result.failed}
+        data = list(records(n, precomputed))    # made before the clock starts
+        with stages or contextlib.nullcontext():
+            result = memory.ingest_records(data, user_id=user, batch_size=batch)
+        out = {"sources": result.sources, "seconds": round(result.seconds, 2),
+               "per_second": round(result.per_second, 1), "failed": result.failed}
+        return out | ({"breakdown_s": stages.report()} if stages else {})
     finally:
         memory.forget_user(user)
         memory.close()
+
+
+class StageTimer:
+    """Where a structured ingest's time goes (``--breakdown``): wall time of the writer
+    thread's stages: resolution (a read by name), each named query of the write transaction
+    (client and server), the rest of the transaction function (Python), and the commit
+    (what is left of the writer's time: vector and other index updates, the log). The
+    main thread's validation and source building (overlapped) is reported too. Wraps
+    methods for the duration of a benchmark only."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+        self._undo: list[tuple[Any, str, Any]] = []
+
+    def _wrap(self, owner: Any, attribute: str, label: Any) -> None:
+        original = getattr(owner, attribute)
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            name = label(args) if callable(label) else label
+            if name is None:
+                return original(*args, **kwargs)
+            started = time.perf_counter()
+            try:
+                out = original(*args, **kwargs)
+                if attribute == "run":
+                    out.peek()    # a query runs when read; ours do their work before row 1
+                return out
+            finally:
+                self.seconds[name] = self.seconds.get(name, 0.0) + time.perf_counter() - started
+        self._undo.append((owner, attribute, original))
+        setattr(owner, attribute, timed)
+
+    def __enter__(self) -> StageTimer:
+        import neo4j
+
+        from memgraph import cypher
+        from memgraph.ingest import structured
+
+        names = {cypher.load(f"ingest/{p.stem}"): f"query {p.stem}"
+                 for p in (cypher.CYPHER_ROOT / "ingest").glob("*.cypher")
+                 if p.stem != "resolve_names"}    # a read of its own: in "resolution"
+        self._wrap(structured._Batch, "prepare", "main thread: validate + sources")
+        self._wrap(structured._Batch, "_nodes", "resolution")   # a read before the write
+        self._wrap(structured._Batch, "write", "writer thread, all")
+        self._wrap(structured, "_write_batch", "transaction function")
+        self._wrap(neo4j.ManagedTransaction, "run", lambda args: names.get(args[1]))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for owner, attribute, original in reversed(self._undo):
+            setattr(owner, attribute, original)
+
+    def report(self) -> dict[str, float]:
+        s = self.seconds
+        queries = sum(v for k, v in s.items() if k.startswith("query "))
+        s["transaction function: Python"] = s.get("transaction function", 0.0) - queries
+        s["commit"] = (s.get("writer thread, all", 0.0) - s.get("resolution", 0.0)
+                       - s.get("transaction function", 0.0))
+        return {k: round(v, 2) for k, v in sorted(s.items(), key=lambda kv: -kv[1])}
 
 
 def bench_rules(settings: Settings, embedder: Embedder, n: int) -> dict[str, Any]:
@@ -283,6 +352,9 @@ def main() -> None:
                         help="[default: ingest.structured_batch_size]")
     parser.add_argument("--only", default=",".join(SCENARIOS),
                         help=f"comma-separated scenarios [{','.join(SCENARIOS)}]")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="also time the stages of the precomputed run (resolution, "
+                             "each query, Python, commit)")
     parser.add_argument("--neo4j-uri", default=None, help="[default: NEO4J_URI / settings]")
     args = parser.parse_args()
     overrides = {"neo4j_uri": args.neo4j_uri} if args.neo4j_uri else {}
@@ -301,7 +373,8 @@ def main() -> None:
         report("vector index alone (commit of bare nodes)", vector_index_floor(settings))
     if "precomputed" in only:
         report("structured, precomputed embeddings",
-               bench_structured(settings, hashing, args.n, True, args.batch_size))
+               bench_structured(settings, hashing, args.n, True, args.batch_size,
+                                args.breakdown))
     backends = args.local_backends.split(",")
     if unknown := set(backends) - set(LOCAL_BACKENDS):
         parser.error(f"unknown --local-backends {','.join(sorted(unknown))}")
