@@ -2,7 +2,7 @@
 // whose description or notes changed since it was read is left dirty for the next run.
 // row.embedding is null when the description did not change (no re-embedding then).
 UNWIND $rows AS row
-MATCH (n:Memory {uid: row.uid})
+MATCH (n:Memory {uid: row.uid}) USING INDEX SEEK n:Memory(uid)
 WHERE n.is_dirty = true AND coalesce(n.description, '') = row.old_description
   AND size(coalesce(n.notes, [])) = row.note_count
 SET n.description = row.description, n.is_dirty = false, n.updated_at = $as_of,

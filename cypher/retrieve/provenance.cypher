@@ -32,7 +32,8 @@ CALL (item, e, n) {
     UNION
     WITH e UNWIND coalesce(e.notes_source, []) + coalesce(e.source_ids, []) AS sid
     WITH DISTINCT sid WHERE sid <> ''
-    MATCH (s:Memory {uid: sid}) WHERE s:Source RETURN s, 'notes' AS via
+    MATCH (s:Memory {uid: sid}) USING INDEX SEEK s:Memory(uid) WHERE s:Source
+    RETURN s, 'notes' AS via
   }
   WITH s, via WHERE s.user_id = $user_id
   WITH s, collect(via)[0] AS via

@@ -2,7 +2,8 @@
 // (the name scan runs only when nothing else matched). Best match first.
 // $user_id, $start (as typed), $names (normalised spellings of it).
 CALL () {
-  MATCH (n:Memory {uid: $start}) WHERE n.user_id = $user_id RETURN n, 0 AS priority
+  MATCH (n:Memory {uid: $start}) USING INDEX SEEK n:Memory(uid)
+  WHERE n.user_id = $user_id RETURN n, 0 AS priority
   UNION
   MATCH (n:Person) WHERE n.user_id = $user_id AND n.canonical_name IN $names RETURN n, 1 AS priority
   UNION
