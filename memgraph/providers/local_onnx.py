@@ -19,7 +19,7 @@ import os
 import re
 import uuid
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -153,8 +153,7 @@ def _cache_key(model: str, resolved: str) -> str:
 
 
 def _export(st: Any, target: Path) -> None:
-    """torch.onnx export of the transformer with dynamic batch and sequence axes. Written
-    to a temporary name and renamed: concurrent processes never read half a file."""
+    """torch.onnx export of the transformer with dynamic batch and sequence axes."""
     import torch
 
     sample = _features(st, ["memory for agents", "hello"])
@@ -170,22 +169,14 @@ def _export(st: Any, target: Path) -> None:
             return out.last_hidden_state
 
     axes = {name: {0: "batch", 1: "sequence"} for name in [*inputs, _OUTPUT]}
-    partial = target.with_name(f".{target.name}.{uuid.uuid4().hex}")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        # The tracer warns about Python branches on shapes; the axes are declared dynamic.
-        with torch.no_grad(), warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            torch.onnx.export(TokenEmbeddings(st[0].auto_model.eval()),
-                              tuple(sample[k] for k in inputs), str(partial),
-                              input_names=inputs, output_names=[_OUTPUT],
-                              dynamic_axes=axes, opset_version=17, dynamo=False)
-        os.replace(partial, target)
-    except Exception as e:
-        raise ConfigurationError(f"cannot export the embedding model to ONNX: {e}") from e
-    finally:
-        with contextlib.suppress(OSError):
-            partial.unlink()
+    # The tracer warns about Python branches on shapes; the axes are declared dynamic.
+    with _written_atomically(target, "cannot export the embedding model to ONNX") as partial, \
+            torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.onnx.export(TokenEmbeddings(st[0].auto_model.eval()),
+                          tuple(sample[k] for k in inputs), str(partial),
+                          input_names=inputs, output_names=[_OUTPUT],
+                          dynamic_axes=axes, opset_version=17, dynamo=False)
 
 
 def _quantize(fp32: Path, target: Path) -> None:
@@ -194,13 +185,22 @@ def _quantize(fp32: Path, target: Path) -> None:
     from onnx import TensorProto
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    partial = target.with_name(f".{target.name}.{uuid.uuid4().hex}")
-    try:
+    with _written_atomically(target, "cannot quantize the ONNX embedding model") as partial:
         quantize_dynamic(fp32, partial, weight_type=QuantType.QInt8, per_channel=True,
                          extra_options={"DefaultTensorType": TensorProto.FLOAT})
+
+
+@contextlib.contextmanager
+def _written_atomically(target: Path, failure: str) -> Iterator[Path]:
+    """A temporary path next to ``target``, renamed onto it when the block succeeds:
+    concurrent processes never read half a file. Any failure is a ConfigurationError."""
+    partial = target.with_name(f".{target.name}.{uuid.uuid4().hex}")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        yield partial
         os.replace(partial, target)
     except Exception as e:
-        raise ConfigurationError(f"cannot quantize the ONNX embedding model: {e}") from e
+        raise ConfigurationError(f"{failure}: {e}") from e
     finally:
         with contextlib.suppress(OSError):
             partial.unlink()
