@@ -78,7 +78,8 @@ class Memory:
             self._schema_checked = True
 
     def status(self, user_id: str | None = None) -> dict[str, Any]:
-        """Server version, schema version and node counts per kind and state."""
+        """Server version, schema version, node counts per kind and state, and vectors per
+        embedding model (more than one model means mixed, incomparable vectors)."""
         info = self.graph.read("graph/server_info")[0]
         version = self.graph.read("graph/schema_version")[0]
         counts = self.graph.read("graph/counts", user_id=user_id)
@@ -87,6 +88,7 @@ class Memory:
                       "uri": self.settings.neo4j_uri},
             "schema": {"version": version["version"], "dimensions": version["dimensions"]},
             "counts": counts,
+            "embedding_models": self.graph.read("graph/embedding_models", user_id=user_id),
         }
 
     def forget_user(self, user_id: str, *, dry_run: bool = False) -> int:

@@ -65,6 +65,13 @@ def status(user_id: str | None, as_json: bool) -> None:
     for row in data["counts"]:
         table.add_row(row["kind"], str(row["state"]), str(row["nodes"]))
     console.print(table)
+    models = data["embedding_models"]
+    if models:
+        click.echo("vectors: " + ", ".join(f"{m['nodes']} by {m['model']}" for m in models))
+    if len(models) > 1:
+        click.echo("warning: vectors of more than one embedding model share the index; "
+                   "their similarities do not compare (re-ingest or re-embed the others)",
+                   err=True)
 
 
 @click.command()
