@@ -1,4 +1,4 @@
-// New facts of a structured batch with their final properties, as planned by
+// New facts (a structured batch, or one source's) with their final properties, as planned by
 // memgraph/ingest/facts.py (reinforcements within the batch and supersession already
 // applied). row.type is checked against vocabulary.RELATIONSHIP_TYPES before it gets
 // here. The stamps created_at, updated_at and ingested_at are $now; row.event_at,

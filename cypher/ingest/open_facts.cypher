@@ -6,5 +6,5 @@ MATCH (a:Memory {uid: uid}) USING INDEX SEEK a:Memory(uid) WHERE a.user_id = $us
 MATCH (a)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]->(b)
 WHERE r.user_id = $user_id AND r.valid_to IS NULL
 WITH a, r, b ORDER BY r.created_at
-RETURN a.uid AS from_uid, type(r) AS type, b.uid AS to_uid, r.uid AS uid,
+RETURN a.uid AS from_uid, type(r) AS type, b.uid AS to_uid, b.name AS to_name, r.uid AS uid,
        elementId(r) AS element_id

@@ -1,9 +1,8 @@
-// Changes to existing still-valid facts of a structured batch, as planned by
-// memgraph/ingest/facts.py; row.element_id comes from ingest/open_facts in the same
-// transaction. Reinforced row.steps times (confidence and strength up a step each time,
-// capped at 1.0, as ingest/reinforce_relationships), row.source_ids appended when not
-// there yet; ended when row.valid_to (ISO-8601 text) is given, superseded by
-// row.superseded_by.
+// Changes to existing still-valid facts, as planned by memgraph/ingest/facts.py (a
+// structured batch or one source's facts); row.element_id comes from ingest/open_facts in
+// the same transaction. Reinforced row.steps times (confidence and strength up a step
+// each time, capped at 1.0), row.source_ids appended when not there yet; ended when
+// row.valid_to (ISO-8601 text) is given, superseded by row.superseded_by.
 UNWIND $rows AS row
 MATCH ()-[r]->() WHERE elementId(r) = row.element_id AND r.user_id = $user_id
 SET r.confidence = reduce(c = r.confidence, i IN range(1, row.steps) |

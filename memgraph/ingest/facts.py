@@ -1,12 +1,14 @@
-"""Facts of a structured batch: reinforcement and supersession decided in Python.
+"""Facts: reinforcement and supersession decided in Python, for every ingestion path.
+
+The structured path writes a batch of records at a time, the agent path one source's
+facts; both call :func:`write_facts` inside their write transaction.
 
 Applying a batch's facts one row after another in Cypher made every new fact scan all
 earlier facts of its subject, closed ones included (a person who changed employer 200
 times costs 200 relationship reads per new fact). Instead, inside the batch's write
 transaction, ONE read fetches the still-valid facts of the batch's subjects
 (``ingest/open_facts``, once per subject), and :func:`plan_facts` replays the rows in
-record order against them, exactly as ``ingest/reinforce_relationships`` and
-``ingest/create_relationships`` would one at a time:
+record order against them, as if each fact were written on its own:
 
 - a still-valid fact of the same type between the same two nodes (the newest) is
   reinforced: confidence and strength up a step each time, capped at 1.0; the source is
@@ -24,9 +26,18 @@ properties (``ingest/create_facts``) and changes to existing ones by element id
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
+
+from memgraph.settings import Settings
+
+# The write queries set these from $now.
+_STAMPS = ("created_at", "updated_at", "ingested_at")
+# Sent as ISO-8601 text and parsed by the query: the driver's datetime encoding costs
+# ~20-40 µs per value in Python, the server's parse next to nothing.
+_TIMES = ("event_at", "valid_from", "valid_to")
 
 
 @dataclass
@@ -36,6 +47,7 @@ class _Fact:
     uid: str
     type: str
     to_uid: str
+    to_name: str | None = None
     element_id: str | None = None            # None: created by this batch
     new_row: dict[str, Any] | None = None    # the create row of a new fact
     reinforcements: int = 0                  # existing facts: steps to apply
@@ -44,10 +56,22 @@ class _Fact:
     superseded_by: str | None = None
 
 
+@dataclass(frozen=True)
+class FactOutcome:
+    """What became of one input row: the fact's uid, whether an existing still-valid fact
+    was reinforced instead of creating one, and the facts it ended as (type, object uid,
+    object name when known)."""
+
+    uid: str
+    reinforced: bool
+    ended: tuple[tuple[str, str, str | None], ...] = ()
+
+
 @dataclass
 class FactPlan:
     creates: list[dict[str, Any]] = field(default_factory=list)
     updates: list[dict[str, Any]] = field(default_factory=list)
+    outcomes: list[FactOutcome] = field(default_factory=list)   # one per input row
     created: int = 0
     reinforced: int = 0
     superseded: int = 0
@@ -71,7 +95,7 @@ class _Replay:
         self.existing: list[_Fact] = []
         for row in open_facts:
             fact = _Fact(uid=row["uid"], type=row["type"], to_uid=row["to_uid"],
-                         element_id=row["element_id"])
+                         to_name=row.get("to_name"), element_id=row["element_id"])
             self.open.setdefault(row["from_uid"], []).append(fact)
             self.existing.append(fact)
         self.plan = FactPlan()
@@ -81,6 +105,7 @@ class _Replay:
         same = [f for f in facts if f.type == row["type"] and f.to_uid == row["to_uid"]]
         if same:
             self._reinforce(same[-1], row["source_id"])
+            self.plan.outcomes.append(FactOutcome(uid=same[-1].uid, reinforced=True))
         else:
             self._create(facts, row)
 
@@ -116,6 +141,9 @@ class _Replay:
                 fact.new_row["props"]["superseded_by"] = uid
         if ended:
             new["props"]["supersedes"] = ended[0].uid
+        self.plan.outcomes.append(FactOutcome(
+            uid=uid, reinforced=False,
+            ended=tuple((f.type, f.to_uid, f.to_name) for f in ended)))
         self.plan.created += 1
         self.plan.superseded += len(ended)
         self.plan.creates.append(new)
@@ -144,3 +172,39 @@ def plan_facts(rows: Iterable[dict[str, Any]], open_facts: Iterable[dict[str, An
     for row in rows:
         replay.apply(row)
     return replay.finish()
+
+
+def fact_row(props: dict[str, Any], *, rel_type: str, from_uid: str, to_uid: str,
+             source_id: str) -> dict[str, Any]:
+    """A replay row from a relationship's properties (``properties.relationship``): the
+    stamps left to the query, times as ISO text."""
+    props = {k: v for k, v in props.items() if k not in _STAMPS}
+    times = {k: _iso(props.pop(k, None)) for k in _TIMES}
+    return {"type": rel_type, "from_uid": from_uid, "to_uid": to_uid,
+            "source_id": source_id, "props": props, **times}
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+def write_facts(run: Callable[..., list[dict[str, Any]]], settings: Settings,
+                rows: list[dict[str, Any]]) -> FactPlan:
+    """Reinforce or create each fact row (:func:`fact_row`) in order, ending what it
+    contradicts, inside the caller's transaction (``run(query_name, **params)``): the
+    subjects' still-valid facts are read once, the rows replayed, the outcome written by
+    two UNWINDs."""
+    ingest = settings.ingest
+    subjects = list(dict.fromkeys(r["from_uid"] for r in rows))
+    plan = plan_facts(rows, run("ingest/open_facts", uids=subjects),
+                      confidence_step=ingest.reinforce_confidence_step,
+                      strength_step=ingest.reinforce_strength_step,
+                      exclusive_types=ingest.exclusive_types,
+                      opposite_types=ingest.opposite_types)
+    if plan.creates:
+        run("ingest/create_facts", rows=plan.creates)
+    if plan.updates:
+        run("ingest/update_facts", rows=plan.updates,
+            confidence_step=ingest.reinforce_confidence_step,
+            strength_step=ingest.reinforce_strength_step)
+    return plan

@@ -42,7 +42,7 @@ from memgraph.graph.connection import Graph, translate_errors, unlogged
 from memgraph.graph.notes import Note
 from memgraph.graph.vocabulary import Kind, relationship_type
 from memgraph.ingest import properties
-from memgraph.ingest.facts import plan_facts
+from memgraph.ingest.facts import fact_row, write_facts
 from memgraph.ingest.inputs import SENSITIVITIES, SOURCE_KINDS, check_choice, check_content
 from memgraph.ingest.resolution import canonical_name, resolve_by_name
 from memgraph.ingest.results import BulkResult
@@ -173,14 +173,6 @@ def _collect(bulk: BulkResult, future: Future[dict[str, int]], batch: _Batch,
 
 
 _NODE_KEY = tuple[str, str]          # (kind, canonical name)
-_STAMPS = ("created_at", "updated_at", "ingested_at")   # the queries set these from $now
-# Sent as ISO-8601 text and parsed by the query: the driver's datetime encoding costs
-# ~20-40 µs per value in Python (two per record), the server's parse next to nothing.
-_TIMES = ("event_at", "valid_from", "valid_to")
-
-
-def _iso(moment: datetime | None) -> str | None:
-    return moment.isoformat() if moment is not None else None
 
 
 class _Batch:
@@ -299,7 +291,7 @@ def _write_batch(tx: neo4j.ManagedTransaction, batch: _Batch,
                  nodes: dict[_NODE_KEY, dict[str, Any]]) -> dict[str, int]:
     def run(name: str, **params: Any) -> list[dict[str, Any]]:
         params.update(user_id=batch.user_id, now=batch.now)
-        return [r.data() for r in tx.run(cypher.load(name), unlogged(params))]
+        return [dict(r) for r in tx.run(cypher.load(name), unlogged(params))]
 
     rows = merge_and_chain(tx, batch.user_id, batch.sources, batch.now)
     fresh = [p for p, row in zip(batch.pending, rows, strict=True) if row["created"]]
@@ -310,33 +302,13 @@ def _write_batch(tx: neo4j.ManagedTransaction, batch: _Batch,
     uid = _write_nodes(run, fresh, nodes, counts)
     rels, notes, mentions = _fact_rows(fresh, uid)
     if rels:
-        _write_facts(run, batch.settings, rels, counts)
+        plan = write_facts(run, batch.settings, rels)
+        counts["relationships_created"] = plan.created
+        counts["relationships_superseded"] = plan.superseded
     if notes:
         run("ingest/add_node_notes", notes=notes)
     run("ingest/mentions_batch", rows=mentions)
     return counts
-
-
-def _write_facts(run: Callable[..., list[dict[str, Any]]], settings: Settings,
-                 rels: list[dict[str, Any]], counts: dict[str, int]) -> None:
-    """Reinforce or create each fact in record order, ending what it contradicts: the
-    subjects' still-valid facts are read once, the rows replayed against them in Python
-    (memgraph/ingest/facts.py), the outcome written by two UNWINDs."""
-    ingest = settings.ingest
-    subjects = list(dict.fromkeys(r["from_uid"] for r in rels))
-    plan = plan_facts(rels, run("ingest/open_facts", uids=subjects),
-                      confidence_step=ingest.reinforce_confidence_step,
-                      strength_step=ingest.reinforce_strength_step,
-                      exclusive_types=ingest.exclusive_types,
-                      opposite_types=ingest.opposite_types)
-    if plan.creates:
-        run("ingest/create_facts", rows=plan.creates)
-    if plan.updates:
-        run("ingest/update_facts", rows=plan.updates,
-            confidence_step=ingest.reinforce_confidence_step,
-            strength_step=ingest.reinforce_strength_step)
-    counts["relationships_created"] = plan.created
-    counts["relationships_superseded"] = plan.superseded
 
 
 def _write_nodes(run: Callable[..., list[dict[str, Any]]], fresh: list[_Pending],
@@ -377,10 +349,9 @@ def _pending(batch: _Batch, rec: StructuredRecord, src: NewSource) -> _Pending:
             confidence=r.confidence, description=r.description, attitude=r.attitude,
             proximity=r.proximity, strength=r.strength, valid_from=r.valid_from,
             valid_to=r.valid_to, source_id=source_uid)
-        for stamp in _STAMPS:
-            del props[stamp]
-        times = {k: _iso(props.pop(k, None)) for k in _TIMES}
-        rels.append(({"type": r.type, "props": props, **times, "source_id": source_uid},
+        # the node uids are known once the batch's nodes are written (_fact_rows)
+        rels.append((fact_row(props, rel_type=r.type, from_uid="", to_uid="",
+                              source_id=source_uid),
                      keys[_canonical(r.source)], keys[_canonical(r.target)]))
     notes = [(Note.new(n.text, n.lifetime, batch.now, source_uid).as_params(),
               keys[_canonical(n.target)]) for n in rec.notes]

@@ -19,6 +19,7 @@ from memgraph import cypher
 from memgraph.graph.connection import Graph, translate_errors, unlogged
 from memgraph.graph.notes import Note
 from memgraph.ingest import properties
+from memgraph.ingest.facts import fact_row, write_facts
 from memgraph.ingest.plan import NodeOp, Plan, RelOp
 from memgraph.ingest.resolution import Candidate, SimilaritySearch, resolve
 from memgraph.ingest.results import IngestResult
@@ -118,7 +119,7 @@ class _Transaction:
     def _run(self, name: str, **params: Any) -> list[dict[str, Any]]:
         params.setdefault("user_id", self.ctx.user_id)
         params.setdefault("now", self.ctx.now)
-        return [r.data() for r in self.tx.run(cypher.load(name), unlogged(params))]
+        return [dict(r) for r in self.tx.run(cypher.load(name), unlogged(params))]
 
     def run(self, prepared: _Prepared) -> IngestResult:
         self._nodes(prepared)
@@ -173,32 +174,22 @@ class _Transaction:
             rows.append(row)
         if not rows:
             return
-        ingest = self.settings.ingest
-        reinforced = self._run("ingest/reinforce_relationships", rows=rows,
-                               confidence_step=ingest.reinforce_confidence_step,
-                               strength_step=ingest.reinforce_strength_step)
-        done = {r["ref"] for r in reinforced}
-        for r in reinforced:
-            self.rel_uid[r["ref"]] = r["uid"]
-        self.result.relationships_reinforced = len(reinforced)
-        for row in rows:
-            if row["ref"] in done:
-                self.result.learned.append(f"again: {self._describe(row)} (reinforced)")
-        fresh = [r for r in rows if r["ref"] not in done]
-        if not fresh:
-            return
-        created = self._run("ingest/create_relationships", rows=fresh,
-                            exclusive_types=list(ingest.exclusive_types),
-                            opposites=[list(p) for p in ingest.opposite_types]
-                            + [list(reversed(p)) for p in ingest.opposite_types])
-        by_ref = {r["ref"]: r for r in fresh}
-        for r in created:
-            self.rel_uid[r["ref"]] = r["uid"]
+        plan = write_facts(self._run, self.settings, [
+            fact_row(row["props"], rel_type=row["type"], from_uid=row["from_uid"],
+                     to_uid=row["to_uid"], source_id=row["source_id"]) for row in rows])
+        for row, outcome in zip(rows, plan.outcomes, strict=True):
+            self.rel_uid[row["ref"]] = outcome.uid
+            line = self._describe(row)
+            if outcome.reinforced:
+                self.result.relationships_reinforced += 1
+                self.result.learned.append(f"again: {line} (reinforced)")
+                continue
             self.result.relationships_created += 1
-            self.result.relationships_superseded += len(r["ended"])
-            line = self._describe(by_ref[r["ref"]])
-            if r["ended_what"]:
-                line += f" (ends {', '.join(r['ended_what'])})"
+            self.result.relationships_superseded += len(outcome.ended)
+            if outcome.ended:
+                ended = [f"{kind} {self.names.get(uid) or name or uid}"
+                         for kind, uid, name in outcome.ended]
+                line += f" (ends {', '.join(ended)})"
             self.result.learned.append(line)
 
     def _rel_row(self, op: RelOp) -> dict[str, Any]:
