@@ -15,14 +15,16 @@ structured records embedded by the local all-MiniLM-L6-v2 (next to the model's o
 speed on the same texts, measured before and after); the offline rule extractor (one
 source per transaction, as `memgraph ingest --file` does); and LLM calls and tokens per
 source on the agent path against the scripted fake OpenAI server (real openai client).
-Also the floor under the structured path: the commit cost of a 384-d vector in the
-vector index. Each scenario writes into its own fresh tenant, deleted afterwards; every
-figure is printed with the load average at that moment. `--only` picks scenarios;
-`--breakdown` adds where the precomputed run's time went (resolution, each query of the
-write transaction, Python, commit), e.g.
+Also the floors under the structured path: the commit cost of a 384-d vector in the
+vector index (`floor`), and records that are only sources, with and without their vector
+(`sources-floor`: no entities, no facts). Each scenario writes into its own fresh
+tenant, deleted afterwards; every figure is printed with the load average at that
+moment. `--only` picks scenarios; `--breakdown` adds where the precomputed and the
+sources-floor runs' time went (resolution, each query of the write transaction, Python,
+commit), e.g.
 
     flock /tmp/memgraph-bench.lock python -u bench/bench_ingest.py --n 20000 \
-        --only floor,precomputed --breakdown
+        --only floor,sources-floor,precomputed --breakdown
 """
 
 from __future__ import annotations
@@ -82,6 +84,23 @@ def records(n: int, precomputed: bool, seed: int = 7) -> Iterator[dict[str, Any]
         yield record
 
 
+def bare_sources(n: int, with_vectors: bool, seed: int = 9) -> list[dict[str, Any]]:
+    """Records that are only a source (text, session, turn id, maybe a vector): no
+    entities, no facts. What writing a Source costs in this data model, commit included:
+    the floor under the structured path."""
+    gen = np.random.default_rng(seed)
+    vectors = unit_vectors(gen, n) if with_vectors else [None] * n
+    out = []
+    for i, vector in enumerate(vectors):
+        record: dict[str, Any] = {
+            "content": f"Message {i}: something about topic {i % 97} and a few more words.",
+            "session_id": f"session-{i // 20}", "external_id": f"turn-{i}"}
+        if vector is not None:
+            record["embedding"] = vector
+        out.append(record)
+    return out
+
+
 def sentences(n: int, seed: int = 11) -> Iterator[str]:
     rng = random.Random(seed)
     for i in range(n):
@@ -98,13 +117,15 @@ def tenant(memory: Memory) -> str:
 
 
 def bench_structured(settings: Settings, embedder: Embedder, n: int, precomputed: bool,
-                     batch: int | None, breakdown: bool = False) -> dict[str, Any]:
+                     batch: int | None, breakdown: bool = False,
+                     data: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     memory = Memory(settings, embedder=embedder)
     memory.init()
     user = tenant(memory)
     stages = StageTimer() if breakdown else None
     try:
-        data = list(records(n, precomputed))    # made before the clock starts
+        if data is None:
+            data = list(records(n, precomputed))    # made before the clock starts
         with stages or contextlib.nullcontext():
             result = memory.ingest_records(data, user_id=user, batch_size=batch)
         out = {"sources": result.sources, "seconds": round(result.seconds, 2),
@@ -329,7 +350,8 @@ def load_average() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-SCENARIOS = ("floor", "precomputed", "embedders", "local", "rules", "rules-local", "llm")
+SCENARIOS = ("floor", "sources-floor", "precomputed", "embedders", "local", "rules",
+             "rules-local", "llm")
 LOCAL_BACKENDS = ("onnx", "torch", "int8")
 
 
@@ -371,6 +393,11 @@ def main() -> None:
     hashing = HashingEmbedder(384)
     if "floor" in only:
         report("vector index alone (commit of bare nodes)", vector_index_floor(settings))
+    if "sources-floor" in only:
+        for with_vectors in (True, False):
+            report(f"structured, bare sources {'with' if with_vectors else 'without'} vectors",
+                   bench_structured(settings, hashing, args.n, True, args.batch_size,
+                                    args.breakdown, bare_sources(args.n, with_vectors)))
     if "precomputed" in only:
         report("structured, precomputed embeddings",
                bench_structured(settings, hashing, args.n, True, args.batch_size,
