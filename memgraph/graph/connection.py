@@ -89,6 +89,12 @@ def unlogged(params: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def run_in(tx: neo4j.ManagedTransaction, name: str, params: Mapping[str, Any]
+           ) -> list[dict[str, Any]]:
+    """Run the named query inside a caller's transaction; its rows as plain dicts."""
+    return [dict(r) for r in tx.run(cypher.load(name), unlogged(params))]
+
+
 def _first_line(e: Exception) -> str:
     text = getattr(e, "message", None) or str(e)
     return text.strip().splitlines()[0][:300] if text else type(e).__name__
@@ -153,8 +159,7 @@ class Graph:
     def write_many(self, steps: list[tuple[str, Mapping[str, Any]]]) -> list[list[dict[str, Any]]]:
         """Run several named queries in ONE write transaction: all land or none does."""
         def work(tx: neo4j.ManagedTransaction) -> list[list[dict[str, Any]]]:
-            return [[dict(r) for r in tx.run(cypher.load(name), unlogged(params))]
-                    for name, params in steps]
+            return [run_in(tx, name, params) for name, params in steps]
 
         with self.session() as session:
             return session.execute_write(work)

@@ -8,8 +8,7 @@ from typing import Any
 
 import neo4j
 
-from memgraph import cypher
-from memgraph.graph.connection import Graph, translate_errors, unlogged
+from memgraph.graph.connection import Graph, run_in, translate_errors
 from memgraph.graph.models import new_id
 from memgraph.ingest import properties
 from memgraph.ingest.inputs import (
@@ -81,16 +80,16 @@ def merge_and_chain(tx: neo4j.ManagedTransaction, user_id: str, sources: list[Ne
                     now: datetime) -> list[dict[str, Any]]:
     """Inside a write transaction: MERGE the sources (one UNWIND), then chain the created
     ones of each session after its last source, in the given order (one query)."""
-    rows = [r.data() for r in tx.run(cypher.load("ingest/create_sources"), unlogged(
-        {"user_id": user_id, "now": now, "rows": [_row(s) for s in sources]}))]
+    rows = run_in(tx, "ingest/create_sources",
+                  {"user_id": user_id, "now": now, "rows": [_row(s) for s in sources]})
     sessions: dict[str, list[str]] = {}
     for source, row in zip(sources, rows, strict=True):
         if row["created"] and source.text.session_id:
             sessions.setdefault(source.text.session_id, []).append(row["uid"])
     if sessions:
-        tx.run(cypher.load("ingest/chain_sources"), unlogged(
-            {"user_id": user_id, "now": now,
-             "sessions": [{"session_id": k, "uids": v} for k, v in sessions.items()]})).consume()
+        run_in(tx, "ingest/chain_sources",
+               {"user_id": user_id, "now": now,
+                "sessions": [{"session_id": k, "uids": v} for k, v in sessions.items()]})
     return rows
 
 

@@ -36,9 +36,8 @@ from pydantic import (
     field_validator,
 )
 
-from memgraph import cypher
 from memgraph.errors import InvalidInputError
-from memgraph.graph.connection import Graph, translate_errors, unlogged
+from memgraph.graph.connection import Graph, run_in, translate_errors
 from memgraph.graph.notes import Note
 from memgraph.graph.vocabulary import Kind, relationship_type
 from memgraph.ingest import properties
@@ -291,7 +290,7 @@ def _write_batch(tx: neo4j.ManagedTransaction, batch: _Batch,
                  nodes: dict[_NODE_KEY, dict[str, Any]]) -> dict[str, int]:
     def run(name: str, **params: Any) -> list[dict[str, Any]]:
         params.update(user_id=batch.user_id, now=batch.now)
-        return [dict(r) for r in tx.run(cypher.load(name), unlogged(params))]
+        return run_in(tx, name, params)
 
     rows = merge_and_chain(tx, batch.user_id, batch.sources, batch.now)
     fresh = [p for p, row in zip(batch.pending, rows, strict=True) if row["created"]]

@@ -15,8 +15,7 @@ from typing import Any
 
 import neo4j
 
-from memgraph import cypher
-from memgraph.graph.connection import Graph, translate_errors, unlogged
+from memgraph.graph.connection import Graph, run_in, translate_errors
 from memgraph.graph.notes import Note
 from memgraph.ingest import properties
 from memgraph.ingest.facts import fact_row, write_facts
@@ -119,7 +118,7 @@ class _Transaction:
     def _run(self, name: str, **params: Any) -> list[dict[str, Any]]:
         params.setdefault("user_id", self.ctx.user_id)
         params.setdefault("now", self.ctx.now)
-        return [dict(r) for r in self.tx.run(cypher.load(name), unlogged(params))]
+        return run_in(self.tx, name, params)
 
     def run(self, prepared: _Prepared) -> IngestResult:
         self._nodes(prepared)
@@ -174,9 +173,7 @@ class _Transaction:
             rows.append(row)
         if not rows:
             return
-        plan = write_facts(self._run, self.settings, [
-            fact_row(row["props"], rel_type=row["type"], from_uid=row["from_uid"],
-                     to_uid=row["to_uid"], source_id=row["source_id"]) for row in rows])
+        plan = write_facts(self._run, self.settings, rows)
         for row, outcome in zip(rows, plan.outcomes, strict=True):
             self.rel_uid[row["ref"]] = outcome.uid
             line = self._describe(row)
@@ -198,9 +195,10 @@ class _Transaction:
             confidence=op.confidence, description=op.description, attitude=op.attitude,
             proximity=op.proximity, strength=op.strength, valid_from=op.valid_from,
             valid_to=op.valid_to, source_id=self.ctx.source_uid)
-        return {"ref": op.ref, "from_uid": self._node(op.from_id),
-                "to_uid": self._node(op.to_id), "type": op.type, "props": props,
-                "source_id": self.ctx.source_uid}
+        return {"ref": op.ref, **fact_row(props, rel_type=op.type,
+                                          from_uid=self._node(op.from_id),
+                                          to_uid=self._node(op.to_id),
+                                          source_id=self.ctx.source_uid)}
 
     def _describe(self, row: dict[str, Any]) -> str:
         return (f"{self.names.get(row['from_uid'], row['from_uid'])} -{row['type']}-> "

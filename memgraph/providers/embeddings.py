@@ -70,13 +70,9 @@ class SentenceTransformerEmbedder(Embedder):
 
     def __init__(self, model: str = "all-MiniLM-L6-v2", batch_size: int = 64,
                  threads: int | None = None) -> None:
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
         self._model = load_sentence_transformer(resolve_local_model(model), model)
         self.model_name = model
-        dimension_of = (getattr(self._model, "get_embedding_dimension", None)
-                        or self._model.get_sentence_embedding_dimension)
-        self.dimensions = int(dimension_of() or 0)
+        self.dimensions = embedding_dimension(self._model)
         self.batch_size = batch_size
         if threads is not None:
             import torch
@@ -98,7 +94,9 @@ class SentenceTransformerEmbedder(Embedder):
 @functools.lru_cache(maxsize=4)
 def load_sentence_transformer(path: str, model: str) -> Any:
     """Load once per process: a model takes seconds and hundreds of MB to load, and every
-    Memory (CLI command, job, test) would otherwise load its own copy."""
+    Memory (CLI command, job, test) would otherwise load its own copy. Offline: no hub."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
     try:
         from sentence_transformers import SentenceTransformer
     except ImportError as e:
@@ -117,6 +115,13 @@ def load_sentence_transformer(path: str, model: str) -> Any:
         return SentenceTransformer(path, device="cpu")
     except Exception as e:  # the library raises many kinds; all mean "cannot load"
         raise ConfigurationError(f"cannot load embedding model {model!r}: {e}") from e
+
+
+def embedding_dimension(model: Any) -> int:
+    """A sentence-transformers model's output size (the method was renamed in 6.x)."""
+    dimension_of = (getattr(model, "get_embedding_dimension", None)
+                    or model.get_sentence_embedding_dimension)
+    return int(dimension_of() or 0)
 
 
 def resolve_local_model(model: str) -> str:

@@ -29,6 +29,7 @@ from memgraph.errors import ConfigurationError, ProviderError
 from memgraph.providers.embeddings import (
     Embedder,
     Vector,
+    embedding_dimension,
     load_sentence_transformer,
     resolve_local_model,
 )
@@ -60,7 +61,6 @@ class OnnxEmbedder(Embedder):
             raise ConfigurationError(
                 "the onnx embedding backend needs onnxruntime and onnx: "
                 "pip install 'memgraph[local]' (or set MEMGRAPH_EMBEDDING_BACKEND=torch)")
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
         resolved = resolve_local_model(model)
         self._st = load_sentence_transformer(resolved, model)
         self._pooling, self._normalize = _pipeline(self._st, model)
@@ -68,9 +68,7 @@ class OnnxEmbedder(Embedder):
         self._session = _session(path, threads)
         self._inputs = [i.name for i in self._session.get_inputs()]
         self.model_name = model if quantization == "none" else f"{model}+{quantization}"
-        dimension_of = (getattr(self._st, "get_embedding_dimension", None)
-                        or self._st.get_sentence_embedding_dimension)
-        self.dimensions = int(dimension_of() or 0)
+        self.dimensions = embedding_dimension(self._st)
         self.batch_size = batch_size
 
     def embed_batch(self, texts: Sequence[str]) -> list[Vector]:

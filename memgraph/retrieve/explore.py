@@ -102,22 +102,20 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
         return []
     found_by = mentioning_sources(candidates)
     items = [{"eid": c.key, "uid": c.props["uid"], "element": c.element,
-              "found": found_by.get(c.props["uid"], []) if c.element == "node" else []}
-             for c, _ in ranked]
+              "found": found_by.get(c.props["uid"], [])} for c, _ in ranked]
     prov_params = {"items": items, "user_id": req.user_id, "vector": req.vector,
                    "text_chars": TEXT_CHARS,
                    "scan_max": req.config.provenance_scan_max,
                    "per_item": req.config.provenance_per_result,
                    "excerpt_chars": req.config.excerpt_chars}
-    if reinforce:
-        # the write and the provenance read do not depend on each other: run them side by
-        # side (two transactions) and return once both are done
-        written = _REINFORCER.submit(graph.write, "retrieve/reinforce",
-                                     **reinforce_step(items, req.user_id, now, lifecycle))
-        provenance_rows = graph.read("retrieve/provenance", **prov_params)
+    # the write and the provenance read do not depend on each other: run them side by
+    # side (two transactions) and return once both are done
+    written = _REINFORCER.submit(graph.write, "retrieve/reinforce",
+                                 **reinforce_step(items, req.user_id, now, lifecycle)
+                                 ) if reinforce else None
+    provenance_rows = graph.read("retrieve/provenance", **prov_params)
+    if written is not None:
         written.result()
-    else:
-        provenance_rows = graph.read("retrieve/provenance", **prov_params)
     provenance = {r["eid"]: r["provenance"] for r in provenance_rows}
     texts = {r["eid"]: r["text"] for r in provenance_rows}
     return [to_result(c, score, provenance.get(c.key, []), texts.get(c.key) or {})
