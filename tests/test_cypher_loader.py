@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from memgraph import cypher
 from memgraph.errors import ConfigurationError
+from memgraph.graph.vocabulary import RELATIONSHIP_TYPES, STRUCTURAL_TYPES
 
 
 def test_every_query_file_loads_and_is_not_empty() -> None:
@@ -32,3 +35,19 @@ def test_names_outside_the_pattern_are_refused(bad: str) -> None:
 def test_an_unknown_name_is_a_clear_error() -> None:
     with pytest.raises(ConfigurationError, match="no query named 'graph/nope'"):
         cypher.load("graph/nope")
+
+
+def test_every_static_relationship_type_list_names_the_whole_vocabulary() -> None:
+    # Queries list the semantic types statically so the planner can use the per-type uid
+    # indexes (some add the structural types); a type added to the vocabulary but missing
+    # from one list would make that query silently skip its relationships.
+    type_list = re.compile(r"\[\w*:((?:[A-Z_]+\|)+[A-Z_]+)")
+    found = 0
+    for path in sorted(cypher.CYPHER_ROOT.rglob("*.cypher")):
+        for match in type_list.finditer(path.read_text()):
+            types = match.group(1).split("|")
+            if "KNOWS" in types:
+                found += 1
+                semantic = set(types) - set(STRUCTURAL_TYPES)
+                assert semantic == set(RELATIONSHIP_TYPES), path.name
+    assert found >= 8

@@ -14,7 +14,7 @@ from memgraph.cli.main import cli
 from memgraph.errors import InvalidInputError, JobLockedError
 from memgraph.graph.connection import Graph
 from memgraph.jobs.runner import parse_as_of
-from memgraph.jobs.schedule import cron_trigger
+from memgraph.jobs.schedule import build_scheduler, cron_trigger
 from memgraph.memory import Memory
 
 
@@ -146,3 +146,46 @@ class TestCli:
         assert (fire.hour, fire.minute) == (3, 0)
         with pytest.raises(Exception, match="crontab"):
             cron_trigger("every night")
+
+    def test_the_scheduler_fires_nightly_and_survives_a_night_whose_lock_is_taken(
+            self, memory: Memory, graph: Graph, user_id: str,
+            caplog: pytest.LogCaptureFixture) -> None:
+        # The real APScheduler process: a night that finds the lock held (a system cron
+        # already running) is logged and skipped, and the next night runs.
+        make_node(graph, user_id, "Concept", state="active")
+        outcomes: list[str] = []
+        fired = threading.Semaphore(0)
+
+        def nightly() -> None:
+            try:
+                report = memory.run_job("nightly", user_id=user_id,
+                                        as_of=T0 + timedelta(days=len(outcomes) + 1))
+                outcomes.append(report.status)
+            except JobLockedError:
+                outcomes.append("locked")
+                raise
+            finally:
+                fired.release()
+
+        scheduler = build_scheduler("0 3 * * *", nightly)
+        thread = threading.Thread(target=scheduler.start, daemon=True)
+        thread.start()
+        try:
+            hold_lock(graph, "nightly", user_id, datetime.now(UTC) + timedelta(minutes=5))
+            for night in range(2):
+                if night == 1:
+                    graph.write("jobs/release_lock", lock_name=f"nightly:{user_id}",
+                                holder="someone-else")
+                deadline = datetime.now(UTC) + timedelta(seconds=10)
+                while not scheduler.running and datetime.now(UTC) < deadline:
+                    threading.Event().wait(0.05)
+                scheduler.modify_job("nightly", next_run_time=datetime.now(UTC))
+                assert fired.acquire(timeout=60)
+            assert outcomes == ["locked", "ok"]
+            assert "nightly run failed: job 'nightly' is already running" in caplog.text
+            assert scheduler.running and scheduler.get_job("nightly") is not None
+        finally:
+            scheduler.shutdown(wait=False)
+            graph.write("jobs/release_lock", lock_name=f"nightly:{user_id}",
+                        holder="someone-else")
+            thread.join(10)
