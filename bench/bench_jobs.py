@@ -99,6 +99,15 @@ CALL (r, i) {
 } IN TRANSACTIONS OF 10000 ROWS
 RETURN count(*) AS notes
 """
+# `--jobs redirty`: make the first $dirty nodes and relationships dirty again (a consolidate
+# run cleaned them), accessed recently, so consolidation can be re-timed on the loaded data.
+REDIRTY = """
+UNWIND range(0, $dirty - 1) AS i
+MATCH (n:Memory {uid: 'b' + toString(i)})
+MATCH ()-[r:RELATED_TO {uid: 'r' + toString(i)}]->()
+SET n.is_dirty = true, r.is_dirty = true
+RETURN count(*) AS dirty
+"""
 
 
 def load(graph: Graph, nodes: int, users: int, dirty: int, batch: int = 10_000) -> float:
@@ -181,8 +190,8 @@ def main() -> None:
     parser.add_argument("--llm-elements", type=int, default=400)
     parser.add_argument("--skip-load", action="store_true", help="reuse the loaded data")
     parser.add_argument("--jobs", default="decay,consolidate,cleanup,llm",
-                        help="comma-separated subset of decay,consolidate,renote,cleanup,llm "
-                             "(renote: see RENOTE_NODES)")
+                        help="comma-separated subset of decay,redirty,consolidate,renote,"
+                             "cleanup,llm (renote: see RENOTE_NODES; redirty: see REDIRTY)")
     parser.add_argument("--decay-days", type=float, default=30.0,
                         help="decay as of T0 + this many days (re-runs need a later day)")
     parser.add_argument("--cleanup-days", type=float, default=30.0,
@@ -209,12 +218,18 @@ def main() -> None:
     if "decay" in jobs:
         timed("decay (all users, nodes + relationships)",
               lambda: memory.run_job("decay", as_of=T0 + timedelta(days=args.decay_days)))
+    if "redirty" in jobs:
+        with memory.graph.session() as session:
+            dirty = session.run(REDIRTY, dirty=args.dirty).single()["dirty"]
+        print(f"redirty: {dirty:,} nodes and as many relationships dirty again")
     if "consolidate" in jobs:
         seconds, report = timed(
             "consolidate (offline synthesiser, --all)",
             lambda: memory.run_job("consolidate", as_of=T0 + timedelta(days=31),
                                    all_elements=True))
-        print(f"  {report.counts.get('nodes_consolidated', 0) / seconds:.0f} elements/s")
+        done = (report.counts.get("nodes_consolidated", 0)
+                + report.counts.get("relationships_consolidated", 0))
+        print(f"  {done / seconds:.0f} elements/s")
     if "renote" in jobs:
         renote(memory.graph, args.renote_spread, T0 + timedelta(days=args.cleanup_days))
     if "cleanup" in jobs:

@@ -1,13 +1,11 @@
-// One page (by uid) of dirty relationships of the tenants in $user_ids (one for `--user`,
-// every tenant for the nightly run), visited from their start node found by the
-// `memory_user` index seek. Unless $all, only those accessed since $cutoff; one never
-// accessed counts from its creation.
-MATCH (a:Memory)-[r]->(b:Memory)
-WHERE a.user_id IN $user_ids AND r.is_dirty = true AND r.uid > $after
-  AND ($all OR coalesce(r.last_accessed_at, r.created_at) >= $cutoff)
+// One page of dirty relationships, by the uids dirty_relationship_uids.cypher found; the
+// static type list uses the per-type uid indexes. One that is no longer dirty (consolidated
+// by a concurrent writer meanwhile) is skipped.
+UNWIND $uids AS uid
+MATCH (a:Memory)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO {uid: uid}]->(b:Memory)
+WHERE r.is_dirty = true
 RETURN r.uid AS uid, 'relationship' AS kind,
        coalesce(a.name, '') + ' ' + type(r) + ' ' + coalesce(b.name, '') AS name,
        coalesce(r.description, '') AS description, coalesce(r.notes, []) AS notes,
        coalesce(r.notes_added_at, []) AS notes_added_at
-ORDER BY r.uid
-LIMIT $page
+ORDER BY uid

@@ -1,7 +1,9 @@
 """Job 2, description consolidation (seed 001): dirty Person/Concept/Entity nodes and
 relationships get a new description synthesised from their description and notes.
 
-Pages of dirty elements are read by uid; each batch is synthesised (one LLM call per
+Pages of dirty elements are read in uid order: nodes by the (user_id, is_dirty) index seek
+per page; relationships, which cannot be indexed that way, by one scan for their uids per
+run and then pages fetched by uid. Each batch is synthesised (one LLM call per
 ``lifecycle.consolidate_llm_batch`` elements), re-embedded only where the description
 changed, and written in ONE transaction that clears ``is_dirty``. A crash leaves the rest
 dirty, so the next run continues where this one stopped; a failed batch (LLM error,
@@ -10,7 +12,7 @@ malformed answer) is recorded and its elements stay dirty for the next run.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -19,8 +21,8 @@ from memgraph.jobs.runner import JobContext
 from memgraph.jobs.synthesis import DatedText, DescribeItem
 
 EMBED_TEXT_CHARS = 1000   # seed 001: relationship notes embedding over at most 1000 chars
-UNITS = (("nodes", "jobs/dirty_nodes", "jobs/write_node_descriptions"),
-         ("relationships", "jobs/dirty_relationships", "jobs/write_relationship_descriptions"))
+UNITS = (("nodes", "jobs/write_node_descriptions"),
+         ("relationships", "jobs/write_relationship_descriptions"))
 
 
 def embedding_text(name: str, description: str, notes: Sequence[str]) -> str:
@@ -30,18 +32,9 @@ def embedding_text(name: str, description: str, notes: Sequence[str]) -> str:
 
 
 def run(ctx: JobContext) -> None:
-    cutoff = ctx.as_of - timedelta(days=ctx.settings.lifecycle.consolidate_recent_days)
-    user_ids = ctx.tenants()
-    for unit, read_query, write_query in UNITS:
-        after, done = "", 0
-        while True:
-            ctx.checkpoint(f"{unit}:{after}")
-            rows = ctx.graph.read(read_query, user_ids=user_ids, after=after,
-                                  page=ctx.settings.lifecycle.consolidate_page,
-                                  all=ctx.all_elements, cutoff=cutoff)
-            if not rows:
-                break
-            after = rows[-1]["uid"]
+    for unit, write_query in UNITS:
+        done = 0
+        for rows in _dirty_pages(ctx, unit):
             if ctx.dry_run:
                 ctx.report.add(**{f"{unit}_would_consolidate": len(rows)})
                 continue
@@ -50,6 +43,29 @@ def run(ctx: JobContext) -> None:
                 _consolidate_batch(ctx, unit, write_query, rows[start:start + batch])
                 done += len(rows[start:start + batch])
                 ctx.tick(f"consolidate {unit}", done, None)
+
+
+def _dirty_pages(ctx: JobContext, unit: str) -> Iterator[list[dict[str, Any]]]:
+    """Pages of the tenants' dirty elements in uid order, each read after the previous
+    page was written (a checkpoint before each)."""
+    cutoff = ctx.as_of - timedelta(days=ctx.settings.lifecycle.consolidate_recent_days)
+    scope = {"user_ids": ctx.tenants(), "all": ctx.all_elements, "cutoff": cutoff}
+    page = ctx.settings.lifecycle.consolidate_page
+    if unit == "nodes":
+        after = ""
+        while True:
+            ctx.checkpoint(f"{unit}:{after}")
+            rows = ctx.graph.read("jobs/dirty_nodes", after=after, page=page, **scope)
+            if not rows:
+                return
+            after = rows[-1]["uid"]
+            yield rows
+    uids = [row["uid"] for row in ctx.graph.read("jobs/dirty_relationship_uids", **scope)]
+    for start in range(0, len(uids), page):
+        ctx.checkpoint(f"{unit}:{uids[start]}")
+        rows = ctx.graph.read("jobs/dirty_relationships", uids=uids[start:start + page])
+        if rows:
+            yield rows
 
 
 def _consolidate_batch(ctx: JobContext, unit: str, write_query: str,
