@@ -31,6 +31,14 @@ def test_the_tour_learns_explores_and_forgets(memory: Memory, user_id: str) -> N
     faded = [c for c in report.changes if c.salience_after < c.salience_before]
     assert archived and faded
     assert steps["episodic"].counts.get("sources_archived", 0) > 0
+    reasons = {c.archived_reason for c in archived}
+    assert {"salience", "consolidated"} <= reasons
+    # What was consolidated: semantic nodes that now carry an insight about themselves,
+    # linked to the archived sources it came from.
+    acme = next(item for item in report.consolidated if item.name == "Acme Corp")
+    assert acme.derived_from >= 2
+    assert any("Acme Corp as a data analyst" in insight for insight in acme.insights)
+    assert all(item.kind in {"Person", "Concept", "Entity"} for item in report.consolidated)
 
 
 def test_the_tour_can_be_run_again(memory: Memory, user_id: str) -> None:

@@ -12,7 +12,7 @@ from jobs_support import T0, make_node, make_rel, node, rel, snapshot
 
 from memgraph.graph.connection import Graph
 from memgraph.graph.notes import FOREVER, Note
-from memgraph.jobs.synthesis import DatedText, DescribeItem, OfflineSynthesiser
+from memgraph.jobs.synthesis import DatedText, DescribeItem, InsightItem, OfflineSynthesiser
 from memgraph.memory import Memory
 from memgraph.providers.openai_compat import OpenAILLM
 
@@ -35,6 +35,23 @@ class TestOfflineSynthesiser:
         assert first["1"] == ("Ada is a mathematician. "
                               "Recently: Moved to London; Works at the lab.")
         assert first["2"] == "A board game."
+
+    def test_an_insight_quotes_what_the_episodes_say_about_its_node(self) -> None:
+        episodes = (DatedText("Hi! I'm Sam. I work at Acme Corp as a data analyst.", T0),
+                    DatedText("Lovely weather today. Nothing new.", T0 + timedelta(days=1)),
+                    DatedText("Congratulations! How is it different from acme corp?",
+                              T0 + timedelta(days=2)))
+        insight = OfflineSynthesiser().insights(
+            [InsightItem("k", "Acme Corp", "Entity", episodes)])["k"]
+        assert insight == ("From 3 earlier episodes (2025-01-01 to 2025-01-03) about Acme "
+                           "Corp: I work at Acme Corp as a data analyst; How is it different "
+                           "from acme corp.")
+
+    def test_an_insight_falls_back_to_the_most_said_sentence(self) -> None:
+        episodes = (DatedText("Hi! Yesterday we walked the whole coast path.", T0),)
+        insight = OfflineSynthesiser().insights(
+            [InsightItem("k", "hiking", "Concept", episodes)])["k"]
+        assert insight.endswith("about hiking: Yesterday we walked the whole coast path.")
 
 
 class TestDescriptionConsolidation:

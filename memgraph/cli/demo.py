@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import click
+from rich import box
 from rich.panel import Panel
 from rich.table import Table
 
@@ -53,13 +54,35 @@ def _render(report: TourReport) -> None:
     for step in report.nightly.steps:
         counts = ", ".join(f"{k} {v}" for k, v in step.counts.items() if v) or "nothing to do"
         console.print(f"  {step.job:<12} {step.status:<8} {counts}")
-    table = Table("kind", "memory", "state", "salience", title="what faded and what was archived")
-    for ch in report.changes[:20]:
-        table.add_row(ch.kind, ch.name[:40], f"{ch.state_before} → {ch.state_after}",
-                      f"{ch.salience_before:.3f} → {ch.salience_after:.3f}")
+    table = Table(title="what faded and what was archived", box=box.SIMPLE_HEAD,
+                  pad_edge=False)
+    table.add_column("kind", no_wrap=True)
+    table.add_column("memory", no_wrap=True, overflow="ellipsis", max_width=18)
+    for column in ("state", "salience", "why"):
+        table.add_column(column, no_wrap=True)
+    for ch in report.changes[:SHOWN_CHANGES]:
+        table.add_row(ch.kind, ch.name[:40], f"{ch.state_before}→{ch.state_after}",
+                      f"{ch.salience_before:.2f}→{ch.salience_after:.3f}",
+                      ARCHIVED_BECAUSE.get(ch.archived_reason or "", "faded"))
     console.print(table)
-    if len(report.changes) > 20:
-        console.print(f"  … and {len(report.changes) - 20} more")
+    if len(report.changes) > SHOWN_CHANGES:
+        console.print(f"  … and {len(report.changes) - SHOWN_CHANGES} more")
+    console.print("[bold]what was consolidated[/bold] (archived episodes distilled into "
+                  "notes on what they were about, linked by DERIVED_FROM)")
+    for item in report.consolidated[:8]:
+        console.print(f"  • {item.kind} [bold]{item.name}[/bold] ← {item.derived_from} "
+                      f"source{'s' if item.derived_from != 1 else ''}")
+        for insight in item.insights[:1]:
+            console.print(f"      {insight}")
+        if item.description_after != item.description_before:
+            console.print(f"      description: {item.description_after}")
+    if len(report.consolidated) > 8:
+        console.print(f"  … and {len(report.consolidated) - 8} more")
+
+
+SHOWN_CHANGES = 16
+ARCHIVED_BECAUSE = {"salience": "below 0.01", "ttl": "TTL ran out",
+                    "consolidated": "consolidated", "pruned": "pruned"}
 
 
 def _as_json(report: TourReport) -> dict[str, object]:
@@ -74,6 +97,7 @@ def _as_json(report: TourReport) -> dict[str, object]:
         "nightly": report.nightly.as_dict(),
         "as_of": report.as_of.isoformat() if report.as_of else None,
         "changes": [ch.__dict__ for ch in report.changes],
+        "consolidated": [item.__dict__ for item in report.consolidated],
     }
 
 

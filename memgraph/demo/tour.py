@@ -20,6 +20,7 @@ QUESTIONS = ("Where does Sam work now?", "Who is Anna?", "What does Sam do for f
 TRAVERSE_FROM = "Sam"
 CONTEXT_QUESTION = "What should I know about Sam's job and family?"
 MONTHS_LATER = 4
+SEMANTIC = ("Person", "Concept", "Entity")
 
 
 def sample_conversation() -> Iterator[dict[str, Any]]:
@@ -38,6 +39,18 @@ class Change:
     state_after: str
     salience_before: float
     salience_after: float
+    archived_reason: str | None = None
+
+
+@dataclass
+class Consolidated:
+    """A semantic node the nightly run rewrote or gave insights from archived sources."""
+    kind: str
+    name: str
+    description_before: str
+    description_after: str
+    insights: list[str]
+    derived_from: int
 
 
 @dataclass
@@ -51,6 +64,7 @@ class TourReport:
     nightly: Any = None
     as_of: datetime | None = None
     changes: list[Change] = field(default_factory=list)
+    consolidated: list[Consolidated] = field(default_factory=list)
 
 
 def run_tour(memory: Memory, user_id: str = "demo") -> TourReport:
@@ -75,11 +89,20 @@ def run_tour(memory: Memory, user_id: str = "demo") -> TourReport:
                                     all_elements=True)
     after = _snapshot(memory, user_id)
     report.changes = [
-        Change(b["kind"], b["name"], b["state"], a["state"], b["salience"], a["salience"])
+        Change(b["kind"], b["name"], b["state"], a["state"], b["salience"], a["salience"],
+               a["archived_reason"] if a["state"] == "archived" else None)
         for uid, b in before.items() if (a := after.get(uid)) is not None
         and (a["state"] != b["state"] or abs(a["salience"] - b["salience"]) > 1e-9)
     ]
     report.changes.sort(key=lambda c: (c.state_after != "archived", c.salience_after))
+    report.consolidated = [
+        Consolidated(b["kind"], b["name"], b["description"], a["description"],
+                     [note for note in a["notes"] if note not in b["notes"]], a["derived_from"])
+        for uid, b in before.items() if (a := after.get(uid)) is not None
+        and b["kind"] in SEMANTIC and (a["description"] != b["description"]
+                                       or a["derived_from"] > b["derived_from"])
+    ]
+    report.consolidated.sort(key=lambda c: (-c.derived_from, c.name))
     return report
 
 

@@ -116,12 +116,33 @@ class OfflineSynthesiser(Synthesiser):
             ordered = sorted(item.sources, key=lambda s: s.at)
             first, last = ordered[0].at.date(), ordered[-1].at.date()
             span = str(first) if first == last else f"{first} to {last}"
-            gist = "; ".join(_clip(_sentences(s.text)[0], 120) for s in ordered[-2:]
-                             if _sentences(s.text))
+            gist = "; ".join(_gist(ordered, item.node_name))
             count = len(ordered)
             out[item.key] = (f"From {count} earlier episode{'s' if count > 1 else ''} "
                              f"({span}) about {item.node_name}: {gist}.")
         return out
+
+
+def _gist(sources: Sequence[DatedText], name: str, pieces: int = 2) -> list[str]:
+    """Up to ``pieces`` sentences, in time order, newest episodes first in line: sentences
+    that name the node before any that do not ("Hi!" says nothing about Acme Corp), and
+    among those the longest of an episode (the most said)."""
+    names = re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE) if name.strip() else None
+    naming: list[tuple[int, str]] = []
+    other: list[tuple[int, str]] = []
+    for at, source in reversed(list(enumerate(sources))):
+        sentences = _sentences(source.text)
+        said = [s for s in sentences if names and names.search(s)]
+        if said:
+            naming.append((at, said[0]))
+        elif sentences:
+            other.append((at, max(sentences, key=len)))
+    chosen: list[tuple[int, str]] = []
+    for at, sentence in naming + other:
+        piece = _clip(sentence, 120)
+        if len(chosen) < pieces and all(_norm(piece) != _norm(c) for _, c in chosen):
+            chosen.append((at, piece))
+    return [piece for _, piece in sorted(chosen)]
 
 
 DESCRIBE_SYSTEM = (
