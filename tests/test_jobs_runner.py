@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import threading
 from datetime import UTC, datetime, timedelta
 
@@ -119,6 +120,81 @@ class TestCrashAndResume:
         expected = 0.5 * 2.718281828459045 ** -0.7
         assert node(graph, a)["salience"] == pytest.approx(expected)    # once, not twice
         assert rel(graph, r)["salience"] == pytest.approx(expected)
+
+
+    @staticmethod
+    def crash_at(prefix: str, nth: int):  # type: ignore[no-untyped-def]
+        """A fault that cuts the power at the ``nth`` unit whose name starts with prefix."""
+        seen: list[str] = []
+
+        def crash(unit: str) -> None:
+            if unit.startswith(prefix):
+                seen.append(unit)
+                if len(seen) == nth:
+                    raise RuntimeError("power cut")
+        return crash
+
+    def test_episodic_interrupted_between_clusters_never_adds_an_insight_twice(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
+        people = [make_node(graph, user_id, "Person", name) for name in ("Ada", "Grace")]
+        sources = []
+        for person, text in zip(people, ("Ada plays chess.", "Grace sails."), strict=True):
+            src = make_node(graph, user_id, "Source", raw_content=text, description=text,
+                            created_at=T0 + timedelta(days=1), salience=0.1, state="active")
+            make_rel(graph, user_id, src, person, "MENTIONS", lifecycle_props=False)
+            sources.append(src)
+        as_of = T0 + timedelta(days=30)
+        with pytest.raises(RuntimeError, match="power cut"):
+            memory.run_job("episodic", user_id=user_id, as_of=as_of,
+                           fault=self.crash_at("cluster:", 2))
+        states = sorted(node(graph, s)["state"] for s in sources)
+        assert states == ["active", "archived"]          # one cluster done, all of it
+        report = memory.run_job("episodic", user_id=user_id, as_of=as_of)
+        assert report.counts["clusters_consolidated"] == 1
+        assert all(node(graph, s)["state"] == "archived" for s in sources)
+        assert [len(node(graph, p)["notes"]) for p in people] == [1, 1]
+
+    def test_consolidation_interrupted_between_pages_resumes_where_it_stopped(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
+        settings = memory.settings.model_copy(update={
+            "lifecycle": memory.settings.lifecycle.model_copy(update={"consolidate_page": 1})})
+        paged = Memory(settings, graph=graph, embedder=memory.embedder)
+        dirty = [make_node(graph, user_id, "Concept", f"topic {i}", is_dirty=True,
+                           description=f"Topic {i}.", created_at=T0 + timedelta(days=19))
+                 for i in range(3)]
+        as_of = T0 + timedelta(days=20)
+        with pytest.raises(RuntimeError, match="power cut"):
+            paged.run_job("consolidate", user_id=user_id, as_of=as_of,
+                          fault=self.crash_at("nodes:", 2))
+        assert sum(node(graph, uid)["is_dirty"] is False for uid in dirty) == 1
+        report = paged.run_job("consolidate", user_id=user_id, as_of=as_of)
+        assert report.counts["nodes_consolidated"] == 2
+        assert all(node(graph, uid)["is_dirty"] is False for uid in dirty)
+
+    def test_dedupe_interrupted_between_merges_finishes_the_cluster_once(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
+        def vector(angle: float) -> list[float]:
+            return [math.cos(angle), math.sin(angle)] + [0.0] * 382
+
+        winner = make_node(graph, user_id, "Concept", "chess", salience=0.9,
+                           embedding=vector(0.0))
+        losers = [make_node(graph, user_id, "Concept", f"chess {i}", salience=0.3,
+                            embedding=vector(0.1 * (i + 1))) for i in range(2)]
+        other = make_node(graph, user_id, "Concept", "sailing", embedding=vector(1.5))
+        for loser in losers:
+            make_rel(graph, user_id, loser, other, "RELATED_TO", description="both games?")
+        with pytest.raises(RuntimeError, match="power cut"):
+            memory.run_job("dedupe", user_id=user_id, as_of=T0 + timedelta(days=3),
+                           fault=self.crash_at("merge:", 2))
+        assert sum(node(graph, uid) is None for uid in losers) == 1
+        report = memory.run_job("dedupe", user_id=user_id, as_of=T0 + timedelta(days=3))
+        assert report.counts["merged"] == 1
+        assert all(node(graph, uid) is None for uid in losers)
+        assert len(memory.merges(user_id=user_id)) == 2
+        with graph.session() as session:
+            moved = session.run("MATCH (:Memory {uid: $w})-[r:RELATED_TO]->(:Memory {uid: $o}) "
+                                "RETURN count(r) AS c", w=winner, o=other).single()["c"]
+        assert moved == 2                                 # one per merged loser, no copies
 
 
 class TestCli:
