@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from memgraph.graph.connection import Graph
 from memgraph.memory import Memory
-from memgraph.providers.embeddings import HashingEmbedder
+from memgraph.providers.embeddings import HashingEmbedder, make_embedder
 from memgraph.settings import Settings
 
 T0 = datetime(2025, 1, 1, tzinfo=UTC)
@@ -188,6 +188,9 @@ def main() -> None:
     parser.add_argument("--users", type=int, default=10)
     parser.add_argument("--dirty", type=int, default=5_000)
     parser.add_argument("--llm-elements", type=int, default=400)
+    parser.add_argument("--embedder", choices=("hashing", "default"), default="hashing",
+                        help="what consolidation re-embeds with: the hashing embedder (the "
+                             "job's own cost) or the configured one (local MiniLM by default)")
     parser.add_argument("--skip-load", action="store_true", help="reuse the loaded data")
     parser.add_argument("--jobs", default="decay,consolidate,cleanup,llm",
                         help="comma-separated subset of decay,redirty,consolidate,renote,"
@@ -205,7 +208,8 @@ def main() -> None:
     if settings.neo4j_uri.endswith(":7687"):
         sys.exit("refusing to run on the shared development server (port 7687); "
                  "see the module docstring")
-    memory = Memory(settings, embedder=HashingEmbedder(384))
+    embedder = HashingEmbedder(384) if args.embedder == "hashing" else make_embedder(settings)
+    memory = Memory(settings, embedder=embedder)
     if not args.skip_load:
         if not _empty(memory.graph):
             sys.exit("the bench database is not empty: delete its data directory (see the "

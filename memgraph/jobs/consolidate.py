@@ -3,9 +3,10 @@ relationships get a new description synthesised from their description and notes
 
 Pages of dirty elements are read in uid order: nodes by the (user_id, is_dirty) index seek
 per page; relationships, which cannot be indexed that way, by one scan for their uids per
-run and then pages fetched by uid. Each batch is synthesised (one LLM call per
-``lifecycle.consolidate_llm_batch`` elements), re-embedded only where the description
-changed, and written in ONE transaction that clears ``is_dirty``. A crash leaves the rest
+run and then pages fetched by uid. Each chunk of a page (WRITE_CHUNK elements) is
+synthesised (one LLM call per ``lifecycle.consolidate_llm_batch`` elements), re-embedded
+only where the description changed, and written in ONE transaction that clears
+``is_dirty``. A crash leaves the rest
 dirty, so the next run continues where this one stopped; a failed batch (LLM error,
 malformed answer) is recorded and its elements stay dirty for the next run.
 """
@@ -21,6 +22,9 @@ from memgraph.jobs.runner import JobContext
 from memgraph.jobs.synthesis import DatedText, DescribeItem
 
 EMBED_TEXT_CHARS = 1000   # seed 001: relationship notes embedding over at most 1000 chars
+# Elements re-embedded and written together: one embedder call (the local model embeds 64
+# at a time) and one transaction; a crash redoes at most this much synthesis.
+WRITE_CHUNK = 64
 UNITS = (("nodes", "jobs/write_node_descriptions"),
          ("relationships", "jobs/write_relationship_descriptions"))
 
@@ -38,10 +42,10 @@ def run(ctx: JobContext) -> None:
             if ctx.dry_run:
                 ctx.report.add(**{f"{unit}_would_consolidate": len(rows)})
                 continue
-            batch = ctx.settings.lifecycle.consolidate_llm_batch
-            for start in range(0, len(rows), batch):
-                _consolidate_batch(ctx, unit, write_query, rows[start:start + batch])
-                done += len(rows[start:start + batch])
+            for start in range(0, len(rows), WRITE_CHUNK):
+                chunk = rows[start:start + WRITE_CHUNK]
+                _consolidate_chunk(ctx, unit, write_query, chunk)
+                done += len(chunk)
                 ctx.tick(f"consolidate {unit}", done, None)
 
 
@@ -68,19 +72,29 @@ def _dirty_pages(ctx: JobContext, unit: str) -> Iterator[list[dict[str, Any]]]:
             yield rows
 
 
-def _consolidate_batch(ctx: JobContext, unit: str, write_query: str,
+def _consolidate_chunk(ctx: JobContext, unit: str, write_query: str,
                        rows: list[dict[str, Any]]) -> None:
+    """Synthesise in LLM batches, re-embed what changed in one embedder call, write in one
+    transaction."""
     items = [_item(row) for row in rows]
-    try:
-        described = ctx.synthesiser.describe(items)
-    except ProviderError as e:
-        ctx.report.errors.append(f"{unit} {items[0].key}…: {e}")
-        ctx.report.add(**{f"{unit}_failed": len(items)})
+    described: dict[str, str] = {}
+    llm_batch = ctx.settings.lifecycle.consolidate_llm_batch
+    for start in range(0, len(items), llm_batch):
+        batch = items[start:start + llm_batch]
+        try:
+            answer = ctx.synthesiser.describe(batch)
+        except ProviderError as e:
+            ctx.report.errors.append(f"{unit} {batch[0].key}…: {e}")
+            ctx.report.add(**{f"{unit}_failed": len(batch)})
+            continue
+        missing = [i.key for i in batch if i.key not in answer]
+        if missing:
+            ctx.report.errors.append(f"{unit}: no description returned for "
+                                     f"{', '.join(missing)}")
+            ctx.report.add(**{f"{unit}_failed": len(missing)})
+        described.update({i.key: answer[i.key] for i in batch if i.key in answer})
+    if not described:
         return
-    missing = [i.key for i in items if i.key not in described]
-    if missing:
-        ctx.report.errors.append(f"{unit}: no description returned for {', '.join(missing)}")
-        ctx.report.add(**{f"{unit}_failed": len(missing)})
     changed = [i for i in items if i.key in described and described[i.key] != i.description]
     vectors = ctx.embedder_factory().embed_batch(
         [embedding_text(i.name, described[i.key], [n.text for n in i.notes]) for i in changed]
