@@ -70,6 +70,9 @@ class IngestArgs(_Args):
     speaker: str | None = Field(default=None, description="who said or wrote it")
     external_id: str | None = Field(default=None, description="the caller's id for it")
     sensitivity: Sensitivity = "normal"
+    ttl_policy: Literal["decay", "ephemeral", "keep_forever"] = Field(
+        default="decay", description="how the source is forgotten: by fading salience "
+        "(decay), 30 days after it was stored (ephemeral), or never (keep_forever)")
     idempotency_key: str | None = Field(
         default=None, description="same key, same source (default: derived from the content)")
 

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
     from datetime import datetime
 
+    from memgraph.governance import PolicyChange
     from memgraph.ingest.agent_tools import AgentTools
     from memgraph.ingest.pipeline import Ingestor
     from memgraph.ingest.results import BulkResult, IngestResult
@@ -113,14 +114,17 @@ class Memory:
                session_id: str | None = None, event_at: datetime | str | None = None,
                kind: str = "message", speaker: str | None = None,
                external_id: str | None = None, sensitivity: str = "normal",
-               idempotency_key: str | None = None) -> IngestResult:
+               idempotency_key: str | None = None,
+               ttl_policy: str = "decay") -> IngestResult:
         """Store one source (Source node first), then extract what it says into the graph
-        with the LLM agent, or the offline rules when no LLM is configured."""
+        with the LLM agent, or the offline rules when no LLM is configured. ``ttl_policy``
+        governs the Source (seed 001): ``decay``, ``ephemeral`` (archived at 30 days) or
+        ``keep_forever`` (never fades)."""
         self.ensure_schema()
         return self._ingestor.ingest(
             content, user_id=self._user(user_id), session_id=session_id, event_at=event_at,
             kind=kind, speaker=speaker, external_id=external_id, sensitivity=sensitivity,
-            idempotency_key=idempotency_key)
+            idempotency_key=idempotency_key, ttl_policy=ttl_policy)
 
     def ingest_records(self, records: Iterable[dict[str, Any]], *, user_id: str | None = None,
                        batch_size: int | None = None,
@@ -176,6 +180,14 @@ class Memory:
                               format=format, **options)
 
     # -- nightly jobs (memgraph/jobs; docs/lifecycle.md) --------------------------------
+    def set_ttl_policy(self, target: str, policy: str, *,
+                       user_id: str | None = None) -> PolicyChange:
+        """Governance: ``keep_forever`` (pin), ``ephemeral`` or ``decay`` for one memory,
+        named by uid or name (a relationship by uid); see ``memgraph.governance``."""
+        from memgraph.governance import set_ttl_policy
+
+        return set_ttl_policy(self.graph, self._user(user_id), target, policy)
+
     def run_job(self, name: str, *, user_id: str | None = None, dry_run: bool = False,
                 as_of: datetime | None = None, all_elements: bool = False,
                 **hooks: Any) -> JobReport:

@@ -90,3 +90,31 @@ def forget(user_id: str, dry_run: bool, yes: bool, as_json: bool) -> None:
         return
     verb = "would delete" if dry_run else "deleted"
     click.echo(f"{verb} {nodes} memory nodes of user {user_id!r} and their relationships")
+
+
+@click.command()
+@click.argument("target")
+@click.argument("ttl_policy", metavar="POLICY",
+                type=click.Choice(["keep_forever", "ephemeral", "decay"]))
+@user_option
+@json_option
+def policy(target: str, ttl_policy: str, user_id: str | None, as_json: bool) -> None:
+    """Set how one memory is forgotten (TARGET: a node's uid or name, a relationship's uid).
+
+    \b
+    keep_forever  pinned: salience 1.0, never archived (an archived memory comes back)
+    ephemeral     archived 30 days after creation (episodic) or 90 (semantic)
+    decay         forgotten by salience, the default
+    \b
+    memgraph policy Anna keep_forever --user sam
+    """
+    with open_memory() as memory:
+        change = memory.set_ttl_policy(target, ttl_policy, user_id=user_id)
+    if as_json:
+        print_json(change.__dict__)
+        return
+    state = (change.state if change.state == change.state_before
+             else f"{change.state_before} → {change.state}")
+    click.echo(f"{change.kind} {change.name!r} ({change.uid}): ttl_policy "
+               f"{change.policy_before} → {change.policy}; state {state}, "
+               f"salience {change.salience:.3f}")

@@ -72,13 +72,16 @@ def _progress() -> Progress:
               type=click.Choice(["message", "document", "record", "note", "event"]))
 @click.option("--sensitivity", default="normal", show_default=True,
               type=click.Choice(["low", "normal", "high"]))
+@click.option("--ttl-policy", default="decay", show_default=True,
+              type=click.Choice(["decay", "ephemeral", "keep_forever"]),
+              help="how the source is forgotten: by salience, at 30 days, or never")
 @click.option("--batch-size", type=click.IntRange(1, 100_000), default=None,
               help="structured records per transaction [default: settings]")
 @json_option
 def ingest(text: str | None, file: Path | None, structured: bool, retry_failed: bool,
            user_id: str | None, session_id: str | None, speaker: str | None,
            event_at: str | None, external_id: str | None, kind: str, sensitivity: str,
-           batch_size: int | None, as_json: bool) -> None:
+           ttl_policy: str, batch_size: int | None, as_json: bool) -> None:
     """Store sources and extract what they say into the memory graph.
 
     \b
@@ -101,7 +104,8 @@ def ingest(text: str | None, file: Path | None, structured: bool, retry_failed: 
             content = sys.stdin.read() if text == "-" else text or ""
             result = memory.ingest(content, user_id=user_id, session_id=session_id,
                                    event_at=event_at, kind=kind, speaker=speaker,
-                                   external_id=external_id, sensitivity=sensitivity)
+                                   external_id=external_id, sensitivity=sensitivity,
+                                   ttl_policy=ttl_policy)
             _render_one(result, as_json)
 
 
@@ -129,6 +133,7 @@ def _one_line(memory: Any, item: dict[str, Any], user_id: str | None,
               session_id: str | None) -> IngestResult:
     fields = {k: item.get(k) for k in ("session_id", "event_at", "speaker", "external_id",
                                        "idempotency_key")}
+    fields["ttl_policy"] = item.get("ttl_policy") or "decay"
     fields["session_id"] = fields["session_id"] or session_id
     try:
         return memory.ingest(item.get("content", ""), user_id=item.get("user_id") or user_id,

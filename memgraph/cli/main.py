@@ -48,6 +48,7 @@ def _register() -> None:
     cli.add_command(admin.init)
     cli.add_command(admin.status)
     cli.add_command(admin.forget)
+    cli.add_command(admin.policy)
     for module in (ingest, retrieve, jobs, mcp, demo):
         for command in module.COMMANDS:
             cli.add_command(command)

@@ -58,7 +58,8 @@ def semantic_node(settings: Settings, *, kind: Kind, name: str, canonical_name: 
 def source_node(settings: Settings, *, uid: str, content: str, now: datetime,
                 event_at: datetime | None, session_id: str, kind: str, speaker: str,
                 external_id: str, sensitivity: str, content_hash: str, idempotency_key: str,
-                embedding: list[float] | None, embedding_model: str) -> dict[str, Any]:
+                embedding: list[float] | None, embedding_model: str,
+                ttl_policy: str = "decay") -> dict[str, Any]:
     props: dict[str, Any] = {
         "uid": uid, "name": source_caption(content, speaker), "description": "",
         "importance": 0.5, "raw_content": content, "sensitivity": sensitivity,
@@ -69,7 +70,10 @@ def source_node(settings: Settings, *, uid: str, content: str, now: datetime,
         "extraction_status": "pending", "extraction_error": "", "extraction_attempts": 0,
         "llm_calls": 0, "tokens_used": 0,
         **lifecycle(settings, now, settings.ingest.default_confidence),
+        "ttl_policy": ttl_policy,
     }
+    if ttl_policy == "keep_forever":
+        props["salience"] = 1.0   # what decay pins it to: true from the first read
     if embedding is not None:
         props["embedding"] = embedding
         props["embedding_model"] = embedding_model

@@ -9,7 +9,7 @@ from typing import Any
 import neo4j
 
 from memgraph.graph.connection import Graph, run_in, translate_errors
-from memgraph.graph.models import new_id
+from memgraph.graph.models import TTL_POLICIES, new_id
 from memgraph.ingest import properties
 from memgraph.ingest.inputs import (
     SENSITIVITIES,
@@ -46,12 +46,13 @@ def prepare_source(settings: Settings, *, content: str | bytes, user_id: str, no
                    session_id: str | None = None, event_at: Any = None, kind: str = "message",
                    speaker: str | None = None, external_id: str | None = None,
                    sensitivity: str = "normal", idempotency_key: str | None = None,
-                   embedding: list[float] | None = None,
+                   ttl_policy: str = "decay", embedding: list[float] | None = None,
                    embedding_model: str = "") -> NewSource:
     """Validate everything about a source (raises InvalidInputError) and build its node."""
     text = check_content(content, settings.ingest.max_content_bytes)
     check_choice(kind, SOURCE_KINDS, "kind")
     check_choice(sensitivity, SENSITIVITIES, "sensitivity")
+    check_choice(ttl_policy, tuple(TTL_POLICIES), "ttl_policy")
     moment = parse_time(event_at, "event_at") or now
     session, external = session_id or "", external_id or ""
     key = idempotency_key or default_idempotency_key(user_id, session, text, external)
@@ -59,8 +60,8 @@ def prepare_source(settings: Settings, *, content: str | bytes, user_id: str, no
     props = properties.source_node(
         settings, uid=uid, content=text, now=now, event_at=moment, session_id=session,
         kind=kind, speaker=speaker or "", external_id=external, sensitivity=sensitivity,
-        content_hash=content_hash(text), idempotency_key=key, embedding=embedding,
-        embedding_model=embedding_model)
+        content_hash=content_hash(text), idempotency_key=key, ttl_policy=ttl_policy,
+        embedding=embedding, embedding_model=embedding_model)
     return NewSource(SourceText(uid=uid, user_id=user_id, content=text, session_id=session,
                                 speaker=speaker or "", kind=kind, event_at=moment), props)
 

@@ -118,6 +118,7 @@ class StructuredRecord(_Strict):
     speaker: str | None = None
     external_id: str | None = None
     sensitivity: str = "normal"
+    ttl_policy: str = "decay"
     idempotency_key: str | None = None
     embedding: Vector | None = None
     entities: list[EntityRecord] = Field(default_factory=list)
@@ -243,7 +244,7 @@ class _Batch:
                 self.settings, content=r.content, user_id=self.user_id, now=self.now,
                 session_id=r.session_id, event_at=r.event_at, kind=r.kind, speaker=r.speaker,
                 external_id=r.external_id, sensitivity=r.sensitivity,
-                idempotency_key=r.idempotency_key, embedding=r.embedding,
+                ttl_policy=r.ttl_policy, idempotency_key=r.idempotency_key, embedding=r.embedding,
                 embedding_model=self.embedder.model_name)
             new.props["extraction_status"] = "done"   # nothing to extract: it is given
             out.append(new)

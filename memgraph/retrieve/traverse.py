@@ -75,6 +75,17 @@ def check_bounds(depth: int, limit: int, offset: int, direction: str,
 
 
 def find_start(graph: Graph, user_id: str, start: str) -> tuple[str, dict[str, Any]]:
+    row = _start_rows(graph, user_id, start)[0]
+    return row["eid"], row["node"]
+
+
+def find_starts(graph: Graph, user_id: str, start: str) -> list[tuple[int, dict[str, Any]]]:
+    """Every node ``start`` may mean, best first, with its match priority (0 uid,
+    1 canonical name, 2 name or alias)."""
+    return [(row["priority"], row["node"]) for row in _start_rows(graph, user_id, start)]
+
+
+def _start_rows(graph: Graph, user_id: str, start: str) -> list[dict[str, Any]]:
     if not isinstance(start, str) or not start.strip():
         raise InvalidInputError("start is empty: give a uid or a name")
     text = start.strip()
@@ -82,7 +93,7 @@ def find_start(graph: Graph, user_id: str, start: str) -> tuple[str, dict[str, A
     rows = graph.read("retrieve/traverse_start", user_id=user_id, start=text, names=names)
     if not rows:
         raise NotFoundError(f"no memory with uid or name {start!r} for user {user_id!r}")
-    return rows[0]["eid"], rows[0]["node"]
+    return rows
 
 
 @dataclass(frozen=True)

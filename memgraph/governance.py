@@ -1,0 +1,56 @@
+"""Governance hooks (seed 001): set the TTL policy of a memory by hand.
+
+``keep_forever`` pins a memory (salience 1.0, never archived; an archived one comes back),
+``ephemeral`` gives it a hard deadline (30 days after creation for episodic nodes, 90 for
+the rest, checked by the next decay run), ``decay`` returns it to salience-based forgetting.
+The decay maths that honours the policies is ``memgraph.lifecycle.decay``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from memgraph.errors import InvalidInputError, NotFoundError
+from memgraph.graph.connection import Graph
+from memgraph.graph.models import TTL_POLICIES
+from memgraph.retrieve.traverse import find_starts
+
+
+@dataclass(frozen=True)
+class PolicyChange:
+    uid: str
+    kind: str                  # Person | Concept | ... | relationship
+    name: str
+    policy_before: str | None
+    policy: str
+    state_before: str | None
+    state: str | None
+    salience: float | None
+
+
+def set_ttl_policy(graph: Graph, user_id: str, target: str, policy: str) -> PolicyChange:
+    """``target``: a node's uid or name (as traverse() finds it) or a relationship's uid."""
+    if policy not in TTL_POLICIES:
+        raise InvalidInputError(f"ttl_policy must be one of {', '.join(TTL_POLICIES)}, "
+                                f"not {policy!r}")
+    params = {"user_id": user_id, "policy": policy, "now": datetime.now(UTC)}
+    rows = graph.write("governance/set_relationship_policy", uid=target, **params)
+    if not rows:
+        uid = _one_node(graph, user_id, target)
+        rows = graph.write("governance/set_node_policy", uid=uid, **params)
+    return PolicyChange(**rows[0])
+
+
+def _one_node(graph: Graph, user_id: str, target: str) -> str:
+    try:
+        hits = find_starts(graph, user_id, target)
+    except NotFoundError:
+        raise NotFoundError(f"no memory with uid or name {target!r} for user "
+                            f"{user_id!r}") from None
+    best = [node for priority, node in hits if priority == hits[0][0]]
+    if len(best) > 1:
+        listed = ", ".join(f"{n['uid']} ({n['kind']})" for n in best)
+        raise InvalidInputError(f"{target!r} names {len(best)} memories: {listed}; "
+                                "give a uid")
+    return str(best[0]["uid"])
