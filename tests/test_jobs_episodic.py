@@ -3,12 +3,15 @@ archived with raw content kept, excluded from default retrieval and returned on 
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
+from fakes.openai_server import FakeOpenAIServer
 from jobs_support import T0, make_node, make_rel, node, snapshot
 
 from memgraph.graph.connection import Graph
 from memgraph.memory import Memory
+from memgraph.providers.openai_compat import OpenAILLM
 
 NOW = T0 + timedelta(days=30)
 
@@ -100,6 +103,46 @@ class TestTriggers:
         report = memory.run_job("episodic", user_id=user_id, as_of=NOW, dry_run=True)
         assert snapshot(graph, user_id) == before
         assert report.counts["sources_would_archive"] == 1
+
+
+def insight_answers(request: dict) -> dict:
+    items = json.loads(request["messages"][-1]["content"])
+    if any("Mallory" in item["about"] for item in items):
+        return {"content": "not json"}          # this batch's answer is unusable
+    return {"content": json.dumps({"insights": [
+        {"id": item["id"], "insight": f"{item['about']} came up {len(item['episodes'])}x."}
+        for item in items]}), "usage": {"prompt_tokens": 50, "completion_tokens": 10}}
+
+
+class TestInsightsFromAnLLM:
+    def test_clusters_share_llm_batches_and_a_bad_answer_leaves_its_cluster_episodic(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
+        # Ten one-node clusters: insights are asked 8 at a time across clusters (2 calls,
+        # not 10); the batch naming Mallory gets an unusable answer, so its clusters stay
+        # episodic with nothing written, and the next run retries them.
+        names = [f"Person{i}" for i in range(9)] + ["Mallory"]
+        people = {name: make_node(graph, user_id, "Person", name) for name in names}
+        sources = {}
+        for name, uid in people.items():
+            sources[name] = source(graph, user_id, f"{name} was here.", salience=0.1)
+            mentions(graph, user_id, sources[name], uid)
+        with FakeOpenAIServer() as server:
+            server.chat_handler = insight_answers
+            llm = OpenAILLM("fake", base_url=server.base_url, api_key="sk-test", max_retries=0)
+            with_llm = Memory(memory.settings, graph=graph, embedder=memory.embedder, llm=llm)
+            report = with_llm.run_job("episodic", user_id=user_id, as_of=NOW)
+            calls = len(server.chat_requests())
+        assert calls == 2 and report.counts["clusters"] == 10
+        assert report.counts["clusters_consolidated"] == 8
+        assert report.counts["clusters_failed"] == 2 and report.status == "partial"
+        assert report.usage["calls"] == 2 and report.usage["prompt_tokens"] >= 50
+        done = [n for n in names if node(graph, sources[n])["state"] == "archived"]
+        assert done == names[:8]
+        assert node(graph, people["Person3"])["notes"] == ["Person Person3 came up 1x."]
+        assert node(graph, people["Mallory"]).get("notes") in ([], None)
+        assert derived_from(graph, people["Mallory"]) == set()
+        again = memory.run_job("episodic", user_id=user_id, as_of=NOW)   # offline retry
+        assert again.counts["clusters_consolidated"] == 2
 
 
 class TestArchivedSourcesInRetrieval:

@@ -144,9 +144,15 @@ class TestCrashAndResume:
             make_rel(graph, user_id, src, person, "MENTIONS", lifecycle_props=False)
             sources.append(src)
         as_of = T0 + timedelta(days=30)
+        # One insight per LLM batch, so each cluster is written before the next begins
+        # (with larger batches the insights of several clusters are asked together).
+        settings = memory.settings.model_copy(update={"lifecycle": memory.settings.lifecycle
+                                                      .model_copy(update={
+                                                          "consolidate_llm_batch": 1})})
+        one_by_one = Memory(settings, graph=graph, embedder=memory.embedder)
         with pytest.raises(RuntimeError, match="power cut"):
-            memory.run_job("episodic", user_id=user_id, as_of=as_of,
-                           fault=self.crash_at("cluster:", 2))
+            one_by_one.run_job("episodic", user_id=user_id, as_of=as_of,
+                               fault=self.crash_at("cluster:", 2))
         states = sorted(node(graph, s)["state"] for s in sources)
         assert states == ["active", "archived"]          # one cluster done, all of it
         report = memory.run_job("episodic", user_id=user_id, as_of=as_of)

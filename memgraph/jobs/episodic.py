@@ -7,7 +7,8 @@ trigger so the current conversation stays episodic), not archived and already ex
 3. ``access_count >= episodic_high_access_count`` with salience below the initial salience
    (a frequently referenced detail that is fading).
 Triggered sources are clustered by the semantic nodes they share (connected components).
-For each cluster and each node it mentions, the synthesiser distils one insight, appended
+For each cluster and each node it mentions, the synthesiser distils one insight (LLM
+batches of ``consolidate_llm_batch`` items, across clusters), appended
 as a note to the node (``notes_source`` = newest source) with ``DERIVED_FROM`` links to all
 the cluster's sources; then the sources are archived. One transaction per cluster: a
 crash never leaves a cluster half done, and archived sources are not candidates again.
@@ -92,34 +93,52 @@ def run(ctx: JobContext) -> None:
         ctx.report.add(**{f"triggered_{reason}": 1})
     clusters = cluster(rows, set(reasons))
     ctx.report.add(clusters=len(clusters))
+    window: list[tuple[int, Cluster, list[InsightItem]]] = []
     for done, group in enumerate(clusters):
         ctx.checkpoint(f"cluster:{group.sources[0]['uid']}")
         if ctx.dry_run:
             ctx.report.add(sources_would_archive=len(group.sources),
                            insights_would_add=len(group.nodes()))
         else:
-            _consolidate(ctx, group, done)
+            window.append((done, group, _items(group)))
+            waiting = sum(len(items) for _, _, items in window)
+            if waiting >= cfg.consolidate_llm_batch or done == len(clusters) - 1:
+                _consolidate(ctx, window)
+                window = []
         ctx.tick("episodic", done + 1, len(clusters))
 
 
-def _consolidate(ctx: JobContext, group: Cluster, index: int) -> None:
-    items = [InsightItem(key=uid, node_name=node["name"] or uid, node_kind=node["kind"],
-                         sources=tuple(DatedText(s["text"], s["at"]) for s in group.sources
-                                       if any(m["uid"] == uid for m in s["mentions"])))
-             for uid, node in group.nodes().items()]
+def _items(group: Cluster) -> list[InsightItem]:
+    """One insight to write per semantic node the cluster mentions, from the cluster's
+    sources that mention it."""
+    return [InsightItem(key=uid, node_name=node["name"] or uid, node_kind=node["kind"],
+                        sources=tuple(DatedText(s["text"], s["at"]) for s in group.sources
+                                      if any(m["uid"] == uid for m in s["mentions"])))
+            for uid, node in group.nodes().items()]
+
+
+def _consolidate(ctx: JobContext, window: list[tuple[int, Cluster, list[InsightItem]]]) -> None:
+    """Insights for a window of clusters, asked in LLM batches that may span clusters (a
+    node belongs to one cluster only, so keys never clash), then one transaction per
+    cluster. A cluster missing any insight stays episodic for the next run."""
+    items = [item for _, _, cluster_items in window for item in cluster_items]
     insights: dict[str, str] = {}
-    try:
-        batch = ctx.settings.lifecycle.consolidate_llm_batch
-        for start in range(0, len(items), batch):
+    batch = ctx.settings.lifecycle.consolidate_llm_batch
+    for start in range(0, len(items), batch):
+        try:
             insights.update(ctx.synthesiser.insights(items[start:start + batch]))
-    except ProviderError as e:
-        ctx.report.errors.append(f"cluster {index}: {e}")
-        ctx.report.add(clusters_failed=1)
-        return
-    if any(item.key not in insights for item in items):
-        ctx.report.errors.append(f"cluster {index}: insights missing; retried next run")
-        ctx.report.add(clusters_failed=1)
-        return
+        except ProviderError as e:
+            ctx.report.errors.append(f"insights for {items[start].node_name}…: {e}")
+    for index, group, cluster_items in window:
+        if any(item.key not in insights for item in cluster_items):
+            ctx.report.errors.append(f"cluster {index}: insights missing; retried next run")
+            ctx.report.add(clusters_failed=1)
+            continue
+        _write_cluster(ctx, group, cluster_items, insights)
+
+
+def _write_cluster(ctx: JobContext, group: Cluster, items: list[InsightItem],
+                   insights: dict[str, str]) -> None:
     lifetime = Lifetime(ctx.settings.lifecycle.episodic_insight_lifetime)
     newest = max(group.sources, key=lambda s: s["at"])["uid"]
     source_uids = [s["uid"] for s in group.sources]
