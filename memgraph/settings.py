@@ -94,7 +94,7 @@ class LifecycleSettings(BaseModel):
     episodic_insight_lifetime: Literal["week", "month", "year", "forever"] = "year"
     consolidate_llm_batch: int = 8          # elements described per LLM call
     consolidate_page: int = 500             # dirty elements read per page
-    dedupe_max_nodes_per_kind: int = 5_000  # per user and kind, compared pairwise in numpy
+    dedupe_max_nodes_per_kind: int = 100_000  # per user and kind, the strongest first
     job_lock_minutes: float = 60.0          # a lock not refreshed for this long is taken over
 
 

@@ -4,8 +4,9 @@ user) merge into the strongest with everything moved, every merge is logged and 
 from __future__ import annotations
 
 import math
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 from jobs_support import T0, make_node, make_rel, node, rel, snapshot
@@ -14,6 +15,7 @@ from memgraph.cli.main import cli
 from memgraph.errors import InvalidInputError, NotFoundError
 from memgraph.graph.connection import Graph
 from memgraph.graph.notes import Note
+from memgraph.jobs.dedupe import similar_pairs
 from memgraph.memory import Memory
 
 NOW = T0 + timedelta(days=3)
@@ -130,6 +132,53 @@ class TestUndo:
         assert rel(graph, uid)["merged_from"]
         memory.undo_merge(memory.merges(user_id=user_id)[0]["merge_id"])
         assert rel(graph, uid) == before
+
+
+class TestIncremental:
+    def test_later_runs_compare_only_what_was_written_since(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
+        chess = make_node(graph, user_id, "Concept", "chess", salience=0.9,
+                          embedding=vector(0.0))
+        first = memory.run_job("dedupe", user_id=user_id, as_of=NOW)
+        assert first.counts["compared_new"] == 1 and first.counts.get("merged", 0) == 0
+        # Written before that run: already compared then, so not again (only --all does).
+        old_a = make_node(graph, user_id, "Concept", "go", salience=0.5, embedding=vector(1.0))
+        old_b = make_node(graph, user_id, "Concept", "go game", salience=0.4,
+                          embedding=vector(1.1))
+        # Written after it (ingestion stamps real time): compared with everything.
+        new = make_node(graph, user_id, "Concept", "chess game", salience=0.3,
+                        embedding=vector(0.2), created_at=datetime.now(UTC),
+                        updated_at=datetime.now(UTC))
+        second = memory.run_job("dedupe", user_id=user_id, as_of=NOW)
+        assert second.counts["compared_new"] == 1 and second.counts["merged"] == 1
+        assert node(graph, new) is None and node(graph, chess) is not None
+        assert node(graph, old_a) is not None and node(graph, old_b) is not None
+        everything = memory.run_job("dedupe", user_id=user_id, as_of=NOW, all_elements=True)
+        assert everything.counts["merged"] == 1 and node(graph, old_b) is None
+
+    def test_an_undone_merge_is_never_redone(self, memory: Memory, graph: Graph,
+                                             user_id: str) -> None:
+        ada, dup, _babbage, _src = twins(graph, user_id)
+        memory.run_job("dedupe", user_id=user_id, as_of=NOW)
+        memory.undo_merge(memory.merges(user_id=user_id)[0]["merge_id"], user_id=user_id)
+        again = memory.run_job("dedupe", user_id=user_id, as_of=NOW, all_elements=True)
+        assert again.counts.get("merged", 0) == 0
+        assert node(graph, ada) is not None and node(graph, dup) is not None
+
+
+class TestSimilarity:
+    def test_blocks_and_new_only_comparisons_find_the_same_pairs(self) -> None:
+        rng = np.random.default_rng(7)
+        vectors = rng.normal(size=(60, 8)).astype(np.float32)
+        vectors[30:] = vectors[:30] + rng.normal(scale=0.05, size=(30, 8))
+        whole = similar_pairs(vectors, 0.9)
+        assert len(whole) >= 30
+        blocked = similar_pairs(vectors, 0.9, block=7)
+        assert [p[:2] for p in blocked] == [p[:2] for p in whole]
+        assert [p[2] for p in blocked] == pytest.approx([p[2] for p in whole], abs=1e-6)
+        among = list(range(45, 60))
+        assert [p[:2] for p in similar_pairs(vectors, 0.9, among=among, block=100)] == [
+            (i, j) for i, j, _ in whole if i in among or j in among]
 
 
 class TestPrune:

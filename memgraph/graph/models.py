@@ -73,6 +73,9 @@ class User(StructuredNode):
     name = StringProperty()
     ttl_policy = StringProperty(default="keep_forever", choices=TTL_POLICIES)
     created_at = DateTimeNeo4jFormatProperty(default=utcnow)
+    # when the dedupe job last looked for this user's duplicates (it then compares only
+    # nodes written since)
+    dedupe_checked_at = DateTimeNeo4jFormatProperty()
 
 
 class SemanticRel(StructuredRel, Lifecycle, Notes):

@@ -1,7 +1,10 @@
 """Job 5, reflect / merge duplicates / prune (seed 002).
 
 Reflect: per user and kind, live nodes with embeddings are compared pairwise (numpy, exact
-cosine); pairs at or above ``lifecycle.duplicate_similarity`` (0.85) form clusters
+cosine): on a user's first run (or with ``--all``) every pair, afterwards only the nodes
+written since the user's last run (``User.dedupe_checked_at``) against all the others, since
+older pairs were compared then. Pairs at or above ``lifecycle.duplicate_similarity`` (0.85)
+form clusters
 (connected components). People must also share a name word, as in entity resolution
 ("Tom, my colleague" and "Tim, my colleague" embed alike).
 Merge: each cluster collapses into its strongest node (salience, then access count, then
@@ -31,27 +34,40 @@ from memgraph.graph.vocabulary import MEMORY_LABEL, SEMANTIC_KINDS, Kind
 from memgraph.jobs.runner import JobContext
 
 COUNTERS = ("access_count", "recall_frequency")
+SIMILARITY_BLOCK = 16_000_000   # cosines per numpy block (64 MB of float32)
 
 
-def similar_pairs(vectors: np.ndarray, threshold: float) -> list[tuple[int, int, float]]:
-    """(i, j, cosine) for i < j with cosine >= threshold."""
+def similar_pairs(vectors: np.ndarray, threshold: float, among: Sequence[int] | None = None,
+                  block: int = SIMILARITY_BLOCK) -> list[tuple[int, int, float]]:
+    """(i, j, cosine) for i < j with cosine >= threshold; with ``among``, only the pairs
+    with at least one index in it (new nodes against all). Compared in row blocks of at
+    most ``block`` cosines, so memory stays flat however many nodes there are."""
     if len(vectors) < 2:
         return []
     norms = np.linalg.norm(vectors, axis=1, keepdims=True)
     unit = vectors / np.where(norms == 0, 1.0, norms)
-    sims = unit @ unit.T
-    rows, cols = np.nonzero(np.triu(sims >= threshold, k=1))
-    return [(int(i), int(j), float(sims[i, j])) for i, j in zip(rows, cols, strict=True)]
+    queries = np.arange(len(unit)) if among is None else np.asarray(sorted(among), dtype=int)
+    step = max(1, block // len(unit))
+    found: dict[tuple[int, int], float] = {}
+    for start in range(0, len(queries), step):
+        block = queries[start:start + step]
+        sims = unit[block] @ unit.T
+        for r, c in zip(*np.nonzero(sims >= threshold), strict=True):
+            i, j = int(block[r]), int(c)
+            if i != j:
+                found[(min(i, j), max(i, j))] = float(sims[r, c])
+    return [(i, j, sim) for (i, j), sim in sorted(found.items())]
 
 
 def _share_a_word(a: str, b: str) -> bool:
     return bool(set(re.findall(r"\w+", a.lower())) & set(re.findall(r"\w+", b.lower())))
 
 
-def clusters(rows: Sequence[dict[str, Any]], kind: Kind,
-             threshold: float) -> list[list[tuple[int, float]]]:
+def clusters(rows: Sequence[dict[str, Any]], kind: Kind, threshold: float,
+             distinct: frozenset[frozenset[str]] = frozenset()) -> list[list[tuple[int, float]]]:
     """Groups of row indexes; rows arrive strongest first, so each group's first is the
-    winner. Each entry carries the best similarity that joined it."""
+    winner. Each entry carries the best similarity that joined it. ``distinct``: uid pairs
+    never to join (their merge was undone)."""
     vectors = np.asarray([r["embedding"] for r in rows], dtype=np.float32)
     parent = list(range(len(rows)))
     best: dict[int, float] = {}
@@ -62,8 +78,12 @@ def clusters(rows: Sequence[dict[str, Any]], kind: Kind,
             x = parent[x]
         return x
 
-    for i, j, sim in similar_pairs(vectors, threshold):
+    recent = [i for i, row in enumerate(rows) if row.get("recent", True)]
+    among = None if len(recent) == len(rows) else recent
+    for i, j, sim in similar_pairs(vectors, threshold, among):
         if kind == Kind.PERSON and not _share_a_word(rows[i]["name"], rows[j]["name"]):
+            continue
+        if frozenset((rows[i]["uid"], rows[j]["uid"])) in distinct:
             continue
         best[i], best[j] = max(best.get(i, 0.0), sim), max(best.get(j, 0.0), sim)
         a, b = find(i), find(j)
@@ -78,13 +98,26 @@ def run(ctx: JobContext) -> None:
     cfg = ctx.settings.lifecycle
     users = [r["user_id"] for r in ctx.graph.read("jobs/dedupe_users", user_id=ctx.user_id)]
     for done, user in enumerate(users):
+        since = None if ctx.all_elements else ctx.graph.read(
+            "jobs/dedupe_watermark", user_id=user)[0]["since"]
+        distinct = frozenset(frozenset((r["winner_uid"], r["loser_uid"])) for r in
+                             ctx.graph.read("jobs/undone_merges", user_id=user))
+        new = {r["kind"]: r["new"] for r in
+               ctx.graph.read("jobs/dedupe_new_nodes", user_id=user, since=since)}
         for kind in SEMANTIC_KINDS:
+            if not new.get(kind.value):
+                continue
             rows = ctx.graph.read("jobs/dedupe_candidates", user_id=user, kind=kind.value,
-                                  limit=cfg.dedupe_max_nodes_per_kind)
-            for group in clusters(rows, kind, cfg.duplicate_similarity):
+                                  since=since, limit=cfg.dedupe_max_nodes_per_kind)
+            if len(rows) == cfg.dedupe_max_nodes_per_kind:
+                ctx.report.add(capped_kinds=1)   # the weakest beyond the cap were not compared
+            ctx.report.add(compared_new=sum(bool(r["recent"]) for r in rows))
+            for group in clusters(rows, kind, cfg.duplicate_similarity, distinct):
                 ctx.report.add(duplicate_clusters=1)
                 winner = rows[group[0][0]]
                 for index, similarity in group[1:]:
+                    if frozenset((winner["uid"], rows[index]["uid"])) in distinct:
+                        continue   # joined through a third node; still declared distinct
                     ctx.checkpoint(f"merge:{rows[index]['uid']}")
                     if ctx.dry_run:
                         ctx.report.add(would_merge=1)
@@ -92,6 +125,9 @@ def run(ctx: JobContext) -> None:
                     merge(ctx.graph, user, kind, winner["uid"], rows[index]["uid"],
                           similarity, ctx.as_of, ctx.report.run_id)
                     ctx.report.add(merged=1)
+        if not ctx.dry_run:
+            ctx.graph.write("jobs/dedupe_mark_checked", user_id=user,
+                            checked_at=ctx.report.started_at)
         ctx.tick("dedupe", done + 1, len(users))
     ctx.checkpoint("prune")
     row = ctx.graph.write("jobs/prune_nodes", user_id=ctx.user_id,
