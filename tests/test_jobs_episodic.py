@@ -123,8 +123,8 @@ class TestInsightsFromAnLLM:
         names = [f"Person{i}" for i in range(9)] + ["Mallory"]
         people = {name: make_node(graph, user_id, "Person", name) for name in names}
         sources = {}
-        for name, uid in people.items():
-            sources[name] = source(graph, user_id, f"{name} was here.", salience=0.1)
+        for day, (name, uid) in enumerate(people.items(), start=1):   # clusters in this order
+            sources[name] = source(graph, user_id, f"{name} was here.", day=day, salience=0.1)
             mentions(graph, user_id, sources[name], uid)
         with FakeOpenAIServer() as server:
             server.chat_handler = insight_answers

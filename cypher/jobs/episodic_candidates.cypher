@@ -12,4 +12,4 @@ RETURN s.uid AS uid, s.user_id AS user_id, s.salience AS salience,
        coalesce(s.raw_content, s.description, '') AS text,
        coalesce(s.event_at, s.created_at) AS at,
        [m IN found WHERE m.uid IS NOT NULL] AS mentions
-ORDER BY s.user_id, at
+ORDER BY s.user_id, at, s.uid
