@@ -194,7 +194,8 @@ def main() -> None:
     parser.add_argument("--skip-load", action="store_true", help="reuse the loaded data")
     parser.add_argument("--jobs", default="decay,consolidate,cleanup,llm",
                         help="comma-separated subset of decay,redirty,consolidate,renote,"
-                             "cleanup,llm (renote: see RENOTE_NODES; redirty: see REDIRTY)")
+                             "cleanup,llm,dedupe (renote: see RENOTE_NODES; redirty: see "
+                             "REDIRTY)")
     parser.add_argument("--decay-days", type=float, default=30.0,
                         help="decay as of T0 + this many days (re-runs need a later day)")
     parser.add_argument("--cleanup-days", type=float, default=30.0,
@@ -241,6 +242,9 @@ def main() -> None:
             "cleanup", as_of=T0 + timedelta(days=args.cleanup_days)))
     if "llm" in jobs:
         consolidate_llm(memory, args.llm_elements)
+    if "dedupe" in jobs:   # the nodes consolidation re-embedded are the ones it compares
+        timed("dedupe (all users)", lambda: memory.run_job(
+            "dedupe", as_of=T0 + timedelta(days=args.decay_days)))
     memory.close()
 
 
