@@ -50,10 +50,10 @@ def similar_pairs(vectors: np.ndarray, threshold: float, among: Sequence[int] | 
     step = max(1, block // len(unit))
     found: dict[tuple[int, int], float] = {}
     for start in range(0, len(queries), step):
-        block = queries[start:start + step]
-        sims = unit[block] @ unit.T
+        chunk = queries[start:start + step]
+        sims = unit[chunk] @ unit.T
         for r, c in zip(*np.nonzero(sims >= threshold), strict=True):
-            i, j = int(block[r]), int(c)
+            i, j = int(chunk[r]), int(c)
             if i != j:
                 found[(min(i, j), max(i, j))] = float(sims[r, c])
     return [(i, j, sim) for (i, j), sim in sorted(found.items())]
