@@ -14,13 +14,14 @@ from datetime import UTC, datetime, timedelta
 from importlib import resources
 from typing import Any
 
+from memgraph.graph.vocabulary import SEMANTIC_KINDS
 from memgraph.memory import Memory
 
 QUESTIONS = ("Where does Sam work now?", "Who is Anna?", "What does Sam do for fun?")
 TRAVERSE_FROM = "Sam"
 CONTEXT_QUESTION = "What should I know about Sam's job and family?"
 MONTHS_LATER = 4
-SEMANTIC = ("Person", "Concept", "Entity")
+SEMANTIC = {kind.value for kind in SEMANTIC_KINDS}
 
 
 def sample_conversation() -> Iterator[dict[str, Any]]:
