@@ -116,6 +116,13 @@ class TestPolicyAtIngestion:
                 u=user_id)}
         assert policies == {"badge 77": "ephemeral", "kept": "decay"}
 
+    def test_a_structured_record_with_a_bad_policy_is_rejected_alone(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
+        result = memory.ingest_records([{"content": "a", "ttl_policy": "sometimes"},
+                                        {"content": "b"}], user_id=user_id)
+        assert (result.failed, result.created) == (1, 1)
+        assert any("ttl_policy must be one of" in e for e in result.errors)
+
     def test_a_bad_policy_is_refused_before_anything_is_written(
             self, memory: Memory, graph: Graph, user_id: str) -> None:
         with pytest.raises(InvalidInputError, match="ttl_policy must be one of"):
