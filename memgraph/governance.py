@@ -13,7 +13,8 @@ from datetime import UTC, datetime
 
 from memgraph.errors import InvalidInputError, NotFoundError
 from memgraph.graph.connection import Graph
-from memgraph.graph.models import TTL_POLICIES
+from memgraph.graph.vocabulary import TTL_POLICIES
+from memgraph.ingest.inputs import check_choice
 from memgraph.retrieve.traverse import find_starts
 
 
@@ -31,9 +32,7 @@ class PolicyChange:
 
 def set_ttl_policy(graph: Graph, user_id: str, target: str, policy: str) -> PolicyChange:
     """``target``: a node's uid or name (as traverse() finds it) or a relationship's uid."""
-    if policy not in TTL_POLICIES:
-        raise InvalidInputError(f"ttl_policy must be one of {', '.join(TTL_POLICIES)}, "
-                                f"not {policy!r}")
+    check_choice(policy, TTL_POLICIES, "ttl_policy")
     params = {"user_id": user_id, "policy": policy, "now": datetime.now(UTC)}
     rows = graph.write("governance/set_relationship_policy", uid=target, **params)
     if not rows:

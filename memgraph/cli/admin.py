@@ -6,6 +6,7 @@ import click
 from rich.table import Table
 
 from memgraph.cli.output import console, json_option, open_memory, print_json, user_option
+from memgraph.graph.vocabulary import TTL_POLICIES
 from memgraph.settings import Settings
 
 
@@ -95,7 +96,7 @@ def forget(user_id: str, dry_run: bool, yes: bool, as_json: bool) -> None:
 @click.command()
 @click.argument("target")
 @click.argument("ttl_policy", metavar="POLICY",
-                type=click.Choice(["keep_forever", "ephemeral", "decay"]))
+                type=click.Choice(list(TTL_POLICIES)))
 @user_option
 @json_option
 def policy(target: str, ttl_policy: str, user_id: str | None, as_json: bool) -> None:

@@ -11,6 +11,10 @@ from memgraph.cli.output import console, json_option, open_memory, print_json
 from memgraph.cli.retrieve import _tree
 from memgraph.demo.tour import MONTHS_LATER, TourReport, run_tour
 
+SHOWN_CHANGES = 16
+ARCHIVED_BECAUSE = {"salience": "below 0.01", "ttl": "TTL ran out",
+                    "consolidated": "consolidated", "pruned": "pruned"}
+
 
 @click.command()
 @click.option("--user", "-u", "user_id", default="demo", show_default=True,
@@ -79,10 +83,6 @@ def _render(report: TourReport) -> None:
     if len(report.consolidated) > 8:
         console.print(f"  … and {len(report.consolidated) - 8} more")
 
-
-SHOWN_CHANGES = 16
-ARCHIVED_BECAUSE = {"salience": "below 0.01", "ttl": "TTL ran out",
-                    "consolidated": "consolidated", "pruned": "pruned"}
 
 
 def _as_json(report: TourReport) -> dict[str, object]:

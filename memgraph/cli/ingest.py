@@ -15,6 +15,7 @@ from rich.table import Table
 
 from memgraph.cli.output import console, json_option, open_memory, print_json, user_option
 from memgraph.errors import InvalidInputError, ProviderError
+from memgraph.graph.vocabulary import TTL_POLICIES
 from memgraph.ingest.results import BulkResult, IngestResult
 
 
@@ -73,7 +74,7 @@ def _progress() -> Progress:
 @click.option("--sensitivity", default="normal", show_default=True,
               type=click.Choice(["low", "normal", "high"]))
 @click.option("--ttl-policy", default="decay", show_default=True,
-              type=click.Choice(["decay", "ephemeral", "keep_forever"]),
+              type=click.Choice(list(TTL_POLICIES)),
               help="how the source is forgotten: by salience, at 30 days, or never")
 @click.option("--batch-size", type=click.IntRange(1, 100_000), default=None,
               help="structured records per transaction [default: settings]")

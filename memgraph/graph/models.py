@@ -22,8 +22,10 @@ from neomodel import (
     StructuredRel,
 )
 
+from memgraph.graph.vocabulary import TTL_POLICIES
+
 STATES = {"candidate": "candidate", "active": "active", "core": "core", "archived": "archived"}
-TTL_POLICIES = {"decay": "decay", "ephemeral": "ephemeral", "keep_forever": "keep_forever"}
+TTL_POLICY_CHOICES = {p: p for p in TTL_POLICIES}
 SENSITIVITIES = {"low": "low", "normal": "normal", "high": "high"}
 EXTRACTION_STATUSES = {s: s for s in ("pending", "done", "failed", "skipped")}
 
@@ -47,7 +49,7 @@ class Lifecycle:
     last_accessed_at = DateTimeNeo4jFormatProperty()
     last_recall_interval = FloatProperty(default=0.0)   # days between the last two recalls
     decay_gradient = FloatProperty(default=1.0)
-    ttl_policy = StringProperty(default="decay", choices=TTL_POLICIES)
+    ttl_policy = StringProperty(default="decay", choices=TTL_POLICY_CHOICES)
     last_decayed_at = DateTimeNeo4jFormatProperty()     # decay is applied from here on
     created_at = DateTimeNeo4jFormatProperty(default=utcnow)
     updated_at = DateTimeNeo4jFormatProperty(default=utcnow)
@@ -71,7 +73,7 @@ class User(StructuredNode):
 
     user_id = StringProperty(required=True, unique_index=True)
     name = StringProperty()
-    ttl_policy = StringProperty(default="keep_forever", choices=TTL_POLICIES)
+    ttl_policy = StringProperty(default="keep_forever", choices=TTL_POLICY_CHOICES)
     created_at = DateTimeNeo4jFormatProperty(default=utcnow)
     # when the dedupe job last looked for this user's duplicates (it then compares only
     # nodes written since)

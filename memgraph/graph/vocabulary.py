@@ -23,6 +23,9 @@ class Kind(StrEnum):
 
 
 SEMANTIC_KINDS = (Kind.PERSON, Kind.CONCEPT, Kind.ENTITY)
+# How a memory is forgotten (seed 001, "Governance Hooks"; precedence keep_forever >
+# ephemeral > decay; the maths: memgraph/lifecycle/decay.py).
+TTL_POLICIES = ("decay", "ephemeral", "keep_forever")
 EPISODIC_KINDS = (Kind.SOURCE, Kind.ARTIFACT)
 HIERARCHICAL_KINDS = (Kind.STORYLINE, Kind.MACRO)
 ALL_KINDS = tuple(Kind)

@@ -9,7 +9,8 @@ from typing import Any
 import neo4j
 
 from memgraph.graph.connection import Graph, run_in, translate_errors
-from memgraph.graph.models import TTL_POLICIES, new_id
+from memgraph.graph.models import new_id
+from memgraph.graph.vocabulary import TTL_POLICIES
 from memgraph.ingest import properties
 from memgraph.ingest.inputs import (
     SENSITIVITIES,
@@ -52,7 +53,7 @@ def prepare_source(settings: Settings, *, content: str | bytes, user_id: str, no
     text = check_content(content, settings.ingest.max_content_bytes)
     check_choice(kind, SOURCE_KINDS, "kind")
     check_choice(sensitivity, SENSITIVITIES, "sensitivity")
-    check_choice(ttl_policy, tuple(TTL_POLICIES), "ttl_policy")
+    check_choice(ttl_policy, TTL_POLICIES, "ttl_policy")
     moment = parse_time(event_at, "event_at") or now
     session, external = session_id or "", external_id or ""
     key = idempotency_key or default_idempotency_key(user_id, session, text, external)

@@ -38,9 +38,8 @@ from pydantic import (
 
 from memgraph.errors import InvalidInputError
 from memgraph.graph.connection import Graph, run_in, translate_errors
-from memgraph.graph.models import TTL_POLICIES
 from memgraph.graph.notes import Note
-from memgraph.graph.vocabulary import Kind, relationship_type
+from memgraph.graph.vocabulary import TTL_POLICIES, Kind, relationship_type
 from memgraph.ingest import properties
 from memgraph.ingest.facts import fact_row, write_facts
 from memgraph.ingest.inputs import SENSITIVITIES, SOURCE_KINDS, check_choice, check_content
@@ -224,7 +223,7 @@ class _Batch:
                 check_content(record.content, self.settings.ingest.max_content_bytes)
                 check_choice(record.kind, SOURCE_KINDS, "kind")
                 check_choice(record.sensitivity, SENSITIVITIES, "sensitivity")
-                check_choice(record.ttl_policy, tuple(TTL_POLICIES), "ttl_policy")
+                check_choice(record.ttl_policy, TTL_POLICIES, "ttl_policy")
                 if record.user_id not in (None, self.user_id):
                     raise ValueError(f"record is for user {record.user_id!r}")
                 names = {_canonical(e.name) for e in record.entities}
