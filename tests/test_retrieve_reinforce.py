@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -113,3 +115,31 @@ def test_every_returned_element_is_reinforced_once_per_call(memory: Memory,
     for uid in uids:
         p = props_of(g, uid)
         assert p["access_count"] == (1 if uid in returned else 0)
+
+
+def test_concurrent_explores_count_every_access(memory: Memory, user_id: str) -> None:
+    """8 threads x 40 explores of the same results: every increment lands (the count was
+    read before the write lock and ~2/3 of them were lost), so promotion to core, which
+    depends on access_count, sees every retrieval."""
+    g, emb = memory.graph, memory.embedder
+    uids = [add_node(g, user_id, "Concept", f"Tide pool {i}", text=f"tide pool crabs {i}",
+                     embedding=emb.embed(f"tide pool crabs {i}")) for i in range(3)]
+    threads, rounds = 8, 40
+    barrier = threading.Barrier(threads)
+
+    def explorer() -> int:
+        barrier.wait()
+        returned = 0
+        for _ in range(rounds):
+            results = memory.explore("tide pool crabs", user_id=user_id, k=3)
+            returned += sum(r.uid in uids for r in results)
+        return returned
+
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        returned = sum(pool.map(lambda _: explorer(), range(threads)))
+    assert returned == threads * rounds * len(uids)
+    for uid in uids:
+        p = props_of(g, uid)
+        assert p["recall_frequency"] == threads * rounds
+        assert p["access_count"] == threads * rounds
+        assert p["state"] == "core"
