@@ -48,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))   # bench/locomo.py
 
 from memgraph.memory import Memory
 from memgraph.providers.embeddings import Embedder, HashingEmbedder, make_embedder
+from memgraph.providers.llm import prompt_tokens
 from memgraph.settings import Settings
 
 FIRST = ["Anna", "Tom", "Maria", "Priya", "Sam", "Lena", "Omar", "Jon", "Kira", "Luis"]
@@ -210,7 +211,9 @@ def bench_rules(settings: Settings, embedder: Embedder, n: int) -> dict[str, Any
         memory.close()
 
 
-def bench_llm(settings: Settings, n: int) -> dict[str, Any]:
+def bench_llm(settings: Settings, n: int, malformed: bool = False) -> dict[str, Any]:
+    """Calls and tokens per source on the agent path. ``malformed``: every answer is a
+    broken tool call (the worst case the bounds of docs/ingestion.md, "Cost", are for)."""
     from fakes.openai_server import FakeOpenAIServer
 
     from memgraph.providers.openai_compat import OpenAILLM
@@ -218,6 +221,8 @@ def bench_llm(settings: Settings, n: int) -> dict[str, Any]:
     rng = random.Random(3)
 
     def answer(request: dict[str, Any]) -> dict[str, Any]:
+        if malformed:
+            return {"tool_calls": [{"name": "relate", "arguments": "{not json"}]}
         person, org = rng.choice(FIRST), rng.choice(ORGS)
         return {"tool_calls": [
             {"name": "create_person", "arguments": {"name": person}},
@@ -227,21 +232,35 @@ def bench_llm(settings: Settings, n: int) -> dict[str, Any]:
 
     with FakeOpenAIServer() as server:
         server.chat_handler = answer
-        llm = OpenAILLM("fake-model", base_url=server.base_url, api_key="bench")
+        llm = OpenAILLM.from_settings(settings.model_copy(update={
+            "llm": "openai", "openai_base_url": server.base_url, "llm_max_retries": 0}))
         memory = Memory(settings, embedder=HashingEmbedder(384), llm=llm)
         memory.init()
         user = tenant(memory)
         try:
-            calls = tokens = 0
+            per_source: list[tuple[int, int]] = []
             started = time.perf_counter()
             for text in sentences(n):
                 result = memory.ingest(text, user_id=user)
-                calls += result.llm_calls
-                tokens += result.tokens_used
+                if not result.duplicate:
+                    per_source.append((result.llm_calls, result.tokens_used))
             seconds = time.perf_counter() - started
-            return {"sources": n, "llm_calls_per_source": round(calls / n, 2),
-                    "tokens_per_source": round(tokens / n, 1),
-                    "per_second": round(n / seconds, 1)}
+            calls = [c for c, _ in per_source]
+            tokens = [t for _, t in per_source]
+            # the server's own count of every request (words of the messages; tools are
+            # not counted by the fake server, so the prompt is also shown as memgraph counts it)
+            prompts = [prompt_tokens(r["messages"], r.get("tools"))
+                       for r in server.chat_requests()]
+            return {"sources": len(per_source),
+                    "llm_calls_per_source": round(sum(calls) / len(calls), 2),
+                    "max_llm_calls_per_source": max(calls),
+                    "tokens_per_source": round(sum(tokens) / len(tokens), 1),
+                    "max_tokens_per_source": max(tokens),
+                    "max_prompt_tokens_memgraph_count": max(prompts),
+                    "token_budget": settings.ingest.llm_tokens_per_source,
+                    "max_tokens_sent": sorted({r.get("max_tokens") for r in
+                                               server.chat_requests()}, key=str),
+                    "per_second": round(len(per_source) / seconds, 1)}
         finally:
             memory.forget_user(user)
             memory.close()
@@ -427,6 +446,8 @@ def main() -> None:
                bench_rules(settings, hashing, args.n_rules))
     if "llm" in only:
         report("agent, scripted fake LLM", bench_llm(settings, args.n_llm))
+        report("agent, scripted fake LLM answering only malformed calls",
+               bench_llm(settings, min(args.n_llm, 100), malformed=True))
 
 
 if __name__ == "__main__":

@@ -95,6 +95,12 @@ class MalformedOutputError(ProviderError):
     code = "MALFORMED_LLM_OUTPUT"
 
 
+class TokenBudgetError(ProviderError):
+    """The next LLM call could take a unit of work (one source) over its token budget."""
+
+    code = "TOKEN_BUDGET_EXCEEDED"
+
+
 class JobError(MemgraphError):
     code = "JOB_ERROR"
     exit_code = 7

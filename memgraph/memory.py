@@ -198,7 +198,7 @@ class Memory:
 
         return run_job(name, graph=self.graph, settings=self.settings,
                        embedder_factory=lambda: self.embedder,
-                       synthesiser=make_synthesiser(self.llm), user_id=user_id,
+                       synthesiser=make_synthesiser(self.llm, self.settings), user_id=user_id,
                        dry_run=dry_run, as_of=as_of, all_elements=all_elements, **hooks)
 
     def job_history(self, *, user_id: str | None = None, limit: int = 20) -> list[dict[str, Any]]:

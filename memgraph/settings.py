@@ -93,6 +93,15 @@ class LifecycleSettings(BaseModel):
     episodic_high_access_count: int = 5
     episodic_insight_lifetime: Literal["week", "month", "year", "forever"] = "year"
     consolidate_llm_batch: int = 8          # elements described per LLM call
+    # LLM spend of the nightly passes: per element, only its newest notes (or episodes)
+    # this many go into a request (older ones were folded into the description already),
+    # and a request's prompt is at most this many tokens (memgraph/retrieve/tokens.py
+    # counts them); a batch that would be larger is split, a lone element over it trimmed.
+    synthesis_max_items: int = Field(default=40, ge=1,
+                             description="newest notes (or episodes) per element per LLM "
+                                         "request of the nightly passes")
+    synthesis_prompt_tokens: int = Field(default=8_000, ge=500,
+                                 description="most prompt tokens of one nightly LLM request")
     consolidate_page: int = 500             # dirty elements read per page
     dedupe_max_nodes_per_kind: int = 100_000  # per user and kind, the strongest first
     job_lock_minutes: float = 60.0          # a lock not refreshed for this long is taken over
@@ -109,7 +118,15 @@ class IngestSettings(BaseModel):
     contradiction_low: float = 0.70      # 0.70–0.85: ask whether it contradicts
     link_low: float = 0.40               # 0.40–0.85: Zettelkasten link
     max_links: int = 3
-    agent_max_steps: int = 8
+    # LLM spend per source (docs/ingestion.md, "Cost"): one extraction call, plus one
+    # more only to fix refused calls; a turn whose calls are all refused again ends it.
+    agent_max_steps: int = Field(default=2, ge=1,
+                         description="LLM calls per source at most (1 = no fix-up turn)")
+    # Every call of one source together (prompt + answer). A call is made only when its
+    # prompt (as memgraph counts tokens) plus `llm_max_tokens` still fits; 40,000 lets the
+    # largest source allowed (max_content_bytes) be extracted in one call.
+    llm_tokens_per_source: int = Field(default=40_000, ge=1_000,
+                               description="token budget of one source's LLM calls")
     default_confidence: float = 0.7
     # Repeating a still-valid fact reinforces it by these steps (capped at 1.0).
     reinforce_confidence_step: float = 0.1
@@ -230,6 +247,8 @@ class Settings(BaseSettings):
                      description="per-request timeout")
     llm_max_retries: int = Field(default=3,
                        description="retries on 429, 5xx and timeouts, with exponential backoff")
+    llm_max_tokens: int = Field(default=4096, ge=16,
+                      description="max_tokens sent with every LLM request (the answer's cap)")
     llm_json_mode: bool = Field(
         default=True,
         description="send response_format json_object when JSON is wanted; turn off for "

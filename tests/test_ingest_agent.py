@@ -128,3 +128,61 @@ def test_a_model_with_nothing_to_say_costs_one_call(agent_memory: Memory, user_i
     fake_openai.script_chat([{"content": "Nothing worth remembering."}])
     result = agent_memory.ingest("ok thanks", user_id=user_id)
     assert result.status == "done" and result.llm_calls == 1 and result.nodes_created == 0
+
+
+# -- LLM spend: calls, tokens and answer size are bounded per source ------------------------
+MALFORMED = {"tool_calls": [{"name": "relate", "arguments": "{bad json"},
+                            {"name": "create_person", "arguments": {"name": ""}}]}
+
+
+def limited(settings: Settings, **ingest: object) -> Settings:
+    return settings.model_copy(update={"ingest": settings.ingest.model_copy(update=ingest)})
+
+
+def spend_memory(settings: Settings, graph: Graph, embedder: HashingEmbedder,
+                 server: FakeOpenAIServer) -> Memory:
+    llm = OpenAILLM.from_settings(settings.model_copy(update={
+        "llm": "openai", "openai_base_url": server.base_url, "llm_max_retries": 0}))
+    return Memory(settings, graph=graph, embedder=embedder, llm=llm)
+
+
+@pytest.mark.parametrize("max_steps", [2, 8])
+def test_answers_that_are_always_malformed_cost_two_calls_and_leave_the_source_retryable(
+        settings: Settings, graph: Graph, hashing_embedder: HashingEmbedder, user_id: str,
+        fake_openai: FakeOpenAIServer, max_steps: int):
+    fake_openai.chat_handler = lambda request: MALFORMED
+    bounded = limited(settings, agent_max_steps=max_steps)
+    mem = spend_memory(bounded, graph, hashing_embedder, fake_openai)
+    result = mem.ingest("My sister Anna moved to Lisbon.", user_id=user_id)
+    requests = fake_openai.chat_requests()
+    # one extraction turn and one fix-up turn; a fix-up that fixes nothing ends the loop
+    assert result.status == "failed" and "MalformedOutputError" in (result.error or "")
+    assert len(requests) == result.llm_calls == 2
+    assert 0 < result.tokens_used <= bounded.ingest.llm_tokens_per_source
+    assert all(r["max_tokens"] == bounded.llm_max_tokens for r in requests)
+    [source] = sources(graph, user_id)
+    assert source["extraction_status"] == "failed" and source["llm_calls"] == 2
+
+    fake_openai.chat_handler = None
+    fake_openai.script_chat([{"tool_calls": CALLS}])
+    assert mem.retry_failed(user_id).failed == 0
+    assert sources(graph, user_id)[0]["extraction_status"] == "done"
+
+
+@pytest.mark.parametrize("budget", [1_000, 5_000, 9_000])
+def test_a_source_never_spends_more_than_its_token_budget(
+        settings: Settings, graph: Graph, hashing_embedder: HashingEmbedder, user_id: str,
+        fake_openai: FakeOpenAIServer, budget: int):
+    fake_openai.chat_handler = lambda request: MALFORMED
+    bounded = limited(settings, llm_tokens_per_source=budget, agent_max_steps=8)
+    bounded = bounded.model_copy(update={"llm_max_tokens": 512})
+    mem = spend_memory(bounded, graph, hashing_embedder, fake_openai)
+    result = mem.ingest("My sister Anna moved to Lisbon. " * 20, user_id=user_id)
+    requests = fake_openai.chat_requests()
+    assert result.status == "failed"
+    assert len(requests) == result.llm_calls <= 2
+    assert result.tokens_used <= budget
+    assert all(r["max_tokens"] == 512 for r in requests)
+    if not requests:    # not even the first call fits: said so, and the source is kept
+        assert "budget" in (result.error or "")
+        assert sources(graph, user_id)[0]["extraction_status"] == "failed"

@@ -14,6 +14,7 @@ from memgraph.graph.connection import Graph
 from memgraph.graph.notes import FOREVER, Note
 from memgraph.jobs.synthesis import DatedText, DescribeItem, InsightItem, OfflineSynthesiser
 from memgraph.memory import Memory
+from memgraph.providers.llm import prompt_tokens
 from memgraph.providers.openai_compat import OpenAILLM
 
 NOW = T0 + timedelta(days=20)
@@ -176,6 +177,52 @@ class TestLLMSynthesiser:
         assert node(graph, uid)["is_dirty"] is True
         assert memory.run_job("consolidate", user_id=user_id, as_of=NOW).status == "ok"
         assert node(graph, uid)["is_dirty"] is False       # retried by the next run
+
+
+class TestLLMSpend:
+    """A nightly request is bounded however many notes a node has (settings.lifecycle)."""
+
+    @staticmethod
+    def hub(graph: Graph, user_id: str, name: str, count: int = 1000) -> str:
+        hub_notes = [Note.new(f"note {i}: {name} met the harbour team to talk about the "
+                              "spring plans, the budget and who does what", "year",
+                              T0 + timedelta(days=15, minutes=i)) for i in range(count)]
+        return make_node(graph, user_id, "Person", name, is_dirty=True, notes=hub_notes,
+                         created_at=T0 + timedelta(days=19))
+
+    @staticmethod
+    def consolidate(memory: Memory, graph: Graph, user_id: str) -> list[dict]:
+        with FakeOpenAIServer() as server:
+            server.chat_handler = answering
+            llm = OpenAILLM("fake", base_url=server.base_url, api_key="sk-test")
+            with_llm = Memory(memory.settings, graph=graph, embedder=memory.embedder, llm=llm)
+            assert with_llm.run_job("consolidate", user_id=user_id, as_of=NOW).status == "ok"
+            return server.chat_requests()
+
+    def test_a_hub_node_with_1000_notes_sends_its_newest_notes_within_the_budget(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
+        uid = self.hub(graph, user_id, "Ada")
+        [request] = self.consolidate(memory, graph, user_id)
+        limits = memory.settings.lifecycle
+        [item] = json.loads(request["messages"][-1]["content"])
+        assert 0 < len(item["notes"]) <= limits.synthesis_max_items
+        assert item["notes"][-1]["text"].startswith("note 999:")     # the newest are kept
+        assert prompt_tokens(request["messages"], None) <= limits.synthesis_prompt_tokens
+        assert request["max_tokens"] == memory.settings.llm_max_tokens
+        assert node(graph, uid)["description"] == f"Ada ({len(item['notes'])} notes)."
+
+    def test_a_batch_of_hubs_is_split_into_requests_within_the_budget(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
+        uids = [self.hub(graph, user_id, f"Hub {i}", 200) for i in range(8)]
+        requests = self.consolidate(memory, graph, user_id)
+        limits = memory.settings.lifecycle
+        assert len(requests) > 1
+        for request in requests:
+            assert prompt_tokens(request["messages"], None) <= limits.synthesis_prompt_tokens
+            assert request["max_tokens"] == memory.settings.llm_max_tokens
+        sent = [item["id"] for r in requests for item in json.loads(r["messages"][-1]["content"])]
+        assert sorted(sent) == sorted(uids)
+        assert all(node(graph, uid)["is_dirty"] is False for uid in uids)
 
 
 class TestNoteCleanup:

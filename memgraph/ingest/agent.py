@@ -1,12 +1,14 @@
-"""The LLM extraction agent: one source in, typed tool calls out, at most a few turns.
+"""The LLM extraction agent: one source in, typed tool calls out, at most two turns.
 
-Normal case, one or two LLM calls per source: the model gets the source and the relevant
-existing graph (``context``) and is asked to emit ALL its tool calls in one response;
-refs let later calls in the same response point at nodes created by earlier ones. Only
-when some calls are refused (unknown id, invalid type, bad JSON) does it get a second
-turn with the tool results, to fix just those. ``settings.ingest.agent_max_steps`` bounds
-the loop. Nothing is written until the loop ends; the writer then applies the accepted
-calls in one transaction.
+One or two LLM calls per source: the model gets the source and the relevant existing
+graph (``context``) and is asked to emit ALL its tool calls in one response; refs let
+later calls in the same response point at nodes created by earlier ones. Only when some
+calls are refused (unknown id, invalid type, bad JSON) does it get a second turn with the
+tool results, to fix just those. What bounds the spend (docs/ingestion.md, "Cost"):
+``ingest.agent_max_steps`` calls (2), a fix-up turn that fixes nothing ends the loop even
+when more steps are allowed, ``ingest.llm_tokens_per_source`` for all calls together, and
+``llm_max_tokens`` per answer. Nothing is written until the loop ends; the writer then
+applies the accepted calls in one transaction.
 """
 
 from __future__ import annotations
@@ -14,13 +16,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from memgraph.errors import MalformedOutputError, ProviderError
+from memgraph.errors import MalformedOutputError, ProviderError, TokenBudgetError
 from memgraph.graph.connection import Graph
 from memgraph.ingest.context import gather
 from memgraph.ingest.source import SourceText
 from memgraph.ingest.tools import ToolExecutor, tool_schemas
 from memgraph.providers.embeddings import Embedder
-from memgraph.providers.llm import LLM, ChatResult, Message, Usage
+from memgraph.providers.llm import LLM, ChatResult, Message, TokenBudget, Usage
 from memgraph.settings import Settings
 
 PROMPT_VERSION = "extract-v1"
@@ -55,7 +57,8 @@ class AgentExtractor:
         self.graph, self.settings, self.embedder, self.llm = graph, settings, embedder, llm
 
     def extract(self, source: SourceText, executor: ToolExecutor) -> Usage:
-        usage = Usage()
+        limits = self.settings.ingest
+        budget = TokenBudget(limits.llm_tokens_per_source)
         context = gather(self.graph, self.settings, source.user_id, source.content,
                          self.embedder.embed(source.content))
         executor.remember(context.known())
@@ -63,15 +66,18 @@ class AgentExtractor:
             {"role": "system", "content": SYSTEM_PROMPT},
             {"role": "user", "content": source_message(source, context.as_text())}]
         tools = tool_schemas()
-        for _step in range(max(1, self.settings.ingest.agent_max_steps)):
-            result = self._chat(messages, tools, usage)
-            if not result.tool_calls:
+        for step in range(limits.agent_max_steps):
+            result = self._chat(messages, tools, budget, executor)
+            if result is None or not result.tool_calls:
                 break
             refused_before = len(executor.plan.refused)
+            accepted_before = executor.plan.accepted_calls
             replies = [executor.execute(c.name, c.arguments, c.parse_error)
                        for c in result.tool_calls]
             if len(executor.plan.refused) == refused_before:
                 break
+            if step > 0 and executor.plan.accepted_calls == accepted_before:
+                break   # a fix-up turn that fixed nothing: asking again only spends tokens
             messages += [_assistant_message(result),
                          *({"role": "tool", "tool_call_id": c.id or f"call_{i}",
                             "content": reply + _hint(reply)}
@@ -84,19 +90,24 @@ class AgentExtractor:
             error = MalformedOutputError(
                 f"no valid tool call from {self.llm.model_name or 'the LLM'}: "
                 + " | ".join(executor.plan.refused[-3:]))
-            error.usage = usage  # type: ignore[attr-defined]
+            error.usage = budget.usage  # type: ignore[attr-defined]
             raise error
-        return usage
+        return budget.usage
 
-    def _chat(self, messages: list[Message], tools: list[dict[str, Any]],
-              usage: Usage) -> ChatResult:
+    def _chat(self, messages: list[Message], tools: list[dict[str, Any]], budget: TokenBudget,
+              executor: ToolExecutor) -> ChatResult | None:
+        """One turn within the source's token budget; None when a fix-up turn would not
+        fit (the calls accepted so far are kept)."""
         try:
-            result = self.llm.chat(messages, tools=tools)
-        except ProviderError as e:
-            e.usage = usage  # type: ignore[attr-defined]
+            return self.llm.chat(messages, tools=tools, budget=budget)
+        except TokenBudgetError as e:
+            if executor.plan.accepted_calls:
+                return None
+            e.usage = budget.usage  # type: ignore[attr-defined]
             raise
-        usage.add(result.usage)
-        return result
+        except ProviderError as e:
+            e.usage = budget.usage  # type: ignore[attr-defined]
+            raise
 
 
 def _assistant_message(result: ChatResult) -> Message:

@@ -4,7 +4,7 @@ Two implementations of one small interface (both batch-first):
 - ``OfflineSynthesiser``: deterministic, no model. A description is the current description's
   first sentence plus the newest notes, condensed to the length seed 001 asks per kind.
 - ``LLMSynthesiser``: any ``memgraph.providers.llm.LLM``; several elements per call in JSON
-  mode; token usage is the LLM's own accounting.
+  mode, each request bounded in items and tokens; token usage is the LLM's own accounting.
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ from datetime import datetime
 from typing import Any
 
 from memgraph.errors import MalformedOutputError
-from memgraph.providers.llm import LLM, Usage
+from memgraph.providers.llm import LLM, Usage, prompt_tokens
+from memgraph.retrieve.tokens import count_tokens, truncate_to_tokens
+from memgraph.settings import Settings
 
 # Seed 001, "Description Consolidation": what each kind's description should be.
 GUIDANCE = {
@@ -30,6 +32,7 @@ GUIDANCE = {
 }
 MAX_SENTENCES = {"Person": 2, "Concept": 1, "Entity": 2, "relationship": 1}
 MAX_PIECE_CHARS = 200
+ITEM_CHARS = 1500   # one note or episode in an LLM request, at most
 
 
 @dataclass(frozen=True)
@@ -161,28 +164,71 @@ INSIGHT_SYSTEM = (
 
 
 class LLMSynthesiser(Synthesiser):
-    def __init__(self, llm: LLM) -> None:
+    """Several elements per request, within bounds (docs/lifecycle.md, "LLM spend"): per
+    element its newest ``max_items`` notes or episodes (each clipped), and at most
+    ``prompt_tokens`` per request: a batch that would be larger is split into several
+    requests, a lone element still over it loses its oldest notes, then description text."""
+
+    def __init__(self, llm: LLM, *, max_items: int, prompt_tokens: int) -> None:
         super().__init__()
         self.llm = llm
+        self.max_items = max_items
+        self.prompt_tokens = prompt_tokens
 
     def describe(self, items: Sequence[DescribeItem]) -> dict[str, str]:
         payload = [{"id": i.key, "kind": i.kind, "name": i.name,
                     "description": i.description,
-                    "notes": [{"date": n.at.date().isoformat(), "text": n.text}
-                              for n in i.notes]} for i in items]
-        return self._ask(DESCRIBE_SYSTEM, payload, "descriptions", "description")
+                    "notes": [{"date": n.at.date().isoformat(), "text": n.text[:ITEM_CHARS]}
+                              for n in self._newest(i.notes)]} for i in items]
+        return self._ask_all(DESCRIBE_SYSTEM, payload, "descriptions", "description", "notes")
 
     def insights(self, items: Sequence[InsightItem]) -> dict[str, str]:
         payload = [{"id": i.key, "about": f"{i.node_kind} {i.node_name}",
-                    "episodes": [{"date": s.at.date().isoformat(), "text": s.text[:1500]}
-                                 for s in i.sources]} for i in items]
-        return self._ask(INSIGHT_SYSTEM, payload, "insights", "insight")
+                    "episodes": [{"date": s.at.date().isoformat(), "text": s.text[:ITEM_CHARS]}
+                                 for s in self._newest(i.sources)]} for i in items]
+        return self._ask_all(INSIGHT_SYSTEM, payload, "insights", "insight", "episodes")
+
+    def _newest(self, texts: Sequence[DatedText]) -> list[DatedText]:
+        """The newest ``max_items``, oldest first (the order the prompt promises)."""
+        return sorted(texts, key=lambda t: t.at)[-self.max_items:]
+
+    def _ask_all(self, system: str, payload: list[dict[str, Any]], list_key: str,
+                 text_key: str, items_key: str) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for request in self._requests(system, payload, items_key):
+            out.update(self._ask(system, request, list_key, text_key))
+        return out
+
+    def _requests(self, system: str, payload: list[dict[str, Any]],
+                  items_key: str) -> list[list[dict[str, Any]]]:
+        """The payload packed into requests of at most ``prompt_tokens`` each."""
+        requests: list[list[dict[str, Any]]] = []
+        current: list[dict[str, Any]] = []
+        for entry in payload:
+            entry = self._fit(system, entry, items_key)
+            if current and self._tokens(system, [*current, entry]) > self.prompt_tokens:
+                requests.append(current)
+                current = []
+            current.append(entry)
+        return [*requests, current] if current else requests
+
+    def _fit(self, system: str, entry: dict[str, Any], items_key: str) -> dict[str, Any]:
+        entry = {**entry, items_key: list(entry[items_key])}
+        while entry[items_key] and self._tokens(system, [entry]) > self.prompt_tokens:
+            entry[items_key].pop(0)                       # the oldest goes first
+        over = self._tokens(system, [entry]) - self.prompt_tokens
+        if over > 0 and "description" in entry:
+            keep = max(0, count_tokens(entry["description"]) - over - 8)
+            entry["description"] = truncate_to_tokens(entry["description"], keep)
+        return entry
+
+    @staticmethod
+    def _tokens(system: str, payload: list[dict[str, Any]]) -> int:
+        return prompt_tokens(_messages(system, payload), None)
 
     def _ask(self, system: str, payload: list[dict[str, Any]], list_key: str,
              text_key: str) -> dict[str, str]:
-        messages = [{"role": "system", "content": system},
-                    {"role": "user", "content": json.dumps(payload, ensure_ascii=False)}]
-        result = self.llm.chat(messages, json_mode=True)
+        result = self.llm.chat(_messages(system, payload), json_mode=True)
         self.usage.add(result.usage)
         try:
             entries = json.loads(result.content or "")[list_key]
@@ -195,5 +241,14 @@ class LLMSynthesiser(Synthesiser):
                 f"{(result.content or '')[:120]!r}") from e
 
 
-def make_synthesiser(llm: LLM | None) -> Synthesiser:
-    return OfflineSynthesiser() if llm is None else LLMSynthesiser(llm)
+def _messages(system: str, payload: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"role": "system", "content": system},
+            {"role": "user", "content": json.dumps(payload, ensure_ascii=False)}]
+
+
+def make_synthesiser(llm: LLM | None, settings: Settings | None = None) -> Synthesiser:
+    if llm is None:
+        return OfflineSynthesiser()
+    limits = (settings or Settings()).lifecycle
+    return LLMSynthesiser(llm, max_items=limits.synthesis_max_items,
+                          prompt_tokens=limits.synthesis_prompt_tokens)

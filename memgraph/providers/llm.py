@@ -1,9 +1,9 @@
 """The LLM interface: chat with optional tool calling.
 
-Retries with backoff (only for what is retryable), timeouts and token accounting live
-here, once; a provider implements ``_chat`` only. ``make_llm`` returns ``None`` for the
-offline default: then ingestion uses the rule-based extractor and consolidation the
-offline synthesiser, which need no model at all.
+Retries with backoff (only for what is retryable), timeouts, token accounting and token
+budgets live here, once; a provider implements ``_chat`` only and sends ``max_tokens``.
+``make_llm`` returns ``None`` for the offline default: then ingestion uses the rule-based
+extractor and consolidation the offline synthesiser, which need no model at all.
 """
 
 from __future__ import annotations
@@ -14,15 +14,13 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from memgraph.errors import MalformedOutputError
+from memgraph.errors import MalformedOutputError, TokenBudgetError
 from memgraph.providers.retry import RETRYABLE, call_with_retries
-
-if TYPE_CHECKING:
-    from memgraph.settings import Settings
+from memgraph.settings import Settings
 
 Message = dict[str, Any]
 
@@ -47,6 +45,42 @@ class Usage:
                 "completion_tokens": self.completion_tokens, "total_tokens": self.total_tokens}
 
 
+class TokenBudget:
+    """Tokens one unit of work (one source) may spend over all its LLM calls.
+
+    A call is made only if its prompt, as ``memgraph.retrieve.tokens`` counts it (an
+    over-estimate of real tokenizers), plus the answer's cap (``max_tokens``) fits in what
+    is left; afterwards the provider's own counts are charged. So the spend of a unit is at
+    most ``limit`` (give or take how far a provider's tokenizer exceeds memgraph's count).
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.usage = Usage()
+
+    @property
+    def left(self) -> int:
+        return self.limit - self.usage.total_tokens
+
+    def reserve(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]] | None,
+                max_tokens: int) -> None:
+        """Raise ``TokenBudgetError`` unless a call with this prompt may still be made."""
+        needed = prompt_tokens(messages, tools) + max_tokens
+        if needed > self.left:
+            raise TokenBudgetError(
+                f"the next LLM call could use {needed} tokens but {max(0, self.left)} of "
+                f"the {self.limit}-token budget are left (MEMGRAPH_INGEST__LLM_TOKENS_PER_"
+                "SOURCE, MEMGRAPH_LLM_MAX_TOKENS)")
+
+
+def prompt_tokens(messages: Sequence[Message], tools: Sequence[dict[str, Any]] | None) -> int:
+    """memgraph's count of a request's prompt: every message and tool definition."""
+    from memgraph.retrieve.tokens import count_tokens
+
+    return count_tokens(json.dumps([list(messages), list(tools or [])], ensure_ascii=False,
+                                   default=str))
+
+
 @dataclass(frozen=True)
 class ToolCall:
     id: str
@@ -64,8 +98,8 @@ class ChatResult:
     finish_reason: str = ""
 
 
-__all__ = ["LLM", "RETRYABLE", "ChatResult", "Message", "ToolCall", "Usage", "extract_json",
-           "make_llm"]
+__all__ = ["LLM", "RETRYABLE", "ChatResult", "Message", "TokenBudget", "ToolCall", "Usage",
+           "extract_json", "make_llm", "prompt_tokens"]
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
@@ -75,6 +109,8 @@ class LLM(ABC):
     max_retries: int = 3
     backoff_base_s: float = 0.5
     json_mode: bool = True   # ask for response_format json_object in chat_json
+    # The answer's cap, sent with every request (settings.llm_max_tokens).
+    max_tokens: int = Settings.model_fields["llm_max_tokens"].default
 
     def __init__(self) -> None:
         self.usage = Usage()
@@ -87,15 +123,20 @@ class LLM(ABC):
         what may be retried and ProviderError for the rest."""
 
     def chat(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]] | None = None,
-             json_mode: bool = False) -> ChatResult:
+             json_mode: bool = False, budget: TokenBudget | None = None) -> ChatResult:
         """One chat turn. Retryable failures are retried with backoff (``max_retries``,
-        ``backoff_base_s``); the turn's usage is added to ``self.usage``."""
+        ``backoff_base_s``); the turn's usage is added to ``self.usage`` (and charged to
+        ``budget``, which first refuses a call that might not fit: ``TokenBudgetError``)."""
+        if budget is not None:
+            budget.reserve(messages, tools, self.max_tokens)
         result = call_with_retries(lambda: self._chat(messages, tools, json_mode),
                                    max_retries=self.max_retries,
                                    backoff_base_s=self.backoff_base_s,
                                    what=f"LLM call to {self.model_name or type(self).__name__}")
         with self._lock:
             self.usage.add(result.usage)
+        if budget is not None:
+            budget.usage.add(result.usage)
         return result
 
     def chat_json(self, messages: Sequence[Message], schema: type[ModelT], *,

@@ -102,9 +102,12 @@ class OpenAILLM(LLM):
     """Chat completions with function calling from any OpenAI-compatible server."""
 
     def __init__(self, model: str, *, base_url: str | None = None, api_key: str | None = None,
-                 timeout_s: float = 60.0, max_retries: int = 3, json_mode: bool = True) -> None:
+                 timeout_s: float = 60.0, max_retries: int = 3, json_mode: bool = True,
+                 max_tokens: int | None = None) -> None:
         super().__init__()
         self.model_name = model
+        if max_tokens is not None:
+            self.max_tokens = max_tokens
         self.base_url = (base_url or OPENAI_BASE_URL).rstrip("/")
         self.max_retries = max_retries
         self.json_mode = json_mode
@@ -114,11 +117,15 @@ class OpenAILLM(LLM):
     def from_settings(cls, settings: Settings) -> OpenAILLM:
         return cls(settings.llm_model, base_url=settings.openai_base_url,
                    api_key=_settings_key(settings), timeout_s=settings.llm_timeout_s,
-                   max_retries=settings.llm_max_retries, json_mode=settings.llm_json_mode)
+                   max_retries=settings.llm_max_retries, json_mode=settings.llm_json_mode,
+                   max_tokens=settings.llm_max_tokens)
 
     def _chat(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]] | None,
               json_mode: bool) -> ChatResult:
-        request: dict[str, Any] = {"model": self.model_name, "messages": list(messages)}
+        # max_tokens (not max_completion_tokens): the one every OpenAI-compatible server
+        # (Ollama, vLLM, LM Studio) accepts; it bounds the cost of every answer.
+        request: dict[str, Any] = {"model": self.model_name, "messages": list(messages),
+                                   "max_tokens": self.max_tokens}
         if tools:
             request["tools"] = [as_openai_tool(t) for t in tools]
         if json_mode:
