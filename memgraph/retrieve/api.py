@@ -36,6 +36,11 @@ def explore_memory(memory: Memory, query: str, *, user_id: str | None = None,
     memory.ensure_schema()
     if vector is None and config.use_vector:
         vector = memory.embedder.embed(query)
+    if vector is not None and not any(vector):
+        # A query with no words (`*:*` under the hashing embedder) embeds to the zero
+        # vector: it has no direction, the vector index refuses it, so only the full-text
+        # and graph signals vote.
+        vector = None
     req = ExploreRequest(user_id=user_id or settings.default_user, query=query,
                          vector=vector, k=k, filters=filters, config=config)
     return explore(memory.graph, req, reinforce=reinforce, lifecycle=settings.lifecycle)
