@@ -7,6 +7,9 @@ import subprocess
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
+
+from memgraph.graph.connection import Graph
 
 
 @dataclass(frozen=True)
@@ -33,3 +36,9 @@ def assert_one_line_error(run: CliRun, *fragments: str) -> None:
     assert lines[0].startswith("Error: "), lines[0]
     for fragment in fragments:
         assert fragment.lower() in lines[0].lower(), (fragment, lines[0])
+
+
+def scalar(graph: Graph, query: str, **params: Any) -> Any:
+    """The single value an ad-hoc read returns (tests checking the graph directly)."""
+    with graph.session() as session:
+        return session.run(query, **params).single()[0]
