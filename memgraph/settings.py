@@ -211,13 +211,15 @@ class Settings(BaseSettings):
     embedder: Literal["local", "hashing", "openai"] = "local"
     embedding_model: str = Field(
         default="all-MiniLM-L6-v2",
-        description="local: a path or sentence-transformers name; openai: the model id",
+        description="local: all-MiniLM-L6-v2 (packaged) or a local sentence-transformers "
+                    "model folder; openai: the model id",
     )
     embedding_backend: Literal["auto", "onnx", "torch"] = Field(
         default="auto",
-        description="local embedder runtime: onnx (ONNX Runtime; same vectors as torch, "
-                    "~2x faster on CPU), torch (sentence-transformers); auto = onnx when "
-                    "onnxruntime and onnx are installed, else torch")
+        description="local embedder runtime: onnx (ONNX Runtime, no torch; the model is "
+                    "built from its safetensors weights), torch (sentence-transformers, the "
+                    "memgraph[torch] extra); auto = onnx, or torch for a model the onnx "
+                    "builder cannot take when that extra is installed")
     embedding_quantization: Literal["none", "int8"] = Field(
         default="none",
         description="local onnx only, opt-in: int8 weights, ~1.5x faster again at cosine "
@@ -226,7 +228,7 @@ class Settings(BaseSettings):
         default=None, ge=1, description="CPU threads of the local embedder [default: all cores]")
     embedding_cache_dir: Path = Field(
         default=Path(".memgraph/models"),
-        description="where the local model's ONNX export is cached (made once, offline)")
+        description="where the local model's ONNX build is cached (made once, offline)")
     embedding_dimensions: int | None = Field(
         default=None, description="required for openai embedders whose size we cannot guess")
 
