@@ -11,11 +11,23 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-LOCAL_PASSWORD = "memgraph-local"  # default for the project's own 127.0.0.1-only server
+from memgraph.errors import ConfigurationError
+
+# The local server's password: random per install, kept in this file of its home, readable
+# by the owner only (memgraph/server/local.py writes it; docs/operations.md).
+PASSWORD_FILE = "memgraph-password"
+# What installs before random passwords were set; `memgraph server start` replaces it.
+LEGACY_PASSWORD = "memgraph-local"
+_LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+
+def local_password_file(home: Path) -> Path:
+    return home.expanduser().resolve() / PASSWORD_FILE
 
 
 class ServerSettings(BaseModel):
@@ -192,10 +204,12 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("MEMGRAPH_NEO4J_USERNAME", "NEO4J_USERNAME",
                                       "neo4j_username"),
     )
-    neo4j_password: SecretStr = Field(
-        default=SecretStr(LOCAL_PASSWORD),
+    neo4j_password: SecretStr | None = Field(
+        default=None,
         validation_alias=AliasChoices("MEMGRAPH_NEO4J_PASSWORD", "NEO4J_PASSWORD",
                                       "neo4j_password"),
+        description="unset: the local server's stored password when neo4j_uri is the "
+                    "local server (<server.home>/memgraph-password)",
     )
     neo4j_database: str = Field(
         default="neo4j",
@@ -264,6 +278,33 @@ class Settings(BaseSettings):
     lifecycle: LifecycleSettings = LifecycleSettings()
     ingest: IngestSettings = IngestSettings()
     retrieval: RetrievalSettings = RetrievalSettings()
+
+    def targets_local_server(self) -> bool:
+        """Whether ``neo4j_uri`` is the project's own server (127.0.0.1, its Bolt port)."""
+        parts = urlsplit(self.neo4j_uri)
+        return parts.hostname in _LOCAL_HOSTS and parts.port == self.server.bolt_port
+
+    def explicit_password(self) -> str | None:
+        """``NEO4J_PASSWORD`` (or ``MEMGRAPH_NEO4J_PASSWORD``) when set and not empty."""
+        value = self.neo4j_password.get_secret_value() if self.neo4j_password else ""
+        return value or None
+
+    def password(self) -> str:
+        """The Neo4j password: ``NEO4J_PASSWORD`` when set; else, for the local server, the
+        one its install stored (or the old published default of an install made before,
+        until `memgraph server start` replaces it); else a one-line error."""
+        if (explicit := self.explicit_password()) is not None:
+            return explicit
+        if self.targets_local_server():
+            stored = local_password_file(self.server.home)
+            if stored.is_file():
+                return stored.read_text(encoding="utf-8").strip()
+            if (self.server.home.expanduser() / "data" / "dbms" / "auth.ini").exists():
+                return LEGACY_PASSWORD
+            raise ConfigurationError(
+                f"no password stored for the local Neo4j ({stored}): run `memgraph server "
+                "install`, or set NEO4J_PASSWORD")
+        raise ConfigurationError(f"set NEO4J_PASSWORD for the Neo4j at {self.neo4j_uri}")
 
     def masked(self) -> dict[str, Any]:
         """Effective settings as plain data, secrets replaced by ``****``."""

@@ -10,5 +10,6 @@ memgraph server start
 memgraph init
 memgraph demo "$@"
 echo
-echo "Neo4j keeps running: open http://127.0.0.1:7474/browser/ (user neo4j, password memgraph-local)."
+echo "Neo4j keeps running: open $(memgraph server status --json | python -c 'import json,sys; print(json.load(sys.stdin)["browser_url"])')"
+echo "(user neo4j, password: .venv/bin/memgraph server password)."
 echo "Stop it with: .venv/bin/memgraph server stop"

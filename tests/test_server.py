@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import shutil
 import socket
+import stat
+import subprocess
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pydantic import SecretStr
 
-from memgraph.errors import ServerError
+from memgraph.errors import AuthenticationError, ServerError
 from memgraph.graph.connection import Graph
 from memgraph.server import LocalServer
 from memgraph.server.local import vector_population_buffer_mb
@@ -22,20 +27,23 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def private_server(tmp_path_factory: pytest.TempPathFactory,
-                   settings: Settings) -> Iterator[LocalServer]:
-    """A second server with its own home and ports, so the shared one is never touched."""
-    home = tmp_path_factory.mktemp("neo4j-home")
+def own_server(home: Path, settings: Settings) -> LocalServer:
+    """A server with its own home and ports, so the shared one is never touched."""
     shared_lib = settings.server.home.expanduser().resolve() / "lib"
     if shared_lib.is_dir():  # reuse the jars already fetched: install then skips Maven
         shutil.copytree(shared_lib, home / "lib")
     bolt, http = free_port(), free_port()
     server_settings = ServerSettings(home=home, bolt_port=bolt, http_port=http, heap="512m",
-                                     pagecache="64m")
-    own = settings.model_copy(update={"server": server_settings,
+                                     pagecache="64m", start_timeout_s=300)
+    own = settings.model_copy(update={"server": server_settings, "neo4j_password": None,
                                       "neo4j_uri": f"bolt://127.0.0.1:{bolt}"})
-    server = LocalServer(own)
+    return LocalServer(own)
+
+
+@pytest.fixture(scope="module")
+def private_server(tmp_path_factory: pytest.TempPathFactory,
+                   settings: Settings) -> Iterator[LocalServer]:
+    server = own_server(tmp_path_factory.mktemp("neo4j-home"), settings)
     yield server
     server.stop()
 
@@ -45,6 +53,64 @@ def test_install_is_idempotent(private_server: LocalServer) -> None:
     assert private_server.is_installed()
     assert (private_server.conf_dir / "neo4j.conf").is_file()
     assert private_server.install() is False
+
+
+def test_install_sets_a_random_password_only_the_owner_can_read(
+        private_server: LocalServer, settings: Settings) -> None:
+    stored = private_server.password_file
+    assert stored.is_file() and stat.S_IMODE(stored.stat().st_mode) == 0o600
+    password = stored.read_text(encoding="utf-8").strip()
+    assert len(password) >= 32 and password != "memgraph-local"
+    shared = LocalServer(settings).password_file
+    if shared.is_file():   # another install, another password
+        assert shared.read_text(encoding="utf-8").strip() != password
+    assert private_server.settings.password() == password   # found without NEO4J_PASSWORD
+
+
+def test_the_admin_tool_never_gets_the_password_on_its_command_line(
+        tmp_path: Path, settings: Settings) -> None:
+    server = own_server(tmp_path, settings)
+    server._write_conf()
+    seen: list[bytes] = []
+    setting = threading.Thread(target=server._set_initial_password)
+    setting.start()
+    while setting.is_alive():   # every process's argv while the admin tool runs
+        for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+            try:
+                text = cmdline.read_bytes()
+            except OSError:
+                continue
+            if b"set-initial-password" in text and str(tmp_path).encode() in text:
+                seen.append(text)
+        time.sleep(0.02)
+    setting.join()
+    password = server.password_file.read_text(encoding="utf-8").strip()
+    assert seen, "the admin tool was never seen running"
+    assert not any(password.encode() in argv for argv in seen)
+    assert (tmp_path / "data" / "dbms" / "auth.ini").is_file()
+    assert not list((tmp_path / "run").glob("*.args"))   # the argument file is gone
+
+
+def test_an_install_with_the_old_default_password_gets_a_random_one_at_start(
+        tmp_path: Path, settings: Settings) -> None:
+    server = own_server(tmp_path, settings)
+    server._write_conf()
+    subprocess.run(["java", "-cp", f"{server.lib}/*", "org.neo4j.cli.AdminTool", "dbms",
+                    "set-initial-password", "memgraph-local"], check=True,   # as installs did
+                   capture_output=True, env=server._env())
+    assert server.settings.password() == "memgraph-local"   # keeps working until started
+    try:
+        assert server.start() is True and server.replaced_legacy_password
+        stored = server.password_file
+        assert stat.S_IMODE(stored.stat().st_mode) == 0o600
+        assert server.settings.password() == stored.read_text(encoding="utf-8").strip()
+        graph = Graph.open(server.settings)
+        graph.close()
+        old = server.settings.model_copy(update={"neo4j_password": SecretStr("memgraph-local")})
+        with pytest.raises(AuthenticationError):
+            Graph.open(old)
+    finally:
+        server.stop()
 
 
 def test_start_waits_for_bolt_and_the_server_answers(private_server: LocalServer) -> None:

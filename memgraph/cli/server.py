@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from memgraph.cli.output import console, json_option, print_json
+from memgraph.errors import ServerError
 from memgraph.server import LocalServer
 from memgraph.settings import Settings
 
@@ -31,7 +32,22 @@ def start() -> None:
     with console.status("starting Neo4j…"):
         started = local.start()
     state = "started" if started else "already running"
-    click.echo(f"{state}: {local.bolt_uri}  (Browser: {local.browser_url})")
+    click.echo(f"{state}: {local.bolt_uri}  (Browser: {local.browser_url}, user neo4j, "
+               "password: `memgraph server password`)")
+    if local.replaced_legacy_password:
+        click.echo("the old published default password was replaced by a random one, "
+                   f"stored in {local.password_file}")
+
+
+@server.command()
+def password() -> None:
+    """Print the local Neo4j's password (random per install; for Neo4j Browser)."""
+    local = LocalServer(Settings())
+    if not local.password_file.is_file():
+        raise ServerError(f"no stored password in {local.password_file}; run "
+                                   "`memgraph server install` (or `server start` for an "
+                                   "install that predates stored passwords)")
+    click.echo(local.password_file.read_text(encoding="utf-8").strip())
 
 
 @server.command()
@@ -51,4 +67,5 @@ def status(as_json: bool) -> None:
         return
     click.echo(f"installed: {st.installed}  running: {st.running}"
                f"{f'  pid: {st.pid}' if st.pid else ''}\nhome: {st.home}\n"
-               f"bolt: {st.bolt_uri}  browser: {st.browser_url}  version: {st.version}")
+               f"bolt: {st.bolt_uri}  browser: {st.browser_url}  version: {st.version}\n"
+               f"password file: {st.password_file}")

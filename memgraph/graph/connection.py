@@ -13,6 +13,7 @@ from neo4j import exceptions as neo4j_errors
 from memgraph import cypher
 from memgraph.errors import (
     AuthenticationError,
+    ConfigurationError,
     DatabaseError,
     DatabaseUnavailableError,
     InvalidInputError,
@@ -22,18 +23,30 @@ from memgraph.settings import Settings
 
 def connect(settings: Settings) -> Driver:
     """Open and verify a driver for ``settings.neo4j_uri``."""
+    # A missing password is reported only if the server is reachable and refuses us, so an
+    # unreachable server or a bad URI is still named first.
+    try:
+        password, missing = settings.password(), None
+    except ConfigurationError as e:
+        password, missing = "", e
     try:
         driver = GraphDatabase.driver(
             settings.neo4j_uri,
-            auth=(settings.neo4j_username, settings.neo4j_password.get_secret_value()),
+            auth=(settings.neo4j_username, password),
             connection_timeout=settings.connection_timeout_s,
             max_transaction_retry_time=10.0,
             notifications_min_severity="OFF",
         )
     except (ValueError, neo4j_errors.ConfigurationError) as e:
         raise DatabaseUnavailableError(f"invalid NEO4J_URI {settings.neo4j_uri!r}: {e}") from e
-    with translate_errors(settings.neo4j_uri):
-        driver.verify_connectivity()
+    try:
+        with translate_errors(settings.neo4j_uri):
+            driver.verify_connectivity()
+    except AuthenticationError:
+        driver.close()
+        if missing is not None:
+            raise missing from None
+        raise
     return driver
 
 

@@ -2,13 +2,16 @@
 
 The same server the ``neo4j:5.26-community`` image runs, built from the
 ``org.neo4j:neo4j`` artifact and its dependencies (plus Neo4j Browser), started with the
-JVM flags the stock launcher would add. Everything lives under ``settings.server.home``.
+JVM flags the stock launcher would add. Everything lives under ``settings.server.home``,
+including the server's password: random per install, in ``memgraph-password`` (mode 0600),
+handed to Neo4j's admin tool in an argument file, never on a command line.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import secrets
 import shutil
 import signal
 import socket
@@ -18,8 +21,9 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from memgraph import cypher
 from memgraph.errors import ServerError
-from memgraph.settings import Settings
+from memgraph.settings import LEGACY_PASSWORD, Settings, local_password_file
 
 _HERE = Path(__file__).parent
 _JVM_FLAGS = [
@@ -44,6 +48,7 @@ class ServerStatus:
     bolt_uri: str
     browser_url: str
     version: str
+    password_file: str
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -54,6 +59,7 @@ class LocalServer:
         self.settings = settings
         self.cfg = settings.server
         self.home = self.cfg.home.expanduser().resolve()
+        self.replaced_legacy_password = False
 
     # -- layout ---------------------------------------------------------------------
     @property
@@ -73,6 +79,10 @@ class LocalServer:
         return self.home / "logs" / "console.log"
 
     @property
+    def password_file(self) -> Path:
+        return local_password_file(self.home)
+
+    @property
     def bolt_uri(self) -> str:
         return f"bolt://127.0.0.1:{self.cfg.bolt_port}"
 
@@ -88,6 +98,7 @@ class LocalServer:
         """Fetch the server's jars and write its config. Returns False if already there."""
         if self.is_installed():
             self._write_conf()
+            self._set_initial_password()
             return False
         self._check_java()
         mvn = shutil.which("mvn")
@@ -131,6 +142,7 @@ class LocalServer:
             bolt_port=self.cfg.bolt_port, http_port=self.cfg.http_port,
             data=dirs["data"], logs=dirs["logs"], run=dirs["run"], plugins=dirs["plugins"],
             import_dir=dirs["import"], pagecache=self.cfg.pagecache,
+            apoc=_apoc_line(dirs["plugins"]),
             vector_population_buffer_mb=vector_population_buffer_mb(self.cfg.heap))
         (self.conf_dir / "neo4j.conf").write_text(text, encoding="utf-8")
 
@@ -138,15 +150,51 @@ class LocalServer:
         return {**os.environ, "NEO4J_HOME": str(self.home), "NEO4J_CONF": str(self.conf_dir)}
 
     def _set_initial_password(self) -> None:
+        """Before the first start: a random password (or NEO4J_PASSWORD when set), stored
+        for the owner only, given to the admin tool through a picocli argument file."""
         if (self.home / "data" / "dbms" / "auth.ini").exists():
             return
-        password = self.settings.neo4j_password.get_secret_value()
-        proc = subprocess.run(
-            ["java", "-cp", f"{self.lib}/*", _ADMIN_TOOL, "dbms", "set-initial-password",
-             password], capture_output=True, text=True, env=self._env())
+        password = self.settings.explicit_password() or secrets.token_urlsafe(24)
+        _write_private(self.password_file, password)
+        argfile = self.home / "run" / "set-initial-password.args"
+        argfile.parent.mkdir(parents=True, exist_ok=True)
+        _write_private(argfile, _quoted(password))
+        try:
+            proc = subprocess.run(
+                ["java", "-cp", f"{self.lib}/*", _ADMIN_TOOL, "dbms", "set-initial-password",
+                 f"@{argfile}"], capture_output=True, text=True, env=self._env())
+        finally:
+            argfile.unlink(missing_ok=True)
         if proc.returncode != 0:
             raise ServerError("could not set the initial password: "
                               + (proc.stderr or proc.stdout).strip().splitlines()[-1])
+
+    def replace_legacy_password(self) -> bool:
+        """An install made before passwords were random still has the published default
+        ``memgraph-local`` and no stored password: give it a random one (the server must
+        be running). Returns whether it did."""
+        if self.password_file.exists() or self.settings.explicit_password() is not None:
+            return False
+        from neo4j import GraphDatabase
+        from neo4j.exceptions import AuthError
+
+        new = secrets.token_urlsafe(24)
+        pending = self.password_file.with_name(self.password_file.name + ".new")
+        _write_private(pending, new)
+        try:
+            with GraphDatabase.driver(self.bolt_uri,
+                                      auth=(self.settings.neo4j_username,
+                                            LEGACY_PASSWORD)) as driver:
+                driver.execute_query(cypher.load("server/change_password"),
+                                     old=LEGACY_PASSWORD, new=new, database_="system")
+        except AuthError as e:
+            pending.unlink(missing_ok=True)
+            raise ServerError(f"the local Neo4j has no stored password ({self.password_file})"
+                              " and refuses the old default; set NEO4J_PASSWORD to its "
+                              "password") from e
+        pending.replace(self.password_file)
+        self.replaced_legacy_password = True
+        return True
 
     # -- run ------------------------------------------------------------------------
     def _pid(self) -> int | None:
@@ -162,11 +210,13 @@ class LocalServer:
     def status(self) -> ServerStatus:
         return ServerStatus(installed=self.is_installed(), running=self.is_running(),
                             pid=self._pid(), home=str(self.home), bolt_uri=self.bolt_uri,
-                            browser_url=self.browser_url, version=self.cfg.neo4j_version)
+                            browser_url=self.browser_url, version=self.cfg.neo4j_version,
+                            password_file=str(self.password_file))
 
     def start(self) -> bool:
         """Start in the background and wait for Bolt. Returns False if already running."""
         if self.is_running():
+            self.replace_legacy_password()
             return False
         if not self.is_installed():
             raise ServerError("the local Neo4j is not installed; run `memgraph server install`")
@@ -189,6 +239,7 @@ class LocalServer:
         self.pid_file.parent.mkdir(parents=True, exist_ok=True)
         self.pid_file.write_text(str(proc.pid))
         self._wait_until_ready(proc)
+        self.replace_legacy_password()
         return True
 
     def _wait_until_ready(self, proc: subprocess.Popen[bytes]) -> None:
@@ -237,6 +288,27 @@ class LocalServer:
             os.kill(pid, signal.SIGKILL)
         self.pid_file.unlink(missing_ok=True)
         return True
+
+
+def _apoc_line(plugins: Path) -> str:
+    """APOC's procedures are unrestricted only when an APOC jar is actually installed."""
+    if any(plugins.glob("apoc-*.jar")):
+        return "dbms.security.procedures.unrestricted=apoc.*"
+    return "# no APOC jar in plugins/: no procedure is unrestricted"
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Write ``text`` to a file only its owner can read (0600 from the start)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.unlink(missing_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(text + "\n")
+
+
+def _quoted(text: str) -> str:
+    """One argument of a picocli argument file: double-quoted, backslash-escaped."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _alive(pid: int) -> bool:
