@@ -65,12 +65,35 @@ class Memory:
         return make_llm(self.settings)
 
     # -- schema -----------------------------------------------------------------------
-    def init(self, recreate_vector_index: bool = False) -> SchemaReport:
-        """Create constraints and indexes (idempotent) and record the schema version."""
+    def init(self, recreate_vector_index: bool = False, *, reembed: bool = False,
+             progress: Callable[[int, int], None] | None = None) -> SchemaReport:
+        """Create constraints and indexes (idempotent) and record the schema version.
+
+        ``recreate_vector_index`` (a new embedder size) drops the index, clears every
+        vector and re-embeds every memory node, sources included; ``reembed`` only gives
+        a vector to the nodes that have none (finishing an interrupted re-embedding).
+        ``progress(done, total)`` follows the re-embedding. The report says how many nodes
+        are still without a vector."""
+        from dataclasses import replace
+
+        from memgraph.errors import MemgraphError
+        from memgraph.graph.reembed import missing_vectors, reembed_missing
+
         report = apply_schema(self.graph, self.embedder.dimensions, self.embedder.model_name,
                               recreate_vector_index=recreate_vector_index)
         self._schema_checked = True
-        return report
+        done = 0
+        if recreate_vector_index or reembed:
+            try:
+                done = reembed_missing(self.graph, self.embedder,
+                                       batch=self.settings.embedding_batch_size,
+                                       progress=progress)
+            except MemgraphError as e:
+                left = sum(missing_vectors(self.graph).values())
+                raise type(e)(f"{e}; {left} memory nodes still have no vector: run "
+                              "`memgraph init --reembed` to finish") from e
+        left = sum(missing_vectors(self.graph).values())
+        return replace(report, reembedded=done, missing_vectors=left)
 
     def ensure_schema(self) -> None:
         """Check once per object that the graph was initialised with matching vectors."""

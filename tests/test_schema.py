@@ -70,3 +70,58 @@ def test_schema_lists_every_relationship_type_of_the_vocabulary() -> None:
     fulltext = next(s for s in cypher.statements("schema/v1") if "relationship_text" in s)
     listed = re.search(r"\[r:([A-Z_|]+)\]", fulltext).group(1).split("|")
     assert listed == list(RELATIONSHIP_TYPES)
+
+
+# -- re-embedding: a new vector index loses no vector for good ----------------------------
+def tenant_vectors(graph: Graph, user_id: str) -> dict[str, tuple]:
+    """uid -> (kind, vector, is_dirty) of every memory node of the tenant."""
+    records, _, _ = graph.driver.execute_query(
+        "MATCH (n:Memory {user_id: $u}) RETURN n.uid AS uid, labels(n) AS labels, "
+        "n.embedding AS v, n.is_dirty AS dirty", u=user_id)
+    return {r["uid"]: (next(x for x in r["labels"] if x != "Memory"), r["v"], r["dirty"])
+            for r in records}
+
+
+def test_recreating_the_vector_index_re_embeds_every_node_sources_included(
+        memory: Memory, graph: Graph, user_id: str) -> None:
+    for text in ("My sister Anna moved to Lisbon.", "I started a new job at Globex.",
+                 "Yesterday I visited Porto with Anna."):
+        memory.ingest(text, user_id=user_id, speaker="Sam")
+    before = tenant_vectors(graph, user_id)
+    assert {kind for kind, _, _ in before.values()} >= {"Source", "Person", "Entity"}
+    report = memory.init(recreate_vector_index=True)
+    after = tenant_vectors(graph, user_id)
+    assert set(after) == set(before)
+    assert all(vector is not None and len(vector) == 384 for _, vector, _ in after.values())
+    for uid, (kind, vector, dirty) in before.items():
+        if kind == "Source":     # embedded again from what ingestion embedded
+            assert after[uid][1] == pytest.approx(vector, abs=1e-6)
+        assert after[uid][2] == dirty    # nothing is sent back to the nightly LLM pass
+    assert report.reembedded >= len(before) and report.missing_vectors == 0
+    hits = memory.explore("Lisbon", user_id=user_id, reinforce=False)
+    assert hits
+
+
+def test_an_interrupted_re_embedding_says_what_is_left_and_init_reembed_finishes_it(
+        memory: Memory, graph: Graph, user_id: str) -> None:
+    from memgraph.errors import ProviderError
+    from memgraph.graph.reembed import missing_vectors
+
+    for i in range(5):
+        memory.ingest(f"Note {i}: I like chess and tea.", user_id=user_id, speaker="Sam")
+    graph.driver.execute_query("MATCH (n:Memory {user_id: $u}) REMOVE n.embedding",
+                               u=user_id)
+    cleared = sum(missing_vectors(graph).values())     # every tenant's, oldest first
+    assert missing_vectors(graph, [user_id])[user_id] >= 5
+
+    def provider_fails_after_one_batch(done: int, total: int) -> None:
+        raise ProviderError("the embedding server went away")
+
+    small = Memory(memory.settings.model_copy(update={"embedding_batch_size": 2}),
+                   graph=graph, embedder=memory.embedder)
+    with pytest.raises(ProviderError, match=r"still have no vector: run `memgraph init "
+                                            r"--reembed`"):
+        small.init(reembed=True, progress=provider_fails_after_one_batch)
+    assert sum(missing_vectors(graph).values()) == cleared - 2   # one batch kept
+    report = memory.init(reembed=True)
+    assert missing_vectors(graph, [user_id]) == {} and report.missing_vectors == 0

@@ -1,4 +1,5 @@
-// Vectors of the old size cannot go into the new index; they are recomputed on demand.
+// Vectors of the old size cannot go into the new index: cleared here, then recomputed by
+// memgraph/graph/reembed.py (every node, sources included), not by the nightly jobs.
 MATCH (n:Memory) WHERE n.embedding IS NOT NULL
-CALL (n) { REMOVE n.embedding SET n.embedding_model = null, n.is_dirty = true }
+CALL (n) { REMOVE n.embedding SET n.embedding_model = null }
   IN TRANSACTIONS OF 10000 ROWS

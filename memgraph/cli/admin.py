@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from memgraph.cli.output import console, json_option, open_memory, print_json, user_option
@@ -35,18 +39,38 @@ def config_show(as_json: bool) -> None:
 
 @click.command()
 @click.option("--recreate-vector-index", is_flag=True,
-              help="drop and rebuild the vector index when the embedder changed size")
+              help="for an embedder of another size: drop the vector index, clear every "
+                   "vector and re-embed every memory node (all users, sources included)")
+@click.option("--reembed", is_flag=True,
+              help="give a vector to every memory node that has none (finishes an "
+                   "interrupted --recreate-vector-index; nothing else is re-embedded)")
 @json_option
-def init(recreate_vector_index: bool, as_json: bool) -> None:
-    """Apply the graph schema (constraints, indexes); safe to run again."""
-    with open_memory() as memory:
-        report = memory.init(recreate_vector_index=recreate_vector_index)
+def init(recreate_vector_index: bool, reembed: bool, as_json: bool) -> None:
+    """Apply the graph schema (constraints, indexes); safe to run again.
+
+    \b
+    memgraph init
+    memgraph init --recreate-vector-index    # after MEMGRAPH_EMBEDDER changed size
+    """
+    bar = Progress(TextColumn("[bold]re-embedding"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), console=Console(stderr=True), transient=True,
+                   disable=as_json or not sys.stderr.isatty())
+    task = bar.add_task("re-embedding", total=None)
+    with open_memory() as memory, bar:
+        report = memory.init(recreate_vector_index=recreate_vector_index, reembed=reembed,
+                             progress=lambda done, total: bar.update(task, completed=done,
+                                                                     total=total))
     if as_json:
         print_json(report.__dict__)
         return
     verdict = "applied" if report.changed else "already up to date"
     click.echo(f"schema v{report.version} {verdict} "
                f"({report.statements_run} statements, vectors {report.dimensions}-d)")
+    if report.reembedded:
+        click.echo(f"re-embedded {report.reembedded} memory nodes")
+    if report.missing_vectors:
+        click.echo(f"{report.missing_vectors} memory nodes have no vector (not found by "
+                   "vector search): run `memgraph init --reembed`", err=True)
 
 
 @click.command()

@@ -19,6 +19,8 @@ class SchemaReport:
     statements_run: int
     changed: bool
     dimensions: int
+    reembedded: int = 0        # nodes given a vector again by this run (--reembed)
+    missing_vectors: int = 0   # memory nodes still without a vector afterwards
 
 
 def recorded_version(graph: Graph) -> tuple[int | None, int | None]:
