@@ -30,12 +30,25 @@ from memgraph.ingest.tools import ToolExecutor
 from memgraph.providers.llm import Usage
 from memgraph.settings import Settings
 
-_WORD = r"[A-Z][\w'’\-]*[\w]"
-NAME = rf"{_WORD}(?:\s+(?:of\s+|de\s+|&\s+)?{_WORD})*"
+# Every pattern is bounded, so a source costs time linear in its length (a name pattern
+# that could start inside a word and backtrack over unbounded repetitions took 1.9 s on
+# 8,000 capital letters, quadratically more on longer runs): a word starts at a word
+# boundary and has at most MAX_WORD_CHARS characters, a name at most MAX_NAME_WORDS words,
+# whitespace runs are possessive (what follows never starts with a space, so giving some
+# back cannot help), a name is atomic (once the longest name at a position is found, no
+# shorter one is tried: a shorter one ends before a space and a capitalised word or
+# "of"/"de"/"&", where no verb of these patterns can follow), and sentences are cut into
+# pieces of at most MAX_SENTENCE_CHARS.
+# On ordinary text the matches are the ones the unbounded patterns found.
+MAX_WORD_CHARS = 50
+MAX_NAME_WORDS = 6
+MAX_SENTENCE_CHARS = 1000
+_WORD = rf"\b[A-Z][\w'’\-]{{0,{MAX_WORD_CHARS - 2}}}\w(?!\w)"
+NAME = rf"(?>{_WORD}(?:\s++(?:of\s++|de\s++|&\s++)?{_WORD}){{0,{MAX_NAME_WORDS - 1}}})"
 SUBJECT = rf"(?P<subj>\bI\b|{NAME})"
-ADVERB = r"(?:(?:just|recently|now|still|also|really|finally|actually|absolutely)\s+)*"
+ADVERB = r"(?:(?:just|recently|now|still|also|really|finally|actually|absolutely)\s++){0,4}"
 PHRASE = r"(?P<obj>[\w'’\- ]{2,60}?)"
-PHRASE_END = r"(?=\s*(?:[,.;:!?)]|\band\b|\bbut\b|\bbecause\b|\bwith\b|\bwhen\b|$))"
+PHRASE_END = r"(?=\s*+(?:[,.;:!?)]|\band\b|\bbut\b|\bbecause\b|\bwith\b|\bwhen\b|$))"
 
 ASSISTANT_SPEAKERS = {"assistant", "ai", "bot", "system"}
 ANONYMOUS_SPEAKERS = {"", "user", "me", "human"}
@@ -66,40 +79,41 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
     **{w: ("OWNS", w, 0.8) for w in ("dog", "cat", "puppy", "kitten", "horse")},
 }
 _RELATION = re.compile(
-    r"\b[Mm]y\s+(?:new\s+|little\s+|older\s+|younger\s+|big\s+)?(?P<rel>"
+    r"\b[Mm]y\s++(?:new\s++|little\s++|older\s++|younger\s++|big\s++)?(?P<rel>"
     + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
-    + rf"),?\s+(?P<name>{NAME})")
+    + rf"),?\s++(?P<name>{NAME})")
 _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # (relationship type, pattern, object kind, entity type)
     ("WORKS_AT", re.compile(
-        rf"{SUBJECT}\s+{ADVERB}(?:work|works|am working|'m working|is working|"
+        rf"{SUBJECT}\s++{ADVERB}(?:work|works|am working|'m working|is working|"
         r"started working|started a (?:new )?job|got a (?:new )?job|have a (?:new )?job|"
-        r"took a (?:new )?job|accepted a (?:new )?job)\s+(?:as an? [a-z ]+?\s+)?(?:at|for)\s+"
+        r"took a (?:new )?job|accepted a (?:new )?job)\s++(?:as an? [a-z ]{1,60}?\s++)?"
+        r"(?:at|for)\s++"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
-    ("WORKS_AT", re.compile(rf"{SUBJECT}\s+{ADVERB}joined\s+(?P<obj>{NAME})"),
+    ("WORKS_AT", re.compile(rf"{SUBJECT}\s++{ADVERB}joined\s++(?P<obj>{NAME})"),
      "Entity", "organisation"),
     ("LIVES_IN", re.compile(
-        rf"{SUBJECT}\s+{ADVERB}(?:live|lives|am living|'m living|moved|have moved|'ve moved|"
-        rf"relocated)\s+(?:back\s+)?(?:in|to)\s+(?P<obj>{NAME})"), "Entity", "place"),
+        rf"{SUBJECT}\s++{ADVERB}(?:live|lives|am living|'m living|moved|have moved|'ve moved|"
+        rf"relocated)\s++(?:back\s++)?(?:in|to)\s++(?P<obj>{NAME})"), "Entity", "place"),
     ("FROM", re.compile(
-        rf"{SUBJECT}\s+(?:am|'m|is|are|come|comes)\s+(?:originally\s+)?from\s+(?P<obj>{NAME})"),
+        rf"{SUBJECT}\s++(?:am|'m|is|are|come|comes)\s++(?:originally\s++)?from\s++(?P<obj>{NAME})"),
      "Entity", "place"),
     ("VISITED", re.compile(
-        rf"{SUBJECT}\s+{ADVERB}(?:visited|went to|travelled to|traveled to|flew to)\s+"
-        rf"(?:the\s+)?(?P<obj>{NAME})"), "Entity", "place"),
+        rf"{SUBJECT}\s++{ADVERB}(?:visited|went to|travelled to|traveled to|flew to)\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     ("DISLIKES", re.compile(
-        rf"{SUBJECT}\s+{ADVERB}(?:hate|hates|dislike|dislikes|can't stand|cannot stand|"
-        rf"don't like|do not like|doesn't like|does not like)\s+{PHRASE}{PHRASE_END}"),
+        rf"{SUBJECT}\s++{ADVERB}(?:hate|hates|dislike|dislikes|can't stand|cannot stand|"
+        rf"don't like|do not like|doesn't like|does not like)\s++{PHRASE}{PHRASE_END}"),
      "Concept", ""),
     ("LIKES", re.compile(
-        rf"{SUBJECT}\s+{ADVERB}(?:like|likes|love|loves|enjoy|enjoys|adore|adores|"
-        rf"am into|'m into|am a fan of|'m a fan of)\s+{PHRASE}{PHRASE_END}"),
+        rf"{SUBJECT}\s++{ADVERB}(?:like|likes|love|loves|enjoy|enjoys|adore|adores|"
+        rf"am into|'m into|am a fan of|'m a fan of)\s++{PHRASE}{PHRASE_END}"),
      "Concept", ""),
 ]
-_PERSON_VERB = re.compile(rf"(?P<name>{NAME})\s+(?:said|says|told|called|texted|asked|thinks)\b")
+_PERSON_VERB = re.compile(rf"(?P<name>{NAME})\s++(?:said|says|told|called|texted|asked|thinks)\b")
 _CAPITALISED = re.compile(rf"\b(?P<name>{NAME})")
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
-_TRAILING = re.compile(r"\s+(?:now|too|a lot|so much|very much|anymore|again|these days|"
+_TRAILING = re.compile(r"\s++(?:now|too|a lot|so much|very much|anymore|again|these days|"
                        r"lately|nowadays|though|anyway)$", re.IGNORECASE)
 _ARTICLES = re.compile(r"^(?:the|a|an|my|to|going|doing)\s+", re.IGNORECASE)
 
@@ -128,6 +142,20 @@ def relative_date(text: str, anchor: datetime) -> datetime | None:
     return None
 
 
+def sentence_pieces(text: str, limit: int = MAX_SENTENCE_CHARS) -> list[str]:
+    """A sentence as pieces of at most ``limit`` characters, cut at the last whitespace
+    before the limit when there is one: a 100 KB "sentence" with no full stop is read as
+    a hundred ordinary ones."""
+    pieces = []
+    while len(text) > limit:
+        cut = max(text.rfind(" ", 0, limit + 1), text.rfind("\n", 0, limit + 1))
+        cut = cut if cut > 0 else limit
+        pieces.append(text[:cut].strip())
+        text = text[cut:].strip()
+    pieces.append(text)
+    return [p for p in pieces if p]
+
+
 class RuleExtractor:
     """See the module docstring; ``extract`` costs no LLM call and no token."""
 
@@ -147,8 +175,7 @@ class RuleExtractor:
             names = {canonical_name(m["name"]) for m in _CAPITALISED.finditer(source.content)}
             run.existing = self.known_kinds(sorted(names - {""}))
         for raw in _SENTENCES.split(source.content):
-            text = raw.strip()
-            if text:
+            for text in sentence_pieces(raw.strip()):
                 run.sentence(_Sentence(text, relative_date(text, anchor)))
         return Usage()
 
