@@ -18,6 +18,12 @@ record order against them, as if each fact were written on its own:
   pair): they get ``valid_to`` (the new fact's ``valid_from``, else its ``event_at``),
   ``superseded_by``; the new fact's ``supersedes`` names the first one it ended. A fact
   created with a ``valid_to`` of its own is not still valid.
+- time is data, not arrival order: a contradicted fact that holds from a LATER moment
+  (``valid_from``, else ``event_at``) than the new one is not ended. The new fact is
+  the older truth arriving late (a source recovered after a crash, a backfill): it is
+  created as history, ending where the newer one begins (``valid_to`` = the newer
+  fact's moment, ``superseded_by`` = its uid), and the newer one stays current. On
+  equal moments the later arrival wins.
 
 The outcome is written with two ``UNWIND`` queries: new facts with their final
 properties (``ingest/create_facts``) and changes to existing ones by element id
@@ -48,6 +54,7 @@ class _Fact:
     type: str
     to_uid: str
     to_name: str | None = None
+    valid_at: datetime | None = None         # valid_from, else event_at
     element_id: str | None = None            # None: created by this batch
     new_row: dict[str, Any] | None = None    # the create row of a new fact
     reinforcements: int = 0                  # existing facts: steps to apply
@@ -59,12 +66,13 @@ class _Fact:
 @dataclass(frozen=True)
 class FactOutcome:
     """What became of one input row: the fact's uid, whether an existing still-valid fact
-    was reinforced instead of creating one, and the facts it ended as (type, object uid,
-    object name when known)."""
+    was reinforced instead of creating one, the facts it ended as (type, object uid,
+    object name when known), and the newer fact that made it history on arrival."""
 
     uid: str
     reinforced: bool
     ended: tuple[tuple[str, str, str | None], ...] = ()
+    history_of: tuple[str, str, str | None] | None = None
 
 
 @dataclass
@@ -95,7 +103,8 @@ class _Replay:
         self.existing: list[_Fact] = []
         for row in open_facts:
             fact = _Fact(uid=row["uid"], type=row["type"], to_uid=row["to_uid"],
-                         to_name=row.get("to_name"), element_id=row["element_id"])
+                         to_name=row.get("to_name"), element_id=row["element_id"],
+                         valid_at=_native(row.get("valid_at")))
             self.open.setdefault(row["from_uid"], []).append(fact)
             self.existing.append(fact)
         self.plan = FactPlan()
@@ -131,7 +140,12 @@ class _Replay:
         new = {**row, "props": dict(row["props"])}
         uid = new["props"]["uid"]
         ends_at = new["valid_from"] or new["event_at"]
-        ended = [f for f in facts if self._contradicts(f, row)]
+        at = _moment(ends_at)
+        contradicted = [f for f in facts if self._contradicts(f, row)]
+        newer = [f for f in contradicted
+                 if at is not None and f.valid_at is not None and f.valid_at > at]
+        ended = [f for f in contradicted if f not in newer]
+        history_of = self._history(new, newer)
         for fact in ended:
             facts.remove(fact)
             if fact.new_row is None:
@@ -143,12 +157,30 @@ class _Replay:
             new["props"]["supersedes"] = ended[0].uid
         self.plan.outcomes.append(FactOutcome(
             uid=uid, reinforced=False,
-            ended=tuple((f.type, f.to_uid, f.to_name) for f in ended)))
+            ended=tuple((f.type, f.to_uid, f.to_name) for f in ended),
+            history_of=history_of))
         self.plan.created += 1
-        self.plan.superseded += len(ended)
+        self.plan.superseded += len(ended) + (history_of is not None)
         self.plan.creates.append(new)
         if new["valid_to"] is None:
-            facts.append(_Fact(uid=uid, type=row["type"], to_uid=row["to_uid"], new_row=new))
+            facts.append(_Fact(uid=uid, type=row["type"], to_uid=row["to_uid"], new_row=new,
+                               valid_at=at))
+
+    @staticmethod
+    def _history(new: dict[str, Any], newer: list[_Fact]
+                 ) -> tuple[str, str, str | None] | None:
+        """A late, older fact ends where the earliest newer contradicting one begins
+        (unless it already ended before that); the newer ones stay current."""
+        if not newer:
+            return None
+        first = min(newer, key=lambda f: f.valid_at or datetime.max)
+        assert first.valid_at is not None
+        own_end = _moment(new["valid_to"])
+        if own_end is not None and own_end <= first.valid_at:
+            return None
+        new["valid_to"] = first.valid_at.isoformat()
+        new["props"]["superseded_by"] = first.uid
+        return (first.type, first.to_uid, first.to_name)
 
     def finish(self) -> FactPlan:
         for fact in self.existing:
@@ -186,6 +218,15 @@ def fact_row(props: dict[str, Any], *, rel_type: str, from_uid: str, to_uid: str
 
 def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment is not None else None
+
+
+def _moment(iso: str | None) -> datetime | None:
+    return datetime.fromisoformat(iso) if iso else None
+
+
+def _native(value: Any) -> datetime | None:
+    """A driver DateTime (or None) as an aware Python datetime."""
+    return value.to_native() if hasattr(value, "to_native") else value
 
 
 def write_facts(run: Callable[..., list[dict[str, Any]]], settings: Settings,

@@ -182,11 +182,16 @@ class _Transaction:
                 self.result.learned.append(f"again: {line} (reinforced)")
                 continue
             self.result.relationships_created += 1
-            self.result.relationships_superseded += len(outcome.ended)
+            self.result.relationships_superseded += len(outcome.ended) + (
+                outcome.history_of is not None)
             if outcome.ended:
                 ended = [f"{kind} {self.names.get(uid) or name or uid}"
                          for kind, uid, name in outcome.ended]
                 line += f" (ends {', '.join(ended)})"
+            if outcome.history_of is not None:
+                kind, uid, name = outcome.history_of
+                line += (f" (history: the newer {kind} {self.names.get(uid) or name or uid}"
+                         " stays current)")
             self.result.learned.append(line)
 
     def _rel_row(self, op: RelOp) -> dict[str, Any]:
