@@ -169,6 +169,26 @@ def _validation_message(error: ValidationError) -> str:
     return _one_line("; ".join(parts))
 
 
+def tool_specs() -> list[ToolSpec]:
+    """Every tool the server offers, with its JSON Schema. Static: `memgraph mcp
+    --list-tools` needs neither a database nor a model."""
+    from memgraph.ingest.tools import tool_schemas
+
+    specs = [ToolSpec(name, (model.__doc__ or "").strip().replace("\n    ", " "),
+                      _schema(model)) for name, model in OWN_TOOLS.items()]
+    for schema in tool_schemas():
+        function = schema["function"]
+        if function["name"] in SOURCE_BOUND_TOOLS:
+            continue
+        specs.append(ToolSpec(function["name"], function["description"],
+                              function["parameters"]))
+    return specs
+
+
+OWN_TOOLS: dict[str, type[_Args]] = {"ingest": IngestArgs, "explore": ExploreArgs,
+                                     "traverse": TraverseArgs, "context": ContextArgs}
+
+
 class MemgraphTools:
     """The tools of one server process, bound to one memory and one user (tenant)."""
 
@@ -182,15 +202,7 @@ class MemgraphTools:
         }
 
     def specs(self) -> list[ToolSpec]:
-        specs = [ToolSpec(name, (model.__doc__ or "").strip().replace("\n    ", " "),
-                          _schema(model)) for name, (model, _) in self._own.items()]
-        for schema in self._agent_tools.schemas:
-            function = schema["function"]
-            if function["name"] in SOURCE_BOUND_TOOLS:
-                continue
-            specs.append(ToolSpec(function["name"], function["description"],
-                                  function["parameters"]))
-        return specs
+        return tool_specs()
 
     @property
     def names(self) -> list[str]:

@@ -143,3 +143,6 @@ def policy(target: str, ttl_policy: str, user_id: str | None, as_json: bool) -> 
     click.echo(f"{change.kind} {change.name!r} ({change.uid}): ttl_policy "
                f"{change.policy_before} → {change.policy}; state {state}, "
                f"salience {change.salience:.3f}")
+
+
+COMMANDS = [config, init, status, forget, policy]

@@ -1,18 +1,68 @@
-"""Root command group; library errors become one line and a non-zero exit here, once."""
+"""Root command group; library errors become one line and a non-zero exit here, once.
+
+Commands are imported when they run, not before: `memgraph --help` lists them from the
+table below without importing the driver, the settings, rich or a model (issue 11: a
+whole `memgraph --help` in ≤ 0.3 s). tests/test_cli_startup.py keeps the table equal to
+the commands themselves.
+"""
 
 from __future__ import annotations
 
+import importlib
 import sys
 from typing import Any
 
 import click
-import pydantic
 
 from memgraph.errors import ConfigurationError, MemgraphError
 
+# name: (module in memgraph.cli whose COMMANDS holds it, its one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "config": ("admin", "Inspect the effective settings."),
+    "context": ("retrieve", "Print prompt-ready memory text for QUERY within a token budget."),
+    "demo": ("demo", "Ingest a sample conversation, explore, traverse, build a prompt "
+                     "context, then run the nightly jobs months later and show what faded, "
+                     "was archived and consolidated."),
+    "explore": ("retrieve", "Find the memories most relevant to QUERY (vector + full-text + "
+                            "graph, fused)."),
+    "forget": ("admin", "Delete everything one user's memory holds (nodes and their "
+                        "relationships)."),
+    "ingest": ("ingest", "Store sources and extract what they say into the memory graph."),
+    "init": ("admin", "Apply the graph schema (constraints, indexes); safe to run again."),
+    "jobs": ("jobs", "Nightly lifecycle jobs: decay, consolidation, note cleanup, episodic, "
+                     "dedupe."),
+    "mcp": ("mcp", "Serve memgraph to an MCP client (Claude Desktop, IDE agents, …) over "
+                   "stdio."),
+    "policy": ("admin", "Set how one memory is forgotten (TARGET: a node's uid or name, a "
+                        "relationship's uid)."),
+    "server": ("server", "Install, start, stop and inspect a local Neo4j 5.26 (from Maven "
+                         "Central)."),
+    "status": ("admin", "Neo4j version, schema version and memory counts."),
+    "traverse": ("retrieve", "Walk the graph from START (a uid or a name), breadth first, "
+                             "bounded."),
+}
+
 
 class MemgraphGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(COMMANDS) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            module = importlib.import_module(f"memgraph.cli.{COMMANDS[cmd_name][0]}")
+            for command in module.COMMANDS:
+                self.add_command(command)
+        return self.commands.get(cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
+        rows = [(name, _shortened(COMMANDS[name][1], limit)) for name in sorted(COMMANDS)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
     def invoke(self, ctx: click.Context) -> Any:
+        import pydantic  # here, not at import time: `--help` never gets this far
+
         try:
             return super().invoke(ctx)
         except MemgraphError as e:
@@ -40,21 +90,11 @@ def cli() -> None:
     """
 
 
-def _register() -> None:
-    from memgraph.cli import admin, demo, ingest, jobs, mcp, retrieve, server
-
-    cli.add_command(server.server)
-    cli.add_command(admin.config)
-    cli.add_command(admin.init)
-    cli.add_command(admin.status)
-    cli.add_command(admin.forget)
-    cli.add_command(admin.policy)
-    for module in (ingest, retrieve, jobs, mcp, demo):
-        for command in module.COMMANDS:
-            cli.add_command(command)
-
-
-_register()
+def _shortened(text: str, limit: int) -> str:
+    """One line of at most ``limit`` characters, cut at a word, as click shows commands."""
+    if len(text) <= limit:
+        return text
+    return text[:max(limit - 3, 1)].rsplit(" ", 1)[0].rstrip(",;:(") + "..."
 
 
 def main() -> None:

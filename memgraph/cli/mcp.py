@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import click
-from rich.table import Table
 
 from memgraph.cli.output import console, json_option, open_memory, print_json, user_option
-from memgraph.mcp_server import MemgraphTools, serve
+from memgraph.mcp_server import MemgraphTools, ToolSpec, serve, tool_specs
+from memgraph.settings import Settings
 
 
 @click.command("mcp")
@@ -22,22 +22,23 @@ def mcp(user_id: str | None, list_tools: bool, as_json: bool) -> None:
     tenant's memory. Tools: ingest, explore, traverse, context and the typed ingestion
     tools (create_person, relate, add_note, …); see docs/agents.md. Logs go to stderr.
     """
+    if list_tools:   # static: works with no database reachable and loads no model
+        _print_tools(tool_specs(), user_id or Settings().default_user, as_json)
+        return
     with open_memory() as memory:
         tools = MemgraphTools(memory, user_id)   # checks Neo4j and the schema before serving
-        if list_tools:
-            _print_tools(tools, as_json)
-            return
         serve(tools)
 
 
-def _print_tools(tools: MemgraphTools, as_json: bool) -> None:
-    specs = tools.specs()
+def _print_tools(specs: list[ToolSpec], user_id: str, as_json: bool) -> None:
+    from rich.table import Table
+
     if as_json:
         print_json([{"name": s.name, "description": s.description,
                      "inputSchema": s.input_schema} for s in specs])
         return
     table = Table("tool", "arguments (* required)", "description",
-                  title=f"{len(specs)} tools for user {tools.user_id!r}")
+                  title=f"{len(specs)} tools for user {user_id!r}")
     for spec in specs:
         required = set(spec.input_schema.get("required", []))
         args = ", ".join(f"{a}*" if a in required else a

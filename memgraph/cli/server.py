@@ -69,3 +69,6 @@ def status(as_json: bool) -> None:
                f"{f'  pid: {st.pid}' if st.pid else ''}\nhome: {st.home}\n"
                f"bolt: {st.bolt_uri}  browser: {st.browser_url}  version: {st.version}\n"
                f"password file: {st.password_file}")
+
+
+COMMANDS = [server]
