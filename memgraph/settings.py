@@ -9,6 +9,8 @@ variables, the standard ``NEO4J_URI`` / ``NEO4J_USERNAME`` / ``NEO4J_PASSWORD`` 
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
@@ -30,13 +32,55 @@ def local_password_file(home: Path) -> Path:
     return home.expanduser().resolve() / PASSWORD_FILE
 
 
+def user_data_dir() -> Path:
+    """memgraph's per-user data directory: ``$XDG_DATA_HOME/memgraph`` (by default
+    ``~/.local/share/memgraph``) on Linux, ``~/Library/Application Support/memgraph`` on
+    macOS, ``%LOCALAPPDATA%/memgraph`` on Windows. Read when settings are made, not at
+    import time."""
+    return _user_dir("XDG_DATA_HOME", ".local/share", "Library/Application Support")
+
+
+def user_cache_dir() -> Path:
+    """memgraph's per-user cache directory: ``$XDG_CACHE_HOME/memgraph`` (by default
+    ``~/.cache/memgraph``) on Linux, ``~/Library/Caches/memgraph`` on macOS,
+    ``%LOCALAPPDATA%/memgraph/cache`` on Windows."""
+    if os.name == "nt":
+        return _user_dir("", "", "") / "cache"
+    return _user_dir("XDG_CACHE_HOME", ".cache", "Library/Caches")
+
+
+def _user_dir(xdg_variable: str, linux_default: str, macos_default: str) -> Path:
+    if os.name == "nt":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / macos_default
+    else:
+        # The XDG spec: a relative path in the variable is invalid and ignored.
+        value = os.environ.get(xdg_variable, "")
+        base = Path(value) if value and Path(value).is_absolute() \
+            else Path.home() / linux_default
+    return base / "memgraph"
+
+
+def default_server_home() -> Path:
+    """$XDG_DATA_HOME/memgraph/neo4j"""   # the docstring is the default shown in the docs
+    return user_data_dir() / "neo4j"
+
+
+def default_model_cache() -> Path:
+    """$XDG_CACHE_HOME/memgraph/models"""
+    return user_cache_dir() / "models"
+
+
 class ServerSettings(BaseModel):
     """The local Neo4j assembled from Maven Central (machines without Docker)."""
 
     model_config = ConfigDict(frozen=True)
 
-    home: Path = Field(default=Path(".memgraph/neo4j"),
-                       description="where the server's jars, config, data and logs live")
+    home: Path = Field(default_factory=default_server_home,
+                       description="where the server's jars, config, data and logs live "
+                                   "(one per user by default, whatever the current "
+                                   "directory; on macOS ~/Library/Application Support/...)")
     neo4j_version: str = Field(default="5.26.30",
                      description="Neo4j artifact version fetched from Maven Central")
     browser_version: str = Field(default="5.24.0",
@@ -241,8 +285,9 @@ class Settings(BaseSettings):
     embedding_threads: int | None = Field(
         default=None, ge=1, description="CPU threads of the local embedder [default: all cores]")
     embedding_cache_dir: Path = Field(
-        default=Path(".memgraph/models"),
-        description="where the local model's ONNX build is cached (made once, offline)")
+        default_factory=default_model_cache,
+        description="where the local model's ONNX build is cached (made once, offline; "
+                    "on macOS ~/Library/Caches/...)")
     embedding_dimensions: int | None = Field(
         default=None, description="required for openai embedders whose size we cannot guess")
 
@@ -274,7 +319,7 @@ class Settings(BaseSettings):
 
     nightly_cron: str = Field(default="0 3 * * *", description="crontab for `jobs schedule`")
 
-    server: ServerSettings = ServerSettings()
+    server: ServerSettings = Field(default_factory=ServerSettings)  # home read per Settings()
     lifecycle: LifecycleSettings = LifecycleSettings()
     ingest: IngestSettings = IngestSettings()
     retrieval: RetrievalSettings = RetrievalSettings()

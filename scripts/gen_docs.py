@@ -39,6 +39,8 @@ def _rows(model: type[BaseModel], prefix: str, env_prefix: str) -> list[str]:
         if isinstance(annotation, type) and issubclass(annotation, BaseModel):
             continue
         default = field.default
+        if field.default_factory is not None:   # a per-user path: its factory's docstring
+            default = (field.default_factory.__doc__ or "").strip()
         if hasattr(default, "get_secret_value"):
             default = "(secret)"
         env = f"{env_prefix}{name.upper()}"

@@ -5,6 +5,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PATH="$PWD/.venv/bin:$PATH"
+# The suite's server is private to this checkout: a test run never touches the user's own
+# memory server (whose home is in the user's data directory), nor another checkout's; by
+# default it listens next to it (7689/7476), so the demo's server may keep running.
+export MEMGRAPH_SERVER__HOME="${MEMGRAPH_SERVER__HOME:-$PWD/.memgraph/neo4j}"
+export MEMGRAPH_SERVER__BOLT_PORT="${MEMGRAPH_SERVER__BOLT_PORT:-7689}"
+export MEMGRAPH_SERVER__HTTP_PORT="${MEMGRAPH_SERVER__HTTP_PORT:-7476}"
+export NEO4J_URI="${NEO4J_URI:-bolt://127.0.0.1:$MEMGRAPH_SERVER__BOLT_PORT}"
 
 memgraph server install
 started_here=0

@@ -55,11 +55,16 @@ class OnnxEmbedder(Embedder):
     Normalize) built as one ONNX graph and run by ONNX Runtime."""
 
     def __init__(self, model: str = "all-MiniLM-L6-v2", *, quantization: Quantization = "none",
-                 cache_dir: Path = Path(".memgraph/models"), threads: int | None = None,
+                 cache_dir: Path | None = None, threads: int | None = None,
                  batch_size: int = 64) -> None:
+        if cache_dir is None:
+            from memgraph.settings import default_model_cache
+
+            cache_dir = default_model_cache()
         if not onnx_available():
             raise ConfigurationError(f"the onnx embedding backend needs {INSTALL_HINT}")
-        spec, self._tokenizer, self._session = _load(model, Path(cache_dir), quantization,
+        spec, self._tokenizer, self._session = _load(model, Path(cache_dir).expanduser(),
+                                                     quantization,
                                                      threads)
         self._lowercase = spec.lowercase_input
         self.model_name = model if quantization == "none" else f"{model}+{quantization}"
