@@ -151,6 +151,9 @@ def _render_one(result: IngestResult, as_json: bool) -> None:
         click.echo(f"already ingested as source {result.source_uid} "
                    f"(status {result.status}); nothing changed")
     elif result.status == "done":
+        if result.resumed:
+            click.echo(f"resumed source {result.source_uid}: an earlier run of the same "
+                       "input left it unfinished")
         click.echo(f"source {result.source_uid}: {result.nodes_created} new nodes, "
                    f"{result.relationships_created} new facts, "
                    f"{result.relationships_superseded} superseded, "

@@ -59,9 +59,21 @@ class Ingestor:
         new.props["embedding"] = self.embedder.embed(new.props["search_text"])
         new.props["embedding_model"] = self.embedder.model_name
         row = write_sources(self.graph, user_id, [new], now)[0]
-        if not row["created"]:
-            return IngestResult(source_uid=row["uid"], status=row["status"], duplicate=True)
-        return self.extract(new.text)
+        if row["created"]:
+            return self.extract(new.text)
+        if row["status"] in RESUMABLE:
+            return self.resume(user_id, row["uid"])
+        return IngestResult(source_uid=row["uid"], status=row["status"], duplicate=True)
+
+    def resume(self, user_id: str, source_uid: str) -> IngestResult:
+        """Extract a stored source again (left pending by a crash, or failed): the same
+        ingest run again finishes it. Safe while another run is still at it: the write
+        transaction locks the source first and writes nothing if it is done by then."""
+        [row] = self.graph.read("ingest/stored_source", user_id=user_id,
+                                source_uid=source_uid)
+        result = self.extract(_source_text(row))
+        result.resumed = not result.duplicate
+        return result
 
     def extract(self, source: SourceText) -> IngestResult:
         """Run the extractor and write its plan; failures leave the Source failed."""
@@ -113,14 +125,21 @@ class Ingestor:
                                limit=limit)
         bulk = BulkResult()
         for row in rows:
-            source = SourceText(uid=row["uid"], user_id=row["user_id"], content=row["content"],
-                                session_id=row["session_id"], speaker=row["speaker"],
-                                kind=row["kind"], event_at=parse_time(_native(row["event_at"])))
-            result = self.extract(source)
-            bulk.add(result)
+            bulk.add(self.extract(_source_text(row)))
         bulk.created = 0
         bulk.seconds = (datetime.now(UTC) - started).total_seconds()
         return bulk
+
+
+# Statuses a rerun of the same ingest picks up again: a crash between the Source write
+# and the extraction write leaves `pending`; a provider failure leaves `failed`.
+RESUMABLE = ("pending", "failed")
+
+
+def _source_text(row: dict[str, Any]) -> SourceText:
+    return SourceText(uid=row["uid"], user_id=row["user_id"], content=row["content"],
+                      session_id=row["session_id"], speaker=row["speaker"], kind=row["kind"],
+                      event_at=parse_time(_native(row["event_at"])))
 
 
 def _native(value: Any) -> Any:

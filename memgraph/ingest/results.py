@@ -13,6 +13,7 @@ class IngestResult:
     source_uid: str
     status: str                      # done | failed | pending | skipped
     duplicate: bool = False          # the idempotency key was already known: nothing changed
+    resumed: bool = False            # a source left pending/failed by an earlier run, redone
     error: str = ""
     nodes_created: int = 0
     nodes_updated: int = 0

@@ -1,7 +1,8 @@
 """Apply a validated plan: every graph write of one source in ONE transaction.
 
 Reads that may be done before (embedding the new nodes, entity resolution) happen first;
-then one ``execute_write`` runs the named queries of ``cypher/ingest/`` in order: update
+then one ``execute_write`` runs the named queries of ``cypher/ingest/`` in order: lock the
+source and check it is not done yet (a concurrent run of the same source), update
 resolved nodes, MERGE new ones, reinforce repeated facts, create new facts (ending the
 ones they contradict), append notes, link the source, add similarity links, and mark
 the source done. Any failure rolls all of it back.
@@ -56,8 +57,15 @@ def write_plan(graph: Graph, settings: Settings, embedder: Embedder, plan: Plan,
     def work(tx: neo4j.ManagedTransaction) -> IngestResult:
         return _Transaction(tx, settings, ctx, plan).run(prepared)
 
-    with graph.session() as session, translate_errors(settings.neo4j_uri):
-        return session.execute_write(work)
+    try:
+        with graph.session() as session, translate_errors(settings.neo4j_uri):
+            return session.execute_write(work)
+    except _AlreadyDone:   # another run of the same source committed first
+        return IngestResult(source_uid=ctx.source_uid, status="done", duplicate=True)
+
+
+class _AlreadyDone(Exception):
+    """Raised inside the write transaction to roll it back: the source is done."""
 
 
 def _prepare(graph: Graph, settings: Settings, embedder: Embedder, plan: Plan,
@@ -121,6 +129,10 @@ class _Transaction:
         return run_in(self.tx, name, params)
 
     def run(self, prepared: _Prepared) -> IngestResult:
+        if self.ctx.source_uid:
+            claimed = self._run("ingest/claim_source", source_uid=self.ctx.source_uid)
+            if claimed and claimed[0]["status"] == "done":
+                raise _AlreadyDone
         self._nodes(prepared)
         self._relationships()
         self._notes()
