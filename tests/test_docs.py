@@ -41,6 +41,6 @@ def test_readme_links_resolve() -> None:
     for target in ("docs/data-model.md", "docs/configuration.md", "docs/cli.md",
                    "docs/benchmarks.md", "docs/lifecycle.md", "docs/retrieval.md",
                    "docs/ingestion.md", "docs/operations.md", "docs/providers.md",
-                   "docs/agents.md"):
+                   "docs/agents.md", "docs/reliability.md"):
         assert f"]({target})" in readme, target
         assert (ROOT / target).is_file(), target
