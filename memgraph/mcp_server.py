@@ -2,8 +2,9 @@
 
 ``MemgraphTools`` is the protocol-free core: the tool list (name, description, JSON Schema)
 and ``call(name, arguments)``, which never raises for bad input. It serves the ingestion
-tools of ``Memory.tools(user_id)`` unchanged, plus ``ingest``, ``explore``, ``traverse``
-and ``context``. The user (tenant) is fixed when the object is made: no tool takes a
+tools of ``Memory.tools(user_id)`` unchanged, plus ``ingest``, ``ingest_document`` (a
+document of any length, chunked: ``Memory.ingest_document``), ``explore``, ``traverse`` and
+``context``. The user (tenant) is fixed when the object is made: no tool takes a
 ``user_id`` (every argument model forbids extra fields), so an agent connected to one
 server process can never reach another tenant's memory.
 
@@ -75,6 +76,23 @@ class IngestArgs(_Args):
         "(decay), 30 days after it was stored (ephemeral), or never (keep_forever)")
     idempotency_key: str | None = Field(
         default=None, description="same key, same source (default: derived from the content)")
+
+
+class IngestDocumentArgs(_Args):
+    """Remember a document of any length (notes, an article, a transcript, a README): it is
+    split into chunks along headings and paragraphs, each stored as a source of one
+    Artifact named by the title and extracted like `ingest`. The same title again is a new
+    version: unchanged chunks are kept, changed ones replaced; the same text again changes
+    nothing."""
+
+    content: str = Field(min_length=1, description="the document (Markdown or plain text)")
+    title: str = Field(min_length=1, max_length=300,
+                       description="the document's title; it names the document")
+    event_at: str | None = Field(default=None,
+                                 description="ISO-8601 time the document was written")
+    sensitivity: Sensitivity = "normal"
+    ttl_policy: Literal["decay", "ephemeral", "keep_forever"] = Field(
+        default="decay", description="how its chunks and the document are forgotten")
 
 
 class _Filters(_Args):
@@ -197,7 +215,9 @@ class MemgraphTools:
         self.user_id = user_id or memory.settings.default_user
         self._agent_tools: AgentTools = memory.tools(self.user_id)
         self._own: dict[str, tuple[type[_Args], Callable[[Any], ToolOutcome]]] = {
-            "ingest": (IngestArgs, self._ingest), "explore": (ExploreArgs, self._explore),
+            "ingest": (IngestArgs, self._ingest),
+            "ingest_document": (IngestDocumentArgs, self._ingest_document),
+            "explore": (ExploreArgs, self._explore),
             "traverse": (TraverseArgs, self._traverse), "context": (ContextArgs, self._context),
         }
 
@@ -241,6 +261,17 @@ class MemgraphTools:
                                 f"`memgraph ingest --retry-failed`: {result.error}",
                                 _json(result.as_dict())], is_error=True)
         return ToolOutcome([_json(result.as_dict())])
+
+    def _ingest_document(self, args: IngestDocumentArgs) -> ToolOutcome:
+        report = self.memory.ingest_document(args.content, user_id=self.user_id,
+                                             **args.model_dump(exclude={"content"}))
+        data = report.as_dict()
+        data.pop("path", None)   # the uri ("doc:<title>") is the Artifact's key, not a path
+        if report.problems:
+            return ToolOutcome([f"{report.extraction_failed} chunks kept but not extracted "
+                                "(`memgraph ingest --retry-failed` redoes them)", _json(data)],
+                               is_error=True)
+        return ToolOutcome([_json(data)])
 
     def _explore(self, args: ExploreArgs) -> ToolOutcome:
         results = self.memory.explore(args.query, user_id=self.user_id,

@@ -13,11 +13,13 @@ from memgraph.settings import Settings
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
     from datetime import datetime
+    from os import PathLike
+    from typing import IO
 
     from memgraph.governance import PolicyChange
     from memgraph.ingest.agent_tools import AgentTools
     from memgraph.ingest.pipeline import Ingestor
-    from memgraph.ingest.results import BulkResult, IngestResult
+    from memgraph.ingest.results import BulkResult, FileReport, IngestResult
     from memgraph.jobs.runner import JobReport
     from memgraph.providers.embeddings import Embedder
     from memgraph.providers.llm import LLM
@@ -143,6 +145,10 @@ class Memory:
         with the LLM agent, or the offline rules when no LLM is configured. ``ttl_policy``
         governs the Source (seed 001): ``decay``, ``ephemeral`` (archived at 30 days) or
         ``keep_forever`` (never fades)."""
+        from memgraph.ingest.inputs import check_content
+
+        # refused before the schema check and before any model is loaded
+        check_content(content, self.settings.ingest.max_content_bytes)
         self.ensure_schema()
         return self._ingestor.ingest(
             content, user_id=self._user(user_id), session_id=session_id, event_at=event_at,
@@ -160,6 +166,43 @@ class Memory:
         return ingest_records(self.graph, self.settings, self.embedder, records,
                               user_id=self._user(user_id), batch_size=batch_size,
                               progress=progress)
+
+    def ingest_file(self, path: str | PathLike[str] | IO[bytes], *, user_id: str | None = None,
+                    format: str = "auto", strict: bool = False, session_id: str | None = None,
+                    batch_size: int | None = None, title: str | None = None,
+                    event_at: datetime | str | None = None, sensitivity: str = "normal",
+                    ttl_policy: str = "decay",
+                    progress: Callable[[int, int | None], None] | None = None) -> FileReport:
+        """Ingest a file: ``path`` (``"-"`` = stdin) or a binary stream. ``format``:
+        ``jsonl`` (one source per line), ``structured`` (records naming their entities),
+        ``document`` (Markdown/text, chunked into Sources of one Artifact) or ``auto``
+        (by suffix, else by content). A bad line is counted as failed with its line number
+        and the rest goes on; ``strict`` validates every line first and writes nothing if
+        one is bad. ``progress(done, total)`` is called as items finish. See
+        docs/ingestion.md, "Files"."""
+        from memgraph.ingest.files import FileOptions, ingest_file
+
+        self.ensure_schema()
+        options = FileOptions(user_id=self._user(user_id), session_id=session_id,
+                              strict=strict, batch_size=batch_size, title=title,
+                              event_at=event_at, sensitivity=sensitivity,
+                              ttl_policy=ttl_policy)
+        return ingest_file(self._ingestor, path, options, format=format, progress=progress)
+
+    def ingest_document(self, text: str, *, title: str, user_id: str | None = None,
+                        uri: str | None = None, event_at: datetime | str | None = None,
+                        sensitivity: str = "normal", ttl_policy: str = "decay") -> FileReport:
+        """Ingest a document given as text (any size up to ``ingest.max_document_bytes``):
+        one Artifact named ``uri`` (default ``doc:<title>``; the same uri again replaces the
+        previous version's chunks), its chunks as Sources, each extracted."""
+        from memgraph.ingest.documents import Document, ingest_document
+        from memgraph.ingest.inputs import parse_time
+
+        self.ensure_schema()
+        doc = Document(text=text, uri=uri or f"doc:{title}", title=title,
+                       event_at=parse_time(event_at, "event_at"))
+        return ingest_document(self._ingestor, doc, user_id=self._user(user_id),
+                               sensitivity=sensitivity, ttl_policy=ttl_policy)
 
     def retry_failed(self, user_id: str | None = None) -> BulkResult:
         """Redo the extraction of sources that failed (or were left pending by a crash);

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SecretStr
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from memgraph.errors import ConfigurationError
@@ -201,6 +201,23 @@ class IngestSettings(BaseModel):
     exact_scan_max_nodes: int = 2000
     vector_candidates: int = 500
     retry_pending_after_s: float = 600.0  # `--retry-failed` also redoes sources stuck pending
+    # Documents (`memgraph ingest --file notes.md`, docs/ingestion.md "Documents"): split
+    # along headings and paragraphs into chunks of at most chunk_tokens (counted as
+    # context() counts them), each starting with the last chunk_overlap_tokens of the one
+    # before it in the same section; each chunk is a Source of the document's Artifact.
+    chunk_tokens: int = Field(default=400, ge=32, le=8000,
+                              description="documents: at most this many tokens per chunk")
+    chunk_overlap_tokens: int = Field(default=40, ge=0,
+                                      description="documents: tokens repeated from the chunk "
+                                                  "before (less than half of chunk_tokens)")
+    max_document_bytes: int = Field(default=20 * 1024 * 1024, ge=1,
+                                    description="documents larger than this are refused")
+
+    @model_validator(mode="after")
+    def _overlap_below_half(self) -> IngestSettings:
+        if self.chunk_overlap_tokens * 2 > self.chunk_tokens:
+            raise ValueError("chunk_overlap_tokens must be at most half of chunk_tokens")
+        return self
 
 
 class RetrievalSettings(BaseModel):

@@ -51,5 +51,20 @@ def test_faults_are_one_line_errors(graph: Graph, user_id: str, tmp_path: Path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"content": "fine"}\n{not json\n')
     assert_one_line_error(run_cli("ingest", "--user", user_id, "--file", str(bad),
-                                  env=ENV), "not valid JSON")
+                                  env=ENV), "line 2: not valid JSON")
     assert_one_line_error(run_cli("ingest", "--user", user_id, env=ENV), "exactly one")
+
+
+def test_a_jsonl_line_cannot_write_into_another_tenant(graph: Graph, user_id: str,
+                                                        tmp_path: Path):
+    victim = f"{user_id}-victim"
+    planted = tmp_path / "x.jsonl"
+    planted.write_text("\n".join(json.dumps(line) for line in (
+        {"content": "My friend Tom lives in Rome."},
+        {"content": "Eve works at Evil Corp.", "user_id": victim},
+        {"content": "I love chess."})))
+    run = run_cli("ingest", "--file", str(planted), "--user", user_id, env=ENV)
+    assert_one_line_error(run, "1 of 3 lines failed", "line 2", victim)
+    assert rows(graph, "MATCH (n {user_id: $v}) RETURN n", v=victim) == []
+    mine = rows(graph, "MATCH (s:Source {user_id: $u}) RETURN s.raw_content AS c", u=user_id)
+    assert sorted(r["c"] for r in mine) == ["I love chess.", "My friend Tom lives in Rome."]

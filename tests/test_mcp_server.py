@@ -75,7 +75,8 @@ def test_lists_the_retrieval_ingest_and_typed_tools_with_schemas(user_id: str) -
 
     tools = {tool["name"]: tool for tool in run_against_server(user_id, scenario)}
 
-    assert set(tools) == {"ingest", "explore", "traverse", "context"} | INGESTION_TOOLS
+    assert set(tools) == {"ingest", "ingest_document", "explore", "traverse",
+                          "context"} | INGESTION_TOOLS
     for tool in tools.values():
         assert tool["description"]
         schema = tool["inputSchema"]

@@ -9,6 +9,9 @@ CREATE CONSTRAINT person_name IF NOT EXISTS FOR (n:Person) REQUIRE (n.user_id, n
 CREATE CONSTRAINT concept_name IF NOT EXISTS FOR (n:Concept) REQUIRE (n.user_id, n.canonical_name) IS UNIQUE;
 CREATE CONSTRAINT entity_name IF NOT EXISTS FOR (n:Entity) REQUIRE (n.user_id, n.canonical_name) IS UNIQUE;
 CREATE CONSTRAINT source_idempotency IF NOT EXISTS FOR (s:Source) REQUIRE (s.user_id, s.idempotency_key) IS UNIQUE;
+// A document (Artifact) is one per user and path or stream name: a re-ingest finds it, two
+// users ingesting the same file each get their own.
+CREATE CONSTRAINT artifact_uri IF NOT EXISTS FOR (a:Artifact) REQUIRE (a.user_id, a.uri) IS UNIQUE;
 CREATE CONSTRAINT job_lock_name IF NOT EXISTS FOR (l:JobLock) REQUIRE l.name IS UNIQUE;
 CREATE CONSTRAINT job_run_uid IF NOT EXISTS FOR (r:JobRun) REQUIRE r.uid IS UNIQUE;
 CREATE CONSTRAINT merge_log_uid IF NOT EXISTS FOR (m:MergeLog) REQUIRE m.uid IS UNIQUE;

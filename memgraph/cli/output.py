@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from typing import Any, TypeVar
 
 import click
 from rich.console import Console
+from rich.table import Table
+from rich.text import Text
 
 from memgraph.memory import Memory
 from memgraph.settings import Settings
@@ -44,3 +46,58 @@ def print_json(data: Any) -> None:
 
 def open_memory(settings: Settings | None = None) -> Memory:
     return Memory(settings or Settings())
+
+
+# -- tables that stay legible at any width and in a pipe ----------------------------------
+# A rich table squeezed below its natural width elides headers ("sour…") and wraps cells a
+# word per line. So: a table only on a terminal wide enough for it; otherwise (a narrow
+# terminal, or stdout piped to a file or a program) each row as a block of "column  value"
+# lines, nothing cut. `--json` stays the machine-readable form.
+def _cell_width(value: str) -> int:
+    return max((len(line) for line in value.splitlines()), default=0)
+
+
+def natural_width(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
+    """Columns of a rich table that shows every cell on one line (box borders and the one
+    space of padding either side included)."""
+    widths = [max([len(c), *(_cell_width(row[i]) for row in rows)])
+              for i, c in enumerate(columns)]
+    return sum(widths) + 3 * len(widths) + 1
+
+
+def table_fits(columns: Sequence[str], rows: Sequence[Sequence[str]],
+               out: Console | None = None) -> bool:
+    out = out or console
+    return out.is_terminal and natural_width(columns, rows) <= out.width
+
+
+def print_plain(text: str, out: Console | None = None) -> None:
+    """Text as it is: no markup, no highlighting, no wrapping at the console width."""
+    (out or console).out(text, highlight=False)
+
+
+def render_table(columns: Sequence[str], rows: Sequence[Sequence[str]], *,
+                 title: str | None = None, out: Console | None = None) -> None:
+    out = out or console
+    if table_fits(columns, rows, out):
+        table = Table(*columns, title=title)
+        for row in rows:
+            table.add_row(*(Text(cell) for cell in row))
+        out.print(table)
+        return
+    blocks = [title] if title else []
+    width = max((len(c) for c in columns), default=0)
+    for row in rows:
+        lines = []
+        for column, cell in zip(columns, row, strict=True):
+            first, *rest = (cell or "").splitlines() or [""]
+            lines.append(f"{column:<{width}}  {first}".rstrip())
+            lines.extend(" " * (width + 2) + more for more in rest)
+        blocks.append("\n".join(lines))
+    print_plain("\n\n".join(blocks) if blocks else "(none)", out)
+
+
+def render_fields(pairs: Sequence[tuple[str, str]], out: Console | None = None) -> None:
+    """One record as aligned "label  value" lines: fits any width, reads well in a pipe."""
+    width = max((len(label) for label, _ in pairs), default=0)
+    print_plain("\n".join(f"{label:<{width}}  {value}" for label, value in pairs), out)

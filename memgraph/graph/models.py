@@ -164,8 +164,13 @@ class Source(Episodic):
 
 
 class Artifact(Episodic):
-    uri = StringProperty(default="")
-    media_type = StringProperty(default="")
+    """A whole document (issue 11's "Document"); its chunks are Sources (HAS_CHUNK)."""
+
+    uri = StringProperty(default="")          # absolute path, or stdin:<title>
+    media_type = StringProperty(default="")   # text/markdown | text/plain
+    content_hash = StringProperty(default="")  # sha256 of the text: unchanged = nothing to do
+    size_bytes = IntegerProperty(default=0)
+    chunk_count = IntegerProperty(default=0)
 
 
 class Storyline(Memory, Notes):

@@ -66,7 +66,8 @@ NEXT = "NEXT"                  # (Source)-[:NEXT]->(Source) within a session
 INCLUDES = "INCLUDES"          # (Storyline)-[:INCLUDES]->(Source)
 SUMMARIZES = "SUMMARIZES"      # (Macro)-[:SUMMARIZES]->(Storyline)
 DERIVED_FROM = "DERIVED_FROM"  # (semantic)-[:DERIVED_FROM]->(Source), consolidation provenance
-STRUCTURAL_TYPES = (MENTIONS, NEXT, INCLUDES, SUMMARIZES, DERIVED_FROM)
+HAS_CHUNK = "HAS_CHUNK"        # (Artifact)-[:HAS_CHUNK {index}]->(Source), a document's chunks
+STRUCTURAL_TYPES = (MENTIONS, NEXT, INCLUDES, SUMMARIZES, DERIVED_FROM, HAS_CHUNK)
 
 _IDENTIFIER = re.compile(r"^[A-Z][A-Z0-9_]{0,39}$")
 

@@ -29,17 +29,29 @@ def check_content(content: str | bytes, max_bytes: int) -> str:
     size = len(content.encode("utf-8"))
     if size > max_bytes:
         raise InvalidInputError(
-            f"content is {size:,} bytes, over the {max_bytes:,}-byte limit "
-            "(split it into several sources)")
+            f"content is {size:,} bytes, over the {max_bytes:,}-byte limit of one source "
+            "(split it, or ingest it as a document, which is chunked: docs/ingestion.md)")
     if _CONTROL.search(content):
         raise InvalidInputError("content contains control characters (binary input refused)")
     return content
+
+
+def has_control_characters(text: str) -> bool:
+    return bool(_CONTROL.search(text))
 
 
 def check_choice(value: str, allowed: tuple[str, ...], what: str) -> str:
     if value not in allowed:
         raise InvalidInputError(f"{what} must be one of {', '.join(allowed)}, not {value!r}")
     return value
+
+
+def check_owner(record_user: str | None, user_id: str) -> None:
+    """A record may name its user only to repeat the ingesting one: a file ingested for
+    one tenant never writes into another (the caller chose the tenant, not the file)."""
+    if record_user not in (None, "", user_id):
+        raise InvalidInputError(f"the record is for user {record_user!r}, not {user_id!r}: "
+                                "a file ingested for one user cannot write into another")
 
 
 def content_hash(content: str) -> str:

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
@@ -16,7 +16,7 @@ from memgraph.errors import DatabaseUnavailableError, MemgraphError
 from memgraph.graph.connection import Graph
 from memgraph.ingest.inputs import check_content, parse_time
 from memgraph.ingest.results import BulkResult, IngestResult
-from memgraph.ingest.source import SourceText, prepare_source, write_sources
+from memgraph.ingest.source import NewSource, SourceText, prepare_source, write_sources
 from memgraph.ingest.tools import Known, ToolExecutor
 from memgraph.ingest.writer import WriteContext, write_plan
 from memgraph.providers.embeddings import Embedder
@@ -53,12 +53,17 @@ class Ingestor:
     def ingest(self, content: str | bytes, *, user_id: str, **fields: Any) -> IngestResult:
         """One source: written first, then extracted; see ``Memory.ingest``."""
         text = check_content(content, self.settings.ingest.max_content_bytes)
-        now = datetime.now(UTC)
-        new = prepare_source(self.settings, content=text, user_id=user_id, now=now, **fields)
+        new = prepare_source(self.settings, content=text, user_id=user_id,
+                             now=datetime.now(UTC), **fields)
+        return self.store_and_extract(new)
+
+    def store_and_extract(self, new: NewSource) -> IngestResult:
+        """A validated source (``prepare_source``): embedded, written, then extracted."""
         # embedded as indexed: the search text carries the speaker and the event date
         new.props["embedding"] = self.embedder.embed(new.props["search_text"])
         new.props["embedding_model"] = self.embedder.model_name
-        row = write_sources(self.graph, user_id, [new], now)[0]
+        user_id = new.text.user_id
+        row = write_sources(self.graph, user_id, [new], new.props["ingested_at"])[0]
         if row["created"]:
             return self.extract(new.text)
         if row["status"] in RESUMABLE:
@@ -106,16 +111,6 @@ class Ingestor:
             return {r["uid"]: Known(r["uid"], r["kind"], r["name"], r["is_relationship"])
                     for r in rows}
         return lookup
-
-    def ingest_many(self, items: Iterable[dict[str, Any]], *, user_id: str,
-                    session_id: str | None = None) -> Iterator[IngestResult]:
-        """Sources one by one (each its own unit of work), for JSONL files."""
-        for item in items:
-            fields = dict(item)
-            content = fields.pop("content", "")
-            user = fields.pop("user_id", None) or user_id
-            fields.setdefault("session_id", session_id)
-            yield self.ingest(content, user_id=user, **fields)
 
     def retry_failed(self, user_id: str | None = None, limit: int = 10_000) -> BulkResult:
         """Redo extraction of failed (and long-pending) sources; raw content is reused."""

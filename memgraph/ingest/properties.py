@@ -80,6 +80,32 @@ def source_node(settings: Settings, *, uid: str, content: str, now: datetime,
     return props
 
 
+def artifact_node(settings: Settings, *, uid: str, now: datetime, sensitivity: str,
+                  ttl_policy: str) -> dict[str, Any]:
+    """What a new Artifact starts with (``cypher/ingest/merge_artifact``: ``$create``); what
+    each version of the document rewrites is ``artifact_version``."""
+    props: dict[str, Any] = {
+        "uid": uid, "importance": 0.5, "raw_content": "", "sensitivity": sensitivity,
+        **lifecycle(settings, now, settings.ingest.default_confidence),
+        "ttl_policy": ttl_policy,
+    }
+    if ttl_policy == "keep_forever":
+        props["salience"] = 1.0
+    return props
+
+
+def artifact_version(*, title: str, uri: str, media_type: str, checksum: str, size: int,
+                     sections: list[str], chunk_count: int, embedding: list[float],
+                     embedding_model: str) -> dict[str, Any]:
+    description = f"document {title!r}, {chunk_count} chunks"
+    if sections:
+        description += ": " + "; ".join(sections)
+    return {"name": title, "uri": uri, "media_type": media_type, "content_hash": checksum,
+            "size_bytes": size, "chunk_count": chunk_count, "description": description[:1000],
+            "search_text": f"{title}: {description[:1000]}", "embedding": embedding,
+            "embedding_model": embedding_model}
+
+
 def relationship(settings: Settings, *, now: datetime, event_at: datetime | None,
                  confidence: float, description: str = "", attitude: float = 0.0,
                  proximity: float = 0.5, strength: float = 0.5,

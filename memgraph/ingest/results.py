@@ -33,14 +33,28 @@ class IngestResult:
         return asdict(self)
 
 
+# A report keeps the first errors only (a million bad lines must not fill the memory);
+# the counts always cover every item.
+MAX_REPORTED_ERRORS = 100
+
+
 @dataclass
 class BulkResult:
-    """The outcome of a batch: many sources, counted."""
+    """The outcome of a batch: many sources, counted.
+
+    Every item lands in exactly one of ``created`` (a source extracted by this call:
+    new, or resumed after an earlier run left it unfinished),
+    ``duplicates`` (already ingested: nothing changed), ``failed`` (refused: bad JSON, an
+    invalid record, another tenant's line; nothing written) and ``extraction_failed`` (the
+    source is stored but its extraction failed: ``retry_failed`` redoes it), so they add
+    up to ``sources``.
+    """
 
     sources: int = 0
     created: int = 0
     duplicates: int = 0
     failed: int = 0
+    extraction_failed: int = 0
     nodes_created: int = 0
     relationships_created: int = 0
     relationships_superseded: int = 0
@@ -49,18 +63,39 @@ class BulkResult:
     seconds: float = 0.0
     errors: list[str] = field(default_factory=list)
 
-    def add(self, result: IngestResult) -> None:
+    def add(self, result: IngestResult, where: str = "") -> None:
+        """Count one item; ``where`` (e.g. "line 7") prefixes its error."""
         self.sources += 1
-        self.duplicates += int(result.duplicate)
-        self.created += int(not result.duplicate)
-        self.failed += int(result.status == "failed")
+        if result.duplicate:
+            self.duplicates += 1
+        elif result.status == "failed" and not result.source_uid:
+            self.failed += 1
+        elif result.status == "failed":
+            self.extraction_failed += 1
+        else:
+            self.created += 1
         self.nodes_created += result.nodes_created
         self.relationships_created += result.relationships_created
         self.relationships_superseded += result.relationships_superseded
         self.llm_calls += result.llm_calls
         self.tokens_used += result.tokens_used
         if result.error:
-            self.errors.append(f"{result.source_uid}: {result.error}")
+            kept = f"source {result.source_uid} kept, " if result.source_uid else ""
+            self.error(f"{where + ': ' if where else ''}{kept}{result.error}")
+
+    def reject(self, where: str, message: str) -> None:
+        """Count one item refused before anything was written."""
+        self.sources += 1
+        self.failed += 1
+        self.error(f"{where}: {message}")
+
+    def error(self, message: str) -> None:
+        if len(self.errors) < MAX_REPORTED_ERRORS:
+            self.errors.append(message)
+
+    @property
+    def problems(self) -> int:
+        return self.failed + self.extraction_failed
 
     @property
     def per_second(self) -> float:
@@ -68,3 +103,17 @@ class BulkResult:
 
     def as_dict(self) -> dict[str, Any]:
         return {**asdict(self), "per_second": round(self.per_second, 1)}
+
+
+@dataclass
+class FileReport(BulkResult):
+    """The outcome of ``Memory.ingest_file``: one file (or stream), counted per line or
+    chunk. For a document, ``sources`` counts its chunks, ``duplicates`` the chunks kept
+    from the previous version, and ``artifact_uid`` names the Artifact node."""
+
+    path: str = ""
+    format: str = ""              # jsonl | structured | document
+    strict: bool = False
+    artifact_uid: str = ""        # documents only
+    unchanged: bool = False       # documents: same checksum as last time, nothing written
+    chunks_removed: int = 0       # documents: chunks of the previous version deleted

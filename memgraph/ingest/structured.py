@@ -42,7 +42,13 @@ from memgraph.graph.notes import Note
 from memgraph.graph.vocabulary import TTL_POLICIES, Kind, relationship_type
 from memgraph.ingest import properties
 from memgraph.ingest.facts import fact_row, write_facts
-from memgraph.ingest.inputs import SENSITIVITIES, SOURCE_KINDS, check_choice, check_content
+from memgraph.ingest.inputs import (
+    SENSITIVITIES,
+    SOURCE_KINDS,
+    check_choice,
+    check_content,
+    check_owner,
+)
 from memgraph.ingest.resolution import canonical_name, resolve_by_name
 from memgraph.ingest.results import BulkResult
 from memgraph.ingest.source import NewSource, merge_and_chain, prepare_source
@@ -136,25 +142,57 @@ def ingest_records(graph: Graph, settings: Settings, embedder: Embedder,
                    records: Iterable[dict[str, Any]], *, user_id: str,
                    batch_size: int | None = None,
                    progress: Callable[[int], None] | None = None) -> BulkResult:
-    bulk = BulkResult()
+    """Records from Python: a bad one is reported as ``record N`` (1-based)."""
+    return ingest_numbered(graph, settings, embedder, enumerate(records, 1), user_id=user_id,
+                           batch_size=batch_size, progress=progress, label="record")
+
+
+def ingest_numbered(graph: Graph, settings: Settings, embedder: Embedder,
+                    records: Iterable[tuple[int, dict[str, Any]]], *, user_id: str,
+                    batch_size: int | None = None,
+                    progress: Callable[[int], None] | None = None,
+                    label: str = "line", into: BulkResult | None = None) -> BulkResult:
+    """Records with their numbers (a file's line numbers): a bad record is reported as
+    ``{label} N`` and counted as failed; the others are written."""
+    bulk = into if into is not None else BulkResult()
     started = time.perf_counter()
     size = batch_size or settings.ingest.structured_batch_size
     # One lock around the embedder: both threads embed, and tokenizers are not thread-safe.
     embed_lock = threading.Lock()
     writing: tuple[Future[dict[str, int]], _Batch] | None = None
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="memgraph-bulk") as pool:
-        offset = 0
         for raw in _batches(records, size):
-            batch = _Batch(graph, settings, embedder, user_id, embed_lock)
-            batch.prepare(raw, offset)      # overlaps the write of the previous batch
-            offset += len(raw)
+            batch = _Batch(graph, settings, embedder, user_id, embed_lock, label)
+            batch.prepare(raw)      # overlaps the write of the previous batch
             if writing is not None:
                 _collect(bulk, *writing, progress)   # batches land in record order
             writing = (pool.submit(batch.write), batch)
         if writing is not None:
             _collect(bulk, *writing, progress)
-    bulk.seconds = time.perf_counter() - started
+    bulk.seconds += time.perf_counter() - started
     return bulk
+
+
+def check_record(settings: Settings, user_id: str, item: Any) -> StructuredRecord:
+    """Validate one record for ``user_id``; raise InvalidInputError saying what is wrong."""
+    try:
+        if not isinstance(item, dict):
+            raise ValueError("each line must be a JSON object")
+        record = StructuredRecord.model_validate(item)
+        check_content(record.content, settings.ingest.max_content_bytes)
+        check_choice(record.kind, SOURCE_KINDS, "kind")
+        check_choice(record.sensitivity, SENSITIVITIES, "sensitivity")
+        check_choice(record.ttl_policy, TTL_POLICIES, "ttl_policy")
+        check_owner(record.user_id, user_id)
+        names = {_canonical(e.name) for e in record.entities}
+        for ref in [r.source for r in record.relationships] + \
+                [r.target for r in record.relationships] + \
+                [n.target for n in record.notes]:
+            if _canonical(ref) not in names:
+                raise ValueError(f"{ref!r} is not one of the record's entities")
+        return record
+    except (ValidationError, ValueError) as e:
+        raise InvalidInputError(" ".join(str(e).split())[:300]) from e
 
 
 def _collect(bulk: BulkResult, future: Future[dict[str, int]], batch: _Batch,
@@ -162,7 +200,8 @@ def _collect(bulk: BulkResult, future: Future[dict[str, int]], batch: _Batch,
     counts = future.result()
     bulk.sources += batch.size
     bulk.failed += len(batch.errors)
-    bulk.errors.extend(batch.errors)
+    for error in batch.errors:
+        bulk.error(error)
     bulk.created += counts["created"]
     bulk.duplicates += len(batch.records) - counts["created"]
     bulk.nodes_created += counts["nodes_created"]
@@ -177,9 +216,9 @@ _NODE_KEY = tuple[str, str]          # (kind, canonical name)
 
 class _Batch:
     def __init__(self, graph: Graph, settings: Settings, embedder: Embedder, user_id: str,
-                 embed_lock: threading.Lock) -> None:
+                 embed_lock: threading.Lock, label: str = "record") -> None:
         self.graph, self.settings, self.embedder = graph, settings, embedder
-        self.user_id, self.embed_lock = user_id, embed_lock
+        self.user_id, self.embed_lock, self.label = user_id, embed_lock, label
         self.now = datetime.now(UTC)
         self.size = 0
         self.errors: list[str] = []
@@ -193,10 +232,10 @@ class _Batch:
         with self.embed_lock:
             return self.embedder.embed_batch(texts)
 
-    def prepare(self, raw: list[dict[str, Any]], offset: int = 0) -> None:
+    def prepare(self, raw: list[tuple[int, dict[str, Any]]]) -> None:
         """Validate the records and build their sources (embedded in one call)."""
         self.size = len(raw)
-        self.records = self._validate(raw, offset)
+        self.records = self._validate(raw)
         self.sources = self._sources(self.records)
         self.pending = [_pending(self, rec, src)
                         for rec, src in zip(self.records, self.sources, strict=True)]
@@ -215,27 +254,13 @@ class _Batch:
         with self.graph.session() as session, translate_errors(self.settings.neo4j_uri):
             return session.execute_write(work)
 
-    def _validate(self, raw: list[dict[str, Any]], offset: int) -> list[StructuredRecord]:
+    def _validate(self, raw: list[tuple[int, dict[str, Any]]]) -> list[StructuredRecord]:
         good = []
-        for i, item in enumerate(raw):
+        for number, item in raw:
             try:
-                record = StructuredRecord.model_validate(item)
-                check_content(record.content, self.settings.ingest.max_content_bytes)
-                check_choice(record.kind, SOURCE_KINDS, "kind")
-                check_choice(record.sensitivity, SENSITIVITIES, "sensitivity")
-                check_choice(record.ttl_policy, TTL_POLICIES, "ttl_policy")
-                if record.user_id not in (None, self.user_id):
-                    raise ValueError(f"record is for user {record.user_id!r}")
-                names = {_canonical(e.name) for e in record.entities}
-                for ref in [r.source for r in record.relationships] + \
-                        [r.target for r in record.relationships] + \
-                        [n.target for n in record.notes]:
-                    if _canonical(ref) not in names:
-                        raise ValueError(f"{ref!r} is not one of the record's entities")
-                good.append(record)
-            except (ValidationError, ValueError, InvalidInputError) as e:
-                detail = " ".join(str(e).split())[:300]
-                self.errors.append(f"record {offset + i + 1}: {detail}")
+                good.append(check_record(self.settings, self.user_id, item))
+            except InvalidInputError as e:
+                self.errors.append(f"{self.label} {number}: {e}")
         return good
 
     def _sources(self, records: list[StructuredRecord]) -> list[NewSource]:
