@@ -203,8 +203,10 @@ def tool_specs() -> list[ToolSpec]:
     return specs
 
 
-OWN_TOOLS: dict[str, type[_Args]] = {"ingest": IngestArgs, "explore": ExploreArgs,
-                                     "traverse": TraverseArgs, "context": ContextArgs}
+OWN_TOOLS: dict[str, type[_Args]] = {"ingest": IngestArgs,
+                                     "ingest_document": IngestDocumentArgs,
+                                     "explore": ExploreArgs, "traverse": TraverseArgs,
+                                     "context": ContextArgs}
 
 
 class MemgraphTools:

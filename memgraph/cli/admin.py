@@ -7,9 +7,16 @@ import sys
 import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
-from memgraph.cli.output import console, json_option, open_memory, print_json, user_option
+from memgraph.cli.output import (
+    json_option,
+    open_memory,
+    print_json,
+    render_fields,
+    render_table,
+    table_fits,
+    user_option,
+)
 from memgraph.graph.vocabulary import TTL_POLICIES
 from memgraph.settings import Settings
 
@@ -27,14 +34,16 @@ def config_show(as_json: bool) -> None:
     if as_json:
         print_json(data)
         return
-    table = Table("setting", "value", show_header=True)
+    rows = []
     for key, value in data.items():
         if isinstance(value, dict):
-            for sub, subvalue in value.items():
-                table.add_row(f"{key}.{sub}", str(subvalue))
+            rows += [(f"{key}.{sub}", str(subvalue)) for sub, subvalue in value.items()]
         else:
-            table.add_row(key, str(value))
-    console.print(table)
+            rows.append((key, str(value)))
+    if table_fits(("setting", "value"), rows):
+        render_table(("setting", "value"), rows)
+    else:
+        render_fields(rows)
 
 
 @click.command()
@@ -86,10 +95,8 @@ def status(user_id: str | None, as_json: bool) -> None:
     neo = data["neo4j"]
     click.echo(f"Neo4j {neo['version']} {neo['edition']} at {neo['uri']}; "
                f"schema v{data['schema']['version']} ({data['schema']['dimensions']}-d vectors)")
-    table = Table("kind", "state", "nodes")
-    for row in data["counts"]:
-        table.add_row(row["kind"], str(row["state"]), str(row["nodes"]))
-    console.print(table)
+    render_table(("kind", "state", "nodes"),
+                 [(row["kind"], str(row["state"]), str(row["nodes"])) for row in data["counts"]])
     models = data["embedding_models"]
     if models:
         click.echo("vectors: " + ", ".join(f"{m['nodes']} by {m['model']}" for m in models))

@@ -7,10 +7,10 @@ from typing import Any
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
-from memgraph.cli.output import console, json_option, open_memory, print_json, user_option
+from memgraph.cli.output import json_option, open_memory, print_json, render_table, user_option
 from memgraph.jobs.runner import JOB_NAMES, NIGHTLY, JobReport, parse_as_of
+from memgraph.settings import Settings
 
 
 @click.group()
@@ -46,12 +46,31 @@ def run(job: str, user_id: str | None, dry_run: bool, as_of: str | None,
 
 
 @jobs.command("schedule")
-def schedule() -> None:
-    """Run `nightly` for every user on the cron in settings (nightly_cron), until stopped."""
-    from memgraph.jobs.schedule import build_scheduler
+@click.option("--print-next", "print_next", type=click.IntRange(1, 100), default=None,
+              metavar="N", help="print the next N run times and exit (checks the cron; "
+                                "starts nothing)")
+@json_option
+def schedule(print_next: int | None, as_json: bool) -> None:
+    """A long-running service: run `nightly` for every user on the cron in settings
+    (nightly_cron, local time) until stopped (Ctrl-C, or its supervisor stops it).
 
-    memory = open_memory()
-    cron = memory.settings.nightly_cron
+    Run it under a supervisor (jobs/memgraph-scheduler.service for systemd; in a container
+    as the main process), or let cron/systemd timers/Kubernetes run `memgraph jobs run
+    nightly` instead (jobs/). Both may run at once: a job never runs twice at the same time.
+    """
+    from memgraph.jobs.schedule import build_scheduler, next_runs
+
+    settings = Settings()
+    cron = settings.nightly_cron
+    if print_next is not None:
+        runs = next_runs(cron, print_next)
+        if as_json:
+            print_json({"cron": cron, "next": [r.isoformat() for r in runs]})
+        else:
+            click.echo(f"nightly_cron '{cron}' (local time); next runs:")
+            click.echo("\n".join(f"  {r.isoformat()}" for r in runs))
+        return
+    memory = open_memory(settings)
     scheduler = build_scheduler(cron, lambda: memory.run_job(NIGHTLY))
     click.echo(f"memgraph jobs: nightly on '{cron}' (local time); Ctrl-C to stop")
     try:
@@ -71,12 +90,16 @@ def history(user_id: str | None, limit: int, as_json: bool) -> None:
     if as_json:
         print_json(rows)
         return
-    table = Table("started", "job", "scope", "status", "as of", "counts", "errors")
-    for row in rows:
-        counts = ", ".join(f"{k}={v}" for k, v in row["counts"].items() if v)
-        table.add_row(str(row["started_at"])[:19], row["job"], row["scope"], row["status"],
-                      str(row["as_of"])[:19], counts, str(len(row["errors"] or [])))
-    console.print(table)
+    render_table(HISTORY_COLUMNS, [_history_row(row) for row in rows])
+
+
+HISTORY_COLUMNS = ("started", "job", "scope", "status", "as of", "counts", "errors")
+
+
+def _history_row(row: dict[str, Any]) -> tuple[str, ...]:
+    counts = ", ".join(f"{k}={v}" for k, v in row["counts"].items() if v)
+    return (str(row["started_at"])[:19], row["job"], row["scope"], row["status"],
+            str(row["as_of"])[:19], counts or "-", str(len(row["errors"] or [])))
 
 
 @jobs.command("merges")
@@ -90,11 +113,10 @@ def merges(user_id: str | None, limit: int, as_json: bool) -> None:
     if as_json:
         print_json(rows)
         return
-    table = Table("merge id", "kind", "kept", "merged away", "similarity", "undone")
-    for row in rows:
-        table.add_row(row["merge_id"], row["kind"], row["winner_name"], row["loser_name"],
-                      f"{row['similarity']:.3f}", "yes" if row["undone_at"] else "")
-    console.print(table)
+    render_table(("merge id", "kind", "kept", "merged away", "similarity", "undone"),
+                 [(row["merge_id"], row["kind"], row["winner_name"], row["loser_name"],
+                   f"{row['similarity']:.3f}", "yes" if row["undone_at"] else "")
+                  for row in rows])
 
 
 @jobs.command("undo-merge")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from memgraph.cli.output import console, json_option, open_memory, print_json, user_option
+from memgraph.cli.output import json_option, open_memory, print_json, render_table, user_option
 from memgraph.mcp_server import MemgraphTools, ToolSpec, serve, tool_specs
 from memgraph.settings import Settings
 
@@ -31,20 +31,18 @@ def mcp(user_id: str | None, list_tools: bool, as_json: bool) -> None:
 
 
 def _print_tools(specs: list[ToolSpec], user_id: str, as_json: bool) -> None:
-    from rich.table import Table
-
     if as_json:
         print_json([{"name": s.name, "description": s.description,
                      "inputSchema": s.input_schema} for s in specs])
         return
-    table = Table("tool", "arguments (* required)", "description",
-                  title=f"{len(specs)} tools for user {user_id!r}")
+    rows = []
     for spec in specs:
         required = set(spec.input_schema.get("required", []))
         args = ", ".join(f"{a}*" if a in required else a
                          for a in spec.input_schema.get("properties", {}))
-        table.add_row(spec.name, args, spec.description)
-    console.print(table)
+        rows.append((spec.name, args, spec.description))
+    render_table(("tool", "arguments (* required)", "description"), rows,
+                 title=f"{len(specs)} tools for user {user_id!r}")
 
 
 COMMANDS = [mcp]

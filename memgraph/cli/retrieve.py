@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import click
-from rich.table import Table
+from rich.console import Console
 from rich.tree import Tree
 
-from memgraph.cli.output import console, json_option, open_memory, print_json, user_option
+from memgraph.cli.output import (
+    console,
+    json_option,
+    open_memory,
+    print_json,
+    print_plain,
+    render_table,
+    table_fits,
+    user_option,
+)
 from memgraph.retrieve.results import Result, TraverseResult
 
 KINDS = ["Person", "Concept", "Entity", "Source", "Artifact", "Storyline", "Macro",
@@ -38,21 +47,42 @@ def explore(query: str, k: int | None, kinds: tuple[str, ...], since: str | None
     if as_json:
         print_json([r.model_dump(mode="json") for r in results])
         return
-    console.print(_results_table(results))
+    _render_results(results)
 
 
-def _results_table(results: list[Result]) -> Table:
-    table = Table("#", "kind", "memory", "signals (rank)", "rrf", "rel", "sal", "rec", "imp",
-                  "score", "provenance", title=f"{len(results)} results")
-    for i, r in enumerate(results, start=1):
-        t = r.score.terms
-        text = f"[bold]{r.name}[/bold]\n{r.text[:160]}" if r.name else r.text[:160]
-        table.add_row(str(i), r.kind, text,
-                      " ".join(f"{s}:{n}" for s, n in r.score.ranks.items()),
-                      f"{r.score.rrf:.4f}", f"{t['relevance']:.3f}", f"{t['salience']:.3f}",
-                      f"{t['recency']:.3f}", f"{t['importance']:.3f}", f"{r.score.final:.3f}",
-                      ", ".join(r.external_ids or [p.source_uid[:8] for p in r.provenance]))
-    return table
+RESULT_COLUMNS = ("#", "kind", "memory", "signals (rank)", "rrf", "rel", "sal", "rec", "imp",
+                  "score", "provenance")
+
+
+def _result_row(i: int, r: Result) -> list[str]:
+    t = r.score.terms
+    text = f"{r.name}\n{r.text[:160]}" if r.name else r.text[:160]
+    return [str(i), r.kind, text, " ".join(f"{s}:{n}" for s, n in r.score.ranks.items()),
+            f"{r.score.rrf:.4f}", f"{t['relevance']:.3f}", f"{t['salience']:.3f}",
+            f"{t['recency']:.3f}", f"{t['importance']:.3f}", f"{r.score.final:.3f}",
+            ", ".join(r.external_ids or [p.source_uid[:8] for p in r.provenance])]
+
+
+def _render_results(results: list[Result], out: Console | None = None) -> None:
+    """The wide table on a terminal that fits it; otherwise one block per result (a narrow
+    terminal, or a pipe), every field whole."""
+    rows = [_result_row(i, r) for i, r in enumerate(results, start=1)]
+    if table_fits(RESULT_COLUMNS, rows, out):
+        render_table(RESULT_COLUMNS, rows, title=f"{len(results)} results", out=out)
+        return
+    blocks = [f"{len(results)} results"]
+    for (i, kind, _text, ranks, rrf, rel, sal, rec, imp, score, prov), r in zip(
+            rows, results, strict=True):
+        # a Source's name is a shortened caption of the text printed below it
+        named = r.name and r.kind != "Source"
+        head = f"{i}. {kind}  {r.name}" if named else f"{i}. {kind}"
+        lines = [f"{head}  (score {score})", *(f"   {line}" for line in r.text[:300].splitlines()),
+                 f"   signals {ranks or '-'}; rrf {rrf}, relevance {rel}, salience {sal}, "
+                 f"recency {rec}, importance {imp}"]
+        if prov:
+            lines.append(f"   provenance {prov}")
+        blocks.append("\n".join(lines))
+    print_plain("\n\n".join(blocks), out)
 
 
 @click.command()
