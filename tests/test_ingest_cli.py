@@ -64,7 +64,9 @@ def test_a_jsonl_line_cannot_write_into_another_tenant(graph: Graph, user_id: st
         {"content": "Eve works at Evil Corp.", "user_id": victim},
         {"content": "I love chess."})))
     run = run_cli("ingest", "--file", str(planted), "--user", user_id, env=ENV)
+    written = rows(graph, "MATCH (n {user_id: $v}) RETURN n", v=victim)
+    graph.run_autocommit("graph/delete_user", user_id=victim)   # what the old code wrote
     assert_one_line_error(run, "1 of 3 lines failed", "line 2", victim)
-    assert rows(graph, "MATCH (n {user_id: $v}) RETURN n", v=victim) == []
+    assert written == []
     mine = rows(graph, "MATCH (s:Source {user_id: $u}) RETURN s.raw_content AS c", u=user_id)
     assert sorted(r["c"] for r in mine) == ["I love chess.", "My friend Tom lives in Rome."]

@@ -85,9 +85,11 @@ class TestJsonlLines:
             {"content": "mine"}, {"content": "planted", "user_id": victim},
             {"content": "also mine", "user_id": user_id}])
         report = memory.ingest_file(path, user_id=user_id)
+        written = rows(graph, "MATCH (n {user_id: $v}) RETURN count(n) AS c", v=victim)[0]["c"]
+        graph.run_autocommit("graph/delete_user", user_id=victim)
         assert (report.created, report.failed) == (2, 1)
         assert report.errors[0].startswith("line 2: ") and victim in report.errors[0]
-        assert rows(graph, "MATCH (n {user_id: $v}) RETURN count(n) AS c", v=victim)[0]["c"] == 0
+        assert written == 0
         assert source_texts(graph, user_id) == ["also mine", "mine"]
 
 
