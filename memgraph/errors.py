@@ -110,3 +110,36 @@ class JobLockedError(JobError):
     """Another run of the same job holds the lock."""
 
     code = "JOB_LOCKED"
+
+
+class ConflictError(MemgraphError):
+    """The request is valid but collides with what the graph holds (a name another memory
+    of the same kind already has, a job that is already running for the tenant)."""
+
+    code = "CONFLICT"
+    exit_code = 2
+
+
+class ApiKeyError(MemgraphError):
+    """An HTTP API key that is missing, unknown or revoked (not Neo4j's credentials)."""
+
+    code = "UNAUTHORIZED"
+    exit_code = 2
+
+
+class ForbiddenError(MemgraphError):
+    """A request that names another tenant than the one its API key belongs to."""
+
+    code = "FORBIDDEN"
+    exit_code = 2
+
+
+class TooManyRequestsError(MemgraphError):
+    """One API key sent more requests than its rate limit allows; retry after a pause."""
+
+    code = "RATE_LIMITED"
+    exit_code = 1
+
+    def __init__(self, message: str, retry_after_s: float) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s

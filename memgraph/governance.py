@@ -11,11 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from memgraph.errors import InvalidInputError, NotFoundError
 from memgraph.graph.connection import Graph
 from memgraph.graph.vocabulary import TTL_POLICIES
 from memgraph.ingest.inputs import check_choice
-from memgraph.retrieve.traverse import find_starts
+from memgraph.memories import one_node
 
 
 @dataclass(frozen=True)
@@ -36,20 +35,7 @@ def set_ttl_policy(graph: Graph, user_id: str, target: str, policy: str) -> Poli
     params = {"user_id": user_id, "policy": policy, "now": datetime.now(UTC)}
     rows = graph.write("governance/set_relationship_policy", uid=target, **params)
     if not rows:
-        uid = _one_node(graph, user_id, target)
+        uid = one_node(graph, user_id, target)
         rows = graph.write("governance/set_node_policy", uid=uid, **params)
     return PolicyChange(**rows[0])
 
-
-def _one_node(graph: Graph, user_id: str, target: str) -> str:
-    try:
-        hits = find_starts(graph, user_id, target)
-    except NotFoundError:
-        raise NotFoundError(f"no memory with uid or name {target!r} for user "
-                            f"{user_id!r}") from None
-    best = [node for priority, node in hits if priority == hits[0][0]]
-    if len(best) > 1:
-        listed = ", ".join(f"{n['uid']} ({n['kind']})" for n in best)
-        raise InvalidInputError(f"{target!r} names {len(best)} memories: {listed}; "
-                                "give a uid")
-    return str(best[0]["uid"])

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memgraph.errors import ConfigurationError, MemgraphError
 from memgraph.graph.vocabulary import ALL_KINDS
+from memgraph.ingest.tools import MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS
 
 if TYPE_CHECKING:
     from memgraph.ingest.agent_tools import AgentTools
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("memgraph.mcp")
 
 SERVER_NAME = "memgraph"
+MCP_ACTOR = "mcp"   # who corrections and deletions made through this server are audited as
 INSTALL_HINT = ("the MCP server needs the official MCP SDK: "
                 "pip install 'memgraph[mcp]' (or pip install 'mcp>=1.22')")
 INSTRUCTIONS = """\
@@ -43,7 +45,9 @@ sources they came from. Before answering, call `context` (prompt-ready text) or 
 stored and extracted for you), or write facts yourself: create_person / create_concept /
 create_entity, then relate and add_note using the uids these calls return in `ids` or that
 explore/traverse show. A `ref` only lives within one call. Unknown ids are refused.
-Notes have a lifetime: week, month, year or forever."""
+Notes have a lifetime: week, month, year or forever. To fix what memory holds: get_memory
+(with its history), correct_memory (name, description), end_fact (a fact stopped holding)
+and delete_memory (a wrong memory, or a source and what only it taught)."""
 
 # link_source records what "the current source" mentions; an outside agent's call has no
 # source, so the tool would report success and write nothing. `ingest` links its source.
@@ -141,6 +145,39 @@ class ContextArgs(_Filters):
     format: Literal["markdown", "xml", "json"] = "markdown"
 
 
+class GetMemoryArgs(_Args):
+    """Read one memory (a node's uid or name, a relationship's uid) with its notes, sources,
+    relationships, ended facts (history) and audit records of corrections."""
+
+    id: str = Field(min_length=1, description="a node uid or name, or a relationship uid")
+
+
+class CorrectMemoryArgs(_Args):
+    """Correct a node's name and/or description (the old name stays an alias, so mentions
+    of it still find the node). Audited."""
+
+    id: str = Field(min_length=1, description="a node uid or name")
+    name: str | None = Field(default=None, min_length=1, max_length=MAX_NAME_CHARS)
+    description: str | None = Field(default=None, max_length=MAX_DESCRIPTION_CHARS)
+
+
+class EndFactArgs(_Args):
+    """End a fact (a relationship uid) as of a time: it becomes history, it is not deleted.
+    Audited."""
+
+    id: str = Field(min_length=1, description="the relationship's uid")
+    at: str | None = Field(default=None, description="ISO-8601 time it stopped holding "
+                                                     "(default now; never the future)")
+
+
+class DeleteMemoryArgs(_Args):
+    """Delete one memory: a node with its relationships and notes, a fact, or a source with
+    what was learned only from it. dry_run reports without deleting. Audited."""
+
+    id: str = Field(min_length=1, description="a node uid or name, or a relationship uid")
+    dry_run: bool = False
+
+
 @dataclass(frozen=True)
 class ToolSpec:
     name: str
@@ -221,6 +258,10 @@ class MemgraphTools:
             "ingest_document": (IngestDocumentArgs, self._ingest_document),
             "explore": (ExploreArgs, self._explore),
             "traverse": (TraverseArgs, self._traverse), "context": (ContextArgs, self._context),
+            "get_memory": (GetMemoryArgs, self._get_memory),
+            "correct_memory": (CorrectMemoryArgs, self._correct_memory),
+            "end_fact": (EndFactArgs, self._end_fact),
+            "delete_memory": (DeleteMemoryArgs, self._delete_memory),
         }
 
     def specs(self) -> list[ToolSpec]:
@@ -290,6 +331,24 @@ class MemgraphTools:
                                      **args.model_dump(exclude={"query"}))
         accounting = result.model_dump(mode="json", exclude={"text", "memories"})
         return ToolOutcome([result.text, _json(accounting)])
+
+    def _get_memory(self, args: GetMemoryArgs) -> ToolOutcome:
+        record = self.memory.get(args.id, user_id=self.user_id)
+        return ToolOutcome([_json(record.model_dump(mode="json"))])
+
+    def _correct_memory(self, args: CorrectMemoryArgs) -> ToolOutcome:
+        change = self.memory.correct(args.id, name=args.name, description=args.description,
+                                     user_id=self.user_id, actor=MCP_ACTOR)
+        return ToolOutcome([_json(change.model_dump(mode="json"))])
+
+    def _end_fact(self, args: EndFactArgs) -> ToolOutcome:
+        ended = self.memory.end_fact(args.id, at=args.at, user_id=self.user_id, actor=MCP_ACTOR)
+        return ToolOutcome([_json(ended.model_dump(mode="json"))])
+
+    def _delete_memory(self, args: DeleteMemoryArgs) -> ToolOutcome:
+        deletion = self.memory.delete(args.id, user_id=self.user_id, dry_run=args.dry_run,
+                                      actor=MCP_ACTOR)
+        return ToolOutcome([_json(deletion.model_dump(mode="json"))])
 
 
 # -- the MCP SDK -------------------------------------------------------------------------

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from memgraph.ingest.pipeline import Ingestor
     from memgraph.ingest.results import BulkResult, FileReport, IngestResult
     from memgraph.jobs.runner import JobReport
+    from memgraph.keys import ApiKey, NewKey
+    from memgraph.memories import AuditEntry, Correction, Deletion, FactEnded, MemoryRecord
     from memgraph.providers.embeddings import Embedder
     from memgraph.providers.llm import LLM
     from memgraph.retrieve.results import ContextResult, Result, TraverseResult
@@ -140,11 +142,13 @@ class Memory:
                kind: str = "message", speaker: str | None = None,
                external_id: str | None = None, sensitivity: str = "normal",
                idempotency_key: str | None = None,
-               ttl_policy: str = "decay") -> IngestResult:
+               ttl_policy: str = "decay", agent_id: str | None = None,
+               metadata: dict[str, Any] | None = None) -> IngestResult:
         """Store one source (Source node first), then extract what it says into the graph
         with the LLM agent, or the offline rules when no LLM is configured. ``ttl_policy``
         governs the Source (seed 001): ``decay``, ``ephemeral`` (archived at 30 days) or
-        ``keep_forever`` (never fades)."""
+        ``keep_forever`` (never fades). ``agent_id`` records which agent of the tenant wrote
+        it; ``metadata`` (text, number or boolean values) is kept on the Source."""
         from memgraph.ingest.inputs import check_content
 
         # refused before the schema check and before any model is loaded
@@ -153,7 +157,8 @@ class Memory:
         return self._ingestor.ingest(
             content, user_id=self._user(user_id), session_id=session_id, event_at=event_at,
             kind=kind, speaker=speaker, external_id=external_id, sensitivity=sensitivity,
-            idempotency_key=idempotency_key, ttl_policy=ttl_policy)
+            idempotency_key=idempotency_key, ttl_policy=ttl_policy, agent_id=agent_id,
+            metadata=metadata)
 
     def ingest_records(self, records: Iterable[dict[str, Any]], *, user_id: str | None = None,
                        batch_size: int | None = None,
@@ -244,6 +249,64 @@ class Memory:
 
         return context_memory(self, query, user_id=user_id, max_tokens=max_tokens,
                               format=format, **options)
+
+    # -- one memory: read, correct, end, delete (memgraph/memories.py) -----------------
+    def get(self, target: str, *, user_id: str | None = None) -> MemoryRecord:
+        """A memory (a node's uid or name, a relationship's uid) with its properties,
+        notes, sources, relationships (ended ones as history) and audit records."""
+        from memgraph.memories import read_memory
+
+        return read_memory(self.graph, self._user(user_id), target)
+
+    def correct(self, target: str, *, name: str | None = None,
+                description: str | None = None, user_id: str | None = None,
+                actor: str = "python") -> Correction:
+        """Correct a node's name and/or description; the old name stays an alias."""
+        from memgraph.memories import correct_memory
+
+        self.ensure_schema()
+        return correct_memory(self.graph, self.embedder, self._user(user_id), target,
+                              name=name, description=description, actor=actor)
+
+    def end_fact(self, target: str, *, at: datetime | str | None = None,
+                 user_id: str | None = None, actor: str = "python") -> FactEnded:
+        """End a relationship as of ``at`` (default now): history, not deleted."""
+        from memgraph.memories import end_fact
+
+        return end_fact(self.graph, self._user(user_id), target, at=at, actor=actor)
+
+    def delete(self, target: str, *, user_id: str | None = None, dry_run: bool = False,
+               actor: str = "python") -> Deletion:
+        """Delete one memory: a node with its relationships and notes, a relationship, or a
+        source with what was learned only from it (see memgraph/memories.py)."""
+        from memgraph.memories import delete_memory
+
+        return delete_memory(self.graph, self._user(user_id), target, dry_run=dry_run,
+                             actor=actor)
+
+    def audit(self, *, user_id: str | None = None, target: str | None = None,
+              limit: int = 100) -> list[AuditEntry]:
+        """Audit records of corrections and deletions, newest first."""
+        from memgraph.memories import audit_log
+
+        return audit_log(self.graph, self._user(user_id), target, limit)
+
+    # -- HTTP API keys (memgraph/keys.py) ------------------------------------------------
+    def create_api_key(self, user_id: str, name: str = "") -> NewKey:
+        """A new key for ``user_id``; its ``token`` is shown this once, only a hash is kept."""
+        from memgraph.keys import create_key
+
+        return create_key(self.graph, user_id, name)
+
+    def api_keys(self, user_id: str) -> list[ApiKey]:
+        from memgraph.keys import list_keys
+
+        return list_keys(self.graph, user_id)
+
+    def revoke_api_key(self, user_id: str, key_id: str) -> ApiKey:
+        from memgraph.keys import revoke_key
+
+        return revoke_key(self.graph, user_id, key_id)
 
     # -- nightly jobs (memgraph/jobs; docs/lifecycle.md) --------------------------------
     def set_ttl_policy(self, target: str, policy: str, *,

@@ -28,6 +28,7 @@ from memgraph.memory import Memory
 SERVER_ENV = {**os.environ, "MEMGRAPH_EMBEDDER": "hashing"}
 INGESTION_TOOLS = {"create_person", "create_concept", "create_entity", "update_node",
                    "add_note", "relate"}
+CURATION_TOOLS = {"get_memory", "correct_memory", "end_fact", "delete_memory"}
 Scenario = Callable[[ClientSession], Awaitable[Any]]
 
 
@@ -76,7 +77,7 @@ def test_lists_the_retrieval_ingest_and_typed_tools_with_schemas(user_id: str) -
     tools = {tool["name"]: tool for tool in run_against_server(user_id, scenario)}
 
     assert set(tools) == {"ingest", "ingest_document", "explore", "traverse",
-                          "context"} | INGESTION_TOOLS
+                          "context"} | INGESTION_TOOLS | CURATION_TOOLS
     for tool in tools.values():
         assert tool["description"]
         schema = tool["inputSchema"]
@@ -250,3 +251,31 @@ def test_the_agents_guide_names_every_tool_argument_and_type(user_id: str,
             assert f"`{argument}`" in row, (spec.name, argument)
     for relationship_type in RELATIONSHIP_TYPES:
         assert f"`{relationship_type}`" in guide
+
+
+def test_correction_and_deletion_tools_through_the_official_client(
+        user_id: str, other_user: str, memory: Memory) -> None:
+    memory.ingest("I work at Acme Corp.", user_id=user_id, speaker="Anna",
+                  event_at="2025-03-01T10:00:00Z")
+    outsider = memory.ingest("I work at Initech.", user_id=other_user, speaker="Olga")
+
+    async def scenario(session: ClientSession) -> dict[str, Any]:
+        anna = await call_ok(session, "get_memory", id="Anna")
+        works = next(r for r in anna["relationships"] if r["type"] == "WORKS_AT")
+        fixed = await call_ok(session, "correct_memory", id="Acme Corp", name="Acme Inc")
+        ended = await call_ok(session, "end_fact", id=works["uid"], at="2025-06-01")
+        plan = await call_ok(session, "delete_memory", id="Acme Inc", dry_run=True)
+        gone = await call_ok(session, "delete_memory", id="Acme Inc")
+        refused = await call(session, "get_memory", id=outsider.source_uid)
+        return {"anna": anna, "fixed": fixed, "ended": ended, "plan": plan, "gone": gone,
+                "refused": refused}
+
+    out = run_against_server(user_id, scenario)
+    assert out["anna"]["kind"] == "Person" and out["anna"]["sources"]
+    assert (out["fixed"]["name_before"], out["fixed"]["name"]) == ("Acme Corp", "Acme Inc")
+    assert out["ended"]["valid_to"].startswith("2025-06-01")
+    assert out["plan"]["dry_run"] is True and out["gone"]["nodes"] == out["plan"]["nodes"]
+    is_error, texts = out["refused"]
+    assert is_error and "no memory" in texts[0]
+    assert [e.actor for e in memory.audit(user_id=user_id)] == ["mcp"] * 3
+    assert memory.get(outsider.source_uid, user_id=other_user).kind == "Source"

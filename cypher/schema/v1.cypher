@@ -16,6 +16,12 @@ CREATE CONSTRAINT job_lock_name IF NOT EXISTS FOR (l:JobLock) REQUIRE l.name IS 
 CREATE CONSTRAINT job_run_uid IF NOT EXISTS FOR (r:JobRun) REQUIRE r.uid IS UNIQUE;
 CREATE CONSTRAINT merge_log_uid IF NOT EXISTS FOR (m:MergeLog) REQUIRE m.uid IS UNIQUE;
 CREATE CONSTRAINT schema_version_uid IF NOT EXISTS FOR (v:SchemaVersion) REQUIRE v.uid IS UNIQUE;
+// HTTP API keys (stored hashed) and the audit records of corrections and deletions
+CREATE CONSTRAINT api_key_uid IF NOT EXISTS FOR (k:ApiKey) REQUIRE k.uid IS UNIQUE;
+CREATE CONSTRAINT api_key_hash IF NOT EXISTS FOR (k:ApiKey) REQUIRE k.key_hash IS UNIQUE;
+CREATE CONSTRAINT audit_record_uid IF NOT EXISTS FOR (a:AuditRecord) REQUIRE a.uid IS UNIQUE;
+CREATE INDEX audit_user_target IF NOT EXISTS FOR (a:AuditRecord) ON (a.user_id, a.target_uid);
+CREATE INDEX api_key_user IF NOT EXISTS FOR (k:ApiKey) ON (k.user_id);
 
 // Tenant + lifecycle lookups (range indexes)
 CREATE INDEX memory_user IF NOT EXISTS FOR (n:Memory) ON (n.user_id);

@@ -152,6 +152,8 @@ class Source(Episodic):
     source_kind = StringProperty(default="message")   # message | document | record
     speaker = StringProperty(default="")
     external_id = StringProperty(default="")          # e.g. a conversation turn id
+    agent_id = StringProperty(default="")             # the agent that wrote it (seed 000)
+    metadata = ArrayProperty(StringProperty(), default=list)   # "key: value" lines
     content_hash = StringProperty(required=True)
     idempotency_key = StringProperty(required=True)
     extraction_status = StringProperty(default="pending", choices=EXTRACTION_STATUSES)

@@ -40,6 +40,55 @@ def has_control_characters(text: str) -> bool:
     return bool(_CONTROL.search(text))
 
 
+MAX_LABEL_CHARS = 200          # agent_id, session_id and similar caller-given labels
+MAX_METADATA_KEYS = 30
+MAX_METADATA_VALUE_CHARS = 500
+_METADATA_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]{0,63}$")
+
+
+def check_label(value: str | None, what: str) -> str:
+    """An optional caller-given label (agent_id, …): text of at most MAX_LABEL_CHARS."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise InvalidInputError(f"{what} must be text, got {type(value).__name__}")
+    if len(value) > MAX_LABEL_CHARS:
+        raise InvalidInputError(f"{what} is longer than {MAX_LABEL_CHARS} characters")
+    return value.strip()
+
+
+def check_metadata(metadata: dict[str, Any] | None) -> list[str]:
+    """A source's metadata as "key: value" lines (property values cannot be maps; the same
+    form as node attributes, readable in Browser). Values are text, numbers or booleans."""
+    if not metadata:
+        return []
+    if not isinstance(metadata, dict):
+        raise InvalidInputError("metadata must be an object of keys and values")
+    if len(metadata) > MAX_METADATA_KEYS:
+        raise InvalidInputError(f"metadata has more than {MAX_METADATA_KEYS} keys")
+    lines = []
+    for key, value in sorted(metadata.items()):
+        if not isinstance(key, str) or not _METADATA_KEY.match(key):
+            raise InvalidInputError(f"metadata key {key!r} must be a word of letters, digits, "
+                                    "_ . - (at most 64 characters)")
+        if isinstance(value, bool):
+            value = "true" if value else "false"
+        if not isinstance(value, str | int | float):
+            raise InvalidInputError(f"metadata value of {key!r} must be text, a number or a "
+                                    "boolean")
+        text = str(value)
+        if len(text) > MAX_METADATA_VALUE_CHARS:
+            raise InvalidInputError(f"metadata value of {key!r} is longer than "
+                                    f"{MAX_METADATA_VALUE_CHARS} characters")
+        lines.append(f"{key}: {text}")
+    return lines
+
+
+def parse_metadata(lines: list[str] | None) -> dict[str, str]:
+    """The inverse of check_metadata, for reading a source back."""
+    return dict(line.split(": ", 1) for line in lines or [] if ": " in line)
+
+
 def check_choice(value: str, allowed: tuple[str, ...], what: str) -> str:
     if value not in allowed:
         raise InvalidInputError(f"{what} must be one of {', '.join(allowed)}, not {value!r}")

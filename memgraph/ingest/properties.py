@@ -59,7 +59,8 @@ def source_node(settings: Settings, *, uid: str, content: str, now: datetime,
                 event_at: datetime | None, session_id: str, kind: str, speaker: str,
                 external_id: str, sensitivity: str, content_hash: str, idempotency_key: str,
                 embedding: list[float] | None, embedding_model: str,
-                ttl_policy: str = "decay") -> dict[str, Any]:
+                ttl_policy: str = "decay", agent_id: str = "",
+                metadata: list[str] | None = None) -> dict[str, Any]:
     props: dict[str, Any] = {
         "uid": uid, "name": source_caption(content, speaker), "description": "",
         "importance": 0.5, "raw_content": content, "sensitivity": sensitivity,
@@ -68,7 +69,8 @@ def source_node(settings: Settings, *, uid: str, content: str, now: datetime,
         "source_kind": kind, "speaker": speaker, "external_id": external_id,
         "content_hash": content_hash, "idempotency_key": idempotency_key,
         "extraction_status": "pending", "extraction_error": "", "extraction_attempts": 0,
-        "llm_calls": 0, "tokens_used": 0,
+        "llm_calls": 0, "tokens_used": 0, "agent_id": agent_id,
+        "metadata": list(metadata or []),
         **lifecycle(settings, now, settings.ingest.default_confidence),
         "ttl_policy": ttl_policy,
     }

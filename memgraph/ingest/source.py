@@ -17,6 +17,8 @@ from memgraph.ingest.inputs import (
     SOURCE_KINDS,
     check_choice,
     check_content,
+    check_label,
+    check_metadata,
     content_hash,
     default_idempotency_key,
     parse_time,
@@ -48,7 +50,8 @@ def prepare_source(settings: Settings, *, content: str | bytes, user_id: str, no
                    speaker: str | None = None, external_id: str | None = None,
                    sensitivity: str = "normal", idempotency_key: str | None = None,
                    ttl_policy: str = "decay", embedding: list[float] | None = None,
-                   embedding_model: str = "") -> NewSource:
+                   embedding_model: str = "", agent_id: str | None = None,
+                   metadata: dict[str, Any] | None = None) -> NewSource:
     """Validate everything about a source (raises InvalidInputError) and build its node."""
     text = check_content(content, settings.ingest.max_content_bytes)
     check_choice(kind, SOURCE_KINDS, "kind")
@@ -62,7 +65,8 @@ def prepare_source(settings: Settings, *, content: str | bytes, user_id: str, no
         settings, uid=uid, content=text, now=now, event_at=moment, session_id=session,
         kind=kind, speaker=speaker or "", external_id=external, sensitivity=sensitivity,
         content_hash=content_hash(text), idempotency_key=key, ttl_policy=ttl_policy,
-        embedding=embedding, embedding_model=embedding_model)
+        embedding=embedding, embedding_model=embedding_model,
+        agent_id=check_label(agent_id, "agent_id"), metadata=check_metadata(metadata))
     return NewSource(SourceText(uid=uid, user_id=user_id, content=text, session_id=session,
                                 speaker=speaker or "", kind=kind, event_at=moment), props)
 

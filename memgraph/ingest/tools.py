@@ -21,7 +21,9 @@ from memgraph.graph.vocabulary import RELATIONSHIP_TYPES, Kind, relationship_typ
 from memgraph.ingest.plan import NodeOp, NoteOp, Plan, RelOp
 from memgraph.ingest.resolution import canonical_name
 
-Name = Annotated[str, Field(min_length=1, max_length=200)]
+MAX_NAME_CHARS = 200          # a node's name or alias
+MAX_DESCRIPTION_CHARS = 2000  # a node's description (corrections obey it too)
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_CHARS)]
 Unit = Annotated[float, Field(ge=0.0, le=1.0)]
 RelationshipType = Literal[tuple(RELATIONSHIP_TYPES)]  # type: ignore[valid-type]
 
@@ -37,7 +39,7 @@ class _NodeArgs(_Args):
         "(defaults to the name)"))
     aliases: list[Name] = Field(default_factory=list, max_length=20,
                                 description="other names for the same thing")
-    description: str = Field(default="", max_length=2000,
+    description: str = Field(default="", max_length=MAX_DESCRIPTION_CHARS,
                              description="a short description of what is known")
     attributes: dict[str, str] = Field(default_factory=dict, max_length=30,
                                        description="stable properties, e.g. {\"age\": \"34\"}")
@@ -63,7 +65,7 @@ class UpdateNode(_Args):
     """Change an existing node: description, aliases, attributes or confidence."""
 
     id: Name = Field(description="the node's id from the context, or a ref from this response")
-    description: str | None = Field(default=None, max_length=2000)
+    description: str | None = Field(default=None, max_length=MAX_DESCRIPTION_CHARS)
     aliases: list[Name] = Field(default_factory=list, max_length=20)
     attributes: dict[str, str] = Field(default_factory=dict, max_length=30)
     confidence: Unit | None = None
