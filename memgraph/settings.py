@@ -245,6 +245,25 @@ class RetrievalSettings(BaseModel):
     max_traverse_limit: int = 500
 
 
+class HttpSettings(BaseModel):
+    """`memgraph serve`: the HTTP API (docs/http.md)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    host: str = Field(default="127.0.0.1",
+                      description="address to listen on (0.0.0.0 to serve other machines)")
+    port: int = Field(default=8080, ge=0, le=65535, description="port to listen on")
+    workers: int = Field(default=1, ge=1, description="uvicorn worker processes")
+    rate_limit_per_minute: int = Field(
+        default=600, ge=1, description="requests one API key may make per minute (per worker)")
+    rate_limit_burst: int = Field(
+        default=60, ge=1, description="requests one API key may make at once before the "
+                                      "per-minute rate applies")
+    max_body_bytes: int = Field(
+        default=1024 * 1024, ge=1024,
+        description="largest request body accepted (content itself is limited to 100 KB)")
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="MEMGRAPH_",
@@ -340,6 +359,7 @@ class Settings(BaseSettings):
     lifecycle: LifecycleSettings = LifecycleSettings()
     ingest: IngestSettings = IngestSettings()
     retrieval: RetrievalSettings = RetrievalSettings()
+    http: HttpSettings = HttpSettings()
 
     def targets_local_server(self) -> bool:
         """Whether ``neo4j_uri`` is the project's own server (127.0.0.1, its Bolt port)."""

@@ -19,24 +19,34 @@ from memgraph.errors import ConfigurationError, MemgraphError
 # name: (module in memgraph.cli whose COMMANDS holds it, its one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "config": ("admin", "Inspect the effective settings."),
+    "correct": ("memories", "Correct a node's name and/or description (TARGET: uid or name); "
+                            "audited."),
+    "delete": ("memories", "Delete one memory: a node with its relationships and notes, a "
+                           "fact, or a source with what was learned only from it."),
     "context": ("retrieve", "Print prompt-ready memory text for QUERY within a token budget."),
     "demo": ("demo", "Ingest a sample conversation, explore, traverse, build a prompt "
                      "context, then run the nightly jobs months later and show what faded, "
                      "was archived and consolidated."),
+    "end-fact": ("memories", "End a fact (a relationship uid) as of a time: it becomes "
+                             "history, not deleted."),
     "explore": ("retrieve", "Find the memories most relevant to QUERY (vector + full-text + "
                             "graph, fused)."),
     "forget": ("admin", "Delete everything one user's memory holds (nodes and their "
                         "relationships)."),
     "ingest": ("ingest", "Store sources and extract what they say into the memory graph."),
     "init": ("admin", "Apply the graph schema (constraints, indexes); safe to run again."),
+    "keys": ("serve", "HTTP API keys: each belongs to one user (tenant); only a hash is stored."),
     "jobs": ("jobs", "Nightly lifecycle jobs: decay, consolidation, note cleanup, episodic, "
                      "dedupe."),
     "mcp": ("mcp", "Serve memgraph to an MCP client (Claude Desktop, IDE agents, …) over "
                    "stdio."),
     "policy": ("admin", "Set how one memory is forgotten (TARGET: a node's uid or name, a "
                         "relationship's uid)."),
+    "serve": ("serve", "Serve the HTTP API (OpenAPI at /docs; see docs/http.md)."),
     "server": ("server", "Install, start, stop and inspect a local Neo4j 5.26 (from Maven "
                          "Central)."),
+    "show": ("memories", "Show one memory (a node's uid or name, a relationship's uid) with "
+                         "its notes, sources, relationships, ended facts and audit records."),
     "status": ("admin", "Neo4j version, schema version and memory counts."),
     "traverse": ("retrieve", "Walk the graph from START (a uid or a name), breadth first, "
                              "bounded."),

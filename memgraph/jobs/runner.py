@@ -135,22 +135,23 @@ def run_job(name: str, *, graph: Graph, settings: Settings,
             embedder_factory: Callable[[], Embedder], synthesiser: Synthesiser,
             user_id: str | None = None, dry_run: bool = False, as_of: datetime | None = None,
             all_elements: bool = False, progress: Progress | None = None,
-            fault: Fault | None = None) -> JobReport:
-    """Run one job, or ``nightly`` (all of them in order), under its lock; return the report."""
+            fault: Fault | None = None, run_id: str | None = None) -> JobReport:
+    """Run one job, or ``nightly`` (all of them in order), under its lock; return the report.
+    ``run_id`` names the run's record (the HTTP API hands it out before the run starts)."""
     if name != NIGHTLY and name not in JOB_NAMES:
         raise InvalidInputError(f"unknown job {name!r}; use one of "
                                 + ", ".join((*JOB_NAMES, NIGHTLY)))
     as_of = _aware(as_of or _now())
     steps = list(JOB_NAMES) if name == NIGHTLY else [name]
 
-    def make_ctx(job: str) -> JobContext:
-        report = JobReport(job=job, run_id=uuid.uuid4().hex, user_id=user_id, as_of=as_of,
+    def make_ctx(job: str, uid: str | None = None) -> JobContext:
+        report = JobReport(job=job, run_id=uid or uuid.uuid4().hex, user_id=user_id, as_of=as_of,
                            dry_run=dry_run, started_at=_now())
         return JobContext(graph=graph, settings=settings, report=report,
                           embedder_factory=embedder_factory, synthesiser=synthesiser,
                           all_elements=all_elements, progress=progress, fault=fault)
 
-    outer = make_ctx(name)
+    outer = make_ctx(name, run_id)
     with _held(outer):
         if name != NIGHTLY:
             _run_body(outer, _job_functions()[name])
