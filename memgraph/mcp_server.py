@@ -243,7 +243,10 @@ def tool_specs() -> list[ToolSpec]:
 OWN_TOOLS: dict[str, type[_Args]] = {"ingest": IngestArgs,
                                      "ingest_document": IngestDocumentArgs,
                                      "explore": ExploreArgs, "traverse": TraverseArgs,
-                                     "context": ContextArgs}
+                                     "context": ContextArgs, "get_memory": GetMemoryArgs,
+                                     "correct_memory": CorrectMemoryArgs,
+                                     "end_fact": EndFactArgs,
+                                     "delete_memory": DeleteMemoryArgs}
 
 
 class MemgraphTools:
