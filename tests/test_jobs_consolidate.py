@@ -273,17 +273,65 @@ class TestNoteCleanup:
         again = memory.run_job("cleanup", user_id=user_id, as_of=T0 + timedelta(days=9))
         assert again.counts["nodes_cleaned"] == 0
 
-    def test_dirty_elements_keep_notes_until_consolidated(self, memory: Memory, graph: Graph,
-                                                          user_id: str) -> None:
+    def test_cleanup_removes_expired_notes_of_dirty_elements_too(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
+        uid = make_node(graph, user_id, "Concept", is_dirty=True,
+                        notes=[Note.new("soon gone", "week", T0), Note.new("kept", "year", T0)])
+        memory.run_job("cleanup", user_id=user_id, as_of=T0 + timedelta(days=8))
+        got = node(graph, uid)
+        assert got["notes"] == ["kept"] and got["is_dirty"] is True   # still to describe
+
+    def test_nightly_folds_an_expiring_note_in_before_removing_it(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
         uid = make_node(graph, user_id, "Concept", is_dirty=True,
                         notes=[Note.new("soon gone", "week", T0)])
-        memory.run_job("cleanup", user_id=user_id, as_of=T0 + timedelta(days=8))
-        assert node(graph, uid)["notes"] == ["soon gone"]
-        report = memory.run_job("nightly", user_id=user_id, as_of=T0 + timedelta(days=8),
-                                all_elements=True)
+        report = memory.run_job("nightly", user_id=user_id, as_of=T0 + timedelta(days=8))
         got = node(graph, uid)
         assert got["notes"] == [] and got["description"] == "soon gone."
         assert report.status == "ok"
+
+
+class TestExactForgetting:
+    """A note past its expiry is gone after the next nightly run, whatever its element's
+    dirty flag or last access (issue 10, defect 9: a note marks its node dirty, the
+    consolidation window skipped nodes not accessed for 7 days and cleanup skipped dirty
+    nodes, so a week-long note on an old, unused node stayed forever)."""
+
+    @staticmethod
+    def old_node_with_a_weekly_note(graph: Graph, user_id: str) -> str:
+        uid = make_node(graph, user_id, "Concept", "lighthouse", description="A lighthouse.",
+                        created_at=T0, last_accessed_at=T0)
+        note = Note.new("the lamp is being repaired this week", "week", T0 + timedelta(days=30))
+        graph.write("ingest/add_node_notes", user_id=user_id,   # as ingestion writes a note
+                    notes=[{**note.as_params(), "uid": uid}])
+        assert node(graph, uid)["is_dirty"] is True
+        return uid
+
+    def test_a_weekly_note_on_an_unused_node_is_gone_the_night_after_it_expires(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
+        uid = self.old_node_with_a_weekly_note(graph, user_id)
+        memory.run_job("nightly", user_id=user_id, as_of=T0 + timedelta(days=36))
+        assert node(graph, uid)["notes"] == ["the lamp is being repaired this week"]
+        memory.run_job("nightly", user_id=user_id, as_of=T0 + timedelta(days=38))
+        got = node(graph, uid)
+        assert got["notes"] == [] and "notes_next_expiry" not in got
+        assert "the lamp is being repaired this week" in got["description"]   # folded in
+        assert got["is_dirty"] is False
+
+    def test_the_note_goes_even_when_its_description_could_not_be_rewritten(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
+        uid = self.old_node_with_a_weekly_note(graph, user_id)
+        with FakeOpenAIServer() as server:
+            server.chat_handler = lambda request: {"content": "no JSON tonight"}
+            llm = OpenAILLM("fake", base_url=server.base_url, api_key="sk-test", max_retries=0)
+            with_llm = Memory(memory.settings, graph=graph, embedder=memory.embedder, llm=llm)
+            report = with_llm.run_job("nightly", user_id=user_id,
+                                      as_of=T0 + timedelta(days=38))
+        got = node(graph, uid)
+        assert got["notes"] == [] and got["description"] == "A lighthouse."
+        assert got["is_dirty"] is True            # described again when next taken
+        assert report.steps[1].counts["nodes_failed"] == 1
+        assert report.steps[2].counts["nodes_notes_removed"] == 1
 
     def test_dry_run_changes_nothing(self, memory: Memory, graph: Graph, user_id: str) -> None:
         make_node(graph, user_id, "Person", notes=[Note.new("weekly", "week", T0)])

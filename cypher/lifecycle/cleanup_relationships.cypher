@@ -3,13 +3,13 @@
 // Notes are parallel lists (memgraph/graph/notes.py): the five lists are filtered by the
 // same kept indexes. Only relationships whose `notes_next_expiry` (the earliest
 // notes_expires_at, kept by every writer of notes) has passed are rewritten: one scalar
-// comparison per relationship instead of a scan of its notes list. Dirty elements are
-// skipped: their notes have not been folded into the description yet (description
-// consolidation runs first and clears is_dirty; see docs/lifecycle.md).
+// comparison per relationship instead of a scan of its notes list. Dirty elements too:
+// forgetting is exact, a note past its expiry goes whatever the element's dirty flag (the
+// nightly consolidation, which runs first, has folded expiring notes into descriptions
+// where it could; see docs/lifecycle.md, "Exact forgetting").
 // $dry_run = true counts without writing.
 MATCH (owner:Memory)-[n]->(:Memory)
 WHERE owner.user_id IN $user_ids AND n.notes_next_expiry <= $as_of
-  AND coalesce(n.is_dirty, false) = false
 CALL (n) {
   WITH n, [i IN range(0, size(n.notes) - 1) WHERE n.notes_expires_at[i] > $as_of] AS keep
   WITH n, keep, size(n.notes) - size(keep) AS removed,

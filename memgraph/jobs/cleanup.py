@@ -1,7 +1,9 @@
 """Job 3, note cleanup: expired notes leave nodes and relationships, in pure Cypher batches.
 
-Runs after description consolidation, which has already folded the notes into descriptions;
-elements still dirty keep their expired notes until they are consolidated. Elements are
+Runs after description consolidation, which has already folded the expiring notes into
+descriptions where it could (it takes every dirty element holding an expired note, whatever
+its last access). Forgetting is exact: an expired note goes whatever the element's dirty
+flag (docs/lifecycle.md, "Exact forgetting"). Elements are
 found by ``notes_next_expiry`` (the earliest expiry of their notes), which every writer of
 notes keeps (``memgraph.graph.notes.next_expiry``), so the cost follows the expired notes.
 

@@ -6,9 +6,10 @@ trigger so the current conversation stays episodic), not archived and already ex
 2. a semantic node mentioned by ``episodic_min_shared_sources`` (5) or more such sources;
 3. ``access_count >= episodic_high_access_count`` with salience below the initial salience
    (a frequently referenced detail that is fading).
-Triggered sources are clustered by the semantic nodes they share (connected components).
-For each cluster and each node it mentions, the synthesiser distils one insight (LLM
-batches of ``consolidate_llm_batch`` items, across clusters), appended
+Triggered sources are clustered by the semantic nodes they share (connected components, one
+tenant each). For each cluster and each node it mentions, the synthesiser distils one
+insight (LLM batches of ``consolidate_llm_batch`` items, across the clusters of one tenant:
+a prompt never holds two tenants' episodes), appended
 as a note to the node (``notes_source`` = newest source) with ``DERIVED_FROM`` links to all
 the cluster's sources; then the sources are archived. One transaction per cluster: a
 crash never leaves a cluster half done, and archived sources are not candidates again.
@@ -68,12 +69,12 @@ def cluster(rows: list[dict[str, Any]], chosen: set[str]) -> list[Cluster]:
             x = parent[x]
         return x
 
-    first_by_node: dict[str, str] = {}
+    first_by_node: dict[tuple[str, str], str] = {}   # (tenant, node): never across tenants
     for row in rows:
         if row["uid"] not in parent:
             continue
         for mention in row["mentions"]:
-            other = first_by_node.setdefault(mention["uid"], row["uid"])
+            other = first_by_node.setdefault((row["user_id"], mention["uid"]), row["uid"])
             parent[find(row["uid"])] = find(other)
     groups: dict[str, Cluster] = {}
     for row in rows:
@@ -85,7 +86,7 @@ def cluster(rows: list[dict[str, Any]], chosen: set[str]) -> list[Cluster]:
 def run(ctx: JobContext) -> None:
     cfg = ctx.settings.lifecycle
     cutoff = ctx.as_of - timedelta(days=cfg.episodic_min_age_days)
-    rows = ctx.graph.read("jobs/episodic_candidates", user_id=ctx.user_id, cutoff=cutoff)
+    rows = ctx.graph.read("jobs/episodic_candidates", user_ids=ctx.tenants(), cutoff=cutoff)
     for row in rows:
         row["at"] = row["at"].to_native() if hasattr(row["at"], "to_native") else row["at"]
     reasons = triggered(rows, ctx)
@@ -100,6 +101,9 @@ def run(ctx: JobContext) -> None:
             ctx.report.add(sources_would_archive=len(group.sources),
                            insights_would_add=len(group.nodes()))
         else:
+            if window and window[-1][1].user_id != group.user_id:
+                _consolidate(ctx, window)   # the next cluster is another tenant's
+                window = []
             window.append((done, group, _items(group)))
             waiting = sum(len(items) for _, _, items in window)
             if waiting >= cfg.consolidate_llm_batch or done == len(clusters) - 1:
@@ -113,14 +117,16 @@ def _items(group: Cluster) -> list[InsightItem]:
     sources that mention it."""
     return [InsightItem(key=uid, node_name=node["name"] or uid, node_kind=node["kind"],
                         sources=tuple(DatedText(s["text"], s["at"]) for s in group.sources
-                                      if any(m["uid"] == uid for m in s["mentions"])))
+                                      if any(m["uid"] == uid for m in s["mentions"])),
+                        user_id=group.user_id)
             for uid, node in group.nodes().items()]
 
 
 def _consolidate(ctx: JobContext, window: list[tuple[int, Cluster, list[InsightItem]]]) -> None:
-    """Insights for a window of clusters, asked in LLM batches that may span clusters (a
-    node belongs to one cluster only, so keys never clash), then one transaction per
-    cluster. A cluster missing any insight stays episodic for the next run."""
+    """Insights for a window of one tenant's clusters, asked in LLM batches that may span
+    clusters (a node belongs to one cluster only, so keys never clash), then one
+    transaction per cluster. A cluster missing any insight stays episodic for the next
+    run."""
     items = [item for _, _, cluster_items in window for item in cluster_items]
     insights: dict[str, str] = {}
     batch = ctx.settings.lifecycle.consolidate_llm_batch

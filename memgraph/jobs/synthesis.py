@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from memgraph.errors import MalformedOutputError
+from memgraph.errors import InvalidInputError, MalformedOutputError
 from memgraph.providers.llm import LLM, Usage, prompt_tokens
 from memgraph.retrieve.tokens import count_tokens, truncate_to_tokens
 from memgraph.settings import Settings
@@ -48,6 +48,7 @@ class DescribeItem:
     name: str                       # node name, or "Alice KNOWS Bob"
     description: str
     notes: tuple[DatedText, ...]    # oldest first
+    user_id: str = ""               # the tenant: one LLM request never mixes two
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class InsightItem:
     node_name: str                  # the semantic node the insight is about
     node_kind: str
     sources: tuple[DatedText, ...]  # the episodes, oldest first
+    user_id: str = ""               # the tenant: one LLM request never mixes two
 
 
 class Synthesiser(ABC):
@@ -176,6 +178,7 @@ class LLMSynthesiser(Synthesiser):
         self.prompt_tokens = prompt_tokens
 
     def describe(self, items: Sequence[DescribeItem]) -> dict[str, str]:
+        one_tenant(items)
         payload = [{"id": i.key, "kind": i.kind, "name": i.name,
                     "description": i.description,
                     "notes": [{"date": n.at.date().isoformat(), "text": n.text[:ITEM_CHARS]}
@@ -183,6 +186,7 @@ class LLMSynthesiser(Synthesiser):
         return self._ask_all(DESCRIBE_SYSTEM, payload, "descriptions", "description", "notes")
 
     def insights(self, items: Sequence[InsightItem]) -> dict[str, str]:
+        one_tenant(items)
         payload = [{"id": i.key, "about": f"{i.node_kind} {i.node_name}",
                     "episodes": [{"date": s.at.date().isoformat(), "text": s.text[:ITEM_CHARS]}
                                  for s in self._newest(i.sources)]} for i in items]
@@ -232,13 +236,28 @@ class LLMSynthesiser(Synthesiser):
         self.usage.add(result.usage)
         try:
             entries = json.loads(result.content or "")[list_key]
-            wanted = {p["id"] for p in payload}
-            return {str(e["id"]): str(e[text_key]).strip() for e in entries
-                    if str(e.get("id")) in wanted and str(e.get(text_key) or "").strip()}
+            answered = {str(e["id"]): str(e.get(text_key) or "").strip() for e in entries}
         except (ValueError, KeyError, TypeError, AttributeError) as e:
             raise MalformedOutputError(
                 f"the LLM's {list_key} answer is not the JSON asked for: "
                 f"{(result.content or '')[:120]!r}") from e
+        # An answer about an element it was not asked about (another tenant's, or one
+        # made up) means the model followed something other than this request, e.g. an
+        # injected note: none of it is trusted.
+        strangers = sorted(set(answered) - {p["id"] for p in payload})
+        if strangers:
+            raise MalformedOutputError(
+                f"the LLM's {list_key} answer names elements that were not in its request "
+                f"({', '.join(s[:40] for s in strangers[:3])}); answer refused")
+        return {key: text for key, text in answered.items() if text}
+
+
+def one_tenant(items: Sequence[DescribeItem] | Sequence[InsightItem]) -> None:
+    """Every LLM request concerns one tenant: the jobs batch per tenant, this checks it."""
+    tenants = {item.user_id for item in items}
+    if len(tenants) > 1:
+        raise InvalidInputError("an LLM request would mix the memories of "
+                                f"{len(tenants)} users; requests are made per user")
 
 
 def _messages(system: str, payload: list[dict[str, Any]]) -> list[dict[str, Any]]:
