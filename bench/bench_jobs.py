@@ -222,7 +222,8 @@ def main() -> None:
     print(f"schema and index population: {time.perf_counter() - started:.1f} s")
     if "decay" in jobs:
         timed("decay (all users, nodes + relationships)",
-              lambda: memory.run_job("decay", as_of=T0 + timedelta(days=args.decay_days)))
+              lambda: memory.run_job("decay", all_users=True,
+                                     as_of=T0 + timedelta(days=args.decay_days)))
     if "redirty" in jobs:
         with memory.graph.session() as session:
             dirty = session.run(REDIRTY, dirty=args.dirty).single()["dirty"]
@@ -230,8 +231,8 @@ def main() -> None:
     if "consolidate" in jobs:
         seconds, report = timed(
             "consolidate (offline synthesiser, --all)",
-            lambda: memory.run_job("consolidate", as_of=T0 + timedelta(days=31),
-                                   all_elements=True))
+            lambda: memory.run_job("consolidate", all_users=True,
+                                   as_of=T0 + timedelta(days=31), all_elements=True))
         done = (report.counts.get("nodes_consolidated", 0)
                 + report.counts.get("relationships_consolidated", 0))
         print(f"  {done / seconds:.0f} elements/s")
@@ -239,12 +240,12 @@ def main() -> None:
         renote(memory.graph, args.renote_spread, T0 + timedelta(days=args.cleanup_days))
     if "cleanup" in jobs:
         timed("cleanup (all users)", lambda: memory.run_job(
-            "cleanup", as_of=T0 + timedelta(days=args.cleanup_days)))
+            "cleanup", all_users=True, as_of=T0 + timedelta(days=args.cleanup_days)))
     if "llm" in jobs:
         consolidate_llm(memory, args.llm_elements)
     if "dedupe" in jobs:   # the nodes consolidation re-embedded are the ones it compares
         timed("dedupe (all users)", lambda: memory.run_job(
-            "dedupe", as_of=T0 + timedelta(days=args.decay_days)))
+            "dedupe", all_users=True, as_of=T0 + timedelta(days=args.decay_days)))
     memory.close()
 
 

@@ -6,6 +6,7 @@ from functools import cached_property
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from memgraph.errors import InvalidInputError
 from memgraph.graph.connection import Graph
 from memgraph.graph.schema import SchemaReport, apply_schema, require_schema
 from memgraph.settings import Settings
@@ -105,13 +106,17 @@ class Memory:
             require_schema(self.graph, self.embedder.dimensions)
             self._schema_checked = True
 
-    def status(self, user_id: str | None = None) -> dict[str, Any]:
+    def status(self, user_id: str | None = None, *, all_users: bool = False) -> dict[str, Any]:
         """Server version, schema version, node counts per kind and state, and vectors per
-        embedding model (more than one model means mixed, incomparable vectors)."""
+        embedding model (more than one model means mixed, incomparable vectors), for one
+        user (default: ``settings.default_user``) or, with ``all_users=True``, the whole
+        database."""
+        user_id = self.scope(user_id, all_users)
         info = self.graph.read("graph/server_info")[0]
         version = self.graph.read("graph/schema_version")[0]
         counts = self.graph.read("graph/counts", user_id=user_id)
         return {
+            "user_id": user_id,   # None: the whole database (all_users)
             "neo4j": {"version": info["version"], "edition": info["edition"],
                       "uri": self.settings.neo4j_uri},
             "schema": {"version": version["version"], "dimensions": version["dimensions"]},
@@ -136,6 +141,16 @@ class Memory:
 
     def _user(self, user_id: str | None) -> str:
         return user_id or self.settings.default_user
+
+    def scope(self, user_id: str | None, all_users: bool = False) -> str | None:
+        """The tenant a call covers: ``user_id``, or the default user when it is missing;
+        ``None`` (every tenant) only for an explicit ``all_users=True``. "All users" is a
+        choice, never the absence of a user."""
+        if not all_users:
+            return self._user(user_id)
+        if user_id:
+            raise InvalidInputError(f"give a user ({user_id!r}) or all users, not both")
+        return None
 
     def ingest(self, content: str | bytes, *, user_id: str | None = None,
                session_id: str | None = None, event_at: datetime | str | None = None,
@@ -209,11 +224,13 @@ class Memory:
         return ingest_document(self._ingestor, doc, user_id=self._user(user_id),
                                sensitivity=sensitivity, ttl_policy=ttl_policy)
 
-    def retry_failed(self, user_id: str | None = None) -> BulkResult:
-        """Redo the extraction of sources that failed (or were left pending by a crash);
-        ``user_id=None`` retries every user's."""
+    def retry_failed(self, user_id: str | None = None, *,
+                     all_users: bool = False) -> BulkResult:
+        """Redo the extraction of sources that failed (or were left pending by a crash) of
+        one user (default: ``settings.default_user``), or of every user with
+        ``all_users=True``."""
         self.ensure_schema()
-        return self._ingestor.retry_failed(user_id)
+        return self._ingestor.retry_failed(self.scope(user_id, all_users))
 
     def tools(self, user_id: str | None = None) -> AgentTools:
         """The extraction agent's typed tools for an outside agent: ``.schemas`` (OpenAI
@@ -317,30 +334,47 @@ class Memory:
 
         return set_ttl_policy(self.graph, self._user(user_id), target, policy)
 
-    def run_job(self, name: str, *, user_id: str | None = None, dry_run: bool = False,
-                as_of: datetime | None = None, all_elements: bool = False,
-                **hooks: Any) -> JobReport:
+    def run_job(self, name: str, *, user_id: str | None = None, all_users: bool = False,
+                dry_run: bool = False, as_of: datetime | None = None, simulate: bool = False,
+                all_elements: bool = False, **hooks: Any) -> JobReport:
         """Run decay | consolidate | cleanup | episodic | dedupe | nightly for one user
-        (or every user when ``user_id`` is None). Hooks: progress, fault."""
+        (default: ``settings.default_user``) or, with ``all_users=True``, for every user.
+
+        ``as_of`` in the future is refused unless ``dry_run`` or ``simulate``: a simulation
+        runs for one user named explicitly and moves that user's clocks to ``as_of`` for
+        good (the demo does this on its own user). Hooks: progress, fault."""
         from memgraph.jobs.runner import run_job
         from memgraph.jobs.synthesis import make_synthesiser
 
+        if simulate and not user_id and not all_users:
+            raise InvalidInputError("a simulation names the user it moves forward in time "
+                                    "(--user); the default user is never simulated on")
         return run_job(name, graph=self.graph, settings=self.settings,
                        embedder_factory=lambda: self.embedder,
-                       synthesiser=make_synthesiser(self.llm, self.settings), user_id=user_id,
-                       dry_run=dry_run, as_of=as_of, all_elements=all_elements, **hooks)
+                       synthesiser=make_synthesiser(self.llm, self.settings),
+                       user_id=self.scope(user_id, all_users), all_users=all_users,
+                       dry_run=dry_run, as_of=as_of, simulate=simulate,
+                       all_elements=all_elements, **hooks)
 
-    def job_history(self, *, user_id: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
+    def job_history(self, *, user_id: str | None = None, all_users: bool = False,
+                    limit: int = 20) -> list[dict[str, Any]]:
+        """Recent job runs of one user (default: ``settings.default_user``), or of every
+        scope, all-users runs included, with ``all_users=True``; newest first."""
         from memgraph.jobs.runner import history
 
-        return history(self.graph, user_id=user_id, limit=limit)
+        return history(self.graph, self.scope(user_id, all_users), limit=limit)
 
-    def merges(self, *, user_id: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
+    def merges(self, *, user_id: str | None = None, all_users: bool = False,
+               limit: int = 50) -> list[dict[str, Any]]:
+        """Duplicate merges of one user (default: ``settings.default_user``), or of every
+        user with ``all_users=True``; newest first."""
         from memgraph.jobs.dedupe import merge_logs
 
-        return merge_logs(self.graph, user_id, limit)
+        return merge_logs(self.graph, self.scope(user_id, all_users), limit)
 
     def undo_merge(self, merge_id: str, *, user_id: str | None = None) -> dict[str, Any]:
+        """Undo one merge of one user (default: ``settings.default_user``): a merge of any
+        other user is not found. Chained merges are undone newest first."""
         from memgraph.jobs.dedupe import undo_merge
 
-        return undo_merge(self.graph, merge_id, user_id)
+        return undo_merge(self.graph, merge_id, self._user(user_id))

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
+from conftest import delete_tenant
+from jobs_support import T0, make_node, node, snapshot
+from support import assert_one_line_error, run_cli
+
 from memgraph.demo.tour import QUESTIONS, run_tour
+from memgraph.errors import InvalidInputError
+from memgraph.graph.connection import Graph
+from memgraph.graph.notes import Note
 from memgraph.memory import Memory
 
 
@@ -45,3 +55,34 @@ def test_the_tour_can_be_run_again(memory: Memory, user_id: str) -> None:
     first = run_tour(memory, user_id)
     second = run_tour(memory, user_id)
     assert second.ingest_counts == first.ingest_counts
+
+
+def test_the_tour_touches_only_its_own_user(memory: Memory, graph: Graph, user_id: str,
+                                            neighbour: str) -> None:
+    make_node(graph, neighbour, "Concept", "old topic", state="active",
+              notes=[Note.new("a weekly note", "week", T0)], is_dirty=True)
+    before = snapshot(graph, neighbour)
+    report = run_tour(memory, user_id)
+    assert report.nightly.user_id == user_id
+    assert snapshot(graph, neighbour) == before
+
+
+def test_the_tour_refuses_to_reset_a_user_it_did_not_make(
+        memory: Memory, graph: Graph, user_id: str) -> None:
+    # `memgraph demo --user X` starts by deleting X: a real user's memories are deleted only
+    # when asked (--reset), never by accident.
+    uid = make_node(graph, user_id, "Person", "Ada")
+    with pytest.raises(InvalidInputError, match="--reset"):
+        run_tour(memory, user_id)
+    run = run_cli("demo", "--user", user_id)
+    assert_one_line_error(run, "did not make", "--reset")
+    assert node(graph, uid) is not None
+    report = run_tour(memory, user_id, reset=True)
+    assert node(graph, uid) is None and report.ingest_counts["sources"] == 13
+
+
+@pytest.fixture
+def neighbour(graph: Graph, user_id: str) -> Iterator[str]:
+    other = f"{user_id}-neighbour"
+    yield other
+    delete_tenant(graph, other)

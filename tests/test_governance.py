@@ -92,9 +92,9 @@ class TestPolicyAtIngestion:
                                ttl_policy="ephemeral")
         assert node(graph, result.source_uid)["ttl_policy"] == "ephemeral"
         now = datetime.now(UTC)
-        memory.run_job("decay", user_id=user_id, as_of=now + timedelta(days=29))
+        memory.run_job("decay", user_id=user_id, as_of=now + timedelta(days=29), simulate=True)
         assert node(graph, result.source_uid)["state"] != "archived"
-        memory.run_job("decay", user_id=user_id, as_of=now + timedelta(days=31))
+        memory.run_job("decay", user_id=user_id, as_of=now + timedelta(days=31), simulate=True)
         got = node(graph, result.source_uid)
         assert (got["state"], got["archived_reason"]) == ("archived", "ttl")
         assert got["raw_content"] == "The meeting room code is 4711."

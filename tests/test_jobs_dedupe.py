@@ -15,7 +15,8 @@ from memgraph.cli.main import cli
 from memgraph.errors import InvalidInputError, NotFoundError
 from memgraph.graph.connection import Graph
 from memgraph.graph.notes import Note
-from memgraph.jobs.dedupe import similar_pairs
+from memgraph.graph.vocabulary import Kind
+from memgraph.jobs.dedupe import merge, similar_pairs
 from memgraph.memory import Memory
 
 NOW = T0 + timedelta(days=3)
@@ -113,7 +114,7 @@ class TestUndo:
             assert restored[key] == before_ada[key]
         assert memory.merges(user_id=user_id)[0]["undone_at"] is not None
         with pytest.raises(InvalidInputError, match="already undone"):
-            memory.undo_merge(log["merge_id"])
+            memory.undo_merge(log["merge_id"], user_id=user_id)
 
     def test_undo_unknown_merge(self, memory: Memory, user_id: str) -> None:
         with pytest.raises(NotFoundError):
@@ -130,8 +131,43 @@ class TestUndo:
         before = rel(graph, uid)
         memory.run_job("dedupe", user_id=user_id, as_of=NOW)
         assert rel(graph, uid)["merged_from"]
-        memory.undo_merge(memory.merges(user_id=user_id)[0]["merge_id"])
+        memory.undo_merge(memory.merges(user_id=user_id)[0]["merge_id"], user_id=user_id)
         assert rel(graph, uid) == before
+
+
+    def test_chained_merges_undo_newest_first(self, memory: Memory, graph: Graph,
+                                              user_id: str) -> None:
+        # A absorbed B, then C absorbed A: undoing both, newest first, gives back A, B and
+        # C as they were, every relationship on its own node again.
+        ada, dup, babbage, src = twins(graph, user_id)
+        countess = make_node(graph, user_id, "Person", "Countess Ada", salience=0.9,
+                             access_count=2, embedding=vector(0.1), aliases=["Lady Ada"],
+                             notes=[Note.new("rode horses", "year", T0)])
+        make_rel(graph, user_id, babbage, countess, "KNOWS", description="met at a salon")
+        make_rel(graph, user_id, ada, countess, "RELATED_TO", description="same person?")
+        people = (ada, dup, countess, babbage, src)
+        with graph.session() as session:
+            rel_uids = [r["u"] for r in session.run(
+                "MATCH (n:Memory {user_id: $u})-[r]->() RETURN r.uid AS u", u=user_id)]
+        before = {uid: node(graph, uid) for uid in people}
+        before_rels = {uid: rel(graph, uid) for uid in rel_uids}
+        before_neighbours = {uid: neighbours(graph, uid) for uid in people}
+        first = merge(graph, user_id, Kind.PERSON, ada, dup, 0.95, NOW, "run-1")
+        second = merge(graph, user_id, Kind.PERSON, countess, ada, 0.9,
+                       NOW + timedelta(days=1), "run-2")
+        assert node(graph, ada) is None and node(graph, dup) is None
+        with pytest.raises(InvalidInputError, match=f"merge {second}\\); undo that merge first"):
+            memory.undo_merge(first, user_id=user_id)      # its winner is merged away
+        memory.undo_merge(second, user_id=user_id)
+        memory.undo_merge(first, user_id=user_id)
+        assert {uid: neighbours(graph, uid) for uid in people} == before_neighbours
+        assert {uid: rel(graph, uid) for uid in rel_uids} == before_rels
+        assert node(graph, dup) == before[dup]
+        for uid in (ada, countess):
+            got = node(graph, uid)
+            for key in ("name", "aliases", "notes", "notes_source", "notes_expires_at",
+                        "access_count", "recall_frequency", "description", "salience"):
+                assert got.get(key) == before[uid].get(key), (uid, key)
 
 
 class TestIncremental:

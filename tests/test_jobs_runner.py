@@ -49,7 +49,7 @@ class TestLock:
             with pytest.raises(JobLockedError, match="already running"):
                 memory.run_job("decay", user_id=user_id, as_of=T0 + timedelta(days=2))
             with pytest.raises(JobLockedError):   # an all-users run conflicts too
-                memory.run_job("decay", as_of=T0 + timedelta(days=2))
+                memory.run_job("decay", all_users=True, as_of=T0 + timedelta(days=2))
         finally:
             release.set()
             thread.join()

@@ -1,4 +1,4 @@
-// One merge log entry (optionally checked against a user).
+// One merge log entry of one user: a merge of another user is not found.
 MATCH (log:MergeLog {uid: $merge_id})
-WHERE $user_id IS NULL OR log.user_id = $user_id
+WHERE log.user_id = $user_id
 RETURN properties(log) AS log

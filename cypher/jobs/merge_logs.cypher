@@ -1,4 +1,5 @@
-// Recent merges, newest first.
+// Recent merges, newest first: one user's, or every user's when $user_id is null (only
+// for an explicit all-users request: Memory.merges(all_users=True), `--all-users`).
 MATCH (log:MergeLog)
 WHERE $user_id IS NULL OR log.user_id = $user_id
 RETURN log.uid AS merge_id, log.user_id AS user_id, log.kind AS kind,

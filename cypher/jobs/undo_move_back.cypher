@@ -1,20 +1,30 @@
-// Undo a merge, step 2: move the relationships marked merged_from = $merge_id back from the
-// winner to the restored loser (with their current properties), and recreate the logged
-// relationships that ran between the two.
+// Undo a merge, step 2: move the relationships whose `merged_from` stack names $merge_id
+// back from the winner to the restored loser (with their current properties, $merge_id
+// taken off the stack; an emptied stack is removed), and recreate the logged
+// relationships that ran between the two (with the stacks they had then, so an earlier
+// merge in a chain can still be undone after this one).
 MATCH (winner:Memory {uid: $winner_uid}), (loser:Memory {uid: $loser_uid})
 CALL (winner, loser) {
-  MATCH (winner)-[r]->(other) WHERE r.merged_from = $merge_id
+  MATCH (winner)-[r]->(other)
+  WITH r, other, CASE WHEN r.merged_from IS :: STRING THEN [r.merged_from]
+                      ELSE coalesce(r.merged_from, []) END AS stack
+  WHERE $merge_id IN stack
   CREATE (loser)-[back:$(type(r))]->(other)
   SET back = properties(r)
-  REMOVE back.merged_from
+  SET back.merged_from = CASE WHEN size(stack) > 1 THEN [m IN stack WHERE m <> $merge_id]
+                         END
   DELETE r
   RETURN count(*) AS back_out
 }
 CALL (winner, loser) {
-  MATCH (other)-[r]->(winner) WHERE r.merged_from = $merge_id
+  MATCH (other)-[r]->(winner)
+  WITH r, other, CASE WHEN r.merged_from IS :: STRING THEN [r.merged_from]
+                      ELSE coalesce(r.merged_from, []) END AS stack
+  WHERE $merge_id IN stack
   CREATE (other)-[back:$(type(r))]->(loser)
   SET back = properties(r)
-  REMOVE back.merged_from
+  SET back.merged_from = CASE WHEN size(stack) > 1 THEN [m IN stack WHERE m <> $merge_id]
+                         END
   DELETE r
   RETURN count(*) AS back_in
 }

@@ -9,12 +9,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from memgraph.cli.output import (
+    all_users_option,
     json_option,
     open_memory,
     print_json,
     render_fields,
     render_table,
     table_fits,
+    scope_text,
     user_option,
 )
 from memgraph.graph.vocabulary import TTL_POLICIES
@@ -84,17 +86,20 @@ def init(recreate_vector_index: bool, reembed: bool, as_json: bool) -> None:
 
 @click.command()
 @user_option
+@all_users_option
 @json_option
-def status(user_id: str | None, as_json: bool) -> None:
-    """Neo4j version, schema version and memory counts."""
+def status(user_id: str | None, all_users: bool, as_json: bool) -> None:
+    """Neo4j version, schema version and the memory counts of one user (--user, default
+    MEMGRAPH_DEFAULT_USER) or of the whole database (--all-users)."""
     with open_memory() as memory:
-        data = memory.status(user_id)
+        data = memory.status(user_id, all_users=all_users)
     if as_json:
         print_json(data)
         return
     neo = data["neo4j"]
     click.echo(f"Neo4j {neo['version']} {neo['edition']} at {neo['uri']}; "
                f"schema v{data['schema']['version']} ({data['schema']['dimensions']}-d vectors)")
+    click.echo(f"memories of {scope_text(data['user_id'])}:")
     render_table(("kind", "state", "nodes"),
                  [(row["kind"], str(row["state"]), str(row["nodes"])) for row in data["counts"]])
     models = data["embedding_models"]

@@ -18,13 +18,20 @@ ARCHIVED_BECAUSE = {"salience": "below 0.01", "ttl": "TTL ran out",
 
 @click.command()
 @click.option("--user", "-u", "user_id", default="demo", show_default=True,
-              help="the tenant the tour writes to (reset at the start)")
+              help="the tenant the tour writes to, emptied at the start: only an empty "
+                   "user or one an earlier tour made, unless --reset")
+@click.option("--reset", is_flag=True,
+              help="delete the --user's memories first even if the demo did not make them")
 @json_option
-def demo(user_id: str, as_json: bool) -> None:
+def demo(user_id: str, reset: bool, as_json: bool) -> None:
     """Ingest a sample conversation, explore, traverse, build a prompt context, then run
-    the nightly jobs months later and show what faded, was archived and consolidated."""
+    the nightly jobs months later and show what faded, was archived and consolidated.
+
+    Only the demo's user is touched: the months later are simulated for it alone
+    (`jobs run --simulate`), and its memories are deleted first only when the demo made
+    them (or with --reset)."""
     with open_memory() as memory, console.status("running the tour…"):
-        report = run_tour(memory, user_id)
+        report = run_tour(memory, user_id, reset=reset)
     if as_json:
         print_json(_as_json(report))
         return

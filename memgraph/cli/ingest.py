@@ -11,7 +11,14 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from memgraph.cli.output import json_option, open_memory, print_json, render_fields, user_option
+from memgraph.cli.output import (
+    all_users_option,
+    json_option,
+    open_memory,
+    print_json,
+    render_fields,
+    user_option,
+)
 from memgraph.errors import InvalidInputError, ProviderError
 from memgraph.graph.vocabulary import TTL_POLICIES
 from memgraph.ingest.inputs import SENSITIVITIES, SOURCE_KINDS
@@ -37,8 +44,10 @@ FORMATS = ("auto", "jsonl", "structured", "document")
               help="a document's title [default: its first heading, else the file name]; "
                    "with --file - it also names the document, so a new version replaces it")
 @click.option("--retry-failed", is_flag=True,
-              help="redo the extraction of sources that failed (all users unless --user)")
+              help="redo the extraction of sources that failed or were left pending, of "
+                   "one user (--user, default MEMGRAPH_DEFAULT_USER) or --all-users")
 @user_option
+@all_users_option
 @click.option("--session", "session_id", default=None,
               help="conversation/session id (JSONL: for lines without one)")
 @click.option("--speaker", default=None, help="who said it (\"I\" refers to the speaker)")
@@ -56,7 +65,7 @@ FORMATS = ("auto", "jsonl", "structured", "document")
               help="structured records per transaction [default: settings]")
 @json_option
 def ingest(text: str | None, file: str | None, fmt: str, structured: bool, strict: bool,
-           title: str | None, retry_failed: bool, user_id: str | None,
+           title: str | None, retry_failed: bool, user_id: str | None, all_users: bool,
            session_id: str | None, speaker: str | None, event_at: str | None,
            external_id: str | None, kind: str, sensitivity: str, ttl_policy: str,
            batch_size: int | None, as_json: bool) -> None:
@@ -68,7 +77,8 @@ def ingest(text: str | None, file: str | None, fmt: str, structured: bool, stric
     memgraph ingest --file records.jsonl --structured       named entities, no LLM
     memgraph ingest --file notes.md                         a document, chunked
     cat notes.md | memgraph ingest --file - --title Notes   a document from stdin
-    memgraph ingest --retry-failed                          redo failed extractions
+    memgraph ingest --retry-failed --user sam               redo sam's failed extractions
+    memgraph ingest --retry-failed --all-users              ... every user's
     """
     if sum([text is not None, file is not None, retry_failed]) != 1:
         raise InvalidInputError("give exactly one of TEXT, --file or --retry-failed")
@@ -78,9 +88,12 @@ def ingest(text: str | None, file: str | None, fmt: str, structured: bool, stric
         fmt = "structured"
     if file is None and (fmt != "auto" or strict or title):
         raise InvalidInputError("--format, --structured, --strict and --title need --file")
+    if all_users and not retry_failed:
+        raise InvalidInputError("--all-users goes with --retry-failed only (a source "
+                                "belongs to one user)")
     with open_memory() as memory:
         if retry_failed:
-            _render_bulk(memory.retry_failed(user_id), as_json)
+            _render_bulk(memory.retry_failed(user_id, all_users=all_users), as_json)
         elif file is not None:
             with _progress(enabled=not as_json) as progress:
                 report = memory.ingest_file(

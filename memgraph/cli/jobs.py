@@ -8,7 +8,15 @@ from typing import Any
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from memgraph.cli.output import json_option, open_memory, print_json, render_table, user_option
+from memgraph.cli.output import (
+    all_users_option,
+    json_option,
+    open_memory,
+    print_json,
+    render_table,
+    scope_text,
+    user_option,
+)
 from memgraph.jobs.runner import JOB_NAMES, NIGHTLY, JobReport, parse_as_of
 from memgraph.settings import Settings
 
@@ -21,22 +29,32 @@ def jobs() -> None:
 @jobs.command("run")
 @click.argument("job", type=click.Choice([*JOB_NAMES, NIGHTLY]))
 @user_option
+@all_users_option
 @click.option("--dry-run", is_flag=True, help="report what would change; change nothing")
 @click.option("--as-of", "as_of", default=None, metavar="ISO-TIME",
-              help="pretend it is this time (simulate time passing) [default: now]")
+              help="run as if it were this time [default: now]; a future time needs "
+                   "--dry-run or --simulate")
+@click.option("--simulate", is_flag=True,
+              help="allow a future --as-of for real: moves the --user's clocks to that "
+                   "time for good (a demo or throwaway user; never --all-users)")
 @click.option("--all", "all_elements", is_flag=True,
               help="consolidate every dirty element, not only those accessed recently")
 @json_option
-def run(job: str, user_id: str | None, dry_run: bool, as_of: str | None,
-        all_elements: bool, as_json: bool) -> None:
-    """Run JOB now (nightly = decay → consolidate → cleanup → episodic → dedupe).
+def run(job: str, user_id: str | None, all_users: bool, dry_run: bool, as_of: str | None,
+        simulate: bool, all_elements: bool, as_json: bool) -> None:
+    """Run JOB now (nightly = decay → consolidate → cleanup → episodic → dedupe) for one
+    user (--user, default MEMGRAPH_DEFAULT_USER) or for every user (--all-users).
 
-    Without --user the job runs for every user.
+    
+    memgraph jobs run nightly --all-users                  what cron runs
+    memgraph jobs run nightly --user sam --dry-run --as-of 2027-01-01
+    memgraph jobs run nightly --user demo --as-of 2027-01-01 --simulate
     """
     moment = parse_as_of(as_of) if as_of else None
     with open_memory() as memory, _progress(enabled=not as_json) as progress:
-        report = memory.run_job(job, user_id=user_id, dry_run=dry_run,
-                                as_of=moment, all_elements=all_elements, progress=progress)
+        report = memory.run_job(job, user_id=user_id, all_users=all_users, dry_run=dry_run,
+                                as_of=moment, simulate=simulate, all_elements=all_elements,
+                                progress=progress)
     if as_json:
         print_json(report.as_dict())
     else:
@@ -46,17 +64,22 @@ def run(job: str, user_id: str | None, dry_run: bool, as_of: str | None,
 
 
 @jobs.command("schedule")
+@user_option
+@all_users_option
 @click.option("--print-next", "print_next", type=click.IntRange(1, 100), default=None,
               metavar="N", help="print the next N run times and exit (checks the cron; "
                                 "starts nothing)")
 @json_option
-def schedule(print_next: int | None, as_json: bool) -> None:
-    """A long-running service: run `nightly` for every user on the cron in settings
-    (nightly_cron, local time) until stopped (Ctrl-C, or its supervisor stops it).
+def schedule(user_id: str | None, all_users: bool, print_next: int | None,
+             as_json: bool) -> None:
+    """A long-running service: run `nightly` on the cron in settings (nightly_cron, local
+    time) until stopped (Ctrl-C, or its supervisor stops it), for one user (--user, default
+    MEMGRAPH_DEFAULT_USER) or for every user (--all-users).
 
     Run it under a supervisor (jobs/memgraph-scheduler.service for systemd; in a container
     as the main process), or let cron/systemd timers/Kubernetes run `memgraph jobs run
-    nightly` instead (jobs/). Both may run at once: a job never runs twice at the same time.
+    nightly --all-users` instead (jobs/). Both may run at once: a job never runs twice at
+    the same time.
     """
     from memgraph.jobs.schedule import build_scheduler, next_runs
 
@@ -71,8 +94,11 @@ def schedule(print_next: int | None, as_json: bool) -> None:
             click.echo("\n".join(f"  {r.isoformat()}" for r in runs))
         return
     memory = open_memory(settings)
-    scheduler = build_scheduler(cron, lambda: memory.run_job(NIGHTLY))
-    click.echo(f"memgraph jobs: nightly on '{cron}' (local time); Ctrl-C to stop")
+    scope = memory.scope(user_id, all_users)
+    scheduler = build_scheduler(cron, lambda: memory.run_job(
+        NIGHTLY, user_id=scope, all_users=all_users))
+    click.echo(f"memgraph jobs: nightly for {scope_text(scope)} on '{cron}' (local time); "
+               "Ctrl-C to stop")
     try:
         scheduler.start()
     finally:
@@ -81,12 +107,14 @@ def schedule(print_next: int | None, as_json: bool) -> None:
 
 @jobs.command("history")
 @user_option
+@all_users_option
 @click.option("--limit", default=20, show_default=True, help="how many runs")
 @json_option
-def history(user_id: str | None, limit: int, as_json: bool) -> None:
-    """Recent job runs recorded in the graph, newest first."""
+def history(user_id: str | None, all_users: bool, limit: int, as_json: bool) -> None:
+    """Recent job runs recorded in the graph, newest first: one user's (--user, default
+    MEMGRAPH_DEFAULT_USER), or every run, all-users runs included (--all-users)."""
     with open_memory() as memory:
-        rows = memory.job_history(user_id=user_id, limit=limit)
+        rows = memory.job_history(user_id=user_id, all_users=all_users, limit=limit)
     if as_json:
         print_json(rows)
         return
@@ -104,12 +132,14 @@ def _history_row(row: dict[str, Any]) -> tuple[str, ...]:
 
 @jobs.command("merges")
 @user_option
+@all_users_option
 @click.option("--limit", default=50, show_default=True)
 @json_option
-def merges(user_id: str | None, limit: int, as_json: bool) -> None:
-    """Duplicate merges done by `dedupe`, with the ids `undo-merge` takes."""
+def merges(user_id: str | None, all_users: bool, limit: int, as_json: bool) -> None:
+    """Duplicate merges done by `dedupe`, newest first, with the ids `undo-merge` takes:
+    one user's (--user, default MEMGRAPH_DEFAULT_USER) or every user's (--all-users)."""
     with open_memory() as memory:
-        rows = memory.merges(user_id=user_id, limit=limit)
+        rows = memory.merges(user_id=user_id, all_users=all_users, limit=limit)
     if as_json:
         print_json(rows)
         return
@@ -124,7 +154,9 @@ def merges(user_id: str | None, limit: int, as_json: bool) -> None:
 @user_option
 @json_option
 def undo_merge(merge_id: str, user_id: str | None, as_json: bool) -> None:
-    """Restore the node a merge removed and move its relationships back."""
+    """Restore the node a merge of one user (--user, default MEMGRAPH_DEFAULT_USER) removed
+    and move its relationships back; another user's merge is not found. Chained merges
+    (A absorbed B, then C absorbed A) are undone newest first."""
     with open_memory() as memory:
         result = memory.undo_merge(merge_id, user_id=user_id)
     if as_json:
@@ -162,6 +194,9 @@ class _progress:
 
 
 def _render(report: JobReport) -> None:
+    mark = "dry run: " if report.dry_run else ""
+    click.echo(f"{mark}{report.job} for {scope_text(report.user_id)} as of "
+               f"{report.as_of:%Y-%m-%d %H:%M:%S %Z}")
     for step in report.steps or [report]:
         mark = "dry run: " if step.dry_run else ""
         counts = ", ".join(f"{k}={v}" for k, v in step.counts.items() if v) or "nothing to do"

@@ -30,6 +30,18 @@ def user_option(func: F) -> F:
                              "[default: MEMGRAPH_DEFAULT_USER or 'default']")(func)
 
 
+def all_users_option(func: F) -> F:
+    """``--all-users``: the explicit choice of every tenant (a missing --user never means
+    that: it means MEMGRAPH_DEFAULT_USER)."""
+    return click.option("--all-users", "all_users", is_flag=True,
+                        help="every user (tenant) instead of one; not with --user")(func)
+
+
+def scope_text(user_id: str | None) -> str:
+    """How a command names what it covers: ``user 'sam'`` or ``all users``."""
+    return "all users" if user_id is None else f"user {user_id!r}"
+
+
 def _default(value: Any) -> Any:
     if isinstance(value, datetime | date):
         return value.isoformat()

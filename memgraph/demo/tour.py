@@ -3,6 +3,11 @@
 Ingests the sample conversation shipped with memgraph, shows what was learned, explores,
 traverses and builds a prompt context, then runs the nightly jobs as if months had
 passed and shows what faded, what was archived and what was consolidated.
+
+The tour touches its own user only: the months later are a simulation of that one user
+(``run_job(..., simulate=True)``), and the user is reset at the start only when it is empty
+or was made by an earlier tour (``User.demo_tour``), unless ``reset=True`` says to delete
+whatever it holds.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from importlib import resources
 from typing import Any
 
+from memgraph.errors import InvalidInputError
 from memgraph.graph.vocabulary import SEMANTIC_KINDS
 from memgraph.memory import Memory
 
@@ -68,9 +74,10 @@ class TourReport:
     consolidated: list[Consolidated] = field(default_factory=list)
 
 
-def run_tour(memory: Memory, user_id: str = "demo") -> TourReport:
-    """Run every step for ``user_id`` (reset first, so the tour can be run again)."""
-    memory.forget_user(user_id)
+def run_tour(memory: Memory, user_id: str = "demo", *, reset: bool = False) -> TourReport:
+    """Run every step for ``user_id``, reset first so the tour can be run again. A user
+    with memories that no tour made is refused unless ``reset`` (delete them)."""
+    claim_tenant(memory, user_id, reset=reset)
     report = TourReport(user_id=user_id)
     counts = {"sources": 0, "nodes_created": 0, "relationships_created": 0,
               "relationships_superseded": 0, "notes_added": 0}
@@ -87,7 +94,7 @@ def run_tour(memory: Memory, user_id: str = "demo") -> TourReport:
     before = _snapshot(memory, user_id)
     report.as_of = datetime.now(UTC) + timedelta(days=30 * MONTHS_LATER)
     report.nightly = memory.run_job("nightly", user_id=user_id, as_of=report.as_of,
-                                    all_elements=True)
+                                    simulate=True, all_elements=True)
     after = _snapshot(memory, user_id)
     report.changes = [
         Change(b["kind"], b["name"], b["state"], a["state"], b["salience"], a["salience"],
@@ -105,6 +112,21 @@ def run_tour(memory: Memory, user_id: str = "demo") -> TourReport:
     ]
     report.consolidated.sort(key=lambda c: (-c.derived_from, c.name))
     return report
+
+
+def claim_tenant(memory: Memory, user_id: str, *, reset: bool = False) -> None:
+    """Make ``user_id`` the tour's: empty it if it is empty or an earlier tour's (or with
+    ``reset``), refuse otherwise, then mark it as the demo's own."""
+    if not user_id:
+        raise InvalidInputError("the demo needs a user to write to")
+    found = memory.graph.read("demo/tenant", user_id=user_id)[0]
+    if found["memories"] and not found["demo_tour"] and not reset:
+        raise InvalidInputError(
+            f"user {user_id!r} holds {found['memories']} memories that the demo did not "
+            "make; the demo starts by deleting its user: pick another --user, or pass "
+            "--reset to delete them")
+    memory.forget_user(user_id)
+    memory.graph.write("demo/mark_tenant", user_id=user_id, now=datetime.now(UTC))
 
 
 def _snapshot(memory: Memory, user_id: str) -> dict[str, dict[str, Any]]:

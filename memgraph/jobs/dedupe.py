@@ -215,12 +215,13 @@ def merge(graph: Graph, user_id: str, kind: Kind, winner_uid: str, loser_uid: st
         return session.execute_write(work)
 
 
-def undo_merge(graph: Graph, merge_id: str, user_id: str | None = None) -> dict[str, Any]:
-    """Restore a merged-away node and move its relationships back; return what moved."""
+def undo_merge(graph: Graph, merge_id: str, user_id: str) -> dict[str, Any]:
+    """Restore a merged-away node of ``user_id`` and move its relationships back; return
+    what moved. A merge of another user is not found. Chained merges (A absorbed B, then
+    C absorbed A) are undone newest first: the older merge's winner must exist again."""
     rows = graph.read("jobs/merge_log", merge_id=merge_id, user_id=user_id)
     if not rows:
-        raise NotFoundError(f"no merge {merge_id!r}" + (f" for user {user_id!r}" if user_id
-                                                        else ""))
+        raise NotFoundError(f"no merge {merge_id!r} for user {user_id!r}")
     log = rows[0]["log"]
     if log.get("undone_at") is not None:
         raise InvalidInputError(f"merge {merge_id} was already undone at {log['undone_at']}")
@@ -230,7 +231,7 @@ def undo_merge(graph: Graph, merge_id: str, user_id: str | None = None) -> dict[
         raise InvalidInputError(f"merge {merge_id} names labels outside the allow-list: "
                                 f"{labels}")
     loser = _props_from_json(log["loser_properties"])
-    restore = _winner_restore(graph, log, loser)
+    restore = _winner_restore(graph, log, loser, user_id)
     between = [{**b, "properties": _props_from_json(json.dumps(b["properties"]))}
                for b in json.loads(log["between"])]
     results = graph.write_many([
@@ -244,12 +245,18 @@ def undo_merge(graph: Graph, merge_id: str, user_id: str | None = None) -> dict[
             "winner_uid": log["winner_uid"], **moved}
 
 
-def _winner_restore(graph: Graph, log: dict[str, Any], loser: dict[str, Any]) -> dict[str, Any]:
+def _winner_restore(graph: Graph, log: dict[str, Any], loser: dict[str, Any],
+                    user_id: str) -> dict[str, Any]:
     """The winner's properties with the loser's contribution taken out; notes written after
     the merge are kept, counters keep what accrued since."""
     before = _props_from_json(log["winner_before"])
-    now = graph.read("jobs/merge_snapshot_winner", uid=log["winner_uid"])
+    now = graph.read("jobs/merge_snapshot_winner", uid=log["winner_uid"], user_id=user_id)
     if not now:
+        later = graph.read("jobs/merge_absorbing", uid=log["winner_uid"], user_id=user_id)
+        if later:
+            raise InvalidInputError(
+                f"merge {log['uid']}: its winner {log['winner_name']!r} was itself merged "
+                f"away later (merge {later[0]['merge_id']}); undo that merge first")
         raise NotFoundError(f"the merge's winner {log['winner_uid']} no longer exists")
     current = now[0]["winner"]
     restore: dict[str, Any] = {"aliases": before.get("aliases") or [], "is_dirty": True}
@@ -265,4 +272,6 @@ def _winner_restore(graph: Graph, log: dict[str, Any], loser: dict[str, Any]) ->
 
 
 def merge_logs(graph: Graph, user_id: str | None, limit: int = 50) -> list[dict[str, Any]]:
+    """Recent merges of one user, or of every user (``user_id=None``, the caller's explicit
+    all-users choice), newest first."""
     return graph.read("jobs/merge_logs", user_id=user_id, limit=limit)

@@ -104,8 +104,9 @@ class JobContext:
 
     def tenants(self) -> list[str]:
         """The tenants a set-based job covers: ``[user_id]``, or every tenant for an
-        all-users run. Queries filter ``user_id IN $user_ids``, one index seek per tenant,
-        instead of ``$user_id IS NULL OR ...``, which defeats the index (docs/lifecycle.md)."""
+        all-users run (``user_id`` is None only for an explicit ``all_users``). Queries
+        filter ``user_id IN $user_ids``, one index seek per tenant, instead of
+        ``$user_id IS NULL OR ...``, which defeats the index (docs/lifecycle.md)."""
         if self.user_id is not None:
             return [self.user_id]
         return [row["user_id"] for row in self.graph.read("lifecycle/user_ids")]
@@ -133,14 +134,23 @@ def _job_functions() -> dict[str, Callable[[JobContext], None]]:
 
 def run_job(name: str, *, graph: Graph, settings: Settings,
             embedder_factory: Callable[[], Embedder], synthesiser: Synthesiser,
-            user_id: str | None = None, dry_run: bool = False, as_of: datetime | None = None,
+            user_id: str | None = None, all_users: bool = False, dry_run: bool = False,
+            as_of: datetime | None = None, simulate: bool = False,
             all_elements: bool = False, progress: Progress | None = None,
             fault: Fault | None = None, run_id: str | None = None) -> JobReport:
     """Run one job, or ``nightly`` (all of them in order), under its lock; return the report.
-    ``run_id`` names the run's record (the HTTP API hands it out before the run starts)."""
+    ``run_id`` names the run's record (the HTTP API hands it out before the run starts).
+
+    The scope is explicit: one ``user_id``, or ``all_users=True``. A future ``as_of`` is
+    refused unless the run is a dry run or a simulation (``simulate=True``) of one user
+    (``check_clock``)."""
     if name != NIGHTLY and name not in JOB_NAMES:
         raise InvalidInputError(f"unknown job {name!r}; use one of "
                                 + ", ".join((*JOB_NAMES, NIGHTLY)))
+    if all_users == (user_id is not None):
+        raise InvalidInputError("a job runs for one user or for all users: give a user_id "
+                                "or all_users=True (exactly one of them)")
+    check_clock(as_of, dry_run=dry_run, simulate=simulate, all_users=all_users)
     as_of = _aware(as_of or _now())
     steps = list(JOB_NAMES) if name == NIGHTLY else [name]
 
@@ -223,6 +233,29 @@ class _held:
             ctx.lock_name = None
 
 
+def check_clock(as_of: datetime | None, *, dry_run: bool, simulate: bool,
+                all_users: bool) -> None:
+    """Nothing but an explicit simulation writes a clock in the future.
+
+    A run at a future ``as_of`` moves every clock it touches there (``last_decayed_at``,
+    ``updated_at``, note expiry, archival), so the real runs after it find nothing left to
+    do until that day comes. It is allowed as a dry run (writes nothing), or as a
+    simulation of one user (``simulate``: the demo, a throwaway tenant). A simulation
+    never covers all users."""
+    if simulate and all_users:
+        raise InvalidInputError("a simulation runs for one user (--user), never for all "
+                                "users")
+    if simulate and as_of is None:
+        raise InvalidInputError("a simulation needs the time it simulates (--as-of)")
+    if as_of is None or dry_run or simulate or _aware(as_of) <= _now():
+        return
+    raise InvalidInputError(
+        f"--as-of {_aware(as_of).isoformat()} is in the future: a real run would write "
+        "that time into the graph and the real nightly runs would then find nothing to "
+        "do; use --dry-run to see what would happen, or --simulate with --user to move "
+        "one (throwaway) user's clock forward")
+
+
 def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
@@ -236,7 +269,9 @@ def parse_as_of(text: str) -> datetime:
                                 "(e.g. 2025-06-01 or 2025-06-01T03:00:00+00:00)") from e
 
 
-def history(graph: Graph, user_id: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
+def history(graph: Graph, user_id: str | None, limit: int = 20) -> list[dict[str, Any]]:
+    """Recent runs of one user's scope, or of every scope (``user_id=None``, the caller's
+    explicit all-users choice), newest first."""
     rows = graph.read("jobs/history", user_id=user_id, limit=limit)
     for row in rows:
         for key in ("counts", "usage"):
@@ -247,5 +282,5 @@ def history(graph: Graph, user_id: str | None = None, limit: int = 20) -> list[d
     return rows
 
 
-__all__ = ["JOB_NAMES", "NIGHTLY", "JobContext", "JobError", "JobReport", "history",
-           "parse_as_of", "run_job"]
+__all__ = ["JOB_NAMES", "NIGHTLY", "JobContext", "JobError", "JobReport", "check_clock",
+           "history", "parse_as_of", "run_job"]
