@@ -44,3 +44,15 @@ def test_readme_links_resolve() -> None:
                    "docs/agents.md", "docs/reliability.md"):
         assert f"]({target})" in readme, target
         assert (ROOT / target).is_file(), target
+
+
+def test_readme_runs_jobs_in_the_future_only_as_a_dry_run_or_a_simulation_of_one_user() -> None:
+    # A real run at a future --as-of writes that clock into the graph (issue 10, defect 5):
+    # a tour line that does it must name its user and say --dry-run or --simulate.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for doc in (readme, (ROOT / "docs" / "operations.md").read_text(encoding="utf-8"),
+                (ROOT / "docs" / "lifecycle.md").read_text(encoding="utf-8")):
+        for line in doc.splitlines():
+            if "jobs run" in line and "--as-of" in line and "# refused" not in line:
+                assert "--user" in line, line
+                assert "--dry-run" in line or "--simulate" in line, line
