@@ -29,7 +29,7 @@ def test_the_cronjob_args_do_not_repeat_the_image_entrypoint() -> None:
     assert entrypoint and entrypoint[1] == "memgraph"
     cronjob = text("jobs/kubernetes-cronjob.yaml")
     args = re.findall(r'^\s*args: \[(.*)\]', cronjob, re.MULTILINE)
-    assert args == ['"jobs", "run", "nightly", "--json"']
+    assert args == ['"jobs", "run", "nightly", "--all-users", "--json"']
     assert not re.search(r"^\s*command:", cronjob, re.MULTILINE)
     assert "runAsNonRoot: true" in cronjob
 
