@@ -81,6 +81,14 @@ def test_the_tour_refuses_to_reset_a_user_it_did_not_make(
     assert node(graph, uid) is None and report.ingest_counts["sources"] == 13
 
 
+def test_a_user_made_by_a_tour_before_the_mark_is_still_the_demos(
+        memory: Memory, graph: Graph, user_id: str) -> None:
+    # Tours before User.demo_tour existed left only the sample conversation's sessions.
+    old = memory.ingest("Hi! I'm Sam.", user_id=user_id, session_id="demo-day1")
+    report = run_tour(memory, user_id)
+    assert node(graph, old.source_uid) is None and report.ingest_counts["sources"] == 13
+
+
 @pytest.fixture
 def neighbour(graph: Graph, user_id: str) -> Iterator[str]:
     other = f"{user_id}-neighbour"

@@ -15,8 +15,8 @@ from memgraph.cli.output import (
     print_json,
     render_fields,
     render_table,
-    table_fits,
     scope_text,
+    table_fits,
     user_option,
 )
 from memgraph.graph.vocabulary import TTL_POLICIES

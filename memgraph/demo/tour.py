@@ -119,7 +119,8 @@ def claim_tenant(memory: Memory, user_id: str, *, reset: bool = False) -> None:
     ``reset``), refuse otherwise, then mark it as the demo's own."""
     if not user_id:
         raise InvalidInputError("the demo needs a user to write to")
-    found = memory.graph.read("demo/tenant", user_id=user_id)[0]
+    sessions = sorted({m["session_id"] for m in sample_conversation() if m.get("session_id")})
+    found = memory.graph.read("demo/tenant", user_id=user_id, sessions=sessions)[0]
     if found["memories"] and not found["demo_tour"] and not reset:
         raise InvalidInputError(
             f"user {user_id!r} holds {found['memories']} memories that the demo did not "
