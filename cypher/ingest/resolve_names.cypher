@@ -1,23 +1,26 @@
-// Entity resolution, steps 1 and 2: an existing node of the same kind and user whose
-// canonical name is one of $rows[i].canonicals (index seek on the uniqueness constraints),
-// else whose aliases contain one of $rows[i].alias_keys (case-insensitive).
+// Entity resolution, steps 1 and 2: an existing node of the user, of ANY semantic kind,
+// whose canonical name is one of $rows[i].canonicals (index seeks on the uniqueness
+// constraints), else one of the same kind whose aliases contain one of
+// $rows[i].alias_keys (case-insensitive).
 UNWIND $rows AS row
 CALL (row) {
   UNWIND row.canonicals AS key
   CALL (row, key) {
     MATCH (n:Person {user_id: $user_id, canonical_name: key})
-    USING INDEX SEEK n:Person(user_id, canonical_name) WHERE row.kind = 'Person'
+    USING INDEX SEEK n:Person(user_id, canonical_name)
     RETURN n
     UNION
     MATCH (n:Concept {user_id: $user_id, canonical_name: key})
-    USING INDEX SEEK n:Concept(user_id, canonical_name) WHERE row.kind = 'Concept'
+    USING INDEX SEEK n:Concept(user_id, canonical_name)
     RETURN n
     UNION
     MATCH (n:Entity {user_id: $user_id, canonical_name: key})
-    USING INDEX SEEK n:Entity(user_id, canonical_name) WHERE row.kind = 'Entity'
+    USING INDEX SEEK n:Entity(user_id, canonical_name)
     RETURN n
   }
-  RETURN n.uid AS uid, 'name' AS how, 0 AS rank
+  // a name is one node per tenant whatever the kind asked for (schema v2); twins from
+  // before v2: the one of the asked kind first
+  RETURN n.uid AS uid, 'name' AS how, CASE WHEN row.kind IN labels(n) THEN 0 ELSE 1 END AS rank
   UNION
   // An UNWIND, not WHERE size(...) > 0: the planner pushes a WHERE down below the scan,
   // which then ran for every row, alias keys or not (the structured path has none).
@@ -25,7 +28,7 @@ CALL (row) {
   MATCH (n:Memory {user_id: $user_id})
   WHERE row.kind IN labels(n) AND size(n.aliases) > 0
     AND any(a IN n.aliases WHERE toLower(trim(a)) IN row.alias_keys)
-  RETURN n.uid AS uid, 'alias' AS how, 1 AS rank
+  RETURN n.uid AS uid, 'alias' AS how, 2 AS rank
 }
 WITH row, uid, how ORDER BY row.i, rank, uid
 WITH row, collect({uid: uid, how: how})[0] AS best

@@ -138,7 +138,7 @@ CALL (vec, ftn, graph_nodes) {
     .aliases,
     mentions: [(n)-[:MENTIONS]->(m:Memory) | m.uid],
     adjacent: [(n)-[:NEXT]-(m:Memory) | elementId(m)],
-    kind: [l IN labels(n) WHERE l <> 'Memory'][0]}}) AS nodes
+    kind: [l IN labels(n) WHERE NOT l IN ['Memory', 'Semantic']][0]}}) AS nodes
 }
 CALL (ftr, graph_rels) {
   UNWIND ftr + graph_rels AS c

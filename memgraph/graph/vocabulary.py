@@ -31,6 +31,9 @@ HIERARCHICAL_KINDS = (Kind.STORYLINE, Kind.MACRO)
 ALL_KINDS = tuple(Kind)
 
 MEMORY_LABEL = "Memory"  # every memory node carries it: one vector and one full-text index
+# Person, Concept and Entity nodes also carry it: (user_id, canonical_name) is unique over
+# it, one node per name and tenant whatever the kind (cypher/schema/v2.cypher).
+SEMANTIC_LABEL = "Semantic"
 USER_LABEL = "User"
 
 # Relationship types between semantic nodes, with the meaning given to the LLM.

@@ -1,11 +1,14 @@
 """Entity resolution: find the existing node a new mention refers to, before creating.
 
-Order, first hit wins (all within the same user and the same kind):
-1. **canonical name**: NFKC, case-folded, apostrophes dropped, other punctuation and runs
-   of whitespace collapsed to one space ("Dr. Anna  O'Neil" → "dr anna oneil"); the new
-   name and each of its aliases are compared with existing canonical names (index seek on
-   the ``(user_id, canonical_name)`` uniqueness constraints);
-2. **aliases**: the new name or its aliases equal an existing alias, case-insensitively;
+Order, first hit wins (all within the same user):
+1. **canonical name**, across Person, Concept and Entity (a tenant has one node per name,
+   schema v2's name key; the existing node's kind wins): NFKC, case-folded, apostrophes
+   dropped, other punctuation and runs of whitespace collapsed to one space ("Dr. Anna
+   O'Neil" → "dr anna oneil"); the new name and each of its aliases are compared with
+   existing canonical names (index seeks on the ``(user_id, canonical_name)`` uniqueness
+   constraints);
+2. **aliases** (same kind): the new name or its aliases equal an existing alias,
+   case-insensitively;
 3. **embedding similarity**: cosine of node embeddings (name + description + notes) at or
    above ``settings.ingest.resolve_similarity`` (0.85). For people the names must also
    share a word, because "Tom, my colleague" and "Tim, my colleague" embed alike.
@@ -14,8 +17,9 @@ Step 3 is exact cosine over the tenant's nodes of that kind while the tenant has
 ``ingest.exact_scan_max_nodes`` semantic nodes; above that, the shared vector index is
 asked for its ``ingest.vector_candidates`` nearest neighbours, of which the tenant's nodes
 of that kind are kept (the index cannot pre-filter by tenant: over-fetch, approximate).
-Concurrency is handled by the writer: new nodes are ``MERGE``d on the uniqueness
-constraint, so racing writers converge on one node.
+Concurrency is handled by the writer: new nodes are ``MERGE``d on the name key's
+uniqueness constraint (``:Semantic``), so racing writers converge on one node even when
+they disagree on its kind.
 """
 
 from __future__ import annotations
