@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from memgraph.errors import ConfigurationError, MemgraphError
 from memgraph.graph.vocabulary import ALL_KINDS
 from memgraph.ingest.tools import MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS
+from memgraph.validation import validation_message
 
 if TYPE_CHECKING:
     from memgraph.ingest.agent_tools import AgentTools
@@ -219,9 +220,7 @@ def _one_line(message: str) -> str:
 
 
 def _validation_message(error: ValidationError) -> str:
-    parts = [f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}"
-             for e in error.errors()[:4]]
-    return _one_line("; ".join(parts))
+    return validation_message(error)
 
 
 def tool_specs() -> list[ToolSpec]:

@@ -10,6 +10,7 @@ from memgraph.errors import InvalidInputError
 from memgraph.graph.connection import Graph
 from memgraph.graph.schema import SchemaReport, apply_schema, require_schema
 from memgraph.settings import Settings
+from memgraph.validation import check_user_id
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -127,6 +128,7 @@ class Memory:
     def forget_user(self, user_id: str, *, dry_run: bool = False) -> int:
         """Delete every node of one user and every relationship touching them (no debris).
         Returns how many memory nodes there were."""
+        user_id = check_user_id(user_id)
         before = sum(row["nodes"] for row in self.graph.read("graph/counts", user_id=user_id))
         if not dry_run:
             self.graph.run_autocommit("graph/delete_user", user_id=user_id)
@@ -140,7 +142,9 @@ class Memory:
         return Ingestor(self.graph, self.settings, self.embedder, self.llm)
 
     def _user(self, user_id: str | None) -> str:
-        return user_id or self.settings.default_user
+        """The tenant a call is for (the default user when none is named), checked
+        against the documented user-id rule (memgraph/validation.py) before any query."""
+        return check_user_id(self.settings.default_user if user_id is None else user_id)
 
     def scope(self, user_id: str | None, all_users: bool = False) -> str | None:
         """The tenant a call covers: ``user_id``, or the default user when it is missing;
@@ -247,7 +251,7 @@ class Memory:
         min_salience, sensitivity, config (a RetrievalConfig), vector (precomputed)."""
         from memgraph.retrieve.api import explore_memory
 
-        return explore_memory(self, query, user_id=user_id, k=k, reinforce=reinforce,
+        return explore_memory(self, query, user_id=self._user(user_id), k=k, reinforce=reinforce,
                               **options)
 
     def traverse(self, start: str, *, user_id: str | None = None, depth: int = 2,
@@ -256,7 +260,7 @@ class Memory:
         states, include_archived."""
         from memgraph.retrieve.api import traverse_memory
 
-        return traverse_memory(self, start, user_id=user_id, depth=depth,
+        return traverse_memory(self, start, user_id=self._user(user_id), depth=depth,
                                reinforce=reinforce, **options)
 
     def context(self, query: str, *, user_id: str | None = None, max_tokens: int = 1000,
@@ -264,7 +268,7 @@ class Memory:
         """Prompt-ready memory text within ``max_tokens``; options as for explore()."""
         from memgraph.retrieve.api import context_memory
 
-        return context_memory(self, query, user_id=user_id, max_tokens=max_tokens,
+        return context_memory(self, query, user_id=self._user(user_id), max_tokens=max_tokens,
                               format=format, **options)
 
     # -- one memory: read, correct, end, delete (memgraph/memories.py) -----------------

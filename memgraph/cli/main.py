@@ -81,9 +81,9 @@ class MemgraphGroup(click.Group):
         except pydantic.ValidationError as e:   # a bad MEMGRAPH_* value, found by Settings()
             if e.title != "Settings":
                 raise
-            problems = "; ".join(f"{'.'.join(map(str, err['loc']))}: {err['msg']}"
-                                 for err in e.errors())
-            click.echo(f"Error: invalid setting: {problems}", err=True)
+            from memgraph.validation import validation_message
+
+            click.echo(f"Error: invalid setting: {validation_message(e, limit=20)}", err=True)
             sys.exit(ConfigurationError.exit_code)
         except KeyboardInterrupt:
             click.echo("Error: interrupted", err=True)
@@ -92,12 +92,37 @@ class MemgraphGroup(click.Group):
 
 @click.group(cls=MemgraphGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="memgraph")
-def cli() -> None:
+@click.option("--verbose", "-v", is_flag=True,
+              help="also print library logs to stderr (the Neo4j driver's retries and "
+                   "warnings, provider calls)")
+def cli(verbose: bool) -> None:
     """memgraph: long-term memory for LLM agents, native in Neo4j.
 
     Settings come from MEMGRAPH_* variables, NEO4J_URI / NEO4J_USERNAME /
     NEO4J_PASSWORD / NEO4J_DATABASE and a .env file; see `memgraph config show`.
     """
+    configure_logging(verbose)
+
+
+# Loggers of the libraries under the CLI: their warnings (the driver's "Transaction failed
+# and will be retried in ...", notifications, connection retries) are not for the user of
+# a command, whose errors arrive as one line; Python would print them to stderr.
+LIBRARY_LOGGERS = ("neo4j", "neomodel", "openai", "httpx", "httpcore", "mcp")
+
+
+def configure_logging(verbose: bool) -> None:
+    """Library logs go to stderr with --verbose, nowhere otherwise."""
+    import logging
+
+    if verbose:
+        logging.basicConfig(level=logging.INFO, stream=sys.stderr,
+                            format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    for name in LIBRARY_LOGGERS:
+        logger = logging.getLogger(name)
+        logger.propagate = verbose
+        if not verbose and not any(isinstance(h, logging.NullHandler)
+                                   for h in logger.handlers):
+            logger.addHandler(logging.NullHandler())
 
 
 def _shortened(text: str, limit: int) -> str:

@@ -22,6 +22,7 @@ from memgraph.ingest.writer import WriteContext, write_plan
 from memgraph.providers.embeddings import Embedder
 from memgraph.providers.llm import LLM, Usage
 from memgraph.settings import Settings
+from memgraph.validation import without_urls
 
 
 class Extractor(Protocol):
@@ -98,7 +99,8 @@ class Ingestor:
             return self._fail(source, e, usage)
 
     def _fail(self, source: SourceText, error: MemgraphError, usage: Usage) -> IngestResult:
-        message = f"{type(error).__name__}: {error}"[:1000]
+        # stored on the source and shown to the tenant: no provider endpoint in it
+        message = without_urls(f"{type(error).__name__}: {error}")[:1000]
         self.graph.write("ingest/fail_source", user_id=source.user_id, source_uid=source.uid,
                          error=message, llm_calls=usage.calls, tokens_used=usage.total_tokens,
                          now=datetime.now(UTC))

@@ -54,6 +54,7 @@ from memgraph.ingest.results import BulkResult
 from memgraph.ingest.source import NewSource, merge_and_chain, prepare_source
 from memgraph.providers.embeddings import Embedder
 from memgraph.settings import Settings
+from memgraph.validation import validation_message
 
 # Records repeat a handful of type spellings and names: normalise each spelling once
 # (canonical names are computed ~10 times per record on the way).
@@ -192,7 +193,8 @@ def check_record(settings: Settings, user_id: str, item: Any) -> StructuredRecor
                 raise ValueError(f"{ref!r} is not one of the record's entities")
         return record
     except (ValidationError, ValueError) as e:
-        raise InvalidInputError(" ".join(str(e).split())[:300]) from e
+        text = validation_message(e) if isinstance(e, ValidationError) else str(e)
+        raise InvalidInputError(" ".join(text.split())[:300]) from e
 
 
 def _collect(bulk: BulkResult, future: Future[dict[str, int]], batch: _Batch,

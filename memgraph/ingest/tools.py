@@ -20,6 +20,7 @@ from memgraph.graph.notes import Lifetime
 from memgraph.graph.vocabulary import RELATIONSHIP_TYPES, Kind, relationship_type
 from memgraph.ingest.plan import NodeOp, NoteOp, Plan, RelOp
 from memgraph.ingest.resolution import canonical_name
+from memgraph.validation import validation_message
 
 MAX_NAME_CHARS = 200          # a node's name or alias
 MAX_DESCRIPTION_CHARS = 2000  # a node's description (corrections obey it too)
@@ -154,11 +155,7 @@ def _attributes(values: dict[str, str]) -> list[str]:
 
 
 def _validation_message(error: ValidationError) -> str:
-    parts = []
-    for item in error.errors()[:4]:
-        where = ".".join(str(p) for p in item["loc"]) or "arguments"
-        parts.append(f"{where}: {item['msg']}")
-    return "; ".join(parts)
+    return validation_message(error)
 
 
 class ToolExecutor:

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 from memgraph.errors import MalformedOutputError, TokenBudgetError
 from memgraph.providers.retry import RETRYABLE, call_with_retries
 from memgraph.settings import Settings
+from memgraph.validation import validation_message
 
 Message = dict[str, Any]
 
@@ -200,7 +201,7 @@ def extract_json(text: str) -> Any:
 
 
 def _short(error: Exception, limit: int = 800) -> str:
-    text = str(error)
+    text = validation_message(error) if isinstance(error, ValidationError) else str(error)
     return text if len(text) <= limit else text[:limit] + " …"
 
 

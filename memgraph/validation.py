@@ -1,0 +1,48 @@
+"""Checks on what enters memgraph from outside, and error text fit for users, in one place.
+
+A user id is a tenant's name: it keys every node and index entry of the tenant, so it is
+checked before it reaches the database (a 10,000-character id used to surface as
+``Neo.DatabaseError ... Property value is too large to index``). Error text shown to
+users or stored on sources carries no pydantic help URLs and no provider base URLs.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from memgraph.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+USER_ID_MAX_LENGTH = 128
+# Letters (any script) or digits first, then letters, digits and . _ - @ : + ; no spaces,
+# quotes, control or direction-changing characters.
+USER_ID_PATTERN = re.compile(rf"[^\W_][\w.@:+\-]{{0,{USER_ID_MAX_LENGTH - 1}}}")
+USER_ID_RULE = (f"1 to {USER_ID_MAX_LENGTH} characters: letters, digits and . _ - @ : +, "
+                "starting with a letter or digit")
+
+_URL = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]*://[^\s'\"<>)]+")
+
+
+def check_user_id(user_id: object) -> str:
+    """The user id, or InvalidInputError saying what a user id may be."""
+    if not isinstance(user_id, str) or not USER_ID_PATTERN.fullmatch(user_id):
+        shown = repr(user_id) if not isinstance(user_id, str) or len(user_id) <= 60 \
+            else f"of {len(user_id):,} characters"
+        raise InvalidInputError(f"invalid user id {shown}: a user id is {USER_ID_RULE}")
+    return user_id
+
+
+def validation_message(error: ValidationError, limit: int = 4) -> str:
+    """A pydantic error as one line, "field: problem; ...", without its help URLs."""
+    parts = [f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}"
+             for e in error.errors()[:limit]]
+    return " ".join("; ".join(parts).split()) or "invalid input"
+
+
+def without_urls(text: str) -> str:
+    """``text`` with every URL replaced by ``<url>`` (provider base URLs, help links):
+    what is stored on a source or shown to a tenant names no endpoint."""
+    return _URL.sub("<url>", text)
