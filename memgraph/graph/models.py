@@ -8,6 +8,7 @@ from Python; hot paths (bulk ingestion, jobs, retrieval) use the named Cypher qu
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import ClassVar
 from uuid import uuid4
 
 from neomodel import (
@@ -22,7 +23,7 @@ from neomodel import (
     StructuredRel,
 )
 
-from memgraph.graph.vocabulary import TTL_POLICIES
+from memgraph.graph.vocabulary import SEMANTIC_LABEL, TTL_POLICIES
 
 STATES = {"candidate": "candidate", "active": "active", "core": "core", "archived": "archived"}
 TTL_POLICY_CHOICES = {p: p for p in TTL_POLICIES}
@@ -119,6 +120,8 @@ class Memory(StructuredNode, Lifecycle):
 
 class Semantic(Memory, Notes):
     __abstract_node__ = True
+    # The name key's label (schema v2): optional, because twins from before v2 lack it.
+    __optional_labels__: ClassVar[list[str]] = [SEMANTIC_LABEL]
     canonical_name = StringProperty(required=True)
     aliases = ArrayProperty(StringProperty(), default=list)
     attributes = ArrayProperty(StringProperty(), default=list)   # "key: value" lines
