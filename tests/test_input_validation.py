@@ -62,7 +62,7 @@ def test_a_jsonl_line_with_a_bad_user_id_fails_alone(graph: Graph, user_id: str,
     path = tmp_path / "lines.jsonl"
     path.write_text('{"content": "I love chess."}\n{"content": "x", "user_id": "a b"}\n')
     run = run_cli("ingest", "--user", user_id, "--file", str(path), env=ENV)
-    assert_one_line_error(run, "1 of 2 sources failed", "user id")
+    assert_one_line_error(run, "1 of 2 lines failed", "user")
     assert len(sources(graph, user_id)) == 1
 
 
