@@ -47,7 +47,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
                          "Central)."),
     "show": ("memories", "Show one memory (a node's uid or name, a relationship's uid) with "
                          "its notes, sources, relationships, ended facts and audit records."),
-    "status": ("admin", "Neo4j version, schema version and memory counts."),
+    "status": ("admin", "Neo4j version, schema version and the memory counts of one user "
+                        "(--user, default MEMGRAPH_DEFAULT_USER) or of the whole database "
+                        "(--all-users)."),
     "traverse": ("retrieve", "Walk the graph from START (a uid or a name), breadth first, "
                              "bounded."),
 }
