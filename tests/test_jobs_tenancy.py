@@ -107,6 +107,19 @@ class TestLLMRequestsConcernOneTenant:
         assert steps["consolidate"]["nodes_consolidated"] >= 12
         assert steps["episodic"]["clusters_consolidated"] >= 6
 
+    def test_pages_across_tenants_reach_every_dirty_element_once(
+            self, memory: Memory, graph: Graph, user_id: str, other_user: str) -> None:
+        # Pages of 2 by (tenant, uid): the cursor moves from one tenant to the next.
+        settings = memory.settings.model_copy(update={
+            "lifecycle": memory.settings.lifecycle.model_copy(update={"consolidate_page": 2})})
+        paged = Memory(settings, graph=graph, embedder=memory.embedder)
+        uids = dirty_tenant(graph, user_id, "Ann", count=3)
+        uids += dirty_tenant(graph, other_user, "Bob", count=3)
+        report = paged.run_job("consolidate", all_users=True, as_of=NOW)
+        assert report.counts["nodes_consolidated"] >= 6
+        assert report.counts["relationships_consolidated"] >= 4
+        assert all(node(graph, uid)["is_dirty"] is False for uid in uids)
+
     def test_an_answer_about_elements_not_in_its_request_is_refused(
             self, memory: Memory, graph: Graph, user_id: str, other_user: str) -> None:
         # Bob's note carries an injection; the model obeys it and also "describes" one of

@@ -72,15 +72,16 @@ def _dirty_pages(ctx: JobContext, unit: str) -> Iterator[list[dict[str, Any]]]:
     page = ctx.settings.lifecycle.consolidate_page
     if unit == "nodes":
         after_user, after = "", ""
+        done: set[str] = set()   # tenants the cursor has left: their entries are not read
         while True:
             ctx.checkpoint(f"{unit}:{after}")
-            # tenants before the cursor's are done: not even their index entries are read
             rows = ctx.graph.read("jobs/dirty_nodes", after_user=after_user, after=after,
-                                  page=page, user_ids=[u for u in tenants if u >= after_user],
+                                  page=page, user_ids=[u for u in tenants if u not in done],
                                   **scope)
             if not rows:
                 return
             after_user, after = rows[-1]["user_id"], rows[-1]["uid"]
+            done.update(row["user_id"] for row in rows if row["user_id"] != after_user)
             yield rows
     found = ctx.graph.read("jobs/dirty_relationship_uids", user_ids=tenants, **scope)
     for start in range(0, len(found), page):
