@@ -292,3 +292,23 @@ class TestCLI:
             for tenant in ids:
                 delete_tenant(graph, tenant)
         assert snapshot(graph, victim) == before
+
+
+def test_a_10000_character_user_id_is_stored_verbatim_or_refused_in_one_line(
+        memory: Memory, graph: Graph, tenants: Tenants) -> None:
+    victim = tenants[1]
+    before = snapshot(graph, victim)
+    tenant = hostile([LONG], victim)[0]
+    try:
+        ok, result = refused_cleanly(
+            lambda: memory.ingest("Ada Vance works at Globex.", user_id=tenant))
+        if ok:
+            assert source_props(graph, result.source_uid)["user_id"] == tenant
+        run = run_cli("ingest", "Ada Vance works at Globex.", "--user", tenant, "--json",
+                      env=CLI_ENV)
+        if assert_clean_cli(run):
+            uid = json.loads(run.stdout)["source_uid"]
+            assert source_props(graph, uid)["user_id"] == tenant
+    finally:
+        delete_tenant(graph, tenant)
+    assert snapshot(graph, victim) == before
