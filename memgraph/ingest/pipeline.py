@@ -90,6 +90,7 @@ class Ingestor:
             usage = self.extractor(source.user_id).extract(source, executor)
             ctx = WriteContext(user_id=source.user_id, now=datetime.now(UTC),
                                event_at=source.event_at, source_uid=source.uid,
+                               extraction=True,
                                llm_calls=usage.calls, tokens_used=usage.total_tokens)
             return write_plan(self.graph, self.settings, self.embedder, executor.plan, ctx)
         except DatabaseUnavailableError:

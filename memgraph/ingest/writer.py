@@ -33,6 +33,8 @@ class WriteContext:
     now: datetime
     event_at: datetime | None = None
     source_uid: str = ""            # "" for outside-agent tool calls with no source
+    # The extraction of source_uid: write nothing if another run of it finished first.
+    extraction: bool = False
     llm_calls: int = 0
     tokens_used: int = 0
 
@@ -129,7 +131,7 @@ class _Transaction:
         return run_in(self.tx, name, params)
 
     def run(self, prepared: _Prepared) -> IngestResult:
-        if self.ctx.source_uid:
+        if self.ctx.source_uid and self.ctx.extraction:
             claimed = self._run("ingest/claim_source", source_uid=self.ctx.source_uid)
             if claimed and claimed[0]["status"] == "done":
                 raise _AlreadyDone
