@@ -46,8 +46,12 @@ def by_uid(results):
 
 
 def test_each_signal_finds_what_only_it_can(memory: Memory, user_id: str, garden) -> None:
-    found = by_uid(memory.explore("zymurgy", user_id=user_id, reinforce=False))
+    # (not "zymurgy": a query that names a node links it by name, a signal of its own)
+    found = by_uid(memory.explore("chemistry of fermentation", user_id=user_id,
+                                  reinforce=False))
     assert set(found[garden["ft_only"]].score.ranks) == {"fulltext"}
+    named = by_uid(memory.explore("zymurgy", user_id=user_id, reinforce=False))
+    assert set(named[garden["ft_only"]].score.ranks) == {"fulltext", "linked"}
 
     found = by_uid(memory.explore("tomato seedlings greenhouse", user_id=user_id, k=20,
                                   reinforce=False))

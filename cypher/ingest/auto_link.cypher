@@ -30,7 +30,7 @@ CALL (n) {
   RETURN m, similarity ORDER BY similarity DESC LIMIT $max_links
 }
 CREATE (n)-[r:RELATED_TO]->(m)
-SET r += $props, r.uid = replace(randomUUID(), '-', ''), r.user_id = $user_id,
+SET r += $props, r.uid = replace(randomUUID(), '-', ''), r.user_id = $user_id, r.auto_linked = true,
     r.description = 'similar in meaning (auto-linked, cosine ' + toString(round(similarity, 2)) + ')',
     r.strength = similarity
 RETURN count(r) AS links

@@ -16,6 +16,15 @@
 //                speaker spreads thinly), times the neighbour's own similarity to the query
 //                (0.5 without an embedding). Semantic relationships next to the seeds are
 //                scored by seed rank x strength x their embedding's similarity.
+//   linked       the tenant's semantic nodes the query names: $name_keys are canonical
+//                names (runs of 1-4 query words, memgraph/retrieve/query.py), each an
+//                index seek on the (user_id, canonical_name) constraints; with
+//                $first_person, also the tenant's one speaker (attribute "role: speaker").
+//   facts        the semantic relationships of the linked nodes (hop 1) and of the
+//                people and pets they are related to (hop 2: "Maya's brother" -> Leo ->
+//                Leo's facts), auto-links left out, each with its embedding's similarity
+//                to the query ((1 + cosine) / 2; null without one); Python ranks them
+//                (memgraph/retrieve/answers.py: rank_facts).
 // Filters ($kinds, $states, $min_salience, $sensitivity, $since, $until) are the same
 // predicate in every branch. Nodes are projected without their embedding, times as epoch
 // milliseconds (the driver's DateTime values are slow to build in Python), and without
@@ -85,7 +94,74 @@ CALL () {
   WITH r, score ORDER BY score DESC LIMIT $per_signal
   RETURN collect({key: elementId(r), score: score}) AS ftr
 }
-WITH vec, exact_used, ftn, ftr,
+CALL () {
+  CALL () {
+  UNWIND $name_keys AS key
+  CALL (key) {
+    MATCH (n:Person {user_id: $user_id, canonical_name: key}) RETURN n
+    UNION
+    MATCH (n:Entity {user_id: $user_id, canonical_name: key}) RETURN n
+    UNION
+    MATCH (n:Concept {user_id: $user_id, canonical_name: key}) RETURN n
+  }
+  WITH n, max(size(key)) AS length
+  WHERE ($kinds IS NULL OR any(l IN labels(n) WHERE l IN $kinds))
+    AND coalesce(n.state, 'candidate') IN $states
+    AND ($min_salience IS NULL OR coalesce(n.salience, 0.5) >= $min_salience)
+    AND ($sensitivity IS NULL OR coalesce(n.sensitivity, 'normal') IN $sensitivity)
+    AND ($since IS NULL OR coalesce(n.event_at, n.created_at) >= $since)
+    AND ($until IS NULL OR coalesce(n.event_at, n.created_at) < $until)
+  RETURN n, length
+  UNION
+  WITH 1 AS one WHERE $first_person
+  MATCH (n:Person {user_id: $user_id}) WHERE 'role: speaker' IN n.attributes
+  WITH collect(n) AS speakers WHERE size(speakers) = 1
+  UNWIND speakers AS n
+  WITH n WHERE ($kinds IS NULL OR 'Person' IN $kinds)
+    AND coalesce(n.state, 'candidate') IN $states
+    AND ($min_salience IS NULL OR coalesce(n.salience, 0.5) >= $min_salience)
+    AND ($since IS NULL OR coalesce(n.event_at, n.created_at) >= $since)
+    AND ($until IS NULL OR coalesce(n.event_at, n.created_at) < $until)
+  RETURN n, 0 AS length
+  }
+  RETURN collect({key: elementId(n), score: toFloat(length)}) AS linked, collect(n) AS linked_nodes
+}
+CALL (linked_nodes) {
+  // the relationships' own filters; the nodes they reach need not pass the node filters
+  UNWIND CASE WHEN $relationships THEN linked_nodes ELSE [] END AS a
+  CALL (a) {
+    MATCH (a)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]-(b:Memory)
+    WHERE r.user_id = $user_id AND coalesce(r.state, 'candidate') IN $states
+      AND r.auto_linked IS NULL
+      AND NOT coalesce(r.description, '') STARTS WITH 'similar in meaning (auto-linked'
+      AND ($min_salience IS NULL OR coalesce(r.salience, 0.5) >= $min_salience)
+      AND ($sensitivity IS NULL OR 'normal' IN $sensitivity)
+      AND ($since IS NULL OR coalesce(r.event_at, r.valid_from, r.created_at) >= $since)
+      AND ($until IS NULL OR coalesce(r.event_at, r.valid_from, r.created_at) < $until)
+    WITH r, b LIMIT $fact_scan
+    WITH r, b, CASE WHEN r.embedding IS NULL OR NOT $use_vector THEN null
+                    ELSE vector.similarity.cosine(r.embedding, $vector) END AS sim
+    ORDER BY sim DESC LIMIT $fact_max
+    RETURN r, b, sim
+  }
+  CALL (a, r, b) {
+    WITH r, b WHERE type(r) IN ['FAMILY_OF', 'PARTNER_OF', 'FRIEND_OF', 'COLLEAGUE_OF', 'KNOWS', 'OWNS']
+    MATCH (b)-[r2:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED]-(c:Memory)
+    WHERE r2 <> r AND c <> a AND r2.user_id = $user_id AND coalesce(r2.state, 'candidate') IN $states
+      AND ($min_salience IS NULL OR coalesce(r2.salience, 0.5) >= $min_salience)
+      AND ($sensitivity IS NULL OR 'normal' IN $sensitivity)
+      AND ($since IS NULL OR coalesce(r2.event_at, r2.valid_from, r2.created_at) >= $since)
+      AND ($until IS NULL OR coalesce(r2.event_at, r2.valid_from, r2.created_at) < $until)
+    WITH r2 LIMIT $fact_scan
+    WITH r2, CASE WHEN r2.embedding IS NULL OR NOT $use_vector THEN null
+                  ELSE vector.similarity.cosine(r2.embedding, $vector) END AS sim
+    ORDER BY sim DESC LIMIT $fact_max
+    RETURN collect({key: elementId(r2), via: elementId(r), sim: sim}) AS second
+  }
+  UNWIND [{key: elementId(r), via: null, sim: sim}] + second AS row
+  RETURN collect(row) AS facts
+}
+WITH vec, exact_used, ftn, ftr, linked, facts,
      [i IN range(0, size(vec) - 1) WHERE i < $seeds | {key: vec[i].key, w: 1.0 / (i + 1)}]
      + [i IN range(0, size(ftn) - 1) WHERE i < $seeds | {key: ftn[i].key, w: 1.0 / (i + 1)}]
      AS seeds
@@ -127,28 +203,31 @@ CALL (seeds, ftr) {
   ORDER BY score DESC LIMIT $per_signal
   RETURN collect({key: elementId(r), score: score}) AS graph_rels
 }
-CALL (vec, ftn, graph_nodes) {
-  UNWIND vec + ftn + graph_nodes AS c
+CALL (vec, ftn, graph_nodes, linked) {
+  UNWIND vec + ftn + graph_nodes + linked AS c
   WITH DISTINCT c.key AS key
   MATCH (n) WHERE elementId(n) = key
   RETURN collect({key: key, props: n {
     .uid, .name, .salience, .importance, .state,
     event_at: n.event_at.epochMillis, last_accessed_at: n.last_accessed_at.epochMillis,
     created_at: n.created_at.epochMillis, .external_id, .speaker, .sensitivity, .session_id,
-    .aliases,
+    .aliases, description: left(n.description, 300),
     mentions: [(n)-[:MENTIONS]->(m:Memory) | m.uid],
     adjacent: [(n)-[:NEXT]-(m:Memory) | elementId(m)],
     kind: [l IN labels(n) WHERE NOT l IN ['Memory', 'Semantic']][0]}}) AS nodes
 }
-CALL (ftr, graph_rels) {
-  UNWIND ftr + graph_rels AS c
+CALL (ftr, graph_rels, facts) {
+  UNWIND ftr + graph_rels + [f IN facts | {key: f.key}] AS c
   WITH DISTINCT c.key AS key
   MATCH (a)-[r]->(b) WHERE elementId(r) = key
   RETURN collect({key: key, props: r {
     .uid, .salience, .strength, .state,
     event_at: r.event_at.epochMillis, valid_from: r.valid_from.epochMillis,
     last_accessed_at: r.last_accessed_at.epochMillis, created_at: r.created_at.epochMillis,
-    kind: type(r),
-    start_uid: a.uid, start_name: a.name, end_uid: b.uid, end_name: b.name}}) AS rels
+    kind: type(r), description: left(r.description, 300), .source_ids, .superseded_by,
+    valid_to: r.valid_to.epochMillis,
+    auto: r.auto_linked IS NOT NULL OR coalesce(r.description, '') STARTS WITH 'similar in meaning (auto-linked',
+    start_uid: a.uid, start_name: a.name, start_description: left(a.description, 200),
+    end_uid: b.uid, end_name: b.name, end_description: left(b.description, 200)}}) AS rels
 }
-RETURN vec, exact_used, ftn, ftr, graph_nodes, graph_rels, nodes, rels
+RETURN vec, exact_used, ftn, ftr, graph_nodes, graph_rels, linked, facts, nodes, rels

@@ -3,7 +3,8 @@
 // via MENTIONS, DERIVED_FROM and notes_source; relationships via source_ids and
 // notes_source; storylines via INCLUDES.
 // $items: [{eid, element, found}] where found lists the element ids of the candidate
-// sources (of this explore() call) that mention the element; $user_id; $vector (may be
+// sources (of this explore() call) that mention the element or that a fact was extracted
+// from; they come first; $user_id; $vector (may be
 // null); $per_item; $excerpt_chars; $scan_max.
 // Also each element's text (raw_content up to $text_chars, description, notes), which the
 // candidate query leaves out.
@@ -37,9 +38,10 @@ CALL (item, e, n) {
   }
   WITH s, via WHERE s.user_id = $user_id
   WITH s, collect(via)[0] AS via
-  WITH s, via, CASE WHEN $vector IS NULL OR s.embedding IS NULL THEN 0.0
-                    ELSE vector.similarity.cosine(s.embedding, $vector) END AS similarity
-  ORDER BY similarity DESC, s.event_at DESC
+  WITH s, via, elementId(s) IN item.found AS found_here,
+       CASE WHEN $vector IS NULL OR s.embedding IS NULL THEN 0.0
+            ELSE vector.similarity.cosine(s.embedding, $vector) END AS similarity
+  ORDER BY found_here DESC, similarity DESC, s.event_at DESC
   LIMIT $per_item
   RETURN collect({source_uid: s.uid, external_id: coalesce(s.external_id, ''),
                   speaker: coalesce(s.speaker, ''), via: via, event_at: s.event_at.epochMillis,

@@ -99,6 +99,9 @@ class SemanticRel(StructuredRel, Lifecycle, Notes):
     source_ids = ArrayProperty(StringProperty(), default=list)
     embedding = ArrayProperty(FloatProperty())
     embedding_model = StringProperty()
+    # a RELATED_TO written by similarity alone (ingestion's Zettelkasten links), not a
+    # fact anything said: explore() never ranks it as an answer
+    auto_linked = BooleanProperty()
 
 
 class MentionsRel(StructuredRel):

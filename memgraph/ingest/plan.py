@@ -43,6 +43,8 @@ class RelOp:
     confidence: float = 0.7
     valid_from: datetime | None = None
     valid_to: datetime | None = None
+    from_name: str = ""               # the two ends' names, for the fact's statement
+    to_name: str = ""
 
 
 @dataclass

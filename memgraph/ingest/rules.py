@@ -2,14 +2,21 @@
 
 It needs no model and no key, and it is honest about being much simpler than an LLM:
 it reads one sentence at a time with a handful of English patterns and does not
-understand negation, pronouns other than "I"/"my", or anything it has no pattern for.
+understand negation or anything it has no pattern for. Pronouns: "I"/"we"/"my"/"our"
+are the speaker; "she"/"he"/"they" as a subject is the person the previous sentence of
+the same message was about (its first person named or described).
 
 What it finds
 - people named after a relation word: "my sister Anna", "my friend Tom" (Person, plus
   FAMILY_OF / FRIEND_OF / COLLEAGUE_OF / PARTNER_OF / KNOWS from the speaker; pets: OWNS);
 - "X works at Y", "I started a new job at Y", "I joined Y" (WORKS_AT an organisation);
 - "I live in / moved to Y" (LIVES_IN), "I'm from Y" (FROM), "I visited / went to Y" (VISITED);
-- "I like / love / enjoy Z" (LIKES) and "I hate / dislike / can't stand Z" (DISLIKES);
+- "I like / love / enjoy Z", "my favourite band is Z" (LIKES) and "I hate / dislike /
+  can't stand Z" (DISLIKES); a lone definite noun ("I love the team") is left out: which
+  team is not said;
+- "I study at Y" (STUDIES_AT); "I got a part-time job / an internship at Y" (WORKS_AT);
+- "I adopted a cat named Miso", "he owns a bakery called Sunrise Bakes", "our dog Pepper"
+  (OWNS), "Dana's sister Mia" (FAMILY_OF between Dana and Mia);
 - other capitalised names in mid-sentence (Entity, low confidence);
 - dates: "yesterday", "today", "tomorrow", "last week/month/year", "in 2019", ISO dates,
   resolved against the source's event time and used as ``valid_from``.
@@ -187,21 +194,32 @@ class _Run:
         self.executor, self.confidence, self.owner = executor, confidence, owner
         self.made: dict[str, str] = {}   # name -> kind already created in this source
         self.existing: dict[str, str] = {}   # canonical name -> kind, already in the graph
+        self.last_person: str | None = None       # the person this sentence is about
+        self.previous_person: str | None = None   # ... and the one before it was
 
     def node(self, kind: str, name: str, description: str = "", entity_type: str = "",
-             confidence: float | None = None) -> str:
+             confidence: float | None = None, attributes: dict[str, str] | None = None) -> str:
         if name not in self.made:
-            args = {"name": name, "description": description,
-                    "confidence": confidence or self.confidence}
+            args: dict[str, object] = {"name": name, "description": description,
+                                       "confidence": confidence or self.confidence}
+            if attributes:
+                args["attributes"] = attributes
             if kind == "Entity":
                 args["entity_type"] = entity_type
             self.executor.execute(f"create_{kind.lower()}", args)
             self.made[name] = kind
         return name
 
+    def speaker(self) -> str | None:
+        """The speaker's Person: no description (what they say is in their facts), the
+        attribute ``role: speaker`` (explore() links "I", "my" in a question to it)."""
+        if not self.owner:
+            return None
+        return self.node("Person", self.owner, attributes={"role": "speaker"})
+
     def subject(self, word: str) -> str | None:
         if word == "I":
-            return self.node("Person", self.owner, "the speaker") if self.owner else None
+            return self.speaker()
         return self.node("Person", word)
 
     def relate(self, source: str, target: str, rel_type: str, sentence: _Sentence,
@@ -219,26 +237,34 @@ class _Run:
             spans.append(m.span())
             rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
             name = m["name"]
-            owner_label = "the speaker" if self.owner in (None, "Me") else self.owner
+            owner_label = "the user" if self.owner in (None, "Me") else self.owner
             if rel_type == "OWNS":
                 self.node("Entity", name, f"{owner_label}'s {word}", "pet")
             else:
                 self.node("Person", name, f"{owner_label}'s {word}")
             named.add(name)
             if self.owner:
-                owner = self.node("Person", self.owner, "the speaker")
+                owner = self.speaker() or self.owner
                 self.relate(owner, name, rel_type, sentence, proximity=proximity,
                             attitude=0.5)
-        for rel_type, pattern, kind, entity_type in _FACTS:
-            for m in pattern.finditer(sentence.text):
+            self.last_person = self.last_person or (name if rel_type != "OWNS" else None)
+        self._more_relations(sentence, named)
+        text = self.resolved(sentence.text)
+        # a question states nothing ("Does Nora still live in Singapore?")
+        statement = not sentence.text.rstrip().endswith("?")
+        for rel_type, pattern, kind, entity_type in _FACTS + _MORE_FACTS:
+            for m in pattern.finditer(text) if statement else ():
                 spans.append(m.span())
                 self._fact(m, rel_type, kind, entity_type, sentence, named)
+        if statement:
+            self._owned(text, sentence, named)
+            self._favourites(text, sentence, named)
         for m in _PERSON_VERB.finditer(sentence.text):
             if _usable(m["name"]) and m["name"] not in named:
                 self.node("Person", m["name"])
                 named.add(m["name"])
         for m in _CAPITALISED.finditer(sentence.text):
-            name = m["name"]
+            name = _POSSESSIVE_SUFFIX.sub("", m["name"])
             inside = any(a <= m.start() < b for a, b in spans)
             fresh = name not in named and name not in self.made
             if m.start() > 0 and not inside and fresh and _usable(name):
@@ -249,15 +275,23 @@ class _Run:
             if self.made.get(name) == "Person" and name != self.owner:
                 self.executor.execute("add_note", {"target_id": name, "text": sentence.text,
                                                    "lifetime": "month"})
+        self.previous_person = self.last_person or self._first_person_named(sentence.text)
+        self.last_person = None
 
     def _fact(self, m: re.Match[str], rel_type: str, kind: str, entity_type: str,
               sentence: _Sentence, named: set[str]) -> None:
         if m["subj"] != "I" and not _usable(m["subj"]):
             return
         subject = self.subject(m["subj"])
-        obj = _TRAILING.sub("", _ARTICLES.sub("", m["obj"].strip())).strip()
+        if m["subj"] != "I" and self.last_person is None:
+            self.last_person = m["subj"]
+        raw_obj = m["obj"].strip()
+        obj = _TRAILING.sub("", _ARTICLES.sub("", raw_obj)).strip()
         if subject is None or not obj or obj.lower() in {"it", "that", "this", "them"}:
             return
+        if kind == "Concept" and _DEFINITE.match(raw_obj) and " " not in obj \
+                and obj.islower():
+            return      # "I love the team": which team is not said
         if kind == "Concept" and obj[0].isupper() and _usable(obj.split()[0]):
             kind, entity_type = "Entity", ""
         obj_kind = kind
@@ -266,6 +300,136 @@ class _Run:
         named.update({m["subj"], obj} - {"I"})
         attitude = {"LIKES": 0.8, "DISLIKES": -0.8}.get(rel_type, 0.0)
         self.relate(subject, target, rel_type, sentence, attitude=attitude)
+
+    # -- additions: pronouns, possessive relations, owned things ---------------------
+    def resolved(self, text: str) -> str:
+        """The sentence as the fact patterns read it: "I'm" as "I am", "we" as "I" (the
+        speaker is one of us), a subject "she"/"he"/"they" as the person the previous
+        sentence was about, and a verb after "and" with its subject repeated ("I quit X
+        and joined Y")."""
+        text = _CONTRACTIONS.sub(lambda m: _CONTRACTED[m.group(0).lower()], text)
+        text = _WE.sub("I", text)
+        if self.previous_person:
+            text = _PRONOUN_SUBJECT.sub(self.previous_person, text)
+        lead = _LEAD_SUBJECT.match(text)
+        if lead:
+            text = _ELIDED.sub(lambda m: f"{m.group(1)} {lead['subj']} ", text)
+        return text
+
+    def _first_person_named(self, text: str) -> str | None:
+        for m in _CAPITALISED.finditer(text):
+            name = m["name"]
+            kind = self.made.get(name) or self.existing.get(canonical_name(name))
+            if kind == "Person" and name != self.owner:
+                return name
+        return None
+
+    def _more_relations(self, sentence: _Sentence, named: set[str]) -> None:
+        """ "Dana's sister Mia": a relation between two named people."""
+        for m in _POSSESSIVE_RELATION.finditer(sentence.text):
+            holder, name = m["holder"], m["name"]
+            if not (_usable(holder) and _usable(name)) or holder == name:
+                continue
+            rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
+            if rel_type == "OWNS":
+                self.node("Entity", name, f"{holder}'s {word}", "pet")
+            else:
+                self.node("Person", name, f"{holder}'s {word}")
+            self.node(self.existing.get(canonical_name(holder), "Person"), holder)
+            self.relate(holder, name, rel_type, sentence, proximity=proximity, attitude=0.5)
+            named.update({holder, name})
+            self.last_person = self.last_person or name
+        for m in _OUR_RELATION.finditer(sentence.text):
+            rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
+            owner = self.speaker()
+            name = m["name"]
+            if owner is None or not _usable(name) or name in named:
+                continue
+            if rel_type == "OWNS":
+                self.node("Entity", name, f"{self.owner}'s {word}", "pet")
+            else:
+                self.node("Person", name, f"{self.owner}'s {word}")
+            self.relate(owner, name, rel_type, sentence, proximity=proximity, attitude=0.5)
+            named.add(name)
+
+    def _owned(self, text: str, sentence: _Sentence, named: set[str]) -> None:
+        """ "I adopted a cat named Miso", "he owns a bakery called Sunrise Bakes"."""
+        for m in _OWNED.finditer(text):
+            if m["name"] in named or not _usable(m["name"]):
+                continue
+            if m["subj"] != "I" and not _usable(m["subj"]):
+                continue
+            owner = self.subject(m["subj"])
+            if owner is None:
+                continue
+            what = m["what"].lower()
+            pet = what.split()[-1] in PET_WORDS
+            self.node("Entity", m["name"], f"{owner}'s {what}", "pet" if pet else what)
+            self.relate(owner, m["name"], "OWNS", sentence, attitude=0.5)
+            named.add(m["name"])
+
+    def _favourites(self, text: str, sentence: _Sentence, named: set[str]) -> None:
+        """ "My favourite band is Radiohead": the speaker LIKES it."""
+        for m in _FAVOURITE.finditer(text):
+            owner = self.speaker()
+            if owner is None:
+                return
+            if m["name"] and _usable(m["name"]):
+                target = self.node("Entity", m["name"], f"{self.owner}'s favourite {m['what']}",
+                                   m["what"])
+                named.add(m["name"])
+            elif m["obj"]:
+                obj = _TRAILING.sub("", _ARTICLES.sub("", m["obj"].strip())).strip().lower()
+                if not obj:
+                    continue
+                target = self.node("Concept", obj)
+            else:
+                continue
+            self.relate(owner, target, "LIKES", sentence, attitude=0.8)
+
+
+# -- additive patterns (coreference, more relation and fact forms) -----------------------
+PET_WORDS = {"dog", "cat", "puppy", "kitten", "horse", "parrot", "bird", "rabbit",
+             "bunny", "hamster", "fish", "tortoise", "turtle", "pony", "snake", "lizard"}
+_CONTRACTED = {"i'm": "I am", "i’m": "I am", "i've": "I have", "i’ve": "I have",
+               "we're": "we are", "we’re": "we are", "we've": "we have", "we’ve": "we have"}
+_CONTRACTIONS = re.compile(r"\b(?:I|[Ww]e)['’](?:m|ve|re)\b")
+_WE = re.compile(r"\b[Ww]e\b")
+_POSSESSIVE_SUFFIX = re.compile(r"['’]s$")
+_PRONOUN_SUBJECT = re.compile(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))"
+                              r"(?:[Ss]he|[Hh]e|[Tt]hey)\b")
+_LEAD_SUBJECT = re.compile(rf"^(?:\w+[,:]\s+)?(?P<subj>I|{_WORD})\s")
+_ELIDED = re.compile(r"\b(and|then)\s+(?=(?:joined|moved|relocated|started|got|work|works|"
+                     r"live|lives|studies|study)\b)")
+_DEFINITE = re.compile(r"^(?:the|this|that|these|those)\s", re.IGNORECASE)
+_POSSESSIVE_RELATION = re.compile(
+    rf"(?P<holder>{_WORD})['’]s\s+(?P<rel>"
+    + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
+    + rf"),?\s+(?P<name>{NAME})")
+_OUR_RELATION = re.compile(
+    r"\b[Oo]ur\s+(?:new\s+|little\s+|old\s+)?(?P<rel>"
+    + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
+    + rf"),?\s+(?P<name>{NAME})")
+_OWNED = re.compile(
+    rf"{SUBJECT}\s+{ADVERB}(?:adopted|got|have|has|own|owns|bought|rescued|found)\s+"
+    r"(?:a|an|another|one)\s+(?P<what>(?:[a-z]+\s+){0,2}?[a-z]+)\s+(?:named|called)\s+"
+    rf"(?P<name>{NAME})")
+_FAVOURITE = re.compile(
+    r"\b[Mm]y\s+(?:all-time\s+)?fav(?:ou)?rite\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was)\s+"
+    rf"(?:(?P<name>{NAME})|{PHRASE}{PHRASE_END})")
+_MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
+    ("LIKES", re.compile(
+        rf"{SUBJECT}\s+(?:am|is|are)\s+{ADVERB}(?:into|a fan of|a big fan of|fond of|"
+        rf"passionate about|crazy about)\s+{PHRASE}{PHRASE_END}"), "Concept", ""),
+    ("STUDIES_AT", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}(?:study|studies|am studying|is studying|started studying|"
+        rf"enrolled)\s+(?:at|in)\s+(?P<obj>{NAME})"), "Entity", "organisation"),
+    ("WORKS_AT", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}(?:got|started|took|accepted|landed|found|began)\s+"
+        r"(?:a|an)\s+(?:new\s+)?(?:part-time\s+|full-time\s+|summer\s+|temporary\s+)?"
+        r"(?:job|internship|position|role|placement)\s+(?:as an? [a-z ]+?\s+)?(?:at|with)\s+"
+        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
+]
 
 
 def _usable(name: str) -> bool:

@@ -300,7 +300,8 @@ class ToolExecutor:
                    description=args.description, attitude=args.attitude,
                    proximity=args.proximity, strength=args.strength,
                    confidence=args.confidence, valid_from=args.valid_from,
-                   valid_to=args.valid_to)
+                   valid_to=args.valid_to, from_name=self.node_label(source),
+                   to_name=self.node_label(target))
         self.plan.relationships.append(op)
         self._rel_refs[ref] = op
         return True, (f"{self.node_label(source)} -{args.type}-> {self.node_label(target)} "

@@ -45,11 +45,37 @@ class _Prepared:
     creates: list[dict[str, Any]] = field(default_factory=list)
     resolved_how: dict[str, str] = field(default_factory=dict)
     search: SimilaritySearch | None = None
+    fact_vectors: dict[str, list[float]] = field(default_factory=dict)   # by RelOp ref
+    embedding_model: str = ""
 
 
 def embedding_text(op: NodeOp, notes: list[str]) -> str:
     """What a semantic node's vector stands for: name, description and notes."""
     return " ".join(part for part in (op.name + ".", op.description, *notes) if part).strip()
+
+
+# How a fact reads as a sentence: "Anna lives in Lisbon".
+FACT_PHRASES = {
+    "KNOWS": "knows", "FRIEND_OF": "is a friend of", "FAMILY_OF": "is family of",
+    "PARTNER_OF": "is the partner of", "COLLEAGUE_OF": "is a colleague of",
+    "WORKS_AT": "works at", "WORKS_ON": "works on", "STUDIES_AT": "studies at",
+    "MEMBER_OF": "is a member of", "LIVES_IN": "lives in", "FROM": "is from",
+    "VISITED": "visited", "ATTENDED": "attended", "LIKES": "likes", "DISLIKES": "dislikes",
+    "INTERESTED_IN": "is interested in", "OWNS": "owns", "USES": "uses",
+    "CREATED": "created", "PART_OF": "is part of", "HAS_GOAL": "wants",
+    "EXPERIENCED": "experienced", "RELATED_TO": "is related to",
+}
+
+
+def fact_text(op: RelOp) -> str:
+    """What a fact's vector stands for: the fact as a sentence, "Anna lives in Lisbon".
+    explore() compares it with the question to rank the facts of the nodes a question
+    names. Not the description: the offline extractor's is the whole sentence, which
+    often states other facts too ("I live in Vienna and I work at Danube Media"), and
+    made a home answer a question about work (docs/retrieval.md); the description is
+    matched by the full-text signal."""
+    phrase = FACT_PHRASES.get(op.type, op.type.lower().replace("_", " "))
+    return f"{op.from_name} {phrase} {op.to_name}".strip()
 
 
 def write_plan(graph: Graph, settings: Settings, embedder: Embedder, plan: Plan,
@@ -78,8 +104,14 @@ def _prepare(graph: Graph, settings: Settings, embedder: Embedder, plan: Plan,
     notes_by_ref: dict[str, list[str]] = {}
     for note in plan.notes:
         notes_by_ref.setdefault(note.target, []).append(note.text)
-    vectors = embedder.embed_batch([embedding_text(op, notes_by_ref.get(op.ref, []))
-                                    for op in new_ops]) if new_ops else []
+    texts = [embedding_text(op, notes_by_ref.get(op.ref, [])) for op in new_ops]
+    facts = [fact_text(op) for op in plan.relationships]
+    # one model call for the new nodes and the facts
+    all_vectors = embedder.embed_batch(texts + facts) if texts or facts else []
+    vectors = all_vectors[:len(texts)]
+    prepared.fact_vectors = dict(zip((op.ref for op in plan.relationships),
+                                     all_vectors[len(texts):], strict=True))
+    prepared.embedding_model = embedder.model_name
     if new_ops:
         prepared.search = SimilaritySearch.for_tenant(graph, settings, ctx.user_id)
     matches = resolve(graph, ctx.user_id,
@@ -136,7 +168,7 @@ class _Transaction:
             if claimed and claimed[0]["status"] == "done":
                 raise _AlreadyDone
         self._nodes(prepared)
-        self._relationships()
+        self._relationships(prepared)
         self._notes()
         touched = list(dict.fromkeys(self.node_uid.values()))
         touched += [self._node(m) for m in self.plan.mentions]
@@ -176,10 +208,14 @@ class _Transaction:
             self.result.learned.append(
                 f"known {row['name']}" + (f" (matched by {how})" if how else " (updated)"))
 
-    def _relationships(self) -> None:
+    def _relationships(self, prepared: _Prepared) -> None:
         rows, seen = [], set()
         for op in self.plan.relationships:
             row = self._rel_row(op)
+            vector = prepared.fact_vectors.get(op.ref)
+            if vector is not None:
+                row["props"] = {**row["props"], "embedding": vector,
+                                "embedding_model": prepared.embedding_model}
             key = (row["from_uid"], row["to_uid"], row["type"])
             if key in seen:
                 continue

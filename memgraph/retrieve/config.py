@@ -71,6 +71,14 @@ class RetrievalConfig(BaseModel):
     use_vector: bool = True
     use_fulltext: bool = True
     use_graph: bool = True
+    # Entity linking and the facts of the named nodes (the `linked` and `facts` lists,
+    # memgraph/retrieve/answers.py); a named node's relationships scored for similarity
+    # are at most this many per node and hop (a hub's are not all read).
+    use_facts: bool = True
+    fact_scan_max: int = Field(500, ge=1, le=100_000)
+    # Answer-shaped re-rank (facts carry their evidence, current before superseded, a
+    # bare name's node first); off gives the plain fused order, for ablations.
+    answer_shaped: bool = True
     provenance_per_result: int = Field(3, ge=0, le=50)
     # Provenance of a node mentioned by many sources: the mentioning sources among this
     # call's candidates, plus at most this many others, ranked by similarity to the query

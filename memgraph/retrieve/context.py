@@ -2,7 +2,8 @@
 
 Results go in ranked order (most useful first). Each is rendered on its own; an item that
 does not fit is skipped and the next, shorter ones are still tried, so the budget is used
-well; ``truncated`` says something was left out. The whole text, wrapper included, is
+well; a source whose sentence a fact above already quotes as its evidence is not
+repeated; ``truncated`` says something was left out. The whole text, wrapper included, is
 measured with ``tokens.count_tokens`` after every addition, so it never exceeds
 ``max_tokens``.
 """
@@ -15,6 +16,7 @@ from datetime import date
 from xml.sax.saxutils import escape, quoteattr
 
 from memgraph.errors import InvalidInputError
+from memgraph.retrieve.answers import is_auto_link
 from memgraph.retrieve.results import ContextResult, Result
 from memgraph.retrieve.tokens import count_tokens, truncate_to_tokens
 
@@ -46,8 +48,17 @@ def item_fields(r: Result) -> dict[str, str]:
     if r.kind not in ("Source", "Artifact"):
         excerpt = next((p.excerpt for p in r.provenance if p.excerpt), "")
         evidence = truncate_to_tokens(excerpt, EVIDENCE_MAX_TOKENS) if excerpt else ""
+        if evidence and (evidence.rstrip("…").strip() in text or text in evidence):
+            text = ""       # a rule-extracted fact's description is its source's sentence
+    validity = ""
+    if r.element == "relationship":
+        if r.valid_to is not None:
+            validity = f"until {_short_date(r.valid_to.date().isoformat())}"
+        elif r.valid_from is not None:
+            validity = f"since {_short_date(r.valid_from.date().isoformat())}"
     return {"kind": r.kind, "name": r.name, "when": when, "speaker": speaker,
-            "text": text, "evidence": evidence, "ids": ids, "uid": r.uid}
+            "text": text, "evidence": evidence, "ids": ids, "uid": r.uid,
+            "validity": validity}
 
 
 def _short_date(iso: str) -> str:
@@ -63,15 +74,19 @@ def _markdown_item(f: dict[str, str]) -> str:
         who = f"{f['speaker']}: " if f["speaker"] else ""
         line = f"- {head}{who}{f['text']}"
     else:
-        line = f"- {head}**{f['name']}** ({f['kind']}): {f['text']}"
+        validity = f" ({f['validity']})" if f.get("validity") else ""
+        kind = "" if f["kind"] in f["name"] else f" ({f['kind']})"
+        line = f"- {head}**{f['name']}**{kind}{validity}"
+        if f["text"]:
+            line += f": {f['text']}"
         if f["evidence"]:
             line += f' — "{f["evidence"]}"'
     return line + (f" ({f['ids']})" if f["ids"] else "")
 
 
 def _xml_item(f: dict[str, str]) -> str:
-    attrs = "".join(f" {k}={quoteattr(f[k])}" for k in ("kind", "name", "when", "speaker", "ids")
-                    if f[k])
+    attrs = "".join(f" {k}={quoteattr(f[k])}" for k in ("kind", "name", "when", "validity",
+                                                          "speaker", "ids") if f.get(k))
     body = escape(f["text"])
     if f["evidence"]:
         body += f"<evidence>{escape(f['evidence'])}</evidence>"
@@ -103,12 +118,18 @@ def build_context(query: str, results: Sequence[Result], max_tokens: int,
     if count_tokens(text) > max_tokens:     # even the empty wrapper does not fit
         return ContextResult(text="", format=fmt, memories_used=0, tokens_used=0,  # type: ignore[arg-type]
                              max_tokens=max_tokens, truncated=bool(results))
+    covered: set[str] = set()     # sources whose evidence a fact in the text already quotes
     for r in results:
+        if (r.kind in ("Source", "Artifact") and r.uid in covered) \
+                or is_auto_link(r.kind, r.text):
+            continue      # already quoted; a similarity link says nothing to a prompt
         trial = render([*chosen, item_fields(r)])
         if count_tokens(trial) <= max_tokens:
             chosen.append(item_fields(r))
             used.append(r)
             text = trial
+            if r.element == "relationship" and r.provenance:
+                covered.add(r.provenance[0].source_uid)   # the excerpt shown with it
         else:
             truncated = True
     return ContextResult(text=text, format=fmt, memories_used=len(used),  # type: ignore[arg-type]

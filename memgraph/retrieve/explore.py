@@ -17,9 +17,17 @@ from typing import Any
 
 from memgraph.errors import InvalidInputError
 from memgraph.graph.connection import Graph
+from memgraph.retrieve.answers import rank_facts
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.filters import Filters, content_terms, lucene_escape
-from memgraph.retrieve.fusion import Candidate, add_graph_signals, merge_signals, rerank
+from memgraph.retrieve.fusion import (
+    EPISODE_KINDS,
+    Candidate,
+    add_graph_signals,
+    merge_signals,
+    rerank,
+)
+from memgraph.retrieve.query import QueryIntent, read_query
 from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown, as_datetime
 from memgraph.retrieve.vector_plan import plan_vector
@@ -40,6 +48,10 @@ class ExploreRequest:
     k: int
     filters: Filters
     config: RetrievalConfig
+
+    @property
+    def intent(self) -> QueryIntent:
+        return read_query(self.query)
 
 
 def check_query(query: str, k: int) -> str:
@@ -69,12 +81,24 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "ft_k": per_signal * cfg.fulltext_overfetch,
         "per_signal": per_signal,
         "seeds": cfg.graph_seeds if cfg.use_graph else 0,
+        "name_keys": list(req.intent.name_keys) if cfg.use_facts else [],
+        "first_person": cfg.use_facts and req.intent.first_person,
+        "fact_max": per_signal, "fact_scan": cfg.fact_scan_max,
         **req.filters.as_params(),
     }
 
 
-def fetch_candidates(graph: Graph, req: ExploreRequest) -> tuple[list[Candidate], bool]:
-    """All candidates with their per-signal ranks, and whether the exact vector scan ran."""
+@dataclass
+class Fetched:
+    candidates: list[Candidate]
+    exact_used: bool             # the exact vector scan ran
+    named: set[str]              # the nodes a bare-name query asks for (answers.py)
+    fact_scores: dict[str, float]   # the facts of the named nodes (answers.rank_facts)
+    answers: set[str]               # the facts among them that answer (tier 1)
+
+
+def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
+    """All candidates with their per-signal ranks, and what answers.py needs."""
     row = graph.read("retrieve/explore_candidates", **candidate_params(graph, req))[0]
     props = {item["key"]: ("node", item["props"]) for item in row["nodes"]}
     props.update({item["key"]: ("relationship", item["props"]) for item in row["rels"]})
@@ -82,22 +106,38 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> tuple[list[Candidate]
     signals = {"vector": row["vec"], "fulltext": row["ftn"] + row["ftr"], "graph": graph_rows}
     # node and relationship full-text scores are both Lucene scores: one ranked list
     signals["fulltext"] = sorted(signals["fulltext"], key=lambda r: -r["score"])
+    intent = req.intent
+    linked = sorted(row["linked"], key=lambda r: -r["score"])
+    names = [props[r["key"]][1].get("name") or "" for r in linked if r["key"] in props]
+    rels = {k: p for k, (element, p) in props.items() if element == "relationship"}
+    signals["linked"] = linked
+    best_source = max((r["score"] for r in row["vec"] if r["key"] in props
+                       and props[r["key"]][1].get("kind") in EPISODE_KINDS), default=None)
+    ranked_facts, answers = rank_facts(row["facts"], rels, intent, names, best_source)
+    fact_scores = dict(ranked_facts)
+    signals["facts"] = [{"key": key, "score": score} for key, score in fact_scores.items()]
     rows = {name: [{"key": r["key"], "score": r["score"], "element": props[r["key"]][0],
                     "props": props[r["key"]][1]} for r in lst if r["key"] in props]
             for name, lst in signals.items()}
-    return list(merge_signals(rows).values()), bool(row["exact_used"])
+    bare = bool(linked) and not intent.topic(names) and not intent.relation_words
+    named = {r["key"] for r in linked} if bare else set()
+    return Fetched(list(merge_signals(rows).values()), bool(row["exact_used"]), named,
+                   fact_scores, answers)
 
 
 def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
             lifecycle: LifecycleSettings, now: datetime | None = None) -> list[Result]:
     now = now or datetime.now(UTC)
-    candidates, _ = fetch_candidates(graph, req)
+    fetched = fetch_candidates(graph, req)
+    candidates, named = fetched.candidates, fetched.named
     subjects = add_graph_signals(candidates, req.query, req.config.rrf_k,
                                  req.config.adjacent_seeds if req.config.use_graph else 0,
                                  req.config.signal_weights, req.config.indirect_needs_direct)
     ranked = rerank(candidates, req.config.weights, req.config.rrf_k, now,
-                    req.config.recency_half_life_days, subjects,
-                    req.config.signal_weights, limit=req.k)
+                    req.config.recency_half_life_days, subjects - named,
+                    req.config.signal_weights, limit=req.k,
+                    intent=req.intent if req.config.answer_shaped else None, named=named,
+                    fact_scores=fetched.fact_scores, answers=fetched.answers)
     if not ranked:
         return []
     found_by = mentioning_sources(candidates)
@@ -129,10 +169,18 @@ def mentioning_sources(candidates: Sequence[Candidate]) -> dict[str, list[str]]:
     the provenance query a seek per (result, candidate) pair (5 ms of 6 at 100k nodes).
     """
     found: dict[str, list[str]] = {}
+    sources = {}
     for c in candidates:
         if c.element == "node" and c.props.get("kind") == "Source":
+            sources[c.props.get("uid")] = c.key
             for uid in c.props.get("mentions") or []:
                 found.setdefault(uid, []).append(c.key)
+    # a fact's sources that this call found come first in its provenance
+    for c in candidates:
+        if c.element == "relationship":
+            keys = [sources[u] for u in c.props.get("source_ids") or [] if u in sources]
+            if keys:
+                found[c.props["uid"]] = keys
     return found
 
 
@@ -166,7 +214,8 @@ def to_result(c: Candidate, score: ScoreBreakdown, provenance: Sequence[dict[str
                       event_at=as_datetime(p.get("event_at") or p.get("valid_from")),
                       start={"uid": p.get("start_uid") or "", "name": p.get("start_name") or ""},
                       end={"uid": p.get("end_uid") or "", "name": p.get("end_name") or ""},
-                      **common)
+                      valid_from=as_datetime(p.get("valid_from")),
+                      valid_to=as_datetime(p.get("valid_to")), **common)
     return Result(element="node", name=p.get("name") or "", text=_text(p),
                   event_at=as_datetime(p.get("event_at")), **common)
 

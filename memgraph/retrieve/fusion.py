@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from memgraph.retrieve.answers import Shaped, shape
 from memgraph.retrieve.config import Weights
+from memgraph.retrieve.query import QueryIntent
 from memgraph.retrieve.results import ScoreBreakdown, as_datetime
 
 
@@ -74,33 +76,52 @@ def importance(props: Mapping[str, Any], element: str) -> float:
 
 def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: datetime,
            half_life_days: float, subjects: frozenset[str] | set[str] = frozenset(),
-           signal_weights: Mapping[str, float] | None = None, limit: int | None = None
+           signal_weights: Mapping[str, float] | None = None, limit: int | None = None,
+           intent: QueryIntent | None = None, named: frozenset[str] | set[str] = frozenset(),
+           fact_scores: Mapping[str, float] | None = None,
+           answers: set[str] | None = None
            ) -> list[tuple[Candidate, ScoreBreakdown]]:
     """Score every candidate; best first, ties broken by ``best_direct_rank``, then key.
 
     ``subjects`` (keys) are nodes the query names: what it is about, not an answer. Their
-    relevance is 0 (they follow every answer) and they do not set the best RRF. Only the
-    first ``limit`` (all when None) are returned, and only they get a ``ScoreBreakdown``.
+    relevance is 0 (they follow every answer) and they do not set the best RRF. With an
+    ``intent`` the fused scores are answer-shaped first (memgraph/retrieve/answers.py):
+    facts carry their sources' evidence, superseded facts yield to current ones, and the
+    ``named`` nodes of a bare-name query come first (tier 0, relevance 1). Only the first
+    ``limit`` (all when None) are returned, and only they get a ``ScoreBreakdown``.
     """
     if not candidates:
         return []
     rrfs = {c.key: rrf_score(c.ranks, rrf_k, signal_weights) for c in candidates}
-    best = max((v for k, v in rrfs.items() if k not in subjects), default=0.0) or 1.0
+    shaped = shape(candidates, rrfs, intent, set(named), now, fact_scores, answers) \
+        if intent is not None \
+        else Shaped(adjusted=dict(rrfs))
+    adjusted = shaped.adjusted
+    best = max((v for k, v in adjusted.items() if k not in subjects), default=0.0) or 1.0
     scored = []
     for c in candidates:
+        tier = shaped.tier.get(c.key, 2)
         values = {
-            "relevance": 0.0 if c.key in subjects else rrfs[c.key] / best,
+            "relevance": 1.0 if tier == 0 else 0.0 if c.key in subjects
+            else adjusted[c.key] / best,
             "salience": _unit(c.props.get("salience"), 0.5),
             "recency": recency(c.props, now, half_life_days),
             "importance": importance(c.props, c.element),
         }
         terms = {name: getattr(weights, name) * value for name, value in values.items()}
-        scored.append((sum(terms.values()), c, values, terms))
-    scored.sort(key=lambda item: (-item[0], best_direct_rank(item[1]), item[1].key))
-    return [(c, ScoreBreakdown(ranks=dict(c.ranks), signal_scores=dict(c.signal_scores),
-                               rrf=rrfs[c.key], terms=terms, final=final,
-                               subject=c.key in subjects, **values))
-            for final, c, values, terms in scored[:limit]]
+        scored.append((sum(terms.values()), c, values, terms, tier))
+    scored.sort(key=lambda item: (item[4], -item[0], best_direct_rank(item[1]), item[1].key))
+    out = []
+    for final, c, values, terms, tier in scored[:limit]:
+        reasons = list(shaped.reasons.get(c.key, []))
+        if c.key in subjects and tier != 0:
+            reasons.append("the question's subject: its facts and episodes answer, not it")
+        out.append((c, ScoreBreakdown(
+            ranks=dict(c.ranks), signal_scores=dict(c.signal_scores), rrf=rrfs[c.key],
+            adjusted=adjusted[c.key], evidence=shaped.evidence.get(c.key, 0.0), tier=tier,
+            reasons=reasons, terms=terms, final=final,
+            subject=c.key in subjects and tier != 0, **values)))
+    return out
 
 
 def best_direct_rank(candidate: Candidate) -> int:
@@ -136,8 +157,12 @@ def find_subjects(candidates: Sequence[Candidate], query: str) -> dict[str, set[
     text = query.lower()
     out: dict[str, set[str]] = {}
     for c in candidates:
-        if c.element != "node" or c.props.get("kind") not in SUBJECT_KINDS \
-                or "fulltext" not in c.ranks:
+        if c.element != "node" or c.props.get("kind") not in SUBJECT_KINDS:
+            continue
+        if "linked" in c.ranks:     # named by the query, or its speaker ("I", "my")
+            out[c.props["uid"]] = {(c.props.get("name") or "").lower()}
+            continue
+        if "fulltext" not in c.ranks:
             continue
         names = [c.props.get("name") or "", *(c.props.get("aliases") or [])]
         hits = {n.lower() for n in names if len(n.strip()) >= 2 and re.search(

@@ -38,8 +38,10 @@ class ScoreBreakdown(BaseModel):
     """Why a result ranked where it did. ``terms`` sum to ``final``.
 
     ``ranks`` holds the 1-based rank in each signal that found it; ``rrf`` is
-    sum(1 / (rrf_k + rank)); ``relevance`` is ``rrf`` divided by the best ``rrf`` among the
-    candidates; each term is weight x value for relevance, salience, recency, importance.
+    sum(w / (rrf_k + rank)); ``adjusted`` is ``rrf`` made answer-shaped (``reasons`` say
+    how); ``relevance`` is ``adjusted`` divided by the best ``adjusted`` among the
+    candidates (1 for tier 0, 0 for the question's subject); each term is weight x value
+    for relevance, salience, recency, importance.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -47,6 +49,12 @@ class ScoreBreakdown(BaseModel):
     ranks: dict[str, int]
     signal_scores: dict[str, float]
     rrf: float
+    # answer-shaped (memgraph/retrieve/answers.py): rrf plus the evidence a fact carries,
+    # halved for a superseded fact or a source a fact above already carries
+    adjusted: float = 0.0
+    evidence: float = 0.0          # the best RRF among the matching sources a fact carries
+    tier: int = 2                  # 0: a bare name's node; 1: the answers; 2: the rest
+    reasons: list[str] = Field(default_factory=list)   # why it ranks where it does
     relevance: float
     salience: float
     recency: float
@@ -71,6 +79,8 @@ class Result(BaseModel):
     event_at: datetime | None = None
     start: dict[str, str] | None = None   # relationships: {uid, name} of both ends
     end: dict[str, str] | None = None
+    valid_from: datetime | None = None    # relationships: when the fact started to hold
+    valid_to: datetime | None = None      # ... and stopped (superseded or ended); None: holds
     provenance: list[Provenance] = Field(default_factory=list)
     score: ScoreBreakdown
     key: str = Field("", exclude=True, repr=False)   # elementId, valid for this session only

@@ -1,0 +1,116 @@
+"""How often an auto-link ("similar in meaning", ingestion's Zettelkasten links) is right.
+
+    python bench/autolink_precision.py [--embedder local|hashing]
+
+Ingestion links each new semantic node to the tenant's most similar ones whose cosine is
+in [ingest.link_low, ingest.reinforce_similarity). Below, a labelled sample of node
+pairs as the offline extractor writes them (embedded as ``writer.embedding_text``: the
+name, then the description): ``True`` when a reader would call the link right (one is
+part of, located in, a kind of, or about the other), ``False`` when the two only share
+a category (two cities, two people, two hobbies), which is what a link from 0.4 mostly
+connected (issue 12: Porto -> Lisbon, Leo -> Anna). For each threshold the command
+prints how many labelled pairs would be linked and the share of them that is right.
+The sample was written before measuring and is not tuned to the model.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+
+from memgraph.providers.embeddings import make_embedder
+from memgraph.settings import Settings
+
+PAIRS: list[tuple[str, str, bool]] = [
+    # right: part of / located in / a kind of / about
+    ("Porto Design Studio.", "Porto.", True),
+    ("Leeds University.", "Leeds.", True),
+    ("Leeds General Hospital.", "Leeds.", True),
+    ("Cardiff Royal Infirmary.", "Cardiff.", True),
+    ("Cardiff Bay Brewery.", "Cardiff.", True),
+    ("Munich Technical University.", "Munich.", True),
+    ("Berlin International School.", "Berlin.", True),
+    ("Lisbon Children's Hospital.", "Lisbon.", True),
+    ("Lake Bled.", "Bled.", True),
+    ("cooking ramen.", "ramen.", True),
+    ("trail running.", "running.", True),
+    ("hiking in the dales.", "hiking.", True),
+    ("scuba diving.", "diving.", True),
+    ("playing chess.", "chess.", True),
+    ("board games.", "chess.", True),
+    ("baking sourdough.", "bread.", True),
+    ("jazz.", "saxophone.", True),
+    ("opera.", "Vienna State Opera.", True),
+    ("Radiohead.", "rock music.", True),
+    ("skiing.", "ski resort.", True),
+    ("climbing.", "bouldering.", True),
+    ("pottery.", "ceramics.", True),
+    ("surfing.", "surfboard.", True),
+    ("Miso. Maya's cat", "cat.", True),
+    ("Rex. Maya's puppy", "dogs.", True),
+    ("Globex.", "Globex headquarters.", True),
+    ("Acme Corp.", "Acme Corp data team.", True),
+    ("Sunrise Bakes. Ramon's bakery", "bakery.", True),
+    ("Helix Robotics.", "robotics.", True),
+    ("Orbital Bank.", "banking.", True),
+    ("horror films.", "scary movies.", True),
+    ("reality tv.", "television.", True),
+    # wrong: only the same category
+    ("Porto.", "Lisbon.", False),
+    ("Hamburg.", "Berlin.", False),
+    ("Leeds.", "Manchester.", False),
+    ("Bristol.", "Cardiff.", False),
+    ("Vienna.", "Graz.", False),
+    ("Madrid.", "Valencia.", False),
+    ("Singapore.", "London.", False),
+    ("Dublin.", "Leeds.", False),
+    ("Leo. Maya's brother", "Anna. Sam's sister", False),
+    ("Priya. Maya's best friend", "Ines. Maya's sister", False),
+    ("Dana. Tom's wife", "Mia. Dana's sister", False),
+    ("Ella. Tom's daughter", "Finn. Tom's son", False),
+    ("Marco. Ben's husband", "Nora. Ben's friend", False),
+    ("Omar. Aisha's cousin", "Chloe. Aisha's roommate", False),
+    ("Jonas. Lena's boyfriend", "Hilde. Lena's grandmother", False),
+    ("Lucia. Carlos's daughter", "Diego. Carlos's son", False),
+    ("climbing.", "jazz.", False),
+    ("opera.", "skiing.", False),
+    ("pottery.", "exams.", False),
+    ("hiking.", "baking sourdough.", False),
+    ("cold showers.", "horror films.", False),
+    ("board games.", "cooking ramen.", False),
+    ("Globex.", "Acme Corp.", False),
+    ("Northwind Clinic.", "Cardiff Royal Infirmary.", False),
+    ("Helix Robotics.", "Quantum Forge.", False),
+    ("Danube Media.", "Wiener Zeitung Digital.", False),
+    ("Orbital Bank.", "Meridian Capital.", False),
+    ("Sol Energia.", "Verde Consulting.", False),
+    ("Miso. Maya's cat", "Rex. Maya's puppy", False),
+    ("Kiwi. Ben's parrot", "Pepper. Tom's dog", False),
+    ("Leeds University.", "Kings College.", False),
+    ("Complutense University.", "Pompeu Fabra University.", False),
+]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description="precision of auto-links (see module doc)")
+    ap.add_argument("--embedder", default="local", choices=["local", "hashing"])
+    args = ap.parse_args()
+    embedder = make_embedder(Settings(embedder=args.embedder))
+    a = np.array(embedder.embed_batch([p[0] for p in PAIRS]))
+    b = np.array(embedder.embed_batch([p[1] for p in PAIRS]))
+    cos = (a * b).sum(axis=1) / (np.linalg.norm(a, axis=1) * np.linalg.norm(b, axis=1))
+    right = np.array([p[2] for p in PAIRS])
+    print(f"{len(PAIRS)} labelled pairs ({int(right.sum())} right, "
+          f"{int((~right).sum())} wrong), embedder {embedder.model_name}")
+    print("| link from cosine | pairs linked | right | precision | right pairs kept |")
+    print("|---|---|---|---|---|")
+    for low in np.arange(0.40, 0.86, 0.05):
+        linked = (cos >= low) & (cos < 0.85)
+        n, good = int(linked.sum()), int((linked & right).sum())
+        precision = f"{100 * good / n:.0f} %" if n else "-"
+        print(f"| {low:.2f} | {n} | {good} | {precision} | {good}/{int(right.sum())} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,233 @@
+"""Answer-shaped results: facts before the messages they came from (pure functions).
+
+A fused score (RRF) treats a fact, an entity and a raw message alike, so a message that
+matches a question in five lists outranks the fact extracted from it ("Anna LIVES_IN
+Lisbon" came 9th behind messages). Here the fused scores are turned into answer-shaped
+ones (docs/retrieval.md, "Answers first"):
+
+1. **Facts of the named nodes** (``rank_facts``): the semantic relationships of the nodes
+   the query names (``linked``), ranked by their embedding's similarity to the query, form
+   the ``facts`` list. When the query describes a person through a relation word ("Maya's
+   brother"), the fact that says so is the *bridge*: with nothing else asked ("who is
+   Maya's brother?") it is the answer; otherwise the bridge person's own facts are
+   ("where does Maya's brother live?"), and the named node's other facts are not.
+2. **A fact carries its evidence** (``shape``): a fact scores its own fused score plus
+   the best fused score among the candidate sources it was extracted from; a source whose
+   evidence a fact already carries scores half (it still ranks where it adds something).
+   A fact of the named nodes is then weighed by its *standing*, its ``facts`` score over
+   the best one: one sentence often states several facts ("My brother Leo lives in
+   Porto" is FAMILY_OF and LIVES_IN), and a small tenant's sources all score alike, so
+   the evidence alone cannot tell which fact the question asks about.
+3. **Time**: a superseded fact scores half for a question about now (the default) and
+   never more than the fact that replaced it; for a question about the past ("before",
+   "used to", "first") the replacing fact never scores more than the one it replaced;
+   for "when" neither.
+   A source whose facts are all superseded is stale for a "now" question: half.
+4. **Tiers.** A query that is only a name ("Anna", "who is Anna?") is answered by that
+   node: it comes first (``tier`` 0). Then the *answers* (``tier`` 1): the facts of the
+   named nodes that match the question at least as well as the best-matching message
+   does (cosine of the fact's embedding, "Anna lives in Lisbon. <the sentence>", against
+   the vector signal's best source), and those a relation word makes the answer; for a
+   "now" question a superseded answer hands its place to the fact that replaced it.
+   Everything else follows (``tier`` 2), in adjusted order. A named node that is not the
+   answer is the question's subject (fusion.add_graph_signals) with relevance 0.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from memgraph.retrieve.query import QueryIntent
+from memgraph.retrieve.results import as_datetime
+
+PERSON_TYPES = frozenset({"FAMILY_OF", "PARTNER_OF", "FRIEND_OF", "COLLEAGUE_OF", "KNOWS",
+                          "OWNS"})
+EPISODES = frozenset({"Source", "Artifact"})
+# What a fact whose standing is lower keeps of its score: half, so that it still ranks
+# among the answers' neighbours and stays findable, never above what replaced it.
+DEMOTION = 0.5
+# The bridge fact of "who is Maya's brother?" and the facts of its far end for "where does
+# Maya's brother live?" rank above every other fact of the named node.
+ANSWER_BONUS = 1.0
+# A fact's standing among the named nodes' facts: exp((score - best) / scale). MiniLM
+# cosines of a question and a tenant's facts lie within ~0.3 of each other; a fact 0.1
+# below the best keeps 37 % of its evidence, 0.2 below 14 %.
+STANDING_SCALE = 0.1
+
+
+@dataclass
+class Shaped:
+    """Per candidate key: the adjusted RRF and why (``reasons``), the tier (0: the
+    named node a bare-name query asks for), and the evidence RRF a fact carries."""
+
+    adjusted: dict[str, float] = field(default_factory=dict)
+    evidence: dict[str, float] = field(default_factory=dict)
+    tier: dict[str, int] = field(default_factory=dict)
+    reasons: dict[str, list[str]] = field(default_factory=dict)
+
+    def why(self, key: str, reason: str) -> None:
+        self.reasons.setdefault(key, []).append(reason)
+
+
+# How ingestion describes an auto-link (cypher/ingest/auto_link.cypher); older links carry
+# no ``auto_linked`` property, only this description.
+AUTO_LINK_DESCRIPTION = "similar in meaning (auto-linked"
+
+
+def is_fact(props: Mapping[str, Any]) -> bool:
+    return not props.get("auto")
+
+
+def is_auto_link(kind: str, text: str) -> bool:
+    return kind == "RELATED_TO" and text.startswith(AUTO_LINK_DESCRIPTION)
+
+
+def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str, Any]],
+               intent: QueryIntent, linked_names: Sequence[str],
+               best_source_sim: float | None = None) -> tuple[list[tuple[str, float]], set[str]]:
+    """The ``facts`` list: (key, score) best first. ``rows`` are the candidate query's
+    fact rows ``{key, via, sim}`` (``via``: the hop-1 fact a hop-2 fact was reached by;
+    ``sim``: (1 + cosine) / 2 of the fact's embedding and the query, None without one);
+    ``rels`` the relationships' projected properties by key. A score is the cosine
+    (at least 0; 0.5 when the fact has no embedding), plus ``ANSWER_BONUS`` for what a
+    relation word makes the answer, times ``DEMOTION`` for what it makes beside the point.
+    Also returns the *answers*: the facts a relation word makes the answer, and those that
+    match the question at least as well as the best-matching source does
+    (``best_source_sim``, (1 + cosine) / 2 of the vector signal; every fact with an
+    embedding when None).
+    """
+    topic = intent.topic(linked_names)
+    bridges = {r["key"] for r in rows if r.get("via") is None and _bridge(rels.get(r["key"]),
+                                                                           intent)}
+    scores: dict[str, float] = {}
+    answers: set[str] = set()
+    for row in rows:
+        props = rels.get(row["key"])
+        if props is None or not is_fact(props):
+            continue
+        raw = row.get("sim")
+        sim = 0.5 if raw is None else max(0.0, 2.0 * float(raw) - 1.0)
+        if raw is not None and (best_source_sim is None or float(raw) >= best_source_sim):
+            answers.add(row["key"])
+        via = row.get("via")
+        if via is None:
+            if row["key"] in bridges:
+                score = sim + (0.0 if topic else ANSWER_BONUS)
+            else:
+                score = sim * (DEMOTION if bridges else 1.0)
+        else:
+            score = sim + ANSWER_BONUS if via in bridges and topic else sim * DEMOTION
+        if score >= ANSWER_BONUS:
+            answers.add(row["key"])
+        elif bridges and row["key"] not in bridges and (via is None or via not in bridges):
+            answers.discard(row["key"])      # beside the point the relation word makes
+        scores[row["key"]] = max(score, scores.get(row["key"], 0.0))
+    return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0])), answers
+
+
+def _bridge(props: Mapping[str, Any] | None, intent: QueryIntent) -> bool:
+    if props is None or not intent.relation_words or props.get("kind") not in PERSON_TYPES:
+        return False
+    text = " ".join(str(props.get(k) or "") for k in ("description", "start_description",
+                                                       "end_description"))
+    return intent.relation_matches(text)
+
+
+def _below(out: Shaped, key: str, above: str, reason: str) -> None:
+    """Keep ``key`` under ``above`` (never over it), without lifting ``above``."""
+    if out.adjusted[key] >= out.adjusted[above]:
+        out.adjusted[key] = out.adjusted[above] * 0.999
+        out.why(key, reason)
+
+
+def superseded(props: Mapping[str, Any], now: datetime) -> bool:
+    ended = as_datetime(props.get("valid_to"))
+    return ended is not None and ended <= now
+
+
+def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryIntent,
+          named: set[str], now: datetime,
+          fact_scores: Mapping[str, float] | None = None,
+          answers: set[str] | None = None) -> Shaped:
+    """Adjusted RRF per candidate (see the module docstring). ``candidates`` are
+    fusion.Candidate; ``named`` the keys of linked nodes a bare-name query asks for;
+    ``fact_scores`` the ``facts`` list's scores (``rank_facts``)."""
+    out = Shaped()
+    fact_scores = fact_scores or {}
+    answer_keys = set(answers or ())
+    top_fact = max(fact_scores.values(), default=0.0)
+    by_uid = {c.props.get("uid"): c for c in candidates}
+    sources = {c.props.get("uid"): c.key for c in candidates
+               if c.element == "node" and c.props.get("kind") in EPISODES}
+    facts = [c for c in candidates if c.element == "relationship" and is_fact(c.props)]
+    for c in candidates:
+        out.adjusted[c.key] = rrfs[c.key]
+        if c.element == "relationship" and not is_fact(c.props):
+            out.adjusted[c.key] *= DEMOTION
+            out.why(c.key, f"an auto-link (similar in meaning), not a stated fact "
+                           f"(x{DEMOTION})")
+    # 2. a fact carries the evidence of the candidate sources it came from
+    carried_by: dict[str, list[Any]] = {}
+    for f in facts:
+        keys = [sources[u] for u in f.props.get("source_ids") or [] if u in sources]
+        for key in keys:
+            carried_by.setdefault(key, []).append(f)
+        if keys:
+            best = max(rrfs[k] for k in keys)
+            out.evidence[f.key] = best
+            out.adjusted[f.key] += best
+            out.why(f.key, f"carries the evidence of {len(keys)} matching source(s) "
+                           f"(+{best:.4f})")
+        if f.key in fact_scores and top_fact > 0:
+            # among the facts of the named nodes, the one that answers the question: a
+            # sentence's evidence is shared by every fact it states
+            standing = math.exp((fact_scores[f.key] - top_fact) / STANDING_SCALE)
+            out.adjusted[f.key] *= standing
+            out.why(f.key, f"a fact of the node the query names: matches the question "
+                           f"{standing:.2f} as well as the best one (x{standing:.2f})")
+    # 3. time: the current fact first for "now", the earlier one for "past"
+    if intent.time in ("now", "past"):
+        for f in facts:
+            if not superseded(f.props, now):
+                continue
+            newer = by_uid.get(f.props.get("superseded_by"))
+            if intent.time == "now":
+                out.adjusted[f.key] *= DEMOTION
+                out.why(f.key, "superseded by a newer fact: the question asks about now "
+                               f"(x{DEMOTION})")
+                if f.key in answer_keys:
+                    answer_keys.discard(f.key)
+                    if newer is not None:
+                        answer_keys.add(newer.key)
+                        out.why(newer.key, "the current fact where an older one answered")
+                if newer is not None:
+                    _below(out, f.key, newer.key, "superseded by a fact ranked above it")
+            elif newer is not None:
+                if newer.key in answer_keys:
+                    answer_keys.discard(newer.key)
+                    answer_keys.add(f.key)
+                    out.why(f.key, "the earlier fact the question asks about")
+                _below(out, newer.key, f.key, "replaced an earlier fact the question asks "
+                                              "about (the past)")
+    # 2b. a source whose evidence a fact above carries; 3b. a stale source
+    for key, carriers in carried_by.items():
+        current = [f for f in carriers if not superseded(f.props, now)]
+        if any(f.key in answer_keys or out.adjusted[f.key] >= rrfs[key] for f in carriers):
+            out.adjusted[key] = rrfs[key] * DEMOTION
+            out.why(key, f"its evidence is carried by a fact above (x{DEMOTION})")
+        elif intent.time == "now" and not current:
+            out.adjusted[key] = rrfs[key] * DEMOTION
+            out.why(key, f"states only superseded facts (x{DEMOTION})")
+    # 4. tiers: a bare name's node, then the answers, then everything else
+    for c in candidates:
+        out.tier[c.key] = 0 if c.key in named else 1 if c.key in answer_keys else 2
+        if c.key in named:
+            out.why(c.key, "the query names this node and asks nothing else about it")
+        elif c.key in answer_keys:
+            out.why(c.key, "answers: a fact of a node the query names that matches the "
+                           "question at least as well as any message")
+    return out

@@ -1,0 +1,120 @@
+"""What a question asks, read before retrieval: names, relation words, time (pure).
+
+- ``name_keys``: every run of one to four words of the query as a canonical name (the
+  form entity resolution stores), possessive "'s" dropped, so "Sam's job" can be linked
+  to the tenant's node "Sam" by an index seek (``retrieve/explore_candidates``: the
+  ``linked`` branch);
+- ``relation_words``: kinship and social words ("brother", "wife", "boss", "dog"), with
+  their synonyms: "Maya's brother" names a person through a fact, the bridge of a
+  two-step question;
+- ``topic(names)``: the words left when the linked names, relation words, question
+  words and fillers are gone. None left ("Anna", "who is Anna?", "tell me about
+  Anna") means the named entity is itself the answer;
+- ``time``: ``past`` for "before", "previously", "used to", "first"… (the earlier state
+  is wanted: a superseded fact ranks above the one that replaced it), ``when`` for "when"
+  questions and questions in the past tense ("where did Aisha live in the summer?":
+  validity is the answer; no preference), else ``now`` (the default, present tense: the
+  current fact first, whether or not the question says "now");
+- ``first_person``: "I", "my", "me"… — the speaker, linked when the tenant has one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memgraph.ingest.resolution import canonical_name
+from memgraph.retrieve.filters import QUESTION_WORDS
+
+MAX_NAME_WORDS = 4
+
+# Kinship and social words, each with the words that mean the same relation in a question.
+RELATION_SYNONYMS: dict[str, frozenset[str]] = {
+    word: frozenset(group) for group in (
+        {"mother", "mom", "mum", "mama", "mommy", "mummy"},
+        {"father", "dad", "papa", "daddy"},
+        {"parent", "parents"},
+        {"sister"}, {"brother"}, {"sibling", "siblings"},
+        {"son"}, {"daughter"}, {"child", "children", "kid", "kids"},
+        {"cousin"}, {"aunt"}, {"uncle"}, {"niece"}, {"nephew"},
+        {"grandmother", "grandma", "granny", "nan"},
+        {"grandfather", "grandpa", "granddad"},
+        {"wife", "husband", "spouse", "partner", "girlfriend", "boyfriend", "fiance",
+         "fiancee", "fiancé"},
+        {"friend", "bestie"},
+        {"colleague", "coworker", "co-worker", "teammate"},
+        {"boss", "manager"},
+        {"neighbour", "neighbor"},
+        {"roommate", "flatmate", "housemate"},
+        {"teacher"}, {"doctor"}, {"therapist"}, {"coach"},
+        {"dog", "puppy"}, {"cat", "kitten"}, {"pet", "pets"}, {"parrot", "bird"},
+        {"horse"}, {"rabbit", "bunny"},
+    ) for word in group
+}
+# Words that ask about a thing without saying what: with the question words, they leave
+# no topic ("tell me about Anna", "who is Anna", "what do I know about Anna").
+FILLER_WORDS = frozenset({
+    "is", "are", "was", "were", "be", "the", "a", "an", "of", "about", "tell", "know",
+    "anything", "everything", "something", "info", "information", "please", "s", "who",
+    "and", "to", "on", "in", "me", "us", "all", "there", "this", "that", "called", "name",
+    "named",
+})
+PAST_WORDS = frozenset({
+    "before", "previously", "previous", "formerly", "former", "earlier", "first",
+    "originally", "prior", "past", "ago", "until", "once", "used",
+})
+WHEN_WORDS = frozenset({"when", "since", "date", "year", "month", "day"})
+# A question in the past tense asks about a time, not about now; without a word such as
+# "before" it does not ask for the earlier of two facts either.
+PAST_TENSE = frozenset({"did", "was", "were", "had", "went"})
+FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "i'm", "i've", "we", "our"})
+_TOKEN = re.compile(r"[\w'’\-]+")
+_POSSESSIVE = re.compile(r"(?:['’]s|['’])$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class QueryIntent:
+    name_keys: tuple[str, ...]
+    relation_words: frozenset[str]     # as written, lower case
+    content: tuple[str, ...]           # words that are neither question words nor fillers
+    time: str                          # now | past | when
+    first_person: bool
+
+    def topic(self, names: list[str] | set[str] | tuple[str, ...]) -> tuple[str, ...]:
+        """The content words that are not part of one of ``names`` (the linked nodes)."""
+        named = {w for n in names for w in canonical_name(n).split()}
+        return tuple(w for w in self.content if canonical_name(w) not in named)
+
+    def relation_matches(self, text: str) -> bool:
+        """True when ``text`` holds one of the query's relation words or a synonym."""
+        words = set(_words(text))
+        return any(RELATION_SYNONYMS[w] & words for w in self.relation_words)
+
+
+def _words(text: str) -> list[str]:
+    return [_POSSESSIVE.sub("", t.lower()) for t in _TOKEN.findall(text)]
+
+
+def read_query(query: str) -> QueryIntent:
+    raw = _TOKEN.findall(query)
+    words = [_POSSESSIVE.sub("", t) for t in raw]
+    lowered = [w.lower() for w in words]
+    keys: list[str] = []
+    for size in range(1, MAX_NAME_WORDS + 1):
+        for i in range(len(words) - size + 1):
+            part = lowered[i:i + size]
+            if all(w in QUESTION_WORDS or w in FILLER_WORDS for w in part):
+                continue
+            key = canonical_name(" ".join(words[i:i + size]))
+            if len(key) >= 2 and key not in keys:
+                keys.append(key)
+    relation = frozenset(w for w in lowered if w in RELATION_SYNONYMS)
+    skip = QUESTION_WORDS | FILLER_WORDS | FIRST_PERSON | relation | PAST_WORDS | WHEN_WORDS
+    content = tuple(w for w in lowered if w not in skip)
+    time = "now"
+    if any(w in PAST_WORDS for w in lowered):
+        time = "past"
+    elif any(w in WHEN_WORDS or w in PAST_TENSE for w in lowered):
+        time = "when"
+    first = any(w in FIRST_PERSON for w in (t.lower() for t in raw))
+    return QueryIntent(tuple(keys), relation, content, time, first)

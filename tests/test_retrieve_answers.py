@@ -1,0 +1,110 @@
+"""Answer-shaped ranking, pure: what a question asks, facts before their messages, time."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from memgraph.retrieve.answers import rank_facts, shape
+from memgraph.retrieve.config import Weights
+from memgraph.retrieve.fusion import Candidate, rerank
+from memgraph.retrieve.query import read_query
+
+NOW = datetime(2025, 1, 1, tzinfo=UTC)
+PAST = int(datetime(2024, 6, 1, tzinfo=UTC).timestamp() * 1000)
+
+
+def test_a_question_is_read_for_names_relations_and_time() -> None:
+    q = read_query("Where does Maya's brother live now?")
+    assert "maya" in q.name_keys and "brother" in q.relation_words
+    assert q.topic(["Maya"]) == ("live", "now") and q.time == "now"
+    assert read_query("Where did Maya live before?").time == "past"
+    assert read_query("When did Leo move to Lisbon?").time == "when"
+    assert read_query("Anna").topic(["Anna"]) == ()
+    assert read_query("Who is Anna?").topic(["Anna"]) == ()
+    assert read_query("tell me about Anna").topic(["Anna"]) == ()
+    assert read_query("Where do I live?").first_person
+    assert not read_query("Where does Anna live?").first_person
+
+
+def rel(key: str, kind: str, start: str, end: str, **props: object) -> Candidate:
+    return Candidate(key, "relationship", {"uid": key, "kind": kind, "start_name": start,
+                                           "end_name": end, "salience": 0.5, **props})
+
+
+def src(key: str, ranks: dict[str, int], **props: object) -> Candidate:
+    return Candidate(key, "node", {"uid": key, "kind": "Source", "salience": 0.5, **props},
+                     dict(ranks))
+
+
+def test_the_bridge_fact_answers_who_and_leads_to_the_relatives_facts() -> None:
+    rels = {
+        "fam": {"kind": "FAMILY_OF", "description": "My brother Leo lives in Porto.",
+                "end_description": "Maya's brother"},
+        "home": {"kind": "LIVES_IN", "description": "I live in Cardiff."},
+        "leo_home": {"kind": "LIVES_IN", "description": "Leo moved to Lisbon."},
+    }
+    rows = [{"key": "fam", "via": None, "sim": 0.6}, {"key": "home", "via": None, "sim": 0.8},
+            {"key": "leo_home", "via": "fam", "sim": 0.7}]
+    who, answers = rank_facts(rows, rels, read_query("Who is Maya's brother?"), ["Maya"], 0.9)
+    assert who[0][0] == "fam" and answers == {"fam"}
+    where, answers = rank_facts(rows, rels, read_query("Where does Maya's brother live?"),
+                                ["Maya"], 0.9)
+    assert where[0][0] == "leo_home" and answers == {"leo_home"}
+    plain, answers = rank_facts(rows, rels, read_query("Where does Maya live?"), ["Maya"],
+                                0.75)
+    assert plain[0][0] == "home" and answers == {"home"}   # as good as the best message
+    auto = {**rels, "home": {**rels["home"], "auto": True}}
+    assert "home" not in dict(rank_facts(rows, auto, read_query("Maya home"), ["Maya"])[0])
+
+
+def test_a_fact_carries_its_source_and_the_source_follows_it() -> None:
+    turn = src("s1", {"vector": 1, "fulltext": 1})
+    fact = rel("f1", "LIVES_IN", "Anna", "Lisbon", source_ids=["s1"])
+    fact.ranks = {"fulltext": 3}
+    other = src("s2", {"vector": 2, "fulltext": 2})
+    ranked = rerank([turn, fact, other], Weights(), 60, NOW, 30,
+                    intent=read_query("where does Anna live?"), answers={"f1"})
+    order = [c.key for c, _ in ranked]
+    assert order[0] == "f1"
+    assert order.index("s2") < order.index("s1")     # s1 adds nothing f1 does not carry
+    breakdown = ranked[0][1]
+    assert breakdown.evidence > 0 and breakdown.adjusted > breakdown.rrf
+    assert any("evidence" in reason for reason in breakdown.reasons)
+    assert breakdown.final == sum(breakdown.terms.values())
+
+
+def test_now_prefers_the_current_fact_past_the_earlier_one() -> None:
+    def candidates() -> list[Candidate]:
+        old = rel("old", "WORKS_AT", "Sam", "Acme", valid_to=PAST, superseded_by="new")
+        old.ranks = {"fulltext": 1, "vector": 1}
+        new = rel("new", "WORKS_AT", "Sam", "Globex", supersedes="old")
+        new.ranks = {"fulltext": 5}
+        return [old, new]
+
+    for question, first in (("Where does Sam work now?", "new"),
+                            ("Where does Sam work?", "new"),
+                            ("Where did Sam work before?", "old")):
+        ranked = rerank(candidates(), Weights(), 60, NOW, 30, intent=read_query(question),
+                        answers={"old"})
+        assert ranked[0][0].key == first, question
+        assert ranked[0][1].tier == 1 and ranked[1][1].tier == 2
+    when = rerank(candidates(), Weights(), 60, NOW, 30,
+                  intent=read_query("When did Sam start at Acme?"))
+    assert when[0][0].key == "old"          # "when": no preference, the better match
+
+
+def test_a_bare_name_returns_the_node_first() -> None:
+    anna = Candidate("anna", "node", {"uid": "anna", "kind": "Person", "name": "Anna"},
+                     {"linked": 1, "fulltext": 4})
+    turn = src("s1", {"vector": 1, "fulltext": 1})
+    ranked = rerank([turn, anna], Weights(), 60, NOW, 30, intent=read_query("Anna"),
+                    named={"anna"})
+    assert ranked[0][0].key == "anna"
+    assert ranked[0][1].tier == 0 and ranked[0][1].relevance == 1.0
+
+
+def test_shape_leaves_plain_candidates_alone() -> None:
+    a, b = src("a", {"vector": 1}), src("b", {"vector": 2})
+    rrfs = {"a": 1 / 61, "b": 1 / 62}
+    shaped = shape([a, b], rrfs, read_query("hiking"), set(), NOW)
+    assert shaped.adjusted == rrfs and not shaped.reasons
