@@ -57,6 +57,33 @@ ANSWER_BONUS = 1.0
 # cosines of a question and a tenant's facts lie within ~0.3 of each other; a fact 0.1
 # below the best keeps 37 % of its evidence, 0.2 below 14 %.
 STANDING_SCALE = 0.1
+# The words of a relationship type, as questions ask about it. A fact also scores the
+# share of the question's content words its statement or its type's words hold, times
+# LEXICAL_WEIGHT: MiniLM alone put "Lena lives in Vienna" above "Lena works at Wiener
+# Zeitung Digital" for "where does Lena work?" ("where" is close to a city name), as
+# explore fuses full-text with vectors for messages.
+LEXICAL_WEIGHT = 0.2
+TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
+    "WORKS_AT": "work job employer employ company office colleague career hire join",
+    "WORKS_ON": "work project task",
+    "STUDIES_AT": "study student school university college degree class",
+    "LIVES_IN": "live home city town house move reside based address",
+    "FROM": "from born grow origin originally hometown native",
+    "VISITED": "visit go went travel trip been holiday vacation",
+    "ATTENDED": "attend go went event class meeting",
+    "LIKES": "like love enjoy favourite favorite fan into hobby fun passion",
+    "DISLIKES": "dislike hate stand feel think mind avoid",
+    "INTERESTED_IN": "interest curious into",
+    "OWNS": "own have pet name call",
+    "FAMILY_OF": "family relative",
+    "PARTNER_OF": "partner married",
+    "FRIEND_OF": "friend",
+    "COLLEAGUE_OF": "colleague coworker",
+    "MEMBER_OF": "member join club team group",
+    "HAS_GOAL": "goal plan want wish",
+    "CREATED": "create make made write wrote paint build",
+    "USES": "use",
+}.items()}
 
 
 @dataclass
@@ -95,12 +122,13 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     ``rels`` the relationships' projected properties by key. A score is the cosine
     (at least 0; 0.5 when the fact has no embedding), plus ``ANSWER_BONUS`` for what a
     relation word makes the answer, times ``DEMOTION`` for what it makes beside the point.
-    Also returns the *answers*: the facts a relation word makes the answer, and those that
-    match the question at least as well as the best-matching source does
-    (``best_source_sim``, (1 + cosine) / 2 of the vector signal; every fact with an
-    embedding when None).
+    Also returns the *answers*: the facts a relation word makes the answer, and those whose
+    cosine plus lexical share matches the question at least as well as the best-matching
+    source's cosine (``best_source_sim``, (1 + cosine) / 2 of the vector signal; every
+    fact with an embedding when None).
     """
     topic = intent.topic(linked_names)
+    wanted = {_stem(w) for w in topic}
     bridges = {r["key"] for r in rows if r.get("via") is None and _bridge(rels.get(r["key"]),
                                                                            intent)}
     scores: dict[str, float] = {}
@@ -111,9 +139,13 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
             continue
         raw = row.get("sim")
         sim = 0.5 if raw is None else max(0.0, 2.0 * float(raw) - 1.0)
-        if raw is not None and (best_source_sim is None or float(raw) >= best_source_sim):
-            answers.add(row["key"])
+        sim += LEXICAL_WEIGHT * _lexical(wanted, props)
+        best = None if best_source_sim is None else 2.0 * best_source_sim - 1.0
         via = row.get("via")
+        # a fact of a relative answers only when a relation word asked for the relative
+        if raw is not None and (best is None or sim >= best) \
+                and (via is None or via in bridges):
+            answers.add(row["key"])
         if via is None:
             if row["key"] in bridges:
                 score = sim + (0.0 if topic else ANSWER_BONUS)
@@ -127,6 +159,26 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
             answers.discard(row["key"])      # beside the point the relation word makes
         scores[row["key"]] = max(score, scores.get(row["key"], 0.0))
     return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0])), answers
+
+
+def _stem(word: str) -> str:
+    """A crude English stem, enough to match "works" and "work", "lived" and "live"."""
+    w = word.lower()
+    for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            w = w[: -len(suffix)] + repl
+            break
+    return w[:-1] if len(w) > 3 and w.endswith("e") else w
+
+
+def _lexical(wanted: set[str], props: Mapping[str, Any]) -> float:
+    """The share of the question's content words (stems) the fact's statement holds."""
+    if not wanted:
+        return 0.0
+    text = f"{props.get('start_name') or ''} {props.get('end_name') or ''}"
+    have = {_stem(w) for w in text.lower().split()}
+    have |= {_stem(w) for w in TYPE_WORDS.get(str(props.get("kind")), ())}
+    return len(wanted & have) / len(wanted)
 
 
 def _bridge(props: Mapping[str, Any] | None, intent: QueryIntent) -> bool:
@@ -157,6 +209,7 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
     fusion.Candidate; ``named`` the keys of linked nodes a bare-name query asks for;
     ``fact_scores`` the ``facts`` list's scores (``rank_facts``)."""
     out = Shaped()
+    standings: dict[str, float] = {}
     fact_scores = fact_scores or {}
     answer_keys = set(answers or ())
     top_fact = max(fact_scores.values(), default=0.0)
@@ -186,6 +239,7 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             # among the facts of the named nodes, the one that answers the question: a
             # sentence's evidence is shared by every fact it states
             standing = math.exp((fact_scores[f.key] - top_fact) / STANDING_SCALE)
+            standings[f.key] = standing
             out.adjusted[f.key] *= standing
             out.why(f.key, f"a fact of the node the query names: matches the question "
                            f"{standing:.2f} as well as the best one (x{standing:.2f})")
@@ -222,7 +276,14 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
         elif intent.time == "now" and not current:
             out.adjusted[key] = rrfs[key] * DEMOTION
             out.why(key, f"states only superseded facts (x{DEMOTION})")
-    # 4. tiers: a bare name's node, then the answers, then everything else
+    # 4. tiers: a bare name's node, then the answers, then everything else. The answers
+    # share the best evidence among them: their order is how well each matches.
+    shared = max((out.adjusted[k] / standings[k] for k in answer_keys
+                  if k in standings and standings[k] > 0), default=0.0)
+    for key in answer_keys:
+        if key in standings and shared > 0:
+            out.adjusted[key] = shared * standings[key]
+            out.why(key, "an answer: ranked among the answers by how well it matches")
     for c in candidates:
         out.tier[c.key] = 0 if c.key in named else 1 if c.key in answer_keys else 2
         if c.key in named:

@@ -67,6 +67,9 @@ WHEN_WORDS = frozenset({"when", "since", "date", "year", "month", "day"})
 # A question in the past tense asks about a time, not about now; without a word such as
 # "before" it does not ask for the earlier of two facts either.
 PAST_TENSE = frozenset({"did", "was", "were", "had", "went"})
+# "now" and its kin say when, not what: never a topic
+NOW_WORDS = frozenset({"now", "currently", "current", "these", "days", "today", "still",
+                       "present", "nowadays", "lately"})
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "i'm", "i've", "we", "our"})
 _TOKEN = re.compile(r"[\w'’\-]+")
 _POSSESSIVE = re.compile(r"(?:['’]s|['’])$", re.IGNORECASE)
@@ -109,7 +112,8 @@ def read_query(query: str) -> QueryIntent:
             if len(key) >= 2 and key not in keys:
                 keys.append(key)
     relation = frozenset(w for w in lowered if w in RELATION_SYNONYMS)
-    skip = QUESTION_WORDS | FILLER_WORDS | FIRST_PERSON | relation | PAST_WORDS | WHEN_WORDS
+    skip = (QUESTION_WORDS | FILLER_WORDS | FIRST_PERSON | relation | PAST_WORDS | WHEN_WORDS
+            | NOW_WORDS)
     content = tuple(w for w in lowered if w not in skip)
     time = "now"
     if any(w in PAST_WORDS for w in lowered):

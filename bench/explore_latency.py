@@ -1,0 +1,60 @@
+"""explore() latency on a real conversation tenant (a LoCoMo user kept by bench/locomo.py).
+
+    python bench/locomo.py --data ../shared/bench/locomo/locomo_dev.json --keep
+    flock /tmp/memgraph-bench.lock python bench/explore_latency.py \\
+        --data ../shared/bench/locomo/locomo_dev.json --user locomo-conv-26-RUN
+
+Asks the conversation's category 1-4 questions (embedded first, so the figures leave the
+query embedding apart, as the targets do), 10 warm-up calls, then each question once
+read-only and once with reinforcement (the default call), k = 10. Prints p50/p95/mean in
+ms and the load average. Reinforcement changes salience and access counts of the kept
+user only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from locomo import load
+
+from memgraph.memory import Memory
+from memgraph.settings import Settings
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description="explore() latency on a kept LoCoMo user")
+    ap.add_argument("--data", required=True, help="path to locomo_dev.json")
+    ap.add_argument("--user", required=True, help="a user kept by bench/locomo.py --keep")
+    ap.add_argument("--k", type=int, default=10)
+    args = ap.parse_args()
+    memory = Memory(Settings(llm="offline", embedder="local"))
+    sample = args.user.split("-")[1] + "-" + args.user.split("-")[2]
+    questions = [q.text for sid, _, qs in load(args.data) if sid == sample for q in qs]
+    if not questions:
+        raise SystemExit(f"no questions for {sample} in {args.data}")
+    vectors = memory.embedder.embed_batch(questions)
+    for q, v in list(zip(questions, vectors, strict=True))[:10]:
+        memory.explore(q, user_id=args.user, k=args.k, reinforce=False, vector=v)
+    for reinforce in (False, True):
+        times = []
+        for q, v in zip(questions, vectors, strict=True):
+            start = time.perf_counter()
+            memory.explore(q, user_id=args.user, k=args.k, reinforce=reinforce, vector=v)
+            times.append(1000 * (time.perf_counter() - start))
+        times.sort()
+        p95 = times[int(0.95 * (len(times) - 1))]
+        print(f"| {args.user} | explore{' + reinforce' if reinforce else ' (read-only)'} | "
+              f"{statistics.median(times):.1f} | {p95:.1f} | {statistics.mean(times):.1f} | "
+              f"{'/'.join(f'{x:.1f}' for x in os.getloadavg())} |", flush=True)
+    memory.close()
+
+
+if __name__ == "__main__":
+    main()
