@@ -146,8 +146,10 @@ CALL (linked_nodes) {
   }
   CALL (a, r, b) {
     WITH r, b WHERE type(r) IN ['FAMILY_OF', 'PARTNER_OF', 'FRIEND_OF', 'COLLEAGUE_OF', 'KNOWS', 'OWNS']
-    MATCH (b)-[r2:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED]-(c:Memory)
+    MATCH (b)-[r2:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]-(c:Memory)
     WHERE r2 <> r AND c <> a AND r2.user_id = $user_id AND coalesce(r2.state, 'candidate') IN $states
+      AND r2.auto_linked IS NULL
+      AND NOT coalesce(r2.description, '') STARTS WITH 'similar in meaning (auto-linked'
       AND ($min_salience IS NULL OR coalesce(r2.salience, 0.5) >= $min_salience)
       AND ($sensitivity IS NULL OR 'normal' IN $sensitivity)
       AND ($since IS NULL OR coalesce(r2.event_at, r2.valid_from, r2.created_at) >= $since)

@@ -144,10 +144,11 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
         best = None if best_source_sim is None else 2.0 * best_source_sim - 1.0
         via = row.get("via")
         # a fact of a relative answers only when a relation word asked for the relative
-        # and only when it says something the question asks about (a word of the question
-        # in its statement or its type's words): on LoCoMo a speaker's short facts
-        # ("Caroline likes painting") out-matched every message by their name alone
-        if raw is not None and (best is None or sim >= best) and (lexical > 0 or not wanted) \
+        # and only when it accounts for every content word of the question (in its
+        # statement or its type's words): on LoCoMo a speaker's short facts ("Melanie
+        # likes painting") out-matched the message that answers "when did Melanie paint
+        # a sunrise?" by their name alone, and with one word in common (docs/retrieval.md)
+        if raw is not None and (best is None or sim >= best) and lexical >= 1.0 \
                 and (via is None or via in bridges):
             answers.add(row["key"])
         if via is None:
