@@ -148,5 +148,6 @@ def test_hot_path_property_maps_match_the_data_model():
         - {"user_id"}
     rel = properties.relationship(settings, now=now, event_at=now, confidence=0.5,
                                   valid_from=now, valid_to=now)
-    optional = {"superseded_by", "supersedes", "embedding", "embedding_model", "user_id"}
+    optional = {"superseded_by", "supersedes", "embedding", "embedding_model", "user_id",
+                "auto_linked"}   # set on similarity links only
     assert set(rel) == set(SemanticRel.defined_properties()) - never_at_creation - optional
