@@ -61,8 +61,12 @@ def memory(settings: Settings, graph: Graph, hashing_embedder: HashingEmbedder) 
 
 
 @pytest.fixture
-def user_id(graph: Graph) -> Iterator[str]:
-    """A fresh tenant; everything it wrote is deleted afterwards."""
+def user_id(graph: Graph, memory: Memory) -> Iterator[str]:
+    """A fresh tenant; everything it wrote is deleted afterwards.
+
+    Depends on ``memory`` so the schema is applied whatever order tests run in: a test that
+    only drives the CLI in a subprocess would otherwise meet a database with no schema.
+    """
     # A Memory opened and closed by an earlier test (CLI tests run in-process) leaves
     # neomodel holding its closed driver; point the model classes back at the shared one.
     graph.use_for_models()
