@@ -1,14 +1,14 @@
 """A sentence-transformers BERT model as one ONNX graph, built from its safetensors weights.
 
 No torch: the weights are read with numpy (``read_safetensors``) and the encoder is written
-node by node with the ``onnx`` helper API, exactly as Hugging Face's ``BertModel`` computes
+node by node (``onnx_proto`` writes the protobuf), exactly as Hugging Face's ``BertModel`` computes
 it (embeddings → N × [self-attention → add & LayerNorm → GELU feed-forward → add &
 LayerNorm]), followed by the sentence-transformers head: mean (or CLS) pooling over the
 attention mask and, when the model has a Normalize module, L2 normalisation. The graph
 takes ``input_ids`` and ``attention_mask`` (int64, batch × sequence, both dynamic) and
 returns ``sentence_embedding`` (float32, batch × hidden).
 
-Only ``onnx`` is needed to build the graph and only ``onnxruntime`` to run it; the file is
+Only numpy is needed to build the graph and only ``onnxruntime`` to run it; the file is
 built once and cached (providers/local_onnx.py).
 """
 
@@ -24,6 +24,7 @@ from typing import Any, Literal
 import numpy as np
 
 from memgraph.errors import ConfigurationError
+from memgraph.providers import onnx_proto
 
 OPSET = 18          # LayerNormalization (17) and every Reduce* taking axes as an input (18)
 OUTPUT = "sentence_embedding"
@@ -121,8 +122,8 @@ def read_safetensors(path: Path) -> dict[str, np.ndarray]:
     return tensors
 
 
-def build_graph(folder: Path) -> Any:
-    """The onnx ModelProto for the sentence-transformers BERT model in ``folder``."""
+def build_graph(folder: Path) -> bytes:
+    """The serialised ONNX model of the sentence-transformers BERT model in ``folder``."""
     spec = BertSpec.read(folder)
     weights = read_safetensors(folder / "model.safetensors")
     # Checkpoints saved from BertModel have no "bert." prefix; from BertFor* they do.
@@ -132,11 +133,8 @@ def build_graph(folder: Path) -> Any:
 
 class _Builder:
     def __init__(self, spec: BertSpec, weights: dict[str, np.ndarray]) -> None:
-        from onnx import helper
-
-        self.spec, self.weights, self.helper = spec, weights, helper
-        self.nodes: list[Any] = []
-        self.initializers: list[Any] = []
+        self.spec, self.weights = spec, weights
+        self.graph = onnx_proto.Graph("sentence_bert")
         self._count = 0
 
     # -- small helpers ---------------------------------------------------------------------
@@ -147,14 +145,12 @@ class _Builder:
 
     def op(self, op_type: str, inputs: list[str], hint: str = "", **attrs: Any) -> str:
         out = self._name(hint or op_type.lower())
-        self.nodes.append(self.helper.make_node(op_type, inputs, [out], **attrs))
+        self.graph.nodes.append(onnx_proto.node(op_type, inputs, [out], **attrs))
         return out
 
     def const(self, value: Any, hint: str = "c") -> str:
-        from onnx import numpy_helper
-
         name = self._name(hint)
-        self.initializers.append(numpy_helper.from_array(np.asarray(value), name))
+        self.graph.initializers.append(onnx_proto.tensor(name, np.asarray(value)))
         return name
 
     def weight(self, key: str, transpose: bool = False) -> str:
@@ -175,17 +171,14 @@ class _Builder:
 
     # -- the model -------------------------------------------------------------------------
 
-    def model(self) -> Any:
-        from onnx import TensorProto
+    def model(self) -> bytes:
+        spec, graph = self.spec, self.graph
+        graph.inputs = [onnx_proto.value_info(name, onnx_proto.INT64, ["batch", "sequence"])
+                        for name in ("input_ids", "attention_mask")]
+        graph.outputs = [onnx_proto.value_info(OUTPUT, onnx_proto.FLOAT,
+                                               ["batch", spec.hidden])]
 
-        h = self.helper
-        spec = self.spec
-        ids = h.make_tensor_value_info("input_ids", TensorProto.INT64, ["batch", "sequence"])
-        mask = h.make_tensor_value_info("attention_mask", TensorProto.INT64,
-                                        ["batch", "sequence"])
-        out = h.make_tensor_value_info(OUTPUT, TensorProto.FLOAT, ["batch", spec.hidden])
-
-        mask_f = self.op("Cast", ["attention_mask"], "mask_f", to=TensorProto.FLOAT)
+        mask_f = self.op("Cast", ["attention_mask"], "mask_f", to=onnx_proto.FLOAT)
         x = self.embeddings()
         bias = self.attention_bias(mask_f)
         for i in range(spec.layers):
@@ -193,11 +186,8 @@ class _Builder:
         pooled = self.pool(x, mask_f)
         if spec.normalize:
             pooled = self.l2_normalize(pooled)
-        self.nodes.append(h.make_node("Identity", [pooled], [OUTPUT]))
-        graph = h.make_graph(self.nodes, "sentence_bert", [ids, mask], [out],
-                             initializer=self.initializers)
-        return h.make_model(graph, opset_imports=[h.make_opsetid("", OPSET)],
-                            producer_name="memgraph")
+        graph.nodes.append(onnx_proto.node("Identity", [pooled], [OUTPUT]))
+        return graph.model(opset=OPSET, producer="memgraph")
 
     def embeddings(self) -> str:
         """word + position + token type 0 (single sentences), then LayerNorm."""

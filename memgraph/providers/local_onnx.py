@@ -35,7 +35,7 @@ from memgraph.providers.embeddings import Embedder, Vector, resolve_local_model
 
 Quantization = Literal["none", "int8"]
 # Bumped when the graph built by bert_onnx changes, so that older cached files are not reused.
-BUILD_VERSION = 2
+BUILD_VERSION = 3
 INSTALL_HINT = "pip install onnxruntime tokenizers (both are memgraph dependencies)"
 log = logging.getLogger("memgraph.providers")
 
@@ -182,21 +182,20 @@ def _cache_key(model: str, folder: Path) -> str:
 def _build(folder: Path, target: Path) -> None:
     from memgraph.providers.bert_onnx import build_graph
 
-    try:
-        import onnx
-    except ImportError as e:
-        raise ConfigurationError("building the local embedding model needs the onnx "
-                                 "package: pip install onnx") from e
     model = build_graph(folder)
     with _written_atomically(target) as partial:
-        onnx.save_model(model, str(partial))
+        partial.write_bytes(model)
 
 
 def _quantize(fp32: Path, target: Path) -> None:
     """Dynamic int8 weights, one scale per output channel (per tensor loses too much:
     mean cosine 0.96 instead of 0.99 to fp32)."""
-    from onnx import TensorProto
-    from onnxruntime.quantization import QuantType, quantize_dynamic
+    try:
+        from onnx import TensorProto
+        from onnxruntime.quantization import QuantType, quantize_dynamic
+    except ImportError as e:
+        raise ConfigurationError("int8 quantisation of the local embedding model needs the "
+                                 "onnx package: pip install 'memgraph[int8]'") from e
 
     with _written_atomically(target) as partial:
         quantize_dynamic(fp32, partial, weight_type=QuantType.QInt8, per_channel=True,

@@ -39,7 +39,8 @@ def _import_openai() -> Any:
         import openai
     except ImportError as e:
         raise ConfigurationError(
-            "the OpenAI-compatible provider needs the openai package: pip install openai") from e
+            "the OpenAI-compatible provider needs the openai package: "
+            "pip install 'memgraph[openai]'") from e
     return openai
 
 
