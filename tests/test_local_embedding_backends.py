@@ -11,6 +11,8 @@ module into a temporary cache directory.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -119,6 +121,31 @@ def test_the_graph_is_built_once_and_reused(cache: Path, onnx_minilm: OnnxEmbedd
     OnnxEmbedder("all-MiniLM-L6-v2", cache_dir=cache).embed("again")
     assert exported[0].stat().st_mtime_ns == made_at
     assert not [p for p in cache.rglob(".*")]     # no temporary files left behind
+
+
+def test_the_graph_memgraph_writes_is_a_valid_onnx_model(cache: Path,
+                                                          onnx_minilm: OnnxEmbedder):
+    # Written without the onnx package (providers/onnx_proto.py); the test setup installs
+    # the int8 extra, whose onnx full checker (types and shapes inferred for every node)
+    # must accept the file.
+    import onnx
+    (exported,) = cache.glob("*/model.onnx")
+    model = onnx.load(str(exported))
+    onnx.checker.check_model(model, full_check=True)
+    assert [i.name for i in model.graph.input] == ["input_ids", "attention_mask"]
+    assert [o.name for o in model.graph.output] == ["sentence_embedding"]
+
+
+def test_building_the_default_model_needs_no_onnx_package(tmp_path: Path):
+    # The default install has no onnx: a process where importing it fails still builds and
+    # embeds.
+    script = ("import sys; sys.modules['onnx'] = None\n"
+              "from memgraph.providers.local_onnx import OnnxEmbedder\n"
+              f"v = OnnxEmbedder('all-MiniLM-L6-v2', cache_dir={str(tmp_path)!r}).embed('hi')\n"
+              "print(len(v), 'onnx' in sys.modules and sys.modules['onnx'] is not None)")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=300, check=True)
+    assert done.stdout.split() == ["384", "False"]
 
 
 # -- opt-in int8: faster, close to fp32, stored under its own name --------------------------
