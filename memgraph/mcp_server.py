@@ -20,13 +20,27 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memgraph.errors import ConfigurationError, MemgraphError
-from memgraph.graph.vocabulary import ALL_KINDS
+from memgraph.graph.vocabulary import (
+    KindFilterName,
+    Sensitivity,
+    SensitivityName,
+    SourceKind,
+    SourceKindName,
+    StateName,
+    TtlPolicy,
+    TtlPolicyName,
+    literal,
+)
 from memgraph.ingest.tools import MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS
+from memgraph.retrieve.context import FORMATS, MAX_TOKENS, MIN_TOKENS
+from memgraph.retrieve.explore import MAX_K
+from memgraph.retrieve.traverse import DIRECTIONS
+from memgraph.settings import IngestSettings, RetrievalSettings
 from memgraph.validation import validation_message
 
 if TYPE_CHECKING:
@@ -54,9 +68,13 @@ and delete_memory (a wrong memory, or a source and what only it taught)."""
 # source, so the tool would report success and write nothing. `ingest` links its source.
 SOURCE_BOUND_TOOLS = frozenset({"link_source"})
 
-KindName = Literal[(*(k.value for k in ALL_KINDS), "Relationship")]  # type: ignore[valid-type]
-State = Literal["candidate", "active", "core", "archived"]
-Sensitivity = Literal["low", "normal", "high"]
+Format = literal(FORMATS)
+Direction = literal(DIRECTIONS)
+# Limits that are settings are checked by the library against the server's settings; the
+# tool descriptions quote their defaults.
+_CONTENT_KB = IngestSettings.model_fields["max_content_bytes"].default // 1024
+_MAX_DEPTH = RetrievalSettings.model_fields["max_traverse_depth"].default
+_MAX_PAGE = RetrievalSettings.model_fields["max_traverse_limit"].default
 
 
 class _Args(BaseModel):
@@ -68,17 +86,17 @@ class IngestArgs(_Args):
     the people, concepts, entities, relationships and notes it mentions are extracted into
     the graph. Ingesting the same source twice changes nothing."""
 
-    content: str = Field(min_length=1, description="the text to remember (up to 100 KB)")
+    content: str = Field(min_length=1, description=f"the text to remember (up to {_CONTENT_KB} KB)")
     session_id: str | None = Field(default=None, description="conversation or session id")
     event_at: str | None = Field(default=None,
                                  description="ISO-8601 time the content happened or was said")
-    kind: Literal["message", "document", "record", "note", "event"] = "message"
+    kind: SourceKindName = SourceKind.MESSAGE.value
     speaker: str | None = Field(default=None, description="who said or wrote it")
     external_id: str | None = Field(default=None, description="the caller's id for it")
-    sensitivity: Sensitivity = "normal"
-    ttl_policy: Literal["decay", "ephemeral", "keep_forever"] = Field(
-        default="decay", description="how the source is forgotten: by fading salience "
-        "(decay), 30 days after it was stored (ephemeral), or never (keep_forever)")
+    sensitivity: SensitivityName = Sensitivity.NORMAL.value
+    ttl_policy: TtlPolicyName = Field(
+        default=TtlPolicy.DECAY.value, description="how the source is forgotten: by fading "
+        "salience (decay), 30 days after it was stored (ephemeral), or never (keep_forever)")
     idempotency_key: str | None = Field(
         default=None, description="same key, same source (default: derived from the content)")
 
@@ -95,13 +113,13 @@ class IngestDocumentArgs(_Args):
                        description="the document's title; it names the document")
     event_at: str | None = Field(default=None,
                                  description="ISO-8601 time the document was written")
-    sensitivity: Sensitivity = "normal"
-    ttl_policy: Literal["decay", "ephemeral", "keep_forever"] = Field(
-        default="decay", description="how its chunks and the document are forgotten")
+    sensitivity: SensitivityName = Sensitivity.NORMAL.value
+    ttl_policy: TtlPolicyName = Field(
+        default=TtlPolicy.DECAY.value, description="how its chunks and the document are forgotten")
 
 
 class _Filters(_Args):
-    kinds: list[KindName] | None = Field(
+    kinds: list[KindFilterName] | None = Field(
         default=None, description="only these kinds; 'Relationship' keeps relationships")
     since: str | None = Field(default=None, description="event time from (ISO-8601)")
     until: str | None = Field(default=None, description="event time before (ISO-8601)")
@@ -116,10 +134,10 @@ class ExploreArgs(_Filters):
     text, provenance (sources, excerpts, event time) and a score breakdown."""
 
     query: str = Field(min_length=1, description="what to look for, in plain words")
-    k: int | None = Field(default=None, ge=1, le=500, description="how many results (default 10)")
-    states: list[State] | None = Field(default=None, description="only these lifecycle states")
+    k: int | None = Field(default=None, ge=1, le=MAX_K, description="how many results (default 10)")
+    states: list[StateName] | None = Field(default=None, description="only these lifecycle states")
     min_salience: float | None = Field(default=None, ge=0.0, le=1.0)
-    sensitivity: list[Sensitivity] | None = None
+    sensitivity: list[SensitivityName] | None = None
 
 
 class TraverseArgs(_Args):
@@ -127,11 +145,11 @@ class TraverseArgs(_Args):
     nodes reached, the relationships and the path to each; page with offset."""
 
     start: str = Field(min_length=1, description="a node uid or a name")
-    depth: int = Field(default=2, ge=1, description="hops to walk (at most 4)")
+    depth: int = Field(default=2, ge=1, description=f"hops to walk (at most {_MAX_DEPTH})")
     types: list[str] | None = Field(
         default=None, description="relationship types to follow (default: all semantic types)")
-    direction: Literal["out", "in", "both"] = "both"
-    limit: int = Field(default=50, ge=1, description="nodes per page (at most 500)")
+    direction: Direction = "both"
+    limit: int = Field(default=50, ge=1, description=f"nodes per page (at most {_MAX_PAGE})")
     offset: int = Field(default=0, ge=0, description="next_offset of the previous page")
     include_archived: bool = False
     reinforce: bool = True
@@ -142,8 +160,8 @@ class ContextArgs(_Filters):
     second block reports memories_used, tokens_used and truncated."""
 
     query: str = Field(min_length=1, description="what the memory is needed for")
-    max_tokens: int = Field(default=1000, ge=10, le=100_000, description="token budget")
-    format: Literal["markdown", "xml", "json"] = "markdown"
+    max_tokens: int = Field(default=1000, ge=MIN_TOKENS, le=MAX_TOKENS, description="token budget")
+    format: Format = "markdown"
 
 
 class GetMemoryArgs(_Args):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from memgraph.errors import InvalidInputError
 from memgraph.graph.connection import Graph
 from memgraph.graph.schema import SchemaReport, apply_schema, require_schema
+from memgraph.graph.vocabulary import Sensitivity, SourceKind, TtlPolicy
 from memgraph.settings import Settings
 from memgraph.validation import check_user_id
 
@@ -158,10 +159,10 @@ class Memory:
 
     def ingest(self, content: str | bytes, *, user_id: str | None = None,
                session_id: str | None = None, event_at: datetime | str | None = None,
-               kind: str = "message", speaker: str | None = None,
-               external_id: str | None = None, sensitivity: str = "normal",
+               kind: str = SourceKind.MESSAGE.value, speaker: str | None = None,
+               external_id: str | None = None, sensitivity: str = Sensitivity.NORMAL.value,
                idempotency_key: str | None = None,
-               ttl_policy: str = "decay", agent_id: str | None = None,
+               ttl_policy: str = TtlPolicy.DECAY.value, agent_id: str | None = None,
                metadata: dict[str, Any] | None = None) -> IngestResult:
         """Store one source (Source node first), then extract what it says into the graph
         with the LLM agent, or the offline rules when no LLM is configured. ``ttl_policy``
@@ -194,8 +195,9 @@ class Memory:
     def ingest_file(self, path: str | PathLike[str] | IO[bytes], *, user_id: str | None = None,
                     format: str = "auto", strict: bool = False, session_id: str | None = None,
                     batch_size: int | None = None, title: str | None = None,
-                    event_at: datetime | str | None = None, sensitivity: str = "normal",
-                    ttl_policy: str = "decay",
+                    event_at: datetime | str | None = None,
+                    sensitivity: str = Sensitivity.NORMAL.value,
+                    ttl_policy: str = TtlPolicy.DECAY.value,
                     progress: Callable[[int, int | None], None] | None = None) -> FileReport:
         """Ingest a file: ``path`` (``"-"`` = stdin) or a binary stream. ``format``:
         ``jsonl`` (one source per line), ``structured`` (records naming their entities),
@@ -215,7 +217,8 @@ class Memory:
 
     def ingest_document(self, text: str, *, title: str, user_id: str | None = None,
                         uri: str | None = None, event_at: datetime | str | None = None,
-                        sensitivity: str = "normal", ttl_policy: str = "decay") -> FileReport:
+                        sensitivity: str = Sensitivity.NORMAL.value,
+                        ttl_policy: str = TtlPolicy.DECAY.value) -> FileReport:
         """Ingest a document given as text (any size up to ``ingest.max_document_bytes``):
         one Artifact named ``uri`` (default ``doc:<title>``; the same uri again replaces the
         previous version's chunks), its chunks as Sources, each extracted."""

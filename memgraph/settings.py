@@ -19,6 +19,7 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SecretStr, mode
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from memgraph.errors import ConfigurationError
+from memgraph.graph.vocabulary import Lifetime, LifetimeName
 
 # The local server's password: random per install, kept in this file of its home, readable
 # by the owner only (memgraph/server/local.py writes it; docs/operations.md).
@@ -147,7 +148,7 @@ class LifecycleSettings(BaseModel):
     # Nightly jobs (docs/lifecycle.md): a source accessed this often but below
     # episodic_max_salience is a "frequently referenced detail" worth consolidating.
     episodic_high_access_count: int = 5
-    episodic_insight_lifetime: Literal["week", "month", "year", "forever"] = "year"
+    episodic_insight_lifetime: LifetimeName = Lifetime.YEAR.value
     consolidate_llm_batch: int = 8          # elements described per LLM call
     # LLM spend of the nightly passes: per element, only its newest notes (or episodes)
     # this many go into a request (older ones were folded into the description already),

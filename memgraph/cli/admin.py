@@ -132,7 +132,7 @@ def forget(user_id: str, dry_run: bool, yes: bool, as_json: bool) -> None:
 @click.command()
 @click.argument("target")
 @click.argument("ttl_policy", metavar="POLICY",
-                type=click.Choice(list(TTL_POLICIES)))
+                type=click.Choice(TTL_POLICIES))
 @user_option
 @json_option
 def policy(target: str, ttl_policy: str, user_id: str | None, as_json: bool) -> None:

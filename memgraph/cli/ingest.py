@@ -20,11 +20,16 @@ from memgraph.cli.output import (
     user_option,
 )
 from memgraph.errors import InvalidInputError, ProviderError
-from memgraph.graph.vocabulary import TTL_POLICIES
-from memgraph.ingest.inputs import SENSITIVITIES, SOURCE_KINDS
+from memgraph.graph.vocabulary import (
+    SENSITIVITIES,
+    SOURCE_KINDS,
+    TTL_POLICIES,
+    Sensitivity,
+    SourceKind,
+    TtlPolicy,
+)
+from memgraph.ingest.files import FORMATS
 from memgraph.ingest.results import BulkResult, FileReport, IngestResult
-
-FORMATS = ("auto", "jsonl", "structured", "document")
 
 
 @click.command()
@@ -55,11 +60,12 @@ FORMATS = ("auto", "jsonl", "structured", "document")
               help="when it happened (ISO-8601) [default: now; a document file: its "
                    "modification time]")
 @click.option("--external-id", default=None, help="your id for this source (provenance)")
-@click.option("--kind", default="message", show_default=True, type=click.Choice(SOURCE_KINDS))
-@click.option("--sensitivity", default="normal", show_default=True,
+@click.option("--kind", default=SourceKind.MESSAGE.value, show_default=True,
+              type=click.Choice(SOURCE_KINDS))
+@click.option("--sensitivity", default=Sensitivity.NORMAL.value, show_default=True,
               type=click.Choice(SENSITIVITIES))
-@click.option("--ttl-policy", default="decay", show_default=True,
-              type=click.Choice(list(TTL_POLICIES)),
+@click.option("--ttl-policy", default=TtlPolicy.DECAY.value, show_default=True,
+              type=click.Choice(TTL_POLICIES),
               help="how the source is forgotten: by salience, at 30 days, or never")
 @click.option("--batch-size", type=click.IntRange(1, 100_000), default=None,
               help="structured records per transaction [default: settings]")

@@ -16,16 +16,17 @@ from memgraph.cli.output import (
     table_fits,
     user_option,
 )
+from memgraph.graph.vocabulary import KIND_FILTERS, Kind
+from memgraph.retrieve.context import FORMATS
 from memgraph.retrieve.results import Result, TraverseResult
-
-KINDS = ["Person", "Concept", "Entity", "Source", "Artifact", "Storyline", "Macro",
-         "Relationship"]
+from memgraph.retrieve.traverse import DIRECTIONS
 
 
 @click.command()
 @click.argument("query")
 @click.option("--k", "-k", type=int, default=None, help="how many results [default: 10]")
-@click.option("--kind", "kinds", multiple=True, type=click.Choice(KINDS, case_sensitive=False),
+@click.option("--kind", "kinds", multiple=True,
+              type=click.Choice(KIND_FILTERS, case_sensitive=False),
               help="only these kinds (repeatable); Relationship keeps relationships")
 @click.option("--since", default=None, help="event time from (ISO date or datetime)")
 @click.option("--until", default=None, help="event time before (ISO date or datetime)")
@@ -74,7 +75,7 @@ def _render_results(results: list[Result], out: Console | None = None) -> None:
     for (i, kind, _text, ranks, rrf, rel, sal, rec, imp, score, prov), r in zip(
             rows, results, strict=True):
         # a Source's name is a shortened caption of the text printed below it
-        named = r.name and r.kind != "Source"
+        named = r.name and r.kind != Kind.SOURCE
         head = f"{i}. {kind}  {r.name}" if named else f"{i}. {kind}"
         lines = [f"{head}  (score {score})", *(f"   {line}" for line in r.text[:300].splitlines()),
                  f"   signals {ranks or '-'}; rrf {rrf}, relevance {rel}, salience {sal}, "
@@ -90,7 +91,7 @@ def _render_results(results: list[Result], out: Console | None = None) -> None:
 @click.option("--depth", "-d", type=int, default=2, show_default=True, help="hops to walk")
 @click.option("--type", "types", multiple=True,
               help="relationship types to follow (repeatable) [default: all semantic types]")
-@click.option("--direction", type=click.Choice(["out", "in", "both"]), default="both",
+@click.option("--direction", type=click.Choice(DIRECTIONS), default="both",
               show_default=True)
 @click.option("--limit", type=int, default=50, show_default=True, help="nodes per page")
 @click.option("--offset", type=int, default=0, show_default=True, help="skip this many nodes")
@@ -134,7 +135,7 @@ def _tree(result: TraverseResult) -> Tree:
 @click.argument("query")
 @click.option("--max-tokens", type=int, default=1000, show_default=True,
               help="token budget (counted as docs/retrieval.md describes)")
-@click.option("--format", "fmt", type=click.Choice(["markdown", "xml", "json"]),
+@click.option("--format", "fmt", type=click.Choice(FORMATS),
               default="markdown", show_default=True)
 @click.option("--no-reinforce", is_flag=True, help="read only")
 @user_option

@@ -23,11 +23,19 @@ from neomodel import (
     StructuredRel,
 )
 
-from memgraph.graph.vocabulary import SEMANTIC_LABEL, TTL_POLICIES
+from memgraph.graph.vocabulary import (
+    SEMANTIC_LABEL,
+    SENSITIVITIES,
+    STATES,
+    TTL_POLICIES,
+    Sensitivity,
+    State,
+    TtlPolicy,
+)
 
-STATES = {"candidate": "candidate", "active": "active", "core": "core", "archived": "archived"}
+STATE_CHOICES = {s: s for s in STATES}
 TTL_POLICY_CHOICES = {p: p for p in TTL_POLICIES}
-SENSITIVITIES = {"low": "low", "normal": "normal", "high": "high"}
+SENSITIVITY_CHOICES = {s: s for s in SENSITIVITIES}
 EXTRACTION_STATUSES = {s: s for s in ("pending", "done", "failed", "skipped")}
 
 
@@ -42,7 +50,7 @@ def utcnow() -> datetime:
 class Lifecycle:
     """Seed 001's lifecycle properties, with its initial values."""
 
-    state = StringProperty(default="candidate", choices=STATES, index=False)
+    state = StringProperty(default=State.CANDIDATE.value, choices=STATE_CHOICES, index=False)
     salience = FloatProperty(default=0.5)
     confidence = FloatProperty(default=0.7)
     access_count = IntegerProperty(default=0)
@@ -50,7 +58,7 @@ class Lifecycle:
     last_accessed_at = DateTimeNeo4jFormatProperty()
     last_recall_interval = FloatProperty(default=0.0)   # days between the last two recalls
     decay_gradient = FloatProperty(default=1.0)
-    ttl_policy = StringProperty(default="decay", choices=TTL_POLICY_CHOICES)
+    ttl_policy = StringProperty(default=TtlPolicy.DECAY.value, choices=TTL_POLICY_CHOICES)
     last_decayed_at = DateTimeNeo4jFormatProperty()     # decay is applied from here on
     created_at = DateTimeNeo4jFormatProperty(default=utcnow)
     updated_at = DateTimeNeo4jFormatProperty(default=utcnow)
@@ -74,7 +82,7 @@ class User(StructuredNode):
 
     user_id = StringProperty(required=True, unique_index=True)
     name = StringProperty()
-    ttl_policy = StringProperty(default="keep_forever", choices=TTL_POLICY_CHOICES)
+    ttl_policy = StringProperty(default=TtlPolicy.KEEP_FOREVER.value, choices=TTL_POLICY_CHOICES)
     created_at = DateTimeNeo4jFormatProperty(default=utcnow)
     # when the dedupe job last looked for this user's duplicates (it then compares only
     # nodes written since)
@@ -146,7 +154,7 @@ class Entity(Semantic):
 
 class Episodic(Memory):
     __abstract_node__ = True
-    sensitivity = StringProperty(default="normal", choices=SENSITIVITIES)
+    sensitivity = StringProperty(default=Sensitivity.NORMAL.value, choices=SENSITIVITY_CHOICES)
     raw_content = StringProperty(default="")   # kept for ever, even when archived
     search_text = StringProperty(default="")   # "speaker (8 May 2023): text", indexed
     event_at = DateTimeNeo4jFormatProperty()

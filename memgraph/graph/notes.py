@@ -20,17 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from enum import StrEnum
 from typing import Any
 
+from memgraph.graph.vocabulary import Lifetime
+
 FOREVER = datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC)
-
-
-class Lifetime(StrEnum):
-    WEEK = "week"
-    MONTH = "month"
-    YEAR = "year"
-    FOREVER = "forever"
 
 
 LIFETIME_SPAN: dict[Lifetime, timedelta | None] = {

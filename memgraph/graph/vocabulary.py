@@ -1,15 +1,19 @@
-"""The node kinds and the relationship vocabulary: the allow-lists for Cypher identifiers.
+"""The vocabulary of the graph, written once: node kinds, lifecycle states, sensitivities,
+source kinds, TTL policies, note lifetimes and relationship types.
 
-Labels and relationship types cannot be query parameters, so every one that reaches Cypher
-comes from these tables (or passes ``is_identifier``). The schema files in
-``cypher/schema/`` and the lookups in ``cypher/graph/`` list the same types literally so
-they can be pasted into Browser; a test keeps them in step with this module.
+Everything else derives from here: the pydantic ``Literal``s of the MCP and HTTP bodies
+(``literal``), the click choices of the CLI (``values``), the checks of the library, and
+the Cypher lists, which the query loader renders from ``CYPHER_LISTS`` into the
+``{{list:NAME}}`` markers of ``cypher/`` files (``memgraph cypher show NAME`` prints the
+result). Labels and relationship types cannot be query parameters, so every one that
+reaches Cypher comes from these tables (or passes ``is_identifier``).
 """
 
 from __future__ import annotations
 
 import re
 from enum import StrEnum
+from typing import Any, Literal
 
 
 class Kind(StrEnum):
@@ -22,19 +26,90 @@ class Kind(StrEnum):
     MACRO = "Macro"
 
 
+class State(StrEnum):
+    """Seed 001's lifecycle: a memory starts as a candidate, recall makes it active and then
+    core, decay archives it (memgraph/lifecycle/decay.py, retrieve/reinforce.py)."""
+
+    CANDIDATE = "candidate"
+    ACTIVE = "active"
+    CORE = "core"
+    ARCHIVED = "archived"
+
+
+class Sensitivity(StrEnum):
+    LOW = "low"
+    NORMAL = "normal"
+    HIGH = "high"
+
+
+class SourceKind(StrEnum):
+    """What a Source is (its ``kind`` property)."""
+
+    MESSAGE = "message"
+    DOCUMENT = "document"
+    RECORD = "record"
+    NOTE = "note"
+    EVENT = "event"
+
+
+class TtlPolicy(StrEnum):
+    """How a memory is forgotten (seed 001, "Governance Hooks"; precedence keep_forever >
+    ephemeral > decay; the maths: memgraph/lifecycle/decay.py)."""
+
+    DECAY = "decay"
+    EPHEMERAL = "ephemeral"
+    KEEP_FOREVER = "keep_forever"
+
+
+class Lifetime(StrEnum):
+    """How long a note holds (memgraph/graph/notes.py turns it into an expiry)."""
+
+    WEEK = "week"
+    MONTH = "month"
+    YEAR = "year"
+    FOREVER = "forever"
+
+
+def values(enum: Any) -> tuple[str, ...]:
+    """The string values of an enum, in order: click choices and error messages."""
+    return tuple(member.value for member in enum)
+
+
+def literal(options: tuple[str, ...] | Any) -> Any:
+    """A ``Literal`` type of these strings (or of an enum's values) for pydantic models."""
+    items = options if isinstance(options, tuple) else values(options)
+    return Literal[items]  # type: ignore[valid-type]
+
+
 SEMANTIC_KINDS = (Kind.PERSON, Kind.CONCEPT, Kind.ENTITY)
-# How a memory is forgotten (seed 001, "Governance Hooks"; precedence keep_forever >
-# ephemeral > decay; the maths: memgraph/lifecycle/decay.py).
-TTL_POLICIES = ("decay", "ephemeral", "keep_forever")
 EPISODIC_KINDS = (Kind.SOURCE, Kind.ARTIFACT)
-HIERARCHICAL_KINDS = (Kind.STORYLINE, Kind.MACRO)
 ALL_KINDS = tuple(Kind)
+# The kinds filter of retrieval takes a node kind or this word, which keeps relationships.
+RELATIONSHIP_KIND = "Relationship"
+KIND_FILTERS = (*values(Kind), RELATIONSHIP_KIND)
+
+STATES = values(State)
+# What retrieval searches unless asked for archived memories too.
+DEFAULT_STATES = (State.CANDIDATE.value, State.ACTIVE.value, State.CORE.value)
+SENSITIVITIES = values(Sensitivity)
+SOURCE_KINDS = values(SourceKind)
+TTL_POLICIES = values(TtlPolicy)
+LIFETIMES = values(Lifetime)
+
+# The same lists as pydantic field types (the MCP tools, the HTTP bodies, the records of
+# structured ingestion, settings): a value outside them is refused with the list.
+SemanticKindName = literal(tuple(k.value for k in SEMANTIC_KINDS))
+KindFilterName = literal(KIND_FILTERS)
+StateName = literal(STATES)
+SensitivityName = literal(SENSITIVITIES)
+SourceKindName = literal(SOURCE_KINDS)
+TtlPolicyName = literal(TTL_POLICIES)
+LifetimeName = literal(LIFETIMES)
 
 MEMORY_LABEL = "Memory"  # every memory node carries it: one vector and one full-text index
 # Person, Concept and Entity nodes also carry it: (user_id, canonical_name) is unique over
 # it, one node per name and tenant whatever the kind (cypher/schema/v2.cypher).
 SEMANTIC_LABEL = "Semantic"
-USER_LABEL = "User"
 
 # Relationship types between semantic nodes, with the meaning given to the LLM.
 RELATIONSHIP_TYPES: dict[str, str] = {
@@ -71,6 +146,20 @@ SUMMARIZES = "SUMMARIZES"      # (Macro)-[:SUMMARIZES]->(Storyline)
 DERIVED_FROM = "DERIVED_FROM"  # (semantic)-[:DERIVED_FROM]->(Source), consolidation provenance
 HAS_CHUNK = "HAS_CHUNK"        # (Artifact)-[:HAS_CHUNK {index}]->(Source), a document's chunks
 STRUCTURAL_TYPES = (MENTIONS, NEXT, INCLUDES, SUMMARIZES, DERIVED_FROM, HAS_CHUNK)
+
+
+def _cypher_types(types: Any) -> str:
+    return "|".join(types)
+
+
+# The lists that .cypher files take from here (``{{list:NAME}}``), rendered as Cypher text:
+# relationship-type alternations for patterns and string lists for ``IN``.
+CYPHER_LISTS: dict[str, str] = {
+    "semantic_types": _cypher_types(RELATIONSHIP_TYPES),
+    "structural_types": _cypher_types(STRUCTURAL_TYPES),
+    "all_types": _cypher_types((*RELATIONSHIP_TYPES, *STRUCTURAL_TYPES)),
+    "semantic_kinds": ", ".join(f"'{k.value}'" for k in SEMANTIC_KINDS),
+}
 
 _IDENTIFIER = re.compile(r"^[A-Z][A-Z0-9_]{0,39}$")
 

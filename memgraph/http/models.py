@@ -5,28 +5,33 @@ checked by the library itself and come back as 400 like any other bad input."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from memgraph.graph.models import STATES
-from memgraph.graph.vocabulary import ALL_KINDS, TTL_POLICIES
-from memgraph.ingest.inputs import MAX_LABEL_CHARS, SENSITIVITIES, SOURCE_KINDS
+from memgraph.graph.vocabulary import (
+    KindFilterName,
+    SensitivityName,
+    SourceKindName,
+    StateName,
+    TtlPolicyName,
+    literal,
+)
+from memgraph.ingest.inputs import MAX_LABEL_CHARS
 from memgraph.ingest.tools import MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS
 from memgraph.jobs.runner import JOB_NAMES, NIGHTLY
 from memgraph.retrieve.context import FORMATS, MAX_TOKENS, MIN_TOKENS
 from memgraph.retrieve.explore import MAX_K, MAX_QUERY_CHARS
-from memgraph.retrieve.filters import RELATIONSHIP_KIND
 from memgraph.retrieve.traverse import DIRECTIONS
 
-KindName = Literal[(*(k.value for k in ALL_KINDS), RELATIONSHIP_KIND)]  # type: ignore[valid-type]
-State = Literal[tuple(STATES)]                   # type: ignore[valid-type]
-Sensitivity = Literal[SENSITIVITIES]             # type: ignore[valid-type]
-TtlPolicy = Literal[TTL_POLICIES]                # type: ignore[valid-type]
-SourceKind = Literal[SOURCE_KINDS]               # type: ignore[valid-type]
-Format = Literal[FORMATS]                        # type: ignore[valid-type]
-Direction = Literal[DIRECTIONS]                  # type: ignore[valid-type]
-JobName = Literal[(*JOB_NAMES, NIGHTLY)]         # type: ignore[valid-type]
+KindName = KindFilterName
+State = StateName
+Sensitivity = SensitivityName
+TtlPolicy = TtlPolicyName
+SourceKind = SourceKindName
+Format = literal(FORMATS)
+Direction = literal(DIRECTIONS)
+JobName = literal((*JOB_NAMES, NIGHTLY))
 Label = Field(default=None, max_length=MAX_LABEL_CHARS)
 
 

@@ -26,11 +26,10 @@ import neo4j
 from memgraph.errors import InvalidInputError
 from memgraph.graph.connection import run_in, translate_errors
 from memgraph.graph.models import new_id
-from memgraph.graph.vocabulary import TTL_POLICIES
+from memgraph.graph.vocabulary import SENSITIVITIES, TTL_POLICIES, Sensitivity, TtlPolicy
 from memgraph.ingest import properties
 from memgraph.ingest.chunking import Chunk, split_document
 from memgraph.ingest.inputs import (
-    SENSITIVITIES,
     check_choice,
     content_hash,
     has_control_characters,
@@ -67,7 +66,8 @@ def check_document(text: str, max_bytes: int) -> str:
 
 
 def ingest_document(ingestor: Ingestor, doc: Document, *, user_id: str,
-                    sensitivity: str = "normal", ttl_policy: str = "decay",
+                    sensitivity: str = Sensitivity.NORMAL.value,
+                    ttl_policy: str = TtlPolicy.DECAY.value,
                     progress: Progress | None = None) -> FileReport:
     """Store ``doc`` for ``user_id`` as an Artifact with its chunks, then extract them."""
     started = time.perf_counter()

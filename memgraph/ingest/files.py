@@ -25,11 +25,12 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any, Literal
+from typing import IO, Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from memgraph.errors import InvalidInputError
+from memgraph.graph.vocabulary import Sensitivity, SourceKind, TtlPolicy, literal
 from memgraph.ingest.documents import Document, ingest_document
 from memgraph.ingest.inputs import check_owner, content_hash, parse_time
 from memgraph.ingest.pipeline import Ingestor
@@ -37,8 +38,8 @@ from memgraph.ingest.results import FileReport
 from memgraph.ingest.source import NewSource, prepare_source
 from memgraph.ingest.structured import check_record, ingest_numbered
 
-Format = Literal["auto", "jsonl", "structured", "document"]
 FORMATS: tuple[str, ...] = ("auto", "jsonl", "structured", "document")
+Format = literal(FORMATS)
 Progress = Callable[[int, int | None], None]   # (items done since last call, total if known)
 
 _JSONL_SUFFIXES = frozenset({".jsonl", ".ndjson"})
@@ -87,9 +88,9 @@ class LineRecord(BaseModel):
     event_at: str | None = None
     speaker: str | None = None
     external_id: str | None = None
-    kind: str = "message"
-    sensitivity: str = "normal"
-    ttl_policy: str = "decay"
+    kind: str = SourceKind.MESSAGE.value
+    sensitivity: str = Sensitivity.NORMAL.value
+    ttl_policy: str = TtlPolicy.DECAY.value
     idempotency_key: str | None = None
 
 
@@ -103,8 +104,8 @@ class FileOptions:
     batch_size: int | None = None
     title: str | None = None
     event_at: datetime | str | None = None
-    sensitivity: str = "normal"
-    ttl_policy: str = "decay"
+    sensitivity: str = Sensitivity.NORMAL.value
+    ttl_policy: str = TtlPolicy.DECAY.value
 
 
 class _Input:

@@ -9,8 +9,6 @@ from typing import Any
 
 from memgraph.errors import InvalidInputError
 
-SENSITIVITIES = ("low", "normal", "high")
-SOURCE_KINDS = ("message", "document", "record", "note", "event")
 # C0 control characters other than tab, newline and carriage return mark binary data.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 

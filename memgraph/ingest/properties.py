@@ -12,20 +12,20 @@ from datetime import UTC, datetime
 from typing import Any
 
 from memgraph.graph.models import new_id
-from memgraph.graph.vocabulary import Kind
+from memgraph.graph.vocabulary import Kind, State, TtlPolicy
 from memgraph.settings import Settings
 
 
 def lifecycle(settings: Settings, now: datetime, confidence: float) -> dict[str, Any]:
     return {
-        "state": "candidate",
+        "state": State.CANDIDATE.value,
         "salience": settings.lifecycle.initial_salience,
         "confidence": round(min(1.0, max(0.0, confidence)), 4),
         "access_count": 0,
         "recall_frequency": 0,
         "last_recall_interval": 0.0,
         "decay_gradient": settings.lifecycle.initial_decay_gradient,
-        "ttl_policy": "decay",
+        "ttl_policy": TtlPolicy.DECAY.value,
         "created_at": now,
         "updated_at": now,
     }
@@ -59,7 +59,7 @@ def source_node(settings: Settings, *, uid: str, content: str, now: datetime,
                 event_at: datetime | None, session_id: str, kind: str, speaker: str,
                 external_id: str, sensitivity: str, content_hash: str, idempotency_key: str,
                 embedding: list[float] | None, embedding_model: str,
-                ttl_policy: str = "decay", agent_id: str = "",
+                ttl_policy: str = TtlPolicy.DECAY.value, agent_id: str = "",
                 metadata: list[str] | None = None) -> dict[str, Any]:
     props: dict[str, Any] = {
         "uid": uid, "name": source_caption(content, speaker), "description": "",
@@ -74,7 +74,7 @@ def source_node(settings: Settings, *, uid: str, content: str, now: datetime,
         **lifecycle(settings, now, settings.ingest.default_confidence),
         "ttl_policy": ttl_policy,
     }
-    if ttl_policy == "keep_forever":
+    if ttl_policy == TtlPolicy.KEEP_FOREVER:
         props["salience"] = 1.0   # what decay pins it to: true from the first read
     if embedding is not None:
         props["embedding"] = embedding
@@ -91,7 +91,7 @@ def artifact_node(settings: Settings, *, uid: str, now: datetime, sensitivity: s
         **lifecycle(settings, now, settings.ingest.default_confidence),
         "ttl_policy": ttl_policy,
     }
-    if ttl_policy == "keep_forever":
+    if ttl_policy == TtlPolicy.KEEP_FOREVER:
         props["salience"] = 1.0
     return props
 

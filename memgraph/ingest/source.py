@@ -10,11 +10,16 @@ import neo4j
 
 from memgraph.graph.connection import Graph, run_in, translate_errors
 from memgraph.graph.models import new_id
-from memgraph.graph.vocabulary import TTL_POLICIES
-from memgraph.ingest import properties
-from memgraph.ingest.inputs import (
+from memgraph.graph.vocabulary import (
     SENSITIVITIES,
     SOURCE_KINDS,
+    TTL_POLICIES,
+    Sensitivity,
+    SourceKind,
+    TtlPolicy,
+)
+from memgraph.ingest import properties
+from memgraph.ingest.inputs import (
     check_choice,
     check_content,
     check_label,
@@ -46,10 +51,11 @@ class NewSource:
 
 
 def prepare_source(settings: Settings, *, content: str | bytes, user_id: str, now: datetime,
-                   session_id: str | None = None, event_at: Any = None, kind: str = "message",
+                   session_id: str | None = None, event_at: Any = None,
+                   kind: str = SourceKind.MESSAGE.value,
                    speaker: str | None = None, external_id: str | None = None,
-                   sensitivity: str = "normal", idempotency_key: str | None = None,
-                   ttl_policy: str = "decay", embedding: list[float] | None = None,
+                   sensitivity: str = Sensitivity.NORMAL.value, idempotency_key: str | None = None,
+                   ttl_policy: str = TtlPolicy.DECAY.value, embedding: list[float] | None = None,
                    embedding_model: str = "", agent_id: str | None = None,
                    metadata: dict[str, Any] | None = None) -> NewSource:
     """Validate everything about a source (raises InvalidInputError) and build its node."""

@@ -23,7 +23,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import islice
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import neo4j
 from pydantic import (
@@ -39,12 +39,22 @@ from pydantic import (
 from memgraph.errors import InvalidInputError
 from memgraph.graph.connection import Graph, run_in, translate_errors
 from memgraph.graph.notes import Note
-from memgraph.graph.vocabulary import TTL_POLICIES, Kind, relationship_type
+from memgraph.graph.vocabulary import (
+    SENSITIVITIES,
+    SOURCE_KINDS,
+    TTL_POLICIES,
+    Kind,
+    Lifetime,
+    LifetimeName,
+    SemanticKindName,
+    Sensitivity,
+    SourceKind,
+    TtlPolicy,
+    relationship_type,
+)
 from memgraph.ingest import properties
 from memgraph.ingest.facts import fact_row, write_facts
 from memgraph.ingest.inputs import (
-    SENSITIVITIES,
-    SOURCE_KINDS,
     check_choice,
     check_content,
     check_owner,
@@ -83,7 +93,7 @@ class _Strict(BaseModel):
 
 class EntityRecord(_Strict):
     name: str = Field(min_length=1, max_length=200)
-    kind: Literal["Person", "Concept", "Entity"] = "Entity"
+    kind: SemanticKindName = Kind.ENTITY.value
     aliases: list[str] = Field(default_factory=list)
     description: str = ""
     entity_type: str = ""
@@ -113,7 +123,7 @@ class RelationshipRecord(_Strict):
 class NoteRecord(_Strict):
     target: str = Field(min_length=1, description="an entity name of this record")
     text: str = Field(min_length=1, max_length=2000)
-    lifetime: Literal["week", "month", "year", "forever"] = "month"
+    lifetime: LifetimeName = Lifetime.MONTH.value
 
 
 class StructuredRecord(_Strict):
@@ -121,11 +131,11 @@ class StructuredRecord(_Strict):
     user_id: str | None = None   # must match the ingesting user when given
     session_id: str | None = None
     event_at: datetime | None = None
-    kind: str = "record"
+    kind: str = SourceKind.RECORD.value
     speaker: str | None = None
     external_id: str | None = None
-    sensitivity: str = "normal"
-    ttl_policy: str = "decay"
+    sensitivity: str = Sensitivity.NORMAL.value
+    ttl_policy: str = TtlPolicy.DECAY.value
     idempotency_key: str | None = None
     embedding: Vector | None = None
     entities: list[EntityRecord] = Field(default_factory=list)

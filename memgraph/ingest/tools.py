@@ -12,12 +12,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from memgraph.graph.notes import Lifetime
-from memgraph.graph.vocabulary import RELATIONSHIP_TYPES, Kind, relationship_type
+from memgraph.graph.vocabulary import (
+    RELATIONSHIP_TYPES,
+    Kind,
+    Lifetime,
+    LifetimeName,
+    literal,
+    relationship_type,
+)
 from memgraph.ingest.plan import NodeOp, NoteOp, Plan, RelOp
 from memgraph.ingest.resolution import canonical_name
 from memgraph.validation import validation_message
@@ -26,7 +32,7 @@ MAX_NAME_CHARS = 200          # a node's name or alias
 MAX_DESCRIPTION_CHARS = 2000  # a node's description (corrections obey it too)
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_CHARS)]
 Unit = Annotated[float, Field(ge=0.0, le=1.0)]
-RelationshipType = Literal[tuple(RELATIONSHIP_TYPES)]  # type: ignore[valid-type]
+RelationshipType = literal(tuple(RELATIONSHIP_TYPES))
 
 
 class _Args(BaseModel):
@@ -77,8 +83,8 @@ class AddNote(_Args):
 
     target_id: Name = Field(description="a node or relationship id, or a ref from this response")
     text: str = Field(min_length=1, max_length=2000)
-    lifetime: Literal["week", "month", "year", "forever"] = Field(
-        default="month", description=("week: transient; month: typical context; year: "
+    lifetime: LifetimeName = Field(
+        default=Lifetime.MONTH.value, description=("week: transient; month: typical context; year: "
                                       "long-term; forever: foundational facts"))
 
 

@@ -17,13 +17,13 @@ import math
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
+from memgraph.graph.vocabulary import EPISODIC_KINDS, State, TtlPolicy
 from memgraph.settings import LifecycleSettings
 
 DAY_SECONDS = 86_400.0
-EPISODIC_KINDS = frozenset({"Source", "Artifact"})
 
 
-def decay_rate(recall_frequency: float, decay_gradient: float, *, state: str = "active",
+def decay_rate(recall_frequency: float, decay_gradient: float, *, state: str = State.ACTIVE,
                confidence: float = 1.0, base_rate: float = 0.02,
                high_confidence: float = 0.8) -> float:
     """Per-day rate: ``base / (1 + recall^gradient)``, times the candidate penalty.
@@ -31,10 +31,10 @@ def decay_rate(recall_frequency: float, decay_gradient: float, *, state: str = "
     Candidates at ``confidence >= high_confidence`` do not decay at all; candidates below it
     decay ``1 + (1 - confidence) * 2`` times faster. Any other state ignores confidence.
     """
-    if state == "candidate" and confidence >= high_confidence:
+    if state == State.CANDIDATE and confidence >= high_confidence:
         return 0.0
     rate = base_rate / (1.0 + float(recall_frequency) ** decay_gradient)
-    if state == "candidate":
+    if state == State.CANDIDATE:
         rate *= confidence_penalty(confidence)
     return rate
 
@@ -97,11 +97,11 @@ class Element:
 
     kind: str                      # node label, or "relationship"
     salience: float = 0.5
-    state: str = "candidate"
+    state: str = State.CANDIDATE.value
     confidence: float = 0.7
     recall_frequency: int = 0
     decay_gradient: float = 1.0
-    ttl_policy: str = "decay"
+    ttl_policy: str = TtlPolicy.DECAY.value
     created_at: datetime | None = None
     last_accessed_at: datetime | None = None
     last_decayed_at: datetime | None = None
@@ -119,7 +119,7 @@ class Element:
 
 
 def ephemeral_deadline(element: Element, cfg: LifecycleSettings) -> datetime | None:
-    if element.ttl_policy != "ephemeral" or element.created_at is None:
+    if element.ttl_policy != TtlPolicy.EPHEMERAL or element.created_at is None:
         return None
     days = cfg.ephemeral_episodic_days if element.is_episodic else cfg.ephemeral_semantic_days
     return element.created_at + timedelta(days=days)
@@ -137,14 +137,14 @@ def decay(element: Element, as_of: datetime, cfg: LifecycleSettings | None = Non
     anchor = element.anchor
     if anchor is None or as_of <= anchor:
         return element
-    if element.ttl_policy == "keep_forever":
+    if element.ttl_policy == TtlPolicy.KEEP_FOREVER:
         return replace(element, salience=1.0, last_decayed_at=as_of)
     days = (as_of - anchor).total_seconds() / DAY_SECONDS
     rates = dict(recall_frequency=element.recall_frequency,
                  decay_gradient=element.decay_gradient, base_rate=cfg.base_decay_rate,
                  high_confidence=cfg.high_confidence_candidate)
-    rate_after = decay_rate(state="archived", **rates)
-    if element.state == "archived":
+    rate_after = decay_rate(state=State.ARCHIVED, **rates)
+    if element.state == State.ARCHIVED:
         return replace(element, salience=element.salience * decay_factor(rate_after, days),
                        last_decayed_at=as_of)
     rate_before = decay_rate(state=element.state, confidence=element.confidence, **rates)
@@ -159,5 +159,5 @@ def decay(element: Element, as_of: datetime, cfg: LifecycleSettings | None = Non
     salience = (element.salience * decay_factor(rate_before, t_archive)
                 * decay_factor(rate_after, days - t_archive))
     reason = "ttl" if t_ttl <= t_cross else "salience"
-    return replace(element, salience=salience, state="archived", last_decayed_at=as_of,
+    return replace(element, salience=salience, state=State.ARCHIVED.value, last_decayed_at=as_of,
                    archived_at=anchor + timedelta(days=t_archive), archived_reason=reason)

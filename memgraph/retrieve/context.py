@@ -16,6 +16,7 @@ from datetime import date
 from xml.sax.saxutils import escape, quoteattr
 
 from memgraph.errors import InvalidInputError
+from memgraph.graph.vocabulary import EPISODIC_KINDS
 from memgraph.retrieve.answers import is_auto_link
 from memgraph.retrieve.results import ContextResult, Result
 from memgraph.retrieve.tokens import count_tokens, truncate_to_tokens
@@ -45,7 +46,7 @@ def item_fields(r: Result) -> dict[str, str]:
     ids = ", ".join(dict.fromkeys(p.external_id for p in r.provenance if p.external_id))
     text = truncate_to_tokens(r.text or r.name, ITEM_MAX_TOKENS)
     evidence = ""
-    if r.kind not in ("Source", "Artifact"):
+    if r.kind not in EPISODIC_KINDS:
         excerpt = next((p.excerpt for p in r.provenance if p.excerpt), "")
         evidence = truncate_to_tokens(excerpt, EVIDENCE_MAX_TOKENS) if excerpt else ""
         if evidence and (evidence.rstrip("…").strip() in text or text in evidence):
@@ -70,7 +71,7 @@ def _short_date(iso: str) -> str:
 
 def _markdown_item(f: dict[str, str]) -> str:
     head = f"[{_short_date(f['when'])}] " if f["when"] else ""
-    if f["kind"] in ("Source", "Artifact"):
+    if f["kind"] in EPISODIC_KINDS:
         who = f"{f['speaker']}: " if f["speaker"] else ""
         line = f"- {head}{who}{f['text']}"
     else:
@@ -120,7 +121,7 @@ def build_context(query: str, results: Sequence[Result], max_tokens: int,
                              max_tokens=max_tokens, truncated=bool(results))
     covered: set[str] = set()     # sources whose evidence a fact in the text already quotes
     for r in results:
-        if (r.kind in ("Source", "Artifact") and r.uid in covered) \
+        if (r.kind in EPISODIC_KINDS and r.uid in covered) \
                 or is_auto_link(r.kind, r.text):
             continue      # already quoted; a similarity link says nothing to a prompt
         trial = render([*chosen, item_fields(r)])

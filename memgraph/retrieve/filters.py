@@ -9,11 +9,8 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from memgraph.errors import InvalidInputError
-from memgraph.graph.models import SENSITIVITIES, STATES
+from memgraph.graph.vocabulary import DEFAULT_STATES, SENSITIVITIES, STATES, State
 from memgraph.graph.vocabulary import kind as parse_kind
-
-DEFAULT_STATES = ("candidate", "active", "core")     # archived only when asked
-RELATIONSHIP_KIND = "Relationship"                    # kinds=... value that keeps relationships
 
 # Lucene query syntax characters; a user's query is text, never query syntax.
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
@@ -96,15 +93,15 @@ def build_filters(*, kinds: Iterable[str] | str | None = None,
 
 def parse_states(states: Iterable[str] | str | None, include_archived: bool = False) -> list[str]:
     if states is None:
-        chosen = list(DEFAULT_STATES) + (["archived"] if include_archived else [])
+        chosen = list(DEFAULT_STATES) + ([State.ARCHIVED.value] if include_archived else [])
     else:
         chosen = [s.strip().lower() for s in _as_list(states)]
         bad = [s for s in chosen if s not in STATES]
         if bad or not chosen:
             raise InvalidInputError(f"unknown state {bad[0] if bad else ''!r}; use "
                                     + ", ".join(STATES))
-        if include_archived and "archived" not in chosen:
-            chosen.append("archived")
+        if include_archived and State.ARCHIVED not in chosen:
+            chosen.append(State.ARCHIVED.value)
     return chosen
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from memgraph.graph.vocabulary import EPISODIC_KINDS, SEMANTIC_KINDS
 from memgraph.retrieve.answers import Shaped, shape
 from memgraph.retrieve.config import Weights
 from memgraph.retrieve.query import QueryIntent
@@ -142,8 +143,8 @@ def _unit(value: Any, default: float) -> float:
 
 
 # -- what only a graph memory can add: subjects and adjacency ------------------------------
-SUBJECT_KINDS = frozenset({"Person", "Entity", "Concept"})
-EPISODE_KINDS = frozenset({"Source", "Artifact"})
+SUBJECT_KINDS = frozenset(SEMANTIC_KINDS)
+EPISODE_KINDS = frozenset(EPISODIC_KINDS)
 DIRECT_SIGNALS = frozenset({"vector", "fulltext"})   # the query's own matches
 
 

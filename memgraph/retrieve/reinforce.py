@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from memgraph.graph.vocabulary import State
 from memgraph.lifecycle.decay import spacing_update
 from memgraph.settings import LifecycleSettings
 
@@ -30,7 +31,7 @@ from memgraph.settings import LifecycleSettings
 class Recall:
     """The lifecycle properties reinforcement reads and writes."""
 
-    state: str = "candidate"
+    state: str = State.CANDIDATE.value
     salience: float = 0.5
     access_count: int = 0
     recall_frequency: int = 0
@@ -40,10 +41,10 @@ class Recall:
 
 
 def next_state(state: str, access_count_after: int, core_after: int) -> str:
-    if state in ("candidate", "archived"):
-        return "active"
-    if state == "active" and access_count_after >= core_after:
-        return "core"
+    if state in (State.CANDIDATE, State.ARCHIVED):
+        return State.ACTIVE.value
+    if state == State.ACTIVE and access_count_after >= core_after:
+        return State.CORE.value
     return state
 
 
