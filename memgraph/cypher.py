@@ -1,19 +1,34 @@
 """The one query loader.
 
 Every Cypher statement memgraph runs lives in ``cypher/<area>/<name>.cypher`` and is
-loaded by name (``load("graph/ping")``). Queries take parameters only, so any file can be
-pasted into Neo4j Browser as it is (with ``:param`` for the parameters).
+loaded by name (``load("lifecycle/decay_nodes")``). Queries take parameters only. A piece
+that several queries share is written once, in ``cypher/fragments/``, and the loader
+renders it in at load time, so the text that runs is still one whole query that can be
+pasted into Neo4j Browser (``memgraph cypher show NAME`` prints it; ``:param`` the
+parameters). Two markers, expanded in this order:
+
+- a line ``{{> fragments/name}}``: the fragment's own rendered text, indented like the
+  marker (fragments may include fragments);
+- ``{{name}}`` anywhere: a list from the vocabulary, ``CYPHER_LISTS`` in
+  ``memgraph/graph/vocabulary.py`` (``[r:{{semantic_types}}]`` is every semantic
+  relationship type).
+
+Comment-only lines (``//``) are dropped, from fragments too.
 """
 
 from __future__ import annotations
 
 import re
+import textwrap
 from functools import cache
 from pathlib import Path
 
 from memgraph.errors import ConfigurationError
+from memgraph.graph.vocabulary import CYPHER_LISTS
 
 _NAME = re.compile(r"^[a-z0-9_]+(/[a-z0-9_]+)*$")
+_INCLUDE = re.compile(r"^(?P<indent>[ \t]*)\{\{>\s*(?P<name>[^}\s]+)\s*\}\}[ \t]*$", re.M)
+_LIST = re.compile(r"\{\{\s*(?P<name>[a-z_]+)\s*\}\}")
 
 
 def _cypher_root() -> Path:
@@ -30,7 +45,31 @@ CYPHER_ROOT = _cypher_root()
 
 @cache
 def load(name: str) -> str:
-    """Return the text of ``cypher/<name>.cypher``, without comment-only lines."""
+    """The rendered text of ``cypher/<name>.cypher``: fragments and vocabulary lists
+    expanded, comment-only lines dropped."""
+    return _render(name, ()).strip()
+
+
+def _render(name: str, including: tuple[str, ...]) -> str:
+    if name in including:
+        raise ConfigurationError("fragments include each other: "
+                                 + " -> ".join((*including, name)))
+    text = _read(name)
+
+    def fragment(match: re.Match[str]) -> str:
+        body = _render(match["name"], (*including, name))
+        return "\n".join(match["indent"] + line for line in body.splitlines())
+
+    text = _INCLUDE.sub(fragment, text)
+    if not including:   # lists last, once, over the whole text
+        text = _LIST.sub(_vocabulary_list, text)
+        if "{{" in text:
+            line = next(ln for ln in text.splitlines() if "{{" in ln)
+            raise ConfigurationError(f"query {name!r}: unknown marker in {line.strip()!r}")
+    return text
+
+
+def _read(name: str) -> str:
     if not _NAME.match(name):
         raise ConfigurationError(f"invalid query name {name!r}")
     path = CYPHER_ROOT / f"{name}.cypher"
@@ -38,7 +77,15 @@ def load(name: str) -> str:
         raise ConfigurationError(f"no query named {name!r} (looked for {path})")
     lines = [ln for ln in path.read_text(encoding="utf-8").splitlines()
              if not ln.lstrip().startswith("//")]
-    return "\n".join(lines).strip()
+    return textwrap.dedent("\n".join(lines)).strip("\n")
+
+
+def _vocabulary_list(match: re.Match[str]) -> str:
+    try:
+        return CYPHER_LISTS[match["name"]]
+    except KeyError:
+        raise ConfigurationError(f"no vocabulary list {match['name']!r}; known: "
+                                 + ", ".join(sorted(CYPHER_LISTS))) from None
 
 
 def statements(name: str) -> list[str]:
@@ -47,7 +94,11 @@ def statements(name: str) -> list[str]:
     return [s.strip() for s in re.split(r";\s*(?:\n|$)", text) if s.strip()]
 
 
-def names(area: str) -> list[str]:
-    """All query names under ``cypher/<area>/``, sorted."""
-    folder = CYPHER_ROOT / area
-    return sorted(f"{area}/{p.stem}" for p in folder.glob("*.cypher"))
+def names(area: str | None = None) -> list[str]:
+    """All query names under ``cypher/<area>/`` (every area when None), sorted."""
+    folder = CYPHER_ROOT / area if area else CYPHER_ROOT
+    if area is not None and (not _NAME.match(area) or not folder.is_dir()):
+        raise ConfigurationError(f"no query area {area!r}; areas: " + ", ".join(
+            sorted(p.name for p in CYPHER_ROOT.iterdir() if p.is_dir())))
+    return sorted(p.relative_to(CYPHER_ROOT).with_suffix("").as_posix()
+                  for p in folder.rglob("*.cypher"))

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from memgraph import cypher
+from memgraph.cli.main import cli
 from memgraph.errors import ConfigurationError
-from memgraph.graph.vocabulary import RELATIONSHIP_TYPES, STRUCTURAL_TYPES
+from memgraph.graph.vocabulary import (
+    PERSON_TYPES,
+    RELATIONSHIP_TYPES,
+    STRUCTURAL_TYPES,
+    WALK_TYPES,
+)
 
 
 def test_every_query_file_loads_and_is_not_empty() -> None:
@@ -43,11 +52,90 @@ def test_every_static_relationship_type_list_names_the_whole_vocabulary() -> Non
     # from one list would make that query silently skip its relationships.
     type_list = re.compile(r"\[\w*:((?:[A-Z_]+\|)+[A-Z_]+)")
     found = 0
-    for path in sorted(cypher.CYPHER_ROOT.rglob("*.cypher")):
-        for match in type_list.finditer(path.read_text()):
+    for name in cypher.names():
+        for match in type_list.finditer(cypher.load(name)):
             types = match.group(1).split("|")
             if "KNOWS" in types:
                 found += 1
                 semantic = set(types) - set(STRUCTURAL_TYPES)
-                assert semantic == set(RELATIONSHIP_TYPES), path.name
+                assert semantic == set(RELATIONSHIP_TYPES), name
     assert found >= 8
+
+
+def test_every_query_renders_whole() -> None:
+    # no marker is left, no comment survives, and fragments are indented like their marker
+    names = cypher.names()
+    assert len(names) >= 100
+    for name in names:
+        text = cypher.load(name)
+        assert "{{" not in text, name
+        assert not any(line.lstrip().startswith("//") for line in text.splitlines()), name
+
+
+def test_rendered_lists_are_the_vocabulary() -> None:
+    rendered = "\n".join(cypher.load(name) for name in cypher.names())
+    assert "[r:" + "|".join(RELATIONSHIP_TYPES) + "]" in rendered
+    assert "[r:" + "|".join(WALK_TYPES) + "]" in rendered
+    assert "IN [" + ", ".join(f"'{t}'" for t in PERSON_TYPES) + "]" in rendered
+    # each list is written once, in the vocabulary: no query file spells one out
+    for path in cypher.CYPHER_ROOT.rglob("*.cypher"):
+        if path.parent.name != "schema":   # migrations are history, kept as they ran
+            assert "KNOWS|FRIEND_OF" not in path.read_text(encoding="utf-8"), path.name
+
+
+def test_shared_pieces_are_written_once() -> None:
+    # decay, note cleanup and note appends: one fragment each, rendered into every query
+    decay = cypher.load("fragments/decay_element")
+    for name in ("lifecycle/decay_nodes", "lifecycle/decay_relationships"):
+        assert decay in cypher.load(name)
+    cleanup = cypher.load("fragments/cleanup_notes")
+    for name in ("lifecycle/cleanup_nodes", "lifecycle/cleanup_relationships"):
+        assert cleanup in cypher.load(name)
+    append = cypher.load("fragments/append_note").splitlines()[0].strip()
+    for name in ("ingest/add_node_notes", "ingest/add_relationship_notes",
+                 "jobs/append_insights"):
+        assert append in cypher.load(name), name
+    explore = cypher.load("retrieve/explore_candidates")
+    node_filter = cypher.load("fragments/node_filters").splitlines()[0]
+    assert explore.count(node_filter) == 5
+
+
+@pytest.fixture()
+def query_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    (tmp_path / "fragments").mkdir()
+    (tmp_path / "area").mkdir()
+    monkeypatch.setattr(cypher, "CYPHER_ROOT", tmp_path)
+    cypher.load.cache_clear()
+    yield tmp_path
+    cypher.load.cache_clear()
+
+
+def test_a_fragment_is_indented_like_its_marker(query_root: Path) -> None:
+    (query_root / "fragments" / "inner.cypher").write_text("// why\nSET n.a = 1,\n    n.b = 2\n")
+    (query_root / "area" / "q.cypher").write_text(
+        "MATCH (n)\nCALL (n) {\n  {{> fragments/inner}}\n}\nRETURN [r:{{semantic_types}}]\n")
+    assert cypher.load("area/q") == ("MATCH (n)\nCALL (n) {\n  SET n.a = 1,\n      n.b = 2\n}\n"
+                                     "RETURN [r:" + "|".join(RELATIONSHIP_TYPES) + "]")
+
+
+@pytest.mark.parametrize(("text", "error"), [
+    ("RETURN {{no_such_list}}", "no vocabulary list 'no_such_list'"),
+    ("{{> fragments/missing}}", "no query named 'fragments/missing'"),
+    ("{{> fragments/loop}}", "fragments include each other"),
+    ("RETURN {{ Bad-Marker }}", "unknown marker"),
+])
+def test_bad_markers_are_clear_errors(query_root: Path, text: str, error: str) -> None:
+    (query_root / "fragments" / "loop.cypher").write_text("{{> fragments/loop}}\n")
+    (query_root / "area" / "q.cypher").write_text(text + "\n")
+    with pytest.raises(ConfigurationError, match=error):
+        cypher.load("area/q")
+
+
+def test_cypher_show_prints_the_rendered_query() -> None:
+    result = CliRunner().invoke(cli, ["cypher", "show", "lifecycle/decay_relationships"])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == cypher.load("lifecycle/decay_relationships")
+    listed = CliRunner().invoke(cli, ["cypher", "list", "lifecycle"])
+    assert "lifecycle/decay_nodes" in listed.output.split()
+    missing = CliRunner().invoke(cli, ["cypher", "show", "retrieve/nope"])
+    assert missing.exit_code != 0 and "no query named 'retrieve/nope'" in missing.output

@@ -1,6 +1,6 @@
 // Set one relationship's ttl_policy, as set_node_policy.cypher does for nodes. The static
 // type list uses the per-type uid indexes.
-MATCH (a:Memory)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO {uid: $uid}]->(b:Memory)
+MATCH (a:Memory)-[r:{{semantic_types}} {uid: $uid}]->(b:Memory)
 WHERE r.user_id = $user_id
 WITH a, r, b, r.ttl_policy AS policy_before, r.state AS state_before
 SET r.ttl_policy = $policy, r.updated_at = $now

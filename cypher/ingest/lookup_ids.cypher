@@ -5,7 +5,7 @@ CALL (id) {
   RETURN n.uid AS uid, [l IN labels(n) WHERE NOT l IN ['Memory', 'Semantic']][0] AS kind,
          coalesce(n.name, '') AS name, false AS is_relationship
   UNION
-  MATCH ()-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]->()
+  MATCH ()-[r:{{semantic_types}}]->()
   WHERE r.uid = id AND r.user_id = $user_id
   RETURN r.uid AS uid, type(r) AS kind, coalesce(r.description, '') AS name,
          true AS is_relationship

@@ -4,7 +4,7 @@
 // lets a late, older fact become history instead of ending a newer one.
 UNWIND $uids AS uid
 MATCH (a:Memory {uid: uid}) USING INDEX SEEK a:Memory(uid) WHERE a.user_id = $user_id
-MATCH (a)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]->(b)
+MATCH (a)-[r:{{semantic_types}}]->(b)
 WHERE r.user_id = $user_id AND r.valid_to IS NULL
 WITH a, r, b ORDER BY r.created_at
 RETURN a.uid AS from_uid, type(r) AS type, b.uid AS to_uid, b.name AS to_name, r.uid AS uid,

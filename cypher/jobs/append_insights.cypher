@@ -3,20 +3,15 @@
 // source it was distilled from with DERIVED_FROM. Runs in the same transaction as
 // archive_sources.cypher, so a cluster is consolidated entirely or not at all.
 UNWIND $insights AS ins
-MATCH (e:Memory {uid: ins.node_uid}) USING INDEX SEEK e:Memory(uid)
-WHERE e.user_id = $user_id
-SET e.notes = coalesce(e.notes, []) + ins.text,
-    e.notes_added_at = coalesce(e.notes_added_at, []) + $as_of,
-    e.notes_expires_at = coalesce(e.notes_expires_at, []) + $expires_at,
-    e.notes_next_expiry = CASE WHEN e.notes_next_expiry <= $expires_at
-                               THEN e.notes_next_expiry ELSE $expires_at END,
-    e.notes_lifetime = coalesce(e.notes_lifetime, []) + $lifetime,
-    e.notes_source = coalesce(e.notes_source, []) + ins.latest_source,
-    e.is_dirty = true, e.updated_at = $as_of
-WITH e, ins
+MATCH (n:Memory {uid: ins.node_uid}) USING INDEX SEEK n:Memory(uid)
+WHERE n.user_id = $user_id
+WITH n, ins, {text: ins.text, added_at: $as_of, expires_at: $expires_at, lifetime: $lifetime,
+              source_id: ins.latest_source} AS note
+{{> fragments/append_note}}
+WITH n, ins
 UNWIND ins.source_uids AS source_uid
 MATCH (s:Memory {uid: source_uid}) USING INDEX SEEK s:Memory(uid)
 WHERE s.user_id = $user_id
-MERGE (e)-[d:DERIVED_FROM]->(s)
+MERGE (n)-[d:DERIVED_FROM]->(s)
   ON CREATE SET d.user_id = $user_id, d.created_at = $as_of, d.run_id = $run_id
 RETURN count(d) AS links

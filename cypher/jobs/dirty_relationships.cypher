@@ -2,7 +2,7 @@
 // found; the static type list uses the per-type uid indexes. One that is no longer dirty
 // (consolidated by a concurrent writer meanwhile), or not the tenant's, is skipped.
 UNWIND $uids AS uid
-MATCH (a:Memory)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO {uid: uid}]->(b:Memory)
+MATCH (a:Memory)-[r:{{semantic_types}} {uid: uid}]->(b:Memory)
 WHERE r.is_dirty = true AND a.user_id = $user_id
 RETURN a.user_id AS user_id, r.uid AS uid, 'relationship' AS kind,
        coalesce(a.name, '') + ' ' + type(r) + ' ' + coalesce(b.name, '') AS name,

@@ -2,7 +2,7 @@
 // write_node_descriptions.cypher; one tenant's batch, $user_id, the start node's). The
 // static type list uses the per-type uid indexes.
 UNWIND $rows AS row
-MATCH (a:Memory)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO {uid: row.uid}]->()
+MATCH (a:Memory)-[r:{{semantic_types}} {uid: row.uid}]->()
 WHERE a.user_id = $user_id AND r.is_dirty = true
   AND coalesce(r.description, '') = row.old_description
   AND size(coalesce(r.notes, [])) = row.note_count

@@ -31,14 +31,14 @@ CALL (s, episodic) {
     AND NOT EXISTS { MATCH (n)-[:DERIVED_FROM|INCLUDES]->(o:Memory) WHERE o <> s }
     AND none(x IN coalesce(n.notes_source, []) WHERE x <> '' AND x <> s.uid)
     AND NOT EXISTS {
-      MATCH (n)-[h:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]-(:Memory)
+      MATCH (n)-[h:{{semantic_types}}]-(:Memory)
       WHERE any(x IN coalesce(h.source_ids, []) + coalesce(h.notes_source, [])
                 WHERE x <> '' AND x <> s.uid) }
   RETURN collect(DISTINCT n.uid) AS learned
 }
 CALL (s, episodic) {
   WITH s WHERE episodic
-  MATCH (a:Memory)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]->(:Memory)
+  MATCH (a:Memory)-[r:{{semantic_types}}]->(:Memory)
   WHERE a.user_id = $user_id
     AND (s.uid IN coalesce(r.source_ids, []) OR s.uid IN coalesce(r.notes_source, []))
   WITH s, r, coalesce(r.created_at, s.ingested_at) >= s.ingested_at
@@ -51,7 +51,7 @@ WITH s, [s.uid] + learned AS nodes, only_rels, shared
 CALL (nodes) {
   UNWIND nodes AS uid
   MATCH (n:Memory {uid: uid}) USING INDEX SEEK n:Memory(uid)
-  OPTIONAL MATCH (n)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]-(:Memory)
+  OPTIONAL MATCH (n)-[r:{{semantic_types}}]-(:Memory)
   RETURN collect(DISTINCT r.uid) AS attached
 }
 CALL (nodes) {

@@ -1,7 +1,7 @@
 // End a fact as of $valid_to: it becomes history (valid_to set), it is not deleted, and
 // traverse/explore show it as ended. Refused by the caller for a time in the future or
 // before the fact began; an ended fact keeps its first end unless $force.
-MATCH (a:Memory)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO {uid: $uid}]->(b:Memory)
+MATCH (a:Memory)-[r:{{semantic_types}} {uid: $uid}]->(b:Memory)
 WHERE r.user_id = $user_id
 WITH a, r, b, r.valid_to AS valid_to_before
 SET r.valid_to = $valid_to, r.updated_at = $now

@@ -5,7 +5,7 @@
 MATCH (n:Memory {uid: $uid}) USING INDEX SEEK n:Memory(uid)
 WHERE n.user_id = $user_id
 CALL (n) {
-  OPTIONAL MATCH (n)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]-(o:Memory)
+  OPTIONAL MATCH (n)-[r:{{semantic_types}}]-(o:Memory)
   WHERE r.user_id = $user_id
   WITH r, o ORDER BY coalesce(r.valid_to, r.ingested_at) DESC
   RETURN collect(CASE WHEN r IS NULL THEN null ELSE

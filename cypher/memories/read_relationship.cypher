@@ -1,6 +1,6 @@
 // One semantic relationship (a fact) of one tenant with its two ends, the sources in its
 // source_ids and notes, and the facts it superseded or was superseded by.
-MATCH (a:Memory)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO {uid: $uid}]->(b:Memory)
+MATCH (a:Memory)-[r:{{semantic_types}} {uid: $uid}]->(b:Memory)
 WHERE r.user_id = $user_id
 CALL (r) {
   UNWIND [x IN coalesce(r.source_ids, []) + coalesce(r.notes_source, []) WHERE x <> ''] AS sid
@@ -12,7 +12,7 @@ CALL (r) {
                   excerpt: substring(s.raw_content, 0, $excerpt_chars)}) AS sources
 }
 CALL (r, a) {
-  OPTIONAL MATCH (a)-[h:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]-(:Memory)
+  OPTIONAL MATCH (a)-[h:{{semantic_types}}]-(:Memory)
   WHERE h.user_id = $user_id AND h.uid <> r.uid
     AND (h.uid = r.supersedes OR h.uid = r.superseded_by OR h.superseded_by = r.uid)
   RETURN collect(h {.uid, .description, .valid_from, .valid_to, .superseded_by,

@@ -4,7 +4,7 @@
 // rewrites descriptions that may have been synthesised from those notes.
 CALL () {
   UNWIND $shared AS uid
-  MATCH ()-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO {uid: uid}]->()
+  MATCH ()-[r:{{semantic_types}} {uid: uid}]->()
   WHERE r.user_id = $user_id
   RETURN collect(r) AS elements
   UNION

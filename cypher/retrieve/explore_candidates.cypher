@@ -26,20 +26,17 @@
 //                to the query ((1 + cosine) / 2; null without one); Python ranks them
 //                (memgraph/retrieve/answers.py: rank_facts).
 // Filters ($kinds, $states, $min_salience, $sensitivity, $since, $until) are the same
-// predicate in every branch. Nodes are projected without their embedding, times as epoch
-// milliseconds (the driver's DateTime values are slow to build in Python), and without
-// their text: fusion does not read it; retrieve/provenance fetches it for the top k.
+// predicate in every branch: cypher/fragments/node_filters.cypher and
+// relationship_filters.cypher (the hop-2 facts spell the latter out for r2). Nodes are
+// projected without their embedding, times as epoch milliseconds (the driver's DateTime
+// values are slow to build in Python), and without their text: fusion does not read it;
+// retrieve/provenance fetches it for the top k.
 CALL () {
   WITH 1 AS one WHERE $use_vector AND NOT $exact_first
   CALL db.index.vector.queryNodes('memory_embedding', $ann_k, $vector) YIELD node AS n, score
   WITH n, score
   WHERE n.user_id = $user_id AND score >= $min_vector_score
-    AND ($kinds IS NULL OR any(l IN labels(n) WHERE l IN $kinds))
-    AND coalesce(n.state, 'candidate') IN $states
-    AND ($min_salience IS NULL OR coalesce(n.salience, 0.5) >= $min_salience)
-    AND ($sensitivity IS NULL OR coalesce(n.sensitivity, 'normal') IN $sensitivity)
-    AND ($since IS NULL OR coalesce(n.event_at, n.created_at) >= $since)
-    AND ($until IS NULL OR coalesce(n.event_at, n.created_at) < $until)
+    {{> fragments/node_filters}}
   WITH n, score ORDER BY score DESC LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score}) AS ann
 }
@@ -50,12 +47,7 @@ CALL (ann) {
               THEN [1] ELSE [] END AS needed
   MATCH (n:Memory)
   WHERE n.user_id = $user_id AND n.embedding IS NOT NULL
-    AND ($kinds IS NULL OR any(l IN labels(n) WHERE l IN $kinds))
-    AND coalesce(n.state, 'candidate') IN $states
-    AND ($min_salience IS NULL OR coalesce(n.salience, 0.5) >= $min_salience)
-    AND ($sensitivity IS NULL OR coalesce(n.sensitivity, 'normal') IN $sensitivity)
-    AND ($since IS NULL OR coalesce(n.event_at, n.created_at) >= $since)
-    AND ($until IS NULL OR coalesce(n.event_at, n.created_at) < $until)
+    {{> fragments/node_filters}}
   WITH n, vector.similarity.cosine(n.embedding, $vector) AS score
   WHERE score >= $min_vector_score
   ORDER BY score DESC LIMIT $per_signal
@@ -69,12 +61,7 @@ CALL () {
                                      {limit: $ft_k}) YIELD node AS n, score
   WITH n, score
   WHERE n.user_id = $user_id
-    AND ($kinds IS NULL OR any(l IN labels(n) WHERE l IN $kinds))
-    AND coalesce(n.state, 'candidate') IN $states
-    AND ($min_salience IS NULL OR coalesce(n.salience, 0.5) >= $min_salience)
-    AND ($sensitivity IS NULL OR coalesce(n.sensitivity, 'normal') IN $sensitivity)
-    AND ($since IS NULL OR coalesce(n.event_at, n.created_at) >= $since)
-    AND ($until IS NULL OR coalesce(n.event_at, n.created_at) < $until)
+    {{> fragments/node_filters}}
   WITH n, score ORDER BY score DESC LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score}) AS ftn
 }
@@ -86,11 +73,7 @@ CALL () {
     YIELD relationship AS r, score
   WITH r, score
   WHERE r.user_id = $user_id
-    AND coalesce(r.state, 'candidate') IN $states
-    AND ($min_salience IS NULL OR coalesce(r.salience, 0.5) >= $min_salience)
-    AND ($sensitivity IS NULL OR 'normal' IN $sensitivity)
-    AND ($since IS NULL OR coalesce(r.event_at, r.valid_from, r.created_at) >= $since)
-    AND ($until IS NULL OR coalesce(r.event_at, r.valid_from, r.created_at) < $until)
+    {{> fragments/relationship_filters}}
   WITH r, score ORDER BY score DESC LIMIT $per_signal
   RETURN collect({key: elementId(r), score: score}) AS ftr
 }
@@ -105,12 +88,8 @@ CALL () {
     MATCH (n:Concept {user_id: $user_id, canonical_name: key}) RETURN n
   }
   WITH n, max(size(key)) AS length
-  WHERE ($kinds IS NULL OR any(l IN labels(n) WHERE l IN $kinds))
-    AND coalesce(n.state, 'candidate') IN $states
-    AND ($min_salience IS NULL OR coalesce(n.salience, 0.5) >= $min_salience)
-    AND ($sensitivity IS NULL OR coalesce(n.sensitivity, 'normal') IN $sensitivity)
-    AND ($since IS NULL OR coalesce(n.event_at, n.created_at) >= $since)
-    AND ($until IS NULL OR coalesce(n.event_at, n.created_at) < $until)
+  WHERE n.user_id = $user_id
+    {{> fragments/node_filters}}
   RETURN n, length
   UNION
   WITH 1 AS one WHERE $first_person
@@ -130,14 +109,10 @@ CALL (linked_nodes) {
   // the relationships' own filters; the nodes they reach need not pass the node filters
   UNWIND CASE WHEN $relationships THEN linked_nodes ELSE [] END AS a
   CALL (a) {
-    MATCH (a)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]-(b:Memory)
-    WHERE r.user_id = $user_id AND coalesce(r.state, 'candidate') IN $states
-      AND r.auto_linked IS NULL
+    MATCH (a)-[r:{{semantic_types}}]-(b:Memory)
+    WHERE r.user_id = $user_id AND r.auto_linked IS NULL
       AND NOT coalesce(r.description, '') STARTS WITH 'similar in meaning (auto-linked'
-      AND ($min_salience IS NULL OR coalesce(r.salience, 0.5) >= $min_salience)
-      AND ($sensitivity IS NULL OR 'normal' IN $sensitivity)
-      AND ($since IS NULL OR coalesce(r.event_at, r.valid_from, r.created_at) >= $since)
-      AND ($until IS NULL OR coalesce(r.event_at, r.valid_from, r.created_at) < $until)
+      {{> fragments/relationship_filters}}
     WITH r, b LIMIT $fact_scan
     WITH r, b, CASE WHEN r.embedding IS NULL OR NOT $use_vector THEN null
                     ELSE vector.similarity.cosine(r.embedding, $vector) END AS sim
@@ -145,8 +120,8 @@ CALL (linked_nodes) {
     RETURN r, b, sim
   }
   CALL (a, r, b) {
-    WITH r, b WHERE type(r) IN ['FAMILY_OF', 'PARTNER_OF', 'FRIEND_OF', 'COLLEAGUE_OF', 'KNOWS', 'OWNS']
-    MATCH (b)-[r2:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]-(c:Memory)
+    WITH r, b WHERE type(r) IN [{{person_types}}]
+    MATCH (b)-[r2:{{semantic_types}}]-(c:Memory)
     WHERE r2 <> r AND c <> a AND r2.user_id = $user_id AND coalesce(r2.state, 'candidate') IN $states
       AND r2.auto_linked IS NULL
       AND NOT coalesce(r2.description, '') STARTS WITH 'similar in meaning (auto-linked'
@@ -173,15 +148,10 @@ CALL (seeds, vec, ftn) {
   MATCH (s) WHERE elementId(s) = key
   WITH s, w, COUNT { (s)--() } AS degree, found
   WITH s, w / toFloat(CASE WHEN degree > 0 THEN degree ELSE 1 END) AS w, found
-  MATCH (s)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO|MENTIONS|NEXT|INCLUDES|SUMMARIZES|DERIVED_FROM]-(n:Memory)
+  MATCH (s)-[r:{{walk_types}}]-(n:Memory)
   WHERE n.user_id = $user_id AND NOT elementId(n) IN found
     AND coalesce(r.state, 'active') IN $states
-    AND ($kinds IS NULL OR any(l IN labels(n) WHERE l IN $kinds))
-    AND coalesce(n.state, 'candidate') IN $states
-    AND ($min_salience IS NULL OR coalesce(n.salience, 0.5) >= $min_salience)
-    AND ($sensitivity IS NULL OR coalesce(n.sensitivity, 'normal') IN $sensitivity)
-    AND ($since IS NULL OR coalesce(n.event_at, n.created_at) >= $since)
-    AND ($until IS NULL OR coalesce(n.event_at, n.created_at) < $until)
+    {{> fragments/node_filters}}
   WITH n, sum(w * coalesce(r.strength, 0.5) * coalesce(n.salience, 0.5)) AS weight
   WITH n, weight * CASE WHEN n.embedding IS NULL OR NOT $use_vector THEN 0.5
                         ELSE vector.similarity.cosine(n.embedding, $vector) END AS score
@@ -192,13 +162,9 @@ CALL (seeds, ftr) {
   WITH seeds, [x IN ftr | x.key] AS found WHERE $relationships
   UNWIND seeds AS seed
   MATCH (s) WHERE elementId(s) = seed.key
-  MATCH (s)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]-(:Memory)
+  MATCH (s)-[r:{{semantic_types}}]-(:Memory)
   WHERE r.user_id = $user_id AND NOT elementId(r) IN found
-    AND coalesce(r.state, 'candidate') IN $states
-    AND ($min_salience IS NULL OR coalesce(r.salience, 0.5) >= $min_salience)
-    AND ($sensitivity IS NULL OR 'normal' IN $sensitivity)
-    AND ($since IS NULL OR coalesce(r.event_at, r.valid_from, r.created_at) >= $since)
-    AND ($until IS NULL OR coalesce(r.event_at, r.valid_from, r.created_at) < $until)
+    {{> fragments/relationship_filters}}
   WITH r, max(seed.w) * coalesce(r.strength, 0.5)
           * CASE WHEN r.embedding IS NULL OR NOT $use_vector THEN 0.5
                  ELSE vector.similarity.cosine(r.embedding, $vector) END AS score

@@ -4,7 +4,7 @@
 // the vocabulary); $direction: out | in | both; $states; $user_id; $limit.
 UNWIND $frontier AS eid
 MATCH (a) WHERE elementId(a) = eid
-MATCH (a)-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO|MENTIONS|NEXT|INCLUDES|SUMMARIZES|DERIVED_FROM]-(b:Memory)
+MATCH (a)-[r:{{walk_types}}]-(b:Memory)
 WHERE type(r) IN $types
   AND b.user_id = $user_id
   AND NOT elementId(b) IN $visited

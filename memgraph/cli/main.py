@@ -24,6 +24,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "delete": ("memories", "Delete one memory: a node with its relationships and notes, a "
                            "fact, or a source with what was learned only from it."),
     "context": ("retrieve", "Print prompt-ready memory text for QUERY within a token budget."),
+    "cypher": ("cypher", "The named Cypher queries, rendered as they run (paste them into "
+                         "Neo4j Browser)."),
     "demo": ("demo", "Ingest a sample conversation, explore, traverse, build a prompt "
                      "context, then run the nightly jobs months later and show what faded, "
                      "was archived and consolidated."),

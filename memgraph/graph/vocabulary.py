@@ -4,7 +4,7 @@ source kinds, TTL policies, note lifetimes and relationship types.
 Everything else derives from here: the pydantic ``Literal``s of the MCP and HTTP bodies
 (``literal``), the click choices of the CLI (``values``), the checks of the library, and
 the Cypher lists, which the query loader renders from ``CYPHER_LISTS`` into the
-``{{list:NAME}}`` markers of ``cypher/`` files (``memgraph cypher show NAME`` prints the
+``{{name}}`` markers of ``cypher/`` files (``memgraph cypher show NAME`` prints the
 result). Labels and relationship types cannot be query parameters, so every one that
 reaches Cypher comes from these tables (or passes ``is_identifier``).
 """
@@ -147,18 +147,20 @@ DERIVED_FROM = "DERIVED_FROM"  # (semantic)-[:DERIVED_FROM]->(Source), consolida
 HAS_CHUNK = "HAS_CHUNK"        # (Artifact)-[:HAS_CHUNK {index}]->(Source), a document's chunks
 STRUCTURAL_TYPES = (MENTIONS, NEXT, INCLUDES, SUMMARIZES, DERIVED_FROM, HAS_CHUNK)
 
+# Relationships to a person (or, by OWNS, a pet) whose own facts a question about the
+# first one may need: explore's hop-2 facts ("Maya's brother" -> Leo -> Leo's facts).
+PERSON_TYPES = ("FAMILY_OF", "PARTNER_OF", "FRIEND_OF", "COLLEAGUE_OF", "KNOWS", "OWNS")
+# What traverse and explore's graph signal walk: every type but HAS_CHUNK (a document's
+# chunks are not reached through it).
+WALK_TYPES = (*RELATIONSHIP_TYPES, MENTIONS, NEXT, INCLUDES, SUMMARIZES, DERIVED_FROM)
 
-def _cypher_types(types: Any) -> str:
-    return "|".join(types)
-
-
-# The lists that .cypher files take from here (``{{list:NAME}}``), rendered as Cypher text:
-# relationship-type alternations for patterns and string lists for ``IN``.
+# The lists .cypher files take from here (``{{name}}``, rendered by memgraph/cypher.py):
+# relationship-type alternations for patterns (``[r:{{semantic_types}}]``, which the planner
+# turns into per-type index seeks) and quoted lists for ``IN``.
 CYPHER_LISTS: dict[str, str] = {
-    "semantic_types": _cypher_types(RELATIONSHIP_TYPES),
-    "structural_types": _cypher_types(STRUCTURAL_TYPES),
-    "all_types": _cypher_types((*RELATIONSHIP_TYPES, *STRUCTURAL_TYPES)),
-    "semantic_kinds": ", ".join(f"'{k.value}'" for k in SEMANTIC_KINDS),
+    "semantic_types": "|".join(RELATIONSHIP_TYPES),
+    "walk_types": "|".join(WALK_TYPES),
+    "person_types": ", ".join(f"'{t}'" for t in PERSON_TYPES),
 }
 
 _IDENTIFIER = re.compile(r"^[A-Z][A-Z0-9_]{0,39}$")
