@@ -172,7 +172,6 @@ class IngestSettings(BaseModel):
     max_content_bytes: int = 100 * 1024
     resolve_similarity: float = 0.85     # same entity when name embeddings agree this well
     reinforce_similarity: float = 0.85   # > : reinforce an existing fact
-    contradiction_low: float = 0.70      # 0.70–0.85: ask whether it contradicts
     # Zettelkasten links from this cosine up to reinforce_similarity. Seed 002 says 0.40;
     # on a labelled sample (bench/autolink_precision.py, MiniLM) a link from 0.40 is right
     # 59 % of the time (two cities, two people), from 0.75 in 8 of 8 (docs/retrieval.md).
@@ -225,13 +224,15 @@ class IngestSettings(BaseModel):
 
 
 class RetrievalSettings(BaseModel):
-    """Hybrid retrieval and re-ranking weights."""
+    """Hybrid retrieval and re-ranking weights (explore() reads them through RetrievalConfig)."""
+
+    # memgraph/retrieve/config.py's RetrievalConfig takes its defaults from here: one number,
+    # one place; its other knobs are not settings.
 
     model_config = ConfigDict(frozen=True)
 
     rrf_k: int = 60
     candidates_per_signal: int = 30   # per signal before fusion (docs/benchmarks.md: 30 vs 50)
-    graph_hops: int = 1
     weight_relevance: float = 0.6
     weight_salience: float = 0.2
     weight_recency: float = 0.1

@@ -22,10 +22,11 @@ class Weights(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    relevance: float = Field(0.6, ge=0)
-    salience: float = Field(0.2, ge=0)
-    recency: float = Field(0.1, ge=0)
-    importance: float = Field(0.1, ge=0)
+    # their defaults are RetrievalSettings' weight_*: one place per number
+    relevance: float = Field(_SETTINGS_DEFAULTS.weight_relevance, ge=0)
+    salience: float = Field(_SETTINGS_DEFAULTS.weight_salience, ge=0)
+    recency: float = Field(_SETTINGS_DEFAULTS.weight_recency, ge=0)
+    importance: float = Field(_SETTINGS_DEFAULTS.weight_importance, ge=0)
 
 
 class RetrievalConfig(BaseModel):
