@@ -36,12 +36,6 @@ class NotFoundError(MemgraphError):
     exit_code = 3
 
 
-class ToolValidationError(InvalidInputError):
-    """An agent tool call whose arguments fail validation; refused back to the agent."""
-
-    code = "INVALID_TOOL_CALL"
-
-
 class DatabaseError(MemgraphError):
     """Neo4j refused or failed a request."""
 

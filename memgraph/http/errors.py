@@ -48,7 +48,7 @@ STATUS: tuple[tuple[type[MemgraphError], int], ...] = (
     (ConflictError, 409),
     (JobLockedError, 409),
     (TooManyRequestsError, 429),
-    (InvalidInputError, 400),          # ToolValidationError too
+    (InvalidInputError, 400),
     (DatabaseUnavailableError, 503),   # Neo4j down: retry later, nothing was half-written
     (AuthenticationError, 503),        # Neo4j refused *our* credentials: not the client's fault
     (SchemaError, 503),                # `memgraph init` not run (or another embedder)

@@ -25,7 +25,6 @@ from memgraph.providers.embeddings import Embedder
 from memgraph.providers.llm import LLM, ChatResult, Message, TokenBudget, Usage
 from memgraph.settings import Settings
 
-PROMPT_VERSION = "extract-v1"
 SYSTEM_PROMPT = """You maintain a long-term memory graph about one user. Read the new source \
 and record what it says that is worth remembering, using ONLY the tools.
 

@@ -9,8 +9,8 @@ notes keeps (``memgraph.graph.notes.next_expiry``), so the cost follows the expi
 
 Nodes and relationships are cleaned at the same time, in two sessions: they are disjoint
 elements (no shared locks) with separate full-text indexes, and each unit keeps one core
-busy, so on two cores the pair took 20.1 s instead of 32.0 s one after the other
-(docs/benchmarks.md, "Nightly jobs"). Each unit still commits batch by batch, so a crash
+busy, so on two cores the pair takes little more than the slower of the two
+(measured: docs/benchmarks.md, "Nightly jobs"). Each unit still commits batch by batch, so a crash
 leaves only committed batches behind and the next run cleans the rest.
 """
 

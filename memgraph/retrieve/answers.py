@@ -41,12 +41,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from memgraph.graph import vocabulary
 from memgraph.graph.vocabulary import EPISODIC_KINDS
 from memgraph.retrieve.query import QueryIntent
 from memgraph.retrieve.results import as_datetime
 
-PERSON_TYPES = frozenset({"FAMILY_OF", "PARTNER_OF", "FRIEND_OF", "COLLEAGUE_OF", "KNOWS",
-                          "OWNS"})
+PERSON_TYPES = frozenset(vocabulary.PERSON_TYPES)   # the hop-2 list of explore_candidates too
 EPISODES = frozenset(EPISODIC_KINDS)
 # What a fact whose standing is lower keeps of its score: half, so that it still ranks
 # among the answers' neighbours and stays findable, never above what replaced it.
