@@ -37,7 +37,7 @@ import random
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +45,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # bench/locomo.py
+
+from bench_args import comma_list
 
 from memgraph.memory import Memory
 from memgraph.providers.embeddings import Embedder, HashingEmbedder, make_embedder
@@ -369,85 +371,114 @@ def load_average() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-SCENARIOS = ("floor", "sources-floor", "precomputed", "embedders", "local", "rules",
-             "rules-local", "llm")
 LOCAL_BACKENDS = ("onnx", "torch", "int8")
+Report = Callable[[str, dict[str, Any]], None]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--n", type=int, default=20_000, help="structured records")
-    parser.add_argument("--n-local", type=int, default=5_000,
-                        help="structured records embedded by MiniLM")
-    parser.add_argument("--local-backends", default="onnx",
-                        help="comma-separated local MiniLM runtimes for local/rules-local/"
-                             f"embedders [{','.join(LOCAL_BACKENDS)}; default: onnx]")
-    parser.add_argument("--n-quality", type=int, default=2_000,
-                        help="texts for the embedders scenario (speed and agreement)")
-    parser.add_argument("--locomo", default=None, metavar="PATH",
-                        help="embedders: also LoCoMo recall@k of each runtime's vectors "
-                             "(e.g. ../shared/bench/locomo/locomo_dev.json)")
-    parser.add_argument("--n-rules", type=int, default=1_000, help="offline-extractor sources")
-    parser.add_argument("--n-llm", type=int, default=200, help="scripted-LLM sources")
-    parser.add_argument("--batch-size", type=int, default=None,
-                        help="[default: ingest.structured_batch_size]")
-    parser.add_argument("--only", default=",".join(SCENARIOS),
-                        help=f"comma-separated scenarios [{','.join(SCENARIOS)}]")
-    parser.add_argument("--breakdown", action="store_true",
-                        help="also time the stages of the precomputed run (resolution, "
-                             "each query, Python, commit)")
-    parser.add_argument("--neo4j-uri", default=None, help="[default: NEO4J_URI / settings]")
-    args = parser.parse_args()
-    overrides = {"neo4j_uri": args.neo4j_uri} if args.neo4j_uri else {}
-    settings = Settings(**overrides)
-    if settings.neo4j_uri.endswith(":7687"):
-        sys.exit("refusing to benchmark the shared development server (port 7687)")
-    only = set(args.only.split(","))
-    print(f"# {platform.node()} {platform.processor() or platform.machine()}, "
-          f"{os.cpu_count()} CPUs, Neo4j at {settings.neo4j_uri}")
+def run_floor(settings: Settings, args: argparse.Namespace, report: Report) -> None:
+    report("vector index alone (commit of bare nodes)", vector_index_floor(settings))
 
-    def report(label: str, figures: dict[str, Any]) -> None:
-        print(f"{label}: {figures} (load average {load_average()})", flush=True)
 
-    hashing = HashingEmbedder(384)
-    if "floor" in only:
-        report("vector index alone (commit of bare nodes)", vector_index_floor(settings))
-    if "sources-floor" in only:
-        for with_vectors in (True, False):
-            report(f"structured, bare sources {'with' if with_vectors else 'without'} vectors",
-                   bench_structured(settings, hashing, args.n, True, args.batch_size,
-                                    args.breakdown, bare_sources(args.n, with_vectors)))
-    if "precomputed" in only:
-        report("structured, precomputed embeddings",
-               bench_structured(settings, hashing, args.n, True, args.batch_size,
-                                args.breakdown))
-    backends = args.local_backends.split(",")
-    if unknown := set(backends) - set(LOCAL_BACKENDS):
-        parser.error(f"unknown --local-backends {','.join(sorted(unknown))}")
-    if "embedders" in only:
-        for label, figures in embedder_comparison(settings, backends, args.n_quality,
-                                                  args.locomo):
-            report(label, figures)
-    for backend in backends if only & {"local", "rules-local"} else []:
+def run_sources_floor(settings: Settings, args: argparse.Namespace, report: Report) -> None:
+    for with_vectors in (True, False):
+        report(f"structured, bare sources {'with' if with_vectors else 'without'} vectors",
+               bench_structured(settings, HashingEmbedder(384), args.n, True,
+                                args.batch_size, args.breakdown,
+                                bare_sources(args.n, with_vectors)))
+
+
+def run_precomputed(settings: Settings, args: argparse.Namespace, report: Report) -> None:
+    report("structured, precomputed embeddings",
+           bench_structured(settings, HashingEmbedder(384), args.n, True, args.batch_size,
+                            args.breakdown))
+
+
+def run_embedders(settings: Settings, args: argparse.Namespace, report: Report) -> None:
+    for label, figures in embedder_comparison(settings, args.local_backends, args.n_quality,
+                                              args.locomo):
+        report(label, figures)
+
+
+def run_local(settings: Settings, args: argparse.Namespace, report: Report) -> None:
+    """Per local MiniLM runtime: the model alone; with ``local`` the structured path with
+    it and the model alone again after; with ``rules-local`` the offline rule extractor."""
+    for backend in args.local_backends:
         local = local_embedder(settings, backend)
         name = f"MiniLM {backend} ({local.model_name})"
         report(f"{name} alone (no database)",
                embedding_throughput(local, min(args.n_local, 2_000)))
-        if "local" in only:
+        if "local" in args.only:
             report(f"structured, {name} embeddings",
                    bench_structured(settings, local, args.n_local, False, args.batch_size))
             report(f"{name} alone again, after (the load of a shared machine moves)",
                    embedding_throughput(local, min(args.n_local, 2_000)))
-        if "rules-local" in only:
+        if "rules-local" in args.only:
             report(f"offline rule extractor ({name})",
                    bench_rules(settings, local, args.n_rules // 2))
-    if "rules" in only:
-        report("offline rule extractor (hashing embedder)",
-               bench_rules(settings, hashing, args.n_rules))
-    if "llm" in only:
-        report("agent, scripted fake LLM", bench_llm(settings, args.n_llm))
-        report("agent, scripted fake LLM answering only malformed calls",
-               bench_llm(settings, min(args.n_llm, 100), malformed=True))
+
+
+def run_rules(settings: Settings, args: argparse.Namespace, report: Report) -> None:
+    report("offline rule extractor (hashing embedder)",
+           bench_rules(settings, HashingEmbedder(384), args.n_rules))
+
+
+def run_llm(settings: Settings, args: argparse.Namespace, report: Report) -> None:
+    report("agent, scripted fake LLM", bench_llm(settings, args.n_llm))
+    report("agent, scripted fake LLM answering only malformed calls",
+           bench_llm(settings, min(args.n_llm, 100), malformed=True))
+
+
+# The scenarios, in the order they run whatever order --only names them in; local and
+# rules-local share one pass over the runtimes (each model is loaded once).
+SCENARIOS: dict[str, Callable[[Settings, argparse.Namespace, Report], None]] = {
+    "floor": run_floor, "sources-floor": run_sources_floor, "precomputed": run_precomputed,
+    "embedders": run_embedders, "local": run_local, "rules-local": run_local,
+    "rules": run_rules, "llm": run_llm,
+}
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--n", type=int, default=20_000, help="structured records")
+    p.add_argument("--n-local", type=int, default=5_000,
+                   help="structured records embedded by MiniLM")
+    p.add_argument("--local-backends", type=comma_list(LOCAL_BACKENDS), default=["onnx"],
+                   help="comma-separated local MiniLM runtimes for local/rules-local/"
+                        f"embedders [{','.join(LOCAL_BACKENDS)}; default: onnx]")
+    p.add_argument("--n-quality", type=int, default=2_000,
+                   help="texts for the embedders scenario (speed and agreement)")
+    p.add_argument("--locomo", default=None, metavar="PATH",
+                   help="embedders: also LoCoMo recall@k of each runtime's vectors "
+                        "(e.g. ../shared/bench/locomo/locomo_dev.json)")
+    p.add_argument("--n-rules", type=int, default=1_000, help="offline-extractor sources")
+    p.add_argument("--n-llm", type=int, default=200, help="scripted-LLM sources")
+    p.add_argument("--batch-size", type=int, default=None,
+                   help="[default: ingest.structured_batch_size]")
+    p.add_argument("--only", type=comma_list(tuple(SCENARIOS)), default=list(SCENARIOS),
+                   help=f"comma-separated scenarios [{','.join(SCENARIOS)}]")
+    p.add_argument("--breakdown", action="store_true",
+                   help="also time the stages of the precomputed run (resolution, "
+                        "each query, Python, commit)")
+    p.add_argument("--neo4j-uri", default=None, help="[default: NEO4J_URI / settings]")
+    return p
+
+
+def report(label: str, figures: dict[str, Any]) -> None:
+    print(f"{label}: {figures} (load average {load_average()})", flush=True)
+
+
+def main() -> None:
+    args = parser().parse_args()
+    settings = Settings(**({"neo4j_uri": args.neo4j_uri} if args.neo4j_uri else {}))
+    if settings.neo4j_uri.endswith(":7687"):
+        sys.exit("refusing to benchmark the shared development server (port 7687)")
+    print(f"# {platform.node()} {platform.processor() or platform.machine()}, "
+          f"{os.cpu_count()} CPUs, Neo4j at {settings.neo4j_uri}")
+    ran = []
+    for name, scenario in SCENARIOS.items():
+        if name in args.only and scenario not in ran:
+            ran.append(scenario)
+            scenario(settings, args, report)
 
 
 if __name__ == "__main__":

@@ -25,10 +25,13 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from bench_args import comma_list
 
 from memgraph.graph.connection import Graph
 from memgraph.memory import Memory
@@ -181,30 +184,82 @@ def consolidate_llm(memory: Memory, elements: int) -> None:
               f"{done / seconds:.0f} elements/s")
 
 
+def run_decay(memory: Memory, args: argparse.Namespace) -> None:
+    timed("decay (all users, nodes + relationships)",
+          lambda: memory.run_job("decay", all_users=True,
+                                 as_of=T0 + timedelta(days=args.decay_days)))
+
+
+def run_redirty(memory: Memory, args: argparse.Namespace) -> None:
+    with memory.graph.session() as session:
+        dirty = session.run(REDIRTY, dirty=args.dirty).single()["dirty"]
+    print(f"redirty: {dirty:,} nodes and as many relationships dirty again")
+
+
+def run_consolidate(memory: Memory, args: argparse.Namespace) -> None:
+    seconds, report = timed(
+        "consolidate (offline synthesiser, --all)",
+        lambda: memory.run_job("consolidate", all_users=True,
+                               as_of=T0 + timedelta(days=31), all_elements=True))
+    done = (report.counts.get("nodes_consolidated", 0)
+            + report.counts.get("relationships_consolidated", 0))
+    print(f"  {done / seconds:.0f} elements/s")
+
+
+def run_renote(memory: Memory, args: argparse.Namespace) -> None:
+    renote(memory.graph, args.renote_spread, T0 + timedelta(days=args.cleanup_days))
+
+
+def run_cleanup(memory: Memory, args: argparse.Namespace) -> None:
+    timed("cleanup (all users)", lambda: memory.run_job(
+        "cleanup", all_users=True, as_of=T0 + timedelta(days=args.cleanup_days)))
+
+
+def run_llm(memory: Memory, args: argparse.Namespace) -> None:
+    consolidate_llm(memory, args.llm_elements)
+
+
+def run_dedupe(memory: Memory, args: argparse.Namespace) -> None:
+    # after consolidation: the nodes it re-embedded are the ones dedupe compares
+    timed("dedupe (all users)", lambda: memory.run_job(
+        "dedupe", all_users=True, as_of=T0 + timedelta(days=args.decay_days)))
+
+
+# The steps, in the order they run whatever order --jobs names them in (renote: see
+# RENOTE_NODES; redirty: see REDIRTY).
+STEPS: dict[str, Callable[[Memory, argparse.Namespace], None]] = {
+    "decay": run_decay, "redirty": run_redirty, "consolidate": run_consolidate,
+    "renote": run_renote, "cleanup": run_cleanup, "llm": run_llm, "dedupe": run_dedupe,
+}
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--nodes", type=int, default=1_000_000,
+                   help="nodes to load, and as many relationships")
+    p.add_argument("--users", type=int, default=10)
+    p.add_argument("--dirty", type=int, default=5_000)
+    p.add_argument("--llm-elements", type=int, default=400)
+    p.add_argument("--embedder", choices=("hashing", "default"), default="hashing",
+                   help="what consolidation re-embeds with: the hashing embedder (the "
+                        "job's own cost) or the configured one (local MiniLM by default)")
+    p.add_argument("--skip-load", action="store_true", help="reuse the loaded data")
+    p.add_argument("--jobs", type=comma_list(tuple(STEPS)),
+                   default=["decay", "consolidate", "cleanup", "llm"],
+                   help=f"comma-separated subset of {','.join(STEPS)} "
+                        "[default: decay,consolidate,cleanup,llm]")
+    p.add_argument("--decay-days", type=float, default=30.0,
+                   help="decay as of T0 + this many days (re-runs need a later day)")
+    p.add_argument("--cleanup-days", type=float, default=30.0,
+                   help="cleanup as of T0 + days: 30 drops the week notes, 400 the "
+                        "year notes (a second measurement on the same data)")
+    p.add_argument("--renote-spread", type=int, default=7,
+                   help="with --jobs renote: 1 in this many restored notes is expired")
+    return p
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--nodes", type=int, default=1_000_000,
-                        help="nodes to load, and as many relationships")
-    parser.add_argument("--users", type=int, default=10)
-    parser.add_argument("--dirty", type=int, default=5_000)
-    parser.add_argument("--llm-elements", type=int, default=400)
-    parser.add_argument("--embedder", choices=("hashing", "default"), default="hashing",
-                        help="what consolidation re-embeds with: the hashing embedder (the "
-                             "job's own cost) or the configured one (local MiniLM by default)")
-    parser.add_argument("--skip-load", action="store_true", help="reuse the loaded data")
-    parser.add_argument("--jobs", default="decay,consolidate,cleanup,llm",
-                        help="comma-separated subset of decay,redirty,consolidate,renote,"
-                             "cleanup,llm,dedupe (renote: see RENOTE_NODES; redirty: see "
-                             "REDIRTY)")
-    parser.add_argument("--decay-days", type=float, default=30.0,
-                        help="decay as of T0 + this many days (re-runs need a later day)")
-    parser.add_argument("--cleanup-days", type=float, default=30.0,
-                        help="cleanup as of T0 + days: 30 drops the week notes, 400 the "
-                             "year notes (a second measurement on the same data)")
-    parser.add_argument("--renote-spread", type=int, default=7,
-                        help="with --jobs renote: 1 in this many restored notes is expired")
-    args = parser.parse_args()
-    jobs = set(args.jobs.split(","))
+    args = parser().parse_args()
     settings = Settings()
     if settings.neo4j_uri.endswith(":7687"):
         sys.exit("refusing to run on the shared development server (port 7687); "
@@ -220,32 +275,9 @@ def main() -> None:
     started = time.perf_counter()
     memory.init()   # creates the schema and waits until every index is online
     print(f"schema and index population: {time.perf_counter() - started:.1f} s")
-    if "decay" in jobs:
-        timed("decay (all users, nodes + relationships)",
-              lambda: memory.run_job("decay", all_users=True,
-                                     as_of=T0 + timedelta(days=args.decay_days)))
-    if "redirty" in jobs:
-        with memory.graph.session() as session:
-            dirty = session.run(REDIRTY, dirty=args.dirty).single()["dirty"]
-        print(f"redirty: {dirty:,} nodes and as many relationships dirty again")
-    if "consolidate" in jobs:
-        seconds, report = timed(
-            "consolidate (offline synthesiser, --all)",
-            lambda: memory.run_job("consolidate", all_users=True,
-                                   as_of=T0 + timedelta(days=31), all_elements=True))
-        done = (report.counts.get("nodes_consolidated", 0)
-                + report.counts.get("relationships_consolidated", 0))
-        print(f"  {done / seconds:.0f} elements/s")
-    if "renote" in jobs:
-        renote(memory.graph, args.renote_spread, T0 + timedelta(days=args.cleanup_days))
-    if "cleanup" in jobs:
-        timed("cleanup (all users)", lambda: memory.run_job(
-            "cleanup", all_users=True, as_of=T0 + timedelta(days=args.cleanup_days)))
-    if "llm" in jobs:
-        consolidate_llm(memory, args.llm_elements)
-    if "dedupe" in jobs:   # the nodes consolidation re-embedded are the ones it compares
-        timed("dedupe (all users)", lambda: memory.run_job(
-            "dedupe", all_users=True, as_of=T0 + timedelta(days=args.decay_days)))
+    for name, step in STEPS.items():
+        if name in args.jobs:
+            step(memory, args)
     memory.close()
 
 

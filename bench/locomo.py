@@ -256,7 +256,23 @@ def run_baselines(memory: Memory, turns: Sequence[Turn], questions: Sequence[Que
         evaluate(questions, *baseline(order, turns), results[name])
 
 
-def main() -> None:
+SYSTEMS = ("memgraph explore/context", "BM25 over turns", "MiniLM cosine over turns",
+           "RRF(BM25, MiniLM) over turns")
+
+
+def config_change(text: str) -> tuple[str, object]:
+    """``--set KEY=JSON``: checked at parse time, before anything is ingested."""
+    key, sep, value = text.partition("=")
+    if not sep or key not in RetrievalConfig.model_fields:
+        raise argparse.ArgumentTypeError(f"{text!r}: want KEY=JSON with KEY a RetrievalConfig "
+                                         "field (memgraph/retrieve/config.py)")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError as e:
+        raise argparse.ArgumentTypeError(f"{text!r}: the value is not JSON ({e})") from None
+
+
+def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(description="LoCoMo retrieval quality (see module doc)")
     ap.add_argument("--data", required=True, help="path to locomo_dev.json (never committed)")
     ap.add_argument("--keep", action="store_true", help="keep the ingested users afterwards")
@@ -268,43 +284,54 @@ def main() -> None:
                          "(locomo-<sample>-RUN) instead of ingesting again")
     ap.add_argument("--no-baselines", action="store_true", help="score memgraph only")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=JSON",
+                    type=config_change,
                     help="change one RetrievalConfig field for an ablation, e.g. "
                          "--set use_graph=false --set 'weights={\"relevance\": 1}'")
-    args = ap.parse_args()
+    return ap
 
+
+def retrieval_config(settings: Settings, changes: list[tuple[str, object]]) -> RetrievalConfig:
+    return RetrievalConfig.model_validate(
+        {**RetrievalConfig.from_settings(settings).model_dump(), **dict(changes)})
+
+
+def score_sample(memory: Memory, args: argparse.Namespace, config: RetrievalConfig,
+                 user: str, sample: tuple[str, list[Turn], list[Question]],
+                 results: dict[str, dict[int, Scores]]) -> None:
+    """Ingest one conversation (unless reused), score memgraph on its questions, then the
+    baselines; each step prints its line."""
+    sample_id, turns, questions = sample
+    if not args.reuse:
+        seconds = ingest(memory, user, turns)
+        print(f"{sample_id}: {len(turns)} turns ingested in {seconds:.0f} s "
+              f"({len(turns) / seconds:.1f}/s), {len(questions)} questions", flush=True)
+    start = time.perf_counter()
+    own: dict[int, Scores] = defaultdict(Scores)
+    evaluate(questions, system_ranked(memory, user, config),
+             system_context(memory, user, config), own)
+    merge_scores(results[SYSTEMS[0]], own)
+    print(f"{sample_id}: questions scored in {time.perf_counter() - start:.0f} s "
+          f"(user {user}); {summary(own)}", flush=True)
+    if not args.no_baselines:
+        run_baselines(memory, turns, questions, results)
+
+
+def main() -> None:
+    args = parser().parse_args()
     settings = Settings(llm="offline", embedder="local")
+    config = retrieval_config(settings, args.set)
     memory = Memory(settings)
     memory.init()
-    updates = {k: json.loads(v) for k, v in (item.split("=", 1) for item in args.set)}
-    config = RetrievalConfig.model_validate(
-        {**RetrievalConfig.from_settings(settings).model_dump(), **updates})
     run = args.reuse or uuid.uuid4().hex[:6]
     wanted = set(args.conversations.split(",")) if args.conversations else None
-    results: dict[str, dict[int, Scores]] = {
-        name: defaultdict(Scores) for name in
-        ("memgraph explore/context", "BM25 over turns", "MiniLM cosine over turns",
-         "RRF(BM25, MiniLM) over turns")}
+    results: dict[str, dict[int, Scores]] = {name: defaultdict(Scores) for name in SYSTEMS}
     users = []
     try:
-        for sample_id, turns, questions in load(args.data):
-            if wanted is not None and sample_id not in wanted:
+        for sample in load(args.data):
+            if wanted is not None and sample[0] not in wanted:
                 continue
-            user = f"locomo-{sample_id}-{run}"
-            users.append(user)
-            if not args.reuse:
-                seconds = ingest(memory, user, turns)
-                print(f"{sample_id}: {len(turns)} turns ingested in {seconds:.0f} s "
-                      f"({len(turns) / seconds:.1f}/s), {len(questions)} questions",
-                      flush=True)
-            start = time.perf_counter()
-            own: dict[int, Scores] = defaultdict(Scores)
-            evaluate(questions, system_ranked(memory, user, config),
-                     system_context(memory, user, config), own)
-            merge_scores(results["memgraph explore/context"], own)
-            print(f"{sample_id}: questions scored in {time.perf_counter() - start:.0f} s "
-                  f"(user {user}); {summary(own)}", flush=True)
-            if not args.no_baselines:
-                run_baselines(memory, turns, questions, results)
+            users.append(f"locomo-{sample[0]}-{run}")
+            score_sample(memory, args, config, users[-1], sample, results)
     finally:
         if not args.keep and not args.reuse:
             for user in users:
