@@ -38,7 +38,6 @@ class Memory:
                  embedder: Embedder | None = None, llm: LLM | None = None) -> None:
         self.settings = settings or Settings()
         self.graph = graph or Graph.open(self.settings)
-        self.graph.use_for_models()
         self._embedder = embedder
         self._llm = llm
         self._schema_checked = False

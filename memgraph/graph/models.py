@@ -1,8 +1,14 @@
-"""Node and relationship classes (neomodel), one per kind in seed 001.
+"""Node and relationship classes (neomodel), one per kind in seed 001: the data model,
+declared once.
 
-These classes define the data model and are how single elements are read and written
-from Python; hot paths (bulk ingestion, jobs, retrieval) use the named Cypher queries in
-``cypher/`` and produce exactly the same properties. ``docs/data-model.md`` draws it.
+They say which properties each kind has, their types, defaults and allowed values (the
+allowed values from ``graph/vocabulary.py``). The library writes and reads with the named
+Cypher queries in ``cypher/``: ``ingest/properties.py`` builds every new element's map,
+taking the lifecycle's initial values from here, and tests check that those maps carry
+exactly these properties and that these classes round-trip every property on a real
+graph. Nothing binds these classes to a driver behind the caller's back: to use them from
+Python, call ``Graph.use_for_models()`` (neomodel keeps one global connection). Why this
+split: docs/data-model.md, "Where the model is defined".
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from memgraph.graph.vocabulary import (
     STATES,
     TTL_POLICIES,
     Sensitivity,
+    SourceKind,
     State,
     TtlPolicy,
 )
@@ -163,7 +170,7 @@ class Episodic(Memory):
 
 class Source(Episodic):
     session_id = StringProperty(default="")
-    source_kind = StringProperty(default="message")   # message | document | record
+    source_kind = StringProperty(default=SourceKind.MESSAGE.value)   # message | document | record
     speaker = StringProperty(default="")
     external_id = StringProperty(default="")          # e.g. a conversation turn id
     agent_id = StringProperty(default="")             # the agent that wrote it (seed 000)

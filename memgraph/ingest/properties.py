@@ -1,9 +1,13 @@
 """Property maps for new nodes and relationships, with seed 001's initial values.
 
-The hot paths write with Cypher (``SET n += $props``), so these maps must carry exactly the
-properties of the neomodel classes in ``memgraph/graph/models.py``; a test compares them.
-Missing-on-purpose: ``last_accessed_at`` and ``last_decayed_at`` start null (seed 001), and
-Neo4j does not store nulls.
+The data model is declared once, by the classes of ``memgraph/graph/models.py`` (which
+properties exist, their types, defaults and allowed values; docs/data-model.md, "Where the
+model is defined"). Every write path builds its maps here and writes them with Cypher
+(``SET n += $props``): the lifecycle's initial values are read from the declaration, and a
+test checks that these maps carry exactly the declared properties. Missing-on-purpose:
+``last_accessed_at`` and ``last_decayed_at`` start null (seed 001), and Neo4j does not
+store nulls. Salience and the decay gradient start at the settings' values (the
+declaration's defaults are the settings' defaults).
 """
 
 from __future__ import annotations
@@ -11,21 +15,22 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from memgraph.graph.models import new_id
-from memgraph.graph.vocabulary import Kind, State, TtlPolicy
+from memgraph.graph.models import Lifecycle, new_id
+from memgraph.graph.vocabulary import Kind, TtlPolicy
 from memgraph.settings import Settings
+
+# Seed 001's initial values of a new memory, as the data model declares them.
+INITIAL = {name: getattr(Lifecycle, name).default
+           for name in ("state", "access_count", "recall_frequency", "last_recall_interval",
+                        "ttl_policy")}
 
 
 def lifecycle(settings: Settings, now: datetime, confidence: float) -> dict[str, Any]:
     return {
-        "state": State.CANDIDATE.value,
+        **INITIAL,
         "salience": settings.lifecycle.initial_salience,
         "confidence": round(min(1.0, max(0.0, confidence)), 4),
-        "access_count": 0,
-        "recall_frequency": 0,
-        "last_recall_interval": 0.0,
         "decay_gradient": settings.lifecycle.initial_decay_gradient,
-        "ttl_policy": TtlPolicy.DECAY.value,
         "created_at": now,
         "updated_at": now,
     }
