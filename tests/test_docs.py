@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -56,3 +57,14 @@ def test_readme_runs_jobs_in_the_future_only_as_a_dry_run_or_a_simulation_of_one
             if "jobs run" in line and "--as-of" in line and "# refused" not in line:
                 assert "--user" in line, line
                 assert "--dry-run" in line or "--simulate" in line, line
+
+
+def test_every_path_the_architecture_names_exists() -> None:
+    # docs/architecture.md answers "where is ..." by path: a moved module must move there too
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    paths = set(re.findall(r"`((?:memgraph|cypher|bench|docs)/[\w/.-]+)`", text))
+    assert len(paths) >= 30
+    for path in sorted(paths):
+        assert (ROOT / path.rstrip("/")).exists(), path
+    for name in re.findall(r"`memgraph cypher show (\w+/\w+)`", text):
+        assert (ROOT / "cypher" / f"{name}.cypher").is_file(), name

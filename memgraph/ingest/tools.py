@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from memgraph.graph.vocabulary import (
     RELATIONSHIP_TYPES,
+    SEMANTIC_KINDS,
     Kind,
     Lifetime,
     LifetimeName,
@@ -122,7 +123,7 @@ TOOLS: dict[str, type[_Args]] = {
     "create_entity": CreateEntity, "update_node": UpdateNode, "add_note": AddNote,
     "relate": Relate, "link_source": LinkSource,
 }
-SEMANTIC = ("Person", "Concept", "Entity")   # the kinds tools may create, change or relate
+SEMANTIC = SEMANTIC_KINDS   # the kinds tools may create, change or relate
 _KINDS = {CreatePerson: Kind.PERSON, CreateConcept: Kind.CONCEPT, CreateEntity: Kind.ENTITY}
 
 
