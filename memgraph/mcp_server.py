@@ -36,7 +36,7 @@ from memgraph.graph.vocabulary import (
     TtlPolicyName,
     literal,
 )
-from memgraph.ingest.tools import MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS
+from memgraph.ingest.tools import MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, argument_schema
 from memgraph.retrieve.context import FORMATS, MAX_TOKENS, MIN_TOKENS
 from memgraph.retrieve.explore import MAX_K
 from memgraph.retrieve.traverse import DIRECTIONS
@@ -217,11 +217,7 @@ class ToolOutcome:
 
 
 def _schema(model: type[BaseModel]) -> dict[str, Any]:
-    schema = model.model_json_schema()
-    schema.pop("title", None)
-    schema.pop("description", None)
-    for prop in schema.get("properties", {}).values():
-        prop.pop("title", None)
+    schema = argument_schema(model)
     required = schema.get("required", [])   # required arguments first, as people read them
     properties = schema.get("properties", {})
     schema["properties"] = {k: properties[k] for k in sorted(properties,

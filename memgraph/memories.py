@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from memgraph.errors import ConflictError, InvalidInputError, NotFoundError
 from memgraph.graph.connection import Graph, run_in, translate_errors
 from memgraph.graph.models import new_id
+from memgraph.graph.values import to_native
 from memgraph.graph.vocabulary import EPISODIC_KINDS, SEMANTIC_KINDS
 from memgraph.ingest.inputs import parse_time
 from memgraph.ingest.resolution import canonical_name
@@ -390,6 +391,4 @@ def plain(value: Any) -> Any:
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, list):
         return [plain(v) for v in value]
-    if hasattr(value, "to_native"):
-        return value.to_native()
-    return value
+    return to_native(value)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from memgraph.graph.values import to_native
 from memgraph.graph.vocabulary import Lifetime
 
 FOREVER = datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC)
@@ -82,13 +83,11 @@ def read_notes(props: dict[str, Any]) -> list[Note]:
     for i, text in enumerate(texts):
         out.append(Note(
             text=text,
-            added_at=_to_datetime(props["notes_added_at"][i]),
-            expires_at=_to_datetime(props["notes_expires_at"][i]),
+            added_at=to_native(props["notes_added_at"][i]),
+            expires_at=to_native(props["notes_expires_at"][i]),
             lifetime=Lifetime(props["notes_lifetime"][i]),
             source_id=props["notes_source"][i],
         ))
     return sorted(out, key=lambda n: n.added_at)
 
 
-def _to_datetime(value: Any) -> datetime:
-    return value.to_native() if hasattr(value, "to_native") else value

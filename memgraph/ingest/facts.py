@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from memgraph.graph.values import to_native
 from memgraph.settings import Settings
 
 # The write queries set these from $now.
@@ -104,7 +105,7 @@ class _Replay:
         for row in open_facts:
             fact = _Fact(uid=row["uid"], type=row["type"], to_uid=row["to_uid"],
                          to_name=row.get("to_name"), element_id=row["element_id"],
-                         valid_at=_native(row.get("valid_at")))
+                         valid_at=to_native(row.get("valid_at")))
             self.open.setdefault(row["from_uid"], []).append(fact)
             self.existing.append(fact)
         self.plan = FactPlan()
@@ -224,9 +225,6 @@ def _moment(iso: str | None) -> datetime | None:
     return datetime.fromisoformat(iso) if iso else None
 
 
-def _native(value: Any) -> datetime | None:
-    """A driver DateTime (or None) as an aware Python datetime."""
-    return value.to_native() if hasattr(value, "to_native") else value
 
 
 def write_facts(run: Callable[..., list[dict[str, Any]]], settings: Settings,

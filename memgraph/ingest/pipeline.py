@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from memgraph.errors import DatabaseUnavailableError, MemgraphError
 from memgraph.graph.connection import Graph
+from memgraph.graph.values import to_native
 from memgraph.ingest.inputs import check_content, parse_time
 from memgraph.ingest.results import BulkResult, IngestResult
 from memgraph.ingest.source import NewSource, SourceText, prepare_source, write_sources
@@ -137,8 +138,6 @@ RESUMABLE = ("pending", "failed")
 def _source_text(row: dict[str, Any]) -> SourceText:
     return SourceText(uid=row["uid"], user_id=row["user_id"], content=row["content"],
                       session_id=row["session_id"], speaker=row["speaker"], kind=row["kind"],
-                      event_at=parse_time(_native(row["event_at"])))
+                      event_at=parse_time(to_native(row["event_at"])))
 
 
-def _native(value: Any) -> Any:
-    return value.to_native() if hasattr(value, "to_native") else value

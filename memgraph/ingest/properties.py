@@ -12,6 +12,7 @@ declaration's defaults are the settings' defaults).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -129,6 +130,16 @@ def relationship(settings: Settings, *, now: datetime, event_at: datetime | None
     if valid_to is not None:
         props["valid_to"] = valid_to
     return props
+
+
+def node_embedding_text(name: str, description: str, notes: Sequence[str] = (),
+                        limit: int | None = None) -> str:
+    """What a semantic node's (or a consolidated element's) vector stands for: its name,
+    its description, then its notes, the same ingredients entity resolution compares; at
+    most ``limit`` characters when given. Every path that embeds a node uses this one
+    recipe: ingestion (writer.py, structured.py), consolidation and re-embedding."""
+    text = " ".join(part for part in (f"{name}.", description, *notes) if part).strip()
+    return text[:limit] if limit is not None else text
 
 
 def source_search_text(content: str, speaker: str = "", event_at: datetime | None = None

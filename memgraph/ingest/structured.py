@@ -304,8 +304,9 @@ class _Batch:
         found = resolve_by_name(self.graph, self.user_id,
                                 [(Kind(k[0]), wanted[k].name, wanted[k].aliases) for k in keys])
         new = [k for k, uid in zip(keys, found, strict=True) if uid is None]
-        vectors = iter(self._embed([f"{wanted[k].name}. {wanted[k].description}".strip()
-                                    for k in new if wanted[k].embedding is None]))
+        vectors = iter(self._embed([
+            properties.node_embedding_text(wanted[k].name, wanted[k].description)
+            for k in new if wanted[k].embedding is None]))
         rows: dict[_NODE_KEY, dict[str, Any]] = {}
         for key, uid in zip(keys, found, strict=True):
             e = wanted[key]

@@ -127,15 +127,23 @@ SEMANTIC = SEMANTIC_KINDS   # the kinds tools may create, change or relate
 _KINDS = {CreatePerson: Kind.PERSON, CreateConcept: Kind.CONCEPT, CreateEntity: Kind.ENTITY}
 
 
+def argument_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """A tool's arguments as JSON Schema, as an agent is shown them (here and over MCP):
+    without pydantic's titles, and without the docstring, which is the tool's own
+    description."""
+    schema = model.model_json_schema()
+    schema.pop("title", None)
+    schema.pop("description", None)
+    for prop in schema.get("properties", {}).values():
+        prop.pop("title", None)
+    return schema
+
+
 def tool_schemas() -> list[dict[str, Any]]:
     """Every tool in OpenAI's function-calling format."""
     out = []
     for name, model in TOOLS.items():
-        schema = model.model_json_schema()
-        schema.pop("title", None)
-        schema.pop("description", None)
-        for prop in schema.get("properties", {}).values():
-            prop.pop("title", None)
+        schema = argument_schema(model)
         if name == "relate":
             schema["properties"]["type"]["description"] = "; ".join(
                 f"{t}: {meaning}" for t, meaning in RELATIONSHIP_TYPES.items())

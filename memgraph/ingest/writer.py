@@ -50,8 +50,9 @@ class _Prepared:
 
 
 def embedding_text(op: NodeOp, notes: list[str]) -> str:
-    """What a semantic node's vector stands for: name, description and notes."""
-    return " ".join(part for part in (op.name + ".", op.description, *notes) if part).strip()
+    """What a new semantic node's vector stands for (the one recipe: name, description,
+    notes)."""
+    return properties.node_embedding_text(op.name, op.description, notes)
 
 
 # How a fact reads as a sentence: "Anna lives in Lisbon".

@@ -24,6 +24,8 @@ from itertools import groupby
 from typing import Any
 
 from memgraph.errors import ProviderError
+from memgraph.graph.values import to_native
+from memgraph.ingest.properties import node_embedding_text
 from memgraph.jobs.runner import JobContext
 from memgraph.jobs.synthesis import DatedText, DescribeItem
 
@@ -36,9 +38,9 @@ UNITS = (("nodes", "jobs/write_node_descriptions"),
 
 
 def embedding_text(name: str, description: str, notes: Sequence[str]) -> str:
-    """What a consolidated element is embedded from: name, description, then notes (the
-    same ingredients entity resolution compares), capped at EMBED_TEXT_CHARS."""
-    return " ".join([f"{name}.", description, *notes])[:EMBED_TEXT_CHARS]
+    """What a consolidated element is embedded from: the one recipe of a node's text
+    (name, description, notes), capped at EMBED_TEXT_CHARS."""
+    return node_embedding_text(name, description, notes, limit=EMBED_TEXT_CHARS)
 
 
 def run(ctx: JobContext) -> None:
@@ -132,12 +134,10 @@ def _consolidate_chunk(ctx: JobContext, unit: str, write_query: str, user_id: st
 
 
 def _item(row: dict[str, Any]) -> DescribeItem:
-    notes = tuple(sorted((DatedText(text, _native(at))
+    notes = tuple(sorted((DatedText(text, to_native(at))
                           for text, at in zip(row["notes"], row["notes_added_at"], strict=False)),
                          key=lambda n: n.at))
     return DescribeItem(key=row["uid"], kind=row["kind"], name=row["name"],
                         description=row["description"], notes=notes, user_id=row["user_id"])
 
 
-def _native(value: Any) -> Any:
-    return value.to_native() if hasattr(value, "to_native") else value

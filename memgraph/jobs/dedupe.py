@@ -32,6 +32,7 @@ from memgraph.graph.connection import Graph
 from memgraph.graph.notes import NEXT_EXPIRY, NOTE_LISTS, next_expiry
 from memgraph.graph.vocabulary import MEMORY_LABEL, SEMANTIC_KINDS, SEMANTIC_LABEL, Kind
 from memgraph.jobs.runner import JobContext
+from memgraph.jobs.union_find import UnionFind
 
 COUNTERS = ("access_count", "recall_frequency")
 SIMILARITY_BLOCK = 16_000_000   # cosines per numpy block (64 MB of float32)
@@ -69,14 +70,8 @@ def clusters(rows: Sequence[dict[str, Any]], kind: Kind, threshold: float,
     winner. Each entry carries the best similarity that joined it. ``distinct``: uid pairs
     never to join (their merge was undone)."""
     vectors = np.asarray([r["embedding"] for r in rows], dtype=np.float32)
-    parent = list(range(len(rows)))
+    sets = UnionFind(range(len(rows)))   # the lower index (the stronger node) stays root
     best: dict[int, float] = {}
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
 
     recent = [i for i, row in enumerate(rows) if row.get("recent", True)]
     among = None if len(recent) == len(rows) else recent
@@ -86,11 +81,10 @@ def clusters(rows: Sequence[dict[str, Any]], kind: Kind, threshold: float,
         if frozenset((rows[i]["uid"], rows[j]["uid"])) in distinct:
             continue
         best[i], best[j] = max(best.get(i, 0.0), sim), max(best.get(j, 0.0), sim)
-        a, b = find(i), find(j)
-        parent[max(a, b)] = min(a, b)   # the lower index (the stronger node) stays root
+        sets.union(i, j)
     groups: dict[int, list[tuple[int, float]]] = {}
     for i in sorted(best):
-        groups.setdefault(find(i), []).append((i, best[i]))
+        groups.setdefault(sets.find(i), []).append((i, best[i]))
     return [sorted(g) for g in groups.values() if len(g) > 1]
 
 

@@ -24,8 +24,10 @@ from typing import Any
 
 from memgraph.errors import ProviderError
 from memgraph.graph.notes import Lifetime, expires_at
+from memgraph.graph.values import to_native
 from memgraph.jobs.runner import JobContext
 from memgraph.jobs.synthesis import DatedText, InsightItem
+from memgraph.jobs.union_find import UnionFind
 
 
 @dataclass
@@ -61,25 +63,18 @@ def triggered(rows: list[dict[str, Any]], ctx: JobContext) -> dict[str, str]:
 
 def cluster(rows: list[dict[str, Any]], chosen: set[str]) -> list[Cluster]:
     """Connected components of chosen sources linked through shared semantic nodes."""
-    parent = {r["uid"]: r["uid"] for r in rows if r["uid"] in chosen}
-
-    def find(x: str) -> str:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    sets = UnionFind(r["uid"] for r in rows if r["uid"] in chosen)
     first_by_node: dict[tuple[str, str], str] = {}   # (tenant, node): never across tenants
     for row in rows:
-        if row["uid"] not in parent:
+        if row["uid"] not in sets:
             continue
         for mention in row["mentions"]:
             other = first_by_node.setdefault((row["user_id"], mention["uid"]), row["uid"])
-            parent[find(row["uid"])] = find(other)
+            sets.union(row["uid"], other)
     groups: dict[str, Cluster] = {}
     for row in rows:
-        if row["uid"] in parent:
-            groups.setdefault(find(row["uid"]), Cluster(row["user_id"])).sources.append(row)
+        if row["uid"] in sets:
+            groups.setdefault(sets.find(row["uid"]), Cluster(row["user_id"])).sources.append(row)
     return list(groups.values())
 
 
@@ -88,7 +83,7 @@ def run(ctx: JobContext) -> None:
     cutoff = ctx.as_of - timedelta(days=cfg.episodic_min_age_days)
     rows = ctx.graph.read("jobs/episodic_candidates", user_ids=ctx.tenants(), cutoff=cutoff)
     for row in rows:
-        row["at"] = row["at"].to_native() if hasattr(row["at"], "to_native") else row["at"]
+        row["at"] = to_native(row["at"])
     reasons = triggered(rows, ctx)
     for reason in reasons.values():
         ctx.report.add(**{f"triggered_{reason}": 1})

@@ -21,6 +21,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from memgraph.errors import InvalidInputError, JobError, JobLockedError, MemgraphError
+from memgraph.graph.values import to_native
 
 if TYPE_CHECKING:
     from memgraph.graph.connection import Graph
@@ -277,8 +278,8 @@ def history(graph: Graph, user_id: str | None, limit: int = 20) -> list[dict[str
         for key in ("counts", "usage"):
             row[key] = json.loads(row[key]) if row.get(key) else {}
         for key in ("started_at", "finished_at", "as_of"):
-            if row.get(key) is not None and hasattr(row[key], "to_native"):
-                row[key] = row[key].to_native()
+            if row.get(key) is not None:
+                row[key] = to_native(row[key])
     return rows
 
 

@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from memgraph.graph.values import to_native
+
 Element = Literal["node", "relationship"]
 
 
@@ -18,7 +20,7 @@ def as_datetime(value: Any) -> datetime | None:
         return None
     if isinstance(value, int):
         return datetime.fromtimestamp(value / 1000, UTC)
-    return value.to_native() if hasattr(value, "to_native") else value
+    return to_native(value)
 
 
 class Provenance(BaseModel):
