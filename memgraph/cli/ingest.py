@@ -20,14 +20,7 @@ from memgraph.cli.output import (
     user_option,
 )
 from memgraph.errors import InvalidInputError, ProviderError
-from memgraph.graph.vocabulary import (
-    SENSITIVITIES,
-    SOURCE_KINDS,
-    TTL_POLICIES,
-    Sensitivity,
-    SourceKind,
-    TtlPolicy,
-)
+from memgraph.graph.vocabulary import Sensitivity, SourceKind, TtlPolicy, values
 from memgraph.ingest.files import FORMATS
 from memgraph.ingest.results import BulkResult, FileReport, IngestResult
 
@@ -61,11 +54,11 @@ from memgraph.ingest.results import BulkResult, FileReport, IngestResult
                    "modification time]")
 @click.option("--external-id", default=None, help="your id for this source (provenance)")
 @click.option("--kind", default=SourceKind.MESSAGE.value, show_default=True,
-              type=click.Choice(SOURCE_KINDS))
+              type=click.Choice(values(SourceKind)))
 @click.option("--sensitivity", default=Sensitivity.NORMAL.value, show_default=True,
-              type=click.Choice(SENSITIVITIES))
+              type=click.Choice(values(Sensitivity)))
 @click.option("--ttl-policy", default=TtlPolicy.DECAY.value, show_default=True,
-              type=click.Choice(TTL_POLICIES),
+              type=click.Choice(values(TtlPolicy)),
               help="how the source is forgotten: by salience, at 30 days, or never")
 @click.option("--batch-size", type=click.IntRange(1, 100_000), default=None,
               help="structured records per transaction [default: settings]")
