@@ -160,6 +160,16 @@ class LifecycleSettings(BaseModel):
     synthesis_prompt_tokens: int = Field(default=8_000, ge=500,
                                  description="most prompt tokens of one nightly LLM request")
     consolidate_page: int = 500             # dirty elements read per page
+    # Storylines and Macros (memgraph/jobs/storylines.py, docs/lifecycle.md): a subject's
+    # mentions closer together than storyline_gap_days are one episode of its story; an
+    # episode of storyline_min_sources or more sources is a Storyline; a subject with
+    # macro_min_storylines Storylines gets a Macro over them.
+    storyline_gap_days: float = Field(default=30.0, gt=0,
+                            description="storylines: a silence this long ends an episode")
+    storyline_min_sources: int = Field(default=3, ge=2,
+                               description="storylines: sources an episode needs")
+    macro_min_storylines: int = Field(default=2, ge=1,
+                              description="macros: storylines a subject needs")
     dedupe_max_nodes_per_kind: int = 100_000  # per user and kind, the strongest first
     job_lock_minutes: float = 60.0          # a lock not refreshed for this long is taken over
 

@@ -35,7 +35,8 @@ def test_the_tour_learns_explores_and_forgets(memory: Memory, user_id: str) -> N
     assert works_at["Globex"].valid_to is None
 
     steps = {s.job: s for s in report.nightly.steps}
-    assert list(steps) == ["decay", "consolidate", "cleanup", "episodic", "dedupe"]
+    assert list(steps) == ["decay", "consolidate", "cleanup", "episodic", "dedupe",
+                           "storylines"]
     assert all(s.status == "ok" for s in steps.values())
     archived = [c for c in report.changes if c.state_after == "archived"]
     faded = [c for c in report.changes if c.salience_after < c.salience_before]

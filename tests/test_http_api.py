@@ -317,7 +317,7 @@ def test_consolidate_runs_the_nightly_steps_for_the_tenant(api: httpx.Client,
     assert job["status"] == "ok", job
     assert job["run_id"] == job_id and job["job"] == "nightly"
     assert [s["job"] for s in job["steps"]] == ["decay", "consolidate", "cleanup",
-                                                 "episodic", "dedupe"]
+                                                 "episodic", "dedupe", "storylines"]
 
 
 # -- endpoints: bad input -----------------------------------------------------------------------

@@ -196,9 +196,27 @@ class Artifact(Episodic):
     chunk_count = IntegerProperty(default=0)
 
 
-class Storyline(Memory, Notes):
-    pass
+class Summary(Memory, Notes):
+    """What the storylines job writes (memgraph/jobs/storylines.py): a title (``name``), a
+    synthesised summary (``description``), the subject and time span it covers, and the
+    hash of the evidence it was written from (unchanged evidence: nothing to redo)."""
+
+    __abstract_node__ = True
+    summary_key = StringProperty(default="")     # the episode (or subject) it stands for
+    subject_uid = StringProperty(default="")
+    evidence_hash = StringProperty(default="")
+    span_start = DateTimeNeo4jFormatProperty()
+    span_end = DateTimeNeo4jFormatProperty()
 
 
-class Macro(Memory, Notes):
-    pass
+class Storyline(Summary):
+    """An episode in a subject's story: its sources (INCLUDES) over a time span."""
+
+    fact_uids = ArrayProperty(StringProperty(), default=list)   # relationships learnt in it
+    includes = RelationshipTo("Source", "INCLUDES")
+
+
+class Macro(Summary):
+    """A subject's lasting summary over its Storylines (SUMMARIZES)."""
+
+    summarizes = RelationshipTo("Storyline", "SUMMARIZES")

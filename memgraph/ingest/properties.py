@@ -102,6 +102,14 @@ def artifact_node(settings: Settings, *, uid: str, now: datetime, sensitivity: s
     return props
 
 
+def summary_node(settings: Settings, *, uid: str, user_id: str,
+                 now: datetime) -> dict[str, Any]:
+    """What a new Storyline or Macro starts with (``cypher/jobs/write_storylines``,
+    ``write_macros``: ``row.create``); the job sets its title, summary, span and evidence."""
+    return {"uid": uid, "user_id": user_id, "importance": 0.5,
+            **lifecycle(settings, now, settings.ingest.default_confidence), **empty_notes()}
+
+
 def artifact_version(*, title: str, uri: str, media_type: str, checksum: str, size: int,
                      sections: list[str], chunk_count: int, embedding: list[float],
                      embedding_model: str) -> dict[str, Any]:

@@ -32,8 +32,9 @@ if TYPE_CHECKING:
 # The order of `nightly` (docs/lifecycle.md): decay first so every later step sees today's
 # salience; consolidate before cleanup so expiring notes are folded into descriptions before
 # they go; episodic after cleanup so its fresh insight notes are not touched by it and are
-# described next night; dedupe last so it compares the freshest descriptions and embeddings.
-JOB_NAMES = ("decay", "consolidate", "cleanup", "episodic", "dedupe")
+# described next night; dedupe so it compares the freshest descriptions and embeddings;
+# storylines last, so its subjects are the deduplicated nodes.
+JOB_NAMES = ("decay", "consolidate", "cleanup", "episodic", "dedupe", "storylines")
 NIGHTLY = "nightly"
 
 Progress = Callable[[str, int, int | None], None]   # (step, completed, total)
@@ -127,10 +128,10 @@ def _lease(settings: Settings) -> datetime:
 
 
 def _job_functions() -> dict[str, Callable[[JobContext], None]]:
-    from memgraph.jobs import cleanup, consolidate, decay, dedupe, episodic
+    from memgraph.jobs import cleanup, consolidate, decay, dedupe, episodic, storylines
 
     return {"decay": decay.run, "consolidate": consolidate.run, "cleanup": cleanup.run,
-            "episodic": episodic.run, "dedupe": dedupe.run}
+            "episodic": episodic.run, "dedupe": dedupe.run, "storylines": storylines.run}
 
 
 def run_job(name: str, *, graph: Graph, settings: Settings,

@@ -60,6 +60,25 @@ class InsightItem:
     user_id: str = ""               # the tenant: one LLM request never mixes two
 
 
+@dataclass(frozen=True)
+class SummaryItem:
+    """A Storyline (evidence: its sources) or a Macro (evidence: its Storylines' summaries)
+    to title and summarise."""
+
+    key: str                        # the summary node's key
+    layer: str                      # Storyline | Macro
+    subject: str                    # the person, concept or entity it is about
+    evidence: tuple[DatedText, ...] # oldest first
+    user_id: str = ""               # the tenant: one LLM request never mixes two
+    facts: tuple[DatedText, ...] = ()   # "Sam works at Globex (until 2024-05-01)", oldest first
+
+
+@dataclass(frozen=True)
+class Summary:
+    title: str
+    summary: str
+
+
 class Synthesiser(ABC):
     def __init__(self) -> None:
         self.usage = Usage()
@@ -71,6 +90,10 @@ class Synthesiser(ABC):
     @abstractmethod
     def insights(self, items: Sequence[InsightItem]) -> dict[str, str]:
         """One semantic insight per item key, distilled from its sources."""
+
+    @abstractmethod
+    def summaries(self, items: Sequence[SummaryItem]) -> dict[str, Summary]:
+        """A title and a summary per item key, from its evidence."""
 
 
 def _sentences(text: str) -> list[str]:
@@ -128,6 +151,37 @@ class OfflineSynthesiser(Synthesiser):
         return out
 
 
+    def summaries(self, items: Sequence[SummaryItem]) -> dict[str, Summary]:
+        out = {}
+        for item in items:
+            ordered = sorted(item.evidence, key=lambda e: e.at)
+            span = _span(ordered)
+            if item.layer == "Macro":
+                # A Macro lists its Storylines' titles, oldest first: the shape of the story.
+                parts = [_clip(e.text.split(":", 1)[-1].strip(), 80) for e in ordered]
+                title = f"{item.subject} over time ({span})"
+                summary = (f"{item.subject}, {len(ordered)} storylines from {span}: "
+                           + "; ".join(parts) + ".")
+            else:
+                # The facts learnt in the episode say most; the messages' own words add
+                # what no fact captured.
+                facts = [_clip(f.text, 120) for f in sorted(item.facts, key=lambda f: f.at)]
+                gist = _gist(ordered, item.subject, pieces=1 if facts else 3)
+                headline = (facts[0].removeprefix(item.subject).strip() if facts
+                            else gist[0] if gist else "episode")
+                title = f"{item.subject}: {_clip(headline, 60)} ({span})"
+                summary = f"{item.subject}, {span}: " + "; ".join(facts[:6] or gist) + "."
+                if facts and gist:
+                    summary += f" In {len(ordered)} messages, e.g. \"{gist[0]}\"."
+            out[item.key] = Summary(title=title, summary=summary)
+        return out
+
+
+def _span(ordered: Sequence[DatedText]) -> str:
+    first, last = ordered[0].at.date(), ordered[-1].at.date()
+    return str(first) if first == last else f"{first} to {last}"
+
+
 def _gist(sources: Sequence[DatedText], name: str, pieces: int = 2) -> list[str]:
     """Up to ``pieces`` sentences, in time order, newest episodes first in line: sentences
     that name the node before any that do not ("Hi!" says nothing about Acme Corp), and
@@ -165,6 +219,16 @@ INSIGHT_SYSTEM = (
     'Answer with JSON only: {"insights": [{"id": "...", "insight": "..."}]}.')
 
 
+SUMMARY_SYSTEM = (
+    "You write the summaries of a memory graph. Every item is a Storyline (an episode in "
+    "the life of a person, concept or entity, given as its dated messages) or a Macro (a "
+    "subject's lasting summary, given as its dated storylines), with the facts known about "
+    "its subject. For each, write a short "
+    "title (at most 10 words, naming the subject) and a summary of at most three "
+    "sentences that keeps names, places and dates. Answer with JSON only: "
+    '{"summaries": [{"id": "...", "title": "...", "summary": "..."}]}.')
+
+
 class LLMSynthesiser(Synthesiser):
     """Several elements per request, within bounds (docs/lifecycle.md, "LLM spend"): per
     element its newest ``max_items`` notes or episodes (each clipped), and at most
@@ -191,6 +255,21 @@ class LLMSynthesiser(Synthesiser):
                     "episodes": [{"date": s.at.date().isoformat(), "text": s.text[:ITEM_CHARS]}
                                  for s in self._newest(i.sources)]} for i in items]
         return self._ask_all(INSIGHT_SYSTEM, payload, "insights", "insight", "episodes")
+
+    def summaries(self, items: Sequence[SummaryItem]) -> dict[str, Summary]:
+        one_tenant(items)
+        payload = [{"id": i.key, "layer": i.layer, "about": i.subject,
+                    "facts": [f"{f.at.date().isoformat()}: {f.text[:ITEM_CHARS]}"
+                              for f in self._newest(i.facts)],
+                    "evidence": [{"date": e.at.date().isoformat(), "text": e.text[:ITEM_CHARS]}
+                                 for e in self._newest(i.evidence)]} for i in items]
+        out: dict[str, Summary] = {}
+        for request in self._requests(SUMMARY_SYSTEM, payload, "evidence"):
+            for key, entry in self._entries(SUMMARY_SYSTEM, request, "summaries").items():
+                title, summary = (str(entry.get(k) or "").strip() for k in ("title", "summary"))
+                if title and summary:
+                    out[key] = Summary(title=title, summary=summary)
+        return out
 
     def _newest(self, texts: Sequence[DatedText]) -> list[DatedText]:
         """The newest ``max_items``, oldest first (the order the prompt promises)."""
@@ -232,11 +311,19 @@ class LLMSynthesiser(Synthesiser):
 
     def _ask(self, system: str, payload: list[dict[str, Any]], list_key: str,
              text_key: str) -> dict[str, str]:
+        entries = self._entries(system, payload, list_key)
+        answered = {key: str(entry.get(text_key) or "").strip()
+                    for key, entry in entries.items()}
+        return {key: text for key, text in answered.items() if text}
+
+    def _entries(self, system: str, payload: list[dict[str, Any]],
+                 list_key: str) -> dict[str, dict[str, Any]]:
+        """The answer's entries by id; only ids that were asked about are accepted."""
         result = self.llm.chat(_messages(system, payload), json_mode=True)
         self.usage.add(result.usage)
         try:
             entries = json.loads(result.content or "")[list_key]
-            answered = {str(e["id"]): str(e.get(text_key) or "").strip() for e in entries}
+            answered = {str(e["id"]): dict(e) for e in entries}
         except (ValueError, KeyError, TypeError, AttributeError) as e:
             raise MalformedOutputError(
                 f"the LLM's {list_key} answer is not the JSON asked for: "
@@ -249,10 +336,11 @@ class LLMSynthesiser(Synthesiser):
             raise MalformedOutputError(
                 f"the LLM's {list_key} answer names elements that were not in its request "
                 f"({', '.join(s[:40] for s in strangers[:3])}); answer refused")
-        return {key: text for key, text in answered.items() if text}
+        return answered
 
 
-def one_tenant(items: Sequence[DescribeItem] | Sequence[InsightItem]) -> None:
+def one_tenant(items: Sequence[DescribeItem] | Sequence[InsightItem]
+               | Sequence[SummaryItem]) -> None:
     """Every LLM request concerns one tenant: the jobs batch per tenant, this checks it."""
     tenants = {item.user_id for item in items}
     if len(tenants) > 1:

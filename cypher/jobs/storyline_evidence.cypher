@@ -1,0 +1,27 @@
+// The evidence of one tenant's Storylines (memgraph/jobs/storylines.py): every person,
+// concept or entity of $user_id (not archived) that at least $min_sources of the tenant's
+// sources mention, with those sources oldest first (event time, then uid) and the facts
+// about it (its relationships, current or ended, with the sources they were learnt from).
+// Subjects come in uid order, at most $page after $after: the job pages through a tenant.
+MATCH (e:Memory)
+WHERE e.user_id = $user_id AND e:Semantic AND e.uid > $after AND e.state <> 'archived'
+WITH e ORDER BY e.uid
+CALL (e) {
+  MATCH (s:Source)-[:MENTIONS]->(e)
+  WHERE s.user_id = e.user_id
+  WITH s ORDER BY coalesce(s.event_at, s.created_at), s.uid
+  RETURN collect({uid: s.uid, text: coalesce(s.raw_content, s.description, ''),
+                  at: coalesce(s.event_at, s.created_at)}) AS sources
+}
+WITH e, sources WHERE size(sources) >= $min_sources
+CALL (e) {
+  MATCH (e)-[r:{{semantic_types}}]-(other:Memory)
+  WHERE other.user_id = e.user_id AND r.state <> 'archived'
+  RETURN collect({uid: r.uid, type: type(r), outgoing: startNode(r) = e,
+                  other: coalesce(other.name, other.canonical_name),
+                  source_ids: coalesce(r.source_ids, []),
+                  at: coalesce(r.valid_from, r.event_at, r.created_at),
+                  valid_to: r.valid_to}) AS facts
+}
+RETURN e.uid AS uid, coalesce(e.name, e.canonical_name) AS name, sources, facts
+LIMIT $page

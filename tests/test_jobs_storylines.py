@@ -1,0 +1,228 @@
+"""Storylines and Macros (memgraph/jobs/storylines.py): the layer between facts and messages.
+
+A subject's mentions, in time order, are cut into episodes at silences of
+``storyline_gap_days``; an episode of ``storyline_min_sources`` sources is a Storyline
+(INCLUDES its sources, MENTIONS its subject, a title and a summary from the facts learnt in
+it), and a subject with ``macro_min_storylines`` Storylines gets a Macro (SUMMARIZES them).
+Only changed evidence is re-synthesised; a summary whose evidence is gone is archived.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+
+from fakes.openai_server import FakeOpenAIServer
+
+from memgraph.graph.connection import Graph
+from memgraph.jobs.storylines import Episode, Evidence, Fact, episodes
+from memgraph.memory import Memory
+from memgraph.providers.openai_compat import OpenAILLM
+
+NOW = datetime(2025, 1, 10, tzinfo=UTC)
+SPRING = datetime(2024, 3, 1, 9, tzinfo=UTC)
+AUTUMN = datetime(2024, 9, 1, 9, tzinfo=UTC)
+
+SPRING_CHAT = ["I live in Leeds and I work at Acme Corp as a data analyst.",
+               "I love hiking in the Dales on Sundays.",
+               "I still work at Acme Corp, and I like it.",
+               "I moved to Manchester last week."]
+AUTUMN_CHAT = ["Big news: I just started a new job at Globex as a data engineer.",
+               "I love the team at Globex.",
+               "My sister Anna lives in Lisbon."]
+
+
+def at(start: datetime, i: int) -> datetime:
+    return start + timedelta(days=2 * i)
+
+
+def chat(memory: Memory, user_id: str, lines: list[str], start: datetime,
+         first: int = 0) -> None:
+    for i, line in enumerate(lines):
+        memory.ingest(line, user_id=user_id, speaker="Sam", event_at=at(start, i),
+                      external_id=f"{start.month}:{first + i}")
+
+
+def summaries(graph: Graph, user_id: str) -> list[dict]:
+    with graph.session() as session:
+        return session.run(
+            "MATCH (n:Memory {user_id: $u}) WHERE n:Storyline OR n:Macro "
+            "OPTIONAL MATCH (n)-[:INCLUDES]->(s:Source) "
+            "OPTIONAL MATCH (n)-[:SUMMARIZES]->(st:Storyline) "
+            "OPTIONAL MATCH (n)-[:MENTIONS]->(e:Memory) "
+            "RETURN [l IN labels(n) WHERE l IN ['Storyline', 'Macro']][0] AS layer, "
+            "n.uid AS uid, n.name AS title, n.description AS summary, n.state AS state, "
+            "n.span_start AS start, n.span_end AS end, n.updated_at AS updated_at, "
+            "n.embedding IS NOT NULL AS embedded, n.fact_uids AS facts, "
+            "collect(DISTINCT s.raw_content) AS sources, "
+            "collect(DISTINCT st.uid) AS storylines, collect(DISTINCT e.name) AS about "
+            "ORDER BY layer DESC, start", u=user_id).data()
+
+
+def storylines_of(rows: list[dict]) -> list[dict]:
+    return [r for r in rows if r["layer"] == "Storyline"]
+
+
+# -- episodes: the pure part ---------------------------------------------------------------
+
+def test_mentions_are_cut_at_silences_and_short_runs_are_not_storylines():
+    day = timedelta(days=1)
+    mentions = [Evidence(f"s{i}", "text", SPRING + offset * day)
+                for i, offset in enumerate([0, 3, 10, 50, 52, 53, 54, 200])]
+    runs = episodes(mentions, gap=30 * day, min_sources=3)
+    assert [[e.uid for e in run] for run in runs] == [["s0", "s1", "s2"],
+                                                      ["s3", "s4", "s5", "s6"]]
+
+
+def test_the_evidence_hash_changes_when_a_fact_ends_or_a_source_joins():
+    sources = (Evidence("a", "x", SPRING), Evidence("b", "y", SPRING))
+    fact = Fact("f1", "Sam works at Acme", SPRING, None, frozenset({"a"}))
+    ended = Fact("f1", "Sam works at Acme (until 2024-05-01)", SPRING, AUTUMN, frozenset({"a"}))
+    base = Episode("k", "Storyline", "sam", "Sam", sources, (fact,))
+    assert base.evidence_hash == Episode("k", "Storyline", "sam", "Sam", sources,
+                                         (fact,)).evidence_hash
+    assert base.evidence_hash != Episode("k", "Storyline", "sam", "Sam", sources,
+                                         (ended,)).evidence_hash
+    assert base.evidence_hash != Episode("k", "Storyline", "sam", "Sam",
+                                         (*sources, Evidence("c", "z", AUTUMN)),
+                                         (fact,)).evidence_hash
+
+
+# -- the job on the real graph -------------------------------------------------------------
+
+def test_two_episodes_make_two_storylines_and_a_macro_over_them(memory: Memory, graph: Graph,
+                                                                user_id: str):
+    chat(memory, user_id, SPRING_CHAT, SPRING)
+    chat(memory, user_id, AUTUMN_CHAT, AUTUMN, first=10)
+    report = memory.run_job("storylines", user_id=user_id, as_of=NOW)
+    assert report.status == "ok", report.as_dict()
+    rows = summaries(graph, user_id)
+    spring, autumn = storylines_of(rows)
+    assert sorted(spring["sources"]) == sorted(SPRING_CHAT)      # exactly its episode
+    assert sorted(autumn["sources"]) == sorted(AUTUMN_CHAT)
+    assert spring["about"] == autumn["about"] == ["Sam"]
+    assert spring["start"].to_native() == SPRING
+    assert autumn["end"].to_native() == at(AUTUMN, len(AUTUMN_CHAT) - 1)
+    # The offline summary is made of what was learnt in the episode, with its dates.
+    assert "Acme Corp" in spring["summary"] and "Globex" not in spring["summary"]
+    assert "Globex" in autumn["summary"] and "2024-09-01" in autumn["title"]
+    assert spring["facts"] and spring["embedded"] and autumn["embedded"]
+    assert {spring["state"], autumn["state"]} == {"candidate"}   # memories like any other
+    (macro,) = [r for r in rows if r["layer"] == "Macro"]
+    assert sorted(macro["storylines"]) == sorted([spring["uid"], autumn["uid"]])
+    assert macro["about"] == ["Sam"] and "2024-03-01" in macro["title"]
+    assert report.counts["storylines_created"] == 2 and report.counts["macros_created"] == 1
+
+
+def test_unchanged_evidence_is_not_synthesised_again(memory: Memory, graph: Graph,
+                                                     user_id: str):
+    chat(memory, user_id, SPRING_CHAT, SPRING)
+    chat(memory, user_id, AUTUMN_CHAT, AUTUMN, first=10)
+    memory.run_job("storylines", user_id=user_id, as_of=NOW)
+    before = summaries(graph, user_id)
+    again = memory.run_job("storylines", user_id=user_id, as_of=NOW + timedelta(hours=1))
+    assert again.counts == {"storylines_unchanged": 2, "macros_unchanged": 1}
+    assert summaries(graph, user_id) == before                  # not even a timestamp
+
+
+def test_new_evidence_extends_the_open_storyline_and_refreshes_the_macro(
+        memory: Memory, graph: Graph, user_id: str):
+    chat(memory, user_id, SPRING_CHAT, SPRING)
+    chat(memory, user_id, AUTUMN_CHAT, AUTUMN, first=10)
+    memory.run_job("storylines", user_id=user_id, as_of=NOW)
+    spring_before, autumn_before = storylines_of(summaries(graph, user_id))
+    late = "I flew to Berlin for a Globex conference."
+    memory.ingest(late, user_id=user_id, speaker="Sam",
+                  event_at=at(AUTUMN, len(AUTUMN_CHAT)), external_id="9:late")
+    report = memory.run_job("storylines", user_id=user_id, as_of=NOW + timedelta(days=1))
+    spring, autumn = storylines_of(summaries(graph, user_id))
+    assert autumn["uid"] == autumn_before["uid"] and late in autumn["sources"]
+    assert spring == spring_before
+    assert report.counts["storylines_updated"] == 1 and report.counts["macros_updated"] == 1
+
+
+def test_a_storyline_whose_evidence_is_deleted_is_archived(memory: Memory, graph: Graph,
+                                                           user_id: str):
+    chat(memory, user_id, SPRING_CHAT, SPRING)
+    memory.run_job("storylines", user_id=user_id, as_of=NOW)
+    (story,) = storylines_of(summaries(graph, user_id))
+    with graph.session() as session:
+        uids = session.run("MATCH (s:Source {user_id: $u}) RETURN s.uid AS uid "
+                           "ORDER BY s.event_at LIMIT 2", u=user_id).value("uid")
+    for uid in uids:   # two of four sources gone: two left, fewer than an episode needs
+        memory.delete(uid, user_id=user_id)
+    report = memory.run_job("storylines", user_id=user_id, as_of=NOW + timedelta(days=1))
+    (after,) = storylines_of(summaries(graph, user_id))
+    assert after["uid"] == story["uid"] and after["state"] == "archived"
+    assert report.counts["summaries_archived"] == 1
+
+
+def test_a_pinned_macro_is_kept_when_its_evidence_goes(memory: Memory, graph: Graph,
+                                                       user_id: str):
+    chat(memory, user_id, SPRING_CHAT, SPRING)
+    chat(memory, user_id, AUTUMN_CHAT, AUTUMN, first=10)
+    memory.run_job("storylines", user_id=user_id, as_of=NOW)
+    (macro,) = [r for r in summaries(graph, user_id) if r["layer"] == "Macro"]
+    memory.set_ttl_policy(macro["uid"], "keep_forever", user_id=user_id)
+    with graph.session() as session:
+        autumn = session.run("MATCH (s:Source {user_id: $u}) WHERE s.event_at >= $t "
+                             "RETURN s.uid AS uid", u=user_id, t=AUTUMN).value("uid")
+    for uid in autumn:
+        memory.delete(uid, user_id=user_id)
+    memory.run_job("storylines", user_id=user_id, as_of=NOW + timedelta(days=1))
+    (kept,) = [r for r in summaries(graph, user_id) if r["layer"] == "Macro"]
+    assert kept["state"] != "archived"
+
+
+def test_a_dry_run_writes_nothing(memory: Memory, graph: Graph, user_id: str):
+    chat(memory, user_id, SPRING_CHAT, SPRING)
+    report = memory.run_job("storylines", user_id=user_id, as_of=NOW, dry_run=True)
+    assert report.counts["storylines_would_write"] == 1
+    assert summaries(graph, user_id) == []
+
+
+def test_another_tenants_sources_never_join_a_storyline(memory: Memory, graph: Graph,
+                                                        user_id: str):
+    other = f"{user_id}-other"
+    try:
+        chat(memory, user_id, SPRING_CHAT[:2], SPRING)
+        chat(memory, other, SPRING_CHAT[2:], SPRING, first=2)   # same name, same weeks
+        memory.run_job("storylines", all_users=True, as_of=NOW)
+        assert summaries(graph, user_id) == [] and summaries(graph, other) == []
+    finally:
+        memory.forget_user(other)
+
+
+def test_explore_finds_a_storyline_and_says_its_layer(memory: Memory, graph: Graph,
+                                                      user_id: str):
+    chat(memory, user_id, SPRING_CHAT, SPRING)
+    memory.run_job("storylines", user_id=user_id, as_of=NOW)
+    results = memory.explore("Sam Acme Corp Leeds", user_id=user_id, kinds=["Storyline"],
+                             reinforce=False)
+    assert results and results[0].kind == "Storyline"
+
+
+def test_the_llm_is_asked_per_tenant_with_the_facts_and_its_answer_is_kept(
+        memory: Memory, graph: Graph, user_id: str):
+    chat(memory, user_id, SPRING_CHAT, SPRING)
+    chat(memory, user_id, AUTUMN_CHAT, AUTUMN, first=10)
+
+    def summarise(request: dict) -> dict:
+        items = json.loads(request["messages"][-1]["content"])
+        return {"content": json.dumps({"summaries": [
+            {"id": i["id"], "title": f"{i['about']} ({i['layer']})",
+             "summary": f"{len(i['evidence'])} pieces, {len(i['facts'])} facts."}
+            for i in items]})}
+
+    with FakeOpenAIServer() as server:
+        server.chat_handler = summarise
+        llm = OpenAILLM("fake", base_url=server.base_url, api_key="sk-test", max_retries=0)
+        with_llm = Memory(memory.settings, graph=graph, embedder=memory.embedder, llm=llm)
+        report = with_llm.run_job("storylines", user_id=user_id, as_of=NOW)
+        asked = [json.loads(r["messages"][-1]["content"]) for r in server.chat_requests()]
+    assert report.status == "ok", report.as_dict()
+    assert [[i["layer"] for i in items] for items in asked] == [["Storyline", "Storyline"],
+                                                                ["Macro"]]
+    assert all(i["facts"] for i in asked[0])      # the facts learnt go with the messages
+    rows = summaries(graph, user_id)
+    assert {r["title"] for r in rows} == {"Sam (Storyline)", "Sam (Macro)"}
