@@ -164,7 +164,9 @@ class LifecycleSettings(BaseModel):
     # mentions closer together than storyline_gap_days are one episode of its story; an
     # episode of storyline_min_sources or more sources is a Storyline; a subject with
     # macro_min_storylines Storylines gets a Macro over them.
-    storyline_gap_days: float = Field(default=30.0, gt=0,
+    # Three weeks: a chat that returns to a subject within weeks continues its episode;
+    # a month's silence (a new job, a move) starts the next one.
+    storyline_gap_days: float = Field(default=21.0, gt=0,
                             description="storylines: a silence this long ends an episode")
     storyline_min_sources: int = Field(default=3, ge=2,
                                description="storylines: sources an episode needs")

@@ -95,3 +95,16 @@ def neighbour(graph: Graph, user_id: str) -> Iterator[str]:
     other = f"{user_id}-neighbour"
     yield other
     delete_tenant(graph, other)
+
+
+def test_the_tour_tells_sams_story_in_two_storylines_and_a_macro(memory: Memory,
+                                                                 user_id: str) -> None:
+    # The demo's March chats (Leeds, Acme Corp) and its April news (Globex, Manchester) are
+    # more than three weeks apart: two episodes of Sam's story and his Macro over them.
+    report = run_tour(memory, user_id)
+    layers = [(s["layer"], s["title"]) for s in report.summaries]
+    storylines = [title for layer, title in layers if layer == "Storyline"]
+    assert len(storylines) == 2 and all(t.startswith("Sam:") for t in storylines)
+    assert [layer for layer, _ in layers].count("Macro") == 1
+    march, april = (s["summary"] for s in report.summaries if s["layer"] == "Storyline")
+    assert "Acme Corp" in march and "Globex" in april

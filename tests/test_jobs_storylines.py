@@ -226,3 +226,18 @@ def test_the_llm_is_asked_per_tenant_with_the_facts_and_its_answer_is_kept(
     assert all(i["facts"] for i in asked[0])      # the facts learnt go with the messages
     rows = summaries(graph, user_id)
     assert {r["title"] for r in rows} == {"Sam (Storyline)", "Sam (Macro)"}
+
+
+def test_a_storyline_nobody_retrieves_fades_and_a_pinned_one_does_not(
+        memory: Memory, graph: Graph, user_id: str):
+    chat(memory, user_id, SPRING_CHAT, SPRING)
+    chat(memory, user_id, AUTUMN_CHAT, AUTUMN, first=10)
+    memory.run_job("storylines", user_id=user_id, as_of=NOW)
+    spring, autumn = storylines_of(summaries(graph, user_id))
+    memory.set_ttl_policy(autumn["uid"], "keep_forever", user_id=user_id)
+    memory.run_job("decay", user_id=user_id, as_of=NOW + timedelta(days=120))
+    with graph.session() as session:
+        salience = dict(session.run(
+            "MATCH (n:Memory) WHERE n.uid IN $uids RETURN n.uid AS uid, n.salience AS s",
+            uids=[spring["uid"], autumn["uid"]]).values())
+    assert salience[spring["uid"]] < 0.5 and salience[autumn["uid"]] == 1.0

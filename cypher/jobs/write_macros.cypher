@@ -1,6 +1,6 @@
 // Macros of one tenant, written in ONE transaction (memgraph/jobs/storylines.py): each row
 // creates (row.create) or rewrites a subject's Macro, which SUMMARIZES exactly the
-// Storylines in row.storyline_keys and MENTIONS its subject.
+// Storylines in row.storyline_uids and MENTIONS its subject.
 UNWIND $rows AS row
 MERGE (m:Memory {uid: row.uid})
 ON CREATE SET m += row.create, m:Macro
@@ -14,12 +14,12 @@ SET m.summary_key = row.key, m.name = row.title, m.description = row.summary,
 WITH m, row
 CALL (m, row) {
   OPTIONAL MATCH (m)-[old:SUMMARIZES]->(st:Storyline)
-  WHERE NOT st.summary_key IN row.storyline_keys
+  WHERE NOT st.uid IN row.storyline_uids
   DELETE old
 }
 CALL (m, row) {
-  MATCH (st:Memory) WHERE st.user_id = $user_id AND st:Storyline
-    AND st.summary_key IN row.storyline_keys
+  UNWIND row.storyline_uids AS storyline_uid
+  MATCH (st:Memory {uid: storyline_uid}) WHERE st.user_id = $user_id AND st:Storyline
   MERGE (m)-[:SUMMARIZES]->(st)
 }
 CALL (m, row) {

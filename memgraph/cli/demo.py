@@ -89,6 +89,11 @@ def _render(report: TourReport) -> None:
             console.print(f"      description: {item.description_after}")
     if len(report.consolidated) > 8:
         console.print(f"  … and {len(report.consolidated) - 8} more")
+    console.print("[bold]storylines and macros[/bold] (episodes of a subject's story, and "
+                  "its lasting summary over them)")
+    for item in report.summaries:
+        console.print(f"  • {item['layer']} [bold]{item['title']}[/bold]")
+        console.print(f"      {item['summary']}")
 
 
 
@@ -105,6 +110,7 @@ def _as_json(report: TourReport) -> dict[str, object]:
         "as_of": report.as_of.isoformat() if report.as_of else None,
         "changes": [ch.__dict__ for ch in report.changes],
         "consolidated": [item.__dict__ for item in report.consolidated],
+        "summaries": report.summaries,
     }
 
 

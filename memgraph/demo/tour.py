@@ -72,6 +72,7 @@ class TourReport:
     as_of: datetime | None = None
     changes: list[Change] = field(default_factory=list)
     consolidated: list[Consolidated] = field(default_factory=list)
+    summaries: list[dict[str, Any]] = field(default_factory=list)   # Storylines, Macros
 
 
 def run_tour(memory: Memory, user_id: str = "demo", *, reset: bool = False) -> TourReport:
@@ -111,6 +112,9 @@ def run_tour(memory: Memory, user_id: str = "demo", *, reset: bool = False) -> T
                                        or a["derived_from"] > b["derived_from"])
     ]
     report.consolidated.sort(key=lambda c: (-c.derived_from, c.name))
+    report.summaries = [{k: row[k] for k in ("layer", "title", "summary", "state")}
+                        for row in memory.graph.read("jobs/summaries_existing",
+                                                     user_id=user_id)]
     return report
 
 

@@ -47,6 +47,13 @@ class Evidence:
 
 
 @dataclass(frozen=True)
+class Written(Summary):
+    """A summary as it stands in the graph: its text and its node's uid."""
+
+    uid: str = ""
+
+
+@dataclass(frozen=True)
 class Fact:
     """A relationship of the subject, as a sentence, with the sources it was learnt from."""
 
@@ -70,8 +77,9 @@ class Episode:
 
     @property
     def evidence_hash(self) -> str:
-        """Changes when a source joins or leaves, or a fact is learnt, ended or removed."""
-        return evidence_hash([e.uid for e in self.evidence]
+        """Changes when a piece of evidence joins, leaves or changes its text (a Macro's
+        Storyline re-written), or a fact is learnt, ended or removed."""
+        return evidence_hash([f"{e.uid}\x1f{e.text}" for e in self.evidence]
                              + [f"{f.uid}@{f.ended.isoformat() if f.ended else ''}"
                                 for f in self.facts])
 
@@ -172,7 +180,7 @@ def _subjects(ctx: JobContext, user_id: str) -> Iterator[dict[str, Any]]:
         after = rows[-1]["uid"]
 
 
-def _macros(stories: Sequence[Episode], summaries: dict[str, Summary],
+def _macros(stories: Sequence[Episode], summaries: dict[str, Written],
             min_storylines: int) -> list[Episode]:
     """One Macro per subject with enough Storylines; its evidence is their summaries (a
     Storyline whose summary failed this run keeps the Macro as it was)."""
@@ -183,7 +191,9 @@ def _macros(stories: Sequence[Episode], summaries: dict[str, Summary],
     for subject_uid, own in by_subject.items():
         if len(own) < min_storylines or any(s.key not in summaries for s in own):
             continue
-        evidence = tuple(Evidence(f"{s.key}#{s.evidence_hash}",
+        # A Storyline's uid and text stand for it in the Macro's evidence: the Macro is
+        # re-written when one of its Storylines is (its summary, hence its text, changes).
+        evidence = tuple(Evidence(summaries[s.key].uid,
                                   f"{summaries[s.key].title}: {summaries[s.key].summary}",
                                   s.evidence[0].at) for s in own)
         macros.append(Episode(key=macro_key(subject_uid), layer="Macro",
@@ -193,10 +203,10 @@ def _macros(stories: Sequence[Episode], summaries: dict[str, Summary],
 
 
 def _write_layer(ctx: JobContext, user_id: str, wanted: Sequence[Episode],
-                 existing: dict[str, dict[str, Any]]) -> dict[str, Summary]:
+                 existing: dict[str, dict[str, Any]]) -> dict[str, Written]:
     """Synthesise and write the summaries whose evidence changed; return every summary of
     the layer that is current (unchanged ones as stored, written ones as written)."""
-    current: dict[str, Summary] = {}
+    current: dict[str, Written] = {}
     if not wanted:
         return current
     dirty: list[Episode] = []
@@ -204,7 +214,8 @@ def _write_layer(ctx: JobContext, user_id: str, wanted: Sequence[Episode],
         row = existing.get(episode.key)
         if row is not None and row["evidence_hash"] == episode.evidence_hash \
                 and row["state"] != "archived":
-            current[episode.key] = Summary(row.get("title") or "", row.get("summary") or "")
+            current[episode.key] = Written(row.get("title") or "", row.get("summary") or "",
+                                           row["uid"])
         else:
             dirty.append(episode)
     layer = wanted[0].layer.lower() + "s"
@@ -221,7 +232,7 @@ def _write_layer(ctx: JobContext, user_id: str, wanted: Sequence[Episode],
 
 
 def _write_chunk(ctx: JobContext, user_id: str, chunk: Sequence[Episode],
-                 existing: dict[str, dict[str, Any]]) -> dict[str, Summary]:
+                 existing: dict[str, dict[str, Any]]) -> dict[str, Written]:
     items = [SummaryItem(key=e.key, layer=e.layer, subject=e.subject,
                          evidence=tuple(DatedText(x.text, x.at) for x in e.evidence),
                          facts=tuple(DatedText(f.text, f.at) for f in e.facts),
@@ -256,10 +267,11 @@ def _write_chunk(ctx: JobContext, user_id: str, chunk: Sequence[Episode],
             "create": summary_node(ctx.settings, uid=uid, user_id=user_id, now=ctx.as_of),
             "source_uids": [x.uid for x in episode.evidence],
             "fact_uids": [f.uid for f in episode.facts],
-            "storyline_keys": [x.uid.split("#", 1)[0] for x in episode.evidence]})
+            "storyline_uids": ([x.uid for x in episode.evidence]
+                               if episode.layer == "Macro" else [])})
     query = "jobs/write_storylines" if chunk[0].layer == "Storyline" else "jobs/write_macros"
     written = ctx.graph.write(query, user_id=user_id, rows=rows, as_of=ctx.as_of,
                               embedding_model=embedder.model_name)[0]["written"]
     created = sum(1 for e in done if e.key not in existing)
     ctx.report.add(**{f"{layer}_created": created, f"{layer}_updated": written - created})
-    return summaries
+    return {row["key"]: Written(row["title"], row["summary"], row["uid"]) for row in rows}
