@@ -210,10 +210,11 @@ def superseded(props: Mapping[str, Any], now: datetime) -> bool:
 def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryIntent,
           named: set[str], now: datetime,
           fact_scores: Mapping[str, float] | None = None,
-          answers: set[str] | None = None) -> Shaped:
+          answers: set[str] | None = None, best_source_sim: float | None = None) -> Shaped:
     """Adjusted RRF per candidate (see the module docstring). ``candidates`` are
     fusion.Candidate; ``named`` the keys of linked nodes a bare-name query asks for;
-    ``fact_scores`` the ``facts`` list's scores (``rank_facts``)."""
+    ``fact_scores`` the ``facts`` list's scores (``rank_facts``); ``best_source_sim`` the
+    vector signal's best source, (1 + cosine) / 2, as ``rank_facts`` takes it."""
     out = Shaped()
     standings: dict[str, float] = {}
     fact_scores = fact_scores or {}
@@ -238,9 +239,20 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
         if keys:
             best = max(rrfs[k] for k in keys)
             out.evidence[f.key] = best
-            out.adjusted[f.key] += best
-            out.why(f.key, f"carries the evidence of {len(keys)} matching source(s) "
-                           f"(+{best:.4f})")
+            if f.key not in fact_scores or best_source_sim is None \
+                    or fact_scores[f.key] >= 2.0 * best_source_sim - 1.0:
+                out.adjusted[f.key] += best
+                out.why(f.key, f"carries the evidence of {len(keys)} matching source(s) "
+                               f"(+{best:.4f})")
+            elif best > out.adjusted[f.key]:
+                # A fact of a named node that matches the question less well than some
+                # message does stands for its source and does not add to it: on LoCoMo a
+                # speaker's generic facts ("Caroline likes painting"), matched by the
+                # name in fact and source alike, outranked the turn that answers.
+                out.adjusted[f.key] = best
+                out.why(f.key, f"carries the evidence of {len(keys)} matching source(s), "
+                               f"matches the question less than a message: ranks where "
+                               f"its best source does ({best:.4f})")
         if f.key in fact_scores and top_fact > 0:
             # among the facts of the named nodes, the one that answers the question: a
             # sentence's evidence is shared by every fact it states

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -95,6 +96,7 @@ class Fetched:
     named: set[str]              # the nodes a bare-name query asks for (answers.py)
     fact_scores: dict[str, float]   # the facts of the named nodes (answers.rank_facts)
     answers: set[str]               # the facts among them that answer (tier 1)
+    best_source: float | None = None   # the vector signal's best source, (1 + cos) / 2
 
 
 def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
@@ -115,14 +117,21 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
                        and props[r["key"]][1].get("kind") in EPISODE_KINDS), default=None)
     ranked_facts, answers = rank_facts(row["facts"], rels, intent, names, best_source)
     fact_scores = dict(ranked_facts)
-    signals["facts"] = [{"key": key, "score": score} for key, score in fact_scores.items()]
+    # The facts list votes only for facts that match the question at least as well as the
+    # best-matching message (or that a relation word makes the answer): a named speaker's
+    # other facts ("Melanie likes painting" for "when did Melanie paint a sunrise?") still
+    # compete through the vector and full-text lists, but no longer rank first by the
+    # name alone (docs/retrieval.md, "Facts vote when they match").
+    floor = -math.inf if best_source is None else 2.0 * best_source - 1.0
+    signals["facts"] = [{"key": key, "score": score} for key, score in fact_scores.items()
+                        if score >= floor or key in answers]
     rows = {name: [{"key": r["key"], "score": r["score"], "element": props[r["key"]][0],
                     "props": props[r["key"]][1]} for r in lst if r["key"] in props]
             for name, lst in signals.items()}
     bare = bool(linked) and not intent.topic(names) and not intent.relation_words
     named = {r["key"] for r in linked} if bare else set()
     return Fetched(list(merge_signals(rows).values()), bool(row["exact_used"]), named,
-                   fact_scores, answers)
+                   fact_scores, answers, best_source)
 
 
 def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
@@ -137,7 +146,8 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
                     req.config.recency_half_life_days, subjects - named,
                     req.config.signal_weights, limit=req.k,
                     intent=req.intent if req.config.answer_shaped else None, named=named,
-                    fact_scores=fetched.fact_scores, answers=fetched.answers)
+                    fact_scores=fetched.fact_scores, answers=fetched.answers,
+                    best_source_sim=fetched.best_source)
     if not ranked:
         return []
     found_by = mentioning_sources(candidates)
