@@ -200,6 +200,7 @@ def test_explore_finds_a_storyline_and_says_its_layer(memory: Memory, graph: Gra
     results = memory.explore("Sam Acme Corp Leeds", user_id=user_id, kinds=["Storyline"],
                              reinforce=False)
     assert results and results[0].kind == "Storyline"
+    assert results[0].score.layer == "summary"      # the breakdown says which layer
 
 
 def test_the_llm_is_asked_per_tenant_with_the_facts_and_its_answer_is_kept(

@@ -83,6 +83,17 @@ def literal(options: tuple[str, ...] | Any) -> Any:
 
 SEMANTIC_KINDS = (Kind.PERSON, Kind.CONCEPT, Kind.ENTITY)
 EPISODIC_KINDS = (Kind.SOURCE, Kind.ARTIFACT)
+SUMMARY_KINDS = (Kind.STORYLINE, Kind.MACRO)   # the hierarchy (memgraph/jobs/storylines.py)
+
+
+def layer_of(element: str, kind: str) -> str:
+    """The layer of memory a result comes from: ``fact`` (a relationship), ``summary`` (a
+    Storyline or Macro), ``episode`` (a Source or Artifact) or ``entity``."""
+    if element == "relationship":
+        return "fact"
+    if kind in SUMMARY_KINDS:
+        return "summary"
+    return "episode" if kind in EPISODIC_KINDS else "entity"
 ALL_KINDS = tuple(Kind)
 # The kinds filter of retrieval takes a node kind or this word, which keeps relationships.
 RELATIONSHIP_KIND = "Relationship"

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from memgraph.graph.vocabulary import EPISODIC_KINDS, SEMANTIC_KINDS
+from memgraph.graph.vocabulary import EPISODIC_KINDS, SEMANTIC_KINDS, layer_of
 from memgraph.retrieve.answers import Shaped, shape
 from memgraph.retrieve.config import Weights
 from memgraph.retrieve.query import QueryIntent
@@ -121,6 +121,7 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
         out.append((c, ScoreBreakdown(
             ranks=dict(c.ranks), signal_scores=dict(c.signal_scores), rrf=rrfs[c.key],
             adjusted=adjusted[c.key], evidence=shaped.evidence.get(c.key, 0.0), tier=tier,
+            layer=layer_of(c.element, str(c.props.get("kind") or "")),
             reasons=reasons, terms=terms, final=final,
             subject=c.key in subjects and tier != 0, **values)))
     return out

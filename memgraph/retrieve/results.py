@@ -56,6 +56,7 @@ class ScoreBreakdown(BaseModel):
     adjusted: float = 0.0
     evidence: float = 0.0          # the best RRF among the matching sources a fact carries
     tier: int = 2                  # 0: a bare name's node; 1: the answers; 2: the rest
+    layer: str = ""                # fact | entity | summary | episode (vocabulary.layer_of)
     reasons: list[str] = Field(default_factory=list)   # why it ranks where it does
     relevance: float
     salience: float
