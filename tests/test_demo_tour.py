@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 
 import pytest
 from conftest import delete_tenant
@@ -108,3 +109,28 @@ def test_the_tour_tells_sams_story_in_two_storylines_and_a_macro(memory: Memory,
     assert [layer for layer, _ in layers].count("Macro") == 1
     march, april = (s["summary"] for s in report.summaries if s["layer"] == "Storyline")
     assert "Acme Corp" in march and "Globex" in april
+
+
+def test_the_tour_leaves_no_date_in_the_future(memory: Memory, graph: Graph,
+                                               user_id: str) -> None:
+    # Its nightly is a simulation months ahead; what it wrote comes back to today.
+    report = run_tour(memory, user_id)
+    assert report.as_of is not None and report.as_of > datetime.now(UTC)
+    assert report.changes                  # the months still did their work
+    now = datetime.now(UTC)
+    with graph.session() as session:
+        future = session.run(
+            "MATCH (n) WHERE (n:Memory OR n:User OR n:JobRun OR n:MergeLog) "
+            "AND n.user_id = $u "
+            "UNWIND keys(n) AS k WITH n, k, n[k] AS v "
+            "UNWIND CASE WHEN valueType(v) STARTS WITH 'LIST' THEN v ELSE [v] END AS x "
+            "WITH k, x WHERE valueType(x) STARTS WITH 'ZONED DATETIME' AND x > $now "
+            "RETURN collect(DISTINCT k) AS keys", u=user_id, now=now).single()["keys"]
+        future_rels = session.run(
+            "MATCH (a:Memory {user_id: $u})-[r]->() "
+            "UNWIND keys(r) AS k WITH r, k, r[k] AS v "
+            "UNWIND CASE WHEN valueType(v) STARTS WITH 'LIST' THEN v ELSE [v] END AS x "
+            "WITH k, x WHERE valueType(x) STARTS WITH 'ZONED DATETIME' AND x > $now "
+            "RETURN collect(DISTINCT k) AS keys", u=user_id, now=now).single()["keys"]
+    allowed = {"notes_expires_at", "notes_next_expiry"}   # an expiry is a date to come
+    assert set(future) <= allowed and set(future_rels) <= allowed, (future, future_rels)

@@ -93,9 +93,11 @@ def run_tour(memory: Memory, user_id: str = "demo", *, reset: bool = False) -> T
     report.context = memory.context(CONTEXT_QUESTION, user_id=user_id, max_tokens=250)
 
     before = _snapshot(memory, user_id)
-    report.as_of = datetime.now(UTC) + timedelta(days=30 * MONTHS_LATER)
+    now = datetime.now(UTC)
+    report.as_of = now + timedelta(days=30 * MONTHS_LATER)
     report.nightly = memory.run_job("nightly", user_id=user_id, as_of=report.as_of,
                                     simulate=True, all_elements=True)
+    rewind_clocks(memory, user_id, report.as_of - now, now)
     after = _snapshot(memory, user_id)
     report.changes = [
         Change(b["kind"], b["name"], b["state"], a["state"], b["salience"], a["salience"],
@@ -116,6 +118,19 @@ def run_tour(memory: Memory, user_id: str = "demo", *, reset: bool = False) -> T
                         for row in memory.graph.read("jobs/summaries_existing",
                                                      user_id=user_id)]
     return report
+
+
+def rewind_clocks(memory: Memory, user_id: str, offset: timedelta, now: datetime) -> int:
+    """Move every date later than ``now`` on ``user_id``'s elements back by ``offset``.
+
+    The tour's nightly runs as of a day months ahead (a simulation of its own user), and
+    every clock it touches (decay, consolidation, note times and expiries, archival, the
+    run records) would otherwise stay in the future: nothing but a simulation writes a
+    future clock, and the simulation cleans up after itself. Salience, states and notes
+    keep what the months did; their dates come back as if the months had passed before
+    today (an expiry still ahead stays ahead). Returns the number of elements rewritten."""
+    return int(memory.graph.write("demo/rewind_clocks", user_id=user_id, now=now,
+                                  offset=offset)[0]["rewound"])
 
 
 def claim_tenant(memory: Memory, user_id: str, *, reset: bool = False) -> None:
