@@ -59,7 +59,8 @@ sources they came from. Before answering, call `context` (prompt-ready text) or 
 (ranked results with ids). To remember, either call `ingest` with what was said (it is
 stored and extracted for you), or write facts yourself: create_person / create_concept /
 create_entity, then relate and add_note using the uids these calls return in `ids` or that
-explore/traverse show. A `ref` only lives within one call. Unknown ids are refused.
+explore/traverse show, or simply the node's name ("Dana"). A `ref` only lives within one
+call. Unknown ids and names are refused.
 Notes have a lifetime: week, month, year or forever. To fix what memory holds: get_memory
 (with its history), correct_memory (name, description), end_fact (a fact stopped holding)
 and delete_memory (a wrong memory, or a source and what only it taught)."""

@@ -82,6 +82,41 @@ def test_outside_agent_creates_relates_and_updates(memory: Memory, user_id: str)
     assert rel == [{"y": 2020, "u": user_id}]
 
 
+def test_an_outside_agent_may_name_the_nodes_it_relates_and_notes(memory: Memory,
+                                                                  user_id: str):
+    # "relate Dana to Berlin": a name (any case and spacing) stands for the tenant's node of
+    # that name; (user, canonical name) is unique, so a name is never ambiguous.
+    tools = memory.tools(user_id)
+    dana = tools.call("create_person", {"name": "Dana"})["ids"]["dana"]
+    berlin = tools.call("create_entity", {"name": "Berlin", "entity_type": "place"})
+    related = tools.call("relate", {"source_id": "dana", "target_id": "Berlin",
+                                    "type": "lives in"})
+    assert related["ok"], related
+    assert "Dana -LIVES_IN-> Berlin" in related["message"]
+    noted = tools.call("add_note", {"target_id": " DANA ", "text": "prefers trains"})
+    assert noted["ok"], noted
+    rel = rows(memory.graph, "MATCH (:Person {uid: $a})-[r:LIVES_IN]->(b) RETURN b.uid AS b",
+               a=dana)
+    assert rel == [{"b": berlin["ids"]["berlin"]}]
+    assert rows(memory.graph, "MATCH (n {uid: $uid}) RETURN n.notes AS n",
+                uid=dana) == [{"n": ["prefers trains"]}]
+    unknown = tools.call("relate", {"source_id": "Dana", "target_id": "Atlantis",
+                                    "type": "lives in"})
+    assert unknown["ok"] is False and "Atlantis" in unknown["error"]
+
+
+def test_another_tenants_name_is_unknown(memory: Memory, user_id: str):
+    other = f"{user_id}-n"
+    try:
+        memory.tools(other).call("create_person", {"name": "Zoe"})
+        memory.tools(user_id).call("create_person", {"name": "Ann"})
+        refused = memory.tools(user_id).call("relate", {"source_id": "Ann",
+                                                        "target_id": "Zoe", "type": "knows"})
+        assert refused["ok"] is False
+    finally:
+        memory.graph.run_autocommit("graph/delete_user", user_id=other)
+
+
 @pytest.mark.parametrize(("lifetime", "days"), [("week", 7), ("month", 30), ("year", 365),
                                                 ("forever", None)])
 def test_notes_carry_their_lifetime_expiry_and_source_and_mark_dirty(

@@ -16,6 +16,7 @@ from memgraph.errors import DatabaseUnavailableError, MemgraphError
 from memgraph.graph.connection import Graph
 from memgraph.graph.values import to_native
 from memgraph.ingest.inputs import check_content, parse_time
+from memgraph.ingest.resolution import canonical_name
 from memgraph.ingest.results import BulkResult, IngestResult
 from memgraph.ingest.source import NewSource, SourceText, prepare_source, write_sources
 from memgraph.ingest.tools import Known, ToolExecutor
@@ -112,8 +113,17 @@ class Ingestor:
     def _lookup(self, user_id: str) -> Callable[[list[str]], dict[str, Known]]:
         def lookup(ids: list[str]) -> dict[str, Known]:
             rows = self.graph.read("ingest/lookup_ids", user_id=user_id, ids=ids)
-            return {r["uid"]: Known(r["uid"], r["kind"], r["name"], r["is_relationship"])
-                    for r in rows}
+            found = {r["uid"]: Known(r["uid"], r["kind"], r["name"], r["is_relationship"])
+                     for r in rows}
+            # What is not a uid may be a node's name: outside agents (MCP, the HTTP API)
+            # say "Dana" where the extraction agent says the uid it was shown.
+            names = [{"ident": i, "key": canonical_name(i)} for i in ids
+                     if i not in found and canonical_name(i)]
+            for r in self.graph.read("ingest/lookup_names", user_id=user_id,
+                                     names=names) if names else []:
+                known = Known(r["uid"], r["kind"], r["name"])
+                found[r["ident"]] = found[r["uid"]] = known
+            return found
         return lookup
 
     def retry_failed(self, user_id: str | None = None, limit: int = 10_000) -> BulkResult:

@@ -82,7 +82,8 @@ class UpdateNode(_Args):
 class AddNote(_Args):
     """Add a dated note to a node or a relationship; it expires after its lifetime."""
 
-    target_id: Name = Field(description="a node or relationship id, or a ref from this response")
+    target_id: Name = Field(description="a node or relationship id, a node's name, or a ref "
+                                        "from this response")
     text: str = Field(min_length=1, max_length=2000)
     lifetime: LifetimeName = Field(
         default=Lifetime.MONTH.value, description=("week: transient; month: typical context; year: "
@@ -92,8 +93,8 @@ class AddNote(_Args):
 class Relate(_Args):
     """Relate two nodes with a typed relationship (new facts end contradicted ones)."""
 
-    source_id: Name = Field(description="the subject node: an id or a ref")
-    target_id: Name = Field(description="the object node: an id or a ref")
+    source_id: Name = Field(description="the subject node: an id, its name or a ref")
+    target_id: Name = Field(description="the object node: an id, its name or a ref")
     type: RelationshipType = Field(description="the relationship type")
     description: str = Field(default="", max_length=1000)
     attitude: float = Field(default=0.0, ge=-1.0, le=1.0,
@@ -233,7 +234,7 @@ class ToolExecutor:
             return self._node_refs[self._ref(ident)].ref
         known = self._known.get(ident)
         if known is not None and known.kind in SEMANTIC:
-            return ident
+            return known.uid       # the ident may be the node's name
         return None
 
     def node_label(self, ident: str) -> str:
