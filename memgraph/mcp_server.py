@@ -207,14 +207,24 @@ class ToolSpec:
 
 @dataclass(frozen=True)
 class ToolOutcome:
-    """What a tool call returns: text blocks, and whether it is an error for the agent."""
+    """What a tool call returns: text blocks, the same data as a JSON object for the
+    client to use without parsing text (MCP ``structuredContent``), and whether it is an
+    error for the agent."""
 
     texts: list[str]
     is_error: bool = False
+    structured: dict[str, Any] | None = None
 
     @classmethod
     def error(cls, message: str) -> ToolOutcome:
         return cls([message], is_error=True)
+
+    @classmethod
+    def data(cls, payload: dict[str, Any], *, before: tuple[str, ...] = (),
+             is_error: bool = False) -> ToolOutcome:
+        """``payload`` as structured content and as JSON text (after any ``before`` lines,
+        for clients that read text only)."""
+        return cls([*before, _json(payload)], is_error=is_error, structured=payload)
 
 
 def _schema(model: type[BaseModel]) -> dict[str, Any]:
@@ -311,16 +321,16 @@ class MemgraphTools:
         result = self._agent_tools.call(name, arguments)
         if not result.pop("ok"):
             return ToolOutcome.error(_one_line(result["error"]))
-        return ToolOutcome([_json(result)])
+        return ToolOutcome.data(result)
 
     def _ingest(self, args: IngestArgs) -> ToolOutcome:
         result = self.memory.ingest(args.content, user_id=self.user_id,
                                     **args.model_dump(exclude={"content"}))
         if result.status == "failed":   # the source is kept; the extraction can be retried
-            return ToolOutcome([f"extraction failed, source {result.source_uid} kept for "
-                                f"`memgraph ingest --retry-failed`: {result.error}",
-                                _json(result.as_dict())], is_error=True)
-        return ToolOutcome([_json(result.as_dict())])
+            return ToolOutcome.data(result.as_dict(), is_error=True, before=(
+                f"extraction failed, source {result.source_uid} kept for "
+                f"`memgraph ingest --retry-failed`: {result.error}",))
+        return ToolOutcome.data(result.as_dict())
 
     def _ingest_document(self, args: IngestDocumentArgs) -> ToolOutcome:
         report = self.memory.ingest_document(args.content, user_id=self.user_id,
@@ -328,44 +338,47 @@ class MemgraphTools:
         data = report.as_dict()
         data.pop("path", None)   # the uri ("doc:<title>") is the Artifact's key, not a path
         if report.problems:
-            return ToolOutcome([f"{report.extraction_failed} chunks kept but not extracted "
-                                "(`memgraph ingest --retry-failed` redoes them)", _json(data)],
-                               is_error=True)
-        return ToolOutcome([_json(data)])
+            return ToolOutcome.data(data, is_error=True, before=(
+                f"{report.extraction_failed} chunks kept but not extracted "
+                "(`memgraph ingest --retry-failed` redoes them)",))
+        return ToolOutcome.data(data)
 
     def _explore(self, args: ExploreArgs) -> ToolOutcome:
         results = self.memory.explore(args.query, user_id=self.user_id,
                                       **args.model_dump(exclude={"query"}))
-        return ToolOutcome([_json([r.model_dump(mode="json") for r in results])])
+        listed = [r.model_dump(mode="json") for r in results]
+        # structured content is an object: the list goes under "results"
+        return ToolOutcome([_json(listed)], structured={"results": listed})
 
     def _traverse(self, args: TraverseArgs) -> ToolOutcome:
         result = self.memory.traverse(args.start, user_id=self.user_id,
                                       **args.model_dump(exclude={"start"}))
-        return ToolOutcome([_json(result.model_dump(mode="json"))])
+        return ToolOutcome.data(result.model_dump(mode="json"))
 
     def _context(self, args: ContextArgs) -> ToolOutcome:
         result = self.memory.context(args.query, user_id=self.user_id,
                                      **args.model_dump(exclude={"query"}))
         accounting = result.model_dump(mode="json", exclude={"text", "memories"})
-        return ToolOutcome([result.text, _json(accounting)])
+        return ToolOutcome([result.text, _json(accounting)],
+                           structured={"text": result.text, **accounting})
 
     def _get_memory(self, args: GetMemoryArgs) -> ToolOutcome:
         record = self.memory.get(args.id, user_id=self.user_id)
-        return ToolOutcome([_json(record.model_dump(mode="json"))])
+        return ToolOutcome.data(record.model_dump(mode="json"))
 
     def _correct_memory(self, args: CorrectMemoryArgs) -> ToolOutcome:
         change = self.memory.correct(args.id, name=args.name, description=args.description,
                                      user_id=self.user_id, actor=MCP_ACTOR)
-        return ToolOutcome([_json(change.model_dump(mode="json"))])
+        return ToolOutcome.data(change.model_dump(mode="json"))
 
     def _end_fact(self, args: EndFactArgs) -> ToolOutcome:
         ended = self.memory.end_fact(args.id, at=args.at, user_id=self.user_id, actor=MCP_ACTOR)
-        return ToolOutcome([_json(ended.model_dump(mode="json"))])
+        return ToolOutcome.data(ended.model_dump(mode="json"))
 
     def _delete_memory(self, args: DeleteMemoryArgs) -> ToolOutcome:
         deletion = self.memory.delete(args.id, user_id=self.user_id, dry_run=args.dry_run,
                                       actor=MCP_ACTOR)
-        return ToolOutcome([_json(deletion.model_dump(mode="json"))])
+        return ToolOutcome.data(deletion.model_dump(mode="json"))
 
 
 # -- the MCP SDK -------------------------------------------------------------------------
@@ -409,7 +422,8 @@ def build_server(tools: MemgraphTools) -> Any:
         async def on_call_tool(ctx: Any, params: Any) -> Any:
             outcome = await run(params.name, params.arguments)
             return types.CallToolResult.model_validate(
-                {"content": content(outcome), "isError": outcome.is_error})
+                {"content": content(outcome), "isError": outcome.is_error,
+                 "structuredContent": outcome.structured})
 
         return server_class(SERVER_NAME, version=_version(), instructions=INSTRUCTIONS,
                             on_list_tools=on_list_tools, on_call_tool=on_call_tool)
@@ -423,11 +437,13 @@ def build_server(tools: MemgraphTools) -> Any:
     # Our pydantic models validate (and normalise, e.g. "works at" -> WORKS_AT), with the
     # same one-line messages as the Python API; the SDK's jsonschema check would pre-empt them.
     @server.call_tool(validate_input=False)
-    async def call_tool(name: str, arguments: dict[str, Any] | None) -> list[Any]:
+    async def call_tool(name: str, arguments: dict[str, Any] | None) -> Any:
         outcome = await run(name, arguments)
         if outcome.is_error:
             raise _ToolError("\n".join(outcome.texts))
-        return content(outcome)
+        # SDK 1.x: a (content, structured) pair sends both
+        return (content(outcome), outcome.structured) if outcome.structured is not None \
+            else content(outcome)
 
     return server
 

@@ -63,6 +63,14 @@ async def call_ok(session: ClientSession, tool: str, /, **arguments: Any) -> Any
     return json.loads(texts[0])
 
 
+async def call_structured(session: ClientSession, tool: str, /, **arguments: Any
+                          ) -> tuple[Any, list[str]]:
+    """(structuredContent, the text blocks) of a successful call."""
+    result = wire(await session.call_tool(tool, arguments))
+    assert not result["isError"], result
+    return result["structuredContent"], [block["text"] for block in result["content"]]
+
+
 @pytest.fixture
 def other_user(graph: Graph) -> Iterator[str]:
     uid = f"test-{uuid.uuid4().hex[:12]}"
@@ -160,6 +168,47 @@ def test_explore_traverse_and_context_find_what_was_written(user_id: str) -> Non
     assert not is_error
     assert "Bruno Keller" in text
     assert json.loads(accounting)["tokens_used"] <= 200
+
+
+def test_results_come_as_structured_content_too(user_id: str) -> None:
+    # A client reads the data as a JSON object (structuredContent), not JSON in a string;
+    # the text blocks say the same for clients that read text only.
+    async def scenario(session: ClientSession) -> dict[str, Any]:
+        created, created_text = await call_structured(session, "create_person", name="Dana")
+        return {
+            "created": (created, created_text),
+            "explore": await call_structured(session, "explore", query="Dana", k=3),
+            "context": await call_structured(session, "context", query="Dana", max_tokens=100),
+            "get": await call_structured(session, "get_memory", id="Dana"),
+        }
+
+    found = run_against_server(user_id, scenario)
+    created, created_text = found["created"]
+    assert created["ids"]["dana"] and json.loads(created_text[0]) == created
+    explored, explored_text = found["explore"]
+    assert explored["results"] == json.loads(explored_text[0])
+    assert explored["results"][0]["name"] == "Dana"
+    context, context_text = found["context"]
+    assert context["text"] == context_text[0] and context["tokens_used"] <= 100
+    record, record_text = found["get"]
+    assert record == json.loads(record_text[0]) and created["ids"]["dana"] in record_text[0]
+
+
+def test_relate_and_add_note_take_names(user_id: str, memory: Memory) -> None:
+    async def scenario(session: ClientSession) -> dict[str, Any]:
+        await call_ok(session, "create_person", name="Dana")
+        await call_ok(session, "create_entity", name="Berlin", entity_type="place")
+        return {"relate": await call(session, "relate", source_id="Dana", target_id="Berlin",
+                                     type="lives in"),
+                "note": await call(session, "add_note", target_id="dana", text="likes trains")}
+
+    found = run_against_server(user_id, scenario)
+    assert found["relate"][0] is False and found["note"][0] is False
+    with memory.graph.session() as session:
+        row = session.run("MATCH (a:Person {user_id: $u})-[:LIVES_IN]->(b) "
+                          "RETURN a.name AS a, b.name AS b, a.notes AS notes",
+                          u=user_id).single()
+    assert (row["a"], row["b"], row["notes"]) == ("Dana", "Berlin", ["likes trains"])
 
 
 def test_ingest_stores_the_source_and_extracts_it(user_id: str, memory: Memory) -> None:
