@@ -139,6 +139,9 @@ class ExploreArgs(_Filters):
     states: list[StateName] | None = Field(default=None, description="only these lifecycle states")
     min_salience: float | None = Field(default=None, ge=0.0, le=1.0)
     sensitivity: list[SensitivityName] | None = None
+    agent_id: str | None = Field(default=None, min_length=1, max_length=200,
+                                 description="only what this agent wrote (ingest's agent_id) "
+                                             "and what was learnt from it")
 
 
 class TraverseArgs(_Args):

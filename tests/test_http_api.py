@@ -241,6 +241,17 @@ def test_search_returns_results_with_provenance_and_score_breakdown(api: httpx.C
     assert {m["kind"] for m in only_sources.json()["memories"]} == {"Source"}
 
 
+def test_search_filters_by_the_agent_that_wrote_it(api: httpx.Client) -> None:
+    mine = ingest(api, "I work at Acme Corp.", speaker="Anna", agent_id="planner")
+    ingest(api, "I work at Initech.", speaker="Bo", agent_id="scribe")
+    response = api.post("/v1/memories/search", json={"query": "work", "agent_id": "planner",
+                                                     "reinforce": False})
+    assert response.status_code == 200, response.text
+    found = response.json()["memories"]
+    sources = {p["source_uid"] for m in found for p in m["provenance"]}
+    assert found and sources == {mine["memory_id"]}
+
+
 def test_context_stays_within_the_budget(api: httpx.Client) -> None:
     ingest(api, "I work at Acme Corp. I love jazz.", speaker="Anna")
     body = api.post("/v1/memories/context",

@@ -284,3 +284,21 @@ def test_recency_prefers_recent_event_times(memory: Memory, user_id: str) -> Non
                    event_at=datetime.now(UTC) - timedelta(days=1))
     found = by_uid(memory.explore(text, user_id=user_id, reinforce=False))
     assert found[new].score.recency > found[old].score.recency
+
+
+def test_agent_id_keeps_what_one_agent_wrote_and_what_was_learnt_from_it(memory: Memory,
+                                                                        user_id: str):
+    # Two agents of one tenant (seed 000's multi-agent field): each sees its own sources,
+    # the facts learnt from them and the nodes they mention; no filter sees both.
+    memory.ingest("Lena works at Globex in Vienna.", user_id=user_id, agent_id="planner")
+    memory.ingest("Marek works at Initech in Prague.", user_id=user_id, agent_id="scribe")
+    planner = memory.explore("works at", user_id=user_id, k=20, agent_id="planner",
+                             reinforce=False)
+    text = " ".join(f"{r.name} {r.text}" for r in planner)
+    assert "Lena" in text and "Globex" in text
+    assert "Marek" not in text and "Initech" not in text
+    assert any(r.element == "relationship" and r.kind == "WORKS_AT" for r in planner)
+    both = memory.explore("works at", user_id=user_id, k=20, reinforce=False)
+    assert {"Lena", "Marek"} <= {w for r in both for w in f"{r.name} {r.text}".split()}
+    assert memory.explore("works at", user_id=user_id, agent_id="nobody",
+                          reinforce=False) == []

@@ -129,6 +129,9 @@ CALL (linked_nodes) {
       AND ($sensitivity IS NULL OR 'normal' IN $sensitivity)
       AND ($since IS NULL OR coalesce(r2.event_at, r2.valid_from, r2.created_at) >= $since)
       AND ($until IS NULL OR coalesce(r2.event_at, r2.valid_from, r2.created_at) < $until)
+      AND ($agent_id IS NULL OR EXISTS {
+           MATCH (written:Memory) WHERE written.uid IN coalesce(r2.source_ids, [])
+             AND written:Source AND written.agent_id = $agent_id })
     WITH r2 LIMIT $fact_scan
     WITH r2, CASE WHEN r2.embedding IS NULL OR NOT $use_vector THEN null
                   ELSE vector.similarity.cosine(r2.embedding, $vector) END AS sim

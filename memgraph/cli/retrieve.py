@@ -32,18 +32,22 @@ from memgraph.retrieve.traverse import DIRECTIONS
 @click.option("--until", default=None, help="event time before (ISO date or datetime)")
 @click.option("--min-salience", type=float, default=None, help="drop memories below this")
 @click.option("--include-archived", is_flag=True, help="also search archived memories")
+@click.option("--agent", "agent_id", default=None,
+              help="only what this agent wrote (its agent_id at ingest) and what was learnt "
+                   "from it")
 @click.option("--no-reinforce", is_flag=True,
               help="read only: do not count this as a retrieval (seed 001 reinforcement)")
 @user_option
 @json_option
 def explore(query: str, k: int | None, kinds: tuple[str, ...], since: str | None,
             until: str | None, min_salience: float | None, include_archived: bool,
-            no_reinforce: bool, user_id: str | None, as_json: bool) -> None:
+            agent_id: str | None, no_reinforce: bool, user_id: str | None,
+            as_json: bool) -> None:
     """Find the memories most relevant to QUERY (vector + full-text + graph, fused)."""
     with open_memory() as memory:
         results = memory.explore(query, user_id=user_id, k=k, kinds=list(kinds) or None,
                                  since=since, until=until, min_salience=min_salience,
-                                 include_archived=include_archived,
+                                 include_archived=include_archived, agent_id=agent_id,
                                  reinforce=not no_reinforce)
     if as_json:
         print_json([r.model_dump(mode="json") for r in results])

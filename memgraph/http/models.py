@@ -70,6 +70,9 @@ class _Filters(_Body):
     include_archived: bool = False
     min_salience: float | None = Field(default=None, ge=0.0, le=1.0)
     sensitivity: list[Sensitivity] | None = None
+    agent_id: str | None = Field(default=None, max_length=MAX_LABEL_CHARS,
+                                 description="only what this agent of the tenant wrote, and "
+                                             "what was learnt from it")
     reinforce: bool = Field(default=True, description="count this as a recall; false = read only")
 
     def options(self) -> dict[str, Any]:

@@ -24,6 +24,7 @@ def explore_memory(memory: Memory, query: str, *, user_id: str | None = None,
                    k: int | None = None, kinds: Many = None, since: When = None,
                    until: When = None, states: Many = None, include_archived: bool = False,
                    min_salience: float | None = None, sensitivity: Many = None,
+                   agent_id: str | None = None,
                    reinforce: bool = True, config: RetrievalConfig | None = None,
                    vector: list[float] | None = None) -> list[Result]:
     settings = memory.settings
@@ -31,7 +32,7 @@ def explore_memory(memory: Memory, query: str, *, user_id: str | None = None,
     query = check_query(query, k)
     filters = build_filters(kinds=kinds, states=states, include_archived=include_archived,
                             min_salience=min_salience, sensitivity=sensitivity,
-                            since=since, until=until)
+                            since=since, until=until, agent_id=agent_id)
     config = config or RetrievalConfig.from_settings(settings)
     memory.ensure_schema()
     if vector is None and config.use_vector:

@@ -31,6 +31,7 @@ QUESTION_WORDS = frozenset({
     "hers", "we", "us", "our", "ours", "them", "its",
 })
 _WORD = re.compile(r"\w+")
+MAX_AGENT_ID_CHARS = 200
 
 
 def content_terms(query: str) -> str:
@@ -60,11 +61,13 @@ class Filters:
     sensitivity: list[str] | None
     since: datetime | None
     until: datetime | None
+    agent_id: str | None = None     # what that agent of the tenant wrote, and learnt from it
 
     def as_params(self) -> dict[str, Any]:
         return {"kinds": self.kinds, "relationships": self.relationships,
                 "states": self.states, "min_salience": self.min_salience,
-                "sensitivity": self.sensitivity, "since": self.since, "until": self.until}
+                "sensitivity": self.sensitivity, "since": self.since, "until": self.until,
+                "agent_id": self.agent_id}
 
 
 def build_filters(*, kinds: Iterable[str] | str | None = None,
@@ -72,7 +75,8 @@ def build_filters(*, kinds: Iterable[str] | str | None = None,
                   min_salience: float | None = None,
                   sensitivity: Iterable[str] | str | None = None,
                   since: datetime | date | str | None = None,
-                  until: datetime | date | str | None = None) -> Filters:
+                  until: datetime | date | str | None = None,
+                  agent_id: str | None = None) -> Filters:
     node_kinds, relationships = _kinds(kinds)
     state_list = parse_states(states, include_archived)
     if min_salience is not None and not 0.0 <= float(min_salience) <= 1.0:
@@ -87,8 +91,12 @@ def build_filters(*, kinds: Iterable[str] | str | None = None,
     start, end = to_datetime(since, "since"), to_datetime(until, "until")
     if start and end and start >= end:
         raise InvalidInputError("since must be before until")
+    agent = None if agent_id is None else str(agent_id).strip()
+    if agent is not None and not 0 < len(agent) <= MAX_AGENT_ID_CHARS:
+        raise InvalidInputError(f"agent_id must be 1 to {MAX_AGENT_ID_CHARS} characters")
     return Filters(node_kinds, relationships, state_list,
-                   None if min_salience is None else float(min_salience), sens, start, end)
+                   None if min_salience is None else float(min_salience), sens, start, end,
+                   agent)
 
 
 def parse_states(states: Iterable[str] | str | None, include_archived: bool = False) -> list[str]:
