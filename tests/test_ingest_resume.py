@@ -12,9 +12,11 @@ from datetime import UTC, datetime
 from ingest_support import rows, sources
 from support import run_cli
 
+from memgraph.graph.connection import Graph
 from memgraph.ingest.pipeline import Ingestor
 from memgraph.ingest.source import prepare_source, write_sources
 from memgraph.memory import Memory
+from memgraph.providers.openai_compat import OpenAIEmbedder
 
 ENV = {"MEMGRAPH_EMBEDDER": "hashing"}
 TEXT = "My brother Max lives in Oslo."
@@ -79,3 +81,27 @@ def test_two_runs_resuming_the_same_source_write_its_facts_once(memory: Memory,
     [fact] = rows(memory.graph, "MATCH (:Person {user_id: $u})-[r:FAMILY_OF]->() "
                   "RETURN r.confidence AS c, r.source_ids AS s", u=user_id)
     assert fact["s"] == [uid] and fact["c"] == memory.settings.ingest.rule_confidence
+
+
+def test_a_source_is_kept_when_the_embedder_is_down_and_finished_when_it_is_back(
+        memory: Memory, graph: Graph, user_id: str):
+    # A real OpenAI-compatible embedder whose server does not answer: the source is still
+    # stored (failed, no vector), and retry_failed embeds and extracts it later.
+    down = OpenAIEmbedder("text-embedding-3-small", base_url="http://127.0.0.1:9/v1",
+                          api_key="sk-test", dimensions=384, max_retries=0, timeout_s=2)
+    offline = Memory(memory.settings, graph=graph, embedder=down)   # shares the driver
+    result = offline.ingest("Nadia works at Fabrikam.", user_id=user_id)
+    assert result.status == "failed" and "reach" in result.error, result.error
+    with graph.session() as session:
+        stored = session.run("MATCH (s:Source {user_id: $u}) RETURN s.raw_content AS c, "
+                             "s.embedding IS NULL AS bare, s.extraction_status AS st",
+                             u=user_id).data()
+    assert stored == [{"c": "Nadia works at Fabrikam.", "bare": True, "st": "failed"}]
+    retried = memory.retry_failed(user_id=user_id)
+    assert retried.failed == 0
+    with graph.session() as session:
+        after = session.run("MATCH (s:Source {user_id: $u}) OPTIONAL MATCH (s)-[:MENTIONS]->(e) "
+                            "RETURN s.embedding IS NULL AS bare, s.extraction_status AS st, "
+                            "collect(e.name) AS mentions", u=user_id).single()
+    assert after["bare"] is False and after["st"] == "done"
+    assert "Nadia" in after["mentions"]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from memgraph.errors import DatabaseUnavailableError, MemgraphError
+from memgraph.errors import DatabaseUnavailableError, MemgraphError, ProviderError
 from memgraph.graph.connection import Graph
 from memgraph.graph.values import to_native
 from memgraph.ingest.inputs import check_content, parse_time
@@ -63,10 +63,19 @@ class Ingestor:
     def store_and_extract(self, new: NewSource) -> IngestResult:
         """A validated source (``prepare_source``): embedded, written, then extracted."""
         # embedded as indexed: the search text carries the speaker and the event date
-        new.props["embedding"] = self.embedder.embed(new.props["search_text"])
-        new.props["embedding_model"] = self.embedder.model_name
+        try:
+            new.props["embedding"] = self.embedder.embed(new.props["search_text"])
+            new.props["embedding_model"] = self.embedder.model_name
+            embed_error = None
+        except ProviderError as e:
+            # Graceful degradation (seed 000): the source is kept without its vector and
+            # marked failed; `retry_failed` embeds and extracts it once the embedder is back.
+            new.props.pop("embedding", None)
+            embed_error = e
         user_id = new.text.user_id
         row = write_sources(self.graph, user_id, [new], new.props["ingested_at"])[0]
+        if row["created"] and embed_error is not None:
+            return self._fail(new.text, embed_error, Usage())
         if row["created"]:
             return self.extract(new.text)
         if row["status"] in RESUMABLE:
@@ -101,6 +110,20 @@ class Ingestor:
             usage = getattr(e, "usage", usage)
             return self._fail(source, e, usage)
 
+    def _embed_missing(self, rows: list[dict[str, Any]]) -> None:
+        """Embed the sources stored while the embedder was down (one call per tenant); if
+        it is still down they stay as they are and their extraction fails again."""
+        for user_id, missing in _by_tenant([r for r in rows if r.get("needs_embedding")]).items():
+            try:
+                vectors = self.embedder.embed_batch([r["search_text"] or r["content"]
+                                                     for r in missing])
+            except ProviderError:
+                continue
+            self.graph.write("ingest/set_source_embeddings", user_id=user_id,
+                             rows=[{"uid": r["uid"], "embedding": v}
+                                   for r, v in zip(missing, vectors, strict=True)],
+                             embedding_model=self.embedder.model_name)
+
     def _fail(self, source: SourceText, error: MemgraphError, usage: Usage) -> IngestResult:
         # stored on the source and shown to the tenant: no provider endpoint in it
         message = without_urls(f"{type(error).__name__}: {error}")[:1000]
@@ -133,6 +156,7 @@ class Ingestor:
         rows = self.graph.read("ingest/pending_sources", user_id=user_id, stale_before=stale,
                                limit=limit)
         bulk = BulkResult()
+        self._embed_missing(rows)
         for row in rows:
             bulk.add(self.extract(_source_text(row)))
         bulk.created = 0
@@ -143,6 +167,13 @@ class Ingestor:
 # Statuses a rerun of the same ingest picks up again: a crash between the Source write
 # and the extraction write leaves `pending`; a provider failure leaves `failed`.
 RESUMABLE = ("pending", "failed")
+
+
+def _by_tenant(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        out.setdefault(row["user_id"], []).append(row)
+    return out
 
 
 def _source_text(row: dict[str, Any]) -> SourceText:
