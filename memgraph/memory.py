@@ -342,13 +342,16 @@ class Memory:
 
     def run_job(self, name: str, *, user_id: str | None = None, all_users: bool = False,
                 dry_run: bool = False, as_of: datetime | None = None, simulate: bool = False,
-                all_elements: bool = False, **hooks: Any) -> JobReport:
+                all_elements: bool = False, shard: tuple[int, int] | None = None,
+                **hooks: Any) -> JobReport:
         """Run decay | consolidate | cleanup | episodic | dedupe | nightly for one user
         (default: ``settings.default_user``) or, with ``all_users=True``, for every user.
 
         ``as_of`` in the future is refused unless ``dry_run`` or ``simulate``: a simulation
         runs for one user named explicitly and moves that user's clocks to ``as_of`` for
-        good (the demo does this on its own user). Hooks: progress, fault."""
+        good (the demo does this on its own user). ``shard=(k, n)`` makes an all-users run
+        worker k of n: it covers the tenants whose id hashes to k (each tenant in exactly
+        one shard), under its own lock. Hooks: progress, fault."""
         from memgraph.jobs.runner import run_job
         from memgraph.jobs.synthesis import make_synthesiser
 
@@ -360,7 +363,7 @@ class Memory:
                        synthesiser=make_synthesiser(self.llm, self.settings),
                        user_id=self.scope(user_id, all_users), all_users=all_users,
                        dry_run=dry_run, as_of=as_of, simulate=simulate,
-                       all_elements=all_elements, **hooks)
+                       all_elements=all_elements, shard=shard, **hooks)
 
     def job_history(self, *, user_id: str | None = None, all_users: bool = False,
                     limit: int = 20) -> list[dict[str, Any]]:

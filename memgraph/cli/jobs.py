@@ -17,7 +17,7 @@ from memgraph.cli.output import (
     scope_text,
     user_option,
 )
-from memgraph.jobs.runner import JOB_NAMES, NIGHTLY, JobReport, parse_as_of
+from memgraph.jobs.runner import JOB_NAMES, NIGHTLY, JobReport, parse_as_of, parse_shard
 from memgraph.settings import Settings
 
 
@@ -39,9 +39,12 @@ def jobs() -> None:
                    "time for good (a demo or throwaway user; never --all-users)")
 @click.option("--all", "all_elements", is_flag=True,
               help="consolidate every dirty element, not only those accessed recently")
+@click.option("--shard", default=None, metavar="K/N",
+              help="with --all-users: be worker K of N (each user in exactly one shard; "
+                   "run N workers side by side)")
 @json_option
 def run(job: str, user_id: str | None, all_users: bool, dry_run: bool, as_of: str | None,
-        simulate: bool, all_elements: bool, as_json: bool) -> None:
+        simulate: bool, all_elements: bool, shard: str | None, as_json: bool) -> None:
     """Run JOB now (nightly = decay → consolidate → cleanup → episodic → dedupe) for one
     user (--user, default MEMGRAPH_DEFAULT_USER) or for every user (--all-users).
 
@@ -49,12 +52,14 @@ def run(job: str, user_id: str | None, all_users: bool, dry_run: bool, as_of: st
     memgraph jobs run nightly --all-users                  what cron runs
     memgraph jobs run nightly --user sam --dry-run --as-of 2027-01-01
     memgraph jobs run nightly --user demo --as-of 2027-01-01 --simulate
+    memgraph jobs run nightly --all-users --shard 2/8      worker 2 of 8
     """
     moment = parse_as_of(as_of) if as_of else None
+    worker = parse_shard(shard) if shard else None
     with open_memory() as memory, _progress(enabled=not as_json) as progress:
         report = memory.run_job(job, user_id=user_id, all_users=all_users, dry_run=dry_run,
                                 as_of=moment, simulate=simulate, all_elements=all_elements,
-                                progress=progress)
+                                shard=worker, progress=progress)
     if as_json:
         print_json(report.as_dict())
     else:

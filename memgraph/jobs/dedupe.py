@@ -31,7 +31,7 @@ from memgraph.errors import InvalidInputError, NotFoundError
 from memgraph.graph.connection import Graph
 from memgraph.graph.notes import NEXT_EXPIRY, NOTE_LISTS, next_expiry
 from memgraph.graph.vocabulary import MEMORY_LABEL, SEMANTIC_KINDS, SEMANTIC_LABEL, Kind
-from memgraph.jobs.runner import JobContext
+from memgraph.jobs.runner import JobContext, in_shard
 from memgraph.jobs.union_find import UnionFind
 
 COUNTERS = ("access_count", "recall_frequency")
@@ -90,7 +90,8 @@ def clusters(rows: Sequence[dict[str, Any]], kind: Kind, threshold: float,
 
 def run(ctx: JobContext) -> None:
     cfg = ctx.settings.lifecycle
-    users = [r["user_id"] for r in ctx.graph.read("jobs/dedupe_users", user_id=ctx.user_id)]
+    users = [r["user_id"] for r in ctx.graph.read("jobs/dedupe_users", user_id=ctx.user_id)
+             if in_shard(r["user_id"], ctx.shard)]
     for done, user in enumerate(users):
         since = None if ctx.all_elements else ctx.graph.read(
             "jobs/dedupe_watermark", user_id=user)[0]["since"]
@@ -124,10 +125,13 @@ def run(ctx: JobContext) -> None:
                             checked_at=ctx.report.started_at)
         ctx.tick("dedupe", done + 1, len(users))
     ctx.checkpoint("prune")
-    row = ctx.graph.write("jobs/prune_nodes", user_id=ctx.user_id,
-                          threshold=cfg.archive_below_salience, as_of=ctx.as_of,
-                          dry_run=ctx.dry_run)[0]
-    ctx.report.add(**{"would_prune" if ctx.dry_run else "pruned": row["pruned"]})
+    # one shard prunes its own tenants only; otherwise one query for the scope
+    scopes = ctx.tenants() if ctx.shard is not None else [ctx.user_id]
+    for scope in scopes:
+        row = ctx.graph.write("jobs/prune_nodes", user_id=scope,
+                              threshold=cfg.archive_below_salience, as_of=ctx.as_of,
+                              dry_run=ctx.dry_run)[0]
+        ctx.report.add(**{"would_prune" if ctx.dry_run else "pruned": row["pruned"]})
 
 
 # -- merge and undo ---------------------------------------------------------------------

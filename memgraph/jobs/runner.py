@@ -13,6 +13,7 @@ Dry runs take no lock and record nothing: they change nothing at all.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import uuid
 from collections.abc import Callable
@@ -80,6 +81,7 @@ class JobContext:
     progress: Progress | None = None
     fault: Fault | None = None
     lock_name: str | None = None
+    shard: tuple[int, int] | None = None    # (k, n): this worker's tenants of an all-users run
 
     @property
     def user_id(self) -> str | None:
@@ -111,11 +113,32 @@ class JobContext:
         ``$user_id IS NULL OR ...``, which defeats the index (docs/lifecycle.md)."""
         if self.user_id is not None:
             return [self.user_id]
-        return [row["user_id"] for row in self.graph.read("lifecycle/user_ids")]
+        return [row["user_id"] for row in self.graph.read("lifecycle/user_ids")
+                if in_shard(row["user_id"], self.shard)]
 
     def tick(self, step: str, completed: int, total: int | None = None) -> None:
         if self.progress is not None:
             self.progress(step, completed, total)
+
+
+def in_shard(user_id: str, shard: tuple[int, int] | None) -> bool:
+    """Whether worker ``k`` of ``n`` (``shard = (k, n)``, 1-based) owns ``user_id``: a
+    stable hash of the id, so every tenant is in exactly one shard, on every machine."""
+    if shard is None:
+        return True
+    k, n = shard
+    return int(hashlib.sha256(user_id.encode()).hexdigest()[:12], 16) % n == k - 1
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """``--shard K/N`` (worker K of N, 1-based)."""
+    try:
+        k, n = (int(part) for part in text.split("/"))
+    except ValueError as e:
+        raise InvalidInputError(f"--shard {text!r} is not K/N (e.g. 2/8)") from e
+    if not 1 <= k <= n:
+        raise InvalidInputError(f"--shard {text!r}: K must be from 1 to N")
+    return k, n
 
 
 def _now() -> datetime:
@@ -139,7 +162,8 @@ def run_job(name: str, *, graph: Graph, settings: Settings,
             user_id: str | None = None, all_users: bool = False, dry_run: bool = False,
             as_of: datetime | None = None, simulate: bool = False,
             all_elements: bool = False, progress: Progress | None = None,
-            fault: Fault | None = None, run_id: str | None = None) -> JobReport:
+            fault: Fault | None = None, run_id: str | None = None,
+            shard: tuple[int, int] | None = None) -> JobReport:
     """Run one job, or ``nightly`` (all of them in order), under its lock; return the report.
     ``run_id`` names the run's record (the HTTP API hands it out before the run starts).
 
@@ -153,6 +177,9 @@ def run_job(name: str, *, graph: Graph, settings: Settings,
         raise InvalidInputError("a job runs for one user or for all users: give a user_id "
                                 "or all_users=True (exactly one of them)")
     check_clock(as_of, dry_run=dry_run, simulate=simulate, all_users=all_users)
+    if shard is not None and (not all_users or not 1 <= shard[0] <= shard[1]):
+        raise InvalidInputError("a shard (K/N, K from 1 to N) splits an all-users run "
+                                "between workers; a one-user run has none")
     as_of = _aware(as_of or _now())
     steps = list(JOB_NAMES) if name == NIGHTLY else [name]
 
@@ -161,7 +188,8 @@ def run_job(name: str, *, graph: Graph, settings: Settings,
                            dry_run=dry_run, started_at=_now())
         return JobContext(graph=graph, settings=settings, report=report,
                           embedder_factory=embedder_factory, synthesiser=synthesiser,
-                          all_elements=all_elements, progress=progress, fault=fault)
+                          all_elements=all_elements, progress=progress, fault=fault,
+                          shard=shard)
 
     outer = make_ctx(name, run_id)
     with _held(outer):
@@ -204,7 +232,10 @@ class _held:
         ctx, report = self.ctx, self.ctx.report
         if report.dry_run:
             return ctx
-        scope = report.user_id or "*"
+        # Each shard of an all-users run has its own lock: N workers run side by side,
+        # two workers of the same shard do not.
+        shard = f"#{ctx.shard[0]}/{ctx.shard[1]}" if ctx.shard else ""
+        scope = report.user_id or f"*{shard}"
         name = f"{report.job}:{scope}"
         rows = ctx.graph.write("jobs/acquire_lock", job=report.job, scope=scope, lock_name=name,
                                holder=report.run_id, now=_now(), expires_at=_lease(ctx.settings))
@@ -285,4 +316,4 @@ def history(graph: Graph, user_id: str | None, limit: int = 20) -> list[dict[str
 
 
 __all__ = ["JOB_NAMES", "NIGHTLY", "JobContext", "JobError", "JobReport", "check_clock",
-           "history", "parse_as_of", "run_job"]
+           "history", "in_shard", "parse_as_of", "parse_shard", "run_job"]
