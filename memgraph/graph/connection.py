@@ -143,6 +143,10 @@ class Graph:
 
     @contextmanager
     def session(self, **kwargs: Any) -> Iterator[Session]:
+        # Sessions share the bookmark manager of read()/write() (execute_query's): on a
+        # cluster, a read right after a write made in a session (write_many, the batch
+        # jobs) waits for that write, whichever member serves it (causal consistency).
+        kwargs.setdefault("bookmark_manager", self.driver.execute_query_bookmark_manager)
         with translate_errors(self.settings.neo4j_uri), \
                 self.driver.session(database=self.database, **kwargs) as session:
             yield session
