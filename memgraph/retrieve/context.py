@@ -1,11 +1,12 @@
 """context(): explore() results rendered as prompt text within a token budget.
 
-Results go in ranked order (most useful first). Each is rendered on its own; an item that
-does not fit is skipped and the next, shorter ones are still tried, so the budget is used
-well; a source whose sentence a fact above already quotes as its evidence is not
-repeated; ``truncated`` says something was left out. The whole text, wrapper included, is
-measured with ``tokens.count_tokens`` after every addition, so it never exceeds
-``max_tokens``.
+Results go in ranked order (most useful first), except that the summaries among them
+(Storylines, Macros) come first within ``SUMMARY_SHARE`` of the budget. Each is rendered
+on its own; an item that does not fit is skipped and the next, shorter ones are still
+tried, so the budget is used well; a source whose sentence a fact above already quotes as
+its evidence is not repeated; ``truncated`` says something was left out. The whole text,
+wrapper included, is measured with ``tokens.count_tokens`` after every addition, so it
+never exceeds ``max_tokens``.
 """
 
 from __future__ import annotations
@@ -16,12 +17,15 @@ from datetime import date
 from xml.sax.saxutils import escape, quoteattr
 
 from memgraph.errors import InvalidInputError
-from memgraph.graph.vocabulary import EPISODIC_KINDS
+from memgraph.graph.vocabulary import EPISODIC_KINDS, SUMMARY_KINDS
 from memgraph.retrieve.answers import is_auto_link
 from memgraph.retrieve.results import ContextResult, Result
 from memgraph.retrieve.tokens import count_tokens, truncate_to_tokens
 
 FORMATS = ("markdown", "xml", "json")
+# Summaries (Storylines, Macros) among the results go first, within this share of the
+# budget: the broad picture, then the evidence (issue 16).
+SUMMARY_SHARE = 0.2
 MIN_TOKENS = 10
 MAX_TOKENS = 100_000
 ITEM_MAX_TOKENS = 200      # one memory never takes more than this
@@ -120,7 +124,17 @@ def build_context(query: str, results: Sequence[Result], max_tokens: int,
         return ContextResult(text="", format=fmt, memories_used=0, tokens_used=0,  # type: ignore[arg-type]
                              max_tokens=max_tokens, truncated=bool(results))
     covered: set[str] = set()     # sources whose evidence a fact in the text already quotes
+    summaries = [r for r in results if r.kind in SUMMARY_KINDS]
+    summary_budget = int(max_tokens * SUMMARY_SHARE)
+    for r in summaries:
+        trial = render([*chosen, item_fields(r)])
+        if count_tokens(trial) - count_tokens(render([])) <= summary_budget:
+            chosen.append(item_fields(r))
+            used.append(r)
+            text = trial
     for r in results:
+        if r in used:
+            continue
         if (r.kind in EPISODIC_KINDS and r.uid in covered) \
                 or is_auto_link(r.kind, r.text):
             continue      # already quoted; a similarity link says nothing to a prompt
