@@ -242,3 +242,17 @@ def test_a_storyline_nobody_retrieves_fades_and_a_pinned_one_does_not(
             "MATCH (n:Memory) WHERE n.uid IN $uids RETURN n.uid AS uid, n.salience AS s",
             uids=[spring["uid"], autumn["uid"]]).values())
     assert salience[spring["uid"]] < 0.5 and salience[autumn["uid"]] == 1.0
+
+
+def test_context_puts_a_matching_summary_first_then_the_evidence(memory: Memory,
+                                                                 graph: Graph,
+                                                                 user_id: str):
+    chat(memory, user_id, SPRING_CHAT, SPRING)
+    chat(memory, user_id, AUTUMN_CHAT, AUTUMN, first=10)
+    memory.run_job("storylines", user_id=user_id, as_of=NOW)
+    built = memory.context("Sam Acme Corp Leeds", user_id=user_id, max_tokens=1000,
+                           reinforce=False)
+    kinds = [m.kind for m in built.memories]
+    assert kinds[0] in ("Storyline", "Macro")
+    assert any(k not in ("Storyline", "Macro") for k in kinds)   # then the evidence
+    assert built.tokens_used <= 1000
