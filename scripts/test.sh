@@ -11,7 +11,8 @@ export PATH="$PWD/.venv/bin:$PATH"
 export MEMGRAPH_SERVER__HOME="${MEMGRAPH_SERVER__HOME:-$PWD/.memgraph/neo4j}"
 export MEMGRAPH_SERVER__BOLT_PORT="${MEMGRAPH_SERVER__BOLT_PORT:-7689}"
 export MEMGRAPH_SERVER__HTTP_PORT="${MEMGRAPH_SERVER__HTTP_PORT:-7476}"
-export NEO4J_URI="${NEO4J_URI:-bolt://127.0.0.1:$MEMGRAPH_SERVER__BOLT_PORT}"
+# neo4j:// (routing) so the whole suite also proves the code works through a cluster driver
+export NEO4J_URI="${NEO4J_URI:-neo4j://127.0.0.1:$MEMGRAPH_SERVER__BOLT_PORT}"
 
 memgraph server install
 started_here=0

@@ -157,6 +157,8 @@ def test_stop_is_clean_and_idempotent(private_server: LocalServer) -> None:
 
 def test_a_taken_port_is_a_clear_error(private_server: LocalServer) -> None:
     with socket.socket() as blocker:
+        # an earlier test's connections may leave the port in TIME_WAIT; the blocker must still bind
+        blocker.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         blocker.bind(("127.0.0.1", private_server.cfg.bolt_port))
         blocker.listen(1)
         with pytest.raises(ServerError, match=f"port {private_server.cfg.bolt_port}"):
