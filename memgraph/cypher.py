@@ -8,7 +8,9 @@ pasted into Neo4j Browser (``memgraph cypher show NAME`` prints it; ``:param`` t
 parameters). Two markers, expanded in this order:
 
 - a line ``{{> fragments/name}}``: the fragment's own rendered text, indented like the
-  marker (fragments may include fragments);
+  marker (fragments may include fragments). Arguments name the variables a fragment works
+  on: ``{{> fragments/relabel node=s}}`` renders the fragment with ``{{node}}`` read as
+  ``s``, before the fragment's own includes (so it can pass ``node={{node}}`` on);
 - ``{{name}}`` anywhere: a list from the vocabulary, ``CYPHER_LISTS`` in
   ``memgraph/graph/vocabulary.py`` (``[r:{{semantic_types}}]`` is every semantic
   relationship type).
@@ -27,7 +29,9 @@ from memgraph.errors import ConfigurationError
 from memgraph.graph.vocabulary import CYPHER_LISTS
 
 _NAME = re.compile(r"^[a-z0-9_]+(/[a-z0-9_]+)*$")
-_INCLUDE = re.compile(r"^(?P<indent>[ \t]*)\{\{>\s*(?P<name>[^}\s]+)\s*\}\}[ \t]*$", re.M)
+_INCLUDE = re.compile(r"^(?P<indent>[ \t]*)\{\{>\s*(?P<name>[^}\s]+)"
+                      r"(?P<args>(?:\s+[a-z_]+=[A-Za-z_][A-Za-z0-9_]*)*)\s*\}\}[ \t]*$", re.M)
+_ARGUMENT = re.compile(r"([a-z_]+)=([A-Za-z_][A-Za-z0-9_]*)")
 _LIST = re.compile(r"\{\{\s*(?P<name>[a-z_]+)\s*\}\}")
 
 
@@ -47,17 +51,23 @@ CYPHER_ROOT = _cypher_root()
 def load(name: str) -> str:
     """The rendered text of ``cypher/<name>.cypher``: fragments and vocabulary lists
     expanded, comment-only lines dropped."""
-    return _render(name, ()).strip()
+    return _render(name, (), {}).strip()
 
 
-def _render(name: str, including: tuple[str, ...]) -> str:
+def _render(name: str, including: tuple[str, ...], arguments: dict[str, str]) -> str:
     if name in including:
         raise ConfigurationError("fragments include each other: "
                                  + " -> ".join((*including, name)))
     text = _read(name)
+    for argument, variable in arguments.items():
+        marker = "{{" + argument + "}}"
+        if marker not in text:
+            raise ConfigurationError(f"fragment {name!r} takes no argument {argument!r}")
+        text = text.replace(marker, variable)
 
     def fragment(match: re.Match[str]) -> str:
-        body = _render(match["name"], (*including, name))
+        given = dict(_ARGUMENT.findall(match["args"]))
+        body = _render(match["name"], (*including, name), given)
         return "\n".join(match["indent"] + line for line in body.splitlines())
 
     text = _INCLUDE.sub(fragment, text)
@@ -95,10 +105,13 @@ def statements(name: str) -> list[str]:
 
 
 def names(area: str | None = None) -> list[str]:
-    """All query names under ``cypher/<area>/`` (every area when None), sorted."""
+    """All query names under ``cypher/<area>/`` (every area when None), sorted. Fragments
+    are pieces, not queries (some need arguments): listed only when asked for by area."""
     folder = CYPHER_ROOT / area if area else CYPHER_ROOT
     if area is not None and (not _NAME.match(area) or not folder.is_dir()):
         raise ConfigurationError(f"no query area {area!r}; areas: " + ", ".join(
             sorted(p.name for p in CYPHER_ROOT.iterdir() if p.is_dir())))
-    return sorted(p.relative_to(CYPHER_ROOT).with_suffix("").as_posix()
-                  for p in folder.rglob("*.cypher"))
+    found = (p.relative_to(CYPHER_ROOT).with_suffix("").as_posix()
+             for p in folder.rglob("*.cypher"))
+    return sorted(name for name in found
+                  if area == "fragments" or not name.startswith("fragments/"))

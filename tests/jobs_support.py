@@ -9,6 +9,7 @@ from typing import Any
 
 from memgraph.graph.connection import Graph
 from memgraph.graph.notes import Note, next_expiry
+from memgraph.graph.vocabulary import lifecycle_labels
 
 T0 = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -47,8 +48,9 @@ def make_node(graph: Graph, user_id: str, kind: str, name: str = "", *,
     if notes is not None:
         props.update(note_lists(notes))
     with graph.session() as session:
-        session.run("CREATE (n:$($labels)) SET n = $props",
-                    labels=["Memory", kind], props=props).consume()
+        session.run("CREATE (n:$($labels)) SET n = $props", props=props,
+                    labels=["Memory", kind, *lifecycle_labels(props.get("state"),
+                                                              props.get("salience"))]).consume()
     return uid
 
 

@@ -22,10 +22,31 @@ from memgraph.graph.vocabulary import (
 
 def test_every_query_file_loads_and_is_not_empty() -> None:
     files = sorted(cypher.CYPHER_ROOT.rglob("*.cypher"))
-    assert files
-    for path in files:
-        name = path.relative_to(cypher.CYPHER_ROOT).with_suffix("").as_posix()
+    queries = cypher.names()
+    fragments = cypher.names("fragments")
+    assert len(files) == len(queries) + len(fragments)
+    for name in queries:
         assert cypher.load(name), name
+
+
+def test_every_fragment_is_used_by_a_query() -> None:
+    sources = "\n".join(p.read_text(encoding="utf-8")
+                        for p in cypher.CYPHER_ROOT.rglob("*.cypher"))
+    for fragment in cypher.names("fragments"):
+        assert "{{> " + fragment in sources.replace(f"cypher/{fragment}.cypher", ""), fragment
+
+
+def test_a_fragment_takes_the_variables_it_works_on_as_arguments() -> None:
+    # relabel is written for {{node}}: each query names its own variable
+    assert "REMOVE s:Candidate:Active:Core:Archived:Strong:Faint" in cypher.load(
+        "ingest/create_sources")
+    assert "REMOVE st:Candidate" in cypher.load("jobs/write_storylines")
+    # an argument the fragment does not take is an error, not silently ignored
+    with pytest.raises(ConfigurationError, match="takes no argument 'nod'"):
+        cypher._render("fragments/relabel", (), {"nod": "n"})
+    # a fragment that needs its argument cannot be rendered without it
+    with pytest.raises(ConfigurationError):
+        cypher._render("fragments/relabel", (), {})
 
 
 def test_comment_lines_are_dropped_and_statements_split() -> None:

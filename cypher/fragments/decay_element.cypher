@@ -14,6 +14,8 @@
 // (a logarithm) only computed for the few elements that cross in this period.
 // $dry_run = true computes the same counts and writes nothing. Batches of $batch_size run in
 // $concurrency concurrent transactions (each element is its own unit: no shared locks).
+// It opens the batched CALL; cypher/fragments/decay_tally.cypher closes it (a node's
+// query relabels in between: cypher/lifecycle/decay_nodes.cypher).
 CALL (n, now_s, now_ns, ephemeral_days) {
   WITH n, now_s, now_ns, ephemeral_days, n.salience AS s, n.state AS state, n.created_at AS c,
        CASE WHEN n.last_accessed_at IS NULL OR n.last_decayed_at >= n.last_accessed_at
@@ -67,9 +69,3 @@ CALL (n, now_s, now_ns, ephemeral_days) {
   FOREACH (_ IN CASE WHEN archive AND NOT $dry_run THEN [1] ELSE [] END |
     SET n.state = 'archived', n.archived_reason = reason,
         n.archived_at = anchor + duration({seconds: t_archive * 86400.0}))
-  RETURN CASE WHEN policy = 'keep_forever' THEN 1 ELSE 0 END AS pinned,
-         CASE WHEN archive AND reason = 'salience' THEN 1 ELSE 0 END AS by_salience,
-         CASE WHEN archive AND reason = 'ttl' THEN 1 ELSE 0 END AS by_ttl
-} IN $concurrency CONCURRENT TRANSACTIONS OF $batch_size ROWS
-RETURN count(*) AS decayed, sum(pinned) AS pinned, sum(by_salience) AS archived_salience,
-       sum(by_ttl) AS archived_ttl

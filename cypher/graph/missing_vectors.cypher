@@ -3,7 +3,7 @@
 MATCH (n:Memory {user_id: $user_id})
 WHERE n.embedding IS NULL AND n.uid > $after
 WITH n ORDER BY n.uid LIMIT $limit
-RETURN n.uid AS uid, [l IN labels(n) WHERE NOT l IN ['Memory', 'Semantic']][0] AS kind,
+RETURN n.uid AS uid, [l IN labels(n) WHERE l IN [{{kinds}}]][0] AS kind,
        coalesce(n.name, '') AS name, coalesce(n.description, '') AS description,
        coalesce(n.notes, []) AS notes, n.search_text AS search_text,
        n.raw_content AS raw_content

@@ -36,5 +36,5 @@ CALL (){
   RETURN n, 1.0 + score AS score
 }
 WITH n, max(score) AS score ORDER BY score DESC LIMIT $limit
-RETURN n.uid AS uid, [l IN labels(n) WHERE NOT l IN ['Memory', 'Semantic']][0] AS kind, n.name AS name,
+RETURN n.uid AS uid, [l IN labels(n) WHERE l IN [{{kinds}}]][0] AS kind, n.name AS name,
        n.description AS description, n.aliases AS aliases

@@ -12,5 +12,8 @@ UNWIND $rows AS row
 MERGE (s:Source:Memory {user_id: $user_id, idempotency_key: row.props.idempotency_key})
 ON CREATE SET s += row.props, s.event_at = datetime(row.event_at), s.ingested_at = $now,
               s.created_at = $now, s.updated_at = $now
+FOREACH (_ IN CASE WHEN s.uid = row.props.uid THEN [1] ELSE [] END |
+  {{> fragments/relabel node=s}}
+)
 RETURN row.props.idempotency_key AS idempotency_key, s.uid AS uid,
        s.uid = row.props.uid AS created, s.extraction_status AS status

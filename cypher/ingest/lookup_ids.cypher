@@ -2,7 +2,7 @@
 UNWIND $ids AS id
 CALL (id) {
   MATCH (n:Memory {uid: id}) USING INDEX SEEK n:Memory(uid) WHERE n.user_id = $user_id
-  RETURN n.uid AS uid, [l IN labels(n) WHERE NOT l IN ['Memory', 'Semantic']][0] AS kind,
+  RETURN n.uid AS uid, [l IN labels(n) WHERE l IN [{{kinds}}]][0] AS kind,
          coalesce(n.name, '') AS name, false AS is_relationship
   UNION
   MATCH ()-[r:{{semantic_types}}]->()

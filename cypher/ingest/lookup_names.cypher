@@ -4,5 +4,5 @@
 UNWIND $names AS pair
 MATCH (n:Semantic {user_id: $user_id, canonical_name: pair.key})
 RETURN pair.ident AS ident, n.uid AS uid,
-       [l IN labels(n) WHERE NOT l IN ['Memory', 'Semantic']][0] AS kind,
+       [l IN labels(n) WHERE l IN [{{kinds}}]][0] AS kind,
        coalesce(n.name, '') AS name

@@ -38,4 +38,7 @@ CALL (row, found) {
   ON CREATE SET n:Entity:Memory, n += row.props
   RETURN n
 }
+FOREACH (_ IN CASE WHEN n.uid = row.props.uid THEN [1] ELSE [] END |
+  {{> fragments/relabel node=n}}
+)
 RETURN row.ref AS ref, n.uid AS uid, n.name AS name, n.uid = row.props.uid AS created

@@ -4,4 +4,5 @@ MATCH (s:Memory)
 WHERE s.uid IN $source_uids AND s.user_id = $user_id AND s.state <> 'archived'
 SET s.state = 'archived', s.archived_at = $as_of, s.archived_reason = 'consolidated',
     s.consolidated_at = $as_of, s.consolidated_by = $run_id
+{{> fragments/relabel node=s}}
 RETURN count(s) AS archived

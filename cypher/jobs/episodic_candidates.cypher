@@ -9,7 +9,7 @@ OPTIONAL MATCH (s)-[:MENTIONS]->(e:Memory)
 WHERE (e:Person OR e:Concept OR e:Entity) AND e.state <> 'archived'
   AND e.user_id = s.user_id
 WITH s, collect(DISTINCT {uid: e.uid, name: coalesce(e.name, e.canonical_name),
-                          kind: [l IN labels(e) WHERE NOT l IN ['Memory', 'Semantic']][0]}) AS found
+                          kind: [l IN labels(e) WHERE l IN [{{kinds}}]][0]}) AS found
 RETURN s.uid AS uid, s.user_id AS user_id, s.salience AS salience,
        coalesce(s.access_count, 0) AS access_count,
        coalesce(s.raw_content, s.description, '') AS text,

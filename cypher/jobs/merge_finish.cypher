@@ -3,6 +3,7 @@
 // then delete the loser.
 MATCH (winner:Memory {uid: $winner_uid}), (loser:Memory {uid: $loser_uid})
 SET winner += $winner_after
+{{> fragments/relabel node=winner}}
 CREATE (log:MergeLog {uid: $log_uid})
 SET log += $log
 DETACH DELETE loser

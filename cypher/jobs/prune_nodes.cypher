@@ -4,5 +4,7 @@ MATCH (n:Memory)
 WHERE ($user_id IS NULL OR n.user_id = $user_id) AND n.state <> 'archived'
   AND n.salience < $threshold AND coalesce(n.ttl_policy, 'decay') <> 'keep_forever'
 FOREACH (_ IN CASE WHEN $dry_run THEN [] ELSE [1] END |
-  SET n.state = 'archived', n.archived_at = $as_of, n.archived_reason = 'pruned')
+  SET n.state = 'archived', n.archived_at = $as_of, n.archived_reason = 'pruned'
+  {{> fragments/relabel node=n}}
+)
 RETURN count(n) AS pruned

@@ -37,6 +37,7 @@ CALL (winner, loser) {
   RETURN count(*) AS between_restored
 }
 SET winner += $winner_restore
+{{> fragments/relabel node=winner}}
 WITH back_out, back_in, between_restored
 MATCH (log:MergeLog {uid: $merge_id})
 SET log.undone_at = $now

@@ -2,4 +2,5 @@
 // allow-list in Python) and properties.
 CREATE (loser:$($labels))
 SET loser = $properties
+{{> fragments/relabel node=loser}}
 RETURN loser.uid AS uid

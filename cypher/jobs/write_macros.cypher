@@ -11,6 +11,7 @@ SET m.summary_key = row.key, m.name = row.title, m.description = row.summary,
     m.embedding = row.embedding, m.embedding_model = $embedding_model,
     m.updated_at = $as_of,
     m.state = CASE m.state WHEN 'archived' THEN 'candidate' ELSE m.state END
+{{> fragments/relabel node=m}}
 WITH m, row
 CALL (m, row) {
   OPTIONAL MATCH (m)-[old:SUMMARIZES]->(st:Storyline)

@@ -13,6 +13,7 @@ SET st.summary_key = row.key, st.name = row.title, st.description = row.summary,
     st.embedding = row.embedding, st.embedding_model = $embedding_model,
     st.updated_at = $as_of,
     st.state = CASE st.state WHEN 'archived' THEN 'candidate' ELSE st.state END
+{{> fragments/relabel node=st}}
 WITH st, row
 CALL (st, row) {
   OPTIONAL MATCH (st)-[old:INCLUDES]->(s:Source)

@@ -9,3 +9,4 @@ MATCH (owner:Memory)-[n]->(:Memory)
 WHERE owner.user_id IN $user_ids
 WITH n, now_s, now_ns, $ephemeral_semantic_days AS ephemeral_days
 {{> fragments/decay_element}}
+{{> fragments/decay_tally}}

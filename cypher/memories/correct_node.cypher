@@ -20,6 +20,6 @@ SET n.name = CASE WHEN renamed THEN $name ELSE n.name END,
     n.embedding_model = CASE WHEN $embedding IS NULL THEN n.embedding_model
                              ELSE $embedding_model END,
     n.updated_at = $now
-RETURN n.uid AS uid, [l IN labels(n) WHERE l <> 'Memory'][0] AS kind,
+RETURN n.uid AS uid, [l IN labels(n) WHERE l IN [{{kinds}}]][0] AS kind,
        name_before, n.name AS name, description_before, n.description AS description,
        coalesce(n.aliases, []) AS aliases

@@ -59,6 +59,6 @@ CALL (nodes) {
   MATCH (n:Memory {uid: uid}) USING INDEX SEEK n:Memory(uid)
   RETURN sum(size(coalesce(n.notes, []))) AS notes
 }
-RETURN s.uid AS uid, [l IN labels(s) WHERE l <> 'Memory'][0] AS kind, nodes,
+RETURN s.uid AS uid, [l IN labels(s) WHERE l IN [{{kinds}}]][0] AS kind, nodes,
        [x IN only_rels WHERE NOT x IN attached] + attached AS relationships,
        [x IN shared WHERE NOT x IN attached AND NOT x IN only_rels] AS shared, notes

@@ -3,6 +3,6 @@
 MATCH (n:Memory {uid: $uid}) USING INDEX SEEK n:Memory(uid)
 WHERE n.user_id = $user_id
 MATCH (o:Person|Concept|Entity {user_id: $user_id, canonical_name: $canonical_name})
-WHERE o <> n AND any(l IN labels(o) WHERE l IN labels(n) AND l <> 'Memory')
-RETURN o.uid AS uid, o.name AS name, [l IN labels(o) WHERE l <> 'Memory'][0] AS kind
+WHERE o <> n AND any(l IN labels(o) WHERE l IN labels(n) AND l IN [{{kinds}}])
+RETURN o.uid AS uid, o.name AS name, [l IN labels(o) WHERE l IN [{{kinds}}]][0] AS kind
 LIMIT 1

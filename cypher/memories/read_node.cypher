@@ -11,7 +11,7 @@ CALL (n) {
   RETURN collect(CASE WHEN r IS NULL THEN null ELSE
     r {.*, embedding: null, type: type(r),
        direction: CASE WHEN startNode(r) = n THEN 'out' ELSE 'in' END,
-       other: {uid: o.uid, name: o.name, kind: [l IN labels(o) WHERE l <> 'Memory'][0]}}
+       other: {uid: o.uid, name: o.name, kind: [l IN labels(o) WHERE l IN [{{kinds}}]][0]}}
     END) AS relationships
 }
 CALL (n) {
@@ -34,8 +34,8 @@ CALL (n) {
 CALL (n) {
   OPTIONAL MATCH (n:Source)-[:MENTIONS]->(m:Memory)
   WITH m ORDER BY m.name LIMIT $max_sources
-  RETURN collect({uid: m.uid, name: m.name, kind: [l IN labels(m) WHERE l <> 'Memory'][0]})
+  RETURN collect({uid: m.uid, name: m.name, kind: [l IN labels(m) WHERE l IN [{{kinds}}]][0]})
          AS mentions
 }
-RETURN n {.*, embedding: null} AS node, [l IN labels(n) WHERE l <> 'Memory'][0] AS kind,
+RETURN n {.*, embedding: null} AS node, [l IN labels(n) WHERE l IN [{{kinds}}]][0] AS kind,
        relationships, sources, mentions

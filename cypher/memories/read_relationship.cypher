@@ -19,6 +19,6 @@ CALL (r, a) {
                     type: type(h)}) AS related_history
 }
 RETURN r {.*, embedding: null, type: type(r),
-          start: {uid: a.uid, name: a.name, kind: [l IN labels(a) WHERE l <> 'Memory'][0]},
-          end: {uid: b.uid, name: b.name, kind: [l IN labels(b) WHERE l <> 'Memory'][0]}}
+          start: {uid: a.uid, name: a.name, kind: [l IN labels(a) WHERE l IN [{{kinds}}]][0]},
+          end: {uid: b.uid, name: b.name, kind: [l IN labels(b) WHERE l IN [{{kinds}}]][0]}}
        AS relationship, sources, related_history

@@ -185,7 +185,7 @@ CALL (vec, ftn, graph_nodes, linked) {
     .aliases, description: left(n.description, 300),
     mentions: [(n)-[:MENTIONS]->(m:Memory) | m.uid],
     adjacent: [(n)-[:NEXT]-(m:Memory) | elementId(m)],
-    kind: [l IN labels(n) WHERE NOT l IN ['Memory', 'Semantic']][0]}}) AS nodes
+    kind: [l IN labels(n) WHERE l IN [{{kinds}}]][0]}}) AS nodes
 }
 CALL (ftr, graph_rels, facts) {
   UNWIND ftr + graph_rels + [f IN facts | {key: f.key}] AS c

@@ -44,4 +44,7 @@ SET e.salience = CASE WHEN coalesce(e.salience, 0.5) + $alpha > 1.0 THEN 1.0
         ELSE gradient END,
     e.last_recall_interval = coalesce(interval, last_interval),
     e.last_accessed_at = $now
+FOREACH (node IN CASE WHEN e IS :: NODE THEN [e] ELSE [] END |
+  {{> fragments/relabel node=node}}
+)
 RETURN count(e) AS reinforced

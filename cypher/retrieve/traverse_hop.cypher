@@ -22,7 +22,7 @@ LIMIT $limit
 RETURN elementId(b) AS eid, elementId(a) AS parent, elementId(r) AS rel_eid,
        b {.uid, .name, .description, .state, .salience,
           raw_content: substring(b.raw_content, 0, 500),
-          kind: [l IN labels(b) WHERE NOT l IN ['Memory', 'Semantic']][0]} AS node,
+          kind: [l IN labels(b) WHERE l IN [{{kinds}}]][0]} AS node,
        r {.uid, .description, .state, .strength, .superseded_by,
           valid_from: r.valid_from.epochMillis, valid_to: r.valid_to.epochMillis,
           type: type(r),

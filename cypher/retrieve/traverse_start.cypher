@@ -25,4 +25,4 @@ ORDER BY priority, coalesce(n.salience, 0.5) DESC, n.uid
 LIMIT 5
 RETURN elementId(n) AS eid, priority, n {
   .uid, .name, .description, .raw_content, .state, .salience,
-  kind: [l IN labels(n) WHERE NOT l IN ['Memory', 'Semantic']][0]} AS node
+  kind: [l IN labels(n) WHERE l IN [{{kinds}}]][0]} AS node

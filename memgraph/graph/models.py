@@ -30,6 +30,7 @@ from neomodel import (
 )
 
 from memgraph.graph.vocabulary import (
+    LIFECYCLE_LABELS,
     SEMANTIC_LABEL,
     SENSITIVITIES,
     STATES,
@@ -127,6 +128,10 @@ class MentionsRel(StructuredRel):
 class Memory(StructuredNode, Lifecycle):
     """Every memory node carries the ``Memory`` label (one vector and full-text index)."""
 
+    # State and salience band as labels, for Browser's style sheet (schema v3): derived from
+    # the properties by the write paths, so optional here.
+    __optional_labels__: ClassVar[list[str]] = list(LIFECYCLE_LABELS)
+
     uid = StringProperty(unique_index=True, default=new_id)
     user_id = StringProperty(required=True)
     name = StringProperty(default="")
@@ -139,7 +144,7 @@ class Memory(StructuredNode, Lifecycle):
 class Semantic(Memory, Notes):
     __abstract_node__ = True
     # The name key's label (schema v2): optional, because twins from before v2 lack it.
-    __optional_labels__: ClassVar[list[str]] = [SEMANTIC_LABEL]
+    __optional_labels__: ClassVar[list[str]] = [SEMANTIC_LABEL, *LIFECYCLE_LABELS]
     canonical_name = StringProperty(required=True)
     aliases = ArrayProperty(StringProperty(), default=list)
     attributes = ArrayProperty(StringProperty(), default=list)   # "key: value" lines

@@ -117,6 +117,28 @@ SourceKindName = literal(SOURCE_KINDS)
 TtlPolicyName = literal(TTL_POLICIES)
 LifetimeName = literal(LIFETIMES)
 
+# Lifecycle as labels, kept in step with the `state` and `salience` properties by every
+# write path and job (cypher/fragments/relabel.cypher), so that Neo4j Browser's style sheet
+# (browser/memgraph.grass) can colour a state and size a salience band: grass styles by
+# label only. Queries filter on the properties; the labels are for people.
+STATE_LABELS: dict[str, str] = {state.value: state.value.capitalize() for state in State}
+STRONG_SALIENCE = 0.7   # at or above: the Strong band (drawn large)
+FAINT_SALIENCE = 0.2    # below: the Faint band (drawn small)
+SALIENCE_BAND_LABELS = ("Strong", "Faint")
+LIFECYCLE_LABELS = (*STATE_LABELS.values(), *SALIENCE_BAND_LABELS)
+
+
+def lifecycle_labels(state: str | None, salience: float | None) -> list[str]:
+    """The lifecycle labels a node with this state and salience carries (the Python mirror
+    of cypher/fragments/lifecycle_labels.cypher; a node without a state is a candidate)."""
+    labels = [STATE_LABELS[state or State.CANDIDATE.value]]
+    if salience is not None and salience >= STRONG_SALIENCE:
+        labels.append("Strong")
+    elif salience is not None and salience < FAINT_SALIENCE:
+        labels.append("Faint")
+    return labels
+
+
 MEMORY_LABEL = "Memory"  # every memory node carries it: one vector and one full-text index
 # Person, Concept and Entity nodes also carry it: (user_id, canonical_name) is unique over
 # it, one node per name and tenant whatever the kind (cypher/schema/v2.cypher).
@@ -172,6 +194,15 @@ CYPHER_LISTS: dict[str, str] = {
     "semantic_types": "|".join(RELATIONSHIP_TYPES),
     "walk_types": "|".join(WALK_TYPES),
     "person_types": ", ".join(f"'{t}'" for t in PERSON_TYPES),
+    # a node's kind is its one label among these (it also carries Memory, maybe Semantic,
+    # and its lifecycle labels)
+    "kinds": ", ".join(f"'{k}'" for k in ALL_KINDS),
+    "lifecycle_labels": ":".join(LIFECYCLE_LABELS),
+    "lifecycle_label_list": ", ".join(f"'{label}'" for label in LIFECYCLE_LABELS),
+    "state_label_cases": " ".join(f"WHEN '{state}' THEN '{label}'"
+                                  for state, label in STATE_LABELS.items()),
+    "strong_salience": repr(STRONG_SALIENCE),
+    "faint_salience": repr(FAINT_SALIENCE),
 }
 
 _IDENTIFIER = re.compile(r"^[A-Z][A-Z0-9_]{0,39}$")

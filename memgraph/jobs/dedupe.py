@@ -30,7 +30,13 @@ from memgraph import cypher
 from memgraph.errors import InvalidInputError, NotFoundError
 from memgraph.graph.connection import Graph
 from memgraph.graph.notes import NEXT_EXPIRY, NOTE_LISTS, next_expiry
-from memgraph.graph.vocabulary import MEMORY_LABEL, SEMANTIC_KINDS, SEMANTIC_LABEL, Kind
+from memgraph.graph.vocabulary import (
+    LIFECYCLE_LABELS,
+    MEMORY_LABEL,
+    SEMANTIC_KINDS,
+    SEMANTIC_LABEL,
+    Kind,
+)
 from memgraph.jobs.runner import JobContext, in_shard
 from memgraph.jobs.union_find import UnionFind
 
@@ -223,7 +229,7 @@ def undo_merge(graph: Graph, merge_id: str, user_id: str) -> dict[str, Any]:
     log = rows[0]["log"]
     if log.get("undone_at") is not None:
         raise InvalidInputError(f"merge {merge_id} was already undone at {log['undone_at']}")
-    allowed = {MEMORY_LABEL, SEMANTIC_LABEL, *(k.value for k in Kind)}
+    allowed = {MEMORY_LABEL, SEMANTIC_LABEL, *(k.value for k in Kind), *LIFECYCLE_LABELS}
     labels = list(log["loser_labels"])
     if not set(labels) <= allowed:
         raise InvalidInputError(f"merge {merge_id} names labels outside the allow-list: "
