@@ -13,6 +13,7 @@ from jobs_support import T0, make_node
 from memgraph.demo.tour import run_tour
 from memgraph.graph.connection import Graph
 from memgraph.graph.vocabulary import LIFECYCLE_LABELS, lifecycle_labels
+from memgraph.ingest.properties import source_caption
 from memgraph.memory import Memory
 
 
@@ -92,3 +93,12 @@ def test_init_labels_nodes_written_before_the_labels_existed(memory: Memory, gra
                     "state: 'core', salience: 0.9})", u=user_id).consume()
     memory.init()
     assert labels_of(graph, "old-" + user_id) == {"Core", "Strong"}
+
+
+def test_a_source_is_captioned_by_its_speaker_and_first_whole_words() -> None:
+    said = ("I started at Lisbon Children's Hospital last week, the night shifts "
+            "are long but the team is great")
+    caption = source_caption(said, "Anna")
+    assert caption == "Anna: I started at Lisbon Children's Hospital last…"
+    assert source_caption("Short one.", "Sam") == "Sam: Short one."
+    assert source_caption("x" * 80).endswith("…") and len(source_caption("x" * 80)) == 49

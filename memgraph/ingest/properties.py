@@ -179,8 +179,15 @@ _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augu
            "September", "October", "November", "December")
 
 
+CAPTION_CHARS = 48   # what a Browser node's caption shows legibly in two or three lines
+
+
 def source_caption(content: str, speaker: str = "") -> str:
-    """A short caption for Browser: the speaker and the start of the text."""
+    """A short caption for Browser (a Source's ``name``): the speaker and the first words
+    of the text, cut at a word boundary."""
     text = " ".join(content.split())
-    short = text if len(text) <= 60 else text[:57].rstrip() + "…"
-    return f"{speaker}: {short}" if speaker else short
+    if len(text) > CAPTION_CHARS:
+        head = text[:CAPTION_CHARS + 1]
+        words = head.rsplit(" ", 1)[0] if " " in head.strip() else head[:CAPTION_CHARS]
+        text = words.rstrip(" ,.;:-") + "…"
+    return f"{speaker}: {text}" if speaker else text
