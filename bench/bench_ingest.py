@@ -49,8 +49,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))   # bench/locomo.py
 from bench_args import comma_list
 
 from memgraph.memory import Memory
-from memgraph.providers.embeddings import Embedder, HashingEmbedder, make_embedder
-from memgraph.providers.llm import prompt_tokens
+from memgraph.providers.base import Embedder, prompt_tokens
+from memgraph.providers.embeddings import HashingEmbedder, make_embedder
 from memgraph.settings import Settings
 
 FIRST = ["Anna", "Tom", "Maria", "Priya", "Sam", "Lena", "Omar", "Jon", "Kira", "Luis"]

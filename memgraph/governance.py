@@ -3,7 +3,7 @@
 ``keep_forever`` pins a memory (salience 1.0, never archived; an archived one comes back),
 ``ephemeral`` gives it a hard deadline (30 days after creation for episodic nodes, 90 for
 the rest, checked by the next decay run), ``decay`` returns it to salience-based forgetting.
-The decay maths that honours the policies is ``memgraph.lifecycle.decay``.
+The decay maths that honours the policies is ``memgraph.lifecycle.salience``.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from datetime import UTC, datetime
 
 from memgraph.graph.connection import Graph
 from memgraph.graph.vocabulary import TTL_POLICIES
-from memgraph.ingest.inputs import check_choice
 from memgraph.memories import one_node
+from memgraph.validation import check_choice
 
 
 @dataclass(frozen=True)

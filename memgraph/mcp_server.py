@@ -44,7 +44,7 @@ from memgraph.settings import IngestSettings, RetrievalSettings
 from memgraph.validation import validation_message
 
 if TYPE_CHECKING:
-    from memgraph.ingest.agent_tools import AgentTools
+    from memgraph.ingest.caller_tools import CallerTools
     from memgraph.memory import Memory
 
 log = logging.getLogger("memgraph.mcp")
@@ -282,7 +282,7 @@ class MemgraphTools:
     def __init__(self, memory: Memory, user_id: str | None = None) -> None:
         self.memory = memory
         self.user_id = user_id or memory.settings.default_user
-        self._agent_tools: AgentTools = memory.tools(self.user_id)
+        self._caller_tools: CallerTools = memory.tools(self.user_id)
         self._own: dict[str, tuple[type[_Args], Callable[[Any], ToolOutcome]]] = {
             "ingest": (IngestArgs, self._ingest),
             "ingest_document": (IngestDocumentArgs, self._ingest_document),
@@ -299,7 +299,7 @@ class MemgraphTools:
 
     @property
     def names(self) -> list[str]:
-        return [*self._own, *(n for n in self._agent_tools.names if n not in SOURCE_BOUND_TOOLS)]
+        return [*self._own, *(n for n in self._caller_tools.names if n not in SOURCE_BOUND_TOOLS)]
 
     def call(self, name: str, arguments: dict[str, Any] | None) -> ToolOutcome:
         """Run one tool. Bad input and refusals come back as error outcomes, never raised."""
@@ -321,7 +321,7 @@ class MemgraphTools:
 
     # -- handlers ---------------------------------------------------------------------
     def _agent_tool(self, name: str, arguments: dict[str, Any]) -> ToolOutcome:
-        result = self._agent_tools.call(name, arguments)
+        result = self._caller_tools.call(name, arguments)
         if not result.pop("ok"):
             return ToolOutcome.error(_one_line(result["error"]))
         return ToolOutcome.data(result)

@@ -22,16 +22,16 @@ from pydantic import BaseModel, ConfigDict, Field
 from memgraph.errors import ConflictError, InvalidInputError, NotFoundError
 from memgraph.graph.connection import Graph, run_in, translate_errors
 from memgraph.graph.models import new_id
+from memgraph.graph.names import canonical_name
 from memgraph.graph.values import to_native
 from memgraph.graph.vocabulary import EPISODIC_KINDS, SEMANTIC_KINDS
-from memgraph.ingest.inputs import parse_time
-from memgraph.ingest.resolution import canonical_name
 from memgraph.ingest.tools import MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS
 from memgraph.retrieve.results import as_datetime
 from memgraph.retrieve.traverse import find_starts
+from memgraph.validation import parse_time
 
 if TYPE_CHECKING:
-    from memgraph.providers.embeddings import Embedder
+    from memgraph.providers.base import Embedder
 
 MAX_SOURCES = 50        # sources listed with a memory (newest first)
 EXCERPT_CHARS = 300     # of each source's raw content

@@ -20,14 +20,13 @@ if TYPE_CHECKING:
     from typing import IO
 
     from memgraph.governance import PolicyChange
-    from memgraph.ingest.agent_tools import AgentTools
+    from memgraph.ingest.caller_tools import CallerTools
     from memgraph.ingest.pipeline import Ingestor
     from memgraph.ingest.results import BulkResult, FileReport, IngestResult
-    from memgraph.jobs.runner import JobReport
+    from memgraph.jobs.context import JobReport
     from memgraph.keys import ApiKey, NewKey
     from memgraph.memories import AuditEntry, Correction, Deletion, FactEnded, MemoryRecord
-    from memgraph.providers.embeddings import Embedder
-    from memgraph.providers.llm import LLM
+    from memgraph.providers.base import LLM, Embedder
     from memgraph.retrieve.results import ContextResult, Result, TraverseResult
 
 
@@ -222,7 +221,7 @@ class Memory:
         one Artifact named ``uri`` (default ``doc:<title>``; the same uri again replaces the
         previous version's chunks), its chunks as Sources, each extracted."""
         from memgraph.ingest.documents import Document, ingest_document
-        from memgraph.ingest.inputs import parse_time
+        from memgraph.validation import parse_time
 
         self.ensure_schema()
         doc = Document(text=text, uri=uri or f"doc:{title}", title=title,
@@ -238,13 +237,13 @@ class Memory:
         self.ensure_schema()
         return self._ingestor.retry_failed(self.scope(user_id, all_users))
 
-    def tools(self, user_id: str | None = None) -> AgentTools:
+    def tools(self, user_id: str | None = None) -> CallerTools:
         """The extraction agent's typed tools for an outside agent: ``.schemas`` (OpenAI
         function format) and ``.call(name, arguments)``, scoped to one user."""
-        from memgraph.ingest.agent_tools import AgentTools
+        from memgraph.ingest.caller_tools import CallerTools
 
         self.ensure_schema()
-        return AgentTools(self._ingestor, self._user(user_id))
+        return CallerTools(self._ingestor, self._user(user_id))
 
     # -- retrieval (memgraph/retrieve; docs/retrieval.md) ------------------------------
     def explore(self, query: str, *, user_id: str | None = None, k: int | None = None,

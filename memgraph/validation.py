@@ -9,7 +9,8 @@ users or stored on sources carries no pydantic help URLs and no provider base UR
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
 
 from memgraph.errors import InvalidInputError
 
@@ -46,3 +47,27 @@ def without_urls(text: str) -> str:
     """``text`` with every URL replaced by ``<url>`` (provider base URLs, help links):
     what is stored on a source or shown to a tenant names no endpoint."""
     return _URL.sub("<url>", text)
+
+
+def check_choice(value: str, allowed: tuple[str, ...], what: str) -> str:
+    if value not in allowed:
+        raise InvalidInputError(f"{what} must be one of {', '.join(allowed)}, not {value!r}")
+    return value
+
+
+def parse_time(value: Any, what: str = "time") -> datetime | None:
+    """ISO-8601 text or a datetime, as an aware UTC datetime (naive means UTC)."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, datetime):
+        moment = value
+    elif isinstance(value, str):
+        try:
+            moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        except ValueError as e:
+            raise InvalidInputError(f"{what} {value!r} is not an ISO-8601 date or time") from e
+    else:
+        raise InvalidInputError(f"{what} must be an ISO-8601 string, got {type(value).__name__}")
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from memgraph.ingest.resolution import canonical_name
+from memgraph.graph.names import canonical_name
 from memgraph.memory import Memory
 from memgraph.retrieve.results import Result
 

@@ -8,9 +8,10 @@ import pytest
 from ingest_support import rows
 
 from memgraph.graph.connection import Graph
-from memgraph.ingest.resolution import SimilaritySearch, canonical_name
+from memgraph.graph.names import canonical_name
+from memgraph.ingest.resolution import SimilaritySearch
 from memgraph.memory import Memory
-from memgraph.providers.embeddings import Embedder
+from memgraph.providers.base import Embedder
 from memgraph.settings import Settings
 
 

@@ -14,7 +14,7 @@ from memgraph.graph.connection import Graph
 from memgraph.graph.notes import FOREVER, Note
 from memgraph.jobs.synthesis import DatedText, DescribeItem, InsightItem, OfflineSynthesiser
 from memgraph.memory import Memory
-from memgraph.providers.llm import prompt_tokens
+from memgraph.providers.base import prompt_tokens
 from memgraph.providers.openai_compat import OpenAILLM
 
 NOW = T0 + timedelta(days=20)

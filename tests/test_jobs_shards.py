@@ -13,7 +13,7 @@ from support import assert_one_line_error, run_cli
 
 from memgraph.errors import InvalidInputError
 from memgraph.graph.connection import Graph
-from memgraph.jobs.runner import in_shard, parse_shard
+from memgraph.jobs.context import in_shard, parse_shard
 from memgraph.memory import Memory
 
 

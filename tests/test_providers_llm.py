@@ -15,7 +15,8 @@ from memgraph.errors import (
     ProviderTimeoutError,
     RateLimitedError,
 )
-from memgraph.providers.llm import Usage, extract_json, make_llm
+from memgraph.providers.base import Usage, extract_json
+from memgraph.providers.llm import make_llm
 from memgraph.providers.openai_compat import OpenAILLM
 from memgraph.providers.retry import MAX_BACKOFF_S, backoff_delay
 from memgraph.settings import Settings

@@ -23,7 +23,7 @@ import pytest
 from support import CliRun, assert_one_line_error, scalar
 
 from memgraph.graph.connection import Graph
-from memgraph.ingest.resolution import canonical_name
+from memgraph.graph.names import canonical_name
 from memgraph.memory import Memory
 from memgraph.providers.embeddings import HashingEmbedder
 from memgraph.server import LocalServer

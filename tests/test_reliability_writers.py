@@ -18,7 +18,7 @@ import pytest
 from load_support import PEOPLE
 
 from memgraph.graph.connection import Graph
-from memgraph.ingest.resolution import canonical_name
+from memgraph.graph.names import canonical_name
 from memgraph.memory import Memory
 
 WRITERS = 6

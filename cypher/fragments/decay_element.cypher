@@ -3,7 +3,7 @@
 // (the node or relationship), now_s and now_ns ($as_of in epoch seconds and nanoseconds)
 // and ephemeral_days (how long an ephemeral element lives), and the parameters $as_of,
 // $base_rate, $high_confidence, $threshold, $dry_run, $concurrency and $batch_size.
-// The same math as memgraph/lifecycle/decay.py (docs/lifecycle.md):
+// The same math as memgraph/lifecycle/salience.py (docs/lifecycle.md):
 //   anchor = latest of last_decayed_at, last_accessed_at, created_at; days = as_of - anchor
 //   rate   = base / (1 + recall_frequency ^ decay_gradient), x (1 + (1 - confidence) * 2) for
 //            candidates below $high_confidence, 0 for candidates at or above it

@@ -17,7 +17,8 @@ from memgraph.cli.output import (
     scope_text,
     user_option,
 )
-from memgraph.jobs.runner import JOB_NAMES, NIGHTLY, JobReport, parse_as_of, parse_shard
+from memgraph.jobs.context import JobReport, parse_shard
+from memgraph.jobs.runner import JOB_NAMES, NIGHTLY, parse_as_of
 from memgraph.settings import Settings
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from memgraph.graph.connection import Graph
 from memgraph.jobs.consolidate import embedding_text
-from memgraph.providers.embeddings import Embedder
+from memgraph.providers.base import Embedder
 
 Progress = Callable[[int, int], None]   # (re-embedded so far, total at the start)
 

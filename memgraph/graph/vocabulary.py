@@ -28,7 +28,7 @@ class Kind(StrEnum):
 
 class State(StrEnum):
     """Seed 001's lifecycle: a memory starts as a candidate, recall makes it active and then
-    core, decay archives it (memgraph/lifecycle/decay.py, retrieve/reinforce.py)."""
+    core, decay archives it (memgraph/lifecycle/salience.py, retrieve/reinforce.py)."""
 
     CANDIDATE = "candidate"
     ACTIVE = "active"
@@ -54,7 +54,7 @@ class SourceKind(StrEnum):
 
 class TtlPolicy(StrEnum):
     """How a memory is forgotten (seed 001, "Governance Hooks"; precedence keep_forever >
-    ephemeral > decay; the maths: memgraph/lifecycle/decay.py)."""
+    ephemeral > decay; the maths: memgraph/lifecycle/salience.py)."""
 
     DECAY = "decay"
     EPHEMERAL = "ephemeral"

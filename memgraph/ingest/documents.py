@@ -30,13 +30,13 @@ from memgraph.graph.vocabulary import SENSITIVITIES, TTL_POLICIES, Sensitivity, 
 from memgraph.ingest import properties
 from memgraph.ingest.chunking import Chunk, split_document
 from memgraph.ingest.inputs import (
-    check_choice,
     content_hash,
     has_control_characters,
 )
 from memgraph.ingest.pipeline import RESUMABLE, Ingestor
 from memgraph.ingest.results import FileReport, IngestResult
 from memgraph.ingest.source import NewSource, merge_and_chain, prepare_source
+from memgraph.validation import check_choice
 
 Progress = Callable[[int, int | None], None]
 

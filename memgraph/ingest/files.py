@@ -32,11 +32,12 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from memgraph.errors import InvalidInputError
 from memgraph.graph.vocabulary import Sensitivity, SourceKind, TtlPolicy, literal
 from memgraph.ingest.documents import Document, ingest_document
-from memgraph.ingest.inputs import check_owner, content_hash, parse_time
+from memgraph.ingest.inputs import check_owner, content_hash
 from memgraph.ingest.pipeline import Ingestor
 from memgraph.ingest.results import FileReport
 from memgraph.ingest.source import NewSource, prepare_source
 from memgraph.ingest.structured import check_record, ingest_numbered
+from memgraph.validation import parse_time
 
 FORMATS: tuple[str, ...] = ("auto", "jsonl", "structured", "document")
 Format = literal(FORMATS)

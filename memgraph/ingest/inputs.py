@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from datetime import UTC, datetime
 from typing import Any
 
 from memgraph.errors import InvalidInputError
@@ -87,12 +86,6 @@ def parse_metadata(lines: list[str] | None) -> dict[str, str]:
     return dict(line.split(": ", 1) for line in lines or [] if ": " in line)
 
 
-def check_choice(value: str, allowed: tuple[str, ...], what: str) -> str:
-    if value not in allowed:
-        raise InvalidInputError(f"{what} must be one of {', '.join(allowed)}, not {value!r}")
-    return value
-
-
 def check_owner(record_user: str | None, user_id: str) -> None:
     """A record may name its user only to repeat the ingesting one: a file ingested for
     one tenant never writes into another (the caller chose the tenant, not the file)."""
@@ -110,21 +103,3 @@ def default_idempotency_key(user_id: str, session_id: str, content: str,
     """Same user, session, content and external id: the same source."""
     material = "\x1f".join((user_id, session_id, content, external_id))
     return hashlib.sha256(material.encode("utf-8")).hexdigest()
-
-
-def parse_time(value: Any, what: str = "time") -> datetime | None:
-    """ISO-8601 text or a datetime, as an aware UTC datetime (naive means UTC)."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, datetime):
-        moment = value
-    elif isinstance(value, str):
-        try:
-            moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-        except ValueError as e:
-            raise InvalidInputError(f"{what} {value!r} is not an ISO-8601 date or time") from e
-    else:
-        raise InvalidInputError(f"{what} must be an ISO-8601 string, got {type(value).__name__}")
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC)

@@ -14,17 +14,16 @@ from typing import Any, Protocol
 
 from memgraph.errors import DatabaseUnavailableError, MemgraphError, ProviderError
 from memgraph.graph.connection import Graph
+from memgraph.graph.names import canonical_name
 from memgraph.graph.values import to_native
-from memgraph.ingest.inputs import check_content, parse_time
-from memgraph.ingest.resolution import canonical_name
+from memgraph.ingest.inputs import check_content
 from memgraph.ingest.results import BulkResult, IngestResult
 from memgraph.ingest.source import NewSource, SourceText, prepare_source, write_sources
 from memgraph.ingest.tools import Known, ToolExecutor
 from memgraph.ingest.writer import WriteContext, write_plan
-from memgraph.providers.embeddings import Embedder
-from memgraph.providers.llm import LLM, Usage
+from memgraph.providers.base import LLM, Embedder, Usage
 from memgraph.settings import Settings
-from memgraph.validation import without_urls
+from memgraph.validation import parse_time, without_urls
 
 
 class Extractor(Protocol):
@@ -49,9 +48,9 @@ class Ingestor:
                 return {r["key"]: r["kind"] for r in rows}
 
             return RuleExtractor(self.settings, known_kinds)
-        from memgraph.ingest.agent import AgentExtractor
+        from memgraph.ingest.llm_extractor import LLMExtractor
 
-        return AgentExtractor(self.graph, self.settings, self.embedder, self.llm)
+        return LLMExtractor(self.graph, self.settings, self.embedder, self.llm)
 
     def ingest(self, content: str | bytes, *, user_id: str, **fields: Any) -> IngestResult:
         """One source: written first, then extracted; see ``Memory.ingest``."""

@@ -24,29 +24,13 @@ they disagree on its kind.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from memgraph.graph.connection import Graph
+from memgraph.graph.names import alias_key, canonical_name
 from memgraph.graph.vocabulary import Kind
 from memgraph.settings import Settings
-
-_APOSTROPHES = re.compile(r"[’'`´]")
-_PUNCTUATION = re.compile(r"[^\w\s]+")
-
-
-def canonical_name(name: str) -> str:
-    text = unicodedata.normalize("NFKC", name).casefold()
-    text = _APOSTROPHES.sub("", text)
-    text = _PUNCTUATION.sub(" ", text)
-    return " ".join(text.split())
-
-
-def alias_key(name: str) -> str:
-    """How aliases are compared: case-insensitive, whitespace-trimmed (as Cypher can)."""
-    return " ".join(name.split()).lower()
 
 
 @dataclass(frozen=True)

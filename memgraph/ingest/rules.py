@@ -31,10 +31,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from memgraph.ingest.resolution import canonical_name
+from memgraph.graph.names import canonical_name
 from memgraph.ingest.source import SourceText
 from memgraph.ingest.tools import ToolExecutor
-from memgraph.providers.llm import Usage
+from memgraph.providers.base import Usage
 from memgraph.settings import Settings
 
 # Every pattern is bounded, so a source costs time linear in its length (a name pattern

@@ -20,15 +20,14 @@ from memgraph.graph.vocabulary import (
 )
 from memgraph.ingest import properties
 from memgraph.ingest.inputs import (
-    check_choice,
     check_content,
     check_label,
     check_metadata,
     content_hash,
     default_idempotency_key,
-    parse_time,
 )
 from memgraph.settings import Settings
+from memgraph.validation import check_choice, parse_time
 
 
 @dataclass(frozen=True)

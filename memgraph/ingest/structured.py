@@ -38,6 +38,7 @@ from pydantic import (
 
 from memgraph.errors import InvalidInputError
 from memgraph.graph.connection import Graph, run_in, translate_errors
+from memgraph.graph.names import canonical_name
 from memgraph.graph.notes import Note
 from memgraph.graph.vocabulary import (
     SENSITIVITIES,
@@ -55,16 +56,15 @@ from memgraph.graph.vocabulary import (
 from memgraph.ingest import properties
 from memgraph.ingest.facts import fact_row, write_facts
 from memgraph.ingest.inputs import (
-    check_choice,
     check_content,
     check_owner,
 )
-from memgraph.ingest.resolution import canonical_name, resolve_by_name
+from memgraph.ingest.resolution import resolve_by_name
 from memgraph.ingest.results import BulkResult
 from memgraph.ingest.source import NewSource, merge_and_chain, prepare_source
-from memgraph.providers.embeddings import Embedder
+from memgraph.providers.base import Embedder
 from memgraph.settings import Settings
-from memgraph.validation import validation_message
+from memgraph.validation import check_choice, validation_message
 
 # Records repeat a handful of type spellings and names: normalise each spelling once
 # (canonical names are computed ~10 times per record on the way).

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from memgraph.graph.names import canonical_name
 from memgraph.graph.vocabulary import (
     RELATIONSHIP_TYPES,
     SEMANTIC_KINDS,
@@ -26,7 +27,6 @@ from memgraph.graph.vocabulary import (
     relationship_type,
 )
 from memgraph.ingest.plan import NodeOp, NoteOp, Plan, RelOp
-from memgraph.ingest.resolution import canonical_name
 from memgraph.validation import validation_message
 
 MAX_NAME_CHARS = 200          # a node's name or alias

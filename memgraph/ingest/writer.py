@@ -23,7 +23,7 @@ from memgraph.ingest.facts import fact_row, write_facts
 from memgraph.ingest.plan import NodeOp, Plan, RelOp
 from memgraph.ingest.resolution import Candidate, SimilaritySearch, resolve
 from memgraph.ingest.results import IngestResult
-from memgraph.providers.embeddings import Embedder
+from memgraph.providers.base import Embedder
 from memgraph.settings import Settings
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from memgraph.jobs.runner import JobContext
+from memgraph.jobs.context import JobContext
 
 UNITS = (("nodes", "lifecycle/cleanup_nodes"),
          ("relationships", "lifecycle/cleanup_relationships"))

@@ -26,7 +26,7 @@ from typing import Any
 from memgraph.errors import ProviderError
 from memgraph.graph.values import to_native
 from memgraph.ingest.properties import node_embedding_text
-from memgraph.jobs.runner import JobContext
+from memgraph.jobs.context import JobContext
 from memgraph.jobs.synthesis import DatedText, DescribeItem
 
 EMBED_TEXT_CHARS = 1000   # seed 001: relationship notes embedding over at most 1000 chars

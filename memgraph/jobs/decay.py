@@ -1,13 +1,13 @@
 """Job 1, decay: set-based Cypher over nodes, then relationships, in batches.
 
-The math is ``memgraph.lifecycle.decay`` written in Cypher (``cypher/lifecycle/decay_*``).
+The math is ``memgraph.lifecycle.salience`` written in Cypher (``cypher/lifecycle/decay_*``).
 Each batch commits on its own; a batch that committed moved its elements' anchor
 (``last_decayed_at``) to ``as_of``, so a re-run after a crash decays only the remainder.
 """
 
 from __future__ import annotations
 
-from memgraph.jobs.runner import JobContext
+from memgraph.jobs.context import JobContext
 
 UNITS = (("nodes", "lifecycle/decay_nodes"), ("relationships", "lifecycle/decay_relationships"))
 

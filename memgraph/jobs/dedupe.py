@@ -37,7 +37,7 @@ from memgraph.graph.vocabulary import (
     SEMANTIC_LABEL,
     Kind,
 )
-from memgraph.jobs.runner import JobContext, in_shard
+from memgraph.jobs.context import JobContext, in_shard
 from memgraph.jobs.union_find import UnionFind
 
 COUNTERS = ("access_count", "recall_frequency")

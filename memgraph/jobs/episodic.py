@@ -25,7 +25,7 @@ from typing import Any
 from memgraph.errors import ProviderError
 from memgraph.graph.notes import Lifetime, expires_at
 from memgraph.graph.values import to_native
-from memgraph.jobs.runner import JobContext
+from memgraph.jobs.context import JobContext
 from memgraph.jobs.synthesis import DatedText, InsightItem
 from memgraph.jobs.union_find import UnionFind
 

@@ -32,7 +32,7 @@ from memgraph.errors import ProviderError
 from memgraph.graph.models import new_id
 from memgraph.graph.values import to_native
 from memgraph.ingest.properties import node_embedding_text, summary_node
-from memgraph.jobs.runner import JobContext
+from memgraph.jobs.context import JobContext
 from memgraph.jobs.synthesis import DatedText, Summary, SummaryItem
 
 WRITE_CHUNK = 64      # summaries embedded and written in one transaction

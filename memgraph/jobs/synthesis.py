@@ -3,7 +3,7 @@
 Two implementations of one small interface (both batch-first):
 - ``OfflineSynthesiser``: deterministic, no model. A description is the current description's
   first sentence plus the newest notes, condensed to the length seed 001 asks per kind.
-- ``LLMSynthesiser``: any ``memgraph.providers.llm.LLM``; several elements per call in JSON
+- ``LLMSynthesiser``: any ``memgraph.providers.base.LLM``; several elements per call in JSON
   mode, each request bounded in items and tokens; token usage is the LLM's own accounting.
 """
 
@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from memgraph.errors import InvalidInputError, MalformedOutputError
-from memgraph.providers.llm import LLM, Usage, prompt_tokens
+from memgraph.providers.base import LLM, Usage, prompt_tokens
 from memgraph.retrieve.tokens import count_tokens, truncate_to_tokens
 from memgraph.settings import Settings
 

@@ -1,6 +1,6 @@
 """Lifecycle math (pure, no I/O): decay, candidate rules, TTL, spacing effect."""
 
-from memgraph.lifecycle.decay import (
+from memgraph.lifecycle.salience import (
     Element,
     SpacingUpdate,
     confidence_penalty,

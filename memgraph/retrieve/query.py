@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memgraph.ingest.resolution import canonical_name
+from memgraph.graph.names import canonical_name
 from memgraph.retrieve.filters import QUESTION_WORDS
 
 MAX_NAME_WORDS = 4

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from memgraph.graph.vocabulary import State
-from memgraph.lifecycle.decay import spacing_update
+from memgraph.lifecycle.salience import spacing_update
 from memgraph.settings import LifecycleSettings
 
 
@@ -51,7 +51,7 @@ def next_state(state: str, access_count_after: int, core_after: int) -> str:
 def spacing(previous_access: datetime | None, last_interval: float, gradient: float,
             now: datetime, rules: LifecycleSettings) -> tuple[float, float]:
     """(new last_recall_interval, new decay_gradient) for a recall at ``now``; the rule
-    itself lives once, in ``memgraph.lifecycle.decay.spacing_update``."""
+    itself lives once, in ``memgraph.lifecycle.salience.spacing_update``."""
     update = spacing_update(gradient, last_interval, previous_access, now,
                             up=rules.spacing_gradient_up, down=rules.spacing_gradient_down,
                             floor=rules.spacing_gradient_floor)

@@ -17,8 +17,8 @@ from typing import Any
 
 from memgraph.errors import InvalidInputError, NotFoundError
 from memgraph.graph.connection import Graph
+from memgraph.graph.names import alias_key, canonical_name
 from memgraph.graph.vocabulary import RELATIONSHIP_TYPES, STRUCTURAL_TYPES
-from memgraph.ingest.resolution import alias_key, canonical_name
 from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import (
     TraverseNode,

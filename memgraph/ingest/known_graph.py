@@ -55,12 +55,12 @@ def lucene_query(text: str) -> str:
 def gather(graph: Graph, settings: Settings, user_id: str, content: str,
            embedding: list[float]) -> GraphContext:
     search = SimilaritySearch.for_tenant(graph, settings, user_id)
-    nodes = graph.read("ingest/context_nodes", user_id=user_id, embedding=embedding,
+    nodes = graph.read("ingest/known_nodes", user_id=user_id, embedding=embedding,
                        text=lucene_query(content), limit=settings.ingest.context_nodes,
                        **search.params())
     if not nodes:
         return GraphContext()
-    rels = graph.read("ingest/context_relationships", user_id=user_id,
+    rels = graph.read("ingest/known_relationships", user_id=user_id,
                       uids=[n["uid"] for n in nodes],
                       limit=settings.ingest.context_relationships)
     return GraphContext(nodes, rels)

@@ -18,11 +18,10 @@ from typing import Any
 
 from memgraph.errors import MalformedOutputError, ProviderError, TokenBudgetError
 from memgraph.graph.connection import Graph
-from memgraph.ingest.context import gather
+from memgraph.ingest.known_graph import gather
 from memgraph.ingest.source import SourceText
 from memgraph.ingest.tools import ToolExecutor, tool_schemas
-from memgraph.providers.embeddings import Embedder
-from memgraph.providers.llm import LLM, ChatResult, Message, TokenBudget, Usage
+from memgraph.providers.base import LLM, ChatResult, Embedder, Message, TokenBudget, Usage
 from memgraph.settings import Settings
 
 SYSTEM_PROMPT = """You maintain a long-term memory graph about one user. Read the new source \
@@ -51,7 +50,7 @@ def source_message(source: SourceText, context_text: str) -> str:
             f"time {when}):\n<<<\n{source.content}\n>>>")
 
 
-class AgentExtractor:
+class LLMExtractor:
     def __init__(self, graph: Graph, settings: Settings, embedder: Embedder, llm: LLM) -> None:
         self.graph, self.settings, self.embedder, self.llm = graph, settings, embedder, llm
 

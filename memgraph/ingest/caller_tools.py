@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from memgraph.ingest.pipeline import Ingestor
 
 
-class AgentTools:
+class CallerTools:
     def __init__(self, ingestor: Ingestor, user_id: str) -> None:
         self._ingestor = ingestor
         self.user_id = user_id
