@@ -1,10 +1,12 @@
-"""The saved Browser queries (browser/saved-queries.cypher) run as a person would run them:
-each block's :param lines first, then its query, on the demo's graph and on an empty user.
+"""The saved Browser queries (browser/saved-queries.cypher) and the guide's runnable blocks
+(browser/guide.html) run as a person would run them: each block's :param lines first, then
+its query, on the demo's graph and on an empty user.
 """
 
 from __future__ import annotations
 
 import ast
+import html
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,30 +17,53 @@ from memgraph.demo.tour import run_tour
 from memgraph.graph.connection import Graph
 from memgraph.memory import Memory
 
-SAVED = Path(__file__).resolve().parent.parent / "browser" / "saved-queries.cypher"
+BROWSER = Path(__file__).resolve().parent.parent / "browser"
+SAVED = BROWSER / "saved-queries.cypher"
+GUIDE = BROWSER / "guide.html"
 PARAM = re.compile(r"^:param\s+(\w+)\s*=>\s*(.+?);\s*$")
+RUNNABLE = re.compile(r'<pre class="pre-scrollable code runnable">(.*?)</pre>', re.S)
+SLIDE_TITLE = re.compile(r"<h3>(.*?)</h3>")
 
 
-def blocks() -> list[tuple[str, dict[str, object], str]]:
-    """(title, params, query) per numbered block of the file."""
+def split_block(text: str) -> tuple[dict[str, object], str]:
+    """A block's :param lines (as Browser reads them: 'demo', 3, ...) and its query."""
+    params: dict[str, object] = {}
+    query = []
+    for line in text.splitlines():
+        if (m := PARAM.match(line)) is not None:
+            params[m[1]] = ast.literal_eval(m[2])
+        elif not line.startswith("//"):
+            query.append(line)
+    return params, "\n".join(query).strip().rstrip(";")
+
+
+def saved_blocks() -> list[tuple[str, dict[str, object], str]]:
+    """(title, params, query) per numbered block of the saved-queries file."""
     out = []
     for chunk in re.split(r"\n(?=// \d+\. )", SAVED.read_text(encoding="utf-8")):
-        if not re.match(r"// \d+\. ", chunk):
-            continue
-        title = chunk.splitlines()[0].removeprefix("// ")
-        params: dict[str, object] = {}
-        query = []
-        for line in chunk.splitlines():
-            if (m := PARAM.match(line)) is not None:
-                params[m[1]] = ast.literal_eval(m[2])   # 'demo', 3, ... as Browser reads
-            elif not line.startswith("//"):
-                query.append(line)
-        out.append((title, params, "\n".join(query).strip().rstrip(";")))
+        if re.match(r"// \d+\. ", chunk):
+            out.append((chunk.splitlines()[0].removeprefix("// "), *split_block(chunk)))
     return out
 
 
-BLOCKS = blocks()
+def guide_blocks() -> list[tuple[str, dict[str, object], str]]:
+    """(title, params, query) per runnable block of the guide, titled by its slide."""
+    out = []
+    for slide in GUIDE.read_text(encoding="utf-8").split("<slide")[1:]:
+        title = html.unescape(SLIDE_TITLE.search(slide)[1])
+        for number, block in enumerate(RUNNABLE.findall(slide), start=1):
+            out.append((f"guide {title} [{number}]", *split_block(html.unescape(block))))
+    return out
+
+
+def reads_every_user(query: str) -> bool:
+    """The guide's one deliberate all-tenants query (which user ids exist) names no user."""
+    return "$user_id" not in query
+
+
+BLOCKS = saved_blocks() + guide_blocks()
 TITLES = [title for title, _, _ in BLOCKS]
+TENANT_BLOCKS = [block for block in BLOCKS if not reads_every_user(block[2])]
 
 
 @pytest.fixture(scope="module")
@@ -49,8 +74,13 @@ def demo_user(memory: Memory, graph: Graph) -> Iterator[str]:
     memory.forget_user(user)
 
 
-def test_the_file_has_its_queries_and_each_declares_what_it_uses():
-    assert len(BLOCKS) >= 8
+def test_the_file_and_the_guide_have_their_queries_and_each_declares_what_it_uses():
+    assert len(saved_blocks()) >= 8
+    guide = guide_blocks()
+    slides = {title.split(" [")[0] for title, _, _ in guide}
+    assert len(slides) == 8, slides      # every step of the guide has a runnable query
+    assert [title for title, _, query in guide if reads_every_user(query)] == [
+        "guide 1. Whose memory: set your user [2]"]
     for title, params, query in BLOCKS:
         used = set(re.findall(r"\$(\w+)", query))
         assert used <= set(params), f"{title}: uses {used - set(params)} undeclared"
@@ -65,7 +95,8 @@ def test_every_saved_query_runs_on_the_demos_graph(graph: Graph, demo_user: str,
     assert isinstance(rows, list)
 
 
-@pytest.mark.parametrize(("title", "params", "query"), BLOCKS, ids=TITLES)
+@pytest.mark.parametrize(("title", "params", "query"), TENANT_BLOCKS,
+                         ids=[title for title, _, _ in TENANT_BLOCKS])
 def test_every_saved_query_returns_nothing_for_an_empty_user(graph: Graph, user_id: str,
                                                             title: str,
                                                             params: dict[str, object],
@@ -89,3 +120,32 @@ def test_the_main_views_show_the_demo(graph: Graph, demo_user: str):
     assert any(r["until"] is not None for r in facts if r["fact"] == "WORKS_AT")
     assert rows("3") and rows("5") and rows("7")
     assert len({r["st"]["uid"] for r in rows("8")}) == 2     # Sam's two Storylines
+
+
+def test_the_guide_walks_through_the_demo(graph: Graph, demo_user: str):
+    guide = {title: (params, query) for title, params, query in guide_blocks()}
+
+    def rows(prefix: str) -> list[dict]:
+        [(params, query)] = [v for title, v in guide.items() if title.startswith(prefix)]
+        with graph.session() as session:
+            return session.run(query, {**params, "user_id": demo_user}).data()
+
+    kinds = {(r["kind"], r["state"]) for r in rows("guide 1. Whose memory: set your user [1]")}
+    assert ("Person", "active") in kinds and ("Source", "archived") in kinds
+    users = {r["user_id"] for r in rows("guide 1. Whose memory: set your user [2]")}
+    assert demo_user in users
+    person = rows("guide 2. What memgraph knows about a person [1]")
+    assert {r["n"]["name"] for r in person} == {"Sam"} and len(person) >= 5
+    facts = rows("guide 3.")
+    assert {"WORKS_AT", "LIVES_IN"} <= {r["fact"] for r in facts}
+    came_from = rows("guide 4.")
+    assert any(r["fact"] == "Sam WORKS_AT Globex" and "Globex" in r["said"] for r in came_from)
+    fading = rows("guide 5. What is fading, and why [1]")
+    assert fading and all(r["why"] for r in fading)
+    assert rows("guide 5. What is fading, and why [2]")     # the demo archived its messages
+    notes = rows("guide 6.")
+    assert notes and all(r["note"] and r["expires"] for r in notes)
+    assert {r["job"] for r in rows("guide 7. What the nightly jobs did [1]")} >= {
+        "decay", "storylines"}
+    assert rows("guide 7. What the nightly jobs did [2]")
+    assert [r["name"] for r in rows("guide 8. Correct or pin a memory [1]")] == ["Anna"]
