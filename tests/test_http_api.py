@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from memgraph.memory import Memory
+from memgraph.server.browser_assets import assets_dir
 
 AT = "2025-03-01T10:00:00Z"
 
@@ -107,6 +108,16 @@ def test_health_and_readiness(anonymous: httpx.Client) -> None:
     assert ready["status"] == "ready" and ready["neo4j"].startswith("5.")
     assert anonymous.get("/openapi.json").json()["paths"]["/v1/memories/search"]
     assert anonymous.get("/docs").status_code == 200
+
+
+def test_the_browser_guide_and_style_are_public_for_a_neo4j_that_does_not_serve_them(
+        anonymous: httpx.Client) -> None:
+    guide = anonymous.get("/browser/memgraph/guide.html")
+    assert guide.status_code == 200 and guide.headers["access-control-allow-origin"] == "*"
+    assert guide.text == (assets_dir() / "guide.html").read_text(encoding="utf-8")
+    assert "node.Archived" in anonymous.get("/browser/memgraph/memgraph.grass").text
+    # seed 000 has one 404 code
+    error(anonymous.get("/browser/memgraph/neo4j.conf"), 404, "MEMORY_NOT_FOUND")
 
 
 def test_neo4j_down_is_503_with_retry_after_and_health_still_answers(memory: Memory) -> None:

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from memgraph.errors import (
@@ -39,6 +39,7 @@ from memgraph.http.models import (
 from memgraph.http.ratelimit import RateLimiter
 from memgraph.keys import ApiKey, authenticate
 from memgraph.memory import Memory
+from memgraph.server.browser_assets import ASSET_NAMES, assets_dir
 from memgraph.settings import Settings
 
 log = logging.getLogger("memgraph.http")
@@ -155,6 +156,18 @@ def create_app(settings: Settings | None = None, memory: Memory | None = None) -
         info = memory.graph.read("graph/server_info")[0]
         memory.ensure_schema()
         return {"status": "ready", "neo4j": info["version"]}
+
+    # -- Neo4j Browser's guide and style sheet ----------------------------------------------
+    @app.get("/browser/memgraph/{name}", tags=["browser"])
+    def browser_asset(name: str) -> Response:
+        """The guide (``:play``) and style sheet (``:style``) for a Neo4j that does not serve
+        them itself, such as the Docker image. Public and readable from any origin, as
+        Browser fetches them from its own page."""
+        if name not in ASSET_NAMES:
+            raise NotFoundError(f"no Browser asset {name!r}; there are {', '.join(ASSET_NAMES)}")
+        media = "text/html" if name.endswith(".html") else "text/plain"
+        return Response((assets_dir() / name).read_bytes(), media_type=f"{media}; charset=utf-8",
+                        headers={"Access-Control-Allow-Origin": "*"})
 
     # -- memories ---------------------------------------------------------------------------
     @app.post("/v1/memories", tags=["memories"], status_code=201)

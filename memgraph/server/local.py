@@ -23,6 +23,7 @@ from pathlib import Path
 
 from memgraph import cypher
 from memgraph.errors import ServerError
+from memgraph.server.browser_assets import browser_jar, install_into_jar, post_connect_commands
 from memgraph.settings import LEGACY_PASSWORD, Settings, local_password_file
 
 _HERE = Path(__file__).parent
@@ -143,8 +144,11 @@ class LocalServer:
             data=dirs["data"], logs=dirs["logs"], run=dirs["run"], plugins=dirs["plugins"],
             import_dir=dirs["import"], pagecache=self.cfg.pagecache,
             apoc=_apoc_line(dirs["plugins"]),
-            vector_population_buffer_mb=vector_population_buffer_mb(self.cfg.heap))
+            vector_population_buffer_mb=vector_population_buffer_mb(self.cfg.heap),
+            post_connect=post_connect_commands(self.cfg.http_port))
         (self.conf_dir / "neo4j.conf").write_text(text, encoding="utf-8")
+        if (jar := browser_jar(self.lib)) is not None:
+            install_into_jar(jar)
 
     def _env(self) -> dict[str, str]:
         return {**os.environ, "NEO4J_HOME": str(self.home), "NEO4J_CONF": str(self.conf_dir)}
