@@ -46,13 +46,28 @@ def saved_blocks() -> list[tuple[str, dict[str, object], str]]:
     return out
 
 
+PARAMS_BLOCK = re.compile(r"^:params\s*\{(.*)\}\s*;?\s*$", re.S)
+MAP_ENTRY = re.compile(r"(\w+)\s*:\s*('(?:[^'\\\\]|\\\\.)*'|-?\d+(?:\.\d+)?)")
+
+
 def guide_blocks() -> list[tuple[str, dict[str, object], str]]:
-    """(title, params, query) per runnable block of the guide, titled by its slide."""
+    """(title, params, query) per query of the guide, titled by its step: a step's one
+    `:params {...}` block declares the parameters of every query in it."""
     out = []
     for slide in GUIDE.read_text(encoding="utf-8").split("<slide")[1:]:
         title = html.unescape(SLIDE_TITLE.search(slide)[1])
-        for number, block in enumerate(RUNNABLE.findall(slide), start=1):
-            out.append((f"guide {title} [{number}]", *split_block(html.unescape(block))))
+        params: dict[str, object] = {}
+        queries = []
+        for block in (html.unescape(b).strip() for b in RUNNABLE.findall(slide)):
+            if (m := PARAMS_BLOCK.match(block)) is not None:
+                assert not params and not queries, f"{title}: :params must come first, once"
+                params = {key: ast.literal_eval(value)
+                          for key, value in MAP_ENTRY.findall(m[1])}
+            else:
+                assert not block.startswith(":"), f"{title}: a query block runs one query"
+                queries.append(block.rstrip(";"))
+        out += [(f"guide {title} [{number}]", params, query)
+                for number, query in enumerate(queries, start=1)]
     return out
 
 
