@@ -14,6 +14,15 @@ export MEMGRAPH_SERVER__HTTP_PORT="${MEMGRAPH_SERVER__HTTP_PORT:-7476}"
 # neo4j:// (routing) so the whole suite also proves the code works through a cluster driver
 export NEO4J_URI="${NEO4J_URI:-neo4j://127.0.0.1:$MEMGRAPH_SERVER__BOLT_PORT}"
 
+# The browser test drives Debian's Chromium (tests/test_browser_view.py); install it when we
+# may. Elsewhere install it yourself, or set MEMGRAPH_BROWSER_TEST=skip to leave that test out.
+if [ "${MEMGRAPH_BROWSER_TEST:-}" != skip ] && ! command -v chromium >/dev/null 2>&1 &&
+   [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "installing Chromium (Debian package) for the browser test…"
+  apt-get install -y -qq chromium >/dev/null 2>&1 ||
+    { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
+fi
+
 memgraph server install
 started_here=0
 if ! memgraph server status --json | grep -q '"running": true'; then

@@ -5,76 +5,15 @@ its query, on the demo's graph and on an empty user.
 
 from __future__ import annotations
 
-import ast
-import html
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from browser_blocks import guide_blocks, reads_every_user, saved_blocks
 
 from memgraph.demo.tour import run_tour
 from memgraph.graph.connection import Graph
 from memgraph.memory import Memory
-
-BROWSER = Path(__file__).resolve().parent.parent / "browser"
-SAVED = BROWSER / "saved-queries.cypher"
-GUIDE = BROWSER / "guide.html"
-PARAM = re.compile(r"^:param\s+(\w+)\s*=>\s*(.+?);\s*$")
-RUNNABLE = re.compile(r'<pre class="pre-scrollable code runnable">(.*?)</pre>', re.S)
-SLIDE_TITLE = re.compile(r"<h3>(.*?)</h3>")
-
-
-def split_block(text: str) -> tuple[dict[str, object], str]:
-    """A block's :param lines (as Browser reads them: 'demo', 3, ...) and its query."""
-    params: dict[str, object] = {}
-    query = []
-    for line in text.splitlines():
-        if (m := PARAM.match(line)) is not None:
-            params[m[1]] = ast.literal_eval(m[2])
-        elif not line.startswith("//"):
-            query.append(line)
-    return params, "\n".join(query).strip().rstrip(";")
-
-
-def saved_blocks() -> list[tuple[str, dict[str, object], str]]:
-    """(title, params, query) per numbered block of the saved-queries file."""
-    out = []
-    for chunk in re.split(r"\n(?=// \d+\. )", SAVED.read_text(encoding="utf-8")):
-        if re.match(r"// \d+\. ", chunk):
-            out.append((chunk.splitlines()[0].removeprefix("// "), *split_block(chunk)))
-    return out
-
-
-PARAMS_BLOCK = re.compile(r"^:params\s*\{(.*)\}\s*;?\s*$", re.S)
-MAP_ENTRY = re.compile(r"(\w+)\s*:\s*('(?:[^'\\\\]|\\\\.)*'|-?\d+(?:\.\d+)?)")
-
-
-def guide_blocks() -> list[tuple[str, dict[str, object], str]]:
-    """(title, params, query) per query of the guide, titled by its step: a step's one
-    `:params {...}` block declares the parameters of every query in it."""
-    out = []
-    for slide in GUIDE.read_text(encoding="utf-8").split("<slide")[1:]:
-        title = html.unescape(SLIDE_TITLE.search(slide)[1])
-        params: dict[str, object] = {}
-        queries = []
-        for block in (html.unescape(b).strip() for b in RUNNABLE.findall(slide)):
-            if (m := PARAMS_BLOCK.match(block)) is not None:
-                assert not params and not queries, f"{title}: :params must come first, once"
-                params = {key: ast.literal_eval(value)
-                          for key, value in MAP_ENTRY.findall(m[1])}
-            else:
-                assert not block.startswith(":"), f"{title}: a query block runs one query"
-                queries.append(block.rstrip(";"))
-        out += [(f"guide {title} [{number}]", params, query)
-                for number, query in enumerate(queries, start=1)]
-    return out
-
-
-def reads_every_user(query: str) -> bool:
-    """The guide's one deliberate all-tenants query (which user ids exist) names no user."""
-    return "$user_id" not in query
-
 
 BLOCKS = saved_blocks() + guide_blocks()
 TITLES = [title for title, _, _ in BLOCKS]
