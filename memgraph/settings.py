@@ -22,7 +22,7 @@ from memgraph.errors import ConfigurationError
 from memgraph.graph.vocabulary import Lifetime, LifetimeName
 
 # The local server's password: random per install, kept in this file of its home, readable
-# by the owner only (memgraph/server/local.py writes it; docs/operations.md).
+# by the owner only (memgraph/local_neo4j/local.py writes it; docs/operations.md).
 PASSWORD_FILE = "memgraph-password"
 # What installs before random passwords were set; `memgraph server start` replaces it.
 LEGACY_PASSWORD = "memgraph-local"

@@ -15,9 +15,9 @@ import pytest
 from fakes.openai_server import FakeOpenAIServer
 
 from memgraph.graph.connection import Graph
+from memgraph.local_neo4j import LocalServer
 from memgraph.memory import Memory
 from memgraph.providers.embeddings import HashingEmbedder
-from memgraph.server import LocalServer
 from memgraph.settings import Settings
 
 

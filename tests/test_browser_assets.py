@@ -15,8 +15,8 @@ from memgraph.graph.vocabulary import (
     SALIENCE_BAND_LABELS,
     STATE_LABELS,
 )
-from memgraph.server import LocalServer
-from memgraph.server.browser_assets import (
+from memgraph.local_neo4j import LocalServer
+from memgraph.local_neo4j.browser_assets import (
     ASSET_NAMES,
     JAR_FOLDER,
     asset_url,

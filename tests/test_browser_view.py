@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,8 +23,8 @@ from browser_cdp import Chromium, find_chromium
 
 from memgraph.demo.tour import run_tour
 from memgraph.graph.connection import Graph
+from memgraph.local_neo4j import LocalServer
 from memgraph.memory import Memory
-from memgraph.server import LocalServer
 
 pytestmark = pytest.mark.slow
 
@@ -60,8 +59,7 @@ def browser(chromium_binary: str, neo4j_server: LocalServer | None,
             viewed_user: str) -> Iterator[Chromium]:
     if neo4j_server is None:
         pytest.fail("the browser test needs the project's own server (it serves the guide)")
-    password = subprocess.run(["memgraph", "server", "password"], capture_output=True,
-                              text=True, check=True).stdout.strip()
+    password = neo4j_server.password_file.read_text(encoding="utf-8").strip()
     with Chromium(chromium_binary) as page:
         page.navigate(neo4j_server.browser_url)
         page.wait_for("document.querySelector('[data-testid=\"boltaddress\"]')", timeout_s=90,

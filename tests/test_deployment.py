@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from memgraph.server import LocalServer
+from memgraph.local_neo4j import LocalServer
 from memgraph.settings import ServerSettings, Settings
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,8 +14,8 @@ from typing import Any
 import httpx
 import pytest
 
+from memgraph.local_neo4j.browser_assets import assets_dir
 from memgraph.memory import Memory
-from memgraph.server.browser_assets import assets_dir
 
 AT = "2025-03-01T10:00:00Z"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from memgraph.graph.connection import Graph
-from memgraph.server import LocalServer
+from memgraph.local_neo4j import LocalServer
 from memgraph.settings import Settings
 
 

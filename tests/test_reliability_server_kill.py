@@ -24,9 +24,9 @@ from support import CliRun, assert_one_line_error, scalar
 
 from memgraph.graph.connection import Graph
 from memgraph.graph.names import canonical_name
+from memgraph.local_neo4j import LocalServer
 from memgraph.memory import Memory
 from memgraph.providers.embeddings import HashingEmbedder
-from memgraph.server import LocalServer
 from memgraph.settings import ServerSettings, Settings
 
 

@@ -16,8 +16,8 @@ from pydantic import SecretStr
 
 from memgraph.errors import AuthenticationError, ServerError
 from memgraph.graph.connection import Graph
-from memgraph.server import LocalServer
-from memgraph.server.local import vector_population_buffer_mb
+from memgraph.local_neo4j import LocalServer
+from memgraph.local_neo4j.local import vector_population_buffer_mb
 from memgraph.settings import ServerSettings, Settings
 
 

@@ -6,7 +6,7 @@ import click
 
 from memgraph.cli.output import console, json_option, print_json
 from memgraph.errors import ServerError
-from memgraph.server import LocalServer
+from memgraph.local_neo4j import LocalServer
 from memgraph.settings import Settings
 
 

@@ -38,8 +38,8 @@ from memgraph.http.models import (
 )
 from memgraph.http.ratelimit import RateLimiter
 from memgraph.keys import ApiKey, authenticate
+from memgraph.local_neo4j.browser_assets import ASSET_NAMES, assets_dir
 from memgraph.memory import Memory
-from memgraph.server.browser_assets import ASSET_NAMES, assets_dir
 from memgraph.settings import Settings
 
 log = logging.getLogger("memgraph.http")

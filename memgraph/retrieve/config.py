@@ -44,7 +44,7 @@ class RetrievalConfig(BaseModel):
     # `exact_scan_max` nodes is scored exactly instead (memgraph/retrieve/vector_plan.py).
     # Fewer than k survivors still fall back to the exact scan.
     vector_overfetch: float = Field(1.5, ge=1, le=100)
-    # With the index in a few large segments (memgraph/server/neo4j.conf.template), asking
+    # With the index in a few large segments (memgraph/local_neo4j/neo4j.conf.template), asking
     # for 4,000 neighbours costs ~27 ms at 1M nodes; scoring 10,000 vectors exactly ~120 ms.
     vector_fetch_max: int = Field(4000, ge=1, le=10000)
     exact_scan_max: int = Field(5000, ge=0)

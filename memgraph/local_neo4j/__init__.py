@@ -1,5 +1,5 @@
 """A real Neo4j 5.26 Community server on machines without Docker."""
 
-from memgraph.server.local import LocalServer, ServerStatus
+from memgraph.local_neo4j.local import LocalServer, ServerStatus
 
 __all__ = ["LocalServer", "ServerStatus"]

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from memgraph import cypher
 from memgraph.errors import ServerError
-from memgraph.server.browser_assets import browser_jar, install_into_jar, post_connect_commands
+from memgraph.local_neo4j.browser_assets import browser_jar, install_into_jar, post_connect_commands
 from memgraph.settings import LEGACY_PASSWORD, Settings, local_password_file
 
 _HERE = Path(__file__).parent
