@@ -11,5 +11,6 @@ memgraph init
 memgraph demo "$@"
 echo
 echo "Neo4j keeps running: open $(memgraph server status --json | python -c 'import json,sys; print(json.load(sys.stdin)["browser_url"])')"
-echo "(user neo4j, password: .venv/bin/memgraph server password)."
+echo "(user neo4j, password: .venv/bin/memgraph server password); memgraph's guide opens"
+echo "when you log in: it walks you through the demo's memory (docs/browser.md)."
 echo "Stop it with: .venv/bin/memgraph server stop"
