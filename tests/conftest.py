@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 from fakes.openai_server import FakeOpenAIServer
 
+from memgraph.demo.tour import run_tour
 from memgraph.graph.connection import Graph
 from memgraph.local_neo4j import LocalServer
 from memgraph.memory import Memory
@@ -58,6 +59,16 @@ def memory(settings: Settings, graph: Graph, hashing_embedder: HashingEmbedder) 
     mem = Memory(settings, graph=graph, embedder=hashing_embedder)
     mem.init()
     return mem
+
+
+@pytest.fixture(scope="session")
+def demo_graph(memory: Memory) -> Iterator[str]:
+    """The user of one run of `memgraph demo`'s tour (ingest, explore, a simulated nightly
+    run, storylines), made once and shared by the tests that only read it."""
+    user = f"demo-graph-{uuid.uuid4().hex[:8]}"
+    run_tour(memory, user, reset=True)
+    yield user
+    memory.forget_user(user)
 
 
 @pytest.fixture

@@ -6,26 +6,20 @@ its query, on the demo's graph and on an empty user.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from browser_blocks import guide_blocks, reads_every_user, saved_blocks
 
-from memgraph.demo.tour import run_tour
 from memgraph.graph.connection import Graph
-from memgraph.memory import Memory
 
 BLOCKS = saved_blocks() + guide_blocks()
 TITLES = [title for title, _, _ in BLOCKS]
 TENANT_BLOCKS = [block for block in BLOCKS if not reads_every_user(block[2])]
 
 
-@pytest.fixture(scope="module")
-def demo_user(memory: Memory, graph: Graph) -> Iterator[str]:
-    user = "browser-queries-demo"
-    run_tour(memory, user, reset=True)
-    yield user
-    memory.forget_user(user)
+@pytest.fixture
+def demo_user(demo_graph: str) -> str:
+    return demo_graph
 
 
 def test_the_file_and_the_guide_have_their_queries_and_each_declares_what_it_uses():

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,10 +20,8 @@ import pytest
 from browser_blocks import GuideStep, guide_steps
 from browser_cdp import Chromium, find_chromium
 
-from memgraph.demo.tour import run_tour
 from memgraph.graph.connection import Graph
 from memgraph.local_neo4j import LocalServer
-from memgraph.memory import Memory
 
 pytestmark = pytest.mark.slow
 
@@ -47,11 +44,8 @@ def chromium_binary() -> str:
 
 
 @pytest.fixture(scope="module")
-def viewed_user(memory: Memory, graph: Graph) -> Iterator[str]:
-    user = f"browser-view-{uuid.uuid4().hex[:8]}"
-    run_tour(memory, user, reset=True)
-    yield user
-    memory.forget_user(user)
+def viewed_user(demo_graph: str) -> str:
+    return demo_graph
 
 
 @pytest.fixture(scope="module")

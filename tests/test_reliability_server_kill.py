@@ -105,7 +105,7 @@ def conversation(n: int) -> list[dict[str, str]]:
 def test_neo4j_killed_mid_ingest_then_rerun_stores_every_source_exactly_once(
         private_server: LocalServer, tmp_path: Path) -> None:
     user = "crash-ingest"
-    lines = conversation(120)
+    lines = conversation(60)
     path = tmp_path / "chat.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     settings = private_server.settings

@@ -10,7 +10,6 @@ from datetime import timedelta
 
 from jobs_support import T0, make_node
 
-from memgraph.demo.tour import run_tour
 from memgraph.graph.connection import Graph
 from memgraph.graph.vocabulary import LIFECYCLE_LABELS, lifecycle_labels
 from memgraph.ingest.properties import source_caption
@@ -43,21 +42,16 @@ def test_the_python_mirror_names_one_state_and_at_most_one_band() -> None:
 
 
 def test_after_the_demo_every_node_carries_the_labels_its_properties_give(
-        memory: Memory, graph: Graph) -> None:
+        graph: Graph, demo_graph: str) -> None:
     # the tour goes through ingestion, explore (reinforcement), a simulated nightly run
     # (decay, consolidation, archived sources, storylines and macros)
-    user = "state-labels-demo"
-    run_tour(memory, user, reset=True)
-    try:
-        nodes = lifecycle_of(graph, user)
-        assert len(nodes) > 20
-        out_of_step = {uid: pair for uid, pair in nodes.items() if pair[0] != pair[1]}
-        assert out_of_step == {}
-        seen = Counter(label for carried, _ in nodes.values() for label in carried)
-        # the demo's graph shows more than one state: the style sheet has something to show
-        assert len({"Candidate", "Active", "Core", "Archived"} & set(seen)) >= 2, seen
-    finally:
-        memory.forget_user(user)
+    nodes = lifecycle_of(graph, demo_graph)
+    assert len(nodes) > 20
+    out_of_step = {uid: pair for uid, pair in nodes.items() if pair[0] != pair[1]}
+    assert out_of_step == {}
+    seen = Counter(label for carried, _ in nodes.values() for label in carried)
+    # the demo's graph shows more than one state: the style sheet has something to show
+    assert len({"Candidate", "Active", "Core", "Archived"} & set(seen)) >= 2, seen
 
 
 def test_ingestion_writes_candidates(memory: Memory, graph: Graph, user_id: str) -> None:
