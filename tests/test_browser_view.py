@@ -4,8 +4,8 @@ step's parameters, click each query, run it) and check what the page shows again
 graph holds. Screenshots of every step go to a folder for a person to look at (and, with
 MEMGRAPH_BROWSER_SCREENSHOTS=docs/browser, into the docs).
 
-Chromium comes from the system's packages (scripts/test.sh installs Debian's when it can).
-Without it this test fails, unless MEMGRAPH_BROWSER_TEST=skip says to leave it out.
+Chromium comes from the system's packages (scripts/test.sh installs Debian's when it can);
+without it this test fails.
 """
 
 from __future__ import annotations
@@ -36,10 +36,8 @@ TOP_FRAME = "document.querySelectorAll('[data-testid=\"frame\"]')[0]"
 def chromium_binary() -> str:
     binary = find_chromium()
     if binary is None:
-        if os.environ.get("MEMGRAPH_BROWSER_TEST") == "skip":
-            pytest.skip("MEMGRAPH_BROWSER_TEST=skip and no Chromium installed")
-        pytest.fail("Chromium is not installed (Debian: apt-get install chromium); set "
-                    "MEMGRAPH_BROWSER_TEST=skip to leave the browser test out")
+        pytest.fail("Chromium is not installed (Debian: apt-get install chromium; "
+                    "scripts/test.sh installs it when run as root)")
     return binary
 
 
