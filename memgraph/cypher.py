@@ -23,10 +23,10 @@ from __future__ import annotations
 import re
 import textwrap
 from functools import cache
-from pathlib import Path
 
 from memgraph.errors import ConfigurationError
 from memgraph.graph.vocabulary import CYPHER_LISTS
+from memgraph.shipped import shipped_folder
 
 _NAME = re.compile(r"^[a-z0-9_]+(/[a-z0-9_]+)*$")
 _INCLUDE = re.compile(r"^(?P<indent>[ \t]*)\{\{>\s*(?P<name>[^}\s]+)"
@@ -35,16 +35,7 @@ _ARGUMENT = re.compile(r"([a-z_]+)=([A-Za-z_][A-Za-z0-9_]*)")
 _LIST = re.compile(r"\{\{\s*(?P<name>[a-z_]+)\s*\}\}")
 
 
-def _cypher_root() -> Path:
-    # Installed wheels carry the files inside the package; a source checkout (and an
-    # editable install) reads them from the top-level folder.
-    packaged = Path(__file__).parent / "_cypher"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parent.parent / "cypher"
-
-
-CYPHER_ROOT = _cypher_root()
+CYPHER_ROOT = shipped_folder("cypher")
 
 
 @cache

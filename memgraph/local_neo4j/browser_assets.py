@@ -13,17 +13,14 @@ import os
 import zipfile
 from pathlib import Path
 
+from memgraph.shipped import shipped_folder
+
 ASSET_NAMES = ("guide.html", "memgraph.grass")
 JAR_FOLDER = "browser/memgraph"
 
 
 def assets_dir() -> Path:
-    # An installed wheel carries the files inside the package; a source checkout (and an
-    # editable install) reads them from the top-level browser/ folder.
-    packaged = Path(__file__).resolve().parent.parent / "_browser"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parent.parent.parent / "browser"
+    return shipped_folder("browser")
 
 
 def browser_jar(lib: Path) -> Path | None:
