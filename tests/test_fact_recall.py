@@ -3,7 +3,7 @@ memory that answers a question about a scripted conversation comes first.
 
 Bars (issue 12): the expected fact or entity at rank 1 for at least 85 % of the
 questions and in the top 3 for at least 95 %. The suite itself, its conversations and its
-categories are in tests/fact_recall_suite.py; `python bench/fact_recall.py` prints the
+categories are in tests/fact_recall_suite.json; `python bench/fact_recall.py` prints the
 figures by category.
 """
 
