@@ -80,25 +80,19 @@ EMPTY = "MATCH (n) RETURN count(n) = 0 AS empty"
 # i % 4 = 0 node, every i % 4 = 1 relationship), as if written evenly over the last
 # $spread nights: 1 in $spread of them is already expired at the cleanup's as_of, the rest
 # expire later. A nightly cleanup then meets the share of notes that really expires per night.
-RENOTE_NODES = """
-MATCH (n:Memory) WHERE n.user_id IN $user_ids AND n.notes = []
-WITH n, toInteger(substring(n.uid, 1)) AS i WHERE i % 4 = 0
-CALL (n, i) {
-  WITH n, i, CASE WHEN (i / 4) % $spread = 0 THEN $expired ELSE $later END AS expires
-  SET n.notes = ['note about ' + toString(i)], n.notes_added_at = [$t0],
-      n.notes_expires_at = [expires], n.notes_lifetime = ['week'], n.notes_source = [''],
-      n.notes_next_expiry = expires
-} IN TRANSACTIONS OF 10000 ROWS
-RETURN count(*) AS notes
-"""
-RENOTE_RELATIONSHIPS = """
-MATCH (:Memory)-[r:RELATED_TO]->(:Memory) WHERE r.notes = []
-WITH r, toInteger(substring(r.uid, 1)) AS i WHERE i % 4 = 1
-CALL (r, i) {
-  WITH r, i, CASE WHEN (i / 4) % $spread = 0 THEN $expired ELSE $later END AS expires
-  SET r.notes = ['fact note ' + toString(i)], r.notes_added_at = [$t0],
-      r.notes_expires_at = [expires], r.notes_lifetime = ['week'], r.notes_source = [''],
-      r.notes_next_expiry = expires
+# One body for both element kinds: `e` is the node or the relationship that RENOTE_MATCH
+# finds; $residue picks its quarter of the uids.
+RENOTE_MATCH = {
+    "nodes": "MATCH (e:Memory) WHERE e.user_id IN $user_ids AND e.notes = []",
+    "relationships": "MATCH (:Memory)-[e:RELATED_TO]->(:Memory) WHERE e.notes = []",
+}
+RENOTE = """
+WITH e, toInteger(substring(e.uid, 1)) AS i WHERE i % 4 = $residue
+CALL (e, i) {
+  WITH e, i, CASE WHEN (i / 4) % $spread = 0 THEN $expired ELSE $later END AS expires
+  SET e.notes = [$text + toString(i)], e.notes_added_at = [$t0],
+      e.notes_expires_at = [expires], e.notes_lifetime = ['week'], e.notes_source = [''],
+      e.notes_next_expiry = expires
 } IN TRANSACTIONS OF 10000 ROWS
 RETURN count(*) AS notes
 """
@@ -136,8 +130,10 @@ def renote(graph: Graph, spread: int, cleanup_at: datetime) -> None:
                                                    "RETURN DISTINCT n.user_id AS user_id")]
         params = dict(user_ids=users, spread=spread, t0=T0,
                       expired=cleanup_at - timedelta(days=1), later=cleanup_at + timedelta(days=7))
-        written = sum(session.run(q, params).single()["notes"]
-                      for q in (RENOTE_NODES, RENOTE_RELATIONSHIPS))
+        written = sum(session.run(RENOTE_MATCH[element] + RENOTE,
+                                  params | dict(residue=residue, text=text)).single()["notes"]
+                      for element, residue, text in (("nodes", 0, "note about "),
+                                                     ("relationships", 1, "fact note ")))
         total = session.run("MATCH (n:Memory) RETURN sum(size(n.notes)) AS c").single()["c"] \
             + session.run("MATCH ()-[r]->() RETURN sum(size(r.notes)) AS c").single()["c"]
     print(f"renote: {written:,} week notes written back, 1 in {spread} expired; "
@@ -226,7 +222,7 @@ def run_dedupe(memory: Memory, args: argparse.Namespace) -> None:
 
 
 # The steps, in the order they run whatever order --jobs names them in (renote: see
-# RENOTE_NODES; redirty: see REDIRTY).
+# RENOTE; redirty: see REDIRTY).
 STEPS: dict[str, Callable[[Memory, argparse.Namespace], None]] = {
     "decay": run_decay, "redirty": run_redirty, "consolidate": run_consolidate,
     "renote": run_renote, "cleanup": run_cleanup, "llm": run_llm, "dedupe": run_dedupe,

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from jobs_support import T0, make_node, make_rel, node, rel, snapshot
 
 from memgraph.graph.connection import Graph
-from memgraph.lifecycle import Element, decay
+from memgraph.lifecycle.salience import Element, decay
 from memgraph.memory import Memory
 
 

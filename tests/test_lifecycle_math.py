@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memgraph.lifecycle import (
+from memgraph.lifecycle.salience import (
     Element,
     SpacingUpdate,
     confidence_penalty,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -155,9 +157,35 @@ def test_read_only_changes_nothing(memory: Memory, user_id: str, garden) -> None
     assert snapshot(memory.graph, user_id) == before
 
 
-def test_tenants_never_see_each_other(memory: Memory, user_id: str, garden) -> None:
-    other = f"{user_id}-b"
+def add_sources(memory: Memory, user: str, rows: list[dict]) -> None:
+    """Many bare sources of another tenant in one statement (rows: their properties)."""
+    memory.graph.driver.execute_query(
+        "UNWIND $rows AS r CREATE (n:Memory:Source) "
+        "SET n = r, n.user_id = $u, n.state = 'candidate', n.salience = 0.5",
+        {"rows": rows, "u": user})
+
+
+@contextmanager
+def another_tenant(memory: Memory, user: str) -> Iterator[str]:
+    """A second tenant for the test's body, deleted afterwards whatever happens."""
     try:
+        yield user
+    finally:
+        memory.graph.run_autocommit("graph/delete_user", user_id=user)
+
+
+def top_uids_by_one_signal(memory: Memory, user_id: str, query: str, signal: str) -> list[str]:
+    """explore() with only the vector or only the full-text signal, over-fetching nothing
+    (the index returns exactly k), so any rescue must come from the exact fallback."""
+    only = {"vector": dict(use_fulltext=False, vector_overfetch=1),
+            "fulltext": dict(use_vector=False, fulltext_overfetch=1)}[signal]
+    config = RetrievalConfig.from_settings(memory.settings, use_graph=False, **only)
+    return [r.uid for r in memory.explore(query, user_id=user_id, k=5, reinforce=False,
+                                          config=config)]
+
+
+def test_tenants_never_see_each_other(memory: Memory, user_id: str, garden) -> None:
+    with another_tenant(memory, f"{user_id}-b") as other:
         emb = memory.embedder
         for i in range(30):    # the other tenant has more, and closer, matches
             text = f"tomato seedlings greenhouse number {i}"
@@ -169,24 +197,13 @@ def test_tenants_never_see_each_other(memory: Memory, user_id: str, garden) -> N
         assert garden["seed"] in by_uid(mine)
         theirs = memory.explore("zymurgy Marta", user_id=other, reinforce=False)
         assert not any(r.uid in garden.values() for r in theirs)
-    finally:
-        memory.graph.run_autocommit("graph/delete_user", user_id=other)
-
-
-def add_sources(memory: Memory, user: str, rows: list[dict]) -> None:
-    """Many bare sources of another tenant in one statement (rows: their properties)."""
-    memory.graph.driver.execute_query(
-        "UNWIND $rows AS r CREATE (n:Memory:Source) "
-        "SET n = r, n.user_id = $u, n.state = 'candidate', n.salience = 0.5",
-        {"rows": rows, "u": user})
 
 
 def test_recall_holds_when_a_bigger_tenant_shares_the_index(memory: Memory,
                                                             user_id: str) -> None:
     """The ANN over-fetch returns only the big tenant's nodes; the exact fallback rescues."""
-    big = f"{user_id}-big"
     emb = memory.embedder
-    try:
+    with another_tenant(memory, f"{user_id}-big") as big:
         texts = [f"weekly report on project apollo part {i}" for i in range(600)]
         for chunk in range(0, 600, 200):
             add_sources(memory, big, [{"uid": f"{big}-{i}", "raw_content": t,
@@ -196,13 +213,8 @@ def test_recall_holds_when_a_bigger_tenant_shares_the_index(memory: Memory,
         mine = add_node(memory.graph, user_id, "Source", "mine",
                         text="project apollo weekly summary",
                         embedding=emb.embed("project apollo weekly summary"))
-        found = memory.explore("weekly report on project apollo", user_id=user_id, k=5,
-                               reinforce=False, config=RetrievalConfig.from_settings(
-                                   memory.settings, use_fulltext=False, use_graph=False,
-                                   vector_overfetch=1))
-        assert [r.uid for r in found] == [mine]
-    finally:
-        memory.graph.run_autocommit("graph/delete_user", user_id=big)
+        assert top_uids_by_one_signal(memory, user_id, "weekly report on project apollo",
+                                      "vector") == [mine]
 
 
 def test_fulltext_recall_holds_when_a_bigger_tenant_has_better_matches(memory: Memory,
@@ -211,21 +223,16 @@ def test_fulltext_recall_holds_when_a_bigger_tenant_has_better_matches(memory: M
     tenant do not push this tenant's only match out of the over-fetched top hits. (Lucene
     matches the tenant id as a phrase of its tokens: ids that are token-prefixes of each
     other, like "t-1" and "t-1-big", share hits and rely on the exact filter after it.)"""
-    big = f"big{uuid.uuid4().hex[:12]}"   # not a token-prefix of user_id
-    try:
+    # not a token-prefix of user_id
+    with another_tenant(memory, f"big{uuid.uuid4().hex[:12]}") as big:
         add_sources(memory, big, [{"uid": f"{big}-{i}", "raw_content": text,
                                    "search_text": text}
                                   for i, text in ((i, f"apollo apollo weekly report {i}")
                                                   for i in range(600))])
         text = "the apollo weekly report came late again, long after everything else had"
         mine = add_node(memory.graph, user_id, "Source", "mine", text=text)
-        found = memory.explore("apollo weekly report", user_id=user_id, k=5,
-                               reinforce=False, config=RetrievalConfig.from_settings(
-                                   memory.settings, use_vector=False, use_graph=False,
-                                   fulltext_overfetch=1))
-        assert [r.uid for r in found] == [mine]
-    finally:
-        memory.graph.run_autocommit("graph/delete_user", user_id=big)
+        assert top_uids_by_one_signal(memory, user_id, "apollo weekly report",
+                                      "fulltext") == [mine]
 
 
 def test_a_hubs_provenance_is_bounded_and_keeps_the_turns_found(memory: Memory,
