@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 from rich.table import Table
 
-from memgraph.cli.output import console, json_option, open_memory, print_json, user_option
+from memgraph.cli.output import console, json_option, open_memory, print_result, user_option
 
 if TYPE_CHECKING:   # `memgraph --help` must not import the library's query modules
     from memgraph.memories import MemoryRecord
@@ -27,10 +27,7 @@ def show(target: str, user_id: str | None, as_json: bool) -> None:
     sources, relationships, ended facts and audit records."""
     with open_memory() as memory:
         record = memory.get(target, user_id=user_id)
-    if as_json:
-        print_json(record.model_dump(mode="json"))
-        return
-    _print_record(record)
+    print_result(record, as_json, lambda: _print_record(record))
 
 
 def _print_record(r: MemoryRecord) -> None:
@@ -73,11 +70,9 @@ def correct(target: str, name: str | None, description: str | None, user_id: str
     with open_memory() as memory:
         change = memory.correct(target, name=name, description=description, user_id=user_id,
                                 actor=_actor())
-    if as_json:
-        print_json(change.model_dump(mode="json"))
-        return
-    click.echo(f"{change.kind} {change.uid}: name {change.name_before!r} → {change.name!r}"
-               + (", description corrected" if description is not None else ""))
+    print_result(change, as_json,
+                 f"{change.kind} {change.uid}: name {change.name_before!r} → {change.name!r}"
+                 + (", description corrected" if description is not None else ""))
 
 
 @click.command("end-fact")
@@ -90,10 +85,8 @@ def end_fact(target: str, at: str | None, user_id: str | None, as_json: bool) ->
     """End a fact (a relationship uid) as of a time: it becomes history, not deleted."""
     with open_memory() as memory:
         ended = memory.end_fact(target, at=at, user_id=user_id, actor=_actor())
-    if as_json:
-        print_json(ended.model_dump(mode="json"))
-        return
-    click.echo(f"{ended.start} {ended.type} {ended.end}: ended {ended.valid_to.isoformat()}")
+    print_result(ended, as_json,
+                 f"{ended.start} {ended.type} {ended.end}: ended {ended.valid_to.isoformat()}")
 
 
 @click.command()
@@ -111,15 +104,13 @@ def delete(target: str, dry_run: bool, yes: bool, user_id: str | None, as_json: 
             click.confirm(f"Delete {plan.kind} {plan.uid}: {len(plan.nodes)} nodes, "
                           f"{len(plan.relationships)} relationships?", abort=True)
         result = plan if dry_run else memory.delete(plan.uid, user_id=user_id, actor=_actor())
-    if as_json:
-        print_json(result.model_dump(mode="json"))
-        return
     verb = "would delete" if dry_run else "deleted"
-    click.echo(f"{verb} {result.kind} {result.uid}: {len(result.nodes)} nodes, "
-               f"{len(result.relationships)} relationships, {result.notes} notes"
-               + (f"; {len(result.shared)} facts lose this source" if result.shared else "")
-               + (f"; {len(result.reopened)} superseded facts current again"
-                  if result.reopened else ""))
+    print_result(result, as_json,
+                 f"{verb} {result.kind} {result.uid}: {len(result.nodes)} nodes, "
+                 f"{len(result.relationships)} relationships, {result.notes} notes"
+                 + (f"; {len(result.shared)} facts lose this source" if result.shared else "")
+                 + (f"; {len(result.reopened)} superseded facts current again"
+                    if result.reopened else ""))
 
 
 COMMANDS = [show, correct, end_fact, delete]

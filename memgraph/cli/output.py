@@ -56,6 +56,17 @@ def print_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, default=_default, ensure_ascii=False))
 
 
+def print_result(result: Any, as_json: bool, text: str | Callable[[], None]) -> None:
+    """One result of a command: its JSON with --json, otherwise ``text`` (a line to print,
+    or a function that prints the human form)."""
+    if as_json:
+        print_json(result.model_dump(mode="json"))
+    elif callable(text):
+        text()
+    else:
+        click.echo(text)
+
+
 def open_memory(settings: Settings | None = None) -> Memory:
     return Memory(settings or Settings())
 

@@ -12,6 +12,7 @@ from memgraph.cli.output import (
     open_memory,
     print_json,
     print_plain,
+    print_result,
     render_table,
     table_fits,
     user_option,
@@ -111,9 +112,10 @@ def traverse(start: str, depth: int, types: tuple[str, ...], direction: str, lim
         result = memory.traverse(start, user_id=user_id, depth=depth, types=list(types) or None,
                                  direction=direction, limit=limit, offset=offset,
                                  include_archived=include_archived, reinforce=not no_reinforce)
-    if as_json:
-        print_json(result.model_dump(mode="json"))
-        return
+    print_result(result, as_json, lambda: _print_tree(result))
+
+
+def _print_tree(result: TraverseResult) -> None:
     console.print(_tree(result))
     if result.next_offset is not None:
         console.print(f"more: --offset {result.next_offset}")

@@ -55,6 +55,23 @@ def _make_client(base_url: str | None, api_key: str | None, timeout_s: float) ->
     return openai.OpenAI(base_url=url, api_key=api_key, timeout=timeout_s, max_retries=0)
 
 
+class _Endpoint:
+    """What the chat and embedding clients share: the model, the server and its client
+    (the SDK's own retries off: memgraph retries and translates errors itself)."""
+
+    model_name: str
+    base_url: str
+    max_retries: int
+    _client: OpenAI
+
+    def _open(self, model: str, base_url: str | None, api_key: str | None, timeout_s: float,
+              max_retries: int) -> None:
+        self.model_name = model
+        self.base_url = (base_url or OPENAI_BASE_URL).rstrip("/")
+        self.max_retries = max_retries
+        self._client = _make_client(base_url, api_key, timeout_s)
+
+
 def _settings_key(settings: Settings) -> str | None:
     key = settings.openai_api_key
     return key.get_secret_value() if key is not None else None
@@ -98,20 +115,17 @@ def _retry_after(error: Any) -> float | None:
         return None   # an HTTP date; the exponential backoff will do
 
 
-class OpenAILLM(LLM):
+class OpenAILLM(_Endpoint, LLM):
     """Chat completions with function calling from any OpenAI-compatible server."""
 
     def __init__(self, model: str, *, base_url: str | None = None, api_key: str | None = None,
                  timeout_s: float = 60.0, max_retries: int = 3, json_mode: bool = True,
                  max_tokens: int | None = None) -> None:
         super().__init__()
-        self.model_name = model
+        self._open(model, base_url, api_key, timeout_s, max_retries)
         if max_tokens is not None:
             self.max_tokens = max_tokens
-        self.base_url = (base_url or OPENAI_BASE_URL).rstrip("/")
-        self.max_retries = max_retries
         self.json_mode = json_mode
-        self._client = _make_client(base_url, api_key, timeout_s)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> OpenAILLM:
@@ -189,7 +203,7 @@ def _usage(reported: Any, messages: Sequence[Message], answer: Any) -> Usage:
                  completion_tokens=max(1, answer_chars // 4))
 
 
-class OpenAIEmbedder(Embedder):
+class OpenAIEmbedder(_Endpoint, Embedder):
     """``/embeddings`` of any OpenAI-compatible server, batched, with retries."""
 
     max_retries: int = 3
@@ -198,14 +212,11 @@ class OpenAIEmbedder(Embedder):
     def __init__(self, model: str, *, base_url: str | None = None, api_key: str | None = None,
                  dimensions: int | None = None, batch_size: int = 256, timeout_s: float = 60.0,
                  max_retries: int = 3) -> None:
-        self.model_name = model
-        self.base_url = (base_url or OPENAI_BASE_URL).rstrip("/")
+        self._open(model, base_url, api_key, timeout_s, max_retries)
         self.batch_size = batch_size
-        self.max_retries = max_retries
         self._dimensions = dimensions
         self.usage = Usage()   # embedding tokens, for cost accounting
         self._lock = threading.Lock()
-        self._client = _make_client(base_url, api_key, timeout_s)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> OpenAIEmbedder:
