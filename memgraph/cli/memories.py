@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import getpass
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import click
 from rich.table import Table
 
-from memgraph.cli.output import console, json_option, open_memory, print_result, user_option
+from memgraph.cli.output import F, console, json_option, open_memory, print_result, user_option
 
 if TYPE_CHECKING:   # `memgraph --help` must not import the library's query modules
     from memgraph.memories import MemoryRecord
@@ -18,10 +19,19 @@ def _actor() -> str:
     return f"cli:{getpass.getuser()}"
 
 
-@click.command()
-@click.argument("target")
-@user_option
-@json_option
+def one_memory_command(name: str | None = None) -> Callable[[F], click.Command]:
+    """A command about one memory: TARGET (a uid or a name), --user and --json."""
+    def wrap(func: F) -> click.Command:
+        # click lists options in reverse order of decoration: --user and --json are added
+        # under the command's own options so that --help shows them last.
+        own = func.__dict__.pop("__click_params__", [])
+        func = user_option(json_option(func))
+        func.__click_params__.extend(own)  # type: ignore[attr-defined]
+        return click.command(name)(click.argument("target")(func))
+    return wrap
+
+
+@one_memory_command()
 def show(target: str, user_id: str | None, as_json: bool) -> None:
     """Show one memory (a node's uid or name, a relationship's uid) with its notes,
     sources, relationships, ended facts and audit records."""
@@ -54,12 +64,9 @@ def _print_record(r: MemoryRecord) -> None:
         click.echo(f"  audit {a.at:%Y-%m-%d %H:%M} {a.action} by {a.actor}")
 
 
-@click.command()
-@click.argument("target")
+@one_memory_command()
 @click.option("--name", default=None, help="the corrected name (the old one stays an alias)")
 @click.option("--description", default=None, help="the corrected description")
-@user_option
-@json_option
 def correct(target: str, name: str | None, description: str | None, user_id: str | None,
             as_json: bool) -> None:
     """Correct a node's name and/or description (TARGET: uid or name); audited.
@@ -75,12 +82,9 @@ def correct(target: str, name: str | None, description: str | None, user_id: str
                  + (", description corrected" if description is not None else ""))
 
 
-@click.command("end-fact")
-@click.argument("target")
+@one_memory_command("end-fact")
 @click.option("--at", default=None, metavar="ISO-TIME",
               help="when the fact stopped holding [default: now; never the future]")
-@user_option
-@json_option
 def end_fact(target: str, at: str | None, user_id: str | None, as_json: bool) -> None:
     """End a fact (a relationship uid) as of a time: it becomes history, not deleted."""
     with open_memory() as memory:
@@ -89,12 +93,9 @@ def end_fact(target: str, at: str | None, user_id: str | None, as_json: bool) ->
                  f"{ended.start} {ended.type} {ended.end}: ended {ended.valid_to.isoformat()}")
 
 
-@click.command()
-@click.argument("target")
+@one_memory_command()
 @click.option("--dry-run", is_flag=True, help="report what would be deleted, delete nothing")
 @click.option("--yes", is_flag=True, help="do not ask for confirmation")
-@user_option
-@json_option
 def delete(target: str, dry_run: bool, yes: bool, user_id: str | None, as_json: bool) -> None:
     """Delete one memory: a node with its relationships and notes, a fact, or a source with
     what was learned only from it. Audited; `memgraph forget` deletes a whole user."""
