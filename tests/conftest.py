@@ -86,6 +86,14 @@ def user_id(graph: Graph, memory: Memory) -> Iterator[str]:
     delete_tenant(graph, uid)
 
 
+@pytest.fixture
+def other_user(graph: Graph, user_id: str) -> Iterator[str]:
+    """A second fresh tenant beside ``user_id``, deleted afterwards."""
+    uid = f"test-{uuid.uuid4().hex[:12]}"
+    yield uid
+    delete_tenant(graph, uid)
+
+
 def delete_tenant(graph: Graph, uid: str) -> None:
     graph.run_autocommit("graph/delete_user", user_id=uid)
 

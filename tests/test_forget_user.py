@@ -2,23 +2,11 @@
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Iterator
-
-import pytest
-from conftest import delete_tenant
 from support import run_cli
 
 from memgraph.graph import models
 from memgraph.graph.connection import Graph
 from memgraph.memory import Memory
-
-
-@pytest.fixture
-def other_user(graph: Graph) -> Iterator[str]:
-    uid = f"test-{uuid.uuid4().hex[:12]}"
-    yield uid
-    delete_tenant(graph, uid)
 
 
 def _small_graph(user_id: str) -> None:

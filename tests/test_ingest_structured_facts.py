@@ -9,27 +9,16 @@ types and of opposite types on the same pair, facts that arrive already ended.
 from __future__ import annotations
 
 import random
-import uuid
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import delete_tenant
 from ingest_support import rows
 
-from memgraph.graph.connection import Graph
 from memgraph.memory import Memory
 
 PEOPLE = ["Sam", "Ana"]
 THINGS = ["Acme", "Globex", "Chess"]
 TYPES = ["WORKS_AT", "LIKES", "DISLIKES", "KNOWS"]
-
-
-@pytest.fixture
-def second_user_id(graph: Graph) -> Iterator[str]:
-    uid = f"test-{uuid.uuid4().hex[:12]}"
-    yield uid
-    delete_tenant(graph, uid)
 
 
 def random_records(seed: int, count: int) -> list[dict[str, Any]]:
@@ -69,13 +58,13 @@ def facts(memory: Memory, user_id: str) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_one_batch_equals_one_record_at_a_time(memory: Memory, user_id: str,
-                                               second_user_id: str, seed: int):
+                                               other_user: str, seed: int):
     records = random_records(seed, 40)
     batched = memory.ingest_records(records, user_id=user_id, batch_size=1000)
-    single = memory.ingest_records(records, user_id=second_user_id, batch_size=1)
+    single = memory.ingest_records(records, user_id=other_user, batch_size=1)
     assert (batched.relationships_created, batched.relationships_superseded) == \
         (single.relationships_created, single.relationships_superseded)
-    assert facts(memory, user_id) == facts(memory, second_user_id)
+    assert facts(memory, user_id) == facts(memory, other_user)
 
 
 def test_repeats_reinforce_in_steps_capped_at_one_each_source_once(memory: Memory,

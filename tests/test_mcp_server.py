@@ -11,17 +11,13 @@ import json
 import os
 import subprocess
 import sys
-import uuid
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import anyio
-import pytest
-from conftest import delete_tenant
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from memgraph.graph.connection import Graph
 from memgraph.graph.models import Person
 from memgraph.memory import Memory
 
@@ -69,13 +65,6 @@ async def call_structured(session: ClientSession, tool: str, /, **arguments: Any
     result = wire(await session.call_tool(tool, arguments))
     assert not result["isError"], result
     return result["structuredContent"], [block["text"] for block in result["content"]]
-
-
-@pytest.fixture
-def other_user(graph: Graph) -> Iterator[str]:
-    uid = f"test-{uuid.uuid4().hex[:12]}"
-    yield uid
-    delete_tenant(graph, uid)
 
 
 def test_lists_the_retrieval_ingest_and_typed_tools_with_schemas(user_id: str) -> None:
