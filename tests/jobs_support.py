@@ -10,6 +10,7 @@ from typing import Any
 from memgraph.graph.connection import Graph
 from memgraph.graph.notes import Note, next_expiry
 from memgraph.graph.vocabulary import lifecycle_labels
+from memgraph.memory import Memory
 
 T0 = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -104,3 +105,13 @@ def _native(props: dict[str, Any]) -> dict[str, Any]:
             return [conv(x) for x in v]
         return v.to_native() if hasattr(v, "to_native") else v
     return {k: conv(v) for k, v in props.items()}
+
+
+def dry_run_counts(memory: Memory, graph: Graph, user_id: str, job: str,
+                   **kwargs: Any) -> dict[str, Any]:
+    """Run ``job`` for the tenant with dry_run=True, check that nothing of the tenant
+    changed, and return what the job says it would have done."""
+    before = snapshot(graph, user_id)
+    report = memory.run_job(job, user_id=user_id, dry_run=True, **kwargs)
+    assert snapshot(graph, user_id) == before
+    return report.counts

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from jobs_support import T0, make_node, make_rel, node, rel, snapshot
+from jobs_support import T0, dry_run_counts, make_node, make_rel, node, rel
 
 from memgraph.cli.main import cli
 from memgraph.errors import InvalidInputError, NotFoundError
@@ -92,9 +92,7 @@ class TestMerge:
 
     def test_dry_run_changes_nothing(self, memory: Memory, graph: Graph, user_id: str) -> None:
         twins(graph, user_id)
-        before = snapshot(graph, user_id)
-        report = memory.run_job("dedupe", user_id=user_id, as_of=NOW, dry_run=True)
-        assert snapshot(graph, user_id) == before and report.counts["would_merge"] == 1
+        assert dry_run_counts(memory, graph, user_id, "dedupe", as_of=NOW)["would_merge"] == 1
 
 
 class TestUndo:

@@ -43,6 +43,14 @@ def chat(memory: Memory, user_id: str, lines: list[str], start: datetime,
                       external_id=f"{start.month}:{first + i}")
 
 
+def spring_and_autumn(memory: Memory, user_id: str, *, build: bool = True) -> None:
+    """Sam's two seasons of messages, and (``build``) the storylines job run over them."""
+    chat(memory, user_id, SPRING_CHAT, SPRING)
+    chat(memory, user_id, AUTUMN_CHAT, AUTUMN, first=10)
+    if build:
+        memory.run_job("storylines", user_id=user_id, as_of=NOW)
+
+
 def summaries(graph: Graph, user_id: str) -> list[dict]:
     with graph.session() as session:
         return session.run(
@@ -92,8 +100,7 @@ def test_the_evidence_hash_changes_when_a_fact_ends_or_a_source_joins():
 
 def test_two_episodes_make_two_storylines_and_a_macro_over_them(memory: Memory, graph: Graph,
                                                                 user_id: str):
-    chat(memory, user_id, SPRING_CHAT, SPRING)
-    chat(memory, user_id, AUTUMN_CHAT, AUTUMN, first=10)
+    spring_and_autumn(memory, user_id, build=False)
     report = memory.run_job("storylines", user_id=user_id, as_of=NOW)
     assert report.status == "ok", report.as_dict()
     rows = summaries(graph, user_id)
@@ -116,9 +123,7 @@ def test_two_episodes_make_two_storylines_and_a_macro_over_them(memory: Memory, 
 
 def test_unchanged_evidence_is_not_synthesised_again(memory: Memory, graph: Graph,
                                                      user_id: str):
-    chat(memory, user_id, SPRING_CHAT, SPRING)
-    chat(memory, user_id, AUTUMN_CHAT, AUTUMN, first=10)
-    memory.run_job("storylines", user_id=user_id, as_of=NOW)
+    spring_and_autumn(memory, user_id)
     before = summaries(graph, user_id)
     again = memory.run_job("storylines", user_id=user_id, as_of=NOW + timedelta(hours=1))
     assert again.counts == {"storylines_unchanged": 2, "macros_unchanged": 1}
@@ -127,9 +132,7 @@ def test_unchanged_evidence_is_not_synthesised_again(memory: Memory, graph: Grap
 
 def test_new_evidence_extends_the_open_storyline_and_refreshes_the_macro(
         memory: Memory, graph: Graph, user_id: str):
-    chat(memory, user_id, SPRING_CHAT, SPRING)
-    chat(memory, user_id, AUTUMN_CHAT, AUTUMN, first=10)
-    memory.run_job("storylines", user_id=user_id, as_of=NOW)
+    spring_and_autumn(memory, user_id)
     spring_before, autumn_before = storylines_of(summaries(graph, user_id))
     late = "I flew to Berlin for a Globex conference."
     memory.ingest(late, user_id=user_id, speaker="Sam",
@@ -159,9 +162,7 @@ def test_a_storyline_whose_evidence_is_deleted_is_archived(memory: Memory, graph
 
 def test_a_pinned_macro_is_kept_when_its_evidence_goes(memory: Memory, graph: Graph,
                                                        user_id: str):
-    chat(memory, user_id, SPRING_CHAT, SPRING)
-    chat(memory, user_id, AUTUMN_CHAT, AUTUMN, first=10)
-    memory.run_job("storylines", user_id=user_id, as_of=NOW)
+    spring_and_autumn(memory, user_id)
     (macro,) = [r for r in summaries(graph, user_id) if r["layer"] == "Macro"]
     memory.set_ttl_policy(macro["uid"], "keep_forever", user_id=user_id)
     with graph.session() as session:
@@ -205,8 +206,7 @@ def test_explore_finds_a_storyline_and_says_its_layer(memory: Memory, graph: Gra
 
 def test_the_llm_is_asked_per_tenant_with_the_facts_and_its_answer_is_kept(
         memory: Memory, graph: Graph, user_id: str):
-    chat(memory, user_id, SPRING_CHAT, SPRING)
-    chat(memory, user_id, AUTUMN_CHAT, AUTUMN, first=10)
+    spring_and_autumn(memory, user_id, build=False)
 
     def summarise(request: dict) -> dict:
         items = json.loads(request["messages"][-1]["content"])
@@ -231,9 +231,7 @@ def test_the_llm_is_asked_per_tenant_with_the_facts_and_its_answer_is_kept(
 
 def test_a_storyline_nobody_retrieves_fades_and_a_pinned_one_does_not(
         memory: Memory, graph: Graph, user_id: str):
-    chat(memory, user_id, SPRING_CHAT, SPRING)
-    chat(memory, user_id, AUTUMN_CHAT, AUTUMN, first=10)
-    memory.run_job("storylines", user_id=user_id, as_of=NOW)
+    spring_and_autumn(memory, user_id)
     spring, autumn = storylines_of(summaries(graph, user_id))
     memory.set_ttl_policy(autumn["uid"], "keep_forever", user_id=user_id)
     memory.run_job("decay", user_id=user_id, as_of=NOW + timedelta(days=120))
@@ -247,9 +245,7 @@ def test_a_storyline_nobody_retrieves_fades_and_a_pinned_one_does_not(
 def test_context_puts_a_matching_summary_first_then_the_evidence(memory: Memory,
                                                                  graph: Graph,
                                                                  user_id: str):
-    chat(memory, user_id, SPRING_CHAT, SPRING)
-    chat(memory, user_id, AUTUMN_CHAT, AUTUMN, first=10)
-    memory.run_job("storylines", user_id=user_id, as_of=NOW)
+    spring_and_autumn(memory, user_id)
     built = memory.context("Sam Acme Corp Leeds", user_id=user_id, max_tokens=1000,
                            reinforce=False)
     kinds = [m.kind for m in built.memories]
