@@ -13,11 +13,14 @@ import threading
 import time
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from memgraph.graph.connection import Graph
 from memgraph.memory import Memory
+
+T = TypeVar("T")
 
 PEOPLE = ["Ada Vance", "Bruno Keller", "Chiara Rossi", "Dev Patel", "Elena Sorokina",
           "Farid Haddad", "Greta Lind", "Hugo Brandt"]
@@ -75,6 +78,25 @@ def run_load(memory: Memory, user_id: str, *, explore_threads: int, ingest_threa
     memory.ensure_schema()
     _ = memory._ingestor   # created once here, not raced by the threads
 
+    def attempt(what: str, call: Callable[..., T], *args: Any,
+                **kwargs: Any) -> tuple[T, float] | None:
+        """The call's result and its milliseconds, or None with the error recorded: the
+        figure counts every failure, whatever its kind."""
+        started = time.perf_counter()
+        try:
+            result = call(*args, **kwargs)
+        except Exception as e:
+            with lock:
+                report.errors.append(f"{what}: {type(e).__name__}: {e}")
+            return None
+        return result, (time.perf_counter() - started) * 1000
+
+    def ingest_one(text: str, external_id: str) -> None:
+        result = memory.ingest(text, user_id=user_id,
+                               external_id=f"{external_id}-{uuid.uuid4().hex[:6]}")
+        if result.status != "done":
+            raise RuntimeError(f"status {result.status}: {result.error}")
+
     def explorer(worker: int) -> None:
         # every thread asks the same queries in the same order: the same memories are
         # reinforced by several transactions at once, where a lost update would show
@@ -82,14 +104,10 @@ def run_load(memory: Memory, user_id: str, *, explore_threads: int, ingest_threa
         while time.monotonic() < deadline or n < min_rounds:
             query = QUERIES[n % len(QUERIES)]
             n += 1
-            started = time.perf_counter()
-            try:
-                results = memory.explore(query, user_id=user_id, k=k)
-            except Exception as e:   # the figure counts every failure, whatever its kind
-                with lock:
-                    report.errors.append(f"explore: {type(e).__name__}: {e}")
+            timed = attempt("explore", memory.explore, query, user_id=user_id, k=k)
+            if timed is None:
                 continue
-            elapsed = (time.perf_counter() - started) * 1000
+            results, elapsed = timed
             with lock:
                 report.explores += 1
                 report.results_returned += len(results)
@@ -103,20 +121,12 @@ def run_load(memory: Memory, user_id: str, *, explore_threads: int, ingest_threa
             text = (f"{person} moved to {PLACES[n % len(PLACES)]} and started a new job at "
                     f"{EMPLOYERS[(n + worker) % len(EMPLOYERS)]}.")
             n += 1
-            started = time.perf_counter()
-            try:
-                result = memory.ingest(text, user_id=user_id,
-                                       external_id=f"load-{worker}-{n}-{uuid.uuid4().hex[:6]}")
-                if result.status != "done":
-                    raise RuntimeError(f"status {result.status}: {result.error}")
-            except Exception as e:
-                with lock:
-                    report.errors.append(f"ingest: {type(e).__name__}: {e}")
+            timed = attempt("ingest", ingest_one, text, f"load-{worker}-{n}")
+            if timed is None:
                 continue
-            elapsed = (time.perf_counter() - started) * 1000
             with lock:
                 report.ingests += 1
-                report.ingest_ms.append(elapsed)
+                report.ingest_ms.append(timed[1])
 
     threads = [threading.Thread(target=explorer, args=(i,)) for i in range(explore_threads)]
     threads += [threading.Thread(target=ingester, args=(i,)) for i in range(ingest_threads)]
