@@ -159,7 +159,7 @@ def test_an_ended_fact_becomes_history_not_deleted(memory: Memory, user_id: str)
     ((datetime.now(UTC) + timedelta(days=2)).isoformat(), "future"),
     ("2020-01-01", "cannot end before"),
     ("yesterday-ish", "not an ISO-8601"),
-])
+], ids=["in two days", "before it began", "not a time"])   # ids stable across processes
 def test_a_fact_is_not_ended_in_the_future_or_before_it_began(
         memory: Memory, user_id: str, when: str, message: str) -> None:
     memory.ingest("I work at Acme Corp.", user_id=user_id, speaker="Anna", event_at=AT)
