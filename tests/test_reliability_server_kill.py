@@ -64,7 +64,7 @@ def private_server(tmp_path_factory: pytest.TempPathFactory,
     server.install()
     server.start()
     yield server
-    server.stop()
+    server.stop(timeout_s=0)   # a throwaway: no clean shutdown to wait for
 
 
 def cli_env(server: LocalServer) -> dict[str, str]:
@@ -105,7 +105,7 @@ def conversation(n: int) -> list[dict[str, str]]:
 def test_neo4j_killed_mid_ingest_then_rerun_stores_every_source_exactly_once(
         private_server: LocalServer, tmp_path: Path) -> None:
     user = "crash-ingest"
-    lines = conversation(60)
+    lines = conversation(40)
     path = tmp_path / "chat.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     settings = private_server.settings
