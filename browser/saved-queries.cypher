@@ -50,7 +50,7 @@ ORDER BY since LIMIT 50;
 MATCH (n:Memory {user_id: $user_id})
 WHERE n.state <> 'archived'
 RETURN [l IN labels(n) WHERE l IN ['Person', 'Concept', 'Entity', 'Source', 'Artifact',
-        'Storyline', 'Macro']][0] AS kind, n.name AS memory, n.state AS state,
+        'Storyline', 'Macro']][0] AS kind, coalesce(n.caption, n.name) AS memory, n.state AS state,
        round(n.salience, 4) AS salience, n.ttl_policy AS policy,
        coalesce(n.access_count, 0) AS recalled, n.last_accessed_at AS last_recalled,
        n.last_decayed_at AS last_decayed
@@ -61,7 +61,7 @@ ORDER BY salience ASC LIMIT 25;
 MATCH (n:Memory {user_id: $user_id})
 WHERE size(coalesce(n.notes, [])) > 0
 UNWIND range(0, size(n.notes) - 1) AS i
-RETURN n.name AS memory, n.notes[i] AS note, n.notes_added_at[i] AS added,
+RETURN coalesce(n.caption, n.name) AS memory, n.notes[i] AS note, n.notes_added_at[i] AS added,
        n.notes_expires_at[i] AS expires, n.notes_lifetime[i] AS lifetime,
        n.notes_source[i] AS source
 ORDER BY expires ASC LIMIT 50;

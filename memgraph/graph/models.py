@@ -174,6 +174,9 @@ class Episodic(Memory):
 
 
 class Source(Episodic):
+    # A source has no `name` (""): its Browser caption, "speaker: first words", is kept
+    # here, out of the full-text index, where it would count the first words twice.
+    caption = StringProperty(default="")
     session_id = StringProperty(default="")
     source_kind = StringProperty(default=SourceKind.MESSAGE.value)   # message | document | record
     speaker = StringProperty(default="")

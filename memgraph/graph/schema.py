@@ -50,6 +50,7 @@ def apply_schema(graph: Graph, dimensions: int, embedding_model: str,
         graph.run_autocommit("graph/clear_embeddings")
     check_vector_dimensions(graph, dimensions)
     migrate_fulltext_index(graph)
+    graph.run_autocommit("graph/move_source_captions")
     previous, previous_dims = recorded_version(graph)
     before = _schema_objects(graph)
     run = 0

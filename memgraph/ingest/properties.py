@@ -68,7 +68,9 @@ def source_node(settings: Settings, *, uid: str, content: str, now: datetime,
                 ttl_policy: str = TtlPolicy.DECAY.value, agent_id: str = "",
                 metadata: list[str] | None = None) -> dict[str, Any]:
     props: dict[str, Any] = {
-        "uid": uid, "name": source_caption(content, speaker), "description": "",
+        # A source has no name: its Browser caption is kept out of `name`, which the
+        # full-text index `memory_text` searches (docs/retrieval.md, "Captions").
+        "uid": uid, "name": "", "caption": source_caption(content, speaker), "description": "",
         "importance": 0.5, "raw_content": content, "sensitivity": sensitivity,
         "search_text": source_search_text(content, speaker, event_at or now),
         "event_at": event_at or now, "ingested_at": now, "session_id": session_id,
@@ -183,8 +185,8 @@ CAPTION_CHARS = 48   # what a Browser node's caption shows legibly in two or thr
 
 
 def source_caption(content: str, speaker: str = "") -> str:
-    """A short caption for Browser (a Source's ``name``): the speaker and the first words
-    of the text, cut at a word boundary."""
+    """A short caption for Browser (a Source's ``caption``, never indexed): the speaker and
+    the first words of the text, cut at a word boundary."""
     text = " ".join(content.split())
     if len(text) > CAPTION_CHARS:
         head = text[:CAPTION_CHARS + 1]
