@@ -42,6 +42,14 @@ def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     assert node in nodes and fact in facts
 
 
+@pytest.mark.parametrize("text", ["Yeah, I love to.", "I love you guys so much!",
+                                  "I like that too.", "I really love it all."])
+def test_an_object_of_filler_words_makes_no_concept(text: str):
+    nodes, facts = extract(text, speaker="Caroline")
+    assert not any(kind == "Concept" for kind, _ in nodes), nodes
+    assert not any(rel == "LIKES" for _, rel, _ in facts), facts
+
+
 def test_first_person_belongs_to_the_named_speaker_and_not_to_the_assistant():
     assert ("sam", "LIKES", "chess") in extract("I love chess.", speaker="Sam")[1]
     assert extract("I love chess.", speaker="assistant")[1] == set()

@@ -123,6 +123,12 @@ _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 _TRAILING = re.compile(r"\s++(?:now|too|a lot|so much|very much|anymore|again|these days|"
                        r"lately|nowadays|though|anyway)$", re.IGNORECASE)
 _ARTICLES = re.compile(r"^(?:the|a|an|my|to|going|doing)\s+", re.IGNORECASE)
+# An object made only of these words names nothing: "Yeah, I love to.", "I love you",
+# "I like it too", "I love you guys" would otherwise make Concepts "to", "you guys", "it".
+FILLER_WORDS = {"it", "that", "this", "them", "these", "those", "to", "so", "too", "you",
+                "him", "her", "us", "me", "one", "all", "both", "doing", "going", "that's",
+                "it's", "what", "how", "when", "where", "lot", "much", "more", "most",
+                "guys", "everyone", "everybody", "y'all"}
 
 
 @dataclass
@@ -287,7 +293,7 @@ class _Run:
             self.last_person = m["subj"]
         raw_obj = m["obj"].strip()
         obj = _TRAILING.sub("", _ARTICLES.sub("", raw_obj)).strip()
-        if subject is None or not obj or obj.lower() in {"it", "that", "this", "them"}:
+        if subject is None or not obj or all(w in FILLER_WORDS for w in obj.lower().split()):
             return
         if kind == "Concept" and _DEFINITE.match(raw_obj) and " " not in obj \
                 and obj.islower():
