@@ -243,7 +243,13 @@ class RetrievalSettings(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    rrf_k: int = 60
+    # RRF's k: a vote is 1 / (rrf_k + rank). Seed 000 fuses three independent lists with
+    # the standard 60; explore fuses up to seven, three of them derived from the first two,
+    # and at 60 a vote at rank 20 is still worth 80 % of one at rank 1, so the number of
+    # lists that found a candidate outweighs how well any of them ranks it. At 10 (the
+    # default k of results) a vote at rank 10 is worth half one at rank 1. docs/retrieval.md
+    # ("RRF's k") has the dev-split sweep; MEMGRAPH_RETRIEVAL__RRF_K=60 restores the seed's.
+    rrf_k: int = 10
     candidates_per_signal: int = 30   # per signal before fusion (docs/benchmarks.md: 30 vs 50)
     weight_relevance: float = 0.6
     weight_salience: float = 0.2
