@@ -249,7 +249,8 @@ class RetrievalSettings(BaseModel):
     # lists that found a candidate outweighs how well any of them ranks it. At 10 (the
     # default k of results) a vote at rank 10 is worth half one at rank 1. docs/retrieval.md
     # ("RRF's k") has the dev-split sweep; MEMGRAPH_RETRIEVAL__RRF_K=60 restores the seed's.
-    rrf_k: int = 10
+    rrf_k: int = Field(default=10,
+                       description="RRF's k (seed 000 uses 60; docs/retrieval.md)")
     candidates_per_signal: int = 30   # per signal before fusion (docs/benchmarks.md: 30 vs 50)
     weight_relevance: float = 0.6
     weight_salience: float = 0.2
