@@ -39,7 +39,7 @@ def main() -> None:
     questions = [q.text for sid, _, qs in load(args.data) if sid == sample for q in qs]
     if not questions:
         raise SystemExit(f"no questions for {sample} in {args.data}")
-    vectors = memory.embedder.embed_batch(questions)
+    vectors = [memory.embedder.embed_query(q) for q in questions]
     for q, v in list(zip(questions, vectors, strict=True))[:10]:
         memory.explore(q, user_id=args.user, k=args.k, reinforce=False, vector=v)
     for reinforce in (False, True):

@@ -4,7 +4,7 @@
 
 Protocol (``../shared/bench/locomo/README.md``): each conversation is its own user; one
 source per turn (speaker, text, photo caption) ingested in order with the offline defaults
-(no LLM, local MiniLM embedder), the session date as event time and the ``dia_id`` as
+(no LLM, the default local embedder), the session date as event time and the ``dia_id`` as
 ``external_id``. Then every category 1-4 question is asked read-only (``reinforce=False``,
 so earlier questions cannot shape later answers):
 
@@ -33,11 +33,13 @@ from datetime import UTC, datetime
 import numpy as np
 
 from memgraph.memory import Memory
+from memgraph.providers.base import Embedder
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.tokens import count_tokens
 from memgraph.settings import Settings
 
 KS = (1, 5, 10, 25)
+REFERENCE_MODEL = "all-MiniLM-L6-v2"   # the baselines' fixed embedder
 BUDGETS = (500, 1000, 2000)
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 _EVIDENCE = re.compile(r"D:?(\d+):(\d+)")
@@ -239,21 +241,42 @@ def table(results: dict[str, dict[int, Scores]]) -> str:
 
 def run_baselines(memory: Memory, turns: Sequence[Turn], questions: Sequence[Question],
                   results: dict[str, dict[int, Scores]]) -> None:
+    """BM25, cosine and their RRF over the turns. The cosine is MiniLM's (the harness's
+    fixed reference, whatever memgraph embeds with) and, when memgraph's embedder is
+    another model, that model's as well: the graph is compared with turn retrieval on the
+    same vectors too."""
     bm25 = BM25([t.document for t in turns])
-    vecs = np.array(memory.embedder.embed_batch([t.document for t in turns]))
-    cache: dict[str, np.ndarray] = {}
 
     def by_bm25(q: str) -> np.ndarray:
         return np.argsort(-bm25.scores(q), kind="stable")
 
+    evaluate(questions, *baseline(by_bm25, turns), results["BM25 over turns"])
+    for label, embedder in baseline_embedders(memory):
+        by_vec = cosine_order(embedder, turns)
+        for name, order in ((f"{label} cosine over turns", by_vec),
+                            (f"RRF(BM25, {label}) over turns", rrf_order(by_bm25, by_vec))):
+            evaluate(questions, *baseline(order, turns), results[name])
+
+
+def baseline_embedders(memory: Memory) -> list[tuple[str, Embedder]]:
+    from memgraph.providers.local_onnx import OnnxEmbedder
+
+    embedders: list[tuple[str, Embedder]] = [("MiniLM", OnnxEmbedder(REFERENCE_MODEL))]
+    if memory.embedder.model_name != REFERENCE_MODEL:
+        embedders.append((memory.embedder.model_name, memory.embedder))
+    return embedders
+
+
+def cosine_order(embedder: Embedder, turns: Sequence[Turn]) -> Callable[[str], np.ndarray]:
+    vecs = np.array(embedder.embed_batch([t.document for t in turns]))
+    cache: dict[str, np.ndarray] = {}
+
     def by_vec(q: str) -> np.ndarray:
         if q not in cache:
-            cache[q] = np.argsort(-(vecs @ np.array(memory.embedder.embed(q))), kind="stable")
+            cache[q] = np.argsort(-(vecs @ np.array(embedder.embed_query(q))), kind="stable")
         return cache[q]
 
-    for name, order in (("BM25 over turns", by_bm25), ("MiniLM cosine over turns", by_vec),
-                        ("RRF(BM25, MiniLM) over turns", rrf_order(by_bm25, by_vec))):
-        evaluate(questions, *baseline(order, turns), results[name])
+    return by_vec
 
 
 SYSTEMS = ("memgraph explore/context", "BM25 over turns", "MiniLM cosine over turns",
@@ -324,7 +347,10 @@ def main() -> None:
     memory.init()
     run = args.reuse or uuid.uuid4().hex[:6]
     wanted = set(args.conversations.split(",")) if args.conversations else None
-    results: dict[str, dict[int, Scores]] = {name: defaultdict(Scores) for name in SYSTEMS}
+    # The fixed systems first, in this order; a second embedder's baselines after them.
+    results: dict[str, dict[int, Scores]] = defaultdict(lambda: defaultdict(Scores))
+    for name in SYSTEMS:
+        results[name] = defaultdict(Scores)
     users = []
     try:
         for sample in load(args.data):

@@ -98,7 +98,10 @@ class Memory:
                 raise type(e)(f"{e}; {left} memory nodes still have no vector: run "
                               "`memgraph init --reembed` to finish") from e
         left = sum(missing_vectors(self.graph).values())
-        return replace(report, reembedded=done, missing_vectors=left)
+        others = {row["model"]: row["nodes"]
+                  for row in self.graph.read("graph/embedding_models", user_id=None)
+                  if row["model"] != self.embedder.model_name}
+        return replace(report, reembedded=done, missing_vectors=left, other_models=others)
 
     def ensure_schema(self) -> None:
         """Check once per object that the graph was initialised with matching vectors."""
@@ -122,6 +125,7 @@ class Memory:
             "schema": {"version": version["version"], "dimensions": version["dimensions"]},
             "counts": counts,
             "embedding_models": self.graph.read("graph/embedding_models", user_id=user_id),
+            "embedder": self.embedder.model_name,
         }
 
     def forget_user(self, user_id: str, *, dry_run: bool = False) -> int:

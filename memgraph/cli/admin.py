@@ -79,6 +79,10 @@ def init(recreate_vector_index: bool, reembed: bool, as_json: bool) -> None:
                f"({report.statements_run} statements, vectors {report.dimensions}-d)")
     if report.reembedded:
         click.echo(f"re-embedded {report.reembedded} memory nodes")
+    if report.other_models:
+        made_by = ", ".join(f"{n} by {m}" for m, n in report.other_models.items())
+        click.echo(f"warning: vectors of another model than the embedder's ({made_by}): run "
+                   "`memgraph init --recreate-vector-index` to re-embed them", err=True)
     if report.missing_vectors:
         click.echo(f"{report.missing_vectors} memory nodes have no vector (not found by "
                    "vector search): run `memgraph init --reembed`", err=True)
@@ -105,9 +109,11 @@ def status(user_id: str | None, all_users: bool, as_json: bool) -> None:
     models = data["embedding_models"]
     if models:
         click.echo("vectors: " + ", ".join(f"{m['nodes']} by {m['model']}" for m in models))
-    if len(models) > 1:
-        click.echo("warning: vectors of more than one embedding model share the index; "
-                   "their similarities do not compare (re-ingest or re-embed the others)",
+    others = [m for m in models if m["model"] != data["embedder"]]
+    if others:
+        click.echo(f"warning: {sum(m['nodes'] for m in others)} vectors were made by another "
+                   f"model than the embedder's ({data['embedder']}); their similarities do "
+                   f"not compare: run `memgraph init --recreate-vector-index` to re-embed",
                    err=True)
 
 

@@ -42,6 +42,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                      "dedupe."),
     "mcp": ("mcp", "Serve memgraph to an MCP client (Claude Desktop, IDE agents, …) over "
                    "stdio."),
+    "models": ("models", "Local embedding models: which there are, which is configured, "
+                         "fetching one."),
     "policy": ("admin", "Set how one memory is forgotten (TARGET: a node's uid or name, a "
                         "relationship's uid)."),
     "serve": ("serve", "Serve the HTTP API (OpenAPI at /docs; see docs/http.md)."),

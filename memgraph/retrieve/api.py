@@ -36,7 +36,7 @@ def explore_memory(memory: Memory, query: str, *, user_id: str | None = None,
     config = config or RetrievalConfig.from_settings(settings)
     memory.ensure_schema()
     if vector is None and config.use_vector:
-        vector = memory.embedder.embed(query)
+        vector = memory.embedder.embed_query(query)
     if vector is not None and not any(vector):
         # A query with no words (`*:*` under the hashing embedder) embeds to the zero
         # vector: it has no direction, the vector index refuses it, so only the full-text
