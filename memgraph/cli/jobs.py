@@ -46,8 +46,9 @@ def jobs() -> None:
 @json_option
 def run(job: str, user_id: str | None, all_users: bool, dry_run: bool, as_of: str | None,
         simulate: bool, all_elements: bool, shard: str | None, as_json: bool) -> None:
-    """Run JOB now (nightly = decay → consolidate → cleanup → episodic → dedupe) for one
-    user (--user, default MEMGRAPH_DEFAULT_USER) or for every user (--all-users).
+    """Run JOB now (nightly = decay → consolidate → cleanup → episodic → dedupe →
+    storylines) for one user (--user, default MEMGRAPH_DEFAULT_USER) or for every user
+    (--all-users).
 
     
     memgraph jobs run nightly --all-users                  what cron runs
