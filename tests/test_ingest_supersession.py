@@ -5,6 +5,7 @@ from __future__ import annotations
 from ingest_support import rows
 
 from memgraph.memory import Memory
+from memgraph.providers.embeddings import auto_link_floor
 
 
 def facts(memory: Memory, user_id: str, rel_type: str) -> list[dict]:
@@ -70,6 +71,6 @@ def test_weakly_similar_new_nodes_get_capped_related_to_links(memory: Memory, us
     links = rows(memory.graph, "MATCH (n:Concept {user_id: $u, name: 'mountaineering'})"
                  "-[r:RELATED_TO]->(m) RETURN m.name AS m, r.strength AS s", u=user_id)
     assert 1 <= len(links) <= memory.settings.ingest.max_links
-    low, high = memory.settings.ingest.link_low, memory.settings.ingest.reinforce_similarity
+    low, high = auto_link_floor(memory.settings), memory.settings.ingest.reinforce_similarity
     assert all(low <= link["s"] < high for link in links)
     assert result["ok"]

@@ -191,10 +191,15 @@ def test_make_embedder_openai_without_key_for_the_real_api_is_refused():
         make_embedder(offline_settings(embedder="openai"))
 
 
-def test_make_embedder_local_is_minilm_loaded_once_per_process(minilm: OnnxEmbedder,
-                                                                tmp_path: Path):
+def test_make_embedder_local_is_bge_small_int8_loaded_once_per_process(tmp_path: Path):
     settings = offline_settings(embedder="local", embedding_cache_dir=tmp_path)
     first, second = make_embedder(settings), make_embedder(settings)
     assert isinstance(first, OnnxEmbedder)
-    assert (first.model_name, first.dimensions) == ("all-MiniLM-L6-v2", 384)
+    assert (first.model_name, first.dimensions) == ("bge-small-en-v1.5+int8", 384)
     assert first._session is second._session   # loaded once per process, not per Memory
+
+
+def test_make_embedder_local_minilm_is_one_setting_away(minilm: OnnxEmbedder, tmp_path: Path):
+    embedder = make_embedder(offline_settings(embedder="local", embedding_cache_dir=tmp_path,
+                                              embedding_model="all-MiniLM-L6-v2"))
+    assert (embedder.model_name, embedder.dimensions) == ("all-MiniLM-L6-v2", 384)

@@ -18,7 +18,12 @@ import numpy as np
 import pytest
 
 from memgraph.errors import ConfigurationError
-from memgraph.providers.embeddings import HashingEmbedder, make_embedder
+from memgraph.providers.embeddings import (
+    MINILM_LINK_LOW,
+    HashingEmbedder,
+    auto_link_floor,
+    make_embedder,
+)
 from memgraph.providers.local_onnx import OnnxEmbedder
 from memgraph.providers.registry_models import CATALOGUE, fetch, registry_model
 from memgraph.settings import Settings
@@ -157,3 +162,14 @@ def test_models_fetch_of_an_unknown_model_is_one_line_and_exit_2(tmp_path: Path)
                   env={"MEMGRAPH_EMBEDDING_CACHE_DIR": str(tmp_path)})
     assert run.code == 2 and "not a model fetched from Maven Central" in run.stderr
     assert "Traceback" not in run.stderr and list(tmp_path.iterdir()) == []
+
+
+def test_the_auto_link_floor_is_the_setting_else_the_models_calibrated_one():
+    def settings(**kw: object) -> Settings:
+        return Settings(_env_file=None, **kw)  # type: ignore[arg-type]
+
+    assert auto_link_floor(settings(embedding_model="bge-small-en-v1.5+int8")) == 0.80
+    assert auto_link_floor(settings(embedding_model="all-MiniLM-L6-v2")) == MINILM_LINK_LOW
+    assert auto_link_floor(settings(embedder="hashing")) == MINILM_LINK_LOW
+    assert auto_link_floor(settings(embedding_model="bge-small-en-v1.5+int8",
+                                    ingest={"link_low": 0.6})) == 0.6

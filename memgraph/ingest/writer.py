@@ -24,6 +24,7 @@ from memgraph.ingest.plan import NodeOp, Plan, RelOp
 from memgraph.ingest.resolution import Candidate, SimilaritySearch, resolve
 from memgraph.ingest.results import IngestResult
 from memgraph.providers.base import Embedder
+from memgraph.providers.embeddings import auto_link_floor
 from memgraph.settings import Settings
 
 
@@ -285,7 +286,7 @@ class _Transaction:
                                         confidence=ingest.default_confidence,
                                         source_id=self.ctx.source_uid)
         props.pop("uid")
-        rows = self._run("ingest/auto_link", uids=created, low=ingest.link_low,
+        rows = self._run("ingest/auto_link", uids=created, low=auto_link_floor(self.settings),
                          high=ingest.reinforce_similarity, max_links=ingest.max_links,
                          props=props, **prepared.search.params())
         self.result.links_added = rows[0]["links"] if rows else 0

