@@ -11,7 +11,7 @@ benchmark lock so that timed runs do not overlap, e.g.:
     memgraph server stop && rm -rf $MEMGRAPH_SERVER__HOME
 
 Measures sources per second for: structured records with precomputed embeddings;
-structured records embedded by the local all-MiniLM-L6-v2 (next to the model's own
+structured records embedded by the configured local model (next to the model's own
 speed on the same texts, measured before and after); the offline rule extractor (one
 source per transaction, as `memgraph ingest --file` does); and LLM calls and tokens per
 source on the agent path against the scripted fake OpenAI server (real openai client).
@@ -282,8 +282,8 @@ def embedding_throughput(embedder: Embedder, n: int = 0,
 
 
 def local_embedder(settings: Settings, backend: str) -> Embedder:
-    """The local MiniLM as `make_embedder` builds it: onnx (the default), torch, or onnx
-    with int8 weights."""
+    """The configured local model as `make_embedder` builds it: onnx (the default), torch,
+    or onnx with int8 weights."""
     backend_setting, quantization = ("onnx", "int8") if backend == "int8" else (backend, "none")
     return make_embedder(settings.model_copy(update={
         "embedder": "local", "embedding_backend": backend_setting,
@@ -400,11 +400,12 @@ def run_embedders(settings: Settings, args: argparse.Namespace, report: Report) 
 
 
 def run_local(settings: Settings, args: argparse.Namespace, report: Report) -> None:
-    """Per local MiniLM runtime: the model alone; with ``local`` the structured path with
-    it and the model alone again after; with ``rules-local`` the offline rule extractor."""
+    """Per local runtime of the configured model: the model alone; with ``local`` the
+    structured path with it and the model alone again after; with ``rules-local`` the
+    offline rule extractor."""
     for backend in args.local_backends:
         local = local_embedder(settings, backend)
-        name = f"MiniLM {backend} ({local.model_name})"
+        name = f"local {backend} ({local.model_name})"
         report(f"{name} alone (no database)",
                embedding_throughput(local, min(args.n_local, 2_000)))
         if "local" in args.only:
@@ -441,9 +442,9 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--n", type=int, default=20_000, help="structured records")
     p.add_argument("--n-local", type=int, default=5_000,
-                   help="structured records embedded by MiniLM")
+                   help="structured records embedded by the local model")
     p.add_argument("--local-backends", type=comma_list(LOCAL_BACKENDS), default=["onnx"],
-                   help="comma-separated local MiniLM runtimes for local/rules-local/"
+                   help="comma-separated local model runtimes for local/rules-local/"
                         f"embedders [{','.join(LOCAL_BACKENDS)}; default: onnx]")
     p.add_argument("--n-quality", type=int, default=2_000,
                    help="texts for the embedders scenario (speed and agreement)")
