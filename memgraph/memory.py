@@ -98,6 +98,7 @@ class Memory:
                 raise type(e)(f"{e}; {left} memory nodes still have no vector: run "
                               "`memgraph init --reembed` to finish") from e
         left = sum(missing_vectors(self.graph).values())
+        # Every tenant, on purpose: the schema and the vector index are the database's.
         others = {row["model"]: row["nodes"]
                   for row in self.graph.read("graph/embedding_models", user_id=None)
                   if row["model"] != self.embedder.model_name}

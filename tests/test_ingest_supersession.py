@@ -71,6 +71,7 @@ def test_weakly_similar_new_nodes_get_capped_related_to_links(memory: Memory, us
     links = rows(memory.graph, "MATCH (n:Concept {user_id: $u, name: 'mountaineering'})"
                  "-[r:RELATED_TO]->(m) RETURN m.name AS m, r.strength AS s", u=user_id)
     assert 1 <= len(links) <= memory.settings.ingest.max_links
-    low, high = auto_link_floor(memory.settings), memory.settings.ingest.reinforce_similarity
+    low = auto_link_floor(memory.settings, memory.embedder.model_name)
+    high = memory.settings.ingest.reinforce_similarity
     assert all(low <= link["s"] < high for link in links)
     assert result["ok"]

@@ -165,11 +165,9 @@ def test_models_fetch_of_an_unknown_model_is_one_line_and_exit_2(tmp_path: Path)
 
 
 def test_the_auto_link_floor_is_the_setting_else_the_models_calibrated_one():
-    def settings(**kw: object) -> Settings:
-        return Settings(_env_file=None, **kw)  # type: ignore[arg-type]
-
-    assert auto_link_floor(settings(embedding_model="bge-small-en-v1.5+int8")) == 0.80
-    assert auto_link_floor(settings(embedding_model="all-MiniLM-L6-v2")) == MINILM_LINK_LOW
-    assert auto_link_floor(settings(embedder="hashing")) == MINILM_LINK_LOW
-    assert auto_link_floor(settings(embedding_model="bge-small-en-v1.5+int8",
-                                    ingest={"link_low": 0.6})) == 0.6
+    default = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert auto_link_floor(default, "bge-small-en-v1.5+int8") == 0.80
+    assert auto_link_floor(default, "all-MiniLM-L6-v2") == MINILM_LINK_LOW
+    assert auto_link_floor(default, "hashing-384") == MINILM_LINK_LOW
+    given = Settings(_env_file=None, ingest={"link_low": 0.6})  # type: ignore[call-arg]
+    assert auto_link_floor(given, "bge-small-en-v1.5+int8") == 0.6

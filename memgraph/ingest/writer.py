@@ -286,7 +286,8 @@ class _Transaction:
                                         confidence=ingest.default_confidence,
                                         source_id=self.ctx.source_uid)
         props.pop("uid")
-        rows = self._run("ingest/auto_link", uids=created, low=auto_link_floor(self.settings),
+        low = auto_link_floor(self.settings, prepared.embedding_model)
+        rows = self._run("ingest/auto_link", uids=created, low=low,
                          high=ingest.reinforce_similarity, max_links=ingest.max_links,
                          props=props, **prepared.search.params())
         self.result.links_added = rows[0]["links"] if rows else 0

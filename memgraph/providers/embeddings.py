@@ -128,19 +128,17 @@ def resolve_local_model(model: str) -> str:
 MINILM_LINK_LOW = 0.75   # the auto-link floor for all-MiniLM-L6-v2 (settings.py, link_low)
 
 
-def auto_link_floor(settings: Settings) -> float:
+def auto_link_floor(settings: Settings, embedding_model: str) -> float:
     """The cosine from which ingestion writes a "similar in meaning" link: the setting when
-    given, else the configured local model's calibrated floor (cosines spread differently
-    per model), else MiniLM's."""
+    given, else the floor calibrated for the model that made the vectors compared
+    (cosines spread differently per model), else MiniLM's."""
     if settings.ingest.link_low is not None:
         return settings.ingest.link_low
-    if settings.embedder == "local":
-        from memgraph.providers.registry_models import registry_model
+    from memgraph.providers.registry_models import CATALOGUE
 
-        entry = registry_model(settings.embedding_model, settings.embedding_quantization)
-        if entry is not None and entry.link_low is not None:
-            return entry.link_low
-    return MINILM_LINK_LOW
+    entry = CATALOGUE.get(embedding_model)
+    return entry.link_low if entry is not None and entry.link_low is not None \
+        else MINILM_LINK_LOW
 
 
 def make_embedder(settings: Settings) -> Embedder:
