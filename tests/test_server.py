@@ -91,6 +91,17 @@ def test_the_admin_tool_never_gets_the_password_on_its_command_line(
     assert not list((tmp_path / "run").glob("*.args"))   # the argument file is gone
 
 
+def test_a_password_that_starts_with_a_dash_is_set_not_taken_for_an_option(
+        tmp_path: Path, settings: Settings) -> None:
+    server = own_server(tmp_path, settings)
+    server = LocalServer(server.settings.model_copy(
+        update={"neo4j_password": SecretStr("-Xy_z-0123456789abcdefgh")}))
+    server._write_conf()
+    server._set_initial_password()
+    assert (tmp_path / "data" / "dbms" / "auth.ini").is_file()
+    assert server.password_file.read_text(encoding="utf-8").strip() == "-Xy_z-0123456789abcdefgh"
+
+
 def test_an_install_with_the_old_default_password_gets_a_random_one_at_start(
         tmp_path: Path, settings: Settings) -> None:
     server = own_server(tmp_path, settings)

@@ -162,7 +162,8 @@ class LocalServer:
         _write_private(self.password_file, password)
         argfile = self.home / "run" / "set-initial-password.args"
         argfile.parent.mkdir(parents=True, exist_ok=True)
-        _write_private(argfile, _quoted(password))
+        # "--" first: a password that starts with "-" (1 in 64 random ones) is not an option
+        _write_private(argfile, "--\n" + _quoted(password))
         try:
             proc = subprocess.run(
                 ["java", "-cp", f"{self.lib}/*", _ADMIN_TOOL, "dbms", "set-initial-password",
