@@ -122,8 +122,9 @@ class WordPieceTokenizer:
             if part in self._specials:
                 ids.append(self._specials[part])
             elif part.isascii() and self._clean_text:
-                text = part.translate(_ASCII_CLEAN)
-                for word in _ASCII_WORDS.findall(text.lower() if self._lowercase else text):
+                cleaned = part.translate(_ASCII_CLEAN)
+                for word in _ASCII_WORDS.findall(cleaned.lower() if self._lowercase
+                                                 else cleaned):
                     ids.extend(self._pieces(word))
             elif part:
                 for word in self._words(self._normalized(part)):
