@@ -204,6 +204,18 @@ def test_explore_finds_a_storyline_and_says_its_layer(memory: Memory, graph: Gra
     assert results[0].score.layer == "summary"      # the breakdown says which layer
 
 
+def test_a_question_about_someones_story_gets_their_macro_first_and_a_fact_still_its_fact(
+        memory: Memory, graph: Graph, user_id: str):
+    spring_and_autumn(memory, user_id)
+    broad = memory.explore("What has Sam been up to?", user_id=user_id, reinforce=False)
+    assert [r.kind for r in broad[:3]] == ["Macro", "Storyline", "Storyline"]
+    assert broad[1].name.startswith("Sam:") and "Globex" in broad[1].text   # latest first
+    assert broad[0].score.layer == "summary" and broad[0].score.tier == 1
+    assert any("story of a node it names" in why for why in broad[0].score.reasons)
+    specific = memory.explore("Where does Sam work now?", user_id=user_id, reinforce=False)
+    assert (specific[0].kind, specific[0].end["name"]) == ("WORKS_AT", "Globex")
+
+
 def test_the_llm_is_asked_per_tenant_with_the_facts_and_its_answer_is_kept(
         memory: Memory, graph: Graph, user_id: str):
     spring_and_autumn(memory, user_id, build=False)

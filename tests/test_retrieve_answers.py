@@ -26,6 +26,17 @@ def test_a_question_is_read_for_names_relations_and_time() -> None:
     assert not read_query("Where does Anna live?").first_person
 
 
+def test_a_question_that_asks_for_a_named_persons_story_is_an_overview() -> None:
+    for text in ("What has Maya been up to?", "Give me an overview of Maya's story.",
+                 "What's new with Maya?", "How has Maya's life changed this year?"):
+        assert read_query(text).overview(["Maya"]), text
+    # one fact, a bare name, a relative, or no name the tenant has: not an overview
+    for text in ("Where does Maya live?", "Tell me about Maya", "Who is Maya?",
+                 "What has Maya's brother been up to?", "What happened to Maya at work?"):
+        assert not read_query(text).overview(["Maya"]), text
+    assert not read_query("What has Maya been up to?").overview([])
+
+
 def rel(key: str, kind: str, start: str, end: str, **props: object) -> Candidate:
     return Candidate(key, "relationship", {"uid": key, "kind": kind, "start_name": start,
                                            "end_name": end, "salience": 0.5, **props})

@@ -25,6 +25,9 @@
 //                Leo's facts), auto-links left out, each with its embedding's similarity
 //                to the query ((1 + cosine) / 2; null without one); Python ranks them
 //                (memgraph/retrieve/answers.py: rank_facts).
+//   summaries    with $overview (the query has a word that asks for an overview, such as
+//                "up to" or "story": memgraph/retrieve/query.py), the Macros and
+//                Storylines that mention a linked node, the Macro first, then the latest.
 // Filters ($kinds, $states, $min_salience, $sensitivity, $since, $until) are the same
 // predicate in every branch: cypher/fragments/node_filters.cypher and
 // relationship_filters.cypher (the hop-2 facts spell the latter out for r2). Nodes are
@@ -141,7 +144,17 @@ CALL (linked_nodes) {
   UNWIND [{key: elementId(r), via: null, sim: sim}] + second AS row
   RETURN collect(row) AS facts
 }
-WITH vec, exact_used, ftn, ftr, linked, facts,
+CALL (linked_nodes) {
+  UNWIND CASE WHEN $overview THEN linked_nodes ELSE [] END AS a
+  MATCH (a)<-[:MENTIONS]-(n)
+  WHERE (n:Macro OR n:Storyline) AND n.user_id = $user_id
+    {{> fragments/node_filters}}
+  WITH DISTINCT n
+  ORDER BY CASE WHEN n:Macro THEN 0 ELSE 1 END, n.span_end DESC
+  LIMIT $per_signal
+  RETURN collect({key: elementId(n), score: 1.0}) AS summaries
+}
+WITH vec, exact_used, ftn, ftr, linked, facts, summaries,
      [i IN range(0, size(vec) - 1) WHERE i < $seeds | {key: vec[i].key, w: 1.0 / (i + 1)}]
      + [i IN range(0, size(ftn) - 1) WHERE i < $seeds | {key: ftn[i].key, w: 1.0 / (i + 1)}]
      AS seeds
@@ -174,8 +187,8 @@ CALL (seeds, ftr) {
   ORDER BY score DESC LIMIT $per_signal
   RETURN collect({key: elementId(r), score: score}) AS graph_rels
 }
-CALL (vec, ftn, graph_nodes, linked) {
-  UNWIND vec + ftn + graph_nodes + linked AS c
+CALL (vec, ftn, graph_nodes, linked, summaries) {
+  UNWIND vec + ftn + graph_nodes + linked + summaries AS c
   WITH DISTINCT c.key AS key
   MATCH (n) WHERE elementId(n) = key
   RETURN collect({key: key, props: n {
@@ -201,4 +214,5 @@ CALL (ftr, graph_rels, facts) {
     start_uid: a.uid, start_name: a.name, start_description: left(a.description, 200),
     end_uid: b.uid, end_name: b.name, end_description: left(b.description, 200)}}) AS rels
 }
-RETURN vec, exact_used, ftn, ftr, graph_nodes, graph_rels, linked, facts, nodes, rels
+RETURN vec, exact_used, ftn, ftr, graph_nodes, graph_rels, linked, facts, summaries, nodes,
+       rels

@@ -29,6 +29,8 @@ ones (docs/retrieval.md, "Answers first"):
    does (cosine of the fact's embedding, "Anna lives in Lisbon. <the sentence>", against
    the vector signal's best source), and those a relation word makes the answer; for a
    "now" question a superseded answer hands its place to the fact that replaced it.
+   A question that asks for the story of a named node ("what has Maya been up to?")
+   is answered by that node's Macro and Storylines (``tier`` 1 too).
    Everything else follows (``tier`` 2), in adjusted order. A named node that is not the
    answer is the question's subject (fusion.add_graph_signals) with relevance 0.
 """
@@ -42,12 +44,13 @@ from datetime import datetime
 from typing import Any
 
 from memgraph.graph import vocabulary
-from memgraph.graph.vocabulary import EPISODIC_KINDS
+from memgraph.graph.vocabulary import EPISODIC_KINDS, SUMMARY_KINDS
 from memgraph.retrieve.query import QueryIntent
 from memgraph.retrieve.results import as_datetime
 
 PERSON_TYPES = frozenset(vocabulary.PERSON_TYPES)   # the hop-2 list of explore_candidates too
 EPISODES = frozenset(EPISODIC_KINDS)
+SUMMARIES = frozenset(SUMMARY_KINDS)
 # What a fact whose standing is lower keeps of its score: half, so that it still ranks
 # among the answers' neighbours and stays findable, never above what replaced it.
 DEMOTION = 0.5
@@ -302,10 +305,22 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
         if key in standings and shared > 0:
             out.adjusted[key] = shared * standings[key]
             out.why(key, "an answer: ranked among the answers by how well it matches")
+    # an overview's summaries lead the answers in the order the summary list gives: the
+    # Macro (the whole story), then the Storylines, latest first
+    stories = sorted((c for c in candidates if c.key in answer_keys
+                      and c.props.get("kind") in SUMMARIES),
+                     key=lambda c: c.ranks.get("summary", len(candidates) + 1))
+    top = max(out.adjusted.values(), default=0.0)
+    for i, c in enumerate(stories, start=1):
+        out.adjusted[c.key] = top * (1.0 - 0.001 * i)
     for c in candidates:
         out.tier[c.key] = 0 if c.key in named else 1 if c.key in answer_keys else 2
         if c.key in named:
             out.why(c.key, "the query names this node and asks nothing else about it")
+        elif c.key in answer_keys and c.props.get("kind") in SUMMARIES:
+            out.why(c.key, "answers: the question asks for the story of a node it names, "
+                           "and this Macro or Storyline tells it (the Macro first, then "
+                           "the latest Storyline)")
         elif c.key in answer_keys:
             out.why(c.key, "answers: a fact of a node the query names that matches the "
                            "question at least as well as any message")

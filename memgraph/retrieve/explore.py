@@ -84,6 +84,7 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "seeds": cfg.graph_seeds if cfg.use_graph else 0,
         "name_keys": list(req.intent.name_keys) if cfg.use_facts else [],
         "first_person": cfg.use_facts and req.intent.first_person,
+        "overview": cfg.use_facts and req.intent.may_ask_overview,
         "fact_max": per_signal, "fact_scan": cfg.fact_scan_max,
         **req.filters.as_params(),
     }
@@ -125,6 +126,11 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
     floor = -math.inf if best_source is None else 2.0 * best_source - 1.0
     signals["facts"] = [{"key": key, "score": score} for key, score in fact_scores.items()
                         if score >= floor or key in answers]
+    if linked and intent.overview(names):
+        # "what has Maya been up to?": Maya's Macro and Storylines answer, the Macro first
+        # (docs/retrieval.md, "Broad questions")
+        signals["summary"] = row["summaries"]
+        answers = answers | {r["key"] for r in row["summaries"] if r["key"] in props}
     rows = {name: [{"key": r["key"], "score": r["score"], "element": props[r["key"]][0],
                     "props": props[r["key"]][1]} for r in lst if r["key"] in props]
             for name, lst in signals.items()}

@@ -15,7 +15,11 @@
   questions and questions in the past tense ("where did Aisha live in the summer?":
   validity is the answer; no preference), else ``now`` (the default, present tense: the
   current fact first, whether or not the question says "now");
-- ``first_person``: "I", "my", "me"… — the speaker, linked when the tenant has one.
+- ``first_person``: "I", "my", "me"… — the speaker, linked when the tenant has one;
+- ``overview(names)``: the question asks for the whole story of a node it names ("what
+  has Maya been up to?", "give me an overview of Tom's story", "how has Ben's life
+  changed?"): every word left besides the name is an overview word. Its Macro and
+  Storylines answer (issue 16; docs/retrieval.md, "Broad questions").
 """
 
 from __future__ import annotations
@@ -70,6 +74,16 @@ PAST_TENSE = frozenset({"did", "was", "were", "had", "went"})
 # "now" and its kin say when, not what: never a topic
 NOW_WORDS = frozenset({"now", "currently", "current", "these", "days", "today", "still",
                        "present", "nowadays", "lately"})
+# Words that ask for the story of what the question names rather than one fact about it;
+# a question whose other words are all among these and OVERVIEW_GLUE asks for an overview.
+OVERVIEW_WORDS = frozenset({
+    "overview", "summary", "summarise", "summarize", "recap", "story", "stories", "life",
+    "up", "new", "news", "happened", "happening", "going", "changed", "change", "changes",
+    "everything", "update", "updates", "journey", "background", "history",
+})
+OVERVIEW_GLUE = frozenset({"with", "so", "far", "on", "for", "give", "lately", "recently",
+                           "last", "since", "whole", "general", "brief", "short",
+                           "quick", "catch", "latest"})
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "i'm", "i've", "we", "our"})
 _TOKEN = re.compile(r"[\w'’\-]+")
 _POSSESSIVE = re.compile(r"(?:['’]s|['’])$", re.IGNORECASE)
@@ -87,6 +101,19 @@ class QueryIntent:
         """The content words that are not part of one of ``names`` (the linked nodes)."""
         named = {w for n in names for w in canonical_name(n).split()}
         return tuple(w for w in self.content if canonical_name(w) not in named)
+
+    @property
+    def may_ask_overview(self) -> bool:
+        """A word of the question asks for an overview (whether a name is all the rest is
+        known once the names are linked: ``overview``)."""
+        return any(w in OVERVIEW_WORDS for w in self.content)
+
+    def overview(self, names: list[str] | set[str] | tuple[str, ...]) -> bool:
+        """The question names ``names`` and asks for nothing but their story."""
+        topic = self.topic(names)
+        return (bool(names) and not self.relation_words and bool(topic)
+                and any(w in OVERVIEW_WORDS for w in topic)
+                and all(w in OVERVIEW_WORDS or w in OVERVIEW_GLUE for w in topic))
 
     def relation_matches(self, text: str) -> bool:
         """True when ``text`` holds one of the query's relation words or a synonym."""
