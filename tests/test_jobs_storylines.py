@@ -18,6 +18,7 @@ from memgraph.graph.connection import Graph
 from memgraph.jobs.storylines import Episode, Evidence, Fact, episodes
 from memgraph.memory import Memory
 from memgraph.providers.openai_compat import OpenAILLM
+from memgraph.retrieve.config import RetrievalConfig
 
 NOW = datetime(2025, 1, 10, tzinfo=UTC)
 SPRING = datetime(2024, 3, 1, 9, tzinfo=UTC)
@@ -254,13 +255,24 @@ def test_a_storyline_nobody_retrieves_fades_and_a_pinned_one_does_not(
     assert salience[spring["uid"]] < 0.5 and salience[autumn["uid"]] == 1.0
 
 
-def test_context_puts_a_matching_summary_first_then_the_evidence(memory: Memory,
-                                                                 graph: Graph,
-                                                                 user_id: str):
+def test_context_puts_the_story_first_then_the_evidence_for_a_broad_question(
+        memory: Memory, graph: Graph, user_id: str):
     spring_and_autumn(memory, user_id)
-    built = memory.context("Sam Acme Corp Leeds", user_id=user_id, max_tokens=1000,
+    built = memory.context("What has Sam been up to?", user_id=user_id, max_tokens=1000,
                            reinforce=False)
     kinds = [m.kind for m in built.memories]
-    assert kinds[0] in ("Storyline", "Macro")
+    assert kinds[0] == "Macro"
     assert any(k not in ("Storyline", "Macro") for k in kinds)   # then the evidence
     assert built.tokens_used <= 1000
+
+
+def test_a_specific_question_gets_evidence_not_summaries_unless_they_are_asked_to_compete(
+        memory: Memory, graph: Graph, user_id: str):
+    spring_and_autumn(memory, user_id)
+    question = "Sam Acme Corp Leeds"
+    plain = memory.explore(question, user_id=user_id, k=20, reinforce=False)
+    assert plain and all(r.kind not in ("Storyline", "Macro") for r in plain)
+    competing = memory.explore(question, user_id=user_id, k=20, reinforce=False,
+                               config=RetrievalConfig.from_settings(memory.settings,
+                                                                    summaries_compete=True))
+    assert any(r.kind in ("Storyline", "Macro") for r in competing)

@@ -80,6 +80,11 @@ class RetrievalConfig(BaseModel):
     # Answer-shaped re-rank (facts carry their evidence, current before superseded, a
     # bare name's node first); off gives the plain fused order, for ablations.
     answer_shaped: bool = True
+    # Storylines and Macros answer overview questions ("what has Maya been up to?") and
+    # queries that ask for their kinds; with this on they also compete in the vector,
+    # full-text and graph lists of every other question (docs/retrieval.md, "Broad
+    # questions": offline summaries there took places from their own evidence).
+    summaries_compete: bool = False
     provenance_per_result: int = Field(3, ge=0, le=50)
     # Provenance of a node mentioned by many sources: the mentioning sources among this
     # call's candidates, plus at most this many others, ranked by similarity to the query

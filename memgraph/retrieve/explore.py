@@ -18,7 +18,8 @@ from typing import Any
 
 from memgraph.errors import InvalidInputError
 from memgraph.graph.connection import Graph
-from memgraph.retrieve.answers import rank_facts
+from memgraph.graph.vocabulary import ALL_KINDS
+from memgraph.retrieve.answers import SUMMARIES, rank_facts
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.filters import Filters, content_terms, lucene_escape
 from memgraph.retrieve.fusion import (
@@ -87,7 +88,19 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "overview": cfg.use_facts and req.intent.may_ask_overview,
         "fact_max": per_signal, "fact_scan": cfg.fact_scan_max,
         **req.filters.as_params(),
+        "kinds": candidate_kinds(req),
     }
+
+
+def candidate_kinds(req: ExploreRequest) -> list[str] | None:
+    """The node kinds the candidate query keeps: the caller's, else every kind but the
+    summaries, which answer overview questions only (``summaries_compete`` off). A
+    question that may ask for an overview keeps them; ``fetch_candidates`` drops them when
+    it turns out not to be one."""
+    if req.filters.kinds is not None or req.config.summaries_compete \
+            or (req.config.use_facts and req.intent.may_ask_overview):
+        return req.filters.kinds
+    return [k for k in ALL_KINDS if k not in SUMMARIES]
 
 
 @dataclass
@@ -126,11 +139,15 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
     floor = -math.inf if best_source is None else 2.0 * best_source - 1.0
     signals["facts"] = [{"key": key, "score": score} for key, score in fact_scores.items()
                         if score >= floor or key in answers]
-    if linked and intent.overview(names):
+    overview = bool(linked) and intent.overview(names)
+    if overview:
         # "what has Maya been up to?": Maya's Macro and Storylines answer, the Macro first
         # (docs/retrieval.md, "Broad questions")
         signals["summary"] = row["summaries"]
         answers = answers | {r["key"] for r in row["summaries"] if r["key"] in props}
+    elif not req.config.summaries_compete and not set(req.filters.kinds or ()) & SUMMARIES:
+        signals = {name: [r for r in lst if props.get(r["key"], ("", {}))[1].get("kind")
+                          not in SUMMARIES] for name, lst in signals.items()}
     rows = {name: [{"key": r["key"], "score": r["score"], "element": props[r["key"]][0],
                     "props": props[r["key"]][1]} for r in lst if r["key"] in props]
             for name, lst in signals.items()}
