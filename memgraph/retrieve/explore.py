@@ -19,7 +19,6 @@ from typing import Any
 
 from memgraph.errors import InvalidInputError
 from memgraph.graph.connection import Graph
-from memgraph.graph.vocabulary import ALL_KINDS
 from memgraph.retrieve.answers import SUMMARIES, rank_facts
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.filters import Filters, content_terms, lucene_escape
@@ -89,20 +88,18 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "first_person": cfg.use_facts and req.intent.first_person,
         "overview": cfg.use_facts and req.intent.may_ask_overview,
         "fact_max": per_signal, "fact_scan": cfg.fact_scan_max,
+        "with_summaries": with_summaries(req),
         **req.filters.as_params(),
-        "kinds": candidate_kinds(req),
     }
 
 
-def candidate_kinds(req: ExploreRequest) -> list[str] | None:
-    """The node kinds the candidate query keeps: the caller's, else every kind but the
-    summaries, which answer overview questions only (``summaries_compete`` off). A
-    question that may ask for an overview keeps them; ``fetch_candidates`` drops them when
-    it turns out not to be one."""
-    if req.filters.kinds is not None or req.config.summaries_compete \
-            or (req.config.use_facts and req.intent.may_ask_overview):
-        return req.filters.kinds
-    return [k for k in ALL_KINDS if k not in SUMMARIES]
+def with_summaries(req: ExploreRequest) -> bool:
+    """Whether the candidate query keeps Storylines and Macros: when the caller names the
+    kinds (then ``$kinds`` decides), when they compete (``summaries_compete``), or when
+    the question may ask for an overview (``fetch_candidates`` drops them when it turns
+    out not to be one). Otherwise they answer overview questions only."""
+    return (req.filters.kinds is not None or req.config.summaries_compete
+            or (req.config.use_facts and req.intent.may_ask_overview))
 
 
 @dataclass
