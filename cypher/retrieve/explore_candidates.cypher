@@ -28,7 +28,8 @@
 //   summaries    with $overview (the query has a word that asks for an overview, such as
 //                "up to" or "story": memgraph/retrieve/query.py), the Macros and
 //                Storylines that mention a linked node, the Macro first, then the latest.
-// Filters ($kinds, $states, $min_salience, $sensitivity, $since, $until) are the same
+// Filters ($kinds, $states, $min_salience, $sensitivity, $since, $until, and
+// $with_summaries: Storylines and Macros only for overviews or when asked) are the same
 // predicate in every branch: cypher/fragments/node_filters.cypher and
 // relationship_filters.cypher (the hop-2 facts spell the latter out for r2). Nodes are
 // projected without their embedding, times as epoch milliseconds (the driver's DateTime
