@@ -109,6 +109,10 @@ def test_the_tour_tells_sams_story_in_two_storylines_and_a_macro(memory: Memory,
     assert [layer for layer, _ in layers].count("Macro") == 1
     march, april = (s["summary"] for s in report.summaries if s["layer"] == "Storyline")
     assert "Acme Corp" in march and "Globex" in april
+    # asked "what has Sam been up to?" afterwards, the story answers: the Macro, then the
+    # latest Storyline
+    assert [r.kind for r in report.story[:2]] == ["Macro", "Storyline"]
+    assert "Globex" in report.story[1].text
 
 
 def test_the_tour_leaves_no_date_in_the_future(memory: Memory, graph: Graph,

@@ -9,7 +9,7 @@ from rich.table import Table
 
 from memgraph.cli.output import console, json_option, open_memory, print_json
 from memgraph.cli.retrieve import _tree
-from memgraph.demo.tour import MONTHS_LATER, TourReport, run_tour
+from memgraph.demo.tour import MONTHS_LATER, STORY_QUESTION, TourReport, run_tour
 
 SHOWN_CHANGES = 16
 ARCHIVED_BECAUSE = {"salience": "below 0.01", "ttl": "TTL ran out",
@@ -94,6 +94,10 @@ def _render(report: TourReport) -> None:
     for item in report.summaries:
         console.print(f"  • {item['layer']} [bold]{item['title']}[/bold]")
         console.print(f"      {item['summary']}")
+    console.print(f"[bold]{STORY_QUESTION}[/bold] (a broad question: the story answers "
+                  "first, then the facts)")
+    for r in report.story:
+        console.print(f"  {r.kind:<10} [bold]{r.name}[/bold]")
 
 
 
@@ -111,6 +115,7 @@ def _as_json(report: TourReport) -> dict[str, object]:
         "changes": [ch.__dict__ for ch in report.changes],
         "consolidated": [item.__dict__ for item in report.consolidated],
         "summaries": report.summaries,
+        "story": [r.model_dump(mode="json") for r in report.story],
     }
 
 

@@ -26,6 +26,7 @@ from memgraph.memory import Memory
 QUESTIONS = ("Where does Sam work now?", "Who is Anna?", "What does Sam do for fun?")
 TRAVERSE_FROM = "Sam"
 CONTEXT_QUESTION = "What should I know about Sam's job and family?"
+STORY_QUESTION = "What has Sam been up to?"   # asked after the nightly run built his story
 MONTHS_LATER = 4
 SEMANTIC = {kind.value for kind in SEMANTIC_KINDS}
 
@@ -73,6 +74,7 @@ class TourReport:
     changes: list[Change] = field(default_factory=list)
     consolidated: list[Consolidated] = field(default_factory=list)
     summaries: list[dict[str, Any]] = field(default_factory=list)   # Storylines, Macros
+    story: list[Any] = field(default_factory=list)   # STORY_QUESTION's first results
 
 
 def run_tour(memory: Memory, user_id: str = "demo", *, reset: bool = False) -> TourReport:
@@ -117,6 +119,7 @@ def run_tour(memory: Memory, user_id: str = "demo", *, reset: bool = False) -> T
     report.summaries = [{k: row[k] for k in ("layer", "title", "summary", "state")}
                         for row in memory.graph.read("jobs/summaries_existing",
                                                      user_id=user_id)]
+    report.story = memory.explore(STORY_QUESTION, user_id=user_id, k=3)
     return report
 
 
