@@ -1,7 +1,8 @@
 // explore()'s filters on a node `n` ($kinds, $states, $min_salience, $sensitivity, $since,
 // $until, $agent_id; memgraph/retrieve/filters.py builds them; $with_summaries, false
 // when Storylines and Macros must stay out: memgraph/retrieve/explore.py), as AND lines
-// to follow a WHERE. A null parameter does not filter; a node without a state counts as a candidate.
+// to follow a WHERE. A null parameter does not filter; a node without a state counts as
+// a candidate.
 // $agent_id keeps what that agent wrote: its sources, and the nodes they mention.
 AND ($kinds IS NULL OR any(l IN labels(n) WHERE l IN $kinds))
 AND ($with_summaries OR NOT (n:Storyline OR n:Macro))

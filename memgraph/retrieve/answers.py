@@ -310,9 +310,10 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
     stories = sorted((c for c in candidates if c.key in answer_keys
                       and c.props.get("kind") in SUMMARIES),
                      key=lambda c: c.ranks.get("summary", len(candidates) + 1))
-    top = max(out.adjusted.values(), default=0.0)
-    for i, c in enumerate(stories, start=1):
-        out.adjusted[c.key] = top * (1.0 - 0.001 * i)
+    if stories:
+        top = max(out.adjusted.values())
+        for i, c in enumerate(stories, start=1):
+            out.adjusted[c.key] = top * (1.0 - 0.001 * i)
     for c in candidates:
         out.tier[c.key] = 0 if c.key in named else 1 if c.key in answer_keys else 2
         if c.key in named:

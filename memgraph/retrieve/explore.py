@@ -93,13 +93,18 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
     }
 
 
+def summaries_wanted(req: ExploreRequest) -> bool:
+    """The caller lets Storylines and Macros compete for any question: by naming the kinds
+    (then ``$kinds`` decides) or with ``summaries_compete``. Otherwise they answer
+    overview questions only."""
+    return req.filters.kinds is not None or req.config.summaries_compete
+
+
 def with_summaries(req: ExploreRequest) -> bool:
-    """Whether the candidate query keeps Storylines and Macros: when the caller names the
-    kinds (then ``$kinds`` decides), when they compete (``summaries_compete``), or when
-    the question may ask for an overview (``fetch_candidates`` drops them when it turns
-    out not to be one). Otherwise they answer overview questions only."""
-    return (req.filters.kinds is not None or req.config.summaries_compete
-            or (req.config.use_facts and req.intent.may_ask_overview))
+    """Whether the candidate query keeps Storylines and Macros: when wanted, or when the
+    question may ask for an overview (``fetch_candidates`` drops them when it turns out
+    not to be one)."""
+    return summaries_wanted(req) or (req.config.use_facts and req.intent.may_ask_overview)
 
 
 @dataclass
@@ -144,9 +149,11 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
         # (docs/retrieval.md, "Broad questions")
         signals["summary"] = row["summaries"]
         answers = answers | {r["key"] for r in row["summaries"] if r["key"] in props}
-    elif not req.config.summaries_compete and not set(req.filters.kinds or ()) & SUMMARIES:
-        signals = {name: [r for r in lst if props.get(r["key"], ("", {}))[1].get("kind")
-                          not in SUMMARIES] for name, lst in signals.items()}
+    elif with_summaries(req) and not summaries_wanted(req):
+        # kept only in case the question was an overview; it is not
+        dropped = {key for key, (_, p) in props.items() if p.get("kind") in SUMMARIES}
+        signals = {name: [r for r in lst if r["key"] not in dropped]
+                   for name, lst in signals.items()}
     rows = {name: [{"key": r["key"], "score": r["score"], "element": props[r["key"]][0],
                     "props": props[r["key"]][1]} for r in lst if r["key"] in props]
             for name, lst in signals.items()}
