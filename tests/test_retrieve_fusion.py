@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from memgraph.errors import InvalidInputError
 from memgraph.retrieve.config import PRESETS, RetrievalConfig, preset
 from memgraph.retrieve.filters import content_terms, lucene_escape
-from memgraph.retrieve.fusion import merge_signals, recency, rerank, rrf_score
+from memgraph.retrieve.fusion import has_words, merge_signals, recency, rerank, rrf_score
 from memgraph.settings import Settings
 
 NOW = datetime(2025, 1, 1, tzinfo=UTC)
@@ -41,6 +41,24 @@ def test_merge_keeps_the_best_rank_per_signal() -> None:
                             "graph": [{"key": "b", "score": 0.3, **row}]})
     assert merged["a"].ranks == {"vector": 1}
     assert merged["b"].ranks == {"vector": 2, "graph": 1}
+
+
+@pytest.mark.parametrize(("text", "phrase", "found"), [
+    ("where does anna live?", "anna", True),
+    ("what is anna's job?", "anna", True),          # an apostrophe ends a word
+    ("where does annabel live?", "anna", False),    # not inside a word
+    ("ask joanna", "anna", False),
+    ("anna", "anna", True),
+    ("a trip to new york.", "new york", True),
+    ("new yorker", "new york", False),
+    ("x_anna and anna", "anna", True),              # the second occurrence counts
+    ("café olé", "olé", True),
+    ("cafés", "café", False),                      # letters beyond ASCII are word characters
+    ("r2d2 and r2", "r2", True),
+])
+def test_a_name_counts_in_a_query_only_as_whole_words(text: str, phrase: str,
+                                                      found: bool) -> None:
+    assert has_words(text, phrase) is found
 
 
 def test_recency_halves_every_half_life() -> None:
