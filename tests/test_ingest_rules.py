@@ -50,6 +50,29 @@ def test_an_object_of_filler_words_makes_no_concept(text: str):
     assert not any(rel == "LIKES" for _, rel, _ in facts), facts
 
 
+@pytest.mark.parametrize("text", [
+    "Wow, Caroline! I just signed up for a pottery class.",
+    "Thanks, Caroline! It has really helped me out.",
+    "Yep, Caroline. Taking care of ourselves is vital.",
+    "That's great news, Caroline! Love seeing your dedication.",
+    "How are you doing, Caroline?",
+])
+def test_the_person_spoken_to_is_not_what_the_message_mentions(text: str):
+    nodes, _ = extract(text, speaker="Melanie")
+    assert not any(name == "Caroline" for _, name in nodes), nodes
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("I met Caroline at the park.", {"Caroline"}),
+    ("Wow, I told Caroline about it!", {"Caroline"}),
+    ("We went to Paris, France!", {"Paris", "France"}),
+    ("I visited Lisbon, Anna.", {"Lisbon"}),
+])
+def test_a_name_the_message_talks_about_is_still_mentioned(text: str, names: set[str]):
+    nodes, _ = extract(text, speaker="Melanie")
+    assert names <= {name for _, name in nodes}, nodes
+
+
 def test_first_person_belongs_to_the_named_speaker_and_not_to_the_assistant():
     assert ("sam", "LIKES", "chess") in extract("I love chess.", speaker="Sam")[1]
     assert extract("I love chess.", speaker="assistant")[1] == set()

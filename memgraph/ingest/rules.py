@@ -17,7 +17,9 @@ What it finds
 - "I study at Y" (STUDIES_AT); "I got a part-time job / an internship at Y" (WORKS_AT);
 - "I adopted a cat named Miso", "he owns a bakery called Sunrise Bakes", "our dog Pepper"
   (OWNS), "Dana's sister Mia" (FAMILY_OF between Dana and Mia);
-- other capitalised names in mid-sentence (Entity, low confidence);
+- other capitalised names in mid-sentence (Entity, low confidence), except a name set off
+  as the one spoken to ("Wow, Caroline!", "Thanks, Mel.", "… great news, Anna!"): an
+  addressee is who the message is for, not what it is about;
 - dates: "yesterday", "today", "tomorrow", "last week/month/year", "in 2019", ISO dates,
   resolved against the source's event time and used as ``valid_from``.
 First-person facts belong to the speaker (a Person named after ``speaker``, or "Me"
@@ -120,6 +122,22 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
 _PERSON_VERB = re.compile(rf"(?P<name>{NAME})\s++(?:said|says|told|called|texted|asked|thinks)\b")
 _CAPITALISED = re.compile(rf"\b(?P<name>{NAME})")
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+# A name set off as the one addressed ("Wow, Caroline!", "Hey Mel, …", "… so proud of you,
+# Anna!") says who is spoken to, not what the message is about.
+_GREETING = re.compile(r"^\W*(?:(?:hey|hi|hello|thanks|thank you|wow|woah|whoa|oh|aw+|yeah|"
+                       r"yep|yes|no|sorry|congrats|congratulations|great|ok|okay|well|so|"
+                       r"dear|bye|cheers|hiya|ha+|haha)\b[\s,!]*)*$", re.IGNORECASE)
+_AFTER_ADDRESS = re.compile(r"^\s*[,!?.:;]")
+_CLOSING_ADDRESS = re.compile(r"^\s*[!?]+\s*$")
+_AFTER_NAME = re.compile(r"[A-Z][\w'’\-]*,\s*$")      # "Paris, France!" is a place
+
+
+def _addressed(text: str, start: int, end: int) -> bool:
+    before, after = text[:start], text[end:]
+    if _GREETING.match(before) and _AFTER_ADDRESS.match(after):
+        return True
+    return before.rstrip().endswith(",") and not _AFTER_NAME.search(before) \
+        and bool(_CLOSING_ADDRESS.match(after))
 _TRAILING = re.compile(r"\s++(?:now|too|a lot|so much|very much|anymore|again|these days|"
                        r"lately|nowadays|though|anyway)$", re.IGNORECASE)
 _ARTICLES = re.compile(r"^(?:the|a|an|my|to|going|doing)\s+", re.IGNORECASE)
@@ -273,7 +291,8 @@ class _Run:
             name = _POSSESSIVE_SUFFIX.sub("", m["name"])
             inside = any(a <= m.start() < b for a, b in spans)
             fresh = name not in named and name not in self.made
-            if m.start() > 0 and not inside and fresh and _usable(name):
+            if m.start() > 0 and not inside and fresh and _usable(name) \
+                    and not _addressed(sentence.text, m.start(), m.end()):
                 kind = self.existing.get(canonical_name(name), "Entity")
                 self.node(kind, name, confidence=min(self.confidence, 0.4))
                 named.add(name)
