@@ -122,22 +122,14 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
 _PERSON_VERB = re.compile(rf"(?P<name>{NAME})\s++(?:said|says|told|called|texted|asked|thinks)\b")
 _CAPITALISED = re.compile(rf"\b(?P<name>{NAME})")
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
-# A name set off as the one addressed ("Wow, Caroline!", "Hey Mel, …", "… so proud of you,
-# Anna!") says who is spoken to, not what the message is about.
+# A name set off as the one addressed ("Wow, Caroline!", "Thanks, Mel.", "… so proud of
+# you, Anna!") says who is spoken to, not what the message is about (``_addressed``).
 _GREETING = re.compile(r"^\W*(?:(?:hey|hi|hello|thanks|thank you|wow|woah|whoa|oh|aw+|yeah|"
                        r"yep|yes|no|sorry|congrats|congratulations|great|ok|okay|well|so|"
                        r"dear|bye|cheers|hiya|ha+|haha)\b[\s,!]*)*$", re.IGNORECASE)
+GREETING_MAX_CHARS = 40     # a greeting is a few words ("Oh wow, "); a long lead-in is not
 _AFTER_ADDRESS = re.compile(r"^\s*[,!?.:;]")
 _CLOSING_ADDRESS = re.compile(r"^\s*[!?]+\s*$")
-_AFTER_NAME = re.compile(r"[A-Z][\w'’\-]*,\s*$")      # "Paris, France!" is a place
-
-
-def _addressed(text: str, start: int, end: int) -> bool:
-    before, after = text[:start], text[end:]
-    if _GREETING.match(before) and _AFTER_ADDRESS.match(after):
-        return True
-    return before.rstrip().endswith(",") and not _AFTER_NAME.search(before) \
-        and bool(_CLOSING_ADDRESS.match(after))
 _TRAILING = re.compile(r"\s++(?:now|too|a lot|so much|very much|anymore|again|these days|"
                        r"lately|nowadays|though|anyway)$", re.IGNORECASE)
 _ARTICLES = re.compile(r"^(?:the|a|an|my|to|going|doing)\s+", re.IGNORECASE)
@@ -455,6 +447,23 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"(?:job|internship|position|role|placement)\s+(?:as an? [a-z ]+?\s+)?(?:at|with)\s+"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
 ]
+
+
+def _addressed(text: str, start: int, end: int) -> bool:
+    """Whether the name at ``text[start:end]`` is the one spoken to: after nothing but a
+    greeting and before punctuation ("Wow, Caroline!", "Yep, Mel."), or after a comma at
+    the end of an exclamation or a question ("That's great news, Caroline!"). A
+    capitalised word before that comma makes the name part of a place ("Paris, France!");
+    a full stop leaves it a mention, as "I met my neighbour, Anna." reads the same."""
+    before, after = text[:start], text[end:]
+    if len(before) <= GREETING_MAX_CHARS and _AFTER_ADDRESS.match(after) \
+            and _GREETING.match(before):
+        return True
+    head = before.rstrip()
+    if not head.endswith(",") or not _CLOSING_ADDRESS.match(after):
+        return False
+    previous = head[:-1].split()
+    return not (previous and previous[-1][:1].isupper())
 
 
 def _usable(name: str) -> bool:

@@ -152,7 +152,8 @@ DIRECT_SIGNALS = frozenset({"vector", "fulltext"})   # the query's own matches
 def has_words(text: str, phrase: str) -> bool:
     """Whether ``phrase`` occurs in ``text`` as whole words, with no word character on
     either side: what ``(?<!\\w)phrase(?!\\w)`` finds. A pattern per node name missed
-    ``re``'s cache on a large tenant and was compiled on every call (0.5 ms an explore)."""
+    ``re``'s cache on a large tenant and was compiled on every call (docs/benchmarks.md,
+    "Retrieval speed", session 14)."""
     start = text.find(phrase)
     while start >= 0:
         end = start + len(phrase)
