@@ -15,7 +15,8 @@ from datetime import UTC, datetime, timedelta
 from fakes.openai_server import FakeOpenAIServer
 
 from memgraph.graph.connection import Graph
-from memgraph.jobs.storylines import Episode, Evidence, Fact, episodes
+from memgraph.jobs.storylines import Episode, Evidence, Fact, episodes, subject_episodes
+from memgraph.jobs.synthesis import DatedText, OfflineSynthesiser, SummaryItem
 from memgraph.memory import Memory
 from memgraph.providers.openai_compat import OpenAILLM
 from memgraph.retrieve.config import RetrievalConfig
@@ -81,6 +82,24 @@ def test_mentions_are_cut_at_silences_and_short_runs_are_not_storylines():
     runs = episodes(mentions, gap=30 * day, min_sources=3)
     assert [[e.uid for e in run] for run in runs] == [["s0", "s1", "s2"],
                                                       ["s3", "s4", "s5", "s6"]]
+
+
+def test_a_storyline_leads_with_what_its_episode_brought_not_what_it_repeats():
+    day = timedelta(days=1)
+    spring = [Evidence(f"s{i}", "text", SPRING + i * day) for i in range(3)]
+    autumn = [Evidence(f"a{i}", "text", AUTUMN + i * day) for i in range(3)]
+    hiking = Fact("f1", "Sam likes hiking", SPRING, None, frozenset({"s0", "a0"}))
+    globex = Fact("f2", "Sam works at Globex", AUTUMN + day, None, frozenset({"a1"}))
+    runs = list(subject_episodes(spring + autumn, [hiking, globex], gap=30 * day,
+                                 min_sources=3))
+    assert [[f.text for f in facts] for _, facts in runs] == [
+        ["Sam likes hiking"], ["Sam works at Globex", "Sam likes hiking"]]
+    _, autumn_facts = runs[1]
+    item = SummaryItem(key="k", layer="Storyline", subject="Sam",
+                       evidence=tuple(DatedText(e.text, e.at) for e in autumn),
+                       facts=tuple(DatedText(f.text, f.at) for f in autumn_facts))
+    summary = OfflineSynthesiser().summaries([item])["k"]
+    assert summary.title.startswith("Sam: works at Globex")
 
 
 def test_the_evidence_hash_changes_when_a_fact_ends_or_a_source_joins():

@@ -99,10 +99,27 @@ def fact_sentence(subject: str, row: dict[str, Any]) -> str:
     return text
 
 
-def episode_facts(facts: Sequence[Fact], run: Sequence[Evidence]) -> tuple[Fact, ...]:
-    """The facts learnt from at least one of the episode's sources, oldest first."""
+def episode_facts(facts: Sequence[Fact], run: Sequence[Evidence],
+                  earlier: frozenset[str] | set[str] = frozenset()) -> tuple[Fact, ...]:
+    """The facts learnt from at least one of the episode's sources: first those the
+    episode brought (learnt from none of the ``earlier`` sources), then those it repeats,
+    each oldest first (then by text, so the order never depends on the database's). A
+    summary leads with its first fact: what the episode brought."""
     uids = {e.uid for e in run}
-    return tuple(sorted((f for f in facts if f.source_ids & uids), key=lambda f: f.at))
+    return tuple(sorted((f for f in facts if f.source_ids & uids),
+                        key=lambda f: (bool(f.source_ids & earlier), f.at, f.text)))
+
+
+def subject_episodes(evidence: Sequence[Evidence], facts: Sequence[Fact], gap: timedelta,
+                     min_sources: int) -> Iterator[tuple[tuple[Evidence, ...], tuple[Fact, ...]]]:
+    """A subject's episodes (``episodes``), each with its facts (``episode_facts``)."""
+    earlier: set[str] = set()
+    position = 0
+    for run in episodes(evidence, gap, min_sources):
+        while evidence[position].uid != run[0].uid:
+            earlier.add(evidence[position].uid)
+            position += 1
+        yield run, episode_facts(facts, run, earlier)
 
 
 def episodes(evidence: Sequence[Evidence], gap: timedelta, min_sources: int) -> list[
@@ -138,10 +155,10 @@ def _run_tenant(ctx: JobContext, user_id: str) -> None:
     cfg = ctx.settings.lifecycle
     gap = timedelta(days=cfg.storyline_gap_days)
     stories = [Episode(key=storyline_key(s["uid"], run), layer="Storyline",
-                       subject_uid=s["uid"], subject=s["name"], evidence=run,
-                       facts=episode_facts(s["facts"], run))
+                       subject_uid=s["uid"], subject=s["name"], evidence=run, facts=facts)
                for s in _subjects(ctx, user_id)
-               for run in episodes(s["evidence"], gap, cfg.storyline_min_sources)]
+               for run, facts in subject_episodes(s["evidence"], s["facts"], gap,
+                                                  cfg.storyline_min_sources)]
     existing = {row["key"]: row for row in ctx.graph.read("jobs/summaries_existing",
                                                            user_id=user_id)}
     written = _write_layer(ctx, user_id, stories, existing)

@@ -70,7 +70,9 @@ class SummaryItem:
     subject: str                    # the person, concept or entity it is about
     evidence: tuple[DatedText, ...] # oldest first
     user_id: str = ""               # the tenant: one LLM request never mixes two
-    facts: tuple[DatedText, ...] = ()   # "Sam works at Globex (until 2024-05-01)", oldest first
+    # "Sam works at Globex (until 2024-05-01)": what the episode brought first, then what
+    # it repeats, each oldest first (jobs/storylines.py, episode_facts)
+    facts: tuple[DatedText, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -165,7 +167,8 @@ class OfflineSynthesiser(Synthesiser):
             else:
                 # The facts learnt in the episode say most; the messages' own words add
                 # what no fact captured.
-                facts = [_clip(f.text, 120) for f in sorted(item.facts, key=lambda f: f.at)]
+                # in the job's order: what the episode brought first, then what it repeats
+                facts = [_clip(f.text, 120) for f in item.facts]
                 gist = _gist(ordered, item.subject, pieces=1 if facts else 3)
                 headline = (facts[0].removeprefix(item.subject).strip() if facts
                             else gist[0] if gist else "episode")
