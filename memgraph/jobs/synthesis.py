@@ -165,9 +165,8 @@ class OfflineSynthesiser(Synthesiser):
                 summary = (f"{item.subject}, {len(ordered)} storylines from {span}: "
                            + "; ".join(parts) + ".")
             else:
-                # The facts learnt in the episode say most; the messages' own words add
-                # what no fact captured.
-                # in the job's order: what the episode brought first, then what it repeats
+                # The facts learnt in the episode say most, in the job's order (what the
+                # episode brought first); the messages' own words add what no fact captured.
                 facts = [_clip(f.text, 120) for f in item.facts]
                 gist = _gist(ordered, item.subject, pieces=1 if facts else 3)
                 headline = (facts[0].removeprefix(item.subject).strip() if facts
