@@ -13,8 +13,11 @@ import json
 from datetime import UTC, datetime, timedelta
 
 from fakes.openai_server import FakeOpenAIServer
+from retrieve_data import add_node
 
 from memgraph.graph.connection import Graph
+from memgraph.graph.vocabulary import Kind
+from memgraph.jobs.dedupe import merge
 from memgraph.jobs.storylines import Episode, Evidence, Fact, episodes, subject_episodes
 from memgraph.jobs.synthesis import DatedText, OfflineSynthesiser, SummaryItem
 from memgraph.memory import Memory
@@ -234,6 +237,29 @@ def test_a_question_about_someones_story_gets_their_macro_first_and_a_fact_still
     assert any("story of a node it names" in why for why in broad[0].score.reasons)
     specific = memory.explore("Where does Sam work now?", user_id=user_id, reinforce=False)
     assert (specific[0].kind, specific[0].end["name"]) == ("WORKS_AT", "Globex")
+
+
+def test_a_merged_subjects_story_is_found_under_the_name_that_absorbed_it(
+        memory: Memory, graph: Graph, user_id: str):
+    """Summaries are found by their subject's uid (an index seek, not a walk over all the
+    subject's mentions); a dedupe merge and its undo carry that with the MENTIONS link."""
+    chat(memory, user_id, SPRING_CHAT, SPRING)
+    memory.run_job("storylines", user_id=user_id, as_of=NOW)
+    with graph.session() as session:
+        sam_uid = session.run("MATCH (p:Person {user_id: $u, canonical_name: 'sam'}) "
+                              "RETURN p.uid AS uid", u=user_id).single()["uid"]
+    samuel = add_node(graph, user_id, "Person", "Samuel", text="Samuel")
+
+    def story_of(name: str) -> list[str]:
+        return [r.kind for r in memory.explore(f"What has {name} been up to?",
+                                               user_id=user_id, reinforce=False)
+                if r.kind == "Storyline"]
+
+    assert story_of("Sam") == ["Storyline"] and story_of("Samuel") == []
+    merge_id = merge(graph, user_id, Kind.PERSON, samuel, sam_uid, 0.99, NOW, "test")
+    assert story_of("Samuel") == ["Storyline"]
+    memory.undo_merge(merge_id, user_id=user_id)
+    assert story_of("Sam") == ["Storyline"] and story_of("Samuel") == []
 
 
 def test_the_llm_is_asked_per_tenant_with_the_facts_and_its_answer_is_kept(

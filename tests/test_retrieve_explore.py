@@ -260,6 +260,26 @@ def test_a_hubs_provenance_is_bounded_and_keeps_the_turns_found(memory: Memory,
     assert provenance("Marta zymurgy workshop", 1) == [found]
 
 
+def test_the_graph_walk_does_not_step_through_a_hub(memory: Memory, user_id: str,
+                                                    garden) -> None:
+    """A seed with more relationships than graph_hub_degree gives its neighbours almost
+    nothing and would cost a read of each: the walk skips it."""
+    g, emb = memory.graph, memory.embedder
+    for i in range(40):
+        text = f"an ordinary remark number {i}"
+        relate(g, user_id, add_node(g, user_id, "Source", f"t{i}", text=text,
+                                    embedding=emb.embed(text)), "MENTIONS", garden["seed"])
+
+    def graph_finds(hub_degree: int) -> set[str]:
+        config = RetrievalConfig.from_settings(memory.settings, graph_hub_degree=hub_degree)
+        results = memory.explore("tomato seedlings greenhouse", user_id=user_id, k=20,
+                                 reinforce=False, config=config)
+        return {r.uid for r in results if "graph" in r.score.ranks}
+
+    assert garden["graph_only"] in graph_finds(100)      # Marta has 42 relationships
+    assert garden["graph_only"] not in graph_finds(41)
+
+
 @pytest.mark.parametrize("kwargs, message", [
     ({"query": ""}, "query is empty"),
     ({"query": "   "}, "query is empty"),

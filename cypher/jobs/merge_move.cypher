@@ -26,4 +26,15 @@ CALL (winner, loser) {
   DELETE r
   RETURN count(*) AS moved_in
 }
+CALL (winner, loser) {
+  // the loser's Storylines and Macros now MENTION the winner: their subject_uid, by which
+  // explore() finds them (schema v4), follows
+  CALL (winner, loser) {
+    MATCH (n:Storyline {user_id: loser.user_id, subject_uid: loser.uid}) RETURN n
+    UNION
+    MATCH (n:Macro {user_id: loser.user_id, subject_uid: loser.uid}) RETURN n
+  }
+  SET n.subject_uid = winner.uid
+  RETURN count(*) AS summaries_moved
+}
 RETURN moved_out, moved_in

@@ -36,6 +36,18 @@ CALL (winner, loser) {
   SET restored = rel.properties
   RETURN count(*) AS between_restored
 }
+CALL (winner, loser) {
+  // the summaries whose MENTIONS went back to the loser are about it again (subject_uid,
+  // schema v4)
+  CALL (winner, loser) {
+    MATCH (n:Storyline {user_id: loser.user_id, subject_uid: winner.uid}) RETURN n
+    UNION
+    MATCH (n:Macro {user_id: loser.user_id, subject_uid: winner.uid}) RETURN n
+  }
+  WITH n, loser WHERE (n)-[:MENTIONS]->(loser)
+  SET n.subject_uid = loser.uid
+  RETURN count(*) AS summaries_back
+}
 SET winner += $winner_restore
 {{> fragments/relabel node=winner}}
 WITH back_out, back_in, between_restored

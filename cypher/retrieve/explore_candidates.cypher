@@ -14,7 +14,9 @@
 //                seeds: sum over seeds of (1/seed rank) / seed degree x relationship
 //                strength x neighbour salience (a random-walk step: a hub such as the
 //                speaker spreads thinly), times the neighbour's own similarity to the query
-//                (0.5 without an embedding). Semantic relationships next to the seeds are
+//                (0.5 without an embedding). A seed of more than $hub_degree relationships
+//                is not walked: its neighbours would get almost nothing, at a cost that
+//                grows with the degree. Semantic relationships next to the seeds are
 //                scored by seed rank x strength x their embedding's similarity.
 //   linked       the tenant's semantic nodes the query names: $name_keys are canonical
 //                names (runs of 1-4 query words, memgraph/retrieve/query.py), each an
@@ -27,7 +29,9 @@
 //                (memgraph/retrieve/answers.py: rank_facts).
 //   summaries    with $overview (the query has a word that asks for an overview, such as
 //                "up to" or "story": memgraph/retrieve/query.py), the Macros and
-//                Storylines that mention a linked node, the Macro first, then the latest.
+//                Storylines about a linked node (index seeks on their `subject_uid`, not
+//                a walk over the node's MENTIONS: schema v4), the Macro first, then the
+//                latest.
 // Filters ($kinds, $states, $min_salience, $sensitivity, $since, $until, and
 // $with_summaries: Storylines and Macros only for overviews or when asked) are the same
 // predicate in every branch: cypher/fragments/node_filters.cypher and
@@ -147,8 +151,12 @@ CALL (linked_nodes) {
 }
 CALL (linked_nodes) {
   UNWIND CASE WHEN $overview THEN linked_nodes ELSE [] END AS a
-  MATCH (a)<-[:MENTIONS]-(n)
-  WHERE (n:Macro OR n:Storyline) AND n.user_id = $user_id
+  CALL (a) {
+    MATCH (n:Macro {user_id: $user_id, subject_uid: a.uid}) RETURN n
+    UNION
+    MATCH (n:Storyline {user_id: $user_id, subject_uid: a.uid}) RETURN n
+  }
+  WITH n WHERE true
     {{> fragments/node_filters}}
   WITH DISTINCT n
   ORDER BY CASE WHEN n:Macro THEN 0 ELSE 1 END, n.span_end DESC
@@ -164,6 +172,7 @@ CALL (seeds, vec, ftn) {
   WITH seed.key AS key, max(seed.w) AS w, [x IN vec + ftn | x.key] AS found
   MATCH (s) WHERE elementId(s) = key
   WITH s, w, COUNT { (s)--() } AS degree, found
+  WHERE degree <= $hub_degree
   WITH s, w / toFloat(CASE WHEN degree > 0 THEN degree ELSE 1 END) AS w, found
   MATCH (s)-[r:{{walk_types}}]-(n:Memory)
   WHERE n.user_id = $user_id AND NOT elementId(n) IN found

@@ -3,8 +3,8 @@
 // via MENTIONS, DERIVED_FROM and notes_source; relationships via source_ids and
 // notes_source; storylines via INCLUDES.
 // $items: [{eid, element, found}] where found lists the element ids of the candidate
-// sources (of this explore() call) that mention the element or that a fact was extracted
-// from; they come first; $user_id; $vector (may be
+// sources (of this explore() call) that mention the element, that a fact was extracted
+// from, or (for a Storyline: every candidate source) that it may include; they come first; $user_id; $vector (may be
 // null); $per_item; $excerpt_chars; $scan_max.
 // Also each element's text (raw_content up to $text_chars, description, notes), which the
 // candidate query leaves out.
@@ -29,7 +29,14 @@ CALL (item, e, n) {
     UNION
     WITH n MATCH (n)-[:DERIVED_FROM]->(s:Source) RETURN s, 'DERIVED_FROM' AS via
     UNION
-    WITH n MATCH (n:Storyline)-[:INCLUDES]->(s:Source) RETURN s, 'INCLUDES' AS via
+    // a Storyline of a subject mentioned every day may include thousands: likewise the
+    // candidate sources it includes, plus at most $scan_max others
+    WITH n WHERE n:Storyline UNWIND item.found AS key
+    MATCH (s:Source) WHERE elementId(s) = key AND (n)-[:INCLUDES]->(s)
+    RETURN s, 'INCLUDES' AS via
+    UNION
+    WITH n MATCH (n:Storyline)-[:INCLUDES]->(s:Source) WITH s LIMIT $scan_max
+    RETURN s, 'INCLUDES' AS via
     UNION
     WITH e UNWIND coalesce(e.notes_source, []) + coalesce(e.source_ids, []) AS sid
     WITH DISTINCT sid WHERE sid <> ''

@@ -57,6 +57,13 @@ class RetrievalConfig(BaseModel):
     # The graph signal: one hop (every semantic and structural type) around the strongest
     # seeds of the vector and full-text signals (see docs/retrieval.md).
     graph_seeds: int = Field(5, ge=0, le=50)
+    # ... except a seed with more relationships than this (a hub: the user's own name in
+    # thousands of messages). Each of its neighbours would get under 1/graph_hub_degree
+    # of its weight, while reading them costs time in proportion to the degree: a seed
+    # mentioned by 30,000 sources made every explore() take 600 ms (docs/retrieval.md,
+    # "Hubs"). The named node's facts and the sources that mention it are found by the
+    # other signals.
+    graph_hub_degree: int = Field(500, ge=1, le=1_000_000)
     # Episodes next to this many of the strongest episodes get a vote in fusion (the
     # `adjacent` list, memgraph/retrieve/fusion.py); 0 turns it off.
     adjacent_seeds: int = Field(5, ge=0, le=50)
