@@ -260,6 +260,31 @@ def test_a_hubs_provenance_is_bounded_and_keeps_the_turns_found(memory: Memory,
     assert provenance("Marta zymurgy workshop", 1) == [found]
 
 
+def test_a_long_storylines_provenance_is_bounded_and_keeps_the_turns_found(
+        memory: Memory, user_id: str) -> None:
+    """A Storyline of a subject mentioned every day may include thousands of sources: its
+    provenance reads those this call found plus at most provenance_scan_max others."""
+    g, emb = memory.graph, memory.embedder
+    story = add_node(g, user_id, "Storyline", "Marta: spring", text="Marta's spring",
+                     embedding=emb.embed("Marta's spring"))
+    found = add_node(g, user_id, "Source", "zymurgy", text="Marta: the zymurgy workshop",
+                     embedding=emb.embed("Marta: the zymurgy workshop"), external_id="Z1")
+    relate(g, user_id, story, "INCLUDES", found)
+    for i in range(60):
+        relate(g, user_id, story, "INCLUDES",
+               add_node(g, user_id, "Source", f"t{i}", text=f"an ordinary remark {i}"))
+
+    def provenance(query: str, kinds: list[str]) -> list[str]:
+        config = RetrievalConfig.from_settings(memory.settings, provenance_scan_max=5,
+                                               provenance_per_result=50)
+        results = memory.explore(query, user_id=user_id, k=100, reinforce=False,
+                                 config=config, kinds=kinds)
+        return [p.source_uid for p in by_uid(results)[story].provenance]
+
+    assert len(provenance("Marta's spring", ["Storyline"])) == 5
+    assert provenance("Marta's spring zymurgy workshop", ["Storyline", "Source"])[0] == found
+
+
 def test_the_graph_walk_does_not_step_through_a_hub(memory: Memory, user_id: str,
                                                     garden) -> None:
     """A seed with more relationships than graph_hub_degree gives its neighbours almost
