@@ -161,13 +161,19 @@ class LifecycleSettings(BaseModel):
                                  description="most prompt tokens of one nightly LLM request")
     consolidate_page: int = 500             # dirty elements read per page
     # Storylines and Macros (memgraph/jobs/storylines.py, docs/lifecycle.md): a subject's
-    # mentions closer together than storyline_gap_days are one episode of its story; an
+    # mentions closer together than storyline_gap_days, within storyline_max_days of the
+    # first, are one episode of its story; an
     # episode of storyline_min_sources or more sources is a Storyline; a subject with
     # macro_min_storylines Storylines gets a Macro over them.
     # Three weeks: a chat that returns to a subject within weeks continues its episode;
     # a month's silence (a new job, a move) starts the next one.
     storyline_gap_days: float = Field(default=21.0, gt=0,
                             description="storylines: a silence this long ends an episode")
+    # A subject talked about every week would otherwise have one episode for ever: one
+    # Storyline of thousands of sources and years, and no Macro (it needs two). A month
+    # is a chapter: longer runs are cut into months, each its own Storyline.
+    storyline_max_days: float = Field(default=31.0, gt=0,
+                            description="storylines: the longest span of one episode")
     storyline_min_sources: int = Field(default=3, ge=2,
                                description="storylines: sources an episode needs")
     macro_min_storylines: int = Field(default=2, ge=1,

@@ -87,6 +87,17 @@ def test_mentions_are_cut_at_silences_and_short_runs_are_not_storylines():
                                                       ["s3", "s4", "s5", "s6"]]
 
 
+def test_a_subject_mentioned_every_day_has_a_storyline_a_month_not_one_for_ever():
+    day = timedelta(days=1)
+    daily = [Evidence(f"s{i}", "text", SPRING + i * day) for i in range(70)]
+    runs = episodes(daily, gap=21 * day, min_sources=3, max_span=31 * day)
+    assert [(run[0].uid, len(run)) for run in runs] == [("s0", 32), ("s32", 32), ("s64", 6)]
+    # a new mention extends the open month, never moves an earlier one's first source
+    grown = episodes([*daily, Evidence("s70", "text", SPRING + 70 * day)], gap=21 * day,
+                     min_sources=3, max_span=31 * day)
+    assert [(run[0].uid, len(run)) for run in grown] == [("s0", 32), ("s32", 32), ("s64", 7)]
+
+
 def test_a_storyline_leads_with_what_its_episode_brought_not_what_it_repeats():
     day = timedelta(days=1)
     spring = [Evidence(f"s{i}", "text", SPRING + i * day) for i in range(3)]

@@ -2,7 +2,8 @@
 
 For each tenant, every person, concept or entity mentioned by enough sources has a story:
 its mentions in time order, cut into **episodes** wherever the subject goes unmentioned
-for ``storyline_gap_days``. An episode of at least ``storyline_min_sources`` sources is a
+for ``storyline_gap_days``, and at most ``storyline_max_days`` after the episode's first
+mention (a subject talked about every day has a Storyline a month). An episode of at least ``storyline_min_sources`` sources is a
 **Storyline** (a title, a synthesised summary, the time span; INCLUDES its sources,
 MENTIONS its subject). A subject with at least ``macro_min_storylines`` Storylines gets a
 **Macro**, its lasting summary (SUMMARIZES the Storylines, MENTIONS the subject).
@@ -111,24 +112,28 @@ def episode_facts(facts: Sequence[Fact], run: Sequence[Evidence],
 
 
 def subject_episodes(evidence: Sequence[Evidence], facts: Sequence[Fact], gap: timedelta,
-                     min_sources: int) -> Iterator[tuple[tuple[Evidence, ...], tuple[Fact, ...]]]:
+                     min_sources: int, max_span: timedelta | None = None
+                     ) -> Iterator[tuple[tuple[Evidence, ...], tuple[Fact, ...]]]:
     """A subject's episodes (``episodes``), each with its facts (``episode_facts``)."""
     earlier: set[str] = set()
     position = 0
-    for run in episodes(evidence, gap, min_sources):
+    for run in episodes(evidence, gap, min_sources, max_span):
         while evidence[position].uid != run[0].uid:
             earlier.add(evidence[position].uid)
             position += 1
         yield run, episode_facts(facts, run, earlier)
 
 
-def episodes(evidence: Sequence[Evidence], gap: timedelta, min_sources: int) -> list[
-        tuple[Evidence, ...]]:
+def episodes(evidence: Sequence[Evidence], gap: timedelta, min_sources: int,
+             max_span: timedelta | None = None) -> list[tuple[Evidence, ...]]:
     """A subject's mentions (oldest first) cut wherever two in a row are more than ``gap``
-    apart; the runs of at least ``min_sources`` mentions."""
+    apart, and where a run would span more than ``max_span`` from its first mention; the
+    runs of at least ``min_sources`` mentions. Cutting from the first mention keeps an
+    episode's first source, and so its key, while later mentions arrive."""
     runs: list[list[Evidence]] = []
     for item in evidence:
-        if runs and item.at - runs[-1][-1].at <= gap:
+        if runs and item.at - runs[-1][-1].at <= gap \
+                and (max_span is None or item.at - runs[-1][0].at <= max_span):
             runs[-1].append(item)
         else:
             runs.append([item])
@@ -158,7 +163,8 @@ def _run_tenant(ctx: JobContext, user_id: str) -> None:
                        subject_uid=s["uid"], subject=s["name"], evidence=run, facts=facts)
                for s in _subjects(ctx, user_id)
                for run, facts in subject_episodes(s["evidence"], s["facts"], gap,
-                                                  cfg.storyline_min_sources)]
+                                                  cfg.storyline_min_sources,
+                                                  timedelta(days=cfg.storyline_max_days))]
     existing = {row["key"]: row for row in ctx.graph.read("jobs/summaries_existing",
                                                            user_id=user_id)}
     written = _write_layer(ctx, user_id, stories, existing)
