@@ -3,9 +3,9 @@
 For each tenant, every person, concept or entity mentioned by enough sources has a story:
 its mentions in time order, cut into **episodes** wherever the subject goes unmentioned
 for ``storyline_gap_days``, and at most ``storyline_max_days`` after the episode's first
-mention (a subject talked about every day has a Storyline a month). An episode of at least ``storyline_min_sources`` sources is a
-**Storyline** (a title, a synthesised summary, the time span; INCLUDES its sources,
-MENTIONS its subject). A subject with at least ``macro_min_storylines`` Storylines gets a
+mention (a subject talked about every day has a Storyline a month). An episode of at
+least ``storyline_min_sources`` sources is a **Storyline** (a title, a synthesised
+summary, the time span; INCLUDES its sources, MENTIONS its subject). A subject with at least ``macro_min_storylines`` Storylines gets a
 **Macro**, its lasting summary (SUMMARIZES the Storylines, MENTIONS the subject).
 
 Dirty-only, like description consolidation: each summary keeps the hash of the evidence it
