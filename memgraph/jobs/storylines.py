@@ -5,8 +5,9 @@ its mentions in time order, cut into **episodes** wherever the subject goes unme
 for ``storyline_gap_days``, and at most ``storyline_max_days`` after the episode's first
 mention (a subject talked about every day has a Storyline a month). An episode of at
 least ``storyline_min_sources`` sources is a **Storyline** (a title, a synthesised
-summary, the time span; INCLUDES its sources, MENTIONS its subject). A subject with at least ``macro_min_storylines`` Storylines gets a
-**Macro**, its lasting summary (SUMMARIZES the Storylines, MENTIONS the subject).
+summary, the time span; INCLUDES its sources, MENTIONS its subject). A subject with at
+least ``macro_min_storylines`` Storylines gets a **Macro**, its lasting summary
+(SUMMARIZES the Storylines, MENTIONS the subject).
 
 Dirty-only, like description consolidation: each summary keeps the hash of the evidence it
 was written from (``evidence_hash``) and is re-synthesised only when that changes — new
