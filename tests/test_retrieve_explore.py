@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import math
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
+import numpy as np
 import pytest
 from retrieve_data import add_node, relate, set_props, snapshot
 
 from memgraph.errors import InvalidInputError
 from memgraph.memory import Memory
 from memgraph.retrieve.config import RetrievalConfig
+from memgraph.retrieve.explore import ExploreRequest, fetch_candidates
+from memgraph.retrieve.filters import build_filters
 
 
 @pytest.fixture
@@ -215,6 +219,32 @@ def test_recall_holds_when_a_bigger_tenant_shares_the_index(memory: Memory,
                         embedding=emb.embed("project apollo weekly summary"))
         assert top_uids_by_one_signal(memory, user_id, "weekly report on project apollo",
                                       "vector") == [mine]
+
+
+def test_no_exact_scan_when_the_tenants_neighbours_are_all_noise(memory: Memory,
+                                                                  user_id: str) -> None:
+    """The exact scan rescues a tenant crowded out of the shared index's neighbours. A
+    question that matches nothing the tenant holds (its neighbours are all there, all
+    below min_vector_score) does not scan: the other nodes are farther still."""
+    dims = memory.embedder.dimensions
+    rng = np.random.default_rng(3)
+    query = [1.0] + [0.0] * (dims - 1)
+    # cosine 0.7 to the query: the tenant's nearest, far nearer than any real text's
+    # vector (so no other tenant crowds them out), but under a threshold of 0.8
+    for i in range(12):
+        other = rng.standard_normal(dims)
+        other[0] = 0.0
+        other *= math.sqrt(1 - 0.7 ** 2) / np.linalg.norm(other)
+        other[0] = 0.7
+        add_node(memory.graph, user_id, "Source", f"n{i}", text=f"unrelated {i}",
+                 embedding=other.tolist())
+    config = RetrievalConfig.from_settings(memory.settings, exact_scan_max=0,
+                                           min_vector_score=0.9,     # cosine 0.8
+                                           use_fulltext=False, use_graph=False)
+    req = ExploreRequest(user_id=user_id, query="anything", vector=query, k=10,
+                         filters=build_filters(), config=config)
+    fetched = fetch_candidates(memory.graph, req)
+    assert not fetched.exact_used and not fetched.candidates
 
 
 def test_fulltext_recall_holds_when_a_bigger_tenant_has_better_matches(memory: Memory,

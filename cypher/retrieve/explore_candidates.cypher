@@ -3,9 +3,11 @@
 //   ann / exact  the vector index `memory_embedding` is shared by all tenants and cannot
 //                pre-filter: over-fetch $ann_k (sized to the tenant's share of the index,
 //                memgraph/retrieve/vector_plan.py) and keep this tenant's; when fewer than
-//                $min_vector survive, or $exact_first (a small tenant), score the tenant's
-//                nodes exactly instead. Scores are
-//                (1 + cosine) / 2; below $min_vector_score a match is noise and dropped.
+//                $min_vector survive both the filters and $min_vector_score while fewer
+//                than $min_vector of the tenant's nodes were among the neighbours at all,
+//                or $exact_first (a small tenant), score the tenant's nodes exactly
+//                instead. Scores are (1 + cosine) / 2; below $min_vector_score a match is
+//                noise and dropped.
 //   ftn / ftr    full-text over nodes (`memory_text`) and relationships
 //                (`relationship_text`), scoped to the tenant inside Lucene (both indexes
 //                hold `user_id`: a required phrase clause), over-fetched to $ft_k for
@@ -43,16 +45,24 @@ CALL () {
   WITH 1 AS one WHERE $use_vector AND NOT $exact_first
   CALL db.index.vector.queryNodes('memory_embedding', $ann_k, $vector) YIELD node AS n, score
   WITH n, score
-  WHERE n.user_id = $user_id AND score >= $min_vector_score
+  WHERE n.user_id = $user_id
     {{> fragments/node_filters}}
-  WITH n, score ORDER BY score DESC LIMIT $per_signal
-  RETURN collect({key: elementId(n), score: score}) AS ann
+  WITH n, score ORDER BY score DESC
+  WITH collect({key: elementId(n), score: score}) AS mine
+  RETURN [x IN mine WHERE x.score >= $min_vector_score][0..$per_signal] AS ann,
+         size(mine) AS ann_mine
 }
-CALL (ann) {
+// The exact scan rescues a tenant crowded out of the shared index's neighbours (fewer than
+// $min_vector of its nodes among them). When enough of its nodes are there but few are
+// above $min_vector_score, the question matches little of what the tenant holds: its
+// other nodes are farther still, and scanning them all would find no better (on a big
+// tenant that scan is the slowest thing explore() can do).
+WITH ann, $use_vector AND ($exact_first OR (size(ann) < $min_vector AND ann_mine < $min_vector))
+     AS scan
+CALL (scan) {
   // UNWIND, not WHERE: the planner would push a WHERE into the index seek's filter and
   // read every node of the tenant even when the scan is not needed
-  UNWIND CASE WHEN $use_vector AND ($exact_first OR size(ann) < $min_vector)
-              THEN [1] ELSE [] END AS needed
+  UNWIND CASE WHEN scan THEN [1] ELSE [] END AS needed
   MATCH (n:Memory)
   WHERE n.user_id = $user_id AND n.embedding IS NOT NULL
     {{> fragments/node_filters}}
@@ -61,8 +71,7 @@ CALL (ann) {
   ORDER BY score DESC LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score}) AS exact
 }
-WITH CASE WHEN $exact_first OR size(ann) < $min_vector THEN exact ELSE ann END AS vec,
-     $exact_first OR size(ann) < $min_vector AS exact_used
+WITH CASE WHEN scan THEN exact ELSE ann END AS vec, scan AS exact_used
 CALL () {
   WITH replace(replace($user_id, '\\', '\\\\'), '"', '\\"') AS tenant WHERE $lucene IS NOT NULL
   CALL db.index.fulltext.queryNodes('memory_text', '+user_id:"' + tenant + '" +(' + $lucene + ')',
