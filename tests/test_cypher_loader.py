@@ -118,7 +118,8 @@ def test_shared_pieces_are_written_once() -> None:
         assert append in cypher.load(name), name
     explore = cypher.load("retrieve/explore_candidates")
     node_filter = cypher.load("fragments/node_filters").splitlines()[0]
-    assert explore.count(node_filter) == 6
+    # ann (and widened), exact, full-text, linked, graph, summaries
+    assert explore.count(node_filter) == 7
 
 
 @pytest.fixture()

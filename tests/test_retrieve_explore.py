@@ -223,9 +223,9 @@ def test_recall_holds_when_a_bigger_tenant_shares_the_index(memory: Memory,
 
 def test_no_exact_scan_when_the_tenants_neighbours_are_all_noise(memory: Memory,
                                                                   user_id: str) -> None:
-    """The exact scan rescues a tenant crowded out of the shared index's neighbours. A
-    question that matches nothing the tenant holds (its neighbours are all there, all
-    below min_vector_score) does not scan: the other nodes are farther still."""
+    """The exact scan rescues a tenant the shared index's neighbours do not reach. A
+    question that matches nothing the tenant holds (the index's farthest neighbour is
+    already below min_vector_score) does not scan: the other nodes are farther still."""
     dims = memory.embedder.dimensions
     rng = np.random.default_rng(3)
     query = [1.0] + [0.0] * (dims - 1)

@@ -2,12 +2,12 @@
 // list; fusion and re-rank happen in Python (memgraph/retrieve/fusion.py).
 //   ann / exact  the vector index `memory_embedding` is shared by all tenants and cannot
 //                pre-filter: over-fetch $ann_k (sized to the tenant's share of the index,
-//                memgraph/retrieve/vector_plan.py) and keep this tenant's; when fewer than
-//                $min_vector survive both the filters and $min_vector_score while fewer
-//                than $min_vector of the tenant's nodes were among the neighbours at all,
-//                or $exact_first (a small tenant), score the tenant's nodes exactly
-//                instead. Scores are (1 + cosine) / 2; below $min_vector_score a match is
-//                noise and dropped.
+//                memgraph/retrieve/vector_plan.py) and keep this tenant's. When fewer
+//                than $min_vector survive the filters and $min_vector_score while the
+//                index's farthest neighbour still matched, ask again for $ann_k_max (ten
+//                times as many); when that still leaves too few, or $exact_first (a small
+//                tenant), score the tenant's nodes exactly instead. Scores are
+//                (1 + cosine) / 2; below $min_vector_score a match is noise and dropped.
 //   ftn / ftr    full-text over nodes (`memory_text`) and relationships
 //                (`relationship_text`), scoped to the tenant inside Lucene (both indexes
 //                hold `user_id`: a required phrase clause), over-fetched to $ft_k for
@@ -44,25 +44,48 @@
 CALL () {
   WITH 1 AS one WHERE $use_vector AND NOT $exact_first
   CALL db.index.vector.queryNodes('memory_embedding', $ann_k, $vector) YIELD node AS n, score
-  WITH n, score
-  WHERE n.user_id = $user_id
-    {{> fragments/node_filters}}
-  WITH n, score ORDER BY score DESC
-  WITH collect({key: elementId(n), score: score}) AS mine
-  RETURN [x IN mine WHERE x.score >= $min_vector_score][0..$per_signal] AS ann,
-         size(mine) AS ann_mine
+  WITH collect({n: n, score: score}) AS hits
+  CALL (hits) {
+    {{> fragments/ann_survivors}}
+  }
+  RETURN survivors AS ann, size(hits) = $ann_k
+         AND reduce(low = 1.0, h IN hits | CASE WHEN h.score < low THEN h.score ELSE low END)
+             >= $min_vector_score AS cut
 }
-// The exact scan rescues a tenant crowded out of the shared index's neighbours (fewer than
-// $min_vector of its nodes among them). When enough of its nodes are there but few are
-// above $min_vector_score, the question matches little of what the tenant holds: its
-// other nodes are farther still, and scanning them all would find no better (on a big
-// tenant that scan is the slowest thing explore() can do).
-WITH ann, $use_vector AND ($exact_first OR (size(ann) < $min_vector AND ann_mine < $min_vector))
-     AS scan
+// Too few survivors while the index stopped at $ann_k among neighbours that still match
+// (`cut`): more of the tenant's may lie just beyond, or the filters took most of them (a
+// kind filter; Storylines kept out of a specific question). Ask the index once more, for
+// $ann_k_max neighbours (ten times as many), before scanning the tenant's vectors one by
+// one.
+CALL (ann, cut) {
+  UNWIND CASE WHEN size(ann) < $min_vector AND cut AND $ann_k < $ann_k_max
+              THEN [1] ELSE [] END AS needed
+  WITH needed LIMIT 1
+  CALL db.index.vector.queryNodes('memory_embedding', $ann_k_max, $vector) YIELD node AS n, score
+  WITH collect({n: n, score: score}) AS hits
+  CALL (hits) {
+    {{> fragments/ann_survivors}}
+  }
+  RETURN size(hits) > 0 AS widened, survivors AS wide, size(hits) = $ann_k_max
+         AND reduce(low = 1.0, h IN hits | CASE WHEN h.score < low THEN h.score ELSE low END)
+             >= $min_vector_score AS wide_cut
+}
+WITH CASE WHEN widened THEN wide ELSE ann END AS ann,
+     CASE WHEN widened THEN wide_cut ELSE cut END AS cut
+// The exact scan rescues a tenant the index's neighbours do not reach: a small tenant
+// ($exact_first), or too few survivors while the neighbours still matched at the cut. When
+// the index's farthest neighbour is already noise, every node it did not return is
+// farther still: scanning the tenant (on a big tenant the slowest thing explore() can do)
+// would find nothing better.
+WITH ann, $use_vector AND ($exact_first OR (size(ann) < $min_vector AND cut)) AS scan
 CALL (scan) {
   // UNWIND, not WHERE: the planner would push a WHERE into the index seek's filter and
-  // read every node of the tenant even when the scan is not needed
+  // read every node of the tenant even when the scan is not needed. LIMIT ends the query
+  // part, so the seek is planned after the UNWIND and runs only for its row: without it,
+  // a planner that put the seek first (as on a fresh server with one 30,000-node tenant)
+  // read every vector of the tenant on every call.
   UNWIND CASE WHEN scan THEN [1] ELSE [] END AS needed
+  WITH needed LIMIT 1
   MATCH (n:Memory)
   WHERE n.user_id = $user_id AND n.embedding IS NOT NULL
     {{> fragments/node_filters}}

@@ -77,6 +77,9 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "vector": req.vector if use_vector else None,
         "use_vector": use_vector,
         "ann_k": plan.ann_k if plan else per_signal,
+        # one widening step, tenfold (at most vector_fetch_max), before the exact scan
+        "ann_k_max": max(min(cfg.vector_fetch_max, 10 * (plan.ann_k if plan else per_signal)),
+                         plan.ann_k if plan else per_signal),
         "exact_first": bool(plan and plan.exact_first),
         "min_vector": min(per_signal, req.k),
         "min_vector_score": cfg.min_vector_score,
