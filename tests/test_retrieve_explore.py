@@ -15,7 +15,7 @@ from retrieve_data import add_node, relate, set_props, snapshot
 from memgraph.errors import InvalidInputError
 from memgraph.memory import Memory
 from memgraph.retrieve.config import RetrievalConfig
-from memgraph.retrieve.explore import ExploreRequest, fetch_candidates
+from memgraph.retrieve.explore import ExploreRequest, candidate_params, fetch_candidates
 from memgraph.retrieve.filters import build_filters
 
 
@@ -245,6 +245,42 @@ def test_no_exact_scan_when_the_tenants_neighbours_are_all_noise(memory: Memory,
                          filters=build_filters(), config=config)
     fetched = fetch_candidates(memory.graph, req)
     assert not fetched.exact_used and not fetched.candidates
+
+
+def test_when_filters_take_the_nearest_neighbours_the_index_is_asked_again_not_scanned(
+        memory: Memory, user_id: str) -> None:
+    """Storylines (kept out of a specific question) fill the index's nearest neighbours:
+    the index is asked once more, for ten times as many, before any exact scan."""
+    dims = memory.embedder.dimensions
+    rng = np.random.default_rng(5)
+
+    def near(cosine: float) -> list[float]:      # to the query, the first axis
+        v = rng.standard_normal(dims)
+        v[0] = 0.0
+        v *= math.sqrt(1 - cosine ** 2) / np.linalg.norm(v)
+        v[0] = cosine
+        return v.tolist()
+
+    for i in range(45):
+        add_node(memory.graph, user_id, "Storyline", f"story {i}", embedding=near(0.95))
+    sources = {add_node(memory.graph, user_id, "Source", f"s{i}", text=f"turn {i}",
+                        embedding=near(0.9)) for i in range(12)}
+    config = RetrievalConfig.from_settings(memory.settings, candidates_per_signal=12,
+                                           use_fulltext=False, use_graph=False)
+    req = ExploreRequest(user_id=user_id, query="anything", vector=[1.0] + [0.0] * (dims - 1),
+                         k=12, filters=build_filters(), config=config)
+
+    def ask(ann_k: int, ann_k_max: int) -> tuple[bool, list[str]]:
+        params = {**candidate_params(memory.graph, req), "exact_first": False,
+                  "ann_k": ann_k, "ann_k_max": ann_k_max}
+        row = memory.graph.read("retrieve/explore_candidates", **params)[0]
+        uids = {n["key"]: n["props"]["uid"] for n in row["nodes"]}
+        return row["exact_used"], [uids[c["key"]] for c in row["vec"]]
+
+    scanned, found = ask(30, 300)
+    assert not scanned and set(found) == sources
+    scanned, found = ask(30, 30)            # no room to widen: the scan rescues them
+    assert scanned and set(found) == sources
 
 
 def test_fulltext_recall_holds_when_a_bigger_tenant_has_better_matches(memory: Memory,
