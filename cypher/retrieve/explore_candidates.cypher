@@ -81,9 +81,8 @@ WITH ann, $use_vector AND ($exact_first OR (size(ann) < $min_vector AND cut)) AS
 CALL (scan) {
   // UNWIND, not WHERE: the planner would push a WHERE into the index seek's filter and
   // read every node of the tenant even when the scan is not needed. LIMIT ends the query
-  // part, so the seek is planned after the UNWIND and runs only for its row: without it,
-  // a planner that put the seek first (as on a fresh server with one 30,000-node tenant)
-  // read every vector of the tenant on every call.
+  // part, so the seek is planned after the UNWIND and runs only for its row (a cost-based
+  // plan may otherwise order the two sides of a cartesian product either way).
   UNWIND CASE WHEN scan THEN [1] ELSE [] END AS needed
   WITH needed LIMIT 1
   MATCH (n:Memory)

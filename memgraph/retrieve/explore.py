@@ -72,14 +72,14 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
     per_signal = max(cfg.candidates_per_signal, req.k)
     use_vector = cfg.use_vector and req.vector is not None
     plan = plan_vector(graph, req.user_id, per_signal, cfg) if use_vector else None
+    ann_k = plan.ann_k if plan else per_signal
     return {
         "user_id": req.user_id,
         "vector": req.vector if use_vector else None,
         "use_vector": use_vector,
-        "ann_k": plan.ann_k if plan else per_signal,
+        "ann_k": ann_k,
         # one widening step, tenfold (at most vector_fetch_max), before the exact scan
-        "ann_k_max": max(min(cfg.vector_fetch_max, 10 * (plan.ann_k if plan else per_signal)),
-                         plan.ann_k if plan else per_signal),
+        "ann_k_max": max(ann_k, min(cfg.vector_fetch_max, 10 * ann_k)),
         "exact_first": bool(plan and plan.exact_first),
         "min_vector": min(per_signal, req.k),
         "min_vector_score": cfg.min_vector_score,
