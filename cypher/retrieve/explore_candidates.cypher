@@ -43,32 +43,20 @@
 // retrieve/provenance fetches it for the top k.
 CALL () {
   WITH 1 AS one WHERE $use_vector AND NOT $exact_first
-  CALL db.index.vector.queryNodes('memory_embedding', $ann_k, $vector) YIELD node AS n, score
-  WITH collect({n: n, score: score}) AS hits
-  CALL (hits) {
-    {{> fragments/ann_survivors}}
-  }
-  RETURN survivors AS ann, size(hits) = $ann_k
-         AND reduce(low = 1.0, h IN hits | CASE WHEN h.score < low THEN h.score ELSE low END)
-             >= $min_vector_score AS cut
+  {{> fragments/ann_ask k=ann_k}}
+  RETURN survivors AS ann, cut
 }
 // Too few survivors while the index stopped at $ann_k among neighbours that still match
 // (`cut`): more of the tenant's may lie just beyond, or the filters took most of them (a
 // kind filter; Storylines kept out of a specific question). Ask the index once more, for
 // $ann_k_max neighbours (ten times as many), before scanning the tenant's vectors one by
 // one.
-CALL (ann, cut) {
-  UNWIND CASE WHEN size(ann) < $min_vector AND cut AND $ann_k < $ann_k_max
-              THEN [1] ELSE [] END AS needed
+WITH ann, cut, size(ann) < $min_vector AND cut AND $ann_k < $ann_k_max AS widen
+CALL (widen) {
+  UNWIND CASE WHEN widen THEN [1] ELSE [] END AS needed
   WITH needed LIMIT 1
-  CALL db.index.vector.queryNodes('memory_embedding', $ann_k_max, $vector) YIELD node AS n, score
-  WITH collect({n: n, score: score}) AS hits
-  CALL (hits) {
-    {{> fragments/ann_survivors}}
-  }
-  RETURN size(hits) > 0 AS widened, survivors AS wide, size(hits) = $ann_k_max
-         AND reduce(low = 1.0, h IN hits | CASE WHEN h.score < low THEN h.score ELSE low END)
-             >= $min_vector_score AS wide_cut
+  {{> fragments/ann_ask k=ann_k_max}}
+  RETURN asked AS widened, survivors AS wide, cut AS wide_cut
 }
 WITH CASE WHEN widened THEN wide ELSE ann END AS ann,
      CASE WHEN widened THEN wide_cut ELSE cut END AS cut
