@@ -33,6 +33,20 @@ def test_same_name_in_another_spelling_reuses_the_node(memory: Memory, user_id: 
     assert any("Anna" in line and "matched by name" in line for line in second.learned)
 
 
+def test_a_speaker_is_a_person_from_their_first_message_even_without_a_fact(
+        memory: Memory, user_id: str):
+    # Neither message states anything about Caroline, but she said them: a question that
+    # names her must find her node. Only her first message mentions her (a message does not
+    # name its speaker; her story finds the rest by the speaker property).
+    memory.ingest("Had a long day at the support group.", user_id=user_id, speaker="Caroline")
+    memory.ingest("Going to bed early tonight.", user_id=user_id, speaker="Caroline")
+    memory.ingest("Hope you sleep well!", user_id=user_id, speaker="assistant")
+    assert people(memory, user_id) == ["Caroline"]
+    (row,) = rows(memory.graph, "MATCH (p:Person {user_id: $u}) RETURN p.attributes AS a, "
+                  "COUNT { (p)<-[:MENTIONS]-(:Source) } AS mentions", u=user_id)
+    assert row["a"] == ["role: speaker"] and row["mentions"] == 1
+
+
 def test_alias_resolves_to_the_existing_node(memory: Memory, user_id: str):
     tools = memory.tools(user_id)
     tools.call("create_person", {"name": "Robert Smith", "aliases": ["Bob"]})

@@ -155,6 +155,29 @@ def test_two_episodes_make_two_storylines_and_a_macro_over_them(memory: Memory, 
     assert report.counts["storylines_created"] == 2 and report.counts["macros_created"] == 1
 
 
+def test_a_persons_own_messages_are_their_story_though_they_never_name_themselves(
+        memory: Memory, graph: Graph, user_id: str):
+    # Only Maya's first message states a fact about her, and Tom's none about him: their
+    # messages are theirs all the same, and never each other's. Messages without a speaker
+    # are the user's ("Me"), as the rule extractor reads them.
+    maya = ["I live in Leeds.", "The pottery class was great again.",
+            "Glazed three bowls this afternoon.", "The kiln firing went well."]
+    tom = ["The weather is grim.", "Traffic was awful today.", "The match got cancelled."]
+    mine = ["I work at Globex.", "Had a long day.", "The new release went out."]
+    for i, (a, b, c) in enumerate(zip(maya, [*tom, ""], [*mine, ""], strict=True)):
+        memory.ingest(a, user_id=user_id, speaker="Maya", event_at=at(SPRING, i))
+        if b:
+            memory.ingest(b, user_id=user_id, speaker="Tom", event_at=at(SPRING, i))
+        if c:
+            memory.ingest(c, user_id=user_id, event_at=at(SPRING, i))
+    memory.run_job("storylines", user_id=user_id, as_of=NOW)
+    stories = {row["about"][0]: row for row in storylines_of(summaries(graph, user_id))}
+    assert sorted(stories) == ["Maya", "Me", "Tom"]
+    assert sorted(stories["Maya"]["sources"]) == sorted(maya)
+    assert sorted(stories["Tom"]["sources"]) == sorted(tom)
+    assert sorted(stories["Me"]["sources"]) == sorted(mine)
+
+
 def test_unchanged_evidence_is_not_synthesised_again(memory: Memory, graph: Graph,
                                                      user_id: str):
     spring_and_autumn(memory, user_id)

@@ -1,14 +1,26 @@
 // The evidence of one tenant's Storylines (memgraph/jobs/storylines.py): every person,
 // concept or entity of $user_id (not archived) that at least $min_sources of the tenant's
-// sources mention, with those sources oldest first (event time, then uid) and the facts
-// about it (its relationships, current or ended, with the sources they were learnt from).
+// sources are about (they mention it or, for a person, it sent them), with those sources
+// oldest first (event time, then uid) and the facts about it (its relationships, current
+// or ended, with the sources they were learnt from).
 // Subjects come in uid order, at most $page after $after: the job pages through a tenant.
 MATCH (e:Memory)
 WHERE e.user_id = $user_id AND e:Semantic AND e.uid > $after AND e.state <> 'archived'
 WITH e ORDER BY e.uid
 CALL (e) {
-  MATCH (s:Source)-[:MENTIONS]->(e)
-  WHERE s.user_id = e.user_id
+  CALL (e) {
+    MATCH (s:Source)-[:MENTIONS]->(e)
+    WHERE s.user_id = e.user_id
+    RETURN s
+    UNION
+    // a person's own messages are about them (explore's subject signal says the same):
+    // the speaker's name, or any anonymous speaker for "Me" (memgraph/ingest/rules.py)
+    WITH e WHERE e:Person
+    UNWIND CASE WHEN e.name = 'Me' THEN $anonymous_speakers ELSE [e.name] END AS speaker
+    MATCH (s:Source {user_id: e.user_id, speaker: speaker})
+    WHERE s.source_kind = 'message'
+    RETURN s
+  }
   WITH s ORDER BY coalesce(s.event_at, s.created_at), s.uid
   RETURN collect({uid: s.uid, text: coalesce(s.raw_content, s.description, ''),
                   at: coalesce(s.event_at, s.created_at)}) AS sources

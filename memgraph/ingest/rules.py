@@ -196,7 +196,14 @@ class RuleExtractor:
         run = _Run(executor, self.confidence, owner if first_person else None)
         if self.known_kinds is not None:
             names = {canonical_name(m["name"]) for m in _CAPITALISED.finditer(source.content)}
-            run.existing = self.known_kinds(sorted(names - {""}))
+            speaker_key = canonical_name(owner) if first_person else ""
+            run.existing = self.known_kinds(sorted((names | {speaker_key}) - {""}))
+            # A speaker is a person of the tenant from their first message, whether or not
+            # it states a fact: a question that names them links to their node, and their
+            # messages make their story (jobs/storylines.py). Only the first message
+            # mentions them; their later ones are theirs by the speaker property.
+            if speaker_key and run.existing.get(speaker_key) != "Person":
+                run.speaker()
         for raw in _SENTENCES.split(source.content):
             for text in sentence_pieces(raw.strip()):
                 run.sentence(_Sentence(text, relative_date(text, anchor)))

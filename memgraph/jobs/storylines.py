@@ -1,8 +1,9 @@
 """Job 6, Storylines and Macros: the layer between single facts and raw messages.
 
-For each tenant, every person, concept or entity mentioned by enough sources has a story:
-its mentions in time order, cut into **episodes** wherever the subject goes unmentioned
-for ``storyline_gap_days``, and at most ``storyline_max_days`` after the episode's first
+For each tenant, every person, concept or entity that enough sources are about has a
+story: the sources that mention it (and, for a person, the messages they sent) in time
+order, cut into **episodes** wherever the subject goes unmentioned for
+``storyline_gap_days``, and at most ``storyline_max_days`` after the episode's first
 mention (a subject talked about every day has a Storyline a month). An episode of at
 least ``storyline_min_sources`` sources is a **Storyline** (a title, a synthesised
 summary, the time span; INCLUDES its sources, MENTIONS its subject). A subject with at
@@ -34,11 +35,16 @@ from memgraph.errors import ProviderError
 from memgraph.graph.models import new_id
 from memgraph.graph.values import to_native
 from memgraph.ingest.properties import node_embedding_text, summary_node
+from memgraph.ingest.rules import ANONYMOUS_SPEAKERS
 from memgraph.jobs.context import JobContext
 from memgraph.jobs.synthesis import DatedText, Summary, SummaryItem
 
 WRITE_CHUNK = 64      # summaries embedded and written in one transaction
 SUBJECT_PAGE = 500    # subjects read per query
+# the speakers whose messages are "Me"'s, as a source may spell them (rules.py compares
+# them lower-cased; the speaker index matches them exactly)
+ANONYMOUS_SPEAKER_NAMES = sorted({spelling for name in ANONYMOUS_SPEAKERS
+                                  for spelling in (name, name.capitalize(), name.upper())})
 
 
 @dataclass(frozen=True)
@@ -189,7 +195,7 @@ def _subjects(ctx: JobContext, user_id: str) -> Iterator[dict[str, Any]]:
     after = ""
     while True:
         rows = ctx.graph.read("jobs/storyline_evidence", user_id=user_id, after=after,
-                              page=SUBJECT_PAGE,
+                              page=SUBJECT_PAGE, anonymous_speakers=ANONYMOUS_SPEAKER_NAMES,
                               min_sources=ctx.settings.lifecycle.storyline_min_sources)
         for row in rows:
             name = row["name"] or row["uid"]
