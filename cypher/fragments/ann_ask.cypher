@@ -13,7 +13,7 @@ CALL (hits) {
   WHERE n.user_id = $user_id
     {{> fragments/node_filters}}
     AND vector.similarity.cosine(n.embedding, $vector) >= $min_vector_score
-  WITH n, score ORDER BY score DESC LIMIT $per_signal
+  WITH n, score ORDER BY score DESC, elementId(n) LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score}) AS survivors
 }
 WITH survivors, size(hits) > 0 AS asked, size(hits) = ${{k}}

@@ -34,6 +34,10 @@
 //                Storylines about a linked node (index seeks on their `subject_uid`, not
 //                a walk over the node's MENTIONS: schema v4), the Macro first, then the
 //                latest.
+// Every ranked list breaks ties by element id: equal scores are common (a "Thanks!" said
+// twice, a graph weight shared by siblings), and without it the plan chose the order, so
+// editing one branch of this query moved other branches' results (docs/retrieval.md,
+// "Session 16").
 // Filters ($kinds, $states, $min_salience, $sensitivity, $since, $until, and
 // $with_summaries: Storylines and Macros only for overviews or when asked) are the same
 // predicate in every branch: cypher/fragments/node_filters.cypher and
@@ -78,7 +82,7 @@ CALL (scan) {
     {{> fragments/node_filters}}
   WITH n, vector.similarity.cosine(n.embedding, $vector) AS score
   WHERE score >= $min_vector_score
-  ORDER BY score DESC LIMIT $per_signal
+  ORDER BY score DESC, elementId(n) LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score}) AS exact
 }
 WITH CASE WHEN scan THEN exact ELSE ann END AS vec, scan AS exact_used
@@ -89,7 +93,7 @@ CALL () {
   WITH n, score
   WHERE n.user_id = $user_id
     {{> fragments/node_filters}}
-  WITH n, score ORDER BY score DESC LIMIT $per_signal
+  WITH n, score ORDER BY score DESC, elementId(n) LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score}) AS ftn
 }
 CALL () {
@@ -101,7 +105,7 @@ CALL () {
   WITH r, score
   WHERE r.user_id = $user_id
     {{> fragments/relationship_filters}}
-  WITH r, score ORDER BY score DESC LIMIT $per_signal
+  WITH r, score ORDER BY score DESC, elementId(r) LIMIT $per_signal
   RETURN collect({key: elementId(r), score: score}) AS ftr
 }
 CALL () {
@@ -143,7 +147,7 @@ CALL (linked_nodes) {
     WITH r, b LIMIT $fact_scan
     WITH r, b, CASE WHEN r.embedding IS NULL OR NOT $use_vector THEN null
                     ELSE vector.similarity.cosine(r.embedding, $vector) END AS sim
-    ORDER BY sim DESC LIMIT $fact_max
+    ORDER BY sim DESC, elementId(r) LIMIT $fact_max
     RETURN r, b, sim
   }
   CALL (a, r, b) {
@@ -162,7 +166,7 @@ CALL (linked_nodes) {
     WITH r2 LIMIT $fact_scan
     WITH r2, CASE WHEN r2.embedding IS NULL OR NOT $use_vector THEN null
                   ELSE vector.similarity.cosine(r2.embedding, $vector) END AS sim
-    ORDER BY sim DESC LIMIT $fact_max
+    ORDER BY sim DESC, elementId(r2) LIMIT $fact_max
     RETURN collect({key: elementId(r2), via: elementId(r), sim: sim}) AS second
   }
   UNWIND [{key: elementId(r), via: null, sim: sim}] + second AS row
@@ -178,7 +182,7 @@ CALL (linked_nodes) {
   WITH n WHERE true
     {{> fragments/node_filters}}
   WITH DISTINCT n
-  ORDER BY CASE WHEN n:Macro THEN 0 ELSE 1 END, n.span_end DESC
+  ORDER BY CASE WHEN n:Macro THEN 0 ELSE 1 END, n.span_end DESC, elementId(n)
   LIMIT $per_signal
   RETURN collect({key: elementId(n), score: 1.0}) AS summaries
 }
@@ -200,7 +204,7 @@ CALL (seeds, vec, ftn) {
   WITH n, sum(w * coalesce(r.strength, 0.5) * coalesce(n.salience, 0.5)) AS weight
   WITH n, weight * CASE WHEN n.embedding IS NULL OR NOT $use_vector THEN 0.5
                         ELSE vector.similarity.cosine(n.embedding, $vector) END AS score
-  ORDER BY score DESC LIMIT $per_signal
+  ORDER BY score DESC, elementId(n) LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score}) AS graph_nodes
 }
 CALL (seeds, ftr) {
@@ -213,7 +217,7 @@ CALL (seeds, ftr) {
   WITH r, max(seed.w) * coalesce(r.strength, 0.5)
           * CASE WHEN r.embedding IS NULL OR NOT $use_vector THEN 0.5
                  ELSE vector.similarity.cosine(r.embedding, $vector) END AS score
-  ORDER BY score DESC LIMIT $per_signal
+  ORDER BY score DESC, elementId(r) LIMIT $per_signal
   RETURN collect({key: elementId(r), score: score}) AS graph_rels
 }
 CALL (vec, ftn, graph_nodes, linked, summaries) {

@@ -48,7 +48,7 @@ CALL (item, e, n) {
   WITH s, via, elementId(s) IN item.found AS found_here,
        CASE WHEN $vector IS NULL OR s.embedding IS NULL THEN 0.0
             ELSE vector.similarity.cosine(s.embedding, $vector) END AS similarity
-  ORDER BY found_here DESC, similarity DESC, s.event_at DESC
+  ORDER BY found_here DESC, similarity DESC, s.event_at DESC, elementId(s)
   LIMIT $per_item
   RETURN collect({source_uid: s.uid, external_id: coalesce(s.external_id, ''),
                   speaker: coalesce(s.speaker, ''), via: via, event_at: s.event_at.epochMillis,
