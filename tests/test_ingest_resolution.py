@@ -47,6 +47,16 @@ def test_a_speaker_is_a_person_from_their_first_message_even_without_a_fact(
     assert row["a"] == ["role: speaker"] and row["mentions"] == 1
 
 
+def test_a_speaker_named_before_they_speak_keeps_that_node_and_one_mention(
+        memory: Memory, user_id: str):
+    memory.ingest("We saw Caroline at the market.", user_id=user_id, speaker="Melanie")
+    memory.ingest("Had a long day.", user_id=user_id, speaker="Caroline")
+    memory.ingest("Going to bed early tonight.", user_id=user_id, speaker="Caroline")
+    (row,) = rows(memory.graph, "MATCH (n:Semantic {user_id: $u, canonical_name: 'caroline'}) "
+                  "RETURN COUNT { (n)<-[:MENTIONS]-(:Source) } AS mentions", u=user_id)
+    assert row["mentions"] == 1     # Melanie's message; Caroline's own do not name her
+
+
 def test_alias_resolves_to_the_existing_node(memory: Memory, user_id: str):
     tools = memory.tools(user_id)
     tools.call("create_person", {"name": "Robert Smith", "aliases": ["Bob"]})

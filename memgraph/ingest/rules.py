@@ -201,8 +201,10 @@ class RuleExtractor:
             # A speaker is a person of the tenant from their first message, whether or not
             # it states a fact: a question that names them links to their node, and their
             # messages make their story (jobs/storylines.py). Only the first message
-            # mentions them; their later ones are theirs by the speaker property.
-            if speaker_key and run.existing.get(speaker_key) != "Person":
+            # mentions them; their later ones are theirs by the speaker property. A node
+            # of their name that is already there (another kind, when someone named them
+            # before they spoke) is theirs: the name key allows one.
+            if speaker_key and speaker_key not in run.existing:
                 run.speaker()
         for raw in _SENTENCES.split(source.content):
             for text in sentence_pieces(raw.strip()):
