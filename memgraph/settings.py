@@ -162,9 +162,9 @@ class LifecycleSettings(BaseModel):
     consolidate_page: int = 500             # dirty elements read per page
     # Storylines and Macros (memgraph/jobs/storylines.py, docs/lifecycle.md): a subject's
     # mentions closer together than storyline_gap_days, within storyline_max_days of the
-    # first, are one episode of its story; an
-    # episode of storyline_min_sources or more sources is a Storyline; a subject with
-    # macro_min_storylines Storylines gets a Macro over them.
+    # first, are one episode of its story; an episode of storyline_min_sources or more
+    # sources is a Storyline; a subject with macro_min_storylines Storylines gets a Macro
+    # over them.
     # Three weeks: a chat that returns to a subject within weeks continues its episode;
     # a month's silence (a new job, a move) starts the next one.
     storyline_gap_days: float = Field(default=21.0, gt=0,

@@ -14,9 +14,10 @@ CALL (e) {
     RETURN s
     UNION
     // a person's own messages are about them (explore's subject signal says the same):
-    // the speaker's name, or any anonymous speaker for "Me" (memgraph/ingest/rules.py).
+    // the speaker's name, or any anonymous speaker for $anonymous_owner ("Me",
+    // memgraph/ingest/rules.py).
     // Any kind: a speaker named by someone before they spoke may be an Entity.
-    UNWIND CASE WHEN e.name = 'Me' THEN $anonymous_speakers ELSE [e.name] END AS speaker
+    UNWIND CASE WHEN e.name = $anonymous_owner THEN $anonymous_speakers ELSE [e.name] END AS speaker
     MATCH (s:Source {user_id: e.user_id, speaker: speaker})
     WHERE s.source_kind = 'message'
     RETURN s

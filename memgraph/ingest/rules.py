@@ -61,6 +61,8 @@ PHRASE_END = r"(?=\s*+(?:[,.;:!?)]|\band\b|\bbut\b|\bbecause\b|\bwith\b|\bwhen\b
 
 ASSISTANT_SPEAKERS = {"assistant", "ai", "bot", "system"}
 ANONYMOUS_SPEAKERS = {"", "user", "me", "human"}
+# the Person whose messages an anonymous speaker's are (first-person facts, their story)
+ANONYMOUS_OWNER = "Me"
 STOPWORDS = {
     "I", "I'm", "I've", "I'll", "I'd", "The", "A", "An", "My", "We", "It", "This", "That",
     "Yes", "No", "Hi", "Hello", "Hey", "Thanks", "Thank", "Ok", "Okay", "So", "And", "But",
@@ -192,7 +194,7 @@ class RuleExtractor:
         speaker = source.speaker.strip()
         first_person = speaker.lower() not in ASSISTANT_SPEAKERS
         owner = speaker if speaker.lower() not in ANONYMOUS_SPEAKERS | ASSISTANT_SPEAKERS \
-            else "Me"
+            else ANONYMOUS_OWNER
         run = _Run(executor, self.confidence, owner if first_person else None)
         if self.known_kinds is not None:
             names = {canonical_name(m["name"]) for m in _CAPITALISED.finditer(source.content)}
@@ -262,7 +264,7 @@ class _Run:
             spans.append(m.span())
             rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
             name = m["name"]
-            owner_label = "the user" if self.owner in (None, "Me") else self.owner
+            owner_label = "the user" if self.owner in (None, ANONYMOUS_OWNER) else self.owner
             if rel_type == "OWNS":
                 self.node("Entity", name, f"{owner_label}'s {word}", "pet")
             else:

@@ -35,14 +35,14 @@ from memgraph.errors import ProviderError
 from memgraph.graph.models import new_id
 from memgraph.graph.values import to_native
 from memgraph.ingest.properties import node_embedding_text, summary_node
-from memgraph.ingest.rules import ANONYMOUS_SPEAKERS
+from memgraph.ingest.rules import ANONYMOUS_OWNER, ANONYMOUS_SPEAKERS
 from memgraph.jobs.context import JobContext
 from memgraph.jobs.synthesis import DatedText, Summary, SummaryItem
 
 WRITE_CHUNK = 64      # summaries embedded and written in one transaction
 SUBJECT_PAGE = 500    # subjects read per query
-# the speakers whose messages are "Me"'s, as a source may spell them (rules.py compares
-# them lower-cased; the speaker index matches them exactly)
+# the speakers whose messages are ANONYMOUS_OWNER's, as a source may spell them (rules.py
+# compares them lower-cased; the speaker index matches them exactly)
 ANONYMOUS_SPEAKER_NAMES = sorted({spelling for name in ANONYMOUS_SPEAKERS
                                   for spelling in (name, name.capitalize(), name.upper())})
 
@@ -195,7 +195,8 @@ def _subjects(ctx: JobContext, user_id: str) -> Iterator[dict[str, Any]]:
     after = ""
     while True:
         rows = ctx.graph.read("jobs/storyline_evidence", user_id=user_id, after=after,
-                              page=SUBJECT_PAGE, anonymous_speakers=ANONYMOUS_SPEAKER_NAMES,
+                              page=SUBJECT_PAGE, anonymous_owner=ANONYMOUS_OWNER,
+                              anonymous_speakers=ANONYMOUS_SPEAKER_NAMES,
                               min_sources=ctx.settings.lifecycle.storyline_min_sources)
         for row in rows:
             name = row["name"] or row["uid"]
