@@ -66,8 +66,8 @@ def test_the_agent_sees_existing_nodes_and_reuses_their_ids(agent_memory: Memory
                                                             fake_openai: FakeOpenAIServer):
     fake_openai.script_chat([{"tool_calls": CALLS[:1]}])
     agent_memory.ingest("My sister Anna is great.", user_id=user_id)
-    [anna] = rows(agent_memory.graph, "MATCH (p:Person {user_id: $u}) RETURN p.uid AS uid",
-                  u=user_id)
+    [anna] = rows(agent_memory.graph, "MATCH (p:Person {user_id: $u, name: 'Anna'}) "
+                  "RETURN p.uid AS uid", u=user_id)
     fake_openai.script_chat([{"tool_calls": [
         {"name": "update_node", "arguments": {"id": anna["uid"], "aliases": ["Annie"]}}]}])
     result = agent_memory.ingest("Annie says hi.", user_id=user_id)
@@ -119,15 +119,43 @@ def test_llm_failures_leave_the_source_failed_and_retry_redoes_it(
     assert retried.sources == 1 and retried.failed == 0
     [source] = sources(agent_memory.graph, user_id)
     assert source["extraction_status"] == "done" and source["extraction_attempts"] == 2
-    assert rows(agent_memory.graph, "MATCH (p:Person {user_id: $u}) RETURN p.name AS n",
-                u=user_id) == [{"n": "Anna"}]
+    # the failed attempt wrote nothing; the retry wrote Anna and the (unnamed) speaker
+    assert rows(agent_memory.graph, "MATCH (p:Person {user_id: $u}) RETURN p.name AS n "
+                "ORDER BY n", u=user_id) == [{"n": "Anna"}, {"n": "Me"}]
 
 
 def test_a_model_with_nothing_to_say_costs_one_call(agent_memory: Memory, user_id: str,
                                                     fake_openai: FakeOpenAIServer):
     fake_openai.script_chat([{"content": "Nothing worth remembering."}])
     result = agent_memory.ingest("ok thanks", user_id=user_id)
-    assert result.status == "done" and result.llm_calls == 1 and result.nodes_created == 0
+    assert result.status == "done" and result.llm_calls == 1
+    # nothing from the model; the speaker is a person from their first message all the same
+    assert result.learned == ["new Person: Me"]
+
+
+def test_the_speaker_is_a_person_from_their_first_message_and_the_agent_names_them(
+        agent_memory: Memory, user_id: str, fake_openai: FakeOpenAIServer):
+    fake_openai.script_chat([
+        {"tool_calls": [{"name": "create_entity", "arguments": {"name": "Lisbon",
+                                                                "entity_type": "place"}},
+                        {"name": "relate", "arguments": {"source_id": "Caroline",
+                                                         "target_id": "Lisbon",
+                                                         "type": "LIVES_IN"}}]},
+        {"content": "Nothing worth remembering."},
+        {"content": "Nothing worth remembering."}])
+    first = agent_memory.ingest("I moved to Lisbon.", user_id=user_id, speaker="Caroline")
+    agent_memory.ingest("Thanks, that means a lot!", user_id=user_id, speaker="Caroline")
+    agent_memory.ingest("Glad to hear it.", user_id=user_id, speaker="assistant")
+    assert first.status == "done" and first.refused == []
+    # the header tells the agent who "I" is, by the name it can use as an id
+    assert "speaker Caroline, the Person 'Caroline'" in \
+        fake_openai.chat_requests()[0]["messages"][1]["content"]
+    assert rows(agent_memory.graph, """
+        MATCH (p:Person {user_id: $u})
+        OPTIONAL MATCH (p)-[:LIVES_IN]->(place)
+        RETURN p.name AS name, p.attributes AS attributes, place.name AS place,
+               COUNT { (:Source)-[:MENTIONS]->(p) } AS mentions""", u=user_id) == [
+        {"name": "Caroline", "attributes": ["role: speaker"], "place": "Lisbon", "mentions": 1}]
 
 
 # -- LLM spend: calls, tokens and answer size are bounded per source ------------------------

@@ -20,6 +20,7 @@ from memgraph.errors import MalformedOutputError, ProviderError, TokenBudgetErro
 from memgraph.graph.connection import Graph
 from memgraph.ingest.known_graph import gather
 from memgraph.ingest.source import SourceText
+from memgraph.ingest.speakers import owner_of
 from memgraph.ingest.tools import ToolExecutor, tool_schemas
 from memgraph.providers.base import LLM, ChatResult, Embedder, Message, TokenBudget, Usage
 from memgraph.settings import Settings
@@ -39,14 +40,20 @@ Rules:
   valid_to (ISO-8601) when the source gives them, resolved against the source's time.
 - Details that do not fit a relationship → add_note with a lifetime: week (transient),
   month (typical), year (long-term), forever (foundational).
-- "I", "me", "my" in a message from the user mean the user (the speaker).
+- "I", "me", "my" mean the speaker: the Person the source header names ("speaker Sam,
+  the Person 'Sam'"). That node exists already: use its name as the id; do not create
+  another node for the speaker. A message from the assistant speaks for nobody.
 - If nothing is worth remembering, answer with no tool calls."""
 
 
 def source_message(source: SourceText, context_text: str) -> str:
     when = source.event_at.isoformat() if source.event_at else "unknown"
+    owner = owner_of(source.speaker)
+    speaker = source.speaker.strip() or "unknown"
+    if owner is not None:
+        speaker += f", the Person {owner!r}"
     return (f"Existing graph for this user:\n{context_text}\n\n"
-            f"New source (kind {source.kind}, speaker {source.speaker or 'unknown'}, "
+            f"New source (kind {source.kind}, speaker {speaker}, "
             f"time {when}):\n<<<\n{source.content}\n>>>")
 
 
@@ -64,8 +71,12 @@ class LLMExtractor:
             {"role": "system", "content": SYSTEM_PROMPT},
             {"role": "user", "content": source_message(source, context.as_text())}]
         tools = tool_schemas()
+        # the plan may hold calls from before the agent (the speaker's Person: speakers.py);
+        # whether the agent gave anything valid is counted from here
+        accepted_at_start = executor.plan.accepted_calls
         for step in range(limits.agent_max_steps):
-            result = self._chat(messages, tools, budget, executor)
+            result = self._chat(messages, tools, budget,
+                                executor.plan.accepted_calls > accepted_at_start)
             if result is None or not result.tool_calls:
                 break
             refused_before = len(executor.plan.refused)
@@ -84,7 +95,7 @@ class LLMExtractor:
             messages.append({"role": "user", "content": (
                 "Some calls were refused. Re-issue only corrected versions of the refused "
                 "calls (accepted ones are kept); answer with no tool calls to give up.")})
-        if executor.plan.refused and executor.plan.accepted_calls == 0:
+        if executor.plan.refused and executor.plan.accepted_calls == accepted_at_start:
             error = MalformedOutputError(
                 f"no valid tool call from {self.llm.model_name or 'the LLM'}: "
                 + " | ".join(executor.plan.refused[-3:]))
@@ -93,13 +104,13 @@ class LLMExtractor:
         return budget.usage
 
     def _chat(self, messages: list[Message], tools: list[dict[str, Any]], budget: TokenBudget,
-              executor: ToolExecutor) -> ChatResult | None:
+              accepted: bool) -> ChatResult | None:
         """One turn within the source's token budget; None when a fix-up turn would not
-        fit (the calls accepted so far are kept)."""
+        fit and the agent has calls accepted (they are kept)."""
         try:
             return self.llm.chat(messages, tools=tools, budget=budget)
         except TokenBudgetError as e:
-            if executor.plan.accepted_calls:
+            if accepted:
                 return None
             e.usage = budget.usage  # type: ignore[attr-defined]
             raise

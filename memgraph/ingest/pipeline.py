@@ -19,6 +19,7 @@ from memgraph.graph.values import to_native
 from memgraph.ingest.inputs import check_content
 from memgraph.ingest.results import BulkResult, IngestResult
 from memgraph.ingest.source import NewSource, SourceText, prepare_source, write_sources
+from memgraph.ingest.speakers import add_speaker
 from memgraph.ingest.tools import Known, ToolExecutor
 from memgraph.ingest.writer import WriteContext, write_plan
 from memgraph.providers.base import LLM, Embedder, Usage
@@ -32,6 +33,23 @@ class Extractor(Protocol):
     def extract(self, source: SourceText, executor: ToolExecutor) -> Usage: ...
 
 
+class KindsByName:
+    """The kind of the tenant's node of each canonical name, read once per name for one
+    source (the speaker's name is asked by the pipeline, then again by the extractor)."""
+
+    def __init__(self, graph: Graph, user_id: str) -> None:
+        self.graph, self.user_id = graph, user_id
+        self.known: dict[str, str | None] = {}
+
+    def __call__(self, keys: list[str]) -> dict[str, str]:
+        missing = sorted({k for k in keys if k not in self.known})
+        if missing:
+            rows = self.graph.read("ingest/kinds_by_name", user_id=self.user_id, keys=missing)
+            self.known.update(dict.fromkeys(missing))
+            self.known.update({r["key"]: r["kind"] for r in rows})
+        return {k: kind for k in keys if (kind := self.known.get(k)) is not None}
+
+
 @dataclass
 class Ingestor:
     graph: Graph
@@ -39,13 +57,9 @@ class Ingestor:
     embedder: Embedder
     llm: LLM | None = None
 
-    def extractor(self, user_id: str) -> Extractor:
+    def extractor(self, known_kinds: KindsByName) -> Extractor:
         if self.llm is None:
             from memgraph.ingest.rules import RuleExtractor
-
-            def known_kinds(keys: list[str]) -> dict[str, str]:
-                rows = self.graph.read("ingest/kinds_by_name", user_id=user_id, keys=keys)
-                return {r["key"]: r["kind"] for r in rows}
 
             return RuleExtractor(self.settings, known_kinds)
         from memgraph.ingest.llm_extractor import LLMExtractor
@@ -96,8 +110,11 @@ class Ingestor:
         executor = ToolExecutor(self._lookup(source.user_id),
                                 default_confidence=self.settings.ingest.default_confidence)
         usage = Usage()
+        known_kinds = KindsByName(self.graph, source.user_id)
         try:
-            usage = self.extractor(source.user_id).extract(source, executor)
+            add_speaker(source.speaker, executor, known_kinds,
+                        self.settings.ingest.rule_confidence)
+            usage = self.extractor(known_kinds).extract(source, executor)
             ctx = WriteContext(user_id=source.user_id, now=datetime.now(UTC),
                                event_at=source.event_at, source_uid=source.uid,
                                extraction=True,

@@ -35,6 +35,7 @@ from datetime import UTC, datetime, timedelta
 
 from memgraph.graph.names import canonical_name
 from memgraph.ingest.source import SourceText
+from memgraph.ingest.speakers import ANONYMOUS_OWNER, owner_of
 from memgraph.ingest.tools import ToolExecutor
 from memgraph.providers.base import Usage
 from memgraph.settings import Settings
@@ -59,10 +60,6 @@ ADVERB = r"(?:(?:just|recently|now|still|also|really|finally|actually|absolutely
 PHRASE = r"(?P<obj>[\w'’\- ]{2,60}?)"
 PHRASE_END = r"(?=\s*+(?:[,.;:!?)]|\band\b|\bbut\b|\bbecause\b|\bwith\b|\bwhen\b|$))"
 
-ASSISTANT_SPEAKERS = {"assistant", "ai", "bot", "system"}
-ANONYMOUS_SPEAKERS = {"", "user", "me", "human"}
-# the Person whose messages an anonymous speaker's are (first-person facts, their story)
-ANONYMOUS_OWNER = "Me"
 STOPWORDS = {
     "I", "I'm", "I've", "I'll", "I'd", "The", "A", "An", "My", "We", "It", "This", "That",
     "Yes", "No", "Hi", "Hello", "Hey", "Thanks", "Thank", "Ok", "Okay", "So", "And", "But",
@@ -191,23 +188,13 @@ class RuleExtractor:
 
     def extract(self, source: SourceText, executor: ToolExecutor) -> Usage:
         anchor = source.event_at or datetime.now(UTC)
-        speaker = source.speaker.strip()
-        first_person = speaker.lower() not in ASSISTANT_SPEAKERS
-        owner = speaker if speaker.lower() not in ANONYMOUS_SPEAKERS | ASSISTANT_SPEAKERS \
-            else ANONYMOUS_OWNER
-        run = _Run(executor, self.confidence, owner if first_person else None)
+        run = _Run(executor, self.confidence, owner_of(source.speaker))
+        # nodes the plan already holds (the speaker's Person, added by the pipeline:
+        # speakers.py) are not created again under another kind
+        run.made = {op.name: op.kind.value for op in executor.plan.nodes}
         if self.known_kinds is not None:
             names = {canonical_name(m["name"]) for m in _CAPITALISED.finditer(source.content)}
-            speaker_key = canonical_name(owner) if first_person else ""
-            run.existing = self.known_kinds(sorted((names | {speaker_key}) - {""}))
-            # A speaker is a person of the tenant from their first message, whether or not
-            # it states a fact: a question that names them links to their node, and their
-            # messages make their story (jobs/storylines.py). Only the first message
-            # mentions them; their later ones are theirs by the speaker property. A node
-            # of their name that is already there (another kind, when someone named them
-            # before they spoke) is theirs: the name key allows one.
-            if speaker_key and speaker_key not in run.existing:
-                run.speaker()
+            run.existing = self.known_kinds(sorted(names - {""}))
         for raw in _SENTENCES.split(source.content):
             for text in sentence_pieces(raw.strip()):
                 run.sentence(_Sentence(text, relative_date(text, anchor)))

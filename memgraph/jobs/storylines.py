@@ -35,13 +35,13 @@ from memgraph.errors import ProviderError
 from memgraph.graph.models import new_id
 from memgraph.graph.values import to_native
 from memgraph.ingest.properties import node_embedding_text, summary_node
-from memgraph.ingest.rules import ANONYMOUS_OWNER, ANONYMOUS_SPEAKERS
+from memgraph.ingest.speakers import ANONYMOUS_OWNER, ANONYMOUS_SPEAKERS
 from memgraph.jobs.context import JobContext
 from memgraph.jobs.synthesis import DatedText, Summary, SummaryItem
 
 WRITE_CHUNK = 64      # summaries embedded and written in one transaction
 SUBJECT_PAGE = 500    # subjects read per query
-# the speakers whose messages are ANONYMOUS_OWNER's, as a source may spell them (rules.py
+# the speakers whose messages are ANONYMOUS_OWNER's, as a source may spell them (speakers.py
 # compares them lower-cased; the speaker index matches them exactly)
 ANONYMOUS_SPEAKER_NAMES = sorted({spelling for name in ANONYMOUS_SPEAKERS
                                   for spelling in (name, name.capitalize(), name.upper())})
