@@ -117,9 +117,12 @@ def test_shared_pieces_are_written_once() -> None:
                  "jobs/append_insights"):
         assert append in cypher.load(name), name
     explore = cypher.load("retrieve/explore_candidates")
-    node_filter = cypher.load("fragments/node_filters").splitlines()[0]
-    # ann (and widened), exact, full-text, linked, graph, summaries
-    assert explore.count(node_filter) == 7
+    caller_filter = cypher.load("fragments/caller_filters").splitlines()[0]
+    summaries_out = cypher.load("fragments/node_filters").splitlines()[0]
+    # the caller's filters everywhere: ann (and widened), exact, full-text, linked, graph,
+    # summaries; summaries kept out of every ranked list but their own branch
+    assert explore.count(caller_filter) == 7
+    assert explore.count(summaries_out) == 6
 
 
 @pytest.fixture()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from fakes.openai_server import FakeOpenAIServer
 from retrieve_data import add_node
 
@@ -23,6 +24,8 @@ from memgraph.jobs.synthesis import DatedText, OfflineSynthesiser, SummaryItem
 from memgraph.memory import Memory
 from memgraph.providers.openai_compat import OpenAILLM
 from memgraph.retrieve.config import RetrievalConfig
+from memgraph.retrieve.explore import ExploreRequest, candidate_params
+from memgraph.retrieve.filters import build_filters
 
 NOW = datetime(2025, 1, 10, tzinfo=UTC)
 SPRING = datetime(2024, 3, 1, 9, tzinfo=UTC)
@@ -355,3 +358,49 @@ def test_a_specific_question_gets_evidence_not_summaries_unless_they_are_asked_t
                                config=RetrievalConfig.from_settings(memory.settings,
                                                                     summaries_compete=True))
     assert any(r.kind in ("Storyline", "Macro") for r in competing)
+
+
+@pytest.mark.parametrize("per_signal", [3, 30])
+def test_building_summaries_does_not_change_what_a_specific_question_returns(
+        memory: Memory, graph: Graph, user_id: str, per_signal: int):
+    """ "new" may start an overview ("what's new with Sam?"); this question is not one.
+    Its Storylines are read by their own branch, never in the lists where the evidence
+    competes: before, they took seats there (and seeded the graph walk) and were dropped
+    only once the question turned out not to be an overview."""
+    spring_and_autumn(memory, user_id, build=False)
+    question = "What new job did Sam start at Globex?"
+    # 3 candidates per list: fewer than the tenant has, so a summary in a list would take
+    # the seat of a memory that answers
+    config = RetrievalConfig.from_settings(memory.settings, candidates_per_signal=per_signal)
+
+    def answer() -> list[tuple[str, dict[str, int], float]]:
+        return [(r.uid, r.score.ranks, r.score.final)
+                for r in memory.explore(question, user_id=user_id, k=per_signal,
+                                        reinforce=False, config=config)]
+
+    before = answer()
+    memory.run_job("storylines", user_id=user_id, as_of=NOW)
+    assert summaries(graph, user_id)            # the job built the summaries
+    after = answer()
+    # the same results, each found at the same rank by the same signals; the scores
+    # differ only by the seconds of recency that passed
+    assert [(uid, ranks) for uid, ranks, _ in after] == [(uid, ranks) for uid, ranks, _ in before]
+    assert [final for *_, final in after] == pytest.approx([final for *_, final in before],
+                                                           abs=1e-6)
+
+
+def test_a_question_that_may_ask_for_an_overview_gives_summaries_no_seat_in_the_ranked_lists(
+        memory: Memory, graph: Graph, user_id: str):
+    """Its summaries are read by their own branch in case it is an overview; the lists
+    where the evidence competes (vector, full-text, graph) never hold one."""
+    spring_and_autumn(memory, user_id)
+    question = "What new job did Sam start at Globex?"
+    req = ExploreRequest(user_id=user_id, query=question, vector=memory.embedder.embed(question),
+                         k=10, filters=build_filters(),
+                         config=RetrievalConfig.from_settings(memory.settings))
+    assert req.intent.may_ask_overview          # "new" may start one
+    [row] = graph.read("retrieve/explore_candidates", **candidate_params(graph, req))
+    kinds = {n["key"]: n["props"]["kind"] for n in row["nodes"]}
+    listed = [kinds[r["key"]] for name in ("vec", "ftn", "graph_nodes") for r in row[name]]
+    assert "Source" in listed and not {"Storyline", "Macro"} & set(listed)
+    assert {kinds[r["key"]] for r in row["summaries"]} == {"Storyline", "Macro"}

@@ -18,7 +18,8 @@ from memgraph.providers.embeddings import HashingEmbedder
 
 def _declared(kind: str) -> set[str]:
     pattern = re.compile(rf"CREATE {kind} (\w+) IF NOT EXISTS")
-    return {m.group(1) for s in cypher.statements("schema/v1") if (m := pattern.search(s))}
+    return {m.group(1) for version in range(1, SCHEMA_VERSION + 1)
+            for s in cypher.statements(f"schema/v{version}") if (m := pattern.search(s))}
 
 
 def test_init_twice_changes_nothing_the_second_time(memory: Memory, graph: Graph) -> None:
@@ -39,6 +40,29 @@ def test_every_declared_constraint_and_index_exists_and_is_online(memory: Memory
     assert declared_indexes <= set(indexes)
     assert all(indexes[name] == "ONLINE" for name in declared_indexes)
     assert len(declared_indexes) > 30
+
+
+def test_init_gives_summaries_their_own_full_text_index_when_the_old_one_held_them(
+        memory: Memory, graph: Graph) -> None:
+    """Before v6, `memory_text` held Storylines and Macros beside the evidence; `init`
+    rebuilds it without them, and `summary_text` holds them."""
+    def labels() -> dict[str, list[str]]:
+        return {r["name"]: sorted(r["labels"])
+                for r in graph.read("graph/fulltext_index_definition")}
+
+    with graph.session() as session:
+        session.run("DROP INDEX memory_text").consume()
+        session.run("DROP INDEX summary_text").consume()
+        session.run("CREATE FULLTEXT INDEX memory_text FOR "
+                    "(n:Person|Concept|Entity|Source|Artifact|Storyline|Macro) ON EACH "
+                    "[n.name, n.aliases, n.description, n.notes, n.search_text, n.user_id] "
+                    "OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}").consume()
+    assert "Storyline" in labels()["memory_text"] and "summary_text" not in labels()
+    report = memory.init()
+    assert report.changed is True
+    assert labels()["memory_text"] == ["Artifact", "Concept", "Entity", "Person", "Source"]
+    assert labels()["summary_text"] == ["Macro", "Storyline"]
+    assert memory.init().changed is False
 
 
 def test_the_applied_version_is_recorded_in_the_graph(memory: Memory, graph: Graph) -> None:

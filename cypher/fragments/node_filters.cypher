@@ -1,15 +1,7 @@
-// explore()'s filters on a node `n` ($kinds, $states, $min_salience, $sensitivity, $since,
-// $until, $agent_id; memgraph/retrieve/filters.py builds them; $with_summaries, false
-// when Storylines and Macros must stay out: memgraph/retrieve/explore.py), as AND lines
-// to follow a WHERE. A null parameter does not filter; a node without a state counts as
-// a candidate.
-// $agent_id keeps what that agent wrote: its sources, and the nodes they mention.
-AND ($kinds IS NULL OR any(l IN labels(n) WHERE l IN $kinds))
-AND ($with_summaries OR NOT (n:Storyline OR n:Macro))
-AND coalesce(n.state, 'candidate') IN $states
-AND ($min_salience IS NULL OR coalesce(n.salience, 0.5) >= $min_salience)
-AND ($sensitivity IS NULL OR coalesce(n.sensitivity, 'normal') IN $sensitivity)
-AND ($since IS NULL OR coalesce(n.event_at, n.created_at) >= $since)
-AND ($until IS NULL OR coalesce(n.event_at, n.created_at) < $until)
-AND ($agent_id IS NULL OR CASE WHEN n:Source THEN n.agent_id = $agent_id
-     ELSE EXISTS { MATCH (written:Source)-[:MENTIONS]->(n) WHERE written.agent_id = $agent_id } END)
+// explore()'s filters on a node `n` of a ranked list: the caller's filters, and Storylines
+// and Macros kept out unless $summaries_compete (the caller asked for them by kind, or
+// with `summaries_compete`: memgraph/retrieve/explore.py). An overview question reads its
+// summaries by their own branch (`summaries` in retrieve/explore_candidates), not in
+// these lists, where a summary would take the place of the evidence it restates.
+AND ($summaries_compete OR NOT (n:Storyline OR n:Macro))
+{{> fragments/caller_filters}}

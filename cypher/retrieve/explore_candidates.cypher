@@ -8,7 +8,8 @@
 //                times as many); when that still leaves too few, or $exact_first (a small
 //                tenant), score the tenant's nodes exactly instead. Scores are
 //                (1 + cosine) / 2; below $min_vector_score a match is noise and dropped.
-//   ftn / ftr    full-text over nodes (`memory_text`) and relationships
+//   ftn / ftr    full-text over nodes (`memory_text`, and `summary_text` when summaries
+//                compete) and relationships
 //                (`relationship_text`), scoped to the tenant inside Lucene (both indexes
 //                hold `user_id`: a required phrase clause), over-fetched to $ft_k for
 //                the other filters; $lucene is escaped.
@@ -38,10 +39,11 @@
 // twice, a graph weight shared by siblings), and without it the plan chose the order, so
 // editing one branch of this query moved other branches' results (docs/retrieval.md,
 // "Session 16").
-// Filters ($kinds, $states, $min_salience, $sensitivity, $since, $until, and
-// $with_summaries: Storylines and Macros only for overviews or when asked) are the same
-// predicate in every branch: cypher/fragments/node_filters.cypher and
-// relationship_filters.cypher (the hop-2 facts spell the latter out for r2). Nodes are
+// Filters ($kinds, $states, $min_salience, $sensitivity, $since, $until) are the same
+// predicate in every branch: cypher/fragments/caller_filters.cypher and
+// relationship_filters.cypher (the hop-2 facts spell the latter out for r2). Storylines
+// and Macros are in the ranked lists only with $summaries_compete (node_filters.cypher);
+// an overview reads them by the `summaries` branch alone. Nodes are
 // projected without their embedding, times as epoch milliseconds (the driver's DateTime
 // values are slow to build in Python), and without their text: fusion does not read it;
 // retrieve/provenance fetches it for the top k.
@@ -87,9 +89,19 @@ CALL (scan) {
 }
 WITH CASE WHEN scan THEN exact ELSE ann END AS vec, scan AS exact_used
 CALL () {
-  WITH replace(replace($user_id, '\\', '\\\\'), '"', '\\"') AS tenant WHERE $lucene IS NOT NULL
-  CALL db.index.fulltext.queryNodes('memory_text', '+user_id:"' + tenant + '" +(' + $lucene + ')',
-                                     {limit: $ft_k}) YIELD node AS n, score
+  WITH '+user_id:"' + replace(replace($user_id, '\\', '\\\\'), '"', '\\"') + '" +(' + $lucene + ')'
+       AS lucene WHERE $lucene IS NOT NULL
+  CALL (lucene) {
+    CALL db.index.fulltext.queryNodes('memory_text', lucene, {limit: $ft_k})
+      YIELD node AS n, score
+    RETURN n, score
+    UNION ALL
+    // summaries have their own index (schema v6): only when they compete
+    WITH lucene WHERE $summaries_compete
+    CALL db.index.fulltext.queryNodes('summary_text', lucene, {limit: $ft_k})
+      YIELD node AS n, score
+    RETURN n, score
+  }
   WITH n, score
   WHERE n.user_id = $user_id
     {{> fragments/node_filters}}
@@ -180,7 +192,7 @@ CALL (linked_nodes) {
     MATCH (n:Storyline {user_id: $user_id, subject_uid: a.uid}) RETURN n
   }
   WITH n WHERE true
-    {{> fragments/node_filters}}
+    {{> fragments/caller_filters}}
   WITH DISTINCT n
   ORDER BY CASE WHEN n:Macro THEN 0 ELSE 1 END, n.span_end DESC, elementId(n)
   LIMIT $per_signal

@@ -8,7 +8,7 @@ from memgraph import cypher
 from memgraph.errors import SchemaError
 from memgraph.graph.connection import Graph, translate_errors
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 VECTOR_INDEX = "memory_embedding"
 
 
@@ -75,23 +75,29 @@ def apply_schema(graph: Graph, dimensions: int, embedding_model: str,
                         statements_run=run, changed=changed, dimensions=dimensions)
 
 
-# What cypher/schema/v1.cypher defines for the full-text indexes (properties, analyzer);
+# What cypher/schema/ defines for the full-text indexes (node labels, properties, analyzer);
 # an index with an older definition is recreated. `user_id` is indexed so that a query is
-# scoped to its tenant inside Lucene, not filtered after a cross-tenant top-k.
-FULLTEXT_DEFINITIONS: dict[str, tuple[list[str], str]] = {
-    "memory_text": (["name", "aliases", "description", "notes", "search_text", "user_id"],
+# scoped to its tenant inside Lucene, not filtered after a cross-tenant top-k. Summaries
+# have their own index (v6.cypher); relationship_text's types are not compared (v1 has
+# always listed every semantic type).
+_NODE_TEXT = ["name", "aliases", "description", "notes", "search_text", "user_id"]
+FULLTEXT_DEFINITIONS: dict[str, tuple[list[str] | None, list[str], str]] = {
+    "memory_text": (["Person", "Concept", "Entity", "Source", "Artifact"], _NODE_TEXT,
                     "english"),
-    "relationship_text": (["description", "notes", "user_id"], "standard-no-stop-words"),
+    "summary_text": (["Storyline", "Macro"], _NODE_TEXT, "english"),
+    "relationship_text": (None, ["description", "notes", "user_id"], "standard-no-stop-words"),
 }
 
 
 def migrate_fulltext_index(graph: Graph) -> bool:
-    """Drop full-text indexes whose definition is older (v1.cypher then recreates them) and
-    give older sources their `search_text`. Returns whether anything changed."""
+    """Drop full-text indexes whose definition is older (cypher/schema/ then recreates
+    them) and give older sources their `search_text`. Returns whether anything changed."""
     changed = False
     for row in graph.read("graph/fulltext_index_definition"):
-        properties, analyzer = FULLTEXT_DEFINITIONS[row["name"]]
-        if sorted(row["properties"]) == sorted(properties) and row["analyzer"] == analyzer:
+        labels, properties, analyzer = FULLTEXT_DEFINITIONS[row["name"]]
+        if (labels is None or sorted(row["labels"]) == sorted(labels)) \
+                and sorted(row["properties"]) == sorted(properties) \
+                and row["analyzer"] == analyzer:
             continue
         graph.run_autocommit("graph/drop_fulltext_index", index=row["name"])
         if row["name"] == "memory_text":

@@ -19,7 +19,7 @@ from typing import Any
 
 from memgraph.errors import InvalidInputError
 from memgraph.graph.connection import Graph
-from memgraph.retrieve.answers import SUMMARIES, rank_facts
+from memgraph.retrieve.answers import rank_facts
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.filters import Filters, content_terms, lucene_escape
 from memgraph.retrieve.fusion import (
@@ -92,7 +92,7 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "first_person": cfg.use_facts and req.intent.first_person,
         "overview": cfg.use_facts and req.intent.may_ask_overview,
         "fact_max": per_signal, "fact_scan": cfg.fact_scan_max,
-        "with_summaries": with_summaries(req),
+        "summaries_compete": summaries_wanted(req),
         **req.filters.as_params(),
     }
 
@@ -102,13 +102,6 @@ def summaries_wanted(req: ExploreRequest) -> bool:
     (then ``$kinds`` decides) or with ``summaries_compete``. Otherwise they answer
     overview questions only."""
     return req.filters.kinds is not None or req.config.summaries_compete
-
-
-def with_summaries(req: ExploreRequest) -> bool:
-    """Whether the candidate query keeps Storylines and Macros: when wanted, or when the
-    question may ask for an overview (``fetch_candidates`` drops them when it turns out
-    not to be one)."""
-    return summaries_wanted(req) or (req.config.use_facts and req.intent.may_ask_overview)
 
 
 @dataclass
@@ -153,11 +146,6 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
         # (docs/retrieval.md, "Broad questions")
         signals["summary"] = row["summaries"]
         answers = answers | {r["key"] for r in row["summaries"] if r["key"] in props}
-    elif with_summaries(req) and not summaries_wanted(req):
-        # kept only in case the question was an overview; it is not
-        dropped = {key for key, (_, p) in props.items() if p.get("kind") in SUMMARIES}
-        signals = {name: [r for r in lst if r["key"] not in dropped]
-                   for name, lst in signals.items()}
     rows = {name: [{"key": r["key"], "score": r["score"], "element": props[r["key"]][0],
                     "props": props[r["key"]][1]} for r in lst if r["key"] in props]
             for name, lst in signals.items()}
