@@ -363,8 +363,8 @@ def _clean(value: str | None, what: str, limit: int, allow_empty: bool = False) 
     return text
 
 
-_HIDDEN = ("embedding", "notes", "notes_added_at", "notes_expires_at", "notes_lifetime",
-           "notes_source", "search_text")
+_HIDDEN = ("embedding", "summary_embedding", "notes", "notes_added_at", "notes_expires_at",
+           "notes_lifetime", "notes_source", "search_text")
 
 
 def _visible(props: dict[str, Any]) -> dict[str, Any]:

@@ -69,7 +69,8 @@ def summaries(graph: Graph, user_id: str) -> list[dict]:
             "RETURN [l IN labels(n) WHERE l IN ['Storyline', 'Macro']][0] AS layer, "
             "n.uid AS uid, n.name AS title, n.description AS summary, n.state AS state, "
             "n.span_start AS start, n.span_end AS end, n.updated_at AS updated_at, "
-            "n.embedding IS NOT NULL AS embedded, n.fact_uids AS facts, "
+            "n.summary_embedding IS NOT NULL AND n.embedding IS NULL AS embedded, "
+            "n.fact_uids AS facts, "
             "collect(DISTINCT s.raw_content) AS sources, "
             "collect(DISTINCT st.uid) AS storylines, collect(DISTINCT e.name) AS about "
             "ORDER BY layer DESC, start", u=user_id).data()
@@ -404,3 +405,23 @@ def test_a_question_that_may_ask_for_an_overview_gives_summaries_no_seat_in_the_
     listed = [kinds[r["key"]] for name in ("vec", "ftn", "graph_nodes") for r in row[name]]
     assert "Source" in listed and not {"Storyline", "Macro"} & set(listed)
     assert {kinds[r["key"]] for r in row["summaries"]} == {"Storyline", "Macro"}
+
+
+def test_a_summarys_vector_is_out_of_the_shared_index_and_scored_exactly_when_it_competes(
+        memory: Memory, graph: Graph, user_id: str):
+    """Among the shared index's nearest neighbours a summary took the place of evidence:
+    its vector is `summary_embedding`, which the index does not hold."""
+    spring_and_autumn(memory, user_id)
+    with graph.session() as session:
+        vector = session.run("MATCH (n:Storyline {user_id: $u}) RETURN n.summary_embedding AS v "
+                             "LIMIT 1", u=user_id).single()["v"]
+        neighbours = session.run(
+            "CALL db.index.vector.queryNodes('memory_embedding', 100, $v) YIELD node "
+            "WHERE node.user_id = $u RETURN [l IN labels(node) WHERE l <> 'Memory'] AS labels",
+            v=vector, u=user_id).value()
+    assert neighbours and not any({"Storyline", "Macro"} & set(ls) for ls in neighbours)
+    competing = memory.explore("Sam Acme Corp Leeds", user_id=user_id, reinforce=False,
+                               config=RetrievalConfig.from_settings(memory.settings,
+                                                                    summaries_compete=True))
+    assert any(r.kind in ("Storyline", "Macro") and "vector" in r.score.ranks
+               for r in competing)

@@ -97,22 +97,32 @@ def test_schema_lists_every_relationship_type_of_the_vocabulary() -> None:
 
 
 # -- re-embedding: a new vector index loses no vector for good ----------------------------
+SUMMARIES = ("Storyline", "Macro")
+
+
 def tenant_vectors(graph: Graph, user_id: str) -> dict[str, tuple]:
-    """uid -> (kind, vector, is_dirty) of every memory node of the tenant."""
+    """uid -> (kind, vector, is_dirty) of every memory node of the tenant; a summary's
+    vector is `summary_embedding`, never `embedding` (out of the shared index)."""
     records, _, _ = graph.driver.execute_query(
         "MATCH (n:Memory {user_id: $u}) RETURN n.uid AS uid, labels(n) AS labels, "
-        "n.embedding AS v, n.is_dirty AS dirty", u=user_id)
-    return {r["uid"]: (next(x for x in r["labels"] if x != "Memory"), r["v"], r["dirty"])
-            for r in records}
+        "n.embedding AS v, n.summary_embedding AS sv, n.is_dirty AS dirty", u=user_id)
+    vectors = {}
+    for r in records:
+        kind = next(x for x in r["labels"] if x not in ("Memory", "Semantic"))
+        assert r["v" if kind in SUMMARIES else "sv"] is None, kind
+        vectors[r["uid"]] = (kind, r["sv" if kind in SUMMARIES else "v"], r["dirty"])
+    return vectors
 
 
-def test_recreating_the_vector_index_re_embeds_every_node_sources_included(
+def test_recreating_the_vector_index_re_embeds_every_node_sources_and_summaries_included(
         memory: Memory, graph: Graph, user_id: str) -> None:
     for text in ("My sister Anna moved to Lisbon.", "I started a new job at Globex.",
                  "Yesterday I visited Porto with Anna."):
         memory.ingest(text, user_id=user_id, speaker="Sam")
+    memory.run_job("storylines", user_id=user_id)
     before = tenant_vectors(graph, user_id)
-    assert {kind for kind, _, _ in before.values()} >= {"Source", "Person", "Entity"}
+    assert {kind for kind, _, _ in before.values()} >= {"Source", "Person", "Entity",
+                                                        "Storyline"}
     report = memory.init(recreate_vector_index=True)
     after = tenant_vectors(graph, user_id)
     assert set(after) == set(before)

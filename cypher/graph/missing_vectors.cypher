@@ -1,7 +1,8 @@
 // One page (by uid) of a tenant's memory nodes without a vector: what `memgraph init
-// --recreate-vector-index` cleared and has not re-embedded yet (also after a crash).
+// --recreate-vector-index` cleared and has not re-embedded yet (also after a crash). A
+// Storyline's or Macro's vector is `summary_embedding` (schema v6).
 MATCH (n:Memory {user_id: $user_id})
-WHERE n.embedding IS NULL AND n.uid > $after
+WHERE coalesce(n.embedding, n.summary_embedding) IS NULL AND n.uid > $after
 WITH n ORDER BY n.uid LIMIT $limit
 RETURN n.uid AS uid, [l IN labels(n) WHERE l IN [{{kinds}}]][0] AS kind,
        coalesce(n.name, '') AS name, coalesce(n.description, '') AS description,

@@ -1,7 +1,11 @@
 // Re-embedded vectors of one tenant's nodes; a node that got a vector meanwhile (ingestion,
-// consolidation) keeps it.
+// consolidation) keeps it. A summary's goes to `summary_embedding`, out of the shared index
+// (schema v6).
 UNWIND $rows AS row
 MATCH (n:Memory {uid: row.uid}) USING INDEX SEEK n:Memory(uid)
-WHERE n.user_id = $user_id AND n.embedding IS NULL
-SET n.embedding = row.embedding, n.embedding_model = $embedding_model
+WHERE n.user_id = $user_id AND coalesce(n.embedding, n.summary_embedding) IS NULL
+WITH n, row, n:Storyline OR n:Macro AS summary
+SET n.embedding = CASE WHEN summary THEN null ELSE row.embedding END,
+    n.summary_embedding = CASE WHEN summary THEN row.embedding END,
+    n.embedding_model = $embedding_model
 RETURN count(n) AS written

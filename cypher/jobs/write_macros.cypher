@@ -1,6 +1,7 @@
 // Macros of one tenant, written in ONE transaction (memgraph/jobs/storylines.py): each row
 // creates (row.create) or rewrites a subject's Macro, which SUMMARIZES exactly the
-// Storylines in row.storyline_uids and MENTIONS its subject.
+// Storylines in row.storyline_uids and MENTIONS its subject. Its vector is
+// `summary_embedding`, out of the shared vector index (schema v6).
 UNWIND $rows AS row
 MERGE (m:Memory {uid: row.uid})
 ON CREATE SET m += row.create, m:Macro
@@ -8,7 +9,7 @@ WITH m, row WHERE m.user_id = $user_id AND m:Macro
 SET m.summary_key = row.key, m.name = row.title, m.description = row.summary,
     m.evidence_hash = row.evidence_hash, m.span_start = row.span_start,
     m.span_end = row.span_end, m.subject_uid = row.subject_uid,
-    m.embedding = row.embedding, m.embedding_model = $embedding_model,
+    m.summary_embedding = row.embedding, m.embedding_model = $embedding_model,
     m.updated_at = $as_of,
     m.state = CASE m.state WHEN 'archived' THEN 'candidate' ELSE m.state END
 {{> fragments/relabel node=m}}

@@ -1,7 +1,8 @@
 // Correct a semantic, storyline or macro node's name and/or description (null leaves it).
 // A new name keeps the old one as an alias, so mentions of the old name still resolve to
 // this node; the canonical name follows the new name. The embedding is recomputed by the
-// caller from the corrected text. Returns the values before and after.
+// caller from the corrected text (a summary's is `summary_embedding`, out of the shared
+// vector index: schema v6). Returns the values before and after.
 MATCH (n:Memory {uid: $uid}) USING INDEX SEEK n:Memory(uid)
 WHERE n.user_id = $user_id AND NOT (n:Source OR n:Artifact)
 WITH n, n.name AS name_before, n.description AS description_before
@@ -16,7 +17,10 @@ SET n.name = CASE WHEN renamed THEN $name ELSE n.name END,
                                    OR toLower(name_before) IN [x IN coalesce(n.aliases, []) | toLower(x)]
                                  THEN [] ELSE [name_before] END END,
     n.description = coalesce($description, n.description),
-    n.embedding = coalesce($embedding, n.embedding),
+    n.embedding = CASE WHEN n:Storyline OR n:Macro THEN null
+                       ELSE coalesce($embedding, n.embedding) END,
+    n.summary_embedding = CASE WHEN n:Storyline OR n:Macro
+                               THEN coalesce($embedding, n.summary_embedding) END,
     n.embedding_model = CASE WHEN $embedding IS NULL THEN n.embedding_model
                              ELSE $embedding_model END,
     n.updated_at = $now

@@ -37,5 +37,5 @@ CALL (n) {
   RETURN collect({uid: m.uid, name: m.name, kind: [l IN labels(m) WHERE l IN [{{kinds}}]][0]})
          AS mentions
 }
-RETURN n {.*, embedding: null} AS node, [l IN labels(n) WHERE l IN [{{kinds}}]][0] AS kind,
+RETURN n {.*, embedding: null, summary_embedding: null} AS node, [l IN labels(n) WHERE l IN [{{kinds}}]][0] AS kind,
        relationships, sources, mentions

@@ -8,6 +8,8 @@
 //                times as many); when that still leaves too few, or $exact_first (a small
 //                tenant), score the tenant's nodes exactly instead. Scores are
 //                (1 + cosine) / 2; below $min_vector_score a match is noise and dropped.
+//                Summaries' vectors are not in the index (schema v6): when they compete,
+//                they are scored exactly and merged in.
 //   ftn / ftr    full-text over nodes (`memory_text`, and `summary_text` when summaries
 //                compete) and relationships
 //                (`relationship_text`), scoped to the tenant inside Lucene (both indexes
@@ -88,6 +90,29 @@ CALL (scan) {
   RETURN collect({key: elementId(n), score: score}) AS exact
 }
 WITH CASE WHEN scan THEN exact ELSE ann END AS vec, scan AS exact_used
+// Competing summaries are scored exactly: their vectors (`summary_embedding`) are not in the
+// shared index (schema v6), and a tenant has few of them (index seeks on their
+// (user_id, subject_uid) indexes).
+CALL (vec) {
+  UNWIND CASE WHEN $summaries_compete AND $use_vector THEN [1] ELSE [] END AS needed
+  WITH needed LIMIT 1
+  CALL () {
+    MATCH (n:Storyline) WHERE n.user_id = $user_id AND n.subject_uid IS NOT NULL RETURN n
+    UNION
+    MATCH (n:Macro) WHERE n.user_id = $user_id AND n.subject_uid IS NOT NULL RETURN n
+  }
+  WITH n WHERE n.summary_embedding IS NOT NULL
+    {{> fragments/node_filters}}
+  WITH n, vector.similarity.cosine(n.summary_embedding, $vector) AS score
+  WHERE score >= $min_vector_score
+  RETURN collect({key: elementId(n), score: score}) AS summary_vec
+}
+CALL (vec, summary_vec) {
+  UNWIND vec + summary_vec AS hit
+  WITH hit ORDER BY hit.score DESC, hit.key LIMIT $per_signal
+  RETURN collect(hit) AS merged
+}
+WITH CASE WHEN size(summary_vec) = 0 THEN vec ELSE merged END AS vec, exact_used
 CALL () {
   WITH '+user_id:"' + replace(replace($user_id, '\\', '\\\\'), '"', '\\"') + '" +(' + $lucene + ')'
        AS lucene WHERE $lucene IS NOT NULL
@@ -208,14 +233,20 @@ CALL (seeds, vec, ftn) {
   MATCH (s) WHERE elementId(s) = key
   WITH s, w, COUNT { (s)--() } AS degree, found
   WHERE degree <= $hub_degree
+  // a summary's links (INCLUDES a source, MENTIONS its subject) are not steps the walk
+  // takes when summaries stay out: they would thin the seed's weight all the same
+  WITH s, w, found, degree - CASE WHEN $summaries_compete THEN 0
+       ELSE COUNT { (s)<-[:INCLUDES|MENTIONS|SUMMARIZES]-(:Storyline|Macro) } END AS degree
   WITH s, w / toFloat(CASE WHEN degree > 0 THEN degree ELSE 1 END) AS w, found
   MATCH (s)-[r:{{walk_types}}]-(n:Memory)
   WHERE n.user_id = $user_id AND NOT elementId(n) IN found
     AND coalesce(r.state, 'active') IN $states
     {{> fragments/node_filters}}
   WITH n, sum(w * coalesce(r.strength, 0.5) * coalesce(n.salience, 0.5)) AS weight
-  WITH n, weight * CASE WHEN n.embedding IS NULL OR NOT $use_vector THEN 0.5
-                        ELSE vector.similarity.cosine(n.embedding, $vector) END AS score
+  WITH n, weight * CASE WHEN coalesce(n.embedding, n.summary_embedding) IS NULL
+                             OR NOT $use_vector THEN 0.5
+                        ELSE vector.similarity.cosine(coalesce(n.embedding, n.summary_embedding),
+                                                      $vector) END AS score
   ORDER BY score DESC, elementId(n) LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score}) AS graph_nodes
 }
