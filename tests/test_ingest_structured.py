@@ -130,3 +130,32 @@ def test_record_embeddings_accept_json_numbers_and_report_anything_else(memory: 
     stored = rows(memory.graph, "MATCH (s:Source {user_id: $u}) RETURN s.raw_content AS c, "
                   "s.embedding[0] AS first ORDER BY c", u=user_id)
     assert stored == [{"c": "floats", "first": 0.5}, {"c": "ints", "first": 1.0}]
+
+
+def test_a_record_that_names_its_speaker_makes_them_a_person_once(memory: Memory,
+                                                                  user_id: str):
+    """As on the other paths (ingest/speakers.py): the first record of a speaker adds their
+    Person and mentions it; a name already given to a node stays that node's; an
+    assistant and a record without a speaker add nobody."""
+    def said(speaker: str | None, content: str, *entities: dict) -> dict:
+        return {"content": content, "session_id": "s", "speaker": speaker,
+                "entities": list(entities)}
+
+    records = [said("Caroline", "I went to a support group."),
+               said("Caroline", "Tom came along.", {"name": "Tom", "kind": "Entity"}),
+               said("Caroline", "It was powerful."),        # the second batch
+               said("Tom", "Glad I came."),
+               said("Melanie", "My friend Nora paints.", {"name": "Nora", "kind": "Person"}),
+               said("assistant", "Noted."),
+               said(None, "A record without a speaker.")]
+    result = memory.ingest_records(records, user_id=user_id, batch_size=2)
+    assert (result.created, result.failed) == (7, 0)
+    assert rows(memory.graph, """
+        MATCH (n:Memory {user_id: $u}) WHERE n:Person OR n:Entity
+        RETURN n.name AS name, [l IN labels(n) WHERE l IN ['Person', 'Entity']][0] AS kind,
+               n.attributes AS attributes, COUNT { (:Source)-[:MENTIONS]->(n) } AS mentions
+        ORDER BY name""", u=user_id) == [
+        {"name": "Caroline", "kind": "Person", "attributes": ["role: speaker"], "mentions": 1},
+        {"name": "Melanie", "kind": "Person", "attributes": ["role: speaker"], "mentions": 1},
+        {"name": "Nora", "kind": "Person", "attributes": [], "mentions": 1},
+        {"name": "Tom", "kind": "Entity", "attributes": [], "mentions": 1}]

@@ -62,6 +62,7 @@ from memgraph.ingest.inputs import (
 from memgraph.ingest.resolution import resolve_by_name
 from memgraph.ingest.results import BulkResult
 from memgraph.ingest.source import NewSource, merge_and_chain, prepare_source
+from memgraph.ingest.speakers import SPEAKER_ATTRIBUTES, owner_of
 from memgraph.providers.base import Embedder
 from memgraph.settings import Settings
 from memgraph.validation import check_choice, validation_message
@@ -259,6 +260,7 @@ class _Batch:
                   "relationships_superseded": 0}
         if not self.records:
             return counts
+        self._add_speakers()
         nodes = self._nodes(self.records)
 
         def work(tx: neo4j.ManagedTransaction) -> dict[str, int]:
@@ -294,6 +296,32 @@ class _Batch:
             new.props["embedding"] = vector
             new.props["embedding_model"] = self.embedder.model_name
         return out
+
+    def _add_speakers(self) -> None:
+        """A record that names its speaker makes them a Person of the tenant, as a message
+        does on the other paths (ingest/speakers.py): the batch's first record of a speaker
+        whom no node of the tenant or of the batch is named after gets their Person among
+        its entities, and mentions it. Run by the writing thread, after the previous batch
+        committed, so a speaker is added once."""
+        first: dict[str, tuple[int, str]] = {}
+        for i, record in enumerate(self.records):
+            owner = owner_of(record.speaker) if record.speaker else None
+            if owner is not None:
+                first.setdefault(_canonical(owner), (i, owner))
+        named = {_canonical(e.name) for r in self.records for e in r.entities}
+        unnamed = sorted(key for key in first if key and key not in named)
+        if not unnamed:
+            return
+        existing = {r["key"] for r in self.graph.read("ingest/kinds_by_name",
+                                                      user_id=self.user_id, keys=unnamed)}
+        for key in unnamed:
+            if key in existing:
+                continue
+            i, owner = first[key]
+            self.records[i].entities.append(EntityRecord(
+                name=owner, kind=Kind.PERSON.value, attributes=SPEAKER_ATTRIBUTES,
+                confidence=self.settings.ingest.rule_confidence))
+            self.pending[i].keys.append((Kind.PERSON.value, key))
 
     def _nodes(self, records: list[StructuredRecord]) -> dict[_NODE_KEY, dict[str, Any]]:
         """One row per distinct (kind, canonical name): an existing uid or a new node."""
