@@ -61,6 +61,10 @@ class LLMExtractor:
     def __init__(self, graph: Graph, settings: Settings, embedder: Embedder, llm: LLM) -> None:
         self.graph, self.settings, self.embedder, self.llm = graph, settings, embedder, llm
 
+    def lookup_keys(self, source: SourceText) -> list[str]:
+        """None: the agent is shown the graph it needs (known_graph.py)."""
+        return []
+
     def extract(self, source: SourceText, executor: ToolExecutor) -> Usage:
         limits = self.settings.ingest
         budget = TokenBudget(limits.llm_tokens_per_source)

@@ -19,7 +19,7 @@ from memgraph.graph.values import to_native
 from memgraph.ingest.inputs import check_content
 from memgraph.ingest.results import BulkResult, IngestResult
 from memgraph.ingest.source import NewSource, SourceText, prepare_source, write_sources
-from memgraph.ingest.speakers import add_speaker
+from memgraph.ingest.speakers import add_speaker, speaker_keys
 from memgraph.ingest.tools import Known, ToolExecutor
 from memgraph.ingest.writer import WriteContext, write_plan
 from memgraph.providers.base import LLM, Embedder, Usage
@@ -30,12 +30,17 @@ from memgraph.validation import parse_time, without_urls
 class Extractor(Protocol):
     """Turns one source into tool calls on ``executor``; returns the LLM usage."""
 
+    def lookup_keys(self, source: SourceText) -> list[str]:
+        """The canonical names whose kinds ``extract`` will ask (read with the speaker's,
+        in one query)."""
+        ...
+
     def extract(self, source: SourceText, executor: ToolExecutor) -> Usage: ...
 
 
 class KindsByName:
     """The kind of the tenant's node of each canonical name, read once per name for one
-    source (the speaker's name is asked by the pipeline, then again by the extractor)."""
+    source: the pipeline reads the speaker's and the extractor's names together."""
 
     def __init__(self, graph: Graph, user_id: str) -> None:
         self.graph, self.user_id = graph, user_id
@@ -111,10 +116,12 @@ class Ingestor:
                                 default_confidence=self.settings.ingest.default_confidence)
         usage = Usage()
         known_kinds = KindsByName(self.graph, source.user_id)
+        extractor = self.extractor(known_kinds)
         try:
+            known_kinds([*speaker_keys(source.speaker), *extractor.lookup_keys(source)])
             add_speaker(source.speaker, executor, known_kinds,
                         self.settings.ingest.rule_confidence)
-            usage = self.extractor(known_kinds).extract(source, executor)
+            usage = extractor.extract(source, executor)
             ctx = WriteContext(user_id=source.user_id, now=datetime.now(UTC),
                                event_at=source.event_at, source_uid=source.uid,
                                extraction=True,

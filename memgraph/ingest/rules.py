@@ -186,6 +186,12 @@ class RuleExtractor:
         self.confidence = settings.ingest.rule_confidence
         self.known_kinds = known_kinds   # canonical name -> kind of the user's existing nodes
 
+    def lookup_keys(self, source: SourceText) -> list[str]:
+        """The capitalised names of the source: an existing node of that name keeps its
+        kind when the source mentions it."""
+        names = {canonical_name(m["name"]) for m in _CAPITALISED.finditer(source.content)}
+        return sorted(names - {""})
+
     def extract(self, source: SourceText, executor: ToolExecutor) -> Usage:
         anchor = source.event_at or datetime.now(UTC)
         run = _Run(executor, self.confidence, owner_of(source.speaker))
@@ -193,8 +199,7 @@ class RuleExtractor:
         # speakers.py) are not created again under another kind
         run.made = {op.name: op.kind.value for op in executor.plan.nodes}
         if self.known_kinds is not None:
-            names = {canonical_name(m["name"]) for m in _CAPITALISED.finditer(source.content)}
-            run.existing = self.known_kinds(sorted(names - {""}))
+            run.existing = self.known_kinds(self.lookup_keys(source))
         for raw in _SENTENCES.split(source.content):
             for text in sentence_pieces(raw.strip()):
                 run.sentence(_Sentence(text, relative_date(text, anchor)))

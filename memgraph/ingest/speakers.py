@@ -32,6 +32,13 @@ def owner_of(speaker: str) -> str | None:
     return ANONYMOUS_OWNER if spoken.lower() in ANONYMOUS_SPEAKERS else spoken
 
 
+def speaker_keys(speaker: str) -> list[str]:
+    """The canonical name of the speaker's Person, as a list: empty for an assistant."""
+    owner = owner_of(speaker)
+    key = canonical_name(owner) if owner is not None else ""
+    return [key] if key else []
+
+
 def add_speaker(speaker: str, executor: ToolExecutor,
                 kinds_by_name: Callable[[list[str]], dict[str, str]],
                 confidence: float) -> str | None:
