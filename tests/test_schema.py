@@ -42,15 +42,20 @@ def test_every_declared_constraint_and_index_exists_and_is_online(memory: Memory
     assert len(declared_indexes) > 30
 
 
-def test_init_gives_summaries_their_own_full_text_index_when_the_old_one_held_them(
-        memory: Memory, graph: Graph) -> None:
-    """Before v6, `memory_text` held Storylines and Macros beside the evidence; `init`
-    rebuilds it without them, and `summary_text` holds them."""
+def test_init_takes_summaries_out_of_the_evidences_indexes_when_they_were_in_them(
+        memory: Memory, graph: Graph, user_id: str) -> None:
+    """Before v6, `memory_text` held Storylines and Macros beside the evidence and their
+    vectors were in the shared vector index; `init` rebuilds `memory_text` without them,
+    `summary_text` holds them, and their vectors move to `summary_embedding`."""
     def labels() -> dict[str, list[str]]:
         return {r["name"]: sorted(r["labels"])
                 for r in graph.read("graph/fulltext_index_definition")}
 
+    old_vector = [0.5] * 384
     with graph.session() as session:
+        session.run("CREATE (:Memory:Storyline {uid: $uid, user_id: $u, name: 'Sam: spring', "
+                    "subject_uid: 'sam', embedding: $v})", uid=f"{user_id}-st", u=user_id,
+                    v=old_vector).consume()
         session.run("DROP INDEX memory_text").consume()
         session.run("DROP INDEX summary_text").consume()
         session.run("CREATE FULLTEXT INDEX memory_text FOR "
@@ -63,6 +68,10 @@ def test_init_gives_summaries_their_own_full_text_index_when_the_old_one_held_th
     assert labels()["memory_text"] == ["Artifact", "Concept", "Entity", "Person", "Source"]
     assert labels()["summary_text"] == ["Macro", "Storyline"]
     assert memory.init().changed is False
+    with graph.session() as session:
+        moved = session.run("MATCH (n:Storyline {user_id: $u}) RETURN n.embedding AS v, "
+                            "n.summary_embedding AS sv", u=user_id).single()
+    assert moved["v"] is None and moved["sv"] == pytest.approx(old_vector)
 
 
 def test_the_applied_version_is_recorded_in_the_graph(memory: Memory, graph: Graph) -> None:
