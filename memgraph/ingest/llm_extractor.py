@@ -62,7 +62,7 @@ class LLMExtractor:
         self.graph, self.settings, self.embedder, self.llm = graph, settings, embedder, llm
 
     def lookup_keys(self, source: SourceText) -> list[str]:
-        """None: the agent is shown the graph it needs (known_graph.py)."""
+        """No names: the agent is shown the graph it needs (known_graph.py)."""
         return []
 
     def extract(self, source: SourceText, executor: ToolExecutor) -> Usage:

@@ -5,8 +5,9 @@ fact: a question that names them links to their node, "I" and "my" in their mess
 are them, and the messages they sent are their story (jobs/storylines.py). So the
 pipeline, not an extractor, adds their Person to the plan before the extractor runs
 (``add_speaker``): the rule extractor and the LLM agent then both find it there, and the
-agent is told its name (llm_extractor.py). Only the first message mentions them; their
-later ones are theirs by the Source's ``speaker`` property.
+agent is told its name (llm_extractor.py); structured records that name a speaker do the
+same (structured.py). Only the first message mentions them; their later ones are theirs
+by the Source's ``speaker`` property.
 """
 
 from __future__ import annotations
@@ -41,15 +42,12 @@ def speaker_keys(speaker: str) -> list[str]:
 
 def add_speaker(speaker: str, executor: ToolExecutor,
                 kinds_by_name: Callable[[list[str]], dict[str, str]],
-                confidence: float) -> str | None:
+                confidence: float) -> None:
     """Put the speaker's Person into the plan when the tenant has no node of that name
     (a node of another kind, there because someone named them before they spoke, stays
-    theirs: the name key allows one). Returns the owner's name, or None."""
-    owner = owner_of(speaker)
-    if owner is None:
-        return None
-    key = canonical_name(owner)
-    if key and key not in kinds_by_name([key]):
-        executor.execute("create_person", {"name": owner, "attributes": SPEAKER_ATTRIBUTES,
+    theirs: the name key allows one)."""
+    keys = speaker_keys(speaker)
+    if keys and not kinds_by_name(keys):
+        executor.execute("create_person", {"name": owner_of(speaker),
+                                           "attributes": SPEAKER_ATTRIBUTES,
                                            "confidence": confidence})
-    return owner
