@@ -15,7 +15,7 @@ CALL (e) {
     UNION
     // a person's own messages are about them (explore's subject signal says the same):
     // the speaker's name, or any anonymous speaker for $anonymous_owner ("Me",
-    // memgraph/ingest/rules.py).
+    // memgraph/ingest/speakers.py).
     // Any kind: a speaker named by someone before they spoke may be an Entity.
     UNWIND CASE WHEN e.name = $anonymous_owner THEN $anonymous_speakers ELSE [e.name] END AS speaker
     MATCH (s:Source {user_id: e.user_id, speaker: speaker})

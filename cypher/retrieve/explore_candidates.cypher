@@ -108,7 +108,7 @@ CALL (vec) {
   RETURN collect({key: elementId(n), score: score}) AS summary_vec
 }
 CALL (vec, summary_vec) {
-  UNWIND vec + summary_vec AS hit
+  UNWIND CASE WHEN size(summary_vec) = 0 THEN [] ELSE vec + summary_vec END AS hit
   WITH hit ORDER BY hit.score DESC, hit.key LIMIT $per_signal
   RETURN collect(hit) AS merged
 }
