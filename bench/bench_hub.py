@@ -33,7 +33,8 @@ FIRST_MESSAGES = ("Zed moved to Paris last month.", "Zed works at Acme as an eng
 BATCH = 5000
 
 # One copy of a real source per row: its properties and labels, a new uid, text, time
-# and vector (every memory node needs the properties its write path gives it).
+# and vector (every memory node needs the properties its write path gives it; vectors
+# in 32 bits, as memgraph stores them).
 COPY_SOURCES = """
 MATCH (first:Source {user_id: $user_id})-[:MENTIONS]->(zed:Person {canonical_name: 'zed'})
 WITH first, zed ORDER BY first.event_at LIMIT 1
@@ -43,6 +44,8 @@ SET s = first {.*, uid: row.uid, idempotency_key: row.uid, raw_content: row.text
                search_text: row.text, event_at: row.at, embedding: row.vector,
                external_id: row.uid}
 SET s:$(labels(first))
+WITH s, zed
+CALL (s) { CALL db.create.setNodeVectorProperty(s, 'embedding', s.embedding) }
 CREATE (s)-[:MENTIONS]->(zed)
 """
 

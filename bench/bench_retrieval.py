@@ -59,9 +59,12 @@ FUNCTION_WORDS = ["the", "a", "we", "my", "and", "with", "about", "at", "after",
                   "i", "really", "went", "talked", "loved", "tried", "our", "new", "some"]
 
 # Nodes, then their relationships by position in the batch: one transaction, no lookups.
+# Vectors in 32 bits, as memgraph stores them (cypher/fragments/store_vector.cypher).
 LOAD = """
 UNWIND $nodes AS row
 CREATE (n:Memory) SET n = row.props, n:$(row.kind)
+WITH n
+CALL (n) { CALL db.create.setNodeVectorProperty(n, 'embedding', n.embedding) }
 WITH collect(n) AS created
 CALL (created) {
   UNWIND $mentions AS m

@@ -8,4 +8,6 @@ WITH n, row, n:Storyline OR n:Macro AS summary
 SET n.embedding = CASE WHEN summary THEN null ELSE row.embedding END,
     n.summary_embedding = CASE WHEN summary THEN row.embedding END,
     n.embedding_model = $embedding_model
+{{> fragments/store_vector element=n key=embedding type=Node}}
+{{> fragments/store_vector element=n key=summary_embedding type=Node}}
 RETURN count(n) AS written

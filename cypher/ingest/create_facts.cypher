@@ -11,4 +11,5 @@ CREATE (a)-[r:$(row.type)]->(b)
 SET r += row.props, r.user_id = $user_id, r.created_at = $now, r.updated_at = $now,
     r.ingested_at = $now, r.event_at = datetime(row.event_at),
     r.valid_from = datetime(row.valid_from), r.valid_to = datetime(row.valid_to)
+{{> fragments/store_vector element=r key=embedding type=Relationship}}
 RETURN count(r) AS created

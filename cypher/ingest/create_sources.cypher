@@ -15,5 +15,10 @@ ON CREATE SET s += row.props, s.event_at = datetime(row.event_at), s.ingested_at
 FOREACH (_ IN CASE WHEN s.uid = row.props.uid THEN [1] ELSE [] END |
   {{> fragments/relabel node=s}}
 )
+WITH s, row
+CALL (s, row) {
+  WITH s WHERE s.uid = row.props.uid
+  {{> fragments/store_vector element=s key=embedding type=Node}}
+}
 RETURN row.props.idempotency_key AS idempotency_key, s.uid AS uid,
        s.uid = row.props.uid AS created, s.extraction_status AS status

@@ -6,4 +6,5 @@ MERGE (a:Artifact:Memory {user_id: $user_id, uri: $uri})
 ON CREATE SET a += $create, a.created_at = $now, a.ingested_at = $now
 SET a += $props, a.event_at = datetime($event_at), a.updated_at = $now
 {{> fragments/relabel node=a}}
+{{> fragments/store_vector element=a key=embedding type=Node}}
 RETURN a.uid AS uid, a.uid = $create.uid AS created

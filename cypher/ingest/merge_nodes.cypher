@@ -41,4 +41,9 @@ CALL (row, found) {
 FOREACH (_ IN CASE WHEN n.uid = row.props.uid THEN [1] ELSE [] END |
   {{> fragments/relabel node=n}}
 )
+WITH n, row
+CALL (n, row) {
+  WITH n WHERE n.uid = row.props.uid
+  {{> fragments/store_vector element=n key=embedding type=Node}}
+}
 RETURN row.ref AS ref, n.uid AS uid, n.name AS name, n.uid = row.props.uid AS created

@@ -4,4 +4,5 @@ UNWIND $rows AS row
 MATCH (s:Memory {uid: row.uid}) WHERE s.user_id = $user_id AND s:Source
   AND s.embedding IS NULL
 SET s.embedding = row.embedding, s.embedding_model = $embedding_model
+{{> fragments/store_vector element=s key=embedding type=Node}}
 RETURN count(s) AS embedded

@@ -14,6 +14,7 @@ SET m.summary_key = row.key, m.name = row.title, m.description = row.summary,
     m.state = CASE m.state WHEN 'archived' THEN 'candidate' ELSE m.state END
 {{> fragments/relabel node=m}}
 WITH m, row
+{{> fragments/store_vector element=m key=summary_embedding type=Node}}
 CALL (m, row) {
   OPTIONAL MATCH (m)-[old:SUMMARIZES]->(st:Storyline)
   WHERE NOT st.uid IN row.storyline_uids

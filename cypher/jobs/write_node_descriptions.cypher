@@ -10,4 +10,9 @@ SET n.description = row.description, n.is_dirty = false, n.updated_at = $as_of,
     n.consolidated_at = $as_of
 FOREACH (_ IN CASE WHEN row.embedding IS NULL THEN [] ELSE [1] END |
   SET n.embedding = row.embedding, n.embedding_model = $embedding_model)
+WITH n, row
+CALL (n, row) {
+  WITH n WHERE row.embedding IS NOT NULL
+  {{> fragments/store_vector element=n key=embedding type=Node}}
+}
 RETURN count(n) AS written

@@ -10,4 +10,9 @@ SET r.description = row.description, r.is_dirty = false, r.updated_at = $as_of,
     r.consolidated_at = $as_of
 FOREACH (_ IN CASE WHEN row.embedding IS NULL THEN [] ELSE [1] END |
   SET r.embedding = row.embedding, r.embedding_model = $embedding_model)
+WITH r, row
+CALL (r, row) {
+  WITH r WHERE row.embedding IS NOT NULL
+  {{> fragments/store_vector element=r key=embedding type=Relationship}}
+}
 RETURN count(r) AS written

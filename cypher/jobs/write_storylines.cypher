@@ -16,6 +16,7 @@ SET st.summary_key = row.key, st.name = row.title, st.description = row.summary,
     st.state = CASE st.state WHEN 'archived' THEN 'candidate' ELSE st.state END
 {{> fragments/relabel node=st}}
 WITH st, row
+{{> fragments/store_vector element=st key=summary_embedding type=Node}}
 CALL (st, row) {
   OPTIONAL MATCH (st)-[old:INCLUDES]->(s:Source)
   WHERE NOT s.uid IN row.source_uids

@@ -24,6 +24,12 @@ SET n.name = CASE WHEN renamed THEN $name ELSE n.name END,
     n.embedding_model = CASE WHEN $embedding IS NULL THEN n.embedding_model
                              ELSE $embedding_model END,
     n.updated_at = $now
+WITH n, name_before, description_before
+CALL (n) {
+  WITH n WHERE $embedding IS NOT NULL
+  {{> fragments/store_vector element=n key=embedding type=Node}}
+  {{> fragments/store_vector element=n key=summary_embedding type=Node}}
+}
 RETURN n.uid AS uid, [l IN labels(n) WHERE l IN [{{kinds}}]][0] AS kind,
        name_before, n.name AS name, description_before, n.description AS description,
        coalesce(n.aliases, []) AS aliases

@@ -8,7 +8,7 @@ from memgraph import cypher
 from memgraph.errors import SchemaError
 from memgraph.graph.connection import Graph, translate_errors
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 VECTOR_INDEX = "memory_embedding"
 
 
