@@ -49,7 +49,11 @@ def make_node(graph: Graph, user_id: str, kind: str, name: str = "", *,
     if notes is not None:
         props.update(note_lists(notes))
     with graph.session() as session:
-        session.run("CREATE (n:$($labels)) SET n = $props", props=props,
+        # a vector stored as memgraph stores them, in 32 bits (fragments/store_vector)
+        session.run("CREATE (n:$($labels)) SET n = $props WITH n "
+                    "CALL (n) { WITH n WHERE n.embedding IS NOT NULL "
+                    "CALL db.create.setNodeVectorProperty(n, 'embedding', n.embedding) }",
+                    props=props,
                     labels=["Memory", kind, *lifecycle_labels(props.get("state"),
                                                               props.get("salience"))]).consume()
     return uid
@@ -68,7 +72,9 @@ def make_rel(graph: Graph, user_id: str, start: str, end: str, rel_type: str = "
         props.update(note_lists(notes))
     with graph.session() as session:
         session.run("MATCH (a:Memory {uid: $a}), (b:Memory {uid: $b}) "
-                    "CREATE (a)-[r:$($t)]->(b) SET r = $props",
+                    "CREATE (a)-[r:$($t)]->(b) SET r = $props WITH r "
+                    "CALL (r) { WITH r WHERE r.embedding IS NOT NULL CALL "
+                    "db.create.setRelationshipVectorProperty(r, 'embedding', r.embedding) }",
                     a=start, b=end, t=rel_type, props=props).consume()
     return uid
 

@@ -34,6 +34,7 @@ CALL (winner, loser) {
        CASE WHEN rel.outgoing THEN winner ELSE loser END AS finish
   CREATE (start)-[restored:$(rel.type)]->(finish)
   SET restored = rel.properties
+  {{> fragments/store_vector element=restored key=embedding type=Relationship}}
   RETURN count(*) AS between_restored
 }
 CALL (winner, loser) {

@@ -3,4 +3,5 @@
 CREATE (loser:$($labels))
 SET loser = $properties
 {{> fragments/relabel node=loser}}
+{{> fragments/store_vector element=loser key=embedding type=Node}}
 RETURN loser.uid AS uid
