@@ -3,15 +3,14 @@
 1. ``retrieve/explore_candidates``: every signal's ranked list and the candidates'
    properties in one query (vector, full-text over nodes and relationships, graph).
 2. ``fusion.rerank``: reciprocal rank fusion, then relevance/salience/recency/importance.
-3. ``retrieve/provenance`` for the top k (a read) and, when reinforcing,
-   ``retrieve/reinforce`` for the same elements (one write), side by side.
+3. ``retrieve/provenance`` for the top k (a read) or, when reinforcing,
+   ``retrieve/provenance_reinforcing``: the same read and their reinforcement in one write.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cached_property
@@ -34,8 +33,6 @@ from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown, as_datetime
 from memgraph.retrieve.vector_plan import plan_vector
 from memgraph.settings import LifecycleSettings
-
-_REINFORCER = ThreadPoolExecutor(max_workers=4, thread_name_prefix="memgraph-reinforce")
 
 MAX_QUERY_CHARS = 4000
 MAX_K = 500
@@ -179,14 +176,15 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
                    "scan_max": req.config.provenance_scan_max,
                    "per_item": req.config.provenance_per_result,
                    "excerpt_chars": req.config.excerpt_chars}
-    # the write and the provenance read do not depend on each other: run them side by
-    # side (two transactions) and return once both are done
-    written = _REINFORCER.submit(graph.write, "retrieve/reinforce",
-                                 **reinforce_step(items, req.user_id, now, lifecycle)
-                                 ) if reinforce else None
-    provenance_rows = graph.read("retrieve/provenance", **prov_params)
-    if written is not None:
-        written.result()
+    # with reinforcement, one write transaction reinforces the top k and reads their
+    # provenance: what explore() returns is already reinforced, at the cost of one
+    # transaction (docs/retrieval.md, "Round trips")
+    if reinforce:
+        step = reinforce_step(items, req.user_id, now, lifecycle)
+        provenance_rows = graph.write("retrieve/provenance_reinforcing",
+                                      **{**step, **prov_params})
+    else:
+        provenance_rows = graph.read("retrieve/provenance", **prov_params)
     provenance = {r["eid"]: r["provenance"] for r in provenance_rows}
     texts = {r["eid"]: r["text"] for r in provenance_rows}
     return [to_result(c, score, provenance.get(c.key, []), texts.get(c.key) or {})
