@@ -179,10 +179,9 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
     # with reinforcement, one write transaction reinforces the top k and reads their
     # provenance: what explore() returns is already reinforced, at the cost of one
     # transaction (docs/retrieval.md, "Round trips")
-    if reinforce:
-        step = reinforce_step(items, req.user_id, now, lifecycle)
-        provenance_rows = graph.write("retrieve/provenance_reinforcing",
-                                      **{**step, **prov_params})
+    if reinforce:   # provenance's items carry the eid and uid that reinforcement reads
+        provenance_rows = graph.write("retrieve/provenance_reinforcing", now=now,
+                                      **reinforce_params(lifecycle), **prov_params)
     else:
         provenance_rows = graph.read("retrieve/provenance", **prov_params)
     provenance = {r["eid"]: r["provenance"] for r in provenance_rows}
