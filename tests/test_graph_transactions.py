@@ -1,0 +1,78 @@
+"""Graph.read()/write() run each named query as one auto-commit transaction, tried again on
+a retryable failure (a deadlock, a leader switch, a lost connection) as the driver would
+try a managed transaction again. Neo4j Community cannot set a lock timeout at run time and
+picks a deadlock's victim itself, so the retry policy is shown without a server; every
+test that reads or writes the graph runs through it."""
+
+from __future__ import annotations
+
+import pytest
+from neo4j import exceptions as neo4j_errors
+from retrieve_data import add_node, props_of
+
+from memgraph.errors import DatabaseError
+from memgraph.graph.connection import Graph, retrying
+
+
+class _Clock:
+    """A clock that moves only when the retry loop sleeps."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.sleeps: list[float] = []
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+        self.now += seconds
+
+
+def test_retrying_backs_off_and_stops_after_its_window() -> None:
+    clock = _Clock()
+    attempts = 0
+
+    def deadlocked() -> None:
+        nonlocal attempts
+        attempts += 1
+        raise neo4j_errors.TransientError("deadlock detected")
+
+    with pytest.raises(neo4j_errors.TransientError):
+        retrying(deadlocked, within_s=10.0, sleep=clock.sleep, clock=lambda: clock.now)
+    # 1, 2, 4, 8 s (±20 %): the fifth failure comes more than 10 s after the first
+    assert attempts == 5
+    assert all(0.8 * 2 ** i <= s <= 1.2 * 2 ** i for i, s in enumerate(clock.sleeps))
+
+
+def test_retrying_returns_the_first_success_and_passes_other_errors_at_once() -> None:
+    clock = _Clock()
+    failures = iter([neo4j_errors.ServiceUnavailable("leader switch")])
+
+    def flaky() -> str:
+        for error in failures:
+            raise error
+        return "done"
+
+    assert retrying(flaky, sleep=clock.sleep, clock=lambda: clock.now) == "done"
+    assert len(clock.sleeps) == 1
+
+    def refused() -> None:
+        raise neo4j_errors.ClientError("syntax error")
+
+    with pytest.raises(neo4j_errors.ClientError):
+        retrying(refused, sleep=clock.sleep, clock=lambda: clock.now)
+    assert len(clock.sleeps) == 1
+
+
+def test_a_write_that_fails_on_its_last_row_leaves_no_row_written(graph: Graph,
+                                                                  user_id: str) -> None:
+    first, second = (add_node(graph, user_id, "Concept", name) for name in ("Kelp", "Krill"))
+    rows = [{"uid": first, "embedding": [0.25] * 384},
+            {"uid": second, "embedding": "not a vector"}]
+    with pytest.raises(DatabaseError):
+        graph.write("graph/write_vectors", rows=rows, user_id=user_id,
+                    embedding_model="test-model")
+    for uid in (first, second):
+        props = props_of(graph, uid)
+        assert props.get("embedding") is None and props.get("embedding_model") is None
+    rows[1]["embedding"] = [0.5] * 384
+    assert graph.write("graph/write_vectors", rows=rows, user_id=user_id,
+                       embedding_model="test-model") == [{"written": 2}]
