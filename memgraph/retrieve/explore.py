@@ -31,7 +31,7 @@ from memgraph.retrieve.fusion import (
 from memgraph.retrieve.query import QueryIntent, read_query
 from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown, as_datetime
-from memgraph.retrieve.vector_plan import plan_vector
+from memgraph.retrieve.vector_plan import ANN_SCORE_MARGIN, plan_vector
 from memgraph.settings import LifecycleSettings
 
 MAX_QUERY_CHARS = 4000
@@ -80,6 +80,7 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "exact_first": bool(plan and plan.exact_first),
         "min_vector": min(per_signal, req.k),
         "min_vector_score": cfg.min_vector_score,
+        "ann_score_margin": ANN_SCORE_MARGIN,
         "lucene": lucene_escape(content_terms(req.query)) if cfg.use_fulltext else None,
         "ft_k": per_signal * cfg.fulltext_overfetch,
         "per_signal": per_signal,
