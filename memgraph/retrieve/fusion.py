@@ -50,6 +50,9 @@ def merge_signals(signals: Mapping[str, Sequence[dict[str, Any]]]) -> dict[str, 
     return out
 
 
+SCORE_TERMS = ("relevance", "salience", "recency", "importance")   # final = sum of w x value
+
+
 def rrf_score(ranks: Mapping[str, int], k: int,
               signal_weights: Mapping[str, float] | None = None) -> float:
     """Weighted RRF: sum over signals of weight / (k + rank); a signal not named weighs 1."""
@@ -99,21 +102,26 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
         else Shaped(adjusted=dict(rrfs))
     adjusted = shaped.adjusted
     best = max((v for k, v in adjusted.items() if k not in subjects), default=0.0) or 1.0
+    w = weights
     scored = []
     for c in candidates:
         tier = shaped.tier.get(c.key, 2)
-        values = {
-            "relevance": 1.0 if tier == 0 else 0.0 if c.key in subjects
-            else adjusted[c.key] / best,
-            "salience": _unit(c.props.get("salience"), 0.5),
-            "recency": recency(c.props, now, half_life_days),
-            "importance": importance(c.props, c.element),
-        }
-        terms = {name: getattr(weights, name) * value for name, value in values.items()}
-        scored.append((sum(terms.values()), c, values, terms, tier))
-    scored.sort(key=lambda item: (item[4], -item[0], best_direct_rank(item[1]), item[1].key))
+        relevance = 1.0 if tier == 0 else 0.0 if c.key in subjects else adjusted[c.key] / best
+        salience = _unit(c.props.get("salience"), 0.5)
+        fresh = recency(c.props, now, half_life_days)
+        weight = importance(c.props, c.element)
+        # the same sum, in the same order, as the breakdown's terms (so they add up to it)
+        final = (w.relevance * relevance + w.salience * salience + w.recency * fresh
+                 + w.importance * weight)
+        scored.append((tier, -final, best_direct_rank(c), c.key, c,
+                       (relevance, salience, fresh, weight)))
+    # only the first `limit` get a breakdown: building one for every candidate (~80 on a
+    # LoCoMo question) cost more than the scoring
+    scored.sort(key=lambda item: item[:4])
     out = []
-    for final, c, values, terms, tier in scored[:limit]:
+    for tier, negative_final, _, _, c, numbers in scored[:limit]:
+        values = dict(zip(SCORE_TERMS, numbers, strict=True))
+        terms = {name: getattr(w, name) * value for name, value in values.items()}
         reasons = list(shaped.reasons.get(c.key, []))
         if c.key in subjects and tier != 0:
             reasons.append("the question's subject: its facts and episodes answer, not it")
@@ -121,7 +129,7 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
             ranks=dict(c.ranks), signal_scores=dict(c.signal_scores), rrf=rrfs[c.key],
             adjusted=adjusted[c.key], evidence=shaped.evidence.get(c.key, 0.0), tier=tier,
             layer=layer_of(c.element, str(c.props.get("kind") or "")),
-            reasons=reasons, terms=terms, final=final,
+            reasons=reasons, terms=terms, final=-negative_final,
             subject=c.key in subjects and tier != 0, **values)))
     return out
 
