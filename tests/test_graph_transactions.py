@@ -1,8 +1,8 @@
 """Graph.read()/write() run each named query as one auto-commit transaction, tried again on
-a retryable failure (a deadlock, a leader switch, a lost connection) as the driver would
-try a managed transaction again. Neo4j Community cannot set a lock timeout at run time and
-picks a deadlock's victim itself, so the retry policy is shown without a server; every
-test that reads or writes the graph runs through it."""
+a retryable failure (a deadlock, a leader switch; a lost connection for a read) as the
+driver would try a managed transaction again. Neo4j Community cannot set a lock timeout at
+run time and picks a deadlock's victim itself, so the retry policy is shown without a
+server; every test that reads or writes the graph runs through it."""
 
 from __future__ import annotations
 
@@ -59,6 +59,33 @@ def test_retrying_returns_the_first_success_and_passes_other_errors_at_once() ->
 
     with pytest.raises(neo4j_errors.ClientError):
         retrying(refused, sleep=clock.sleep, clock=lambda: clock.now)
+    assert len(clock.sleeps) == 1
+
+
+def test_a_write_is_not_run_again_after_a_lost_connection_but_after_a_deadlock() -> None:
+    """A lost connection may come after an auto-commit write committed: running it again
+    would apply it twice. A deadlock is reported by the server, so nothing committed."""
+    clock = _Clock()
+    attempts = 0
+
+    def cut_off() -> None:
+        nonlocal attempts
+        attempts += 1
+        raise neo4j_errors.SessionExpired("connection lost")
+
+    with pytest.raises(neo4j_errors.SessionExpired):
+        retrying(cut_off, after_lost_connection=False, sleep=clock.sleep,
+                 clock=lambda: clock.now)
+    assert attempts == 1 and clock.sleeps == []
+    deadlocks = iter([neo4j_errors.TransientError("deadlock detected")])
+
+    def deadlocked_once() -> str:
+        for error in deadlocks:
+            raise error
+        return "written"
+
+    assert retrying(deadlocked_once, after_lost_connection=False, sleep=clock.sleep,
+                    clock=lambda: clock.now) == "written"
     assert len(clock.sleeps) == 1
 
 

@@ -119,12 +119,20 @@ def run_in(tx: neo4j.ManagedTransaction, name: str, params: Mapping[str, Any]
     return [dict(r) for r in tx.run(cypher.load(name), unlogged(params))]
 
 
-def retrying(attempt: Callable[[], T], *, within_s: float = RETRY_WITHIN_S,
+def retrying(attempt: Callable[[], T], *, after_lost_connection: bool = True,
+             within_s: float = RETRY_WITHIN_S,
              sleep: Callable[[float], None] = time.sleep,
              clock: Callable[[], float] = time.monotonic) -> T:
-    """``attempt()``, tried again while it fails on a retryable driver error and less than
+    """``attempt()``, tried again while it fails on a retryable error and less than
     ``within_s`` seconds have passed since its first failure; delays double from 1 s with
-    ±20 % jitter (what the driver does for its managed transactions)."""
+    ±20 % jitter (what the driver does for its managed transactions).
+
+    An error the server reports (a deadlock, a follower asked to write) means the
+    transaction did not commit, so it is always tried again. A lost connection is tried
+    again only ``after_lost_connection``: an auto-commit write may have committed before
+    the connection went, and running it twice would count a reinforcement twice (the
+    driver, for the same reason, does not retry a managed transaction whose COMMIT was cut
+    off)."""
     first_failure: float | None = None
     delay = RETRY_FIRST_DELAY_S
     while True:
@@ -132,6 +140,8 @@ def retrying(attempt: Callable[[], T], *, within_s: float = RETRY_WITHIN_S,
             return attempt()
         except (neo4j_errors.Neo4jError, neo4j_errors.DriverError) as e:
             if not e.is_retryable():
+                raise
+            if isinstance(e, neo4j_errors.DriverError) and not after_lost_connection:
                 raise
             now = clock()
             first_failure = now if first_failure is None else first_failure
@@ -198,8 +208,8 @@ class Graph:
         # An auto-commit transaction: the query is its own transaction, which commits when
         # its rows are read, so one round trip instead of a managed transaction's two
         # (begin + run, then commit): 0.3 ms a query on this machine, and explore() makes
-        # two (docs/retrieval.md, "Round trips"). It is just as atomic, and ``retrying``
-        # retries it as the driver would retry a managed one.
+        # two (docs/retrieval.md, "Round trips"). It is just as atomic; ``retrying`` tries
+        # it again as the driver would a managed one, a write not after a lost connection.
         query = cypher.load(name)
         packed = unlogged(params)
 
@@ -210,7 +220,7 @@ class Graph:
                 return [dict(r) for r in session.run(query, packed)]
 
         with translate_errors(self.settings.neo4j_uri):
-            return retrying(attempt)
+            return retrying(attempt, after_lost_connection=access_mode == neo4j.READ_ACCESS)
 
     def run_autocommit(self, name: str, **params: Any) -> list[dict[str, Any]]:
         """Auto-commit run, needed by ``CALL { ... } IN TRANSACTIONS`` batch jobs."""
