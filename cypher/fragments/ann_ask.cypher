@@ -9,7 +9,10 @@
 // may lie beyond. `asked`: the index answered. One row always (aggregations), even when
 // nothing survives or no row came in.
 CALL db.index.vector.queryNodes('memory_embedding', ${{k}}, $vector) YIELD node AS n, score
-WITH collect({n: n, score: score}) AS hits
+// only this tenant's neighbours are collected (collect skips the nulls); the others are
+// counted: at t10k the index returns 4,000 to keep about 40
+WITH count(*) AS neighbours, min(score) AS farthest,
+     collect(CASE WHEN n.user_id = $user_id THEN {n: n, score: score} END) AS hits
 CALL (hits) {
   UNWIND hits AS h
   WITH h.n AS n, h.score AS score
@@ -21,6 +24,5 @@ CALL (hits) {
   WITH n, score ORDER BY score DESC, elementId(n) LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score}) AS survivors
 }
-WITH survivors, size(hits) > 0 AS asked, size(hits) = ${{k}}
-     AND reduce(low = 1.0, h IN hits | CASE WHEN h.score < low THEN h.score ELSE low END)
-         >= $min_vector_score AS cut
+WITH survivors, neighbours > 0 AS asked,
+     neighbours = ${{k}} AND farthest >= $min_vector_score AS cut
