@@ -6,12 +6,17 @@ server; every test that reads or writes the graph runs through it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 import pytest
 from neo4j import exceptions as neo4j_errors
 from retrieve_data import add_node, props_of
 
 from memgraph.errors import DatabaseError
 from memgraph.graph.connection import Graph, retrying
+
+T = TypeVar("T")
 
 
 class _Clock:
@@ -25,68 +30,55 @@ class _Clock:
         self.sleeps.append(seconds)
         self.now += seconds
 
+    def retry(self, attempt: Callable[[], T], **options: Any) -> T:
+        return retrying(attempt, sleep=self.sleep, clock=lambda: self.now, **options)
+
+
+class _Failing:
+    """An attempt that raises ``errors`` one per call (the last one for ever when
+    ``forever``), then returns "done"; it counts its calls."""
+
+    def __init__(self, *errors: Exception, forever: bool = False) -> None:
+        self.errors, self.forever, self.calls = list(errors), forever, 0
+
+    def __call__(self) -> str:
+        self.calls += 1
+        if self.errors:
+            raise self.errors[0] if self.forever else self.errors.pop(0)
+        return "done"
+
 
 def test_retrying_backs_off_and_stops_after_its_window() -> None:
     clock = _Clock()
-    attempts = 0
-
-    def deadlocked() -> None:
-        nonlocal attempts
-        attempts += 1
-        raise neo4j_errors.TransientError("deadlock detected")
-
+    deadlocked = _Failing(neo4j_errors.TransientError("deadlock detected"), forever=True)
     with pytest.raises(neo4j_errors.TransientError):
-        retrying(deadlocked, within_s=10.0, sleep=clock.sleep, clock=lambda: clock.now)
+        clock.retry(deadlocked, within_s=10.0)
     # 1, 2, 4, 8 s (±20 %): the fifth failure comes more than 10 s after the first
-    assert attempts == 5
+    assert deadlocked.calls == 5
     assert all(0.8 * 2 ** i <= s <= 1.2 * 2 ** i for i, s in enumerate(clock.sleeps))
 
 
 def test_retrying_returns_the_first_success_and_passes_other_errors_at_once() -> None:
     clock = _Clock()
-    failures = iter([neo4j_errors.ServiceUnavailable("leader switch")])
-
-    def flaky() -> str:
-        for error in failures:
-            raise error
-        return "done"
-
-    assert retrying(flaky, sleep=clock.sleep, clock=lambda: clock.now) == "done"
+    assert clock.retry(_Failing(neo4j_errors.ServiceUnavailable("leader switch"))) == "done"
     assert len(clock.sleeps) == 1
-
-    def refused() -> None:
-        raise neo4j_errors.ClientError("syntax error")
-
+    refused = _Failing(neo4j_errors.ClientError("syntax error"), forever=True)
     with pytest.raises(neo4j_errors.ClientError):
-        retrying(refused, sleep=clock.sleep, clock=lambda: clock.now)
-    assert len(clock.sleeps) == 1
+        clock.retry(refused)
+    assert refused.calls == 1 and len(clock.sleeps) == 1
 
 
 def test_a_write_is_not_run_again_after_a_lost_connection_but_after_a_deadlock() -> None:
     """A lost connection may come after an auto-commit write committed: running it again
     would apply it twice. A deadlock is reported by the server, so nothing committed."""
     clock = _Clock()
-    attempts = 0
-
-    def cut_off() -> None:
-        nonlocal attempts
-        attempts += 1
-        raise neo4j_errors.SessionExpired("connection lost")
-
+    cut_off = _Failing(neo4j_errors.SessionExpired("connection lost"), forever=True)
     with pytest.raises(neo4j_errors.SessionExpired):
-        retrying(cut_off, after_lost_connection=False, sleep=clock.sleep,
-                 clock=lambda: clock.now)
-    assert attempts == 1 and clock.sleeps == []
-    deadlocks = iter([neo4j_errors.TransientError("deadlock detected")])
-
-    def deadlocked_once() -> str:
-        for error in deadlocks:
-            raise error
-        return "written"
-
-    assert retrying(deadlocked_once, after_lost_connection=False, sleep=clock.sleep,
-                    clock=lambda: clock.now) == "written"
-    assert len(clock.sleeps) == 1
+        clock.retry(cut_off, after_lost_connection=False)
+    assert cut_off.calls == 1 and clock.sleeps == []
+    deadlocked_once = _Failing(neo4j_errors.TransientError("deadlock detected"))
+    assert clock.retry(deadlocked_once, after_lost_connection=False) == "done"
+    assert deadlocked_once.calls == 2 and len(clock.sleeps) == 1
 
 
 def test_a_write_that_fails_on_its_last_row_leaves_no_row_written(graph: Graph,
