@@ -184,14 +184,16 @@ class Graph:
         get_config().database_name = self.database
         db.set_connection(driver=self.driver)
 
+    def _session(self, **kwargs: Any) -> Session:
+        # Sessions share the bookmark manager of the driver's execute_query: on a cluster, a
+        # read right after a write made in another session (write_many, the batch jobs)
+        # waits for that write, whichever member serves it (causal consistency).
+        kwargs.setdefault("bookmark_manager", self.driver.execute_query_bookmark_manager)
+        return self.driver.session(database=self.database, **kwargs)
+
     @contextmanager
     def session(self, **kwargs: Any) -> Iterator[Session]:
-        # Sessions share the bookmark manager of read()/write() (execute_query's): on a
-        # cluster, a read right after a write made in a session (write_many, the batch
-        # jobs) waits for that write, whichever member serves it (causal consistency).
-        kwargs.setdefault("bookmark_manager", self.driver.execute_query_bookmark_manager)
-        with translate_errors(self.settings.neo4j_uri), \
-                self.driver.session(database=self.database, **kwargs) as session:
+        with translate_errors(self.settings.neo4j_uri), self._session(**kwargs) as session:
             yield session
 
     def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
@@ -205,28 +207,25 @@ class Graph:
 
     def _execute(self, name: str, params: Mapping[str, Any],
                  access_mode: str) -> list[dict[str, Any]]:
+        query, packed = cypher.load(name), unlogged(params)
+        with translate_errors(self.settings.neo4j_uri):
+            return retrying(lambda: self._run(query, packed, access_mode),
+                            after_lost_connection=access_mode == neo4j.READ_ACCESS)
+
+    def _run(self, query: str, params: Mapping[str, Any],
+             access_mode: str) -> list[dict[str, Any]]:
         # An auto-commit transaction: the query is its own transaction, which commits when
         # its rows are read, so one round trip instead of a managed transaction's two
         # (begin + run, then commit): 0.3 ms a query on this machine, and explore() makes
-        # two (docs/retrieval.md, "Round trips"). It is just as atomic; ``retrying`` tries
-        # it again as the driver would a managed one, a write not after a lost connection.
-        query = cypher.load(name)
-        packed = unlogged(params)
-
-        def attempt() -> list[dict[str, Any]]:
-            with self.driver.session(
-                    database=self.database, default_access_mode=access_mode,
-                    bookmark_manager=self.driver.execute_query_bookmark_manager) as session:
-                return [dict(r) for r in session.run(query, packed)]
-
-        with translate_errors(self.settings.neo4j_uri):
-            return retrying(attempt, after_lost_connection=access_mode == neo4j.READ_ACCESS)
+        # two (docs/retrieval.md, "Round trips"). It is just as atomic.
+        with self._session(default_access_mode=access_mode) as session:
+            return [dict(r) for r in session.run(query, params)]
 
     def run_autocommit(self, name: str, **params: Any) -> list[dict[str, Any]]:
-        """Auto-commit run, needed by ``CALL { ... } IN TRANSACTIONS`` batch jobs."""
-        query = cypher.load(name)
-        with self.session() as session:
-            return [dict(r) for r in session.run(query, unlogged(params))]
+        """Auto-commit run for ``CALL { ... } IN TRANSACTIONS`` batch jobs: not retried,
+        since such a query commits batch by batch."""
+        with translate_errors(self.settings.neo4j_uri):
+            return self._run(cypher.load(name), unlogged(params), neo4j.WRITE_ACCESS)
 
     def write_many(self, steps: list[tuple[str, Mapping[str, Any]]]) -> list[list[dict[str, Any]]]:
         """Run several named queries in ONE write transaction: all land or none does."""
