@@ -15,6 +15,10 @@ parameters). Two markers, expanded in this order:
   ``memgraph/graph/vocabulary.py`` (``[r:{{semantic_types}}]`` is every semantic
   relationship type).
 
+A schema command cannot take a label as a parameter (``CREATE VECTOR INDEX … FOR
+(n:Label)``): its file marks the place with ``{{=name}}``, which ``load`` leaves as it is
+and ``with_identifiers`` fills with a checked identifier (letters, digits, ``_``).
+
 Comment-only lines (``//``) are dropped, from fragments too.
 """
 
@@ -33,6 +37,8 @@ _INCLUDE = re.compile(r"^(?P<indent>[ \t]*)\{\{>\s*(?P<name>[^}\s]+)"
                       r"(?P<args>(?:\s+[a-z_]+=[A-Za-z_][A-Za-z0-9_]*)*)\s*\}\}[ \t]*$", re.M)
 _ARGUMENT = re.compile(r"([a-z_]+)=([A-Za-z_][A-Za-z0-9_]*)")
 _LIST = re.compile(r"\{\{\s*(?P<name>[a-z_]+)\s*\}\}")
+_IDENTIFIER_MARKER = re.compile(r"\{\{=(?P<name>[a-z_]+)\}\}")
+_IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,63}$")
 
 
 CYPHER_ROOT = shipped_folder("cypher")
@@ -64,10 +70,26 @@ def _render(name: str, including: tuple[str, ...], arguments: dict[str, str]) ->
     text = _INCLUDE.sub(fragment, text)
     if not including:   # lists last, once, over the whole text
         text = _LIST.sub(_vocabulary_list, text)
-        if "{{" in text:
-            line = next(ln for ln in text.splitlines() if "{{" in ln)
+        if "{{" in _IDENTIFIER_MARKER.sub("", text):
+            line = next(ln for ln in text.splitlines()
+                        if "{{" in _IDENTIFIER_MARKER.sub("", ln))
             raise ConfigurationError(f"query {name!r}: unknown marker in {line.strip()!r}")
     return text
+
+
+def with_identifiers(name: str, **identifiers: str) -> str:
+    """The named query with its ``{{=name}}`` markers filled: each value must be a plain
+    identifier (it goes into the text, not into a parameter) and every marker named."""
+    for key, value in identifiers.items():
+        if not _IDENTIFIER.match(value):
+            raise ConfigurationError(f"{key}={value!r} is not a plain identifier")
+
+    def fill(match: re.Match[str]) -> str:
+        if match["name"] not in identifiers:
+            raise ConfigurationError(f"query {name!r} needs the identifier {match['name']!r}")
+        return identifiers[match["name"]]
+
+    return _IDENTIFIER_MARKER.sub(fill, load(name))
 
 
 def _read(name: str) -> str:

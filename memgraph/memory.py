@@ -9,6 +9,15 @@ from typing import TYPE_CHECKING, Any
 from memgraph.errors import InvalidInputError
 from memgraph.graph.connection import Graph
 from memgraph.graph.schema import SchemaReport, apply_schema, require_schema
+from memgraph.graph.tenant_index import (
+    TenantDue,
+    TenantIndex,
+    create_own_index,
+    drop_own_index,
+    own_indexes,
+    tenant_index_name,
+    tenants_due,
+)
 from memgraph.graph.vocabulary import Sensitivity, SourceKind, TtlPolicy
 from memgraph.settings import Settings
 from memgraph.validation import check_user_id
@@ -129,12 +138,38 @@ class Memory:
             "embedder": self.embedder.model_name,
         }
 
+    def vector_indexes(self, user_id: str | None = None, *,
+                       all_users: bool = False) -> list[TenantIndex]:
+        """The tenant's own vector index (an empty list: it uses the shared one), or, with
+        ``all_users=True``, every tenant's (docs/operations.md, "A big tenant's own vector
+        index")."""
+        return own_indexes(self.graph, self.scope(user_id, all_users))
+
+    def create_vector_index(self, user_id: str | None = None) -> TenantIndex:
+        """Give one tenant a vector index of its own and wait until explore() can ask it
+        (``memgraph/graph/tenant_index.py``). Safe to run again, and to run while the
+        tenant is written to."""
+        self.ensure_schema()
+        return create_own_index(self.graph, self._user(user_id), self.embedder.dimensions)
+
+    def vector_indexes_due(self) -> list[TenantDue]:
+        """Every tenant that should have a vector index of its own and has none ready: at
+        least ``retrieval.own_vector_index_min_nodes`` memory nodes, less than half of
+        all. Reads every tenant's size (an all-users operation by nature)."""
+        return tenants_due(self.graph, self.settings.retrieval.own_vector_index_min_nodes)
+
+    def drop_vector_index(self, user_id: str | None = None) -> int:
+        """Put one tenant back on the shared vector index; returns the nodes unlabelled."""
+        return drop_own_index(self.graph, self._user(user_id))
+
     def forget_user(self, user_id: str, *, dry_run: bool = False) -> int:
         """Delete every node of one user and every relationship touching them (no debris).
         Returns how many memory nodes there were."""
         user_id = check_user_id(user_id)
         before = sum(row["nodes"] for row in self.graph.read("graph/counts", user_id=user_id))
         if not dry_run:
+            # its own vector index first: nothing to update while the nodes go
+            self.graph.run_autocommit("graph/drop_index", index=tenant_index_name(user_id))
             self.graph.run_autocommit("graph/delete_user", user_id=user_id)
         return before
 

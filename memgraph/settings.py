@@ -277,6 +277,13 @@ class RetrievalSettings(BaseModel):
     default_k: int = 10
     max_traverse_depth: int = 4
     max_traverse_limit: int = 500
+    # A tenant this big that holds less than half the shared vector index earns one of its
+    # own (`memgraph vector-index create --all-users`): above `exact_scan_max` (5,000) the
+    # shared index is asked for up to 4,000 neighbours to keep the tenant's 45
+    # (docs/retrieval.md, "A big tenant's own vector index").
+    own_vector_index_min_nodes: int = Field(
+        default=5000, ge=1, description="memory nodes from which a tenant gets a vector "
+                                        "index of its own (vector-index create --all-users)")
 
 
 class HttpSettings(BaseModel):

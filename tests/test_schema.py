@@ -129,6 +129,7 @@ def test_recreating_the_vector_index_re_embeds_every_node_sources_and_summaries_
                  "Yesterday I visited Porto with Anna."):
         memory.ingest(text, user_id=user_id, speaker="Sam")
     memory.run_job("storylines", user_id=user_id)
+    own = memory.create_vector_index(user_id)    # a tenant's own index is recreated too
     before = tenant_vectors(graph, user_id)
     assert {kind for kind, _, _ in before.values()} >= {"Source", "Person", "Entity",
                                                         "Storyline"}
@@ -143,6 +144,12 @@ def test_recreating_the_vector_index_re_embeds_every_node_sources_and_summaries_
     assert report.reembedded >= len(before) and report.missing_vectors == 0
     hits = memory.explore("Lisbon", user_id=user_id, reinforce=False)
     assert hits
+    with graph.session() as session:
+        in_own = session.run("CALL db.index.vector.queryNodes($i, 100, $v) YIELD node "
+                             "RETURN collect(node.uid)", i=own.index,
+                             v=memory.embedder.embed("Lisbon")).single()[0]
+    assert set(in_own) == {uid for uid, (kind, _, _) in after.items()
+                           if kind not in SUMMARIES}
 
 
 def test_an_interrupted_re_embedding_says_what_is_left_and_init_reembed_finishes_it(

@@ -1,4 +1,5 @@
-// In retrieve/explore_candidates: ask the vector index for ${{k}} neighbours of $vector.
+// In retrieve/explore_candidates: ask the vector index $ann_index (the shared one, or the
+// tenant's own: memgraph/retrieve/vector_plan.py) for ${{k}} neighbours of $vector.
 // `survivors`: this tenant's that pass the filters and whose exact score is at least
 // $min_vector_score, in the index's order, the best $per_signal. The index's score is
 // approximate (its vectors are quantized): near the threshold it let noise through that
@@ -8,7 +9,7 @@
 // `cut`: the index stopped at ${{k}} while its farthest neighbour still matched, so more
 // may lie beyond. `asked`: the index answered. One row always (aggregations), even when
 // nothing survives or no row came in.
-CALL db.index.vector.queryNodes('memory_embedding', ${{k}}, $vector) YIELD node AS n, score
+CALL db.index.vector.queryNodes($ann_index, ${{k}}, $vector) YIELD node AS n, score
 // only this tenant's neighbours are collected (collect skips the nulls); the others are
 // counted: at t10k the index returns 4,000 to keep about 40
 WITH count(*) AS neighbours, min(score) AS farthest,

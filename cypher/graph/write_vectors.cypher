@@ -9,5 +9,6 @@ SET n.embedding = CASE WHEN summary THEN null ELSE row.embedding END,
     n.summary_embedding = CASE WHEN summary THEN row.embedding END,
     n.embedding_model = $embedding_model
 {{> fragments/store_vector element=n key=embedding type=Node}}
+{{> fragments/tenant_label node=n}}
 {{> fragments/store_vector element=n key=summary_embedding type=Node}}
 RETURN count(n) AS written

@@ -19,6 +19,7 @@ WITH s, row
 CALL (s, row) {
   WITH s WHERE s.uid = row.props.uid
   {{> fragments/store_vector element=s key=embedding type=Node}}
+  {{> fragments/tenant_label node=s}}
 }
 RETURN row.props.idempotency_key AS idempotency_key, s.uid AS uid,
        s.uid = row.props.uid AS created, s.extraction_status AS status

@@ -7,4 +7,5 @@ ON CREATE SET a += $create, a.created_at = $now, a.ingested_at = $now
 SET a += $props, a.event_at = datetime($event_at), a.updated_at = $now
 {{> fragments/relabel node=a}}
 {{> fragments/store_vector element=a key=embedding type=Node}}
+{{> fragments/tenant_label node=a}}
 RETURN a.uid AS uid, a.uid = $create.uid AS created

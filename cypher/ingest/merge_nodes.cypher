@@ -45,5 +45,6 @@ WITH n, row
 CALL (n, row) {
   WITH n WHERE n.uid = row.props.uid
   {{> fragments/store_vector element=n key=embedding type=Node}}
+  {{> fragments/tenant_label node=n}}
 }
 RETURN row.ref AS ref, n.uid AS uid, n.name AS name, n.uid = row.props.uid AS created

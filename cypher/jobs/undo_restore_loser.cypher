@@ -4,4 +4,5 @@ CREATE (loser:$($labels))
 SET loser = $properties
 {{> fragments/relabel node=loser}}
 {{> fragments/store_vector element=loser key=embedding type=Node}}
+{{> fragments/tenant_label node=loser}}
 RETURN loser.uid AS uid

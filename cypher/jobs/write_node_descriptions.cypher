@@ -14,5 +14,6 @@ WITH n, row
 CALL (n, row) {
   WITH n WHERE row.embedding IS NOT NULL
   {{> fragments/store_vector element=n key=embedding type=Node}}
+  {{> fragments/tenant_label node=n}}
 }
 RETURN count(n) AS written

@@ -28,6 +28,7 @@ WITH n, name_before, description_before
 CALL (n) {
   WITH n WHERE $embedding IS NOT NULL
   {{> fragments/store_vector element=n key=embedding type=Node}}
+  {{> fragments/tenant_label node=n}}
   {{> fragments/store_vector element=n key=summary_embedding type=Node}}
 }
 RETURN n.uid AS uid, [l IN labels(n) WHERE l IN [{{kinds}}]][0] AS kind,

@@ -1,7 +1,8 @@
 // Every candidate of one explore() call, in ONE query: each signal returns its own ranked
 // list; fusion and re-rank happen in Python (memgraph/retrieve/fusion.py).
-//   ann / exact  the vector index `memory_embedding` is shared by all tenants and cannot
-//                pre-filter: over-fetch $ann_k (sized to the tenant's share of the index,
+//   ann / exact  the vector index $ann_index: `memory_embedding`, shared by all tenants,
+//                which cannot pre-filter, or a big tenant's own (schema v8). Over-fetch
+//                $ann_k (sized to the tenant's share of the index,
 //                memgraph/retrieve/vector_plan.py) and keep this tenant's. When fewer
 //                than $min_vector survive the filters and $min_vector_score while the
 //                index's farthest neighbour still matched, ask again for $ann_k_max (ten

@@ -2,11 +2,13 @@
 // vector index covers them all): sizes explore()'s over-fetch from the vector index.
 // The tenant count reads the `memory_user` index; the total is a count-store lookup.
 // Summaries are not in the index (schema v6): taken off both counts (count-store lookups
-// and seeks on their (user_id, subject_uid) indexes).
+// and seeks on their (user_id, subject_uid) indexes). `index`: the tenant's own vector
+// index once it is ready (schema v8), else null (the shared one).
 MATCH (n:Memory) WHERE n.user_id = $user_id
 WITH count(n) AS memory
 WITH memory - COUNT { MATCH (s:Storyline) WHERE s.user_id = $user_id AND s.subject_uid IS NOT NULL }
             - COUNT { MATCH (m:Macro) WHERE m.user_id = $user_id AND m.subject_uid IS NOT NULL }
      AS tenant
+OPTIONAL MATCH (own:TenantVectorIndex {user_id: $user_id, state: 'online'})
 RETURN tenant, COUNT { MATCH (:Memory) } - COUNT { MATCH (:Storyline) }
-               - COUNT { MATCH (:Macro) } AS total
+               - COUNT { MATCH (:Macro) } AS total, own.index AS index

@@ -1,4 +1,4 @@
-"""`memgraph config show`, `memgraph init`, `memgraph status`."""
+"""`memgraph config show`, `init`, `status`, `forget`, `policy`, `vector-index`."""
 
 from __future__ import annotations
 
@@ -163,4 +163,100 @@ def policy(target: str, ttl_policy: str, user_id: str | None, as_json: bool) -> 
                f"salience {change.salience:.3f}")
 
 
-COMMANDS = [config, init, status, forget, policy]
+@click.group("vector-index")
+def vector_index() -> None:
+    """A big tenant's own vector index: faster explore() where the shared index holds many
+    tenants.
+
+    \b
+    memgraph vector-index create --all-users --dry-run   # who is due
+    memgraph vector-index create --all-users             # give each its own (cron-safe)
+    memgraph vector-index list --all-users
+
+    See docs/operations.md, "A big tenant's own vector index"."""
+
+
+@vector_index.command("list")
+@user_option
+@all_users_option
+@json_option
+def vector_index_list(user_id: str | None, all_users: bool, as_json: bool) -> None:
+    """The tenant's own vector index (none: it uses the shared one), or every tenant's
+    with --all-users."""
+    with open_memory() as memory:
+        owned = memory.vector_indexes(user_id, all_users=all_users)
+    if as_json:
+        print_json([own.as_dict() for own in owned])
+        return
+    if not owned:
+        click.echo("no tenant has a vector index of its own" if all_users
+                   else "this tenant uses the shared vector index")
+        return
+    render_table(("user", "index", "label", "state"),
+                 [(own.user_id, own.index, own.label, own.state) for own in owned])
+
+
+@vector_index.command("create")
+@user_option
+@click.option("--all-users", is_flag=True,
+              help="every tenant big enough (retrieval.own_vector_index_min_nodes) that has "
+                   "none yet")
+@click.option("--dry-run", is_flag=True, help="with --all-users: list them, create nothing")
+@json_option
+def vector_index_create(user_id: str | None, all_users: bool, dry_run: bool,
+                        as_json: bool) -> None:
+    """Give a tenant a vector index of its own, and wait until explore() asks it. Safe to
+    run again (it finishes an interrupted run) and while the tenant is written to.
+
+    \b
+    memgraph vector-index create --user sam
+    memgraph vector-index create --all-users --dry-run   # who is due
+    """
+    if dry_run and not all_users:
+        raise click.UsageError("--dry-run lists the tenants --all-users would cover")
+    with open_memory() as memory:
+        if not all_users:
+            made = [memory.create_vector_index(user_id)]
+        else:
+            if user_id:
+                raise click.UsageError("give --user or --all-users, not both")
+            due = memory.vector_indexes_due()
+            if dry_run:
+                if as_json:
+                    print_json([d.__dict__ for d in due])
+                else:
+                    click.echo(f"{len(due)} tenants due" + (":" if due else ""))
+                    for d in due:
+                        click.echo(f"  {d.user_id}: {d.nodes} of {d.total} memory nodes")
+                return
+            made = []
+            for d in due:
+                if not as_json:
+                    click.echo(f"{d.user_id}: {d.nodes} memory nodes …", err=True)
+                made.append(memory.create_vector_index(d.user_id))
+    if as_json:
+        print_json([own.as_dict() for own in made])
+        return
+    for own in made:
+        click.echo(f"{own.user_id}: index {own.index} {own.state} "
+                   f"({own.labelled} nodes labelled {own.label})")
+    if all_users and not made:
+        click.echo("no tenant is due")
+
+
+@vector_index.command("drop")
+@click.option("--user", "-u", "user_id", required=True,
+              help="the tenant to put back on the shared index")
+@json_option
+def vector_index_drop(user_id: str, as_json: bool) -> None:
+    """Put a tenant back on the shared vector index (its own index and labels go; no
+    memory is touched)."""
+    with open_memory() as memory:
+        unlabelled = memory.drop_vector_index(user_id)
+    if as_json:
+        print_json({"user_id": user_id, "unlabelled": unlabelled})
+        return
+    click.echo(f"{user_id}: back on the shared vector index ({unlabelled} nodes unlabelled)")
+
+
+COMMANDS = [config, init, status, forget, policy, vector_index]

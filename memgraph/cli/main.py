@@ -56,6 +56,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                         "(--all-users)."),
     "traverse": ("retrieve", "Walk the graph from START (a uid or a name), breadth first, "
                              "bounded."),
+    "vector-index": ("admin", "A big tenant's own vector index: faster explore() where the "
+                              "shared index holds many tenants."),
 }
 
 

@@ -227,6 +227,14 @@ class Graph:
         with translate_errors(self.settings.neo4j_uri):
             return self._run(cypher.load(name), unlogged(params), neo4j.WRITE_ACCESS)
 
+    def run_schema(self, name: str, identifiers: Mapping[str, str],
+                   **params: Any) -> list[dict[str, Any]]:
+        """Auto-commit run of a schema command that names a label (``cypher.with_identifiers``
+        fills it in; the rest are parameters)."""
+        with translate_errors(self.settings.neo4j_uri):
+            return self._run(cypher.with_identifiers(name, **identifiers), unlogged(params),
+                             neo4j.WRITE_ACCESS)
+
     def write_many(self, steps: list[tuple[str, Mapping[str, Any]]]) -> list[list[dict[str, Any]]]:
         """Run several named queries in ONE write transaction: all land or none does."""
         def work(tx: neo4j.ManagedTransaction) -> list[list[dict[str, Any]]]:

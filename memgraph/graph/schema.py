@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from memgraph import cypher
 from memgraph.errors import SchemaError
 from memgraph.graph.connection import Graph, translate_errors
+from memgraph.graph.tenant_index import recreate_own_indexes
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 VECTOR_INDEX = "memory_embedding"
 
 
@@ -62,6 +63,8 @@ def apply_schema(graph: Graph, dimensions: int, embedding_model: str,
             with graph.session() as session, translate_errors(graph.settings.neo4j_uri):
                 session.run(statement, {"dimensions": dimensions}).consume()
             run += 1
+    if recreate_vector_index:
+        recreate_own_indexes(graph, dimensions)
     graph.run_autocommit("graph/await_indexes")
     offline = [r["name"] for r in graph.read("graph/index_states") if r["state"] != "ONLINE"]
     if offline:

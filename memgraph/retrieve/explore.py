@@ -16,8 +16,9 @@ from datetime import UTC, datetime
 from functools import cached_property
 from typing import Any
 
-from memgraph.errors import InvalidInputError
+from memgraph.errors import DatabaseError, InvalidInputError
 from memgraph.graph.connection import Graph
+from memgraph.graph.schema import VECTOR_INDEX
 from memgraph.retrieve.answers import rank_facts
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.filters import Filters, content_terms, lucene_escape
@@ -31,7 +32,12 @@ from memgraph.retrieve.fusion import (
 from memgraph.retrieve.query import QueryIntent, read_query
 from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown, as_datetime
-from memgraph.retrieve.vector_plan import ANN_SCORE_MARGIN, plan_vector
+from memgraph.retrieve.vector_plan import (
+    ANN_SCORE_MARGIN,
+    NO_SUCH_INDEX,
+    forget_tenant_size,
+    plan_vector,
+)
 from memgraph.settings import LifecycleSettings
 
 MAX_QUERY_CHARS = 4000
@@ -74,6 +80,7 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "user_id": req.user_id,
         "vector": req.vector if use_vector else None,
         "use_vector": use_vector,
+        "ann_index": plan.index if plan else VECTOR_INDEX,
         "ann_k": ann_k,
         # one widening step, tenfold (at most vector_fetch_max), before the exact scan
         "ann_k_max": max(ann_k, min(cfg.vector_fetch_max, 10 * ann_k)),
@@ -114,7 +121,16 @@ class Fetched:
 
 def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
     """All candidates with their per-signal ranks, and what answers.py needs."""
-    row = graph.read("retrieve/explore_candidates", **candidate_params(graph, req))[0]
+    params = candidate_params(graph, req)
+    try:
+        row = graph.read("retrieve/explore_candidates", **params)[0]
+    except DatabaseError as e:
+        if params["ann_index"] == VECTOR_INDEX or NO_SUCH_INDEX not in str(e):
+            raise
+        # The tenant's own index went (the tenant was forgotten, or given back to the
+        # shared index) since this process counted its size: count again, ask again.
+        forget_tenant_size(graph, req.user_id)
+        row = graph.read("retrieve/explore_candidates", **candidate_params(graph, req))[0]
     props = {item["key"]: ("node", item["props"]) for item in row["nodes"]}
     props.update({item["key"]: ("relationship", item["props"]) for item in row["rels"]})
     graph_rows = sorted(row["graph_nodes"] + row["graph_rels"], key=lambda r: -r["score"])

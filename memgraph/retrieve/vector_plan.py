@@ -9,6 +9,10 @@ asked for more than ``vector_fetch_max`` neighbours. The explore query still fal
 the exact scan when fewer than ``k`` of the tenant's nodes survive (a narrow filter, a
 tenant that grew since its size was counted), so the plan changes cost, never correctness.
 
+A big tenant may have a vector index of its own (``memgraph/graph/tenant_index.py``):
+once it is ready, the plan asks it instead, for ``per_signal`` times the safety factor
+(the tenant's share of its own index is whole).
+
 Tenant sizes are counted once per ``tenant_size_ttl_s`` per process (one index count).
 """
 
@@ -20,6 +24,7 @@ import time
 from dataclasses import dataclass
 
 from memgraph.graph.connection import Graph
+from memgraph.graph.schema import VECTOR_INDEX
 from memgraph.retrieve.config import RetrievalConfig
 
 # The quantized index's score differs from the exact cosine score by up to 0.015 on
@@ -28,37 +33,64 @@ from memgraph.retrieve.config import RetrievalConfig
 # on its exact score (cypher/fragments/ann_ask.cypher).
 ANN_SCORE_MARGIN = 0.1
 
-_sizes: dict[tuple[str, str, str], tuple[float, int, int]] = {}
+# What Neo4j says when a query asks a vector index that is not there.
+NO_SUCH_INDEX = "no such vector schema index"
+
+@dataclass(frozen=True)
+class TenantSize:
+    tenant: int            # the tenant's memory nodes (summaries apart)
+    total: int             # all memory nodes in the shared index
+    own_index: str | None  # the tenant's own vector index, once ready
+
+
+_sizes: dict[tuple[str, str, str], tuple[float, TenantSize]] = {}
 _lock = threading.Lock()
 
 
 @dataclass(frozen=True)
 class VectorPlan:
-    ann_k: int           # neighbours asked of the shared index (at least 1)
+    ann_k: int           # neighbours asked of the index (at least 1)
     exact_first: bool    # skip the index: score the tenant's vectors exactly
+    index: str = VECTOR_INDEX   # the index asked
 
 
-def tenant_size(graph: Graph, user_id: str, ttl_s: float) -> tuple[int, int]:
-    """(the tenant's memory nodes, all memory nodes), cached for ``ttl_s`` seconds."""
-    key = (graph.settings.neo4j_uri, graph.database or "", user_id)
+def _cache_key(graph: Graph, user_id: str) -> tuple[str, str, str]:
+    return (graph.settings.neo4j_uri, graph.database or "", user_id)
+
+
+def tenant_size(graph: Graph, user_id: str, ttl_s: float) -> TenantSize:
+    """The tenant's size and index, cached for ``ttl_s`` seconds."""
+    key = _cache_key(graph, user_id)
     now = time.monotonic()
     with _lock:
         cached = _sizes.get(key)
     if cached and now - cached[0] < ttl_s:
-        return cached[1], cached[2]
+        return cached[1]
     row = graph.read("retrieve/tenant_size", user_id=user_id)[0]
+    size = TenantSize(tenant=row["tenant"], total=row["total"], own_index=row["index"])
     with _lock:
-        _sizes[key] = (now, row["tenant"], row["total"])
-    return row["tenant"], row["total"]
+        _sizes[key] = (now, size)
+    return size
+
+
+def forget_tenant_size(graph: Graph, user_id: str) -> None:
+    """Count again at the next plan: the tenant's index changed (or vanished)."""
+    with _lock:
+        _sizes.pop(_cache_key(graph, user_id), None)
 
 
 def plan_vector(graph: Graph, user_id: str, per_signal: int, cfg: RetrievalConfig
                 ) -> VectorPlan:
-    tenant, total = tenant_size(graph, user_id, cfg.tenant_size_ttl_s)
-    if tenant == 0:
+    size = tenant_size(graph, user_id, cfg.tenant_size_ttl_s)
+    if size.tenant == 0:
         return VectorPlan(ann_k=per_signal, exact_first=True)
-    wanted = math.ceil(per_signal * cfg.vector_overfetch * max(total, tenant) / tenant)
-    if wanted > cfg.vector_fetch_max and tenant <= cfg.exact_scan_max:
+    if size.own_index is not None:
+        wanted = math.ceil(per_signal * cfg.vector_overfetch)
+        return VectorPlan(ann_k=max(per_signal, min(wanted, cfg.vector_fetch_max)),
+                          exact_first=False, index=size.own_index)
+    wanted = math.ceil(per_signal * cfg.vector_overfetch * max(size.total, size.tenant)
+                       / size.tenant)
+    if wanted > cfg.vector_fetch_max and size.tenant <= cfg.exact_scan_max:
         return VectorPlan(ann_k=per_signal, exact_first=True)
     return VectorPlan(ann_k=max(per_signal, min(wanted, cfg.vector_fetch_max)),
                       exact_first=False)

@@ -1,0 +1,227 @@
+"""A big tenant's own vector index: explore() asks it and finds what the shared index
+finds; every write labels the tenant's new nodes; dropping it and forgetting the tenant
+leave no index, label or marker behind; a process that still believes in a dropped index
+falls back to the shared one."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import numpy as np
+import pytest
+from conftest import delete_tenant
+from retrieve_data import add_node
+from support import run_cli, scalar
+
+from memgraph import cypher
+from memgraph.errors import ConfigurationError
+from memgraph.graph.connection import Graph
+from memgraph.graph.schema import VECTOR_INDEX
+from memgraph.graph.tenant_index import (
+    should_have_own_index,
+    tenant_index_name,
+    tenant_label,
+)
+from memgraph.memory import Memory
+from memgraph.retrieve.config import RetrievalConfig
+from memgraph.retrieve.explore import ExploreRequest, fetch_candidates
+from memgraph.retrieve.filters import build_filters
+from memgraph.retrieve.vector_plan import forget_tenant_size, plan_vector
+
+
+def _near_query(dims: int, cosines: list[float], seed: int) -> list[list[float]]:
+    """Vectors at the given cosines to the query, the first axis."""
+    rng = np.random.default_rng(seed)
+    vectors = []
+    for cosine in cosines:
+        v = rng.standard_normal(dims)
+        v[0] = 0.0
+        v *= np.sqrt(1 - cosine ** 2) / np.linalg.norm(v)
+        v[0] = cosine
+        vectors.append(v.tolist())
+    return vectors
+
+
+def _query(dims: int) -> list[float]:
+    return [1.0] + [0.0] * (dims - 1)
+
+
+def _index_state(graph: Graph, name: str) -> str | None:
+    with graph.session() as session:
+        row = session.run("SHOW INDEXES YIELD name, state WHERE name = $n RETURN state",
+                          n=name).single()
+    return row["state"] if row else None
+
+
+def _labelled(graph: Graph, user_id: str) -> int:
+    return scalar(graph, "MATCH (n:Memory {user_id: $u}) WHERE $l IN labels(n) "
+                         "RETURN count(n)", u=user_id, l=tenant_label(user_id))
+
+
+@pytest.fixture
+def crowded(memory: Memory, user_id: str, other_user: str) -> dict[str, list[str]]:
+    """``user_id`` holds 40 sources, ``other_user`` 400 nearer the query: the tenant holds
+    a tenth of the shared index and none of its nearest neighbours."""
+    dims = memory.embedder.dimensions
+    mine = [add_node(memory.graph, user_id, "Source", f"mine {i}", text=f"turn {i}",
+                     embedding=v)
+            for i, v in enumerate(_near_query(dims, [0.9 - 0.01 * i for i in range(40)], 1))]
+    nearer = list(np.linspace(0.91, 0.99, 400))
+    theirs = [add_node(memory.graph, other_user, "Source", f"theirs {i}", text=f"turn {i}",
+                       embedding=v) for i, v in enumerate(_near_query(dims, nearer, 2))]
+    return {"mine": mine, "theirs": theirs}
+
+
+def _request(memory: Memory, user_id: str, vector: list[float]) -> ExploreRequest:
+    config = RetrievalConfig.from_settings(memory.settings, candidates_per_signal=10,
+                                           use_fulltext=False, use_graph=False,
+                                           exact_scan_max=0, min_vector_score=0.0)
+    return ExploreRequest(user_id=user_id, query="anything", vector=vector, k=10,
+                          filters=build_filters(), config=config)
+
+
+def _vector_hits(memory: Memory, req: ExploreRequest) -> tuple[bool, list[str]]:
+    fetched = fetch_candidates(memory.graph, req)
+    return fetched.exact_used, [c.props["uid"] for c in fetched.candidates]
+
+
+def test_explore_asks_the_tenants_own_index_and_finds_what_the_shared_one_found(
+        memory: Memory, user_id: str, other_user: str,
+        crowded: dict[str, list[str]]) -> None:
+    query = _query(memory.embedder.dimensions)
+    req = _request(memory, user_id, query)
+    forget_tenant_size(memory.graph, user_id)
+    shared_plan = plan_vector(memory.graph, user_id, 10, req.config)
+    assert shared_plan.index == VECTOR_INDEX and shared_plan.ann_k > 10 * 5
+    _, shared = _vector_hits(memory, req)
+
+    made = memory.create_vector_index(user_id)
+    assert made.state == "online" and made.labelled == 40
+    assert _index_state(memory.graph, made.index) == "ONLINE"
+    assert memory.vector_indexes(user_id) == [made.__class__(**{**made.__dict__,
+                                                                 "labelled": 0})]
+    forget_tenant_size(memory.graph, user_id)
+    own_plan = plan_vector(memory.graph, user_id, 10, req.config)
+    assert own_plan.index == tenant_index_name(user_id) and own_plan.ann_k == 15
+
+    scanned, own = _vector_hits(memory, req)
+    assert not scanned and own == shared == crowded["mine"][:10]
+    # the other tenant's nodes are neither labelled nor in the index
+    assert _labelled(memory.graph, other_user) == 0
+    with memory.graph.session() as session:
+        asked = session.run("CALL db.index.vector.queryNodes($i, 100, $v) YIELD node "
+                            "RETURN collect(DISTINCT node.user_id) AS users",
+                            i=made.index, v=query).single()["users"]
+    assert asked == [user_id]
+
+
+def test_what_is_written_after_the_index_was_made_is_labelled_and_found(
+        memory: Memory, user_id: str, other_user: str) -> None:
+    memory.ingest("I adopted a cat named Miso.", user_id=user_id, speaker="Sam")
+    made = memory.create_vector_index(user_id)
+    before = _labelled(memory.graph, user_id)
+    result = memory.ingest("My sister Anna moved to Lisbon last spring.", user_id=user_id,
+                           speaker="Sam")
+    memory.ingest("Anna moved to Porto.", user_id=other_user, speaker="Kim")
+    total = scalar(memory.graph, "MATCH (n:Memory {user_id: $u}) WHERE NOT n:Storyline "
+                                 "AND NOT n:Macro RETURN count(n)", u=user_id)
+    assert _labelled(memory.graph, user_id) == total > before
+    assert _labelled(memory.graph, other_user) == 0
+    with memory.graph.session() as session:
+        found = session.run(
+            "CALL db.index.vector.queryNodes($i, 50, $v) YIELD node RETURN collect(node.uid)",
+            i=made.index, v=memory.embedder.embed("Anna moved to Lisbon")).single()[0]
+    assert result.source_uid in found
+    hits = memory.explore("Where does Anna live?", user_id=user_id, reinforce=False)
+    assert any("Lisbon" in (h.text or "") or h.name == "Lisbon" for h in hits)
+
+
+def test_dropping_the_index_puts_the_tenant_back_on_the_shared_one(
+        memory: Memory, user_id: str, crowded: dict[str, list[str]]) -> None:
+    made = memory.create_vector_index(user_id)
+    assert memory.drop_vector_index(user_id) == 40
+    assert _index_state(memory.graph, made.index) is None
+    assert _labelled(memory.graph, user_id) == 0 and memory.vector_indexes(user_id) == []
+    forget_tenant_size(memory.graph, user_id)
+    req = _request(memory, user_id, _query(memory.embedder.dimensions))
+    assert plan_vector(memory.graph, user_id, 10, req.config).index == VECTOR_INDEX
+    assert memory.drop_vector_index(user_id) == 0       # again: nothing left to do
+
+
+def test_a_process_that_still_believes_in_a_dropped_index_asks_the_shared_one(
+        memory: Memory, user_id: str, crowded: dict[str, list[str]]) -> None:
+    req = _request(memory, user_id, _query(memory.embedder.dimensions))
+    memory.create_vector_index(user_id)
+    forget_tenant_size(memory.graph, user_id)
+    _, own = _vector_hits(memory, req)                  # the plan is cached with it
+    assert plan_vector(memory.graph, user_id, 10, req.config).index != VECTOR_INDEX
+    # another process gives the index up; this one's cached plan still names it
+    memory.graph.run_autocommit("graph/tenant_index_unmark", user_id=user_id)
+    memory.graph.run_autocommit("graph/drop_index", index=tenant_index_name(user_id))
+    scanned, shared = _vector_hits(memory, req)
+    assert not scanned and shared == own
+    assert plan_vector(memory.graph, user_id, 10, req.config).index == VECTOR_INDEX
+
+
+def test_forgetting_a_tenant_drops_its_own_index_and_marker(
+        memory: Memory, graph: Graph, crowded: dict[str, list[str]], user_id: str) -> None:
+    made = memory.create_vector_index(user_id)
+    memory.forget_user(user_id)
+    assert _index_state(graph, made.index) is None
+    assert scalar(graph, "MATCH (t:TenantVectorIndex {user_id: $u}) RETURN count(t)",
+                  u=user_id) == 0
+
+
+def test_the_command_line_lists_creates_and_drops_a_tenants_index(
+        memory: Memory, user_id: str, other_user: str,
+        crowded: dict[str, list[str]]) -> None:
+    env = {"MEMGRAPH_EMBEDDER": "hashing", "MEMGRAPH_DEFAULT_USER": user_id,
+           "MEMGRAPH_RETRIEVAL__OWN_VECTOR_INDEX_MIN_NODES": "30"}
+    due = run_cli("vector-index", "create", "--all-users", "--dry-run", "--json", env=env)
+    assert due.code == 0, due.stderr
+    # the 400-node tenant holds most of the index: it gains nothing from one of its own
+    assert user_id in {d["user_id"] for d in json.loads(due.stdout)}
+    assert other_user not in {d["user_id"] for d in json.loads(due.stdout)}
+    made = run_cli("vector-index", "create", "--json", env=env)
+    assert made.code == 0, made.stderr
+    assert json.loads(made.stdout)[0]["state"] == "online"
+    listed = run_cli("vector-index", "list", env=env)
+    assert tenant_index_name(user_id) in listed.stdout and "online" in listed.stdout
+    dropped = run_cli("vector-index", "drop", "--user", user_id, env=env)
+    assert dropped.code == 0 and "40 nodes unlabelled" in dropped.stdout
+    wrong = run_cli("vector-index", "create", "--dry-run", env=env)
+    assert wrong.code != 0 and "Traceback" not in wrong.stderr
+
+
+def test_a_tenant_earns_its_own_index_by_size_unless_it_holds_the_shared_one_alone() -> None:
+    assert should_have_own_index(100_000, 1_000_000, 5000)
+    assert not should_have_own_index(4_999, 1_000_000, 5000)
+    assert not should_have_own_index(600_000, 1_000_000, 5000)
+
+
+def test_every_write_of_a_nodes_vector_labels_the_node_for_its_tenants_index() -> None:
+    """The rule that keeps a tenant's index whole, checked over the query files."""
+    writes = [name for name in cypher.names()
+              if re.search(r"store_vector element=\w+ key=embedding type=Node",
+                           (cypher.CYPHER_ROOT / f"{name}.cypher").read_text())]
+    assert len(writes) >= 8
+    for name in writes:
+        assert "tenant_label" in (cypher.CYPHER_ROOT / f"{name}.cypher").read_text(), name
+
+
+def test_a_label_goes_into_a_schema_command_only_as_a_plain_identifier() -> None:
+    text = cypher.with_identifiers("graph/tenant_index_create", label="TenantVectors_ab12")
+    assert "FOR (n:TenantVectors_ab12)" in text
+    with pytest.raises(ConfigurationError, match="not a plain identifier"):
+        cypher.with_identifiers("graph/tenant_index_create", label="X) DETACH DELETE (n")
+    with pytest.raises(ConfigurationError, match="needs the identifier"):
+        cypher.with_identifiers("graph/tenant_index_create")
+
+
+def test_label_and_index_names_are_safe_whatever_the_user_id(graph: Graph) -> None:
+    for odd in ("sam", "ünïcode user", "a`b) DETACH DELETE n //", "x" * 200):
+        assert re.fullmatch(r"TenantVectors_[0-9a-f]{16}", tenant_label(odd))
+        assert re.fullmatch(r"memory_embedding_[0-9a-f]{16}", tenant_index_name(odd))
+    assert tenant_label("a") != tenant_label("b")
+    delete_tenant(graph, "no-such-tenant")      # dropping a missing index is not an error
