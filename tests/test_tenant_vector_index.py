@@ -156,12 +156,17 @@ def test_a_process_that_still_believes_in_a_dropped_index_asks_the_shared_one(
     forget_tenant_size(memory.graph, user_id)
     _, own = _vector_hits(memory, req)                  # the plan is cached with it
     assert plan_vector(memory.graph, user_id, 10, req.config).index != VECTOR_INDEX
-    # another process gives the index up; this one's cached plan still names it
-    memory.graph.run_autocommit("graph/tenant_index_unmark", user_id=user_id)
+    # an operator drops the index to rebuild it (the marker stays), while this process's
+    # cached plan names it
     memory.graph.run_autocommit("graph/drop_index", index=tenant_index_name(user_id))
     scanned, shared = _vector_hits(memory, req)
     assert not scanned and shared == own
     assert plan_vector(memory.graph, user_id, 10, req.config).index == VECTOR_INDEX
+    # rebuilt: the next count finds it again
+    memory.create_vector_index(user_id)
+    forget_tenant_size(memory.graph, user_id)
+    assert plan_vector(memory.graph, user_id, 10, req.config).index != VECTOR_INDEX
+    assert _vector_hits(memory, req)[1] == own
 
 
 def test_forgetting_a_tenant_drops_its_own_index_and_marker(

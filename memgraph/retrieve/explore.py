@@ -35,7 +35,7 @@ from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown, as_dat
 from memgraph.retrieve.vector_plan import (
     ANN_SCORE_MARGIN,
     NO_SUCH_INDEX,
-    forget_tenant_size,
+    own_index_missing,
     plan_vector,
 )
 from memgraph.settings import LifecycleSettings
@@ -127,9 +127,9 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
     except DatabaseError as e:
         if params["ann_index"] == VECTOR_INDEX or NO_SUCH_INDEX not in str(e):
             raise
-        # The tenant's own index went (the tenant was forgotten, or given back to the
-        # shared index) since this process counted its size: count again, ask again.
-        forget_tenant_size(graph, req.user_id)
+        # The tenant's own index went since this process counted its size (given up, or
+        # dropped by hand to be rebuilt): ask the shared one.
+        own_index_missing(graph, req.user_id)
         row = graph.read("retrieve/explore_candidates", **candidate_params(graph, req))[0]
     props = {item["key"]: ("node", item["props"]) for item in row["nodes"]}
     props.update({item["key"]: ("relationship", item["props"]) for item in row["rels"]})

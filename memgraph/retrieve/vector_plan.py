@@ -74,9 +74,20 @@ def tenant_size(graph: Graph, user_id: str, ttl_s: float) -> TenantSize:
 
 
 def forget_tenant_size(graph: Graph, user_id: str) -> None:
-    """Count again at the next plan: the tenant's index changed (or vanished)."""
+    """Count again at the next plan."""
     with _lock:
         _sizes.pop(_cache_key(graph, user_id), None)
+
+
+def own_index_missing(graph: Graph, user_id: str) -> None:
+    """The tenant's own index was not there when asked (given up since this process
+    counted, or dropped by hand to be rebuilt): count again, and plan with the shared
+    index until the next count."""
+    row = graph.read("retrieve/tenant_size", user_id=user_id)[0]
+    with _lock:
+        _sizes[_cache_key(graph, user_id)] = (
+            time.monotonic(), TenantSize(tenant=row["tenant"], total=row["total"],
+                                         own_index=None))
 
 
 def plan_vector(graph: Graph, user_id: str, per_signal: int, cfg: RetrievalConfig
