@@ -23,6 +23,8 @@ from memgraph.graph.tenant_index import (
     tenant_index_name,
     tenant_label,
 )
+from memgraph.graph.vocabulary import Kind
+from memgraph.ingest.resolution import Candidate, SimilaritySearch, resolve
 from memgraph.memory import Memory
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.explore import ExploreRequest, fetch_candidates
@@ -230,3 +232,27 @@ def test_label_and_index_names_are_safe_whatever_the_user_id(graph: Graph) -> No
         assert re.fullmatch(r"memory_embedding_[0-9a-f]{16}", tenant_index_name(odd))
     assert tenant_label("a") != tenant_label("b")
     delete_tenant(graph, "no-such-tenant")      # dropping a missing index is not an error
+
+
+def test_a_big_tenant_resolves_entities_through_its_own_index_when_others_crowd_the_shared(
+        memory: Memory, user_id: str, other_user: str) -> None:
+    """Ingestion's similarity search (above ``ingest.exact_scan_max_nodes``) asks the
+    tenant's own index: the shared one's nearest candidates are all another tenant's."""
+    dims = memory.embedder.dimensions
+    query = _query(dims)
+    mine = add_node(memory.graph, user_id, "Concept", "rock climbing",
+                    embedding=_near_query(dims, [0.95], 4)[0])
+    for i in range(60):
+        add_node(memory.graph, other_user, "Concept", f"climbing {i}", embedding=query)
+    large = memory.settings.model_copy(update={"ingest": memory.settings.ingest.model_copy(
+        update={"exact_scan_max_nodes": 0, "vector_candidates": 20})})
+    climbing = Candidate(kind=Kind.CONCEPT, name="climbing", aliases=(), embedding=query)
+
+    shared = SimilaritySearch.for_tenant(memory.graph, large, user_id)
+    assert shared.by_index and shared.index == VECTOR_INDEX
+    assert resolve(memory.graph, user_id, [climbing], 0.85, shared) == [None]
+    memory.create_vector_index(user_id)
+    own = SimilaritySearch.for_tenant(memory.graph, large, user_id)
+    assert own.index == tenant_index_name(user_id)
+    [match] = resolve(memory.graph, user_id, [climbing], 0.85, own)
+    assert match is not None and match.uid == mine and match.how == "similarity"

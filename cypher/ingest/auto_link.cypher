@@ -19,7 +19,7 @@ CALL (n) {
     RETURN m, 2 * vector.similarity.cosine(n.embedding, m.embedding) - 1 AS similarity
     UNION
     WITH n WHERE $by_index
-    CALL db.index.vector.queryNodes('memory_embedding', $candidates, n.embedding)
+    CALL db.index.vector.queryNodes($vector_index, $candidates, n.embedding)
     YIELD node, score
     WITH n, node AS m, score
     WHERE m.user_id = $user_id AND (m:Person OR m:Concept OR m:Entity) AND m <> n

@@ -16,7 +16,7 @@ CALL (){
     RETURN n, vector.similarity.cosine(n.embedding, $embedding) AS score
     UNION
     WITH 1 AS one WHERE $by_index
-    CALL db.index.vector.queryNodes('memory_embedding', $candidates, $embedding)
+    CALL db.index.vector.queryNodes($vector_index, $candidates, $embedding)
     YIELD node, score
     WITH node AS n, score
     WHERE n.user_id = $user_id AND (n:Person OR n:Concept OR n:Entity)

@@ -22,7 +22,7 @@ CALL (row) {
     RETURN n, 2 * vector.similarity.cosine(n.embedding, row.embedding) - 1 AS similarity
     UNION
     WITH row WHERE $by_index
-    CALL db.index.vector.queryNodes('memory_embedding', $candidates, row.embedding)
+    CALL db.index.vector.queryNodes($vector_index, $candidates, row.embedding)
     YIELD node, score
     WITH row, node AS n, score WHERE n.user_id = $user_id AND row.kind IN labels(n)
     RETURN n, 2 * score - 1 AS similarity

@@ -14,9 +14,10 @@ Order, first hit wins (all within the same user):
    share a word, because "Tom, my colleague" and "Tim, my colleague" embed alike.
 
 Step 3 is exact cosine over the tenant's nodes of that kind while the tenant has at most
-``ingest.exact_scan_max_nodes`` semantic nodes; above that, the shared vector index is
-asked for its ``ingest.vector_candidates`` nearest neighbours, of which the tenant's nodes
-of that kind are kept (the index cannot pre-filter by tenant: over-fetch, approximate).
+``ingest.exact_scan_max_nodes`` semantic nodes; above that, the vector index is asked for
+its ``ingest.vector_candidates`` nearest neighbours, of which the tenant's nodes of that
+kind are kept: the tenant's own index when it has one (``memgraph/graph/tenant_index.py``),
+else the shared one, which cannot pre-filter by tenant (over-fetch, approximate).
 Concurrency is handled by the writer: new nodes are ``MERGE``d on the name key's
 uniqueness constraint (``:Semantic``), so racing writers converge on one node even when
 they disagree on its kind.
@@ -29,6 +30,7 @@ from dataclasses import dataclass
 
 from memgraph.graph.connection import Graph
 from memgraph.graph.names import alias_key, canonical_name
+from memgraph.graph.schema import VECTOR_INDEX
 from memgraph.graph.vocabulary import Kind
 from memgraph.settings import Settings
 
@@ -54,16 +56,19 @@ class SimilaritySearch:
 
     by_index: bool
     candidates: int
+    index: str = VECTOR_INDEX    # the tenant's own vector index once it has one
 
     @classmethod
     def for_tenant(cls, graph: Graph, settings: Settings, user_id: str) -> SimilaritySearch:
         """Exact scans for small tenants, the vector index (with over-fetch) for large."""
         cap = settings.ingest.exact_scan_max_nodes
-        size = graph.read("ingest/tenant_size", user_id=user_id, cap=cap + 1)[0]["nodes"]
-        return cls(by_index=size > cap, candidates=settings.ingest.vector_candidates)
+        row = graph.read("ingest/tenant_size", user_id=user_id, cap=cap + 1)[0]
+        return cls(by_index=row["nodes"] > cap, candidates=settings.ingest.vector_candidates,
+                   index=row["index"] or VECTOR_INDEX)
 
     def params(self) -> dict[str, object]:
-        return {"by_index": self.by_index, "candidates": self.candidates}
+        return {"by_index": self.by_index, "candidates": self.candidates,
+                "vector_index": self.index}
 
 
 def resolve(graph: Graph, user_id: str, candidates: Sequence[Candidate],
