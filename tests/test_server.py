@@ -124,8 +124,13 @@ def test_an_install_with_the_old_default_password_gets_a_random_one_at_start(
         server.stop(timeout_s=0)   # a throwaway: no clean shutdown to wait for
 
 
-def test_start_waits_for_bolt_and_the_server_answers(private_server: LocalServer) -> None:
+def test_start_waits_for_bolt_and_http_and_the_server_answers(
+        private_server: LocalServer) -> None:
+    import urllib.request
+
     assert private_server.start() is True
+    with urllib.request.urlopen(private_server.browser_url, timeout=10) as response:
+        assert response.status == 200     # right away: start waited for HTTP too
     status = private_server.status()
     assert status.running and status.pid
     graph = Graph.open(private_server.settings)
@@ -135,6 +140,23 @@ def test_start_waits_for_bolt_and_the_server_answers(private_server: LocalServer
         graph.close()
     assert info["version"].startswith("5.26")
     assert info["edition"] == "community"
+
+
+def test_a_started_line_from_an_earlier_run_does_not_count_for_this_start(
+        tmp_path: Path, settings: Settings) -> None:
+    """The console log is appended to: a start that read the last run's "Started." went
+    on before the server listened on HTTP (the browser-assets test failed on a busy
+    machine)."""
+    server = own_server(tmp_path, settings)
+    server.console_log.parent.mkdir(parents=True, exist_ok=True)
+    server.console_log.write_bytes(b"2026-11-26 INFO  Started.\n2026-11-26 INFO  Stopped.\n")
+    this_start = server.console_log.stat().st_size
+    with open(server.console_log, "ab") as log:
+        log.write(b"2026-11-26 INFO  Bolt enabled on 127.0.0.1:7689.\n")
+    assert not server._log_says_started(this_start)
+    with open(server.console_log, "ab") as log:
+        log.write(b"2026-11-26 INFO  Started.\n")
+    assert server._log_says_started(this_start)
 
 
 def test_vector_index_builds_get_a_quarter_of_the_heap(private_server: LocalServer) -> None:

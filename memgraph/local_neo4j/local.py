@@ -219,7 +219,8 @@ class LocalServer:
                             password_file=str(self.password_file))
 
     def start(self) -> bool:
-        """Start in the background and wait for Bolt. Returns False if already running."""
+        """Start in the background and wait until it has started (Bolt and HTTP listen).
+        Returns False if already running."""
         if self.is_running():
             self.replace_legacy_password()
             return False
@@ -237,34 +238,37 @@ class LocalServer:
                "-cp", f"{self.lib}/*", _ENTRY_POINT, f"--home-dir={self.home}",
                f"--config-dir={self.conf_dir}", "--console-mode"]
         self.console_log.parent.mkdir(parents=True, exist_ok=True)
+        # the log is appended to: only what this start writes says it has started
+        log_start = self.console_log.stat().st_size if self.console_log.exists() else 0
         with open(self.console_log, "ab") as log:
             proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
                                     stdin=subprocess.DEVNULL, env=self._env(),
                                     start_new_session=True)
         self.pid_file.parent.mkdir(parents=True, exist_ok=True)
         self.pid_file.write_text(str(proc.pid))
-        self._wait_until_ready(proc)
+        self._wait_until_ready(proc, log_start)
         self.replace_legacy_password()
         return True
 
-    def _wait_until_ready(self, proc: subprocess.Popen[bytes]) -> None:
+    def _wait_until_ready(self, proc: subprocess.Popen[bytes], log_start: int) -> None:
         deadline = time.monotonic() + self.cfg.start_timeout_s
         while time.monotonic() < deadline:
             if proc.poll() is not None:
                 self.pid_file.unlink(missing_ok=True)
                 raise ServerError(f"Neo4j exited during start-up (code {proc.returncode}): "
                                   f"{self._last_log_line()}")
-            if _port_in_use(self.cfg.bolt_port) and self._log_says_started():
+            if _port_in_use(self.cfg.bolt_port) and _port_in_use(self.cfg.http_port) \
+                    and self._log_says_started(log_start):
                 return
             time.sleep(0.5)
         self.stop()
         raise ServerError(f"Neo4j did not answer on {self.bolt_uri} within "
                           f"{self.cfg.start_timeout_s:.0f}s; see {self.console_log}")
 
-    def _log_says_started(self) -> bool:
+    def _log_says_started(self, log_start: int) -> bool:
         try:
             with open(self.console_log, "rb") as fh:
-                fh.seek(max(0, fh.seek(0, 2) - 4096))
+                fh.seek(max(log_start, fh.seek(0, 2) - 4096))
                 return b"INFO  Started." in fh.read()
         except FileNotFoundError:
             return False
