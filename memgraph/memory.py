@@ -136,6 +136,8 @@ class Memory:
             "counts": counts,
             "embedding_models": self.graph.read("graph/embedding_models", user_id=user_id),
             "embedder": self.embedder.model_name,
+            # the tenant's own vector index, or every tenant's (all_users)
+            "vector_indexes": [own.as_dict() for own in own_indexes(self.graph, user_id)],
         }
 
     def vector_indexes(self, user_id: str | None = None, *,

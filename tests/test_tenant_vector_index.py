@@ -196,8 +196,11 @@ def test_the_command_line_lists_creates_and_drops_a_tenants_index(
     assert json.loads(made.stdout)[0]["state"] == "online"
     listed = run_cli("vector-index", "list", env=env)
     assert tenant_index_name(user_id) in listed.stdout and "online" in listed.stdout
+    status = run_cli("status", env=env)
+    assert f"vector index: its own, {tenant_index_name(user_id)} (online)" in status.stdout
     dropped = run_cli("vector-index", "drop", "--user", user_id, env=env)
     assert dropped.code == 0 and "40 nodes unlabelled" in dropped.stdout
+    assert "vector index: the shared one" in run_cli("status", env=env).stdout
     wrong = run_cli("vector-index", "create", "--dry-run", env=env)
     assert wrong.code != 0 and "Traceback" not in wrong.stderr
 

@@ -106,6 +106,11 @@ def status(user_id: str | None, all_users: bool, as_json: bool) -> None:
     click.echo(f"memories of {scope_text(data['user_id'])}:")
     render_table(("kind", "state", "nodes"),
                  [(row["kind"], str(row["state"]), str(row["nodes"])) for row in data["counts"]])
+    owned = [f"{own['index']} ({own['state']})" for own in data["vector_indexes"]]
+    if data["user_id"] is not None:
+        click.echo("vector index: " + (f"its own, {owned[0]}" if owned else "the shared one"))
+    elif owned:
+        click.echo(f"tenants with their own vector index: {len(owned)}")
     models = data["embedding_models"]
     if models:
         click.echo("vectors: " + ", ".join(f"{m['nodes']} by {m['model']}" for m in models))
