@@ -157,8 +157,11 @@ class Memory:
     def vector_indexes_due(self) -> list[TenantDue]:
         """Every tenant that should have a vector index of its own and has none ready: at
         least ``retrieval.own_vector_index_min_nodes`` memory nodes, less than half of
-        all. Reads every tenant's size (an all-users operation by nature)."""
-        return tenants_due(self.graph, self.settings.retrieval.own_vector_index_min_nodes)
+        all. Counts every tenant (an all-users operation by nature); the nightly
+        ``vector_indexes`` job does the same for the tenants it covers."""
+        every_tenant = [r["user_id"] for r in self.graph.read("lifecycle/user_ids")]
+        return tenants_due(self.graph, every_tenant,
+                           self.settings.retrieval.own_vector_index_min_nodes)
 
     def drop_vector_index(self, user_id: str | None = None) -> int:
         """Put one tenant back on the shared vector index; returns the nodes unlabelled."""
@@ -385,7 +388,8 @@ class Memory:
                 dry_run: bool = False, as_of: datetime | None = None, simulate: bool = False,
                 all_elements: bool = False, shard: tuple[int, int] | None = None,
                 **hooks: Any) -> JobReport:
-        """Run decay | consolidate | cleanup | episodic | dedupe | nightly for one user
+        """Run decay | consolidate | cleanup | episodic | dedupe | storylines |
+        vector_indexes | nightly (all of them, in that order) for one user
         (default: ``settings.default_user``) or, with ``all_users=True``, for every user.
 
         ``as_of`` in the future is refused unless ``dry_run`` or ``simulate``: a simulation

@@ -37,7 +37,7 @@ def test_the_tour_learns_explores_and_forgets(memory: Memory, user_id: str) -> N
 
     steps = {s.job: s for s in report.nightly.steps}
     assert list(steps) == ["decay", "consolidate", "cleanup", "episodic", "dedupe",
-                           "storylines"]
+                           "storylines", "vector_indexes"]
     assert all(s.status == "ok" for s in steps.values())
     archived = [c for c in report.changes if c.state_after == "archived"]
     faded = [c for c in report.changes if c.salience_after < c.salience_before]

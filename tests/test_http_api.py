@@ -339,7 +339,8 @@ def test_consolidate_runs_the_nightly_steps_for_the_tenant(api: httpx.Client,
     assert job["status"] == "ok", job
     assert job["run_id"] == job_id and job["job"] == "nightly"
     assert [s["job"] for s in job["steps"]] == ["decay", "consolidate", "cleanup",
-                                                 "episodic", "dedupe", "storylines"]
+                                                 "episodic", "dedupe", "storylines",
+                                                 "vector_indexes"]
 
 
 # -- endpoints: bad input -----------------------------------------------------------------------

@@ -88,9 +88,11 @@ class TestRunRecords:
         make_node(graph, user_id, "Concept", state="active")
         report = memory.run_job("nightly", user_id=user_id, as_of=T0 + timedelta(days=1))
         assert [s.job for s in report.steps] == ["decay", "consolidate", "cleanup",
-                                                  "episodic", "dedupe", "storylines"]
+                                                  "episodic", "dedupe", "storylines",
+                                                  "vector_indexes"]
         assert report.status == "ok" and report.counts["decay.nodes_decayed"] == 1
-        assert len(memory.job_history(user_id=user_id)) == 7
+        assert report.counts["vector_indexes.due"] == 0     # one node: no index of its own
+        assert len(memory.job_history(user_id=user_id)) == 8
 
     def test_unknown_job_and_bad_time_are_refused(self, memory: Memory) -> None:
         with pytest.raises(InvalidInputError, match="unknown job"):

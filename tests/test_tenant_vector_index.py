@@ -260,3 +260,22 @@ def test_a_big_tenant_resolves_entities_through_its_own_index_when_others_crowd_
     assert own.index == tenant_index_name(user_id)
     [match] = resolve(memory.graph, user_id, [climbing], 0.85, own)
     assert match is not None and match.uid == mine and match.how == "similarity"
+
+
+def test_the_nightly_job_gives_a_tenant_that_has_grown_big_its_own_index(
+        memory: Memory, user_id: str, other_user: str,
+        crowded: dict[str, list[str]]) -> None:
+    small_threshold = memory.settings.model_copy(update={
+        "retrieval": memory.settings.retrieval.model_copy(
+            update={"own_vector_index_min_nodes": 30})})
+    grown = Memory(small_threshold, graph=memory.graph, embedder=memory.embedder)
+    preview = grown.run_job("vector_indexes", user_id=user_id, dry_run=True)
+    assert preview.counts == {"due": 1} and memory.vector_indexes(user_id) == []
+    report = grown.run_job("vector_indexes", user_id=user_id)
+    assert report.status == "ok"
+    assert report.counts == {"due": 1, "created": 1, "nodes_labelled": 40}
+    assert [own.state for own in memory.vector_indexes(user_id)] == ["online"]
+    again = grown.run_job("vector_indexes", user_id=user_id)      # nothing left to do
+    assert again.counts == {"due": 0}
+    # at the default threshold (5,000 nodes) a 40-node tenant is not due
+    assert memory.run_job("vector_indexes", user_id=other_user).counts == {"due": 0}

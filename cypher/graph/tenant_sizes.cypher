@@ -1,9 +1,11 @@
-// Every tenant's memory nodes (summaries apart: their vectors are not indexed), biggest
-// first, and all memory nodes: which tenants should have a vector index of their own
-// (memgraph/graph/tenant_index.py). Reads every memory node's user_id once.
-MATCH (n:Memory) WHERE NOT n:Storyline AND NOT n:Macro
-WITH n.user_id AS user_id, count(*) AS nodes
-WITH collect({user_id: user_id, nodes: nodes}) AS tenants, sum(nodes) AS total
-UNWIND tenants AS t
-RETURN t.user_id AS user_id, t.nodes AS nodes, total
+// The memory nodes of each of $user_ids (summaries apart: their vectors are not indexed)
+// and of the whole database: which tenants should have a vector index of their own
+// (memgraph/graph/tenant_index.py). A seek on the `memory_user` index per tenant; the
+// total is count-store lookups.
+UNWIND $user_ids AS user_id
+WITH user_id, COUNT { MATCH (n:Memory) WHERE n.user_id = user_id
+                      AND NOT n:Storyline AND NOT n:Macro } AS nodes
+RETURN user_id, nodes,
+       COUNT { MATCH (:Memory) } - COUNT { MATCH (:Storyline) } - COUNT { MATCH (:Macro) }
+         AS total
 ORDER BY nodes DESC, user_id

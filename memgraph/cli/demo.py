@@ -64,7 +64,7 @@ def _render(report: TourReport) -> None:
                  f"{report.as_of:%Y-%m-%d})")
     for step in report.nightly.steps:
         counts = ", ".join(f"{k} {v}" for k, v in step.counts.items() if v) or "nothing to do"
-        console.print(f"  {step.job:<12} {step.status:<8} {counts}")
+        console.print(f"  {step.job:<14} {step.status:<8} {counts}")
     table = Table(title="what faded and what was archived", box=box.SIMPLE_HEAD,
                   pad_edge=False)
     table.add_column("kind", no_wrap=True)

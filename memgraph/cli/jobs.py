@@ -24,7 +24,8 @@ from memgraph.settings import Settings
 
 @click.group()
 def jobs() -> None:
-    """Nightly lifecycle jobs: decay, consolidation, note cleanup, episodic, dedupe."""
+    """Nightly lifecycle jobs: decay, consolidation, note cleanup, episodic, dedupe,
+    storylines, big tenants' vector indexes."""
 
 
 @jobs.command("run")
@@ -47,8 +48,8 @@ def jobs() -> None:
 def run(job: str, user_id: str | None, all_users: bool, dry_run: bool, as_of: str | None,
         simulate: bool, all_elements: bool, shard: str | None, as_json: bool) -> None:
     """Run JOB now (nightly = decay → consolidate → cleanup → episodic → dedupe →
-    storylines) for one user (--user, default MEMGRAPH_DEFAULT_USER) or for every user
-    (--all-users).
+    storylines → vector_indexes) for one user (--user, default MEMGRAPH_DEFAULT_USER) or
+    for every user (--all-users).
 
     
     memgraph jobs run nightly --all-users                  what cron runs

@@ -39,7 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "init": ("admin", "Apply the graph schema (constraints, indexes); safe to run again."),
     "keys": ("serve", "HTTP API keys: each belongs to one user (tenant); only a hash is stored."),
     "jobs": ("jobs", "Nightly lifecycle jobs: decay, consolidation, note cleanup, episodic, "
-                     "dedupe."),
+                     "dedupe, storylines, big tenants' vector indexes."),
     "mcp": ("mcp", "Serve memgraph to an MCP client (Claude Desktop, IDE agents, …) over "
                    "stdio."),
     "models": ("models", "Local embedding models: which there are, which is configured, "

@@ -81,12 +81,12 @@ class TenantDue:
     total: int   # all memory nodes (the shared index)
 
 
-def tenants_due(graph: Graph, min_nodes: int) -> list[TenantDue]:
-    """Every tenant (an explicit all-users read) that should have its own index and has
-    none ready, biggest first."""
+def tenants_due(graph: Graph, user_ids: list[str], min_nodes: int) -> list[TenantDue]:
+    """Those of ``user_ids`` that should have their own index and have none ready,
+    biggest first."""
     ready = {own.user_id for own in own_indexes(graph, None) if own.state == "online"}
     return [TenantDue(user_id=r["user_id"], nodes=r["nodes"], total=r["total"])
-            for r in graph.read("graph/tenant_sizes")
+            for r in graph.read("graph/tenant_sizes", user_ids=user_ids)
             if r["user_id"] not in ready
             and should_have_own_index(r["nodes"], r["total"], min_nodes)]
 

@@ -41,8 +41,10 @@ if TYPE_CHECKING:
 # salience; consolidate before cleanup so expiring notes are folded into descriptions before
 # they go; episodic after cleanup so its fresh insight notes are not touched by it and are
 # described next night; dedupe so it compares the freshest descriptions and embeddings;
-# storylines last, so its subjects are the deduplicated nodes.
-JOB_NAMES = ("decay", "consolidate", "cleanup", "episodic", "dedupe", "storylines")
+# storylines after them, so its subjects are the deduplicated nodes; vector_indexes last,
+# so a tenant's own index is built on what the others left.
+JOB_NAMES = ("decay", "consolidate", "cleanup", "episodic", "dedupe", "storylines",
+             "vector_indexes")
 NIGHTLY = "nightly"
 
 def _now() -> datetime:
@@ -50,10 +52,19 @@ def _now() -> datetime:
 
 
 def _job_functions() -> dict[str, Callable[[JobContext], None]]:
-    from memgraph.jobs import cleanup, consolidate, decay, dedupe, episodic, storylines
+    from memgraph.jobs import (
+        cleanup,
+        consolidate,
+        decay,
+        dedupe,
+        episodic,
+        storylines,
+        vector_indexes,
+    )
 
     return {"decay": decay.run, "consolidate": consolidate.run, "cleanup": cleanup.run,
-            "episodic": episodic.run, "dedupe": dedupe.run, "storylines": storylines.run}
+            "episodic": episodic.run, "dedupe": dedupe.run, "storylines": storylines.run,
+            "vector_indexes": vector_indexes.run}
 
 
 def run_job(name: str, *, graph: Graph, settings: Settings,
