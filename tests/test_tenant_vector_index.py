@@ -279,3 +279,39 @@ def test_the_nightly_job_gives_a_tenant_that_has_grown_big_its_own_index(
     assert again.counts == {"due": 0}
     # at the default threshold (5,000 nodes) a 40-node tenant is not due
     assert memory.run_job("vector_indexes", user_id=other_user).counts == {"due": 0}
+
+
+def test_writes_while_the_index_is_made_all_end_up_in_it(memory: Memory,
+                                                          user_id: str) -> None:
+    """The marker comes first and the nodes are labelled twice: whatever a concurrent
+    writer adds before, during or after, the finished index holds every vector."""
+    import threading
+
+    for i in range(200):
+        add_node(memory.graph, user_id, "Source", f"old {i}", text=f"turn {i}",
+                 embedding=_near_query(memory.embedder.dimensions, [0.5], i)[0])
+    errors: list[BaseException] = []
+
+    def writer() -> None:
+        try:
+            for i in range(12):
+                memory.ingest(f"Note {i}: I visited Porto with Anna and we ate pastel {i}.",
+                              user_id=user_id, speaker="Sam")
+        except BaseException as e:      # reported by the assertion below
+            errors.append(e)
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    made = memory.create_vector_index(user_id)
+    thread.join()
+    assert not errors
+    with memory.graph.session() as session:
+        vectors = session.run("MATCH (n:Memory {user_id: $u}) WHERE n.embedding IS NOT NULL "
+                              "RETURN collect(n.uid)", u=user_id).single()[0]
+        unlabelled = session.run("MATCH (n:Memory {user_id: $u}) WHERE NOT $l IN labels(n) "
+                                 "RETURN count(n)", u=user_id, l=made.label).single()[0]
+        indexed = session.run("CALL db.index.vector.queryNodes($i, $k, $v) YIELD node "
+                              "RETURN collect(node.uid)", i=made.index, k=len(vectors) + 10,
+                              v=_query(memory.embedder.dimensions)).single()[0]
+    assert len(vectors) > 200 + 12 and unlabelled == 0
+    assert set(indexed) == set(vectors)
