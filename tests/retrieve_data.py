@@ -28,6 +28,24 @@ def add_node(graph: Graph, user_id: str, kind: str, name: str, *, text: str = ""
              embedding: list[float] | None = None, **props: Any) -> str:
     """Create one memory node; returns its uid."""
     label = Kind(kind).value
+    data = _node_data(user_id, label, name, text, embedding, props)
+    _run(graph, f"CREATE (n:Memory:{label}) SET n = $props", props=data)
+    return data["uid"]
+
+
+def add_nodes(graph: Graph, user_id: str, kind: str,
+              items: list[tuple[str, str, list[float] | None]]) -> list[str]:
+    """Create memory nodes of one kind, given as (name, text, embedding), in one query;
+    returns their uids in order."""
+    label = Kind(kind).value
+    rows = [_node_data(user_id, label, name, text, embedding, {})
+            for name, text, embedding in items]
+    _run(graph, f"UNWIND $rows AS row CREATE (n:Memory:{label}) SET n = row", rows=rows)
+    return [row["uid"] for row in rows]
+
+
+def _node_data(user_id: str, label: str, name: str, text: str,
+               embedding: list[float] | None, props: dict[str, Any]) -> dict[str, Any]:
     uid = new_id()
     data = {**NODE_DEFAULTS, "uid": uid, "user_id": user_id, "name": name,
             "created_at": NOW, "updated_at": NOW, **props}
@@ -44,8 +62,7 @@ def add_node(graph: Graph, user_id: str, kind: str, name: str, *, text: str = ""
         data["description"] = data.get("description") or text
     if embedding is not None:
         data["embedding"] = embedding
-    _run(graph, f"CREATE (n:Memory:{label}) SET n = $props", props=data)
-    return uid
+    return data
 
 
 def relate(graph: Graph, user_id: str, start: str, rel_type: str, end: str,

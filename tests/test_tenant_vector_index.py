@@ -11,7 +11,7 @@ import re
 import numpy as np
 import pytest
 from conftest import delete_tenant
-from retrieve_data import add_node
+from retrieve_data import add_node, add_nodes
 from support import run_cli, scalar
 
 from memgraph import cypher
@@ -66,12 +66,12 @@ def crowded(memory: Memory, user_id: str, other_user: str) -> dict[str, list[str
     """``user_id`` holds 40 sources, ``other_user`` 400 nearer the query: the tenant holds
     a tenth of the shared index and none of its nearest neighbours."""
     dims = memory.embedder.dimensions
-    mine = [add_node(memory.graph, user_id, "Source", f"mine {i}", text=f"turn {i}",
-                     embedding=v)
-            for i, v in enumerate(_near_query(dims, [0.9 - 0.01 * i for i in range(40)], 1))]
+    mine = add_nodes(memory.graph, user_id, "Source", [
+        (f"mine {i}", f"turn {i}", v)
+        for i, v in enumerate(_near_query(dims, [0.9 - 0.01 * i for i in range(40)], 1))])
     nearer = list(np.linspace(0.91, 0.99, 400))
-    theirs = [add_node(memory.graph, other_user, "Source", f"theirs {i}", text=f"turn {i}",
-                       embedding=v) for i, v in enumerate(_near_query(dims, nearer, 2))]
+    theirs = add_nodes(memory.graph, other_user, "Source", [
+        (f"theirs {i}", f"turn {i}", v) for i, v in enumerate(_near_query(dims, nearer, 2))])
     return {"mine": mine, "theirs": theirs}
 
 
@@ -246,8 +246,8 @@ def test_a_big_tenant_resolves_entities_through_its_own_index_when_others_crowd_
     query = _query(dims)
     mine = add_node(memory.graph, user_id, "Concept", "rock climbing",
                     embedding=_near_query(dims, [0.95], 4)[0])
-    for i in range(60):
-        add_node(memory.graph, other_user, "Concept", f"climbing {i}", embedding=query)
+    add_nodes(memory.graph, other_user, "Concept",
+              [(f"climbing {i}", "", query) for i in range(60)])
     large = memory.settings.model_copy(update={"ingest": memory.settings.ingest.model_copy(
         update={"exact_scan_max_nodes": 0, "vector_candidates": 20})})
     climbing = Candidate(kind=Kind.CONCEPT, name="climbing", aliases=(), embedding=query)
@@ -287,9 +287,9 @@ def test_writes_while_the_index_is_made_all_end_up_in_it(memory: Memory,
     writer adds before, during or after, the finished index holds every vector."""
     import threading
 
-    for i in range(200):
-        add_node(memory.graph, user_id, "Source", f"old {i}", text=f"turn {i}",
-                 embedding=_near_query(memory.embedder.dimensions, [0.5], i)[0])
+    add_nodes(memory.graph, user_id, "Source", [
+        (f"old {i}", f"turn {i}", v)
+        for i, v in enumerate(_near_query(memory.embedder.dimensions, [0.5] * 200, 5))])
     errors: list[BaseException] = []
 
     def writer() -> None:
