@@ -219,12 +219,12 @@ def vector_index_create(user_id: str | None, all_users: bool, dry_run: bool,
     """
     if dry_run and not all_users:
         raise click.UsageError("--dry-run lists the tenants --all-users would cover")
+    if all_users and user_id:
+        raise click.UsageError("give --user or --all-users, not both")
     with open_memory() as memory:
         if not all_users:
             made = [memory.create_vector_index(user_id)]
         else:
-            if user_id:
-                raise click.UsageError("give --user or --all-users, not both")
             due = memory.vector_indexes_due()
             if dry_run:
                 if as_json:

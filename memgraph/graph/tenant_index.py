@@ -27,7 +27,7 @@ from the user id, so an interrupted run can be run again without the marker.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -113,8 +113,7 @@ def create_own_index(graph: Graph, user_id: str, dimensions: int, *,
     labelled += graph.run_autocommit("graph/tenant_index_label", user_id=user_id,
                                      label=label)[0]["labelled"]
     graph.write("graph/tenant_index_online", user_id=user_id, now=_now())
-    made = own_indexes(graph, user_id)[0]
-    return TenantIndex(**{**made.__dict__, "labelled": labelled})
+    return replace(own_indexes(graph, user_id)[0], labelled=labelled)
 
 
 def drop_own_index(graph: Graph, user_id: str) -> int:
@@ -126,16 +125,13 @@ def drop_own_index(graph: Graph, user_id: str) -> int:
                                 label=label)[0]["unlabelled"]
 
 
-def recreate_own_indexes(graph: Graph, dimensions: int) -> list[str]:
+def recreate_own_indexes(graph: Graph, dimensions: int) -> None:
     """After the shared index was recreated for a new embedder: each tenant's index again,
-    with the new dimensions (the labels stay). Returns the index names."""
-    made = []
+    with the new dimensions (the labels stay)."""
     for own in own_indexes(graph, None):
         graph.run_autocommit("graph/drop_index", index=own.index)
         graph.run_schema("graph/tenant_index_create", {"label": own.label}, index=own.index,
                          dimensions=dimensions)
-        made.append(own.index)
-    return made
 
 
 def _now() -> datetime:

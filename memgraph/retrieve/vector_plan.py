@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from memgraph.graph.connection import Graph
 from memgraph.graph.schema import VECTOR_INDEX
@@ -35,6 +35,7 @@ ANN_SCORE_MARGIN = 0.1
 
 # What Neo4j says when a query asks a vector index that is not there.
 NO_SUCH_INDEX = "no such vector schema index"
+
 
 @dataclass(frozen=True)
 class TenantSize:
@@ -66,11 +67,15 @@ def tenant_size(graph: Graph, user_id: str, ttl_s: float) -> TenantSize:
         cached = _sizes.get(key)
     if cached and now - cached[0] < ttl_s:
         return cached[1]
-    row = graph.read("retrieve/tenant_size", user_id=user_id)[0]
-    size = TenantSize(tenant=row["tenant"], total=row["total"], own_index=row["index"])
+    size = _count(graph, user_id)
     with _lock:
         _sizes[key] = (now, size)
     return size
+
+
+def _count(graph: Graph, user_id: str) -> TenantSize:
+    row = graph.read("retrieve/tenant_size", user_id=user_id)[0]
+    return TenantSize(tenant=row["tenant"], total=row["total"], own_index=row["index"])
 
 
 def forget_tenant_size(graph: Graph, user_id: str) -> None:
@@ -83,11 +88,9 @@ def own_index_missing(graph: Graph, user_id: str) -> None:
     """The tenant's own index was not there when asked (given up since this process
     counted, or dropped by hand to be rebuilt): count again, and plan with the shared
     index until the next count."""
-    row = graph.read("retrieve/tenant_size", user_id=user_id)[0]
+    size = replace(_count(graph, user_id), own_index=None)
     with _lock:
-        _sizes[_cache_key(graph, user_id)] = (
-            time.monotonic(), TenantSize(tenant=row["tenant"], total=row["total"],
-                                         own_index=None))
+        _sizes[_cache_key(graph, user_id)] = (time.monotonic(), size)
 
 
 def plan_vector(graph: Graph, user_id: str, per_signal: int, cfg: RetrievalConfig
@@ -95,13 +98,10 @@ def plan_vector(graph: Graph, user_id: str, per_signal: int, cfg: RetrievalConfi
     size = tenant_size(graph, user_id, cfg.tenant_size_ttl_s)
     if size.tenant == 0:
         return VectorPlan(ann_k=per_signal, exact_first=True)
-    if size.own_index is not None:
-        wanted = math.ceil(per_signal * cfg.vector_overfetch)
-        return VectorPlan(ann_k=max(per_signal, min(wanted, cfg.vector_fetch_max)),
-                          exact_first=False, index=size.own_index)
-    wanted = math.ceil(per_signal * cfg.vector_overfetch * max(size.total, size.tenant)
-                       / size.tenant)
+    # the vectors in the index asked: the tenant's alone in its own
+    indexed = size.tenant if size.own_index is not None else max(size.total, size.tenant)
+    wanted = math.ceil(per_signal * cfg.vector_overfetch * indexed / size.tenant)
     if wanted > cfg.vector_fetch_max and size.tenant <= cfg.exact_scan_max:
         return VectorPlan(ann_k=per_signal, exact_first=True)
     return VectorPlan(ann_k=max(per_signal, min(wanted, cfg.vector_fetch_max)),
-                      exact_first=False)
+                      exact_first=False, index=size.own_index or VECTOR_INDEX)
