@@ -339,6 +339,11 @@ class Settings(BaseSettings):
     )
     connection_timeout_s: float = Field(default=5.0,
                             description="seconds to wait for Neo4j before giving up")
+    transaction_retry_s: float = Field(
+        default=10.0, ge=0,
+        description="seconds a transaction that failed on a retryable error (a deadlock, a "
+                    "cluster leader switch, a lost connection) is tried again, from its "
+                    "first failure, before the error is reported")
 
     default_user: str = Field(default="default",
                     description="the tenant used when no user is given")

@@ -33,9 +33,19 @@ cleanup() { if [ "$started_here" = 1 ]; then memgraph server stop || true; fi; }
 trap cleanup EXIT
 
 ruff check .
-status=0
-python -m pytest "$@" || status=$?
-if [ "$status" -eq 5 ]; then
+# Two parts: the tests that touch only their own tenants, on two processes at once
+# (MEMGRAPH_TEST_WORKERS; pytest-xdist), then the `serial` ones alone: all-users jobs, the
+# schema, servers and timings (tests/conftest.py, SERIAL_FILES). Arguments go to both.
+parallel=0
+python -m pytest -n "${MEMGRAPH_TEST_WORKERS:-2}" --dist worksteal -m "not serial" "$@" || parallel=$?
+serial=0
+python -m pytest -m serial "$@" || serial=$?
+# exit code 5: that part collected no tests; an error only if neither part had any
+if [ "$parallel" -eq 5 ] && [ "$serial" -eq 5 ]; then
   echo "Error: pytest collected no tests" >&2
+  exit 5
 fi
-exit "$status"
+[ "$parallel" -eq 5 ] && parallel=0
+[ "$serial" -eq 5 ] && serial=0
+if [ "$parallel" -ne 0 ]; then exit "$parallel"; fi
+exit "$serial"

@@ -1,12 +1,17 @@
 """Test fixtures: one real Neo4j for the whole session, one fresh tenant per test.
 
 The server is the project's own (``memgraph server``) unless ``NEO4J_URI`` points
-elsewhere. Started once per session; stopped at the end only if this session started it.
+elsewhere. Started once per session; stopped at the end only if this session started it
+(never by a pytest-xdist worker: the others may still use it).
 Tests never wipe the database: each gets its own ``user_id`` and deletes only that.
+
+``scripts/test.sh`` runs the suite in two parts: the tests that touch only their own
+tenants on two processes at once (pytest-xdist), then the ``serial`` ones alone, below.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import uuid
 from collections.abc import Iterator
@@ -22,6 +27,27 @@ from memgraph.memory import Memory
 from memgraph.providers.embeddings import HashingEmbedder
 from memgraph.settings import Settings
 
+# Files whose tests change or read what every tenant shares, or time a lease: they
+# run alone, after the tests that only touch their own tenants (`pytest -m serial`).
+SERIAL_FILES = {
+    # all-users jobs: they take every tenant's job lock and change every tenant
+    "test_jobs_runner.py", "test_jobs_shards.py", "test_jobs_storylines.py",
+    "test_jobs_tenancy.py", "test_lifecycle_graph.py", "test_deployment.py",
+    # the schema, the indexes, migrations and counts over the whole database
+    "test_schema.py", "test_vector_storage.py", "test_state_labels.py", "test_status.py",
+    "test_tenant_vector_index.py",
+    # a job lease that must outlast a process start: timing on a busy machine
+    "test_reliability_crash.py",
+    # a browser, and a guide step that lists every user
+    "test_browser_view.py",
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name in SERIAL_FILES:
+            item.add_marker(pytest.mark.serial)
+
 
 @pytest.fixture(scope="session")
 def settings() -> Settings:
@@ -34,10 +60,14 @@ def neo4j_server(settings: Settings) -> Iterator[LocalServer | None]:
         yield None
         return
     server = LocalServer(settings)
-    server.install()
-    started = server.start()
+    home = settings.server.home.expanduser()
+    home.parent.mkdir(parents=True, exist_ok=True)
+    with open(home.parent / f".{home.name}.test-start.lock", "w") as lock:   # xdist: once
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        server.install()
+        started = server.start()
     yield server
-    if started:
+    if started and not os.environ.get("PYTEST_XDIST_WORKER"):
         server.stop()
 
 

@@ -15,6 +15,7 @@ from retrieve_data import add_node, props_of
 
 from memgraph.errors import DatabaseError
 from memgraph.graph.connection import Graph, retrying
+from memgraph.settings import Settings
 
 T = TypeVar("T")
 
@@ -31,6 +32,7 @@ class _Clock:
         self.now += seconds
 
     def retry(self, attempt: Callable[[], T], **options: Any) -> T:
+        options.setdefault("within_s", Settings().transaction_retry_s)
         return retrying(attempt, sleep=self.sleep, clock=lambda: self.now, **options)
 
 
@@ -56,6 +58,10 @@ def test_retrying_backs_off_and_stops_after_its_window() -> None:
     # 1, 2, 4, 8 s (±20 %): the fifth failure comes more than 10 s after the first
     assert deadlocked.calls == 5
     assert all(0.8 * 2 ** i <= s <= 1.2 * 2 ** i for i, s in enumerate(clock.sleeps))
+    short = _Failing(neo4j_errors.TransientError("deadlock detected"), forever=True)
+    with pytest.raises(neo4j_errors.TransientError):
+        _Clock().retry(short, within_s=1.0)     # 1 s (±20 %), then once more past the window
+    assert short.calls in (2, 3)
 
 
 def test_retrying_returns_the_first_success_and_passes_other_errors_at_once() -> None:

@@ -68,7 +68,7 @@ def test_nightly_killed_mid_decay_says_until_when_and_the_rerun_decays_once(
     try:
         load_elements(graph, user_id)
         load_elements(graph, control)
-        lease_s = 12.0
+        lease_s = 8.0   # the refused rerun below starts well within it
         env = {**os.environ, "MEMGRAPH_EMBEDDER": "hashing", "MEMGRAPH_LLM": "offline",
                # one element per transaction: decay takes long enough to be cut in half
                "MEMGRAPH_LIFECYCLE__BATCH_SIZE": "1", "MEMGRAPH_LIFECYCLE__JOB_CONCURRENCY": "1",

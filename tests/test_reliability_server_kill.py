@@ -69,7 +69,9 @@ def private_server(tmp_path_factory: pytest.TempPathFactory,
 
 def cli_env(server: LocalServer) -> dict[str, str]:
     cfg = server.settings.server
+    # a lost server is reported after 1 s of retries instead of the default 10
     return {**os.environ, "NEO4J_URI": server.bolt_uri, "MEMGRAPH_EMBEDDER": "hashing",
+            "MEMGRAPH_TRANSACTION_RETRY_S": "1",
             "MEMGRAPH_LLM": "offline", "MEMGRAPH_SERVER__HOME": str(server.home),
             "MEMGRAPH_SERVER__BOLT_PORT": str(cfg.bolt_port),
             "MEMGRAPH_SERVER__HTTP_PORT": str(cfg.http_port)}

@@ -24,7 +24,7 @@ from memgraph.memory import Memory
 WRITERS = 6
 
 
-def writer_lines(writer: int, rounds: int = 4) -> list[dict[str, str]]:
+def writer_lines(writer: int, rounds: int = 2) -> list[dict[str, str]]:
     """The same people written in ways that make the offline extractor choose different
     kinds: a subject of "works at" is a Person, a name met mid-sentence an Entity."""
     forms = ["{p} works at Globex.", "Yesterday I ran into {p} downtown.",

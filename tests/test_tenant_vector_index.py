@@ -10,11 +10,13 @@ import re
 
 import numpy as np
 import pytest
+from click.testing import CliRunner, Result
 from conftest import delete_tenant
 from retrieve_data import add_node, add_nodes
-from support import run_cli, scalar
+from support import scalar
 
 from memgraph import cypher
+from memgraph.cli.main import cli
 from memgraph.errors import ConfigurationError
 from memgraph.graph.connection import Graph
 from memgraph.graph.schema import VECTOR_INDEX
@@ -185,24 +187,29 @@ def test_the_command_line_lists_creates_and_drops_a_tenants_index(
         crowded: dict[str, list[str]]) -> None:
     env = {"MEMGRAPH_EMBEDDER": "hashing", "MEMGRAPH_DEFAULT_USER": user_id,
            "MEMGRAPH_RETRIEVAL__OWN_VECTOR_INDEX_MIN_NODES": "30"}
-    due = run_cli("vector-index", "create", "--all-users", "--dry-run", "--json", env=env)
-    assert due.code == 0, due.stderr
+
+    def run(*args: str) -> Result:     # in-process: the other CLI tests show the process
+        return CliRunner().invoke(cli, list(args), env=env)
+
+    due = run("vector-index", "create", "--all-users", "--dry-run", "--json")
+    assert due.exit_code == 0, due.output
     listed = json.loads(due.stdout)
     assert user_id in {d["user_id"] for d in listed}
     # whatever else the database holds, only tenants the rule admits are listed
     assert all(d["nodes"] >= 30 and 2 * d["nodes"] < d["total"] for d in listed)
-    made = run_cli("vector-index", "create", "--json", env=env)
-    assert made.code == 0, made.stderr
+    made = run("vector-index", "create", "--json")
+    assert made.exit_code == 0, made.output
     assert json.loads(made.stdout)[0]["state"] == "online"
-    listed = run_cli("vector-index", "list", env=env)
+    listed = run("vector-index", "list")
     assert tenant_index_name(user_id) in listed.stdout and "online" in listed.stdout
-    status = run_cli("status", env=env)
+    status = run("status")
     assert f"vector index: its own, {tenant_index_name(user_id)} (online)" in status.stdout
-    dropped = run_cli("vector-index", "drop", "--user", user_id, env=env)
-    assert dropped.code == 0 and "40 nodes unlabelled" in dropped.stdout
-    assert "vector index: the shared one" in run_cli("status", env=env).stdout
-    wrong = run_cli("vector-index", "create", "--dry-run", env=env)
-    assert wrong.code != 0 and "Traceback" not in wrong.stderr
+    dropped = run("vector-index", "drop", "--user", user_id)
+    assert dropped.exit_code == 0 and "40 nodes unlabelled" in dropped.stdout
+    assert "vector index: the shared one" in run("status").stdout
+    wrong = run("vector-index", "create", "--dry-run")
+    assert wrong.exit_code != 0 and "--all-users" in wrong.stderr
+    assert isinstance(wrong.exception, SystemExit)     # refused, not crashed
 
 
 def test_a_tenant_earns_its_own_index_by_size_unless_it_holds_the_shared_one_alone() -> None:

@@ -24,10 +24,9 @@ from memgraph.settings import Settings
 
 T = TypeVar("T")
 
-# How long a transaction that failed on a retryable error (a deadlock, a leader switch, a
-# lost connection) is tried again, counted from its first failure: the driver's managed
-# transactions and Graph.read()/write() use the same window and the same backoff.
-RETRY_WITHIN_S = 10.0
+# The backoff of a transaction tried again after a retryable error (a deadlock, a leader
+# switch, a lost connection): the driver's managed transactions and Graph.read()/write()
+# use the same, within the same window (``Settings.transaction_retry_s``).
 RETRY_FIRST_DELAY_S = 1.0
 RETRY_JITTER = 0.2
 
@@ -45,7 +44,7 @@ def connect(settings: Settings) -> Driver:
             settings.neo4j_uri,
             auth=(settings.neo4j_username, password),
             connection_timeout=settings.connection_timeout_s,
-            max_transaction_retry_time=RETRY_WITHIN_S,
+            max_transaction_retry_time=settings.transaction_retry_s,
             notifications_min_severity="OFF",
         )
     except (ValueError, neo4j_errors.ConfigurationError) as e:
@@ -119,8 +118,7 @@ def run_in(tx: neo4j.ManagedTransaction, name: str, params: Mapping[str, Any]
     return [dict(r) for r in tx.run(cypher.load(name), unlogged(params))]
 
 
-def retrying(attempt: Callable[[], T], *, after_lost_connection: bool = True,
-             within_s: float = RETRY_WITHIN_S,
+def retrying(attempt: Callable[[], T], *, within_s: float, after_lost_connection: bool = True,
              sleep: Callable[[float], None] = time.sleep,
              clock: Callable[[], float] = time.monotonic) -> T:
     """``attempt()``, tried again while it fails on a retryable error and less than
@@ -210,6 +208,7 @@ class Graph:
         query, packed = cypher.load(name), unlogged(params)
         with translate_errors(self.settings.neo4j_uri):
             return retrying(lambda: self._run(query, packed, access_mode),
+                            within_s=self.settings.transaction_retry_s,
                             after_lost_connection=access_mode == neo4j.READ_ACCESS)
 
     def _run(self, query: str, params: Mapping[str, Any],
