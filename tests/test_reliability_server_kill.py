@@ -24,6 +24,7 @@ from support import CliRun, assert_one_line_error, scalar
 
 from memgraph.graph.connection import Graph
 from memgraph.graph.names import canonical_name
+from memgraph.graph.schema import SCHEMA_VERSION, recorded_version
 from memgraph.local_neo4j import LocalServer
 from memgraph.memory import Memory
 from memgraph.providers.embeddings import HashingEmbedder
@@ -85,6 +86,30 @@ def finished(proc: subprocess.Popen[str], timeout: float) -> CliRun:
         out, err = proc.communicate()
         raise AssertionError(f"still running after {timeout}s: {err[-2000:]}") from None
     return CliRun(proc.returncode, out, err)
+
+
+# -- processes initialising the fresh database at once ----------------------------------
+
+def test_three_processes_initialising_a_fresh_database_at_once_all_succeed(
+        private_server: LocalServer) -> None:
+    """Agents started together each run `memgraph init`: on a fresh database their
+    CREATE ... IF NOT EXISTS statements deadlock on the same label locks (seen as every
+    test of one pytest-xdist worker failing at setup); the loser runs its statement again."""
+    graph = Graph.open(private_server.settings)
+    try:
+        assert recorded_version(graph) == (None, None)      # fresh: nothing made yet
+    finally:
+        graph.close()
+    command = [sys.executable, "-m", "memgraph", "init", "--json"]
+    procs = [subprocess.Popen(command, env=cli_env(private_server), stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for _ in range(3)]
+    runs = [finished(proc, timeout=300) for proc in procs]
+    assert [run.code for run in runs] == [0, 0, 0], [run.stderr for run in runs]
+    graph = Graph.open(private_server.settings)
+    try:
+        assert recorded_version(graph)[0] == SCHEMA_VERSION
+    finally:
+        graph.close()
 
 
 # -- kill -9 of Neo4j during `memgraph ingest --file` -----------------------------------

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from neo4j import exceptions as neo4j_errors
+
 from memgraph import cypher
 from memgraph.errors import SchemaError
-from memgraph.graph.connection import Graph, translate_errors
+from memgraph.graph.connection import Graph, retrying, translate_errors
 from memgraph.graph.tenant_index import recreate_own_indexes
 
 SCHEMA_VERSION = 8
@@ -60,8 +62,13 @@ def apply_schema(graph: Graph, dimensions: int, embedding_model: str,
     run = 0
     for version in range(1, SCHEMA_VERSION + 1):
         for statement in cypher.statements(f"schema/v{version}"):
-            with graph.session() as session, translate_errors(graph.settings.neo4j_uri):
-                session.run(statement, {"dimensions": dimensions}).consume()
+            # Two processes initialising a fresh database at once deadlock on the label
+            # locks of the same CREATE ... IF NOT EXISTS; each statement is idempotent, so
+            # the loser runs it again (and finds it done).
+            with translate_errors(graph.settings.neo4j_uri):
+                retrying(lambda statement=statement: _run_statement(graph, statement,
+                                                                     dimensions),
+                         within_s=graph.settings.transaction_retry_s)
             run += 1
     if recreate_vector_index:
         recreate_own_indexes(graph, dimensions)
@@ -118,6 +125,22 @@ def require_schema(graph: Graph, dimensions: int) -> None:
         raise SchemaError(f"the graph schema is version {version}, this memgraph needs "
                           f"{SCHEMA_VERSION}; run `memgraph init`")
     check_vector_dimensions(graph, dimensions)
+
+
+# What a CREATE ... IF NOT EXISTS still raises when another process made the same index or
+# constraint between its check and its own creation: the statement's work is done.
+_ALREADY_MADE = {"Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists",
+                 "Neo.ClientError.Schema.IndexAlreadyExists",
+                 "Neo.ClientError.Schema.ConstraintAlreadyExists"}
+
+
+def _run_statement(graph: Graph, statement: str, dimensions: int) -> None:
+    try:
+        with graph._session() as session:   # the driver's errors, for retrying() to judge
+            session.run(statement, {"dimensions": dimensions}).consume()
+    except neo4j_errors.ClientError as e:
+        if e.code not in _ALREADY_MADE or "IF NOT EXISTS" not in statement.upper():
+            raise
 
 
 def _schema_objects(graph: Graph) -> set[str]:
