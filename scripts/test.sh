@@ -35,7 +35,8 @@ trap cleanup EXIT
 ruff check .
 # Two parts: the tests that touch only their own tenants, on two processes at once
 # (MEMGRAPH_TEST_WORKERS; pytest-xdist), then the `serial` ones alone: all-users jobs, the
-# schema, servers and timings (tests/conftest.py, SERIAL_FILES). Arguments go to both.
+# schema and indexes, a job lease, the browser (tests/conftest.py, SERIAL_FILES). Arguments
+# go to both parts.
 parallel=0
 python -m pytest -n "${MEMGRAPH_TEST_WORKERS:-2}" --dist worksteal -m "not serial" "$@" || parallel=$?
 serial=0
