@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from memgraph.errors import InvalidInputError
 from memgraph.graph.connection import Graph
@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from memgraph.memories import AuditEntry, Correction, Deletion, FactEnded, MemoryRecord
     from memgraph.providers.base import LLM, Embedder
     from memgraph.retrieve.results import ContextResult, Result, TraverseResult
+
+B = TypeVar("B", bound="BulkResult")
 
 
 class Memory:
@@ -231,9 +233,10 @@ class Memory:
         from memgraph.ingest.structured import ingest_records
 
         self.ensure_schema()
-        return ingest_records(self.graph, self.settings, self.embedder, records,
-                              user_id=self._user(user_id), batch_size=batch_size,
-                              progress=progress)
+        tenant = self._user(user_id)
+        result = ingest_records(self.graph, self.settings, self.embedder, records,
+                                user_id=tenant, batch_size=batch_size, progress=progress)
+        return self._index_if_due(tenant, result)
 
     def ingest_file(self, path: str | PathLike[str] | IO[bytes], *, user_id: str | None = None,
                     format: str = "auto", strict: bool = False, session_id: str | None = None,
@@ -256,7 +259,30 @@ class Memory:
                               strict=strict, batch_size=batch_size, title=title,
                               event_at=event_at, sensitivity=sensitivity,
                               ttl_policy=ttl_policy)
-        return ingest_file(self._ingestor, path, options, format=format, progress=progress)
+        report = ingest_file(self._ingestor, path, options, format=format, progress=progress)
+        return self._index_if_due(options.user_id, report)
+
+    def _index_if_due(self, user_id: str, result: B) -> B:
+        """After a bulk ingest that wrote something: give the tenant its own vector index if
+        it is now due for one (``retrieval.own_vector_index_on_bulk_ingest``). What was
+        ingested stays whatever happens here; an index not made is the nightly
+        ``vector_indexes`` job's to make."""
+        from memgraph.errors import MemgraphError
+        from memgraph.retrieve.vector_plan import forget_tenant_size
+
+        if not self.settings.retrieval.own_vector_index_on_bulk_ingest or not result.created:
+            return result
+        if not tenants_due(self.graph, [user_id],
+                           self.settings.retrieval.own_vector_index_min_nodes):
+            return result
+        try:
+            made = create_own_index(self.graph, user_id, self.embedder.dimensions)
+        except MemgraphError as e:
+            result.vector_index = f"not made ({e}); the nightly vector_indexes job retries"
+            return result
+        forget_tenant_size(self.graph, user_id)   # this process's explore() asks it now
+        result.vector_index = made.index
+        return result
 
     def ingest_document(self, text: str, *, title: str, user_id: str | None = None,
                         uri: str | None = None, event_at: datetime | str | None = None,

@@ -32,6 +32,7 @@ from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.explore import ExploreRequest, fetch_candidates
 from memgraph.retrieve.filters import build_filters
 from memgraph.retrieve.vector_plan import forget_tenant_size, plan_vector
+from memgraph.settings import Settings
 
 
 def _near_query(dims: int, cosines: list[float], seed: int) -> list[list[float]]:
@@ -322,3 +323,40 @@ def test_writes_while_the_index_is_made_all_end_up_in_it(memory: Memory,
                               v=_query(memory.embedder.dimensions)).single()[0]
     assert len(vectors) > 200 + 12 and unlabelled == 0
     assert set(indexed) == set(vectors)
+
+
+def test_a_bulk_ingest_that_leaves_its_tenant_due_makes_the_tenants_index(
+        memory: Memory, settings: Settings, user_id: str, other_user: str) -> None:
+    """A file or a batch of records is how a tenant grows past the size: the ingest makes
+    the index at its end instead of leaving the tenant on the shared one until the
+    nightly run."""
+    dims = memory.embedder.dimensions
+    add_nodes(memory.graph, other_user, "Source", [        # the tenant holds < half
+        (f"theirs {i}", f"turn {i}", v)
+        for i, v in enumerate(_near_query(dims, list(np.linspace(0.1, 0.9, 300)), 3))])
+    retrieval = settings.retrieval.model_copy(update={"own_vector_index_min_nodes": 30})
+    small = Memory(settings.model_copy(update={"retrieval": retrieval}), graph=memory.graph,
+                   embedder=memory.embedder)
+
+    def records(start: int, n: int) -> list[dict[str, str]]:
+        return [{"content": f"note {i} about the harbour", "external_id": f"n{i}"}
+                for i in range(start, start + n)]
+
+    below = small.ingest_records(records(0, 10), user_id=user_id)
+    assert below.created == 10 and below.vector_index == ""
+    assert small.vector_indexes(user_id) == []
+    crossing = small.ingest_records(records(10, 30), user_id=user_id)
+    assert crossing.vector_index == tenant_index_name(user_id)
+    [own] = small.vector_indexes(user_id)
+    assert own.state == "online" and _labelled(memory.graph, user_id) == 40
+    assert plan_vector(memory.graph, user_id, 10, RetrievalConfig.from_settings(
+        small.settings)).index == tenant_index_name(user_id)   # at once, no waiting for a count
+    again = small.ingest_records(records(0, 40), user_id=user_id)
+    assert again.duplicates == 40 and again.vector_index == ""   # nothing new: not asked
+
+    off = small.settings.model_copy(update={"retrieval": retrieval.model_copy(
+        update={"own_vector_index_on_bulk_ingest": False})})
+    small.drop_vector_index(user_id)
+    more = Memory(off, graph=memory.graph, embedder=memory.embedder).ingest_records(
+        records(40, 5), user_id=user_id)
+    assert more.created == 5 and more.vector_index == "" and small.vector_indexes(user_id) == []

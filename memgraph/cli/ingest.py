@@ -169,6 +169,8 @@ def _summary(bulk: BulkResult) -> list[tuple[str, str]]:
               ("superseded", bulk.relationships_superseded), ("LLM calls", bulk.llm_calls),
               ("tokens", bulk.tokens_used), ("seconds", f"{bulk.seconds:.2f}"),
               ("per second", f"{bulk.per_second:.1f}")]
+    if bulk.vector_index:
+        items.append(("own vector index", bulk.vector_index))
     return [(label, str(value)) for label, value in items]
 
 

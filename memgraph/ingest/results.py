@@ -62,6 +62,9 @@ class BulkResult:
     tokens_used: int = 0
     seconds: float = 0.0
     errors: list[str] = field(default_factory=list)
+    # the tenant's own vector index, made at the end because the ingest left the tenant
+    # due for one (`retrieval.own_vector_index_on_bulk_ingest`): its name, or why not
+    vector_index: str = ""
 
     def add(self, result: IngestResult, where: str = "") -> None:
         """Count one item; ``where`` (e.g. "line 7") prefixes its error."""
