@@ -162,6 +162,8 @@ def test_a_started_line_from_an_earlier_run_does_not_count_for_this_start(
 def test_vector_index_builds_get_a_quarter_of_the_heap(private_server: LocalServer) -> None:
     conf = (private_server.conf_dir / "neo4j.conf").read_text(encoding="utf-8")
     assert "internal.dbms.index.vector.population_ram_buffer_size=128\n" in conf  # 512m heap
+    merge = private_server.cfg.vector_merge_factor
+    assert f"internal.dbms.index.vector.standard_merge_factor={merge}\n" in conf
     assert [vector_population_buffer_mb(h) for h in ("1g", "4096m", "16g", "32m")] == [
         256, 1024, 1900, 16]
     with pytest.raises(ServerError, match="not a JVM size"):

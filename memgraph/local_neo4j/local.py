@@ -145,6 +145,7 @@ class LocalServer:
             import_dir=dirs["import"], pagecache=self.cfg.pagecache,
             apoc=_apoc_line(dirs["plugins"]),
             vector_population_buffer_mb=vector_population_buffer_mb(self.cfg.heap),
+            vector_merge_factor=self.cfg.vector_merge_factor,
             post_connect=post_connect_commands(self.cfg.http_port))
         (self.conf_dir / "neo4j.conf").write_text(text, encoding="utf-8")
         if (jar := browser_jar(self.lib)) is not None:
