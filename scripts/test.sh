@@ -34,11 +34,12 @@ trap cleanup EXIT
 
 ruff check .
 # Two parts: the tests that touch only their own tenants, on two processes at once
-# (MEMGRAPH_TEST_WORKERS; pytest-xdist), then the `serial` ones alone: all-users jobs, the
+# (MEMGRAPH_TEST_WORKERS; pytest-xdist, a file's tests on one process and in their order: a
+# module's private server is started by one test and used by the next), then the `serial` ones alone: all-users jobs, the
 # schema and indexes, a job lease, the browser (tests/conftest.py, SERIAL_FILES). Arguments
 # go to both parts.
 parallel=0
-python -m pytest -n "${MEMGRAPH_TEST_WORKERS:-2}" --dist worksteal -m "not serial" "$@" || parallel=$?
+python -m pytest -n "${MEMGRAPH_TEST_WORKERS:-2}" --dist loadfile -m "not serial" "$@" || parallel=$?
 serial=0
 python -m pytest -m serial "$@" || serial=$?
 # exit code 5: that part collected no tests; an error only if neither part had any
