@@ -101,7 +101,8 @@ def test_three_processes_initialising_a_fresh_database_at_once_all_succeed(
     finally:
         graph.close()
     command = [sys.executable, "-m", "memgraph", "init", "--json"]
-    procs = [subprocess.Popen(command, env=cli_env(private_server), stdout=subprocess.PIPE,
+    env = {**cli_env(private_server), "MEMGRAPH_TRANSACTION_RETRY_S": "10"}   # the default
+    procs = [subprocess.Popen(command, env=env, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True) for _ in range(3)]
     runs = [finished(proc, timeout=300) for proc in procs]
     assert [run.code for run in runs] == [0, 0, 0], [run.stderr for run in runs]
