@@ -153,8 +153,13 @@ class Memory:
         """Give one tenant a vector index of its own and wait until explore() can ask it
         (``memgraph/graph/tenant_index.py``). Safe to run again, and to run while the
         tenant is written to."""
+        from memgraph.retrieve.vector_plan import forget_tenant_size
+
         self.ensure_schema()
-        return create_own_index(self.graph, self._user(user_id), self.embedder.dimensions)
+        tenant = self._user(user_id)
+        made = create_own_index(self.graph, tenant, self.embedder.dimensions)
+        forget_tenant_size(self.graph, tenant)   # this process's explore() asks it now
+        return made
 
     def vector_indexes_due(self) -> list[TenantDue]:
         """Every tenant that should have a vector index of its own and has none ready: at
@@ -167,7 +172,12 @@ class Memory:
 
     def drop_vector_index(self, user_id: str | None = None) -> int:
         """Put one tenant back on the shared vector index; returns the nodes unlabelled."""
-        return drop_own_index(self.graph, self._user(user_id))
+        from memgraph.retrieve.vector_plan import forget_tenant_size
+
+        tenant = self._user(user_id)
+        unlabelled = drop_own_index(self.graph, tenant)
+        forget_tenant_size(self.graph, tenant)   # nor the index that went
+        return unlabelled
 
     def forget_user(self, user_id: str, *, dry_run: bool = False) -> int:
         """Delete every node of one user and every relationship touching them (no debris).
@@ -268,7 +278,6 @@ class Memory:
         ingested stays whatever happens here; an index not made is the nightly
         ``vector_indexes`` job's to make."""
         from memgraph.errors import MemgraphError
-        from memgraph.retrieve.vector_plan import forget_tenant_size
 
         if not self.settings.retrieval.own_vector_index_on_bulk_ingest or not result.created:
             return result
@@ -276,12 +285,9 @@ class Memory:
                            self.settings.retrieval.own_vector_index_min_nodes):
             return result
         try:
-            made = create_own_index(self.graph, user_id, self.embedder.dimensions)
+            result.vector_index = self.create_vector_index(user_id).index
         except MemgraphError as e:
             result.vector_index = f"not made ({e}); the nightly vector_indexes job retries"
-            return result
-        forget_tenant_size(self.graph, user_id)   # this process's explore() asks it now
-        result.vector_index = made.index
         return result
 
     def ingest_document(self, text: str, *, title: str, user_id: str | None = None,
