@@ -54,7 +54,14 @@ class Memory:
 
     # -- lifecycle of the object -----------------------------------------------------
     def close(self) -> None:
+        """Write the recalls still queued (``flush``), then close the connection."""
         self.graph.close()
+
+    def flush(self) -> None:
+        """Wait until the reinforcement of every explore/traverse/context call made so far
+        is written (it is written behind the calls: ``retrieval.reinforce_in_background``).
+        Queries made through this Memory wait for it anyway; this is for readers beside it."""
+        self.graph.behind.wait()
 
     def __enter__(self) -> Memory:
         return self

@@ -8,6 +8,7 @@ from memgraph.graph.connection import Graph
 
 
 def rows(graph: Graph, query: str, **params: Any) -> list[dict[str, Any]]:
+    graph.behind.wait()   # a reader beside the Graph: its queued recalls first
     records, _, _ = graph.driver.execute_query(query, params)
     return [r.data() for r in records]
 

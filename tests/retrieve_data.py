@@ -104,5 +104,6 @@ def snapshot(graph: Graph, user_id: str) -> list[dict[str, Any]]:
 
 
 def _run(graph: Graph, query: str, **params: Any) -> list[dict[str, Any]]:
+    graph.behind.wait()   # a reader beside the Graph: its queued recalls first
     records, _, _ = graph.driver.execute_query(query, params, database_=graph.database)
     return [r.data() for r in records]

@@ -9,9 +9,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from retrieve_data import add_node, props_of, relate, set_props
 
+from memgraph.graph.write_behind import WriteBehind
 from memgraph.memory import Memory
+from memgraph.retrieve.explore import reinforce_step
 from memgraph.retrieve.reinforce import Recall, next_state, reinforce, spacing
-from memgraph.settings import LifecycleSettings
+from memgraph.settings import LifecycleSettings, RetrievalSettings
 
 RULES = LifecycleSettings()
 NOW = datetime(2025, 3, 1, 12, tzinfo=UTC)
@@ -117,10 +119,14 @@ def test_every_returned_element_is_reinforced_once_per_call(memory: Memory,
         assert p["access_count"] == (1 if uid in returned else 0)
 
 
-def test_concurrent_explores_count_every_access(memory: Memory, user_id: str) -> None:
+@pytest.mark.parametrize("behind", [True, False], ids=["written-behind", "written-inline"])
+def test_concurrent_explores_count_every_access(memory: Memory, user_id: str,
+                                                behind: bool) -> None:
     """8 threads x 40 explores of the same results: every increment lands (the count was
     read before the write lock and ~2/3 of them were lost), so promotion to core, which
-    depends on access_count, sees every retrieval."""
+    depends on access_count, sees every retrieval; queued behind the calls or written in
+    them."""
+    memory = inline(memory) if not behind else memory
     g, emb = memory.graph, memory.embedder
     uids = [add_node(g, user_id, "Concept", f"Tide pool {i}", text=f"tide pool crabs {i}",
                      embedding=emb.embed(f"tide pool crabs {i}")) for i in range(3)]
@@ -143,3 +149,115 @@ def test_concurrent_explores_count_every_access(memory: Memory, user_id: str) ->
         assert p["recall_frequency"] == threads * rounds
         assert p["access_count"] == threads * rounds
         assert p["state"] == "core"
+
+
+# -- written behind the call (retrieval.reinforce_in_background) ----------------------
+
+def inline(memory: Memory) -> Memory:
+    """The same Memory, reinforcing inside each call."""
+    settings = memory.settings.model_copy(
+        update={"retrieval": RetrievalSettings(reinforce_in_background=False)})
+    return Memory(settings, graph=memory.graph, embedder=memory.embedder)
+
+
+def raw_count(memory: Memory, uid: str) -> int:
+    """access_count read beside the Memory, without waiting for its queue."""
+    records, _, _ = memory.graph.driver.execute_query(
+        "MATCH (n:Memory {uid: $uid}) RETURN n.access_count AS c", uid=uid)
+    return records[0]["c"] or 0
+
+
+def test_written_inline_the_recall_has_landed_when_explore_returns(memory: Memory,
+                                                                   user_id: str) -> None:
+    g, emb = memory.graph, memory.embedder
+    uid = add_node(g, user_id, "Concept", "Marbles", text="glass marbles game",
+                   embedding=emb.embed("glass marbles game"))
+    g.behind.wait()
+    inline(memory).explore("glass marbles", user_id=user_id, k=1)
+    assert raw_count(memory, uid) == 1
+
+
+def test_a_queued_recall_is_seen_by_the_next_query_through_the_same_memory(
+        memory: Memory, user_id: str) -> None:
+    g, emb = memory.graph, memory.embedder
+    uid = add_node(g, user_id, "Concept", "Kites", text="kite flying beach",
+                   embedding=emb.embed("kite flying beach"))
+    for _ in range(3):
+        memory.explore("kite flying", user_id=user_id, k=1)
+    # get() reads through the same Graph: it waits for the queue (read your own recalls)
+    assert memory.get(uid, user_id=user_id).properties["access_count"] == 3
+
+
+def test_closing_a_memory_writes_the_recalls_still_queued(settings, memory: Memory,
+                                                         user_id: str) -> None:
+    g, emb = memory.graph, memory.embedder
+    uid = add_node(g, user_id, "Concept", "Yo-yo", text="yo-yo string tricks",
+                   embedding=emb.embed("yo-yo string tricks"))
+    own = Memory(settings, embedder=emb)          # its own Graph, queue and thread
+    for _ in range(5):
+        own.explore("yo-yo tricks", user_id=user_id, k=1)
+    own.close()
+    assert raw_count(memory, uid) == 5
+
+
+def test_queued_recalls_are_written_in_the_order_they_happened(memory: Memory,
+                                                               user_id: str) -> None:
+    """Each recall carries the time it happened; written in that order, the last one's
+    time is the element's last access and the spacing effect sees growing gaps."""
+    g, emb = memory.graph, memory.embedder
+    uid = add_node(g, user_id, "Concept", "Chess", text="chess openings",
+                   embedding=emb.embed("chess openings"))
+    eid = g.driver.execute_query("MATCH (n:Memory {uid: $u}) RETURN elementId(n) AS e",
+                                 u=uid).records[0]["e"]
+    gaps = [1, 2, 3, 4, 5]                          # days between recalls, growing
+    when = NOW
+    for gap in gaps:
+        when += timedelta(days=gap)
+        g.write_behind("retrieve/reinforce",
+                       **reinforce_step([{"eid": eid, "uid": uid}], user_id, when, RULES))
+    p = props_of(g, uid)
+    assert p["access_count"] == len(gaps)
+    assert p["last_accessed_at"].to_native() == when
+    assert p["last_recall_interval"] == pytest.approx(gaps[-1])
+    # every gap after the second was longer than the one before: slower forgetting 3 times
+    assert p["decay_gradient"] == pytest.approx(1.0 + 3 * RULES.spacing_gradient_up)
+
+
+def test_a_failed_queued_write_is_counted_and_does_not_stop_the_ones_after_it(
+        memory: Memory, user_id: str) -> None:
+    g, emb = memory.graph, memory.embedder
+    uid = add_node(g, user_id, "Concept", "Darts", text="darts pub league",
+                   embedding=emb.embed("darts pub league"))
+    eid = g.driver.execute_query("MATCH (n:Memory {uid: $u}) RETURN elementId(n) AS e",
+                                 u=uid).records[0]["e"]
+    failed = g.behind.failed
+    g.write_behind("retrieve/reinforce", items=[{"eid": eid, "uid": uid}])  # no $user_id
+    g.write_behind("retrieve/reinforce",
+                   **reinforce_step([{"eid": eid, "uid": uid}], user_id, NOW, RULES))
+    assert props_of(g, uid)["access_count"] == 1
+    assert g.behind.failed == failed + 1
+
+
+def test_the_queue_is_bounded_and_a_write_after_close_runs_at_once(graph) -> None:
+    """At capacity, submit waits for the thread (memory stays bounded); after close(), a
+    write runs in the caller's thread."""
+    written: list[str] = []
+    release = threading.Event()
+
+    def write(name: str, params: dict) -> None:
+        release.wait(10)
+        written.append(name)
+
+    queue = WriteBehind(write, capacity=2)
+    for name in ("a", "b", "c"):                    # "a" is taken, "b" and "c" fill it
+        queue.submit(name, {})
+    blocked = threading.Thread(target=queue.submit, args=("d", {}))
+    blocked.start()
+    blocked.join(0.5)
+    assert blocked.is_alive()                       # full: the fourth waits
+    release.set()
+    blocked.join(10)
+    queue.close()
+    assert written == ["a", "b", "c", "d"]
+    queue.submit("e", {})
+    assert written[-1] == "e"

@@ -8,4 +8,53 @@
 // first; $user_id; $vector (may be null); $per_item; $excerpt_chars; $scan_max.
 // Also each element's text (raw_content up to $text_chars, description, notes), which the
 // candidate query leaves out.
-{{> fragments/provenance}}
+UNWIND $items AS item
+CALL (item) {
+  OPTIONAL MATCH (n) WHERE item.element = 'node' AND elementId(n) = item.eid
+  OPTIONAL MATCH ()-[r]->() WHERE item.element = 'relationship' AND elementId(r) = item.eid
+  RETURN coalesce(n, r) AS e, n
+}
+CALL (item, e, n) {
+  CALL (item, e, n) {
+    WITH n WHERE n:Source OR n:Artifact
+    RETURN n AS s, 'self' AS via
+    UNION
+    // a hub (a speaker mentioned by thousands of turns) is not scanned whole: the turns
+    // this explore() found that mention it, plus at most $scan_max others
+    WITH n WHERE n IS NOT NULL UNWIND item.found AS key
+    MATCH (s:Source) WHERE elementId(s) = key AND (s)-[:MENTIONS]->(n)
+    RETURN s, 'MENTIONS' AS via
+    UNION
+    WITH n MATCH (s:Source)-[:MENTIONS]->(n) WITH s LIMIT $scan_max RETURN s, 'MENTIONS' AS via
+    UNION
+    WITH n MATCH (n)-[:DERIVED_FROM]->(s:Source) RETURN s, 'DERIVED_FROM' AS via
+    UNION
+    // a Storyline of a subject mentioned every day may include thousands: likewise the
+    // candidate sources it includes, plus at most $scan_max others
+    WITH n WHERE n:Storyline UNWIND item.found AS key
+    MATCH (s:Source) WHERE elementId(s) = key AND (n)-[:INCLUDES]->(s)
+    RETURN s, 'INCLUDES' AS via
+    UNION
+    WITH n MATCH (n:Storyline)-[:INCLUDES]->(s:Source) WITH s LIMIT $scan_max
+    RETURN s, 'INCLUDES' AS via
+    UNION
+    WITH e UNWIND coalesce(e.notes_source, []) + coalesce(e.source_ids, []) AS sid
+    WITH DISTINCT sid WHERE sid <> ''
+    MATCH (s:Memory {uid: sid}) USING INDEX SEEK s:Memory(uid) WHERE s:Source
+    RETURN s, 'notes' AS via
+  }
+  WITH s, via WHERE s.user_id = $user_id
+  WITH s, collect(via)[0] AS via
+  WITH s, via, elementId(s) IN item.found AS found_here,
+       CASE WHEN $vector IS NULL OR s.embedding IS NULL THEN 0.0
+            ELSE vector.similarity.cosine(s.embedding, $vector) END AS similarity
+  ORDER BY found_here DESC, similarity DESC, s.event_at DESC, elementId(s)
+  LIMIT $per_item
+  RETURN collect({source_uid: s.uid, external_id: coalesce(s.external_id, ''),
+                  speaker: coalesce(s.speaker, ''), via: via, event_at: s.event_at.epochMillis,
+                  excerpt: substring(coalesce(s.raw_content, s.description, ''), 0, $excerpt_chars)})
+         AS provenance
+}
+RETURN item.eid AS eid, provenance,
+       {raw_content: substring(e.raw_content, 0, $text_chars), description: e.description,
+        notes: e.notes} AS text

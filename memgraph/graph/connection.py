@@ -20,6 +20,7 @@ from memgraph.errors import (
     DatabaseUnavailableError,
     InvalidInputError,
 )
+from memgraph.graph.write_behind import WriteBehind
 from memgraph.settings import Settings
 
 T = TypeVar("T")
@@ -167,12 +168,16 @@ class Graph:
         self.driver = driver
         self.settings = settings
         self.database = settings.neo4j_database
+        # writes queued by write_behind(); every other query waits for them first
+        self.behind = WriteBehind(
+            lambda name, params: self._execute(name, params, neo4j.WRITE_ACCESS, wait=False))
 
     @classmethod
     def open(cls, settings: Settings) -> Graph:
         return cls(connect(settings), settings)
 
     def close(self) -> None:
+        self.behind.close()
         self.driver.close()
 
     def use_for_models(self) -> None:
@@ -191,6 +196,7 @@ class Graph:
 
     @contextmanager
     def session(self, **kwargs: Any) -> Iterator[Session]:
+        self.behind.wait()
         with translate_errors(self.settings.neo4j_uri), self._session(**kwargs) as session:
             yield session
 
@@ -198,13 +204,26 @@ class Graph:
         """Run the named query as one read transaction (retried on transient errors)."""
         return self._execute(name, params, neo4j.READ_ACCESS)
 
+    def read_now(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        """``read``, without first waiting for the writes queued by ``write_behind``:
+        for explore(), which may rank by a salience one recall behind."""
+        return self._execute(name, params, neo4j.READ_ACCESS, wait=False)
+
+    def write_behind(self, name: str, **params: Any) -> None:
+        """Queue the named write to run on this Graph's background thread, after those
+        queued before it (``memgraph/graph/write_behind.py``). Every other query through
+        this Graph waits for the queue first."""
+        self.behind.submit(name, params)
+
     def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
         """Run the named query as one write transaction: all or nothing (retried on
         transient errors, as a whole)."""
         return self._execute(name, params, neo4j.WRITE_ACCESS)
 
-    def _execute(self, name: str, params: Mapping[str, Any],
-                 access_mode: str) -> list[dict[str, Any]]:
+    def _execute(self, name: str, params: Mapping[str, Any], access_mode: str, *,
+                 wait: bool = True) -> list[dict[str, Any]]:
+        if wait:
+            self.behind.wait()
         query, packed = cypher.load(name), unlogged(params)
         with translate_errors(self.settings.neo4j_uri):
             return retrying(lambda: self._run(query, packed, access_mode),
@@ -223,6 +242,7 @@ class Graph:
     def run_autocommit(self, name: str, **params: Any) -> list[dict[str, Any]]:
         """Auto-commit run for ``CALL { ... } IN TRANSACTIONS`` batch jobs: not retried,
         since such a query commits batch by batch."""
+        self.behind.wait()
         with translate_errors(self.settings.neo4j_uri):
             return self._run(cypher.load(name), unlogged(params), neo4j.WRITE_ACCESS)
 
@@ -230,6 +250,7 @@ class Graph:
                    **params: Any) -> list[dict[str, Any]]:
         """Auto-commit run of a schema command that names a label (``cypher.with_identifiers``
         fills it in; the rest are parameters)."""
+        self.behind.wait()
         with translate_errors(self.settings.neo4j_uri):
             return self._run(cypher.with_identifiers(name, **identifiers), unlogged(params),
                              neo4j.WRITE_ACCESS)

@@ -44,7 +44,8 @@ def explore_memory(memory: Memory, query: str, *, user_id: str | None = None,
         vector = None
     req = ExploreRequest(user_id=user_id or settings.default_user, query=query,
                          vector=vector, k=k, filters=filters, config=config)
-    return explore(memory.graph, req, reinforce=reinforce, lifecycle=settings.lifecycle)
+    return explore(memory.graph, req, reinforce=reinforce, lifecycle=settings.lifecycle,
+                   reinforce_behind=settings.retrieval.reinforce_in_background)
 
 
 
@@ -71,5 +72,6 @@ def context_memory(memory: Memory, query: str, *, user_id: str | None = None,
     results = explore_memory(memory, query, user_id=user, reinforce=False, **options)
     built = build_context(query.strip(), results, max_tokens, format)
     if reinforce:
-        reinforce_results(memory.graph, built.memories, user, memory.settings.lifecycle)
+        reinforce_results(memory.graph, built.memories, user, memory.settings.lifecycle,
+                          behind=memory.settings.retrieval.reinforce_in_background)
     return built

@@ -3,8 +3,12 @@
 1. ``retrieve/explore_candidates``: every signal's ranked list and the candidates'
    properties in one query (vector, full-text over nodes and relationships, graph).
 2. ``fusion.rerank``: reciprocal rank fusion, then relevance/salience/recency/importance.
-3. ``retrieve/provenance`` for the top k (a read) or, when reinforcing,
-   ``retrieve/provenance_reinforcing``: the same read and their reinforcement in one write.
+3. ``retrieve/provenance`` for the top k (a read), then, when reinforcing, their
+   reinforcement (``retrieve/reinforce``), queued behind the call by default
+   (``retrieval.reinforce_in_background``; ``memgraph/graph/write_behind.py``).
+
+Its reads do not wait for recalls still queued (``Graph.read_now``): what it ranks by may
+be one recall behind, which a salience step of 0.1 cannot turn into a wrong answer.
 """
 
 from __future__ import annotations
@@ -123,14 +127,14 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
     """All candidates with their per-signal ranks, and what answers.py needs."""
     params = candidate_params(graph, req)
     try:
-        row = graph.read("retrieve/explore_candidates", **params)[0]
+        row = graph.read_now("retrieve/explore_candidates", **params)[0]
     except DatabaseError as e:
         if params["ann_index"] == VECTOR_INDEX or NO_SUCH_INDEX not in str(e):
             raise
         # The tenant's own index went since this process counted its size (given up, or
         # dropped by hand to be rebuilt): ask the shared one.
         own_index_missing(graph, req.user_id)
-        row = graph.read("retrieve/explore_candidates", **candidate_params(graph, req))[0]
+        row = graph.read_now("retrieve/explore_candidates", **candidate_params(graph, req))[0]
     props = {item["key"]: ("node", item["props"]) for item in row["nodes"]}
     props.update({item["key"]: ("relationship", item["props"]) for item in row["rels"]})
     graph_rows = sorted(row["graph_nodes"] + row["graph_rels"], key=lambda r: -r["score"])
@@ -170,7 +174,8 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
 
 
 def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
-            lifecycle: LifecycleSettings, now: datetime | None = None) -> list[Result]:
+            lifecycle: LifecycleSettings, now: datetime | None = None,
+            reinforce_behind: bool = True) -> list[Result]:
     now = now or datetime.now(UTC)
     fetched = fetch_candidates(graph, req)
     candidates, named = fetched.candidates, fetched.named
@@ -193,14 +198,11 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
                    "scan_max": req.config.provenance_scan_max,
                    "per_item": req.config.provenance_per_result,
                    "excerpt_chars": req.config.excerpt_chars}
-    # with reinforcement, one write transaction reinforces the top k and reads their
-    # provenance: what explore() returns is already reinforced, at the cost of one
-    # transaction (docs/retrieval.md, "Round trips")
-    if reinforce:   # provenance's items carry the eid and uid that reinforcement reads
-        provenance_rows = graph.write("retrieve/provenance_reinforcing", now=now,
-                                      **reinforce_params(lifecycle), **prov_params)
-    else:
-        provenance_rows = graph.read("retrieve/provenance", **prov_params)
+    provenance_rows = graph.read_now("retrieve/provenance", **prov_params)
+    if reinforce:
+        # the recall is dated now, when it happened, whenever the queue writes it
+        # (docs/retrieval.md, "Reinforcement written behind")
+        record_recall(graph, items, req.user_id, now, lifecycle, behind=reinforce_behind)
     provenance = {r["eid"]: r["provenance"] for r in provenance_rows}
     texts = {r["eid"]: r["text"] for r in provenance_rows}
     return [to_result(c, score, provenance.get(c.key, []), texts.get(c.key) or {})
@@ -240,13 +242,25 @@ def reinforce_step(items: Sequence[dict[str, Any]], user_id: str, now: datetime,
             "user_id": user_id, "now": now, **reinforce_params(lifecycle)}
 
 
+def record_recall(graph: Graph, items: Sequence[dict[str, Any]], user_id: str, now: datetime,
+                  lifecycle: LifecycleSettings, *, behind: bool) -> None:
+    """Reinforce the elements given as ``{eid, uid}`` (one write of
+    ``retrieve/reinforce``): queued on the graph's background writer when ``behind``,
+    else written before returning."""
+    if not items:
+        return
+    params = reinforce_step(items, user_id, now, lifecycle)
+    if behind:
+        graph.write_behind("retrieve/reinforce", **params)
+    else:
+        graph.write("retrieve/reinforce", **params)
+
+
 def reinforce_results(graph: Graph, results: Sequence[Result], user_id: str,
-                      lifecycle: LifecycleSettings) -> None:
-    """Reinforce results returned earlier with ``reinforce=False`` (one write)."""
-    if results:
-        items = [{"eid": r.key, "uid": r.uid} for r in results]
-        graph.write("retrieve/reinforce",
-                    **reinforce_step(items, user_id, datetime.now(UTC), lifecycle))
+                      lifecycle: LifecycleSettings, *, behind: bool) -> None:
+    """Reinforce results returned earlier with ``reinforce=False``."""
+    record_recall(graph, [{"eid": r.key, "uid": r.uid} for r in results], user_id,
+                  datetime.now(UTC), lifecycle, behind=behind)
 
 
 def to_result(c: Candidate, score: ScoreBreakdown, provenance: Sequence[dict[str, Any]],

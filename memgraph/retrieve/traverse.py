@@ -19,7 +19,7 @@ from memgraph.errors import InvalidInputError, NotFoundError
 from memgraph.graph.connection import Graph
 from memgraph.graph.names import alias_key, canonical_name
 from memgraph.graph.vocabulary import RELATIONSHIP_TYPES, STRUCTURAL_TYPES
-from memgraph.retrieve.reinforce import reinforce_params
+from memgraph.retrieve.explore import record_recall
 from memgraph.retrieve.results import (
     TraverseNode,
     TraverseRelationship,
@@ -142,8 +142,8 @@ def traverse(graph: Graph, req: TraverseRequest, *, reinforce: bool,
             items.append({"eid": step.eid, "uid": step.node.uid})
             if step.rel.uid != step.rel_eid:          # only semantic relationships
                 items.append({"eid": step.rel_eid, "uid": step.rel.uid})
-        graph.write("retrieve/reinforce", items=items, user_id=req.user_id,
-                    now=datetime.now(UTC), **reinforce_params(settings.lifecycle))
+        record_recall(graph, items, req.user_id, datetime.now(UTC), settings.lifecycle,
+                      behind=settings.retrieval.reinforce_in_background)
     return TraverseResult(start=start, nodes=[s.node for s in page],
                           relationships=[s.rel for s in page], offset=req.offset,
                           next_offset=req.offset + req.limit if more else None)
