@@ -196,6 +196,9 @@ class Graph:
 
     @contextmanager
     def session(self, **kwargs: Any) -> Iterator[Session]:
+        """A driver session, once the queued writes are done. Inside a transaction of it,
+        run queries on that transaction (``run_in``), never through this Graph: that would
+        wait for the queue, whose next write may wait for the transaction's locks."""
         self.behind.wait()
         with translate_errors(self.settings.neo4j_uri), self._session(**kwargs) as session:
             yield session
