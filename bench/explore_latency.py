@@ -9,6 +9,11 @@ query embedding apart, as the targets do), 10 warm-up calls, then each question 
 read-only and once with reinforcement (the default call), k = 10. Prints p50/p95/mean in
 ms and the load average. Reinforcement changes salience and access counts of the kept
 user only.
+
+``--pause-ms N`` waits N ms between calls, outside the timing, as an agent does while its
+model reads the results. Back to back (the default, 0), the reinforcement written behind
+one call competes with the next call for the machine's cores; with a pause it is written
+in the pause (retrieval.reinforce_in_background; docs/retrieval.md).
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ def main() -> None:
     ap.add_argument("--data", required=True, help="path to locomo_dev.json")
     ap.add_argument("--user", required=True, help="a user kept by bench/locomo.py --keep")
     ap.add_argument("--k", type=int, default=10)
+    ap.add_argument("--pause-ms", type=float, default=0.0,
+                    help="wait this long between calls, outside the timing")
     args = ap.parse_args()
     memory = Memory(Settings(llm="offline", embedder="local"))
     sample = args.user.split("-")[1] + "-" + args.user.split("-")[2]
@@ -48,6 +55,9 @@ def main() -> None:
             start = time.perf_counter()
             memory.explore(q, user_id=args.user, k=args.k, reinforce=reinforce, vector=v)
             times.append(1000 * (time.perf_counter() - start))
+            if args.pause_ms:
+                time.sleep(args.pause_ms / 1000)
+        memory.flush()   # what was queued is written before the next mode is timed
         times.sort()
         p95 = times[int(0.95 * (len(times) - 1))]
         print(f"| {args.user} | explore{' + reinforce' if reinforce else ' (read-only)'} | "

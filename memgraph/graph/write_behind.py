@@ -1,13 +1,14 @@
 """Writes the caller need not wait for, run in order on one background thread.
 
 explore() and traverse() reinforce what they return (seed 001 "Salience Updates"). Written
-inside the call, that write cost every call a write transaction (2-4 ms on a LoCoMo
+inside the call, that write cost every call a write transaction (4-5 ms p50 on a LoCoMo
 tenant), and calls that returned the same memories queued on its write locks: four
-threads asking one question lost three quarters of their throughput, and deadlocks
-between them stalled calls for the retry delay (1 s; docs/retrieval.md, "Reinforcement
-written behind"). Queued here instead, the call returns once its reads are done, and one
-thread per process writes the recalls one after another, so they never contend with each
-other.
+threads asking one question lost two thirds of their throughput, and deadlocks between
+them stalled calls for the retry delay (1 s; docs/retrieval.md, "Reinforcement written
+behind"). Queued here instead, the call returns once its reads are done, and one thread
+per process writes the recalls one after another, so they never contend with each other.
+Calls back to back on a small machine still pay for the write: it runs beside the next
+call.
 
 What the queue promises:
 - jobs are written in the order they were queued, each as its own transaction;
@@ -96,7 +97,8 @@ class WriteBehind:
         if self._pid != os.getpid():
             self._pid, self._thread = os.getpid(), None
             self._queue = queue.Queue(self._capacity)
-        if self._thread is None:
+        # not alive: never started, or ended by an exception no write raises (an interrupt)
+        if self._thread is None or not self._thread.is_alive():
             self._thread = threading.Thread(target=self._drain, name="memgraph-write-behind",
                                             daemon=True)
             self._thread.start()
