@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from retrieve_data import add_node, props_of, relate, set_props
 
-from memgraph.graph.write_behind import WriteBehind
+from memgraph.graph.write_behind import WriteBehind, statements
 from memgraph.memory import Memory
 from memgraph.retrieve.explore import reinforce_step
 from memgraph.retrieve.reinforce import Recall, next_state, reinforce, spacing
@@ -238,26 +238,66 @@ def test_a_failed_queued_write_is_counted_and_does_not_stop_the_ones_after_it(
     assert g.behind.failed == failed + 1
 
 
-def test_the_queue_is_bounded_and_a_write_after_close_runs_at_once(graph) -> None:
+def test_the_queue_is_bounded_and_a_write_after_close_runs_at_once() -> None:
     """At capacity, submit waits for the thread (memory stays bounded); after close(), a
     write runs in the caller's thread."""
     written: list[str] = []
-    release = threading.Event()
+    writing, release = threading.Event(), threading.Event()
 
     def write(name: str, params: dict) -> None:
+        writing.set()
         release.wait(10)
         written.append(name)
 
-    queue = WriteBehind(write, capacity=2)
-    for name in ("a", "b", "c"):                    # "a" is taken, "b" and "c" fill it
-        queue.submit(name, {})
+    queue = WriteBehind(write, capacity=2, linger_s=0)
+    queue.submit("a", {})
+    assert writing.wait(10)                         # "a" is being written
+    queue.submit("b", {})
+    queue.submit("c", {})                           # the queue is full
     blocked = threading.Thread(target=queue.submit, args=("d", {}))
     blocked.start()
     blocked.join(0.5)
-    assert blocked.is_alive()                       # full: the fourth waits
+    assert blocked.is_alive()                       # the fourth waits for room
     release.set()
     blocked.join(10)
     queue.close()
     assert written == ["a", "b", "c", "d"]
     queue.submit("e", {})
     assert written[-1] == "e"
+
+
+def test_queued_jobs_share_a_statement_until_an_element_repeats() -> None:
+    """Group commit: recalls of different elements merge into one statement; a recall of
+    an element already in it starts the next one, so each element's recalls stay in
+    order. Other queries, and other parameters (another user), are never merged."""
+    def recall(user: str, *eids: str) -> tuple:
+        return ("retrieve/reinforce", {"items": [{"eid": e} for e in eids], "user_id": user},
+                ("items", "eid"))
+
+    jobs = [recall("u1", "n1", "n2"), recall("u1", "n3"), recall("u1", "n2"),
+            recall("u2", "n4"), ("jobs/other", {"x": 1}, None), recall("u2", "n5")]
+    assert [(name, [i["eid"] for i in p.get("items", [])], p.get("user_id"))
+            for name, p in statements(jobs)] == [
+        ("retrieve/reinforce", ["n1", "n2", "n3"], "u1"),
+        ("retrieve/reinforce", ["n2"], "u1"),
+        ("retrieve/reinforce", ["n4"], "u2"),
+        ("jobs/other", [], None),
+        ("retrieve/reinforce", ["n5"], "u2")]
+
+
+def test_merged_recalls_keep_each_its_own_time(memory: Memory, user_id: str) -> None:
+    g, emb = memory.graph, memory.embedder
+    uids = [add_node(g, user_id, "Concept", f"Game {i}", text=f"board game {i}",
+                     embedding=emb.embed(f"board game {i}")) for i in range(3)]
+    rows = g.driver.execute_query("MATCH (n:Memory) WHERE n.uid IN $u "
+                                  "RETURN n.uid AS uid, elementId(n) AS eid", u=uids).records
+    eids = {r["uid"]: r["eid"] for r in rows}
+    times = {uid: NOW + timedelta(hours=i) for i, uid in enumerate(uids)}
+    for uid in uids:                                # queued within the linger: one statement
+        g.write_behind("retrieve/reinforce", merge=("items", "eid"),
+                       **reinforce_step([{"eid": eids[uid], "uid": uid}], user_id,
+                                        times[uid], RULES))
+    for uid in uids:
+        p = props_of(g, uid)
+        assert p["access_count"] == 1
+        assert p["last_accessed_at"].to_native() == times[uid]

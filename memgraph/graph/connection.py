@@ -212,11 +212,13 @@ class Graph:
         for explore(), which may rank by a salience one recall behind."""
         return self._execute(name, params, neo4j.READ_ACCESS, wait=False)
 
-    def write_behind(self, name: str, **params: Any) -> None:
+    def write_behind(self, name: str, *, merge: tuple[str, str] | None = None,
+                     **params: Any) -> None:
         """Queue the named write to run on this Graph's background thread, after those
-        queued before it (``memgraph/graph/write_behind.py``). Every other query through
-        this Graph waits for the queue first."""
-        self.behind.submit(name, params)
+        queued before it (``memgraph/graph/write_behind.py``; ``merge``: the list
+        parameter and its items' key, when jobs may share a statement). Every other query
+        through this Graph waits for the queue first."""
+        self.behind.submit(name, params, merge=merge)
 
     def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
         """Run the named query as one write transaction: all or nothing (retried on

@@ -21,6 +21,14 @@ What the queue promises:
 - a job whose write still fails after ``Graph``'s retry window is logged and counted in
   ``failed``: a recall is a statistic about a memory, not the memory, and the next recall
   counts again.
+
+Group commit: the thread waits ``linger_s`` (50 ms) after a job arrives, and jobs that say
+how (``merge``: the list parameter and its items' key) are merged into one statement with
+the jobs queued after them, while the other parameters are equal and no key repeats; a
+job that repeats a key starts the next statement, so each element's recalls are still
+written in order. Back to back, one statement then carries a few calls' recalls: the
+write that ran beside every next call runs beside one call in several. ``wait()`` ends
+the lingering at once.
 """
 
 from __future__ import annotations
@@ -36,8 +44,10 @@ from typing import Any
 
 log = logging.getLogger("memgraph.graph")
 
-Job = tuple[str, Mapping[str, Any]]
+Merge = tuple[str, str]            # (list parameter, key of its items)
+Job = tuple[str, Mapping[str, Any], Merge | None]
 DEFAULT_CAPACITY = 1024
+LINGER_S = 0.05
 
 _open: weakref.WeakSet[WriteBehind] = weakref.WeakSet()
 
@@ -52,9 +62,11 @@ class WriteBehind:
     """A FIFO of named writes and the one daemon thread that runs them."""
 
     def __init__(self, write: Callable[[str, Mapping[str, Any]], object], *,
-                 capacity: int = DEFAULT_CAPACITY) -> None:
+                 capacity: int = DEFAULT_CAPACITY, linger_s: float = LINGER_S) -> None:
         self._write = write
         self._capacity = capacity
+        self._linger_s = linger_s
+        self._hurry = threading.Event()      # set by wait(): stop lingering
         self._lock = threading.Lock()
         self._queue: queue.Queue[Job | None] = queue.Queue(capacity)
         self._thread: threading.Thread | None = None
@@ -62,22 +74,25 @@ class WriteBehind:
         self._closed = False
         self.failed = 0
 
-    def submit(self, name: str, params: Mapping[str, Any]) -> None:
-        """Queue one write; written at once, here, when the queue is closed."""
+    def submit(self, name: str, params: Mapping[str, Any], *,
+               merge: Merge | None = None) -> None:
+        """Queue one write; written at once, here, when the queue is closed. ``merge``:
+        (list parameter, key of its items) if jobs of this query may share a statement."""
         with self._lock:
             closed = self._closed
             if not closed:
                 self._start()
         if closed:
-            self._run_one((name, params))
+            self._run_one(name, params)
             return
-        self._queue.put((name, params))
+        self._queue.put((name, params, merge))
 
     def wait(self) -> None:
         """Return once every job queued so far has been tried."""
         thread = self._thread
         if thread is None or thread is threading.current_thread() or not thread.is_alive():
             return
+        self._hurry.set()
         self._queue.join()
 
     def close(self) -> None:
@@ -90,6 +105,7 @@ class WriteBehind:
         _open.discard(self)
         if thread is not None and thread.is_alive():
             self._queue.put(None)
+            self._hurry.set()
             thread.join()
 
     def _start(self) -> None:
@@ -106,19 +122,53 @@ class WriteBehind:
 
     def _drain(self) -> None:
         while True:
-            job = self._queue.get()
+            batch: list[Job | None] = [self._queue.get()]
+            if batch[0] is not None and self._linger_s > 0:
+                self._hurry.wait(self._linger_s)
+            self._hurry.clear()
+            while True:
+                try:
+                    batch.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
             try:
-                if job is None:
-                    return
-                self._run_one(job)
+                for name, params in statements([j for j in batch if j is not None]):
+                    self._run_one(name, params)
             finally:
-                self._queue.task_done()
+                for _ in batch:
+                    self._queue.task_done()
+            if None in batch:
+                return
 
-    def _run_one(self, job: Job) -> None:
-        name, params = job
+    def _run_one(self, name: str, params: Mapping[str, Any]) -> None:
         try:
             self._write(name, params)
         except Exception as e:   # the thread must outlive one failed write
             self.failed += 1
             log.error("queued write %s failed and was dropped (%d so far): %s",
                       name, self.failed, e)
+
+
+def statements(jobs: list[Job]) -> list[tuple[str, Mapping[str, Any]]]:
+    """The jobs, in order, as statements: a mergeable job joins the statement before it
+    when that is the same query with the same other parameters and shares no key with it."""
+    out: list[tuple[str, dict[str, Any], Merge | None, set[Any]]] = []
+    for name, params, merge in jobs:
+        if merge is not None:
+            field, key = merge
+            keys = {item[key] for item in params[field]}
+            if out:
+                last_name, last_params, last_merge, last_keys = out[-1]
+                if (last_name == name and last_merge == merge and not keys & last_keys
+                        and _rest(last_params, field) == _rest(params, field)):
+                    last_params[field] = [*last_params[field], *params[field]]
+                    last_keys |= keys
+                    continue
+            out.append((name, dict(params), merge, keys))
+        else:
+            out.append((name, dict(params), None, set()))
+    return [(name, params) for name, params, _, _ in out]
+
+
+def _rest(params: Mapping[str, Any], field: str) -> dict[str, Any]:
+    return {k: v for k, v in params.items() if k != field}

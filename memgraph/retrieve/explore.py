@@ -237,9 +237,11 @@ def mentioning_sources(candidates: Sequence[Candidate]) -> dict[str, list[str]]:
 
 def reinforce_step(items: Sequence[dict[str, Any]], user_id: str, now: datetime,
                    lifecycle: LifecycleSettings) -> dict[str, Any]:
-    """Parameters of ``retrieve/reinforce`` for elements given as ``{eid, uid}``."""
-    return {"items": [{"eid": i["eid"], "uid": i["uid"]} for i in items],
-            "user_id": user_id, "now": now, **reinforce_params(lifecycle)}
+    """Parameters of ``retrieve/reinforce`` for elements given as ``{eid, uid}``, recalled
+    at ``now`` (each item carries its time: queued recalls of several calls may be merged
+    into one statement)."""
+    return {"items": [{"eid": i["eid"], "uid": i["uid"], "now": now} for i in items],
+            "user_id": user_id, **reinforce_params(lifecycle)}
 
 
 def record_recall(graph: Graph, items: Sequence[dict[str, Any]], user_id: str, now: datetime,
@@ -251,7 +253,7 @@ def record_recall(graph: Graph, items: Sequence[dict[str, Any]], user_id: str, n
         return
     params = reinforce_step(items, user_id, now, lifecycle)
     if behind:
-        graph.write_behind("retrieve/reinforce", **params)
+        graph.write_behind("retrieve/reinforce", merge=("items", "eid"), **params)
     else:
         graph.write("retrieve/reinforce", **params)
 
