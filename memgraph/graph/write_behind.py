@@ -11,7 +11,8 @@ Calls back to back on a small machine still pay for the write: it runs beside th
 call.
 
 What the queue promises:
-- jobs are written in the order they were queued, each as its own transaction;
+- jobs are written in the order they were queued (several may share a statement: "group
+  commit", below);
 - ``wait()`` returns once every job queued before it has been tried (``Graph`` calls it
   before any other query, so a process reads its own recalls);
 - the queue holds at most ``capacity`` jobs: past that, ``submit`` waits (back-pressure,
@@ -79,13 +80,13 @@ class WriteBehind:
         """Queue one write; written at once, here, when the queue is closed. ``merge``:
         (list parameter, key of its items) if jobs of this query may share a statement."""
         with self._lock:
-            closed = self._closed
-            if not closed:
+            if not self._closed:
                 self._start()
-        if closed:
-            self._run_one(name, params)
-            return
-        self._queue.put((name, params, merge))
+                # under the lock, so close() cannot slip its end mark in before this job
+                # (a full queue blocks here until the thread takes one: it never locks)
+                self._queue.put((name, params, merge))
+                return
+        self._run_one(name, params)
 
     def wait(self) -> None:
         """Return once every job queued so far has been tried."""
