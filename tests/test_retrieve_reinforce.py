@@ -7,8 +7,10 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from neo4j.exceptions import TransientError
 from retrieve_data import add_node, props_of, relate, set_props
 
+from memgraph import cypher
 from memgraph.graph.write_behind import WriteBehind, statements
 from memgraph.memory import Memory
 from memgraph.retrieve.explore import reinforce_step
@@ -301,3 +303,41 @@ def test_merged_recalls_keep_each_its_own_time(memory: Memory, user_id: str) -> 
         p = props_of(g, uid)
         assert p["access_count"] == 1
         assert p["last_accessed_at"].to_native() == times[uid]
+
+
+def test_concurrent_reinforcement_writes_of_the_same_elements_never_deadlock(
+        memory: Memory, user_id: str) -> None:
+    """4 threads x 40 writes of the same nodes and fact, straight to the server (no retry
+    to hide a deadlock). The earlier text failed about half of such writes with
+    DeadlockDetected (one variable for nodes and relationships; a SET that read the
+    element again), retried after 1 s: cypher/retrieve/reinforce.cypher."""
+    g, emb = memory.graph, memory.embedder
+    uids = [add_node(g, user_id, "Concept", f"Kite {i}", text=f"kite {i}",
+                     embedding=emb.embed(f"kite {i}")) for i in range(6)]
+    fact = relate(g, user_id, uids[0], "RELATED_TO", uids[1], description="kites")
+    rows = g.driver.execute_query(
+        "MATCH (n:Memory) WHERE n.uid IN $u RETURN elementId(n) AS eid, n.uid AS uid "
+        "UNION MATCH ()-[r]->() WHERE r.uid = $f RETURN elementId(r) AS eid, r.uid AS uid",
+        u=uids, f=fact).records
+    items = [dict(r) for r in rows]
+    query = cypher.load("retrieve/reinforce")
+    deadlocks: list[str] = []
+    threads, writes = 4, 40
+
+    def writer() -> None:
+        for _ in range(writes):
+            params = reinforce_step(items, user_id, datetime.now(UTC), RULES)
+            try:
+                with g.driver.session(database=g.database) as session:
+                    session.run(query, params).consume()
+            except TransientError as e:
+                deadlocks.append(e.code or "")
+
+    pool = [threading.Thread(target=writer) for _ in range(threads)]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    assert deadlocks == []
+    assert props_of(g, uids[0])["access_count"] == threads * writes
+    assert props_of(g, fact)["access_count"] == threads * writes
