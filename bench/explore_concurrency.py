@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from locomo import load
+from locomo import kept_user_questions
 
 from memgraph.memory import Memory
 from memgraph.settings import RetrievalSettings, Settings
@@ -45,10 +45,7 @@ def main() -> None:
     inline = Memory(settings.model_copy(
         update={"retrieval": RetrievalSettings(reinforce_in_background=False)}),
         graph=behind.graph, embedder=behind.embedder)
-    sample = args.user.split("-")[1] + "-" + args.user.split("-")[2]
-    questions = [q.text for sid, _, qs in load(args.data) if sid == sample for q in qs]
-    if not questions:
-        raise SystemExit(f"no questions for {sample} in {args.data}")
+    questions = kept_user_questions(args.data, args.user)
     asked = questions[:args.calls] if args.different else [questions[0]] * args.calls
     vectors = [behind.embedder.embed_query(q) for q in asked]
     for q, v in zip(asked[:10], vectors, strict=False):

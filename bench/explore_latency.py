@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from locomo import load
+from locomo import kept_user_questions
 
 from memgraph.memory import Memory
 from memgraph.settings import Settings
@@ -42,10 +42,7 @@ def main() -> None:
                     help="wait this long between calls, outside the timing")
     args = ap.parse_args()
     memory = Memory(Settings(llm="offline", embedder="local"))
-    sample = args.user.split("-")[1] + "-" + args.user.split("-")[2]
-    questions = [q.text for sid, _, qs in load(args.data) if sid == sample for q in qs]
-    if not questions:
-        raise SystemExit(f"no questions for {sample} in {args.data}")
+    questions = kept_user_questions(args.data, args.user)
     vectors = [memory.embedder.embed_query(q) for q in questions]
     for q, v in list(zip(questions, vectors, strict=True))[:10]:
         memory.explore(q, user_id=args.user, k=args.k, reinforce=False, vector=v)

@@ -110,6 +110,16 @@ def load(path: str) -> list[tuple[str, list[Turn], list[Question]]]:
     return out
 
 
+def kept_user_questions(path: str, user: str) -> list[str]:
+    """The category 1-4 questions of the conversation a user kept by ``--keep`` holds
+    (``locomo-<sample>-<run>``), for the speed benches that ask them again."""
+    sample = "-".join(user.split("-")[1:3])
+    questions = [q.text for sid, _, qs in load(path) if sid == sample for q in qs]
+    if not questions:
+        raise SystemExit(f"no questions for {sample} in {path}")
+    return questions
+
+
 # -- the system -------------------------------------------------------------------------
 def ingest(memory: Memory, user: str, turns: Sequence[Turn]) -> float:
     start = time.perf_counter()

@@ -293,10 +293,6 @@ class RetrievalSettings(BaseModel):
     own_vector_index_min_nodes: int = Field(
         default=5000, ge=1, description="memory nodes from which a tenant gets a vector "
                                         "index of its own (vector-index create --all-users)")
-    # A bulk ingest (a file, structured records) is how a tenant usually grows past that
-    # size: it makes the index at its end rather than leaving the tenant to the shared one
-    # until the nightly run. One message at a time (an agent's ingest) leaves it to the
-    # nightly `vector_indexes` job: making an index takes seconds (4.6 s at 5,000 nodes).
     # Reinforcement (seed 001 "Salience Updates") written on a background thread after the
     # call returns, in order, one thread per process: a call does not wait for a write
     # transaction, and calls that return the same memories do not queue on its locks
@@ -305,6 +301,10 @@ class RetrievalSettings(BaseModel):
     reinforce_in_background: bool = Field(
         default=True, description="explore(), traverse() and context() return before the "
                                   "reinforcement of what they returned is written")
+    # A bulk ingest (a file, structured records) is how a tenant usually grows past that
+    # size: it makes the index at its end rather than leaving the tenant to the shared one
+    # until the nightly run. One message at a time (an agent's ingest) leaves it to the
+    # nightly `vector_indexes` job: making an index takes seconds (4.6 s at 5,000 nodes).
     own_vector_index_on_bulk_ingest: bool = Field(
         default=True, description="a bulk ingest (file or records) that leaves its tenant "
                                   "due for a vector index of its own makes it at its end")
