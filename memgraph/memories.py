@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING, Any, Literal
 import neo4j
 from pydantic import BaseModel, ConfigDict, Field
 
-from memgraph.errors import ConflictError, InvalidInputError, NotFoundError
+from memgraph.errors import ConflictError, InvalidInputError, MemgraphError, NotFoundError
 from memgraph.graph.connection import Graph, run_in, translate_errors
 from memgraph.graph.models import new_id
 from memgraph.graph.names import canonical_name
 from memgraph.graph.values import to_native
 from memgraph.graph.vocabulary import EPISODIC_KINDS, SEMANTIC_KINDS
+from memgraph.ingest.properties import source_vector_text
 from memgraph.ingest.tools import MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS
 from memgraph.retrieve.results import as_datetime
 from memgraph.retrieve.traverse import find_starts
@@ -293,11 +294,20 @@ def end_fact(graph: Graph, user_id: str, target: str, *, at: datetime | str | No
 
 # -- deleting ----------------------------------------------------------------------------
 def delete_memory(graph: Graph, user_id: str, target: str, *, dry_run: bool = False,
-                  actor: str = DEFAULT_ACTOR) -> Deletion:
-    """Delete one memory (see the module docstring); ``dry_run`` only reports."""
+                  actor: str = DEFAULT_ACTOR,
+                  embedder: Callable[[], Embedder] | None = None) -> Deletion:
+    """Delete one memory (see the module docstring); ``dry_run`` only reports.
+
+    A deleted message's words are also in the vector of the message after it (embedded
+    after it: ``properties.source_vector_text``): that vector is computed again after the
+    message before, with ``embedder()``, or cleared when no embedder is given or it fails.
+    """
     found = resolve(graph, user_id, target)
     uid = found["uid"]
     audit_uid = "" if dry_run else new_id()
+    following = [] if dry_run or found["kind"] != "Source" else \
+        [_next_vector(r, embedder) for r in graph.read("memories/next_in_session",
+                                                        user_id=user_id, uid=uid)]
 
     def plan(tx: neo4j.ManagedTransaction | None) -> dict[str, Any]:
         if found["is_relationship"]:
@@ -325,6 +335,8 @@ def delete_memory(graph: Graph, user_id: str, target: str, *, dry_run: bool = Fa
         run_in(tx, "memories/delete_relationships", {**scope, "rel_uids": p["relationships"]})
         if p["nodes"]:
             run_in(tx, "memories/delete_nodes", {**scope, "uids": p["nodes"]})
+        for vector in following:
+            run_in(tx, "memories/set_source_vector", {"user_id": user_id, **vector})
         details = {"nodes": len(p["nodes"]), "relationships": len(p["relationships"]),
                    "shared": len(p["shared"]), "notes": p["notes"], "reopened": reopened}
         _audit(tx, audit_uid, user_id, actor, "delete", uid, p["kind"],
@@ -332,6 +344,20 @@ def delete_memory(graph: Graph, user_id: str, target: str, *, dry_run: bool = Fa
         return {**p, "reopened": reopened}
 
     return Deletion(**_write(graph, work), audit_uid=audit_uid)
+
+
+def _next_vector(row: dict[str, Any], embedder: Callable[[], Embedder] | None
+                 ) -> dict[str, Any]:
+    """The new vector of the message after a deleted one (``set_source_vector``)."""
+    vector, model = None, ""
+    if embedder is not None:
+        try:
+            chosen = embedder()
+            vector = chosen.embed(source_vector_text(row["search_text"], row["previous"]))
+            model = chosen.model_name
+        except MemgraphError:
+            vector = None     # cleared: the deleted words leave with it either way
+    return {"uid": row["uid"], "embedding": vector, "embedding_model": model}
 
 
 # -- helpers -----------------------------------------------------------------------------

@@ -388,7 +388,7 @@ class Memory:
         from memgraph.memories import delete_memory
 
         return delete_memory(self.graph, self._user(user_id), target, dry_run=dry_run,
-                             actor=actor)
+                             actor=actor, embedder=lambda: self.embedder)
 
     def audit(self, *, user_id: str | None = None, target: str | None = None,
               limit: int = 100) -> list[AuditEntry]:

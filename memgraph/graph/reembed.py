@@ -2,12 +2,13 @@
 
 Recreating the vector index for a new embedder clears every stored vector; this recomputes
 them all, not only those the nightly jobs would touch: sources from their ``search_text``
-(what ingestion embedded), semantic nodes from name, description and notes (what
-consolidation embeds), other kinds from their text. Tenant by tenant (a batch never mixes
-tenants, also when the embedder is a remote API), ``batch`` nodes per embedder call and
-transaction, in uid order. Resumable by construction: the work left is exactly the nodes
-with no vector, so a run that stops (crash, Ctrl-C, provider error) is finished by running
-it again, and ``missing_vectors`` says how much is left.
+after the message before them in their session (what ingestion embedded), semantic nodes
+from name, description and notes (what consolidation embeds), other kinds from their text.
+Tenant by tenant (a batch never mixes tenants, also when the embedder is a remote API),
+``batch`` nodes per embedder call and transaction, in uid order. Resumable by
+construction: the work left is exactly the nodes with no vector, so a run that stops
+(crash, Ctrl-C, provider error) is finished by running it again, and ``missing_vectors``
+says how much is left.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from memgraph.graph.connection import Graph
+from memgraph.ingest.properties import source_vector_text
 from memgraph.jobs.consolidate import embedding_text
 from memgraph.providers.base import Embedder
 
@@ -55,10 +57,11 @@ def reembed_missing(graph: Graph, embedder: Embedder, *, batch: int = 256,
 
 def node_text(row: dict[str, Any]) -> str:
     """What a node's vector stands for, as the path that first embedded it saw it."""
+    if row["kind"] == "Source" and (row["search_text"] or row["raw_content"]):
+        return source_vector_text(str(row["search_text"] or row["raw_content"]),
+                                  row.get("previous"))
     if row["search_text"]:
         return str(row["search_text"])
-    if row["kind"] == "Source" and row["raw_content"]:
-        return str(row["raw_content"])
     return embedding_text(row["name"], row["description"], [str(n) for n in row["notes"]])
 
 

@@ -17,8 +17,16 @@ from memgraph.graph.connection import Graph
 from memgraph.graph.names import canonical_name
 from memgraph.graph.values import to_native
 from memgraph.ingest.inputs import check_content
+from memgraph.ingest.properties import source_vector_text
 from memgraph.ingest.results import BulkResult, IngestResult
-from memgraph.ingest.source import NewSource, SourceText, prepare_source, write_sources
+from memgraph.ingest.source import (
+    NewSource,
+    SourceText,
+    prepare_source,
+    session_tails,
+    vector_texts,
+    write_sources,
+)
 from memgraph.ingest.speakers import add_speaker, speaker_keys
 from memgraph.ingest.tools import Known, ToolExecutor
 from memgraph.ingest.writer import WriteContext, write_plan
@@ -80,9 +88,13 @@ class Ingestor:
 
     def store_and_extract(self, new: NewSource) -> IngestResult:
         """A validated source (``prepare_source``): embedded, written, then extracted."""
-        # embedded as indexed: the search text carries the speaker and the event date
+        # embedded as indexed (the search text carries the speaker and the event date),
+        # after the message before it in its session (properties.source_vector_text)
+        user_id = new.text.user_id
+        vector_text = vector_texts([new], session_tails(self.graph, user_id,
+                                                        [new.text.session_id]))[0]
         try:
-            new.props["embedding"] = self.embedder.embed(new.props["search_text"])
+            new.props["embedding"] = self.embedder.embed(vector_text)
             new.props["embedding_model"] = self.embedder.model_name
             embed_error = None
         except ProviderError as e:
@@ -90,7 +102,6 @@ class Ingestor:
             # marked failed; `retry_failed` embeds and extracts it once the embedder is back.
             new.props.pop("embedding", None)
             embed_error = e
-        user_id = new.text.user_id
         row = write_sources(self.graph, user_id, [new], new.props["ingested_at"])[0]
         if row["created"] and embed_error is not None:
             return self._fail(new.text, embed_error, Usage())
@@ -138,8 +149,9 @@ class Ingestor:
         it is still down they stay as they are and their extraction fails again."""
         for user_id, missing in _by_tenant([r for r in rows if r.get("needs_embedding")]).items():
             try:
-                vectors = self.embedder.embed_batch([r["search_text"] or r["content"]
-                                                     for r in missing])
+                vectors = self.embedder.embed_batch([
+                    source_vector_text(r["search_text"] or r["content"], r["previous"])
+                    for r in missing])
             except ProviderError:
                 continue
             self.graph.write("ingest/set_source_embeddings", user_id=user_id,

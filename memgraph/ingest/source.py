@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -74,6 +75,30 @@ def prepare_source(settings: Settings, *, content: str | bytes, user_id: str, no
         agent_id=check_label(agent_id, "agent_id"), metadata=check_metadata(metadata))
     return NewSource(SourceText(uid=uid, user_id=user_id, content=text, session_id=session,
                                 speaker=speaker or "", kind=kind, event_at=moment), props)
+
+
+def session_tails(graph: Graph, user_id: str, session_ids: Iterable[str]) -> dict[str, str]:
+    """session id -> the search text of its last message so far (sessions with none are
+    left out)."""
+    wanted = sorted({s for s in session_ids if s})
+    if not wanted:
+        return {}
+    rows = graph.read("ingest/session_tails", user_id=user_id, session_ids=wanted)
+    return {r["session_id"]: r["search_text"] for r in rows if r["search_text"]}
+
+
+def vector_texts(sources: Sequence[NewSource], last: dict[str, str]) -> list[str]:
+    """What each of ``sources`` (in ingestion order) is embedded as: after the message
+    before it in its session, which is the one before it here, else ``last[session]``.
+    ``last`` (session id -> search text) is updated to the sessions' new last messages, so
+    the next batch of the same run continues from them."""
+    texts = []
+    for source in sources:
+        session, own = source.text.session_id, source.props["search_text"]
+        texts.append(properties.source_vector_text(own, last.get(session) if session else None))
+        if session:
+            last[session] = own
+    return texts
 
 
 def write_sources(graph: Graph, user_id: str, sources: list[NewSource],

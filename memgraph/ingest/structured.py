@@ -61,7 +61,13 @@ from memgraph.ingest.inputs import (
 )
 from memgraph.ingest.resolution import resolve_by_name
 from memgraph.ingest.results import BulkResult
-from memgraph.ingest.source import NewSource, merge_and_chain, prepare_source
+from memgraph.ingest.source import (
+    NewSource,
+    merge_and_chain,
+    prepare_source,
+    session_tails,
+    vector_texts,
+)
 from memgraph.ingest.speakers import SPEAKER_ATTRIBUTES, owner_of
 from memgraph.providers.base import Embedder
 from memgraph.settings import Settings
@@ -173,9 +179,12 @@ def ingest_numbered(graph: Graph, settings: Settings, embedder: Embedder,
     # thread-safe (the torch backend's tokenizer is not).
     embed_lock = threading.Lock()
     writing: tuple[Future[dict[str, int]], _Batch] | None = None
+    # session id -> its last message so far: a batch's messages are embedded after it
+    # (source.vector_texts); read from the graph for a session this run has not seen yet
+    last: dict[str, str] = {}
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="memgraph-bulk") as pool:
         for raw in _batches(records, size):
-            batch = _Batch(graph, settings, embedder, user_id, embed_lock, label)
+            batch = _Batch(graph, settings, embedder, user_id, embed_lock, label, last)
             batch.prepare(raw)      # overlaps the write of the previous batch
             if writing is not None:
                 _collect(bulk, *writing, progress)   # batches land in record order
@@ -230,9 +239,11 @@ _NODE_KEY = tuple[str, str]          # (kind, canonical name)
 
 class _Batch:
     def __init__(self, graph: Graph, settings: Settings, embedder: Embedder, user_id: str,
-                 embed_lock: threading.Lock, label: str = "record") -> None:
+                 embed_lock: threading.Lock, label: str = "record",
+                 last: dict[str, str] | None = None) -> None:
         self.graph, self.settings, self.embedder = graph, settings, embedder
         self.user_id, self.embed_lock, self.label = user_id, embed_lock, label
+        self.last = last if last is not None else {}
         self.now = datetime.now(UTC)
         self.size = 0
         self.errors: list[str] = []
@@ -289,10 +300,14 @@ class _Batch:
                 embedding_model=self.embedder.model_name)
             new.props["extraction_status"] = "done"   # nothing to extract: it is given
             out.append(new)
-        # embedded as indexed: the search text carries the speaker and the event date
-        missing = [s for s in out if "embedding" not in s.props]
-        vectors = self._embed([s.props["search_text"] for s in missing])
-        for new, vector in zip(missing, vectors, strict=True):
+        # embedded as indexed (the search text carries the speaker and the event date),
+        # after the message before it in its session (properties.source_vector_text)
+        self.last.update(session_tails(self.graph, self.user_id,
+                                       {s.text.session_id for s in out} - self.last.keys()))
+        texts = vector_texts(out, self.last)
+        missing = [(s, t) for s, t in zip(out, texts, strict=True) if "embedding" not in s.props]
+        vectors = self._embed([t for _, t in missing])
+        for (new, _), vector in zip(missing, vectors, strict=True):
             new.props["embedding"] = vector
             new.props["embedding_model"] = self.embedder.model_name
         return out
