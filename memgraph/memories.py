@@ -298,14 +298,15 @@ def delete_memory(graph: Graph, user_id: str, target: str, *, dry_run: bool = Fa
                   embedder: Callable[[], Embedder] | None = None) -> Deletion:
     """Delete one memory (see the module docstring); ``dry_run`` only reports.
 
-    A deleted message's words are also in the vector of the message after it (embedded
-    after it: ``properties.source_vector_text``): that vector is computed again after the
-    message before, with ``embedder()``, or cleared when no embedder is given or it fails.
+    With ``embedder`` (messages are embedded in context: ``ingest.vector_context``), a
+    deleted message's words are also in the vector of the message after it
+    (``properties.source_vector_text``): that vector is computed again after the message
+    before, with ``embedder()``, in the deleting transaction, or cleared if that fails.
     """
     found = resolve(graph, user_id, target)
     uid = found["uid"]
     audit_uid = "" if dry_run else new_id()
-    following = [] if dry_run or found["kind"] != "Source" else \
+    following = [] if dry_run or embedder is None or found["kind"] != "Source" else \
         [_next_vector(r, embedder) for r in graph.read("memories/next_in_session",
                                                         user_id=user_id, uid=uid)]
 
@@ -346,17 +347,15 @@ def delete_memory(graph: Graph, user_id: str, target: str, *, dry_run: bool = Fa
     return Deletion(**_write(graph, work), audit_uid=audit_uid)
 
 
-def _next_vector(row: dict[str, Any], embedder: Callable[[], Embedder] | None
-                 ) -> dict[str, Any]:
+def _next_vector(row: dict[str, Any], embedder: Callable[[], Embedder]) -> dict[str, Any]:
     """The new vector of the message after a deleted one (``set_source_vector``)."""
     vector, model = None, ""
-    if embedder is not None:
-        try:
-            chosen = embedder()
-            vector = chosen.embed(source_vector_text(row["search_text"], row["previous"]))
-            model = chosen.model_name
-        except MemgraphError:
-            vector = None     # cleared: the deleted words leave with it either way
+    try:
+        chosen = embedder()
+        vector = chosen.embed(source_vector_text(row["search_text"], row["previous"]))
+        model = chosen.model_name
+    except MemgraphError:
+        vector = None     # cleared: the deleted words leave with it either way
     return {"uid": row["uid"], "embedding": vector, "embedding_model": model}
 
 

@@ -110,7 +110,8 @@ class Memory:
             try:
                 done = reembed_missing(self.graph, self.embedder,
                                        batch=self.settings.embedding_batch_size,
-                                       progress=progress)
+                                       progress=progress,
+                                       in_context=self.settings.ingest.vector_context)
             except MemgraphError as e:
                 left = sum(missing_vectors(self.graph).values())
                 raise type(e)(f"{e}; {left} memory nodes still have no vector: run "
@@ -388,7 +389,9 @@ class Memory:
         from memgraph.memories import delete_memory
 
         return delete_memory(self.graph, self._user(user_id), target, dry_run=dry_run,
-                             actor=actor, embedder=lambda: self.embedder)
+                             actor=actor,
+                             embedder=(lambda: self.embedder)
+                             if self.settings.ingest.vector_context else None)
 
     def audit(self, *, user_id: str | None = None, target: str | None = None,
               limit: int = 100) -> list[AuditEntry]:

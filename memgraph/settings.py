@@ -229,6 +229,12 @@ class IngestSettings(BaseModel):
     context_nodes: int = 20              # existing nodes shown to the extraction agent
     context_relationships: int = 40
     structured_batch_size: int = 2000    # records per UNWIND transaction (--structured)
+    # A message is embedded after the one before it in its session (docs/retrieval.md, "A
+    # message in its conversation": LoCoMo dev R@10 +1.9, ctx@500 +2.3). Off: each alone,
+    # for bulk imports that need the speed (structured records with the local embedder:
+    # about 1.7 times as many per second). Changed on a graph with vectors: `memgraph init
+    # --recreate-vector-index` makes them agree again.
+    vector_context: bool = True
     # Similarity searches (resolution step 3, RELATED_TO links, the agent's context) scan a
     # tenant's nodes of the kind exactly while it has at most this many; above it they ask
     # the shared vector index for its nearest `vector_candidates` and keep the tenant's.

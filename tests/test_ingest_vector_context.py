@@ -135,3 +135,22 @@ def test_re_embedding_computes_what_ingestion_embedded(memory: Memory, user_id: 
          uid=stored[cleared]["uid"])
     [row] = memory.graph.read("graph/missing_vectors", user_id=user_id, after="", limit=10)
     assert np.allclose(memory.embedder.embed(node_text(row)), stored[cleared]["embedding"])
+
+
+def test_with_vector_context_off_each_message_is_embedded_alone(memory: Memory, graph: Graph,
+                                                                 user_id: str):
+    settings = memory.settings.model_copy(update={
+        "ingest": memory.settings.ingest.model_copy(update={"vector_context": False})})
+    alone = Memory(settings, graph=graph, embedder=memory.embedder)   # shares the driver
+    alone.ingest(ACCIDENT, user_id=user_id, session_id="trip", speaker="Caroline")
+    alone.ingest(SCARED, user_id=user_id, session_id="trip", speaker="Melanie")
+    alone.ingest_records([{"content": TOUGH, "session_id": "trip", "speaker": "Melanie"}],
+                         user_id=user_id)
+    stored = _sources(graph, user_id)
+    for content in (ACCIDENT, SCARED, TOUGH):
+        assert np.allclose(stored[content]["embedding"],
+                           memory.embedder.embed(stored[content]["search_text"])), content
+    # nothing of a deleted message is in the next one's vector: it is left as it is
+    alone.delete(stored[SCARED]["uid"], user_id=user_id)
+    assert np.allclose(_sources(graph, user_id)[TOUGH]["embedding"], stored[TOUGH]["embedding"])
+

@@ -32,8 +32,10 @@ def missing_vectors(graph: Graph, user_ids: list[str] | None = None) -> dict[str
 
 
 def reembed_missing(graph: Graph, embedder: Embedder, *, batch: int = 256,
-                    progress: Progress | None = None) -> int:
-    """Embed every memory node of every tenant that has no vector. Returns how many."""
+                    progress: Progress | None = None, in_context: bool = True) -> int:
+    """Embed every memory node of every tenant that has no vector (a source after the
+    message before it when ``in_context``: the setting ``ingest.vector_context``). Returns
+    how many."""
     todo = missing_vectors(graph)
     total, done = sum(todo.values()), 0
     for user_id in sorted(todo):
@@ -43,7 +45,7 @@ def reembed_missing(graph: Graph, embedder: Embedder, *, batch: int = 256,
                               limit=batch)
             if not rows:
                 break
-            vectors = embedder.embed_batch([node_text(r) for r in rows])
+            vectors = embedder.embed_batch([node_text(r, in_context) for r in rows])
             graph.write("graph/write_vectors", user_id=user_id,
                         embedding_model=embedder.model_name,
                         rows=[{"uid": r["uid"], "embedding": v}
@@ -55,11 +57,11 @@ def reembed_missing(graph: Graph, embedder: Embedder, *, batch: int = 256,
     return done
 
 
-def node_text(row: dict[str, Any]) -> str:
+def node_text(row: dict[str, Any], in_context: bool = True) -> str:
     """What a node's vector stands for, as the path that first embedded it saw it."""
     if row["kind"] == "Source" and (row["search_text"] or row["raw_content"]):
         return source_vector_text(str(row["search_text"] or row["raw_content"]),
-                                  row.get("previous"))
+                                  row.get("previous") if in_context else None)
     if row["search_text"]:
         return str(row["search_text"])
     return embedding_text(row["name"], row["description"], [str(n) for n in row["notes"]])

@@ -91,8 +91,8 @@ class Ingestor:
         # embedded as indexed (the search text carries the speaker and the event date),
         # after the message before it in its session (properties.source_vector_text)
         user_id = new.text.user_id
-        vector_text = vector_texts([new], session_tails(self.graph, user_id,
-                                                        [new.text.session_id]))[0]
+        vector_text = vector_texts([new], self._session_tails(user_id, [new.text.session_id]),
+                                   in_context=self.settings.ingest.vector_context)[0]
         try:
             new.props["embedding"] = self.embedder.embed(vector_text)
             new.props["embedding_model"] = self.embedder.model_name
@@ -150,7 +150,9 @@ class Ingestor:
         for user_id, missing in _by_tenant([r for r in rows if r.get("needs_embedding")]).items():
             try:
                 vectors = self.embedder.embed_batch([
-                    source_vector_text(r["search_text"] or r["content"], r["previous"])
+                    source_vector_text(r["search_text"] or r["content"],
+                                       r["previous"] if self.settings.ingest.vector_context
+                                       else None)
                     for r in missing])
             except ProviderError:
                 continue
@@ -158,6 +160,11 @@ class Ingestor:
                              rows=[{"uid": r["uid"], "embedding": v}
                                    for r, v in zip(missing, vectors, strict=True)],
                              embedding_model=self.embedder.model_name)
+
+    def _session_tails(self, user_id: str, session_ids: list[str]) -> dict[str, str]:
+        if not self.settings.ingest.vector_context:
+            return {}
+        return session_tails(self.graph, user_id, session_ids)
 
     def _fail(self, source: SourceText, error: MemgraphError, usage: Usage) -> IngestResult:
         # stored on the source and shown to the tenant: no provider endpoint in it

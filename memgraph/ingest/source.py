@@ -87,11 +87,15 @@ def session_tails(graph: Graph, user_id: str, session_ids: Iterable[str]) -> dic
     return {r["session_id"]: r["search_text"] for r in rows if r["search_text"]}
 
 
-def vector_texts(sources: Sequence[NewSource], last: dict[str, str]) -> list[str]:
+def vector_texts(sources: Sequence[NewSource], last: dict[str, str], *,
+                 in_context: bool = True) -> list[str]:
     """What each of ``sources`` (in ingestion order) is embedded as: after the message
-    before it in its session, which is the one before it here, else ``last[session]``.
+    before it in its session, which is the one before it here, else ``last[session]``
+    (``in_context``, the setting ``ingest.vector_context``; else its search text alone).
     ``last`` (session id -> search text) is updated to the sessions' new last messages, so
     the next batch of the same run continues from them."""
+    if not in_context:
+        return [source.props["search_text"] for source in sources]
     texts = []
     for source in sources:
         session, own = source.text.session_id, source.props["search_text"]

@@ -302,9 +302,11 @@ class _Batch:
             out.append(new)
         # embedded as indexed (the search text carries the speaker and the event date),
         # after the message before it in its session (properties.source_vector_text)
-        self.last.update(session_tails(self.graph, self.user_id,
-                                       {s.text.session_id for s in out} - self.last.keys()))
-        texts = vector_texts(out, self.last)
+        in_context = self.settings.ingest.vector_context
+        if in_context:
+            self.last.update(session_tails(self.graph, self.user_id,
+                                           {s.text.session_id for s in out} - self.last.keys()))
+        texts = vector_texts(out, self.last, in_context=in_context)
         missing = [(s, t) for s, t in zip(out, texts, strict=True) if "embedding" not in s.props]
         vectors = self._embed([t for _, t in missing])
         for (new, _), vector in zip(missing, vectors, strict=True):
