@@ -232,7 +232,7 @@ class IngestSettings(BaseModel):
     # A message is embedded after the one before it in its session (docs/retrieval.md, "A
     # message in its conversation": LoCoMo dev R@10 +1.9, ctx@500 +2.3). Off: each alone,
     # for bulk imports that need the speed (structured records with the local embedder:
-    # about 1.7 times as many per second). Changed on a graph with vectors: `memgraph init
+    # 1.5-1.8 times as many per second). Changed on a graph with vectors: `memgraph init
     # --recreate-vector-index` makes them agree again.
     vector_context: bool = True
     # Similarity searches (resolution step 3, RELATED_TO links, the agent's context) scan a
