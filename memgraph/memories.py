@@ -340,6 +340,9 @@ def delete_memory(graph: Graph, user_id: str, target: str, *, dry_run: bool = Fa
             run_in(tx, "memories/set_source_vector", {"user_id": user_id, **vector})
         details = {"nodes": len(p["nodes"]), "relationships": len(p["relationships"]),
                    "shared": len(p["shared"]), "notes": p["notes"], "reopened": reopened}
+        for vector in following:     # the next message, no longer embedded after it
+            details["next_message"] = vector["uid"]
+            details["next_vector"] = "cleared" if vector["embedding"] is None else "recomputed"
         _audit(tx, audit_uid, user_id, actor, "delete", uid, p["kind"],
                f"delete {p['kind']} {uid[:8]}", details)
         return {**p, "reopened": reopened}

@@ -88,10 +88,14 @@ def test_deleting_a_message_takes_its_words_out_of_the_next_messages_vector(
         memory.ingest(content, user_id=user_id, session_id="trip", speaker="Melanie")
     stored = _sources(memory.graph, user_id)
     assert _embedded_after(memory, stored, TOUGH, SCARED)
-    memory.delete(stored[SCARED]["uid"], user_id=user_id)
+    deletion = memory.delete(stored[SCARED]["uid"], user_id=user_id)
     after = _sources(memory.graph, user_id)
     assert SCARED not in after
     assert _embedded_after(memory, after, TOUGH, ACCIDENT)
+    # the audit record says which other memory the deletion changed
+    [record] = [a for a in memory.audit(user_id=user_id) if a.uid == deletion.audit_uid]
+    assert record.details["next_message"] == stored[TOUGH]["uid"]
+    assert record.details["next_vector"] == "recomputed"
 
 
 def test_a_deletion_clears_the_next_vector_when_the_embedder_fails(memory: Memory,
@@ -105,6 +109,8 @@ def test_a_deletion_clears_the_next_vector_when_the_embedder_fails(memory: Memor
 
     deletion = delete_memory(memory.graph, user_id, stored[SCARED]["uid"], embedder=down)
     assert deletion.nodes == [stored[SCARED]["uid"]]
+    [record] = [a for a in memory.audit(user_id=user_id) if a.uid == deletion.audit_uid]
+    assert record.details["next_vector"] == "cleared"
     after = _sources(memory.graph, user_id)
     # gone from the vector either way; `memgraph init --reembed` gives it one again
     assert after[TOUGH]["embedding"] is None
