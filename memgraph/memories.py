@@ -392,7 +392,7 @@ def _clean(value: str | None, what: str, limit: int, allow_empty: bool = False) 
 
 
 _HIDDEN = ("embedding", "summary_embedding", "notes", "notes_added_at", "notes_expires_at",
-           "notes_lifetime", "notes_source", "search_text")
+           "notes_lifetime", "notes_source", "search_text", "session_tail")
 
 
 def _visible(props: dict[str, Any]) -> dict[str, Any]:

@@ -51,6 +51,33 @@ def test_sources_of_a_session_are_chained_in_order(memory: Memory, user_id: str)
                      {"before": "Message two.", "after": "Message three."}]
 
 
+def _tails(memory: Memory, user_id: str) -> dict[str, list[str]]:
+    found = rows(memory.graph, "MATCH (s:Source {user_id: $u}) WHERE s.session_tail "
+                 "RETURN s.session_id AS session, collect(s.raw_content) AS tails", u=user_id)
+    return {r["session"]: r["tails"] for r in found}
+
+
+def test_a_sessions_last_message_carries_the_mark_a_new_one_is_chained_after(
+        memory: Memory, user_id: str):
+    for text in ("one", "two"):
+        memory.ingest(f"Message {text}.", user_id=user_id, session_id="chat")
+    memory.ingest("Elsewhere.", user_id=user_id, session_id="other")
+    memory.ingest("No session.", user_id=user_id)
+    assert _tails(memory, user_id) == {"chat": ["Message two."], "other": ["Elsewhere."]}
+    memory.ingest_records([{"content": f"Record {i}.", "session_id": "chat"} for i in range(3)],
+                          user_id=user_id, batch_size=2)
+    assert _tails(memory, user_id)["chat"] == ["Record 2."]
+    last = rows(memory.graph, "MATCH (s:Source {user_id: $u, raw_content: 'Record 2.'}) "
+                "RETURN s.uid AS uid", u=user_id)[0]["uid"]
+    memory.delete(last, user_id=user_id)     # the mark goes back to the message before
+    assert _tails(memory, user_id)["chat"] == ["Record 1."]
+    memory.ingest("Message three.", user_id=user_id, session_id="chat")
+    chain = rows(memory.graph, "MATCH (a:Source {user_id: $u})-[:NEXT]->"
+                 "(b:Source {raw_content: 'Message three.'}) RETURN a.raw_content AS a",
+                 u=user_id)
+    assert chain == [{"a": "Record 1."}]
+
+
 @pytest.mark.parametrize(("content", "message"), [
     ("", "empty"),
     ("   \n\t ", "empty"),

@@ -175,3 +175,25 @@ def test_an_interrupted_re_embedding_says_what_is_left_and_init_reembed_finishes
     assert sum(missing_vectors(graph).values()) == cleared - 2   # one batch kept
     report = memory.init(reembed=True)
     assert missing_vectors(graph, [user_id]) == {} and report.missing_vectors == 0
+
+
+def _session_tails(memory: Memory, user_id: str) -> dict[str, list[str]]:
+    found = memory.graph.driver.execute_query(
+        "MATCH (s:Source {user_id: $u}) WHERE s.session_tail "
+        "RETURN s.session_id AS session, collect(s.raw_content) AS tails", u=user_id).records
+    return {r["session"]: r["tails"] for r in found}
+
+
+def test_init_marks_the_last_message_of_each_session_of_an_older_graph(memory: Memory,
+                                                                        user_id: str):
+    for text in ("one", "two"):
+        memory.ingest(f"Message {text}.", user_id=user_id, session_id="chat")
+    # a graph written before schema v9 has no mark
+    memory.graph.driver.execute_query(
+        "MATCH (s:Source {user_id: $u}) REMOVE s.session_tail", u=user_id)
+    memory.graph.driver.execute_query(
+        "MATCH (v:SchemaVersion {uid: 'memgraph'}) SET v.version = 8")
+    memory.init()
+    assert _session_tails(memory, user_id) == {"chat": ["Message two."]}
+    memory.ingest("Message three.", user_id=user_id, session_id="chat")
+    assert _session_tails(memory, user_id) == {"chat": ["Message three."]}

@@ -11,7 +11,7 @@ from memgraph.errors import SchemaError
 from memgraph.graph.connection import Graph, retrying, translate_errors
 from memgraph.graph.tenant_index import recreate_own_indexes
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 VECTOR_INDEX = "memory_embedding"
 
 
