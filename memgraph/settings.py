@@ -292,13 +292,6 @@ class RetrievalSettings(BaseModel):
     default_k: int = 10
     max_traverse_depth: int = 4
     max_traverse_limit: int = 500
-    # A tenant this big that holds less than half the shared vector index earns one of its
-    # own (`memgraph vector-index create --all-users`): above `exact_scan_max` (5,000) the
-    # shared index is asked for up to 4,000 neighbours to keep the tenant's 45
-    # (docs/retrieval.md, "A big tenant's own vector index").
-    own_vector_index_min_nodes: int = Field(
-        default=5000, ge=1, description="memory nodes from which a tenant gets a vector "
-                                        "index of its own (vector-index create --all-users)")
     # Reinforcement (seed 001 "Salience Updates") written on a background thread after the
     # call returns, in order, one thread per process: a call does not wait for a write
     # transaction, and calls that return the same memories do not queue on its locks
@@ -307,6 +300,13 @@ class RetrievalSettings(BaseModel):
     reinforce_in_background: bool = Field(
         default=True, description="explore(), traverse() and context() return before the "
                                   "reinforcement of what they returned is written")
+    # A tenant this big that holds less than half the shared vector index earns one of its
+    # own (`memgraph vector-index create --all-users`): above `exact_scan_max` (5,000) the
+    # shared index is asked for up to 4,000 neighbours to keep the tenant's 45
+    # (docs/retrieval.md, "A big tenant's own vector index").
+    own_vector_index_min_nodes: int = Field(
+        default=5000, ge=1, description="memory nodes from which a tenant gets a vector "
+                                        "index of its own (vector-index create --all-users)")
     # A bulk ingest (a file, structured records) is how a tenant usually grows past that
     # size: it makes the index at its end rather than leaving the tenant to the shared one
     # until the nightly run. One message at a time (an agent's ingest) leaves it to the

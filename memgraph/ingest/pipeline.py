@@ -22,9 +22,8 @@ from memgraph.ingest.results import BulkResult, IngestResult
 from memgraph.ingest.source import (
     NewSource,
     SourceText,
+    embedding_texts,
     prepare_source,
-    session_tails,
-    vector_texts,
     write_sources,
 )
 from memgraph.ingest.speakers import add_speaker, speaker_keys
@@ -91,8 +90,7 @@ class Ingestor:
         # embedded as indexed (the search text carries the speaker and the event date),
         # after the message before it in its session (properties.source_vector_text)
         user_id = new.text.user_id
-        vector_text = vector_texts([new], self._session_tails(user_id, [new.text.session_id]),
-                                   in_context=self.settings.ingest.vector_context)[0]
+        [vector_text] = embedding_texts(self.graph, self.settings, user_id, [new], {})
         try:
             new.props["embedding"] = self.embedder.embed(vector_text)
             new.props["embedding_model"] = self.embedder.model_name
@@ -160,11 +158,6 @@ class Ingestor:
                              rows=[{"uid": r["uid"], "embedding": v}
                                    for r, v in zip(missing, vectors, strict=True)],
                              embedding_model=self.embedder.model_name)
-
-    def _session_tails(self, user_id: str, session_ids: list[str]) -> dict[str, str]:
-        if not self.settings.ingest.vector_context:
-            return {}
-        return session_tails(self.graph, user_id, session_ids)
 
     def _fail(self, source: SourceText, error: MemgraphError, usage: Usage) -> IngestResult:
         # stored on the source and shown to the tenant: no provider endpoint in it

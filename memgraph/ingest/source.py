@@ -87,15 +87,23 @@ def session_tails(graph: Graph, user_id: str, session_ids: Iterable[str]) -> dic
     return {r["session_id"]: r["search_text"] for r in rows if r["search_text"]}
 
 
-def vector_texts(sources: Sequence[NewSource], last: dict[str, str], *,
-                 in_context: bool = True) -> list[str]:
+def embedding_texts(graph: Graph, settings: Settings, user_id: str,
+                    sources: Sequence[NewSource], last: dict[str, str]) -> list[str]:
+    """What each of ``sources`` (in ingestion order) is embedded as: with
+    ``ingest.vector_context``, after the message before it in its session (``vector_texts``),
+    the sessions not in ``last`` yet read from the graph first; else its search text."""
+    if not settings.ingest.vector_context:
+        return [source.props["search_text"] for source in sources]
+    last.update(session_tails(graph, user_id,
+                              {s.text.session_id for s in sources} - last.keys()))
+    return vector_texts(sources, last)
+
+
+def vector_texts(sources: Sequence[NewSource], last: dict[str, str]) -> list[str]:
     """What each of ``sources`` (in ingestion order) is embedded as: after the message
-    before it in its session, which is the one before it here, else ``last[session]``
-    (``in_context``, the setting ``ingest.vector_context``; else its search text alone).
+    before it in its session, which is the one before it here, else ``last[session]``.
     ``last`` (session id -> search text) is updated to the sessions' new last messages, so
     the next batch of the same run continues from them."""
-    if not in_context:
-        return [source.props["search_text"] for source in sources]
     texts = []
     for source in sources:
         session, own = source.text.session_id, source.props["search_text"]

@@ -63,10 +63,9 @@ from memgraph.ingest.resolution import resolve_by_name
 from memgraph.ingest.results import BulkResult
 from memgraph.ingest.source import (
     NewSource,
+    embedding_texts,
     merge_and_chain,
     prepare_source,
-    session_tails,
-    vector_texts,
 )
 from memgraph.ingest.speakers import SPEAKER_ATTRIBUTES, owner_of
 from memgraph.providers.base import Embedder
@@ -180,7 +179,7 @@ def ingest_numbered(graph: Graph, settings: Settings, embedder: Embedder,
     embed_lock = threading.Lock()
     writing: tuple[Future[dict[str, int]], _Batch] | None = None
     # session id -> its last message so far: a batch's messages are embedded after it
-    # (source.vector_texts); read from the graph for a session this run has not seen yet
+    # (source.embedding_texts); read from the graph for a session this run has not seen yet
     last: dict[str, str] = {}
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="memgraph-bulk") as pool:
         for raw in _batches(records, size):
@@ -239,11 +238,10 @@ _NODE_KEY = tuple[str, str]          # (kind, canonical name)
 
 class _Batch:
     def __init__(self, graph: Graph, settings: Settings, embedder: Embedder, user_id: str,
-                 embed_lock: threading.Lock, label: str = "record",
-                 last: dict[str, str] | None = None) -> None:
+                 embed_lock: threading.Lock, label: str, last: dict[str, str]) -> None:
         self.graph, self.settings, self.embedder = graph, settings, embedder
         self.user_id, self.embed_lock, self.label = user_id, embed_lock, label
-        self.last = last if last is not None else {}
+        self.last = last
         self.now = datetime.now(UTC)
         self.size = 0
         self.errors: list[str] = []
@@ -302,11 +300,7 @@ class _Batch:
             out.append(new)
         # embedded as indexed (the search text carries the speaker and the event date),
         # after the message before it in its session (properties.source_vector_text)
-        in_context = self.settings.ingest.vector_context
-        if in_context:
-            self.last.update(session_tails(self.graph, self.user_id,
-                                           {s.text.session_id for s in out} - self.last.keys()))
-        texts = vector_texts(out, self.last, in_context=in_context)
+        texts = embedding_texts(self.graph, self.settings, self.user_id, out, self.last)
         missing = [(s, t) for s, t in zip(out, texts, strict=True) if "embedding" not in s.props]
         vectors = self._embed([t for _, t in missing])
         for (new, _), vector in zip(missing, vectors, strict=True):
