@@ -56,16 +56,15 @@ def test_the_bridge_fact_answers_who_and_leads_to_the_relatives_facts() -> None:
     }
     rows = [{"key": "fam", "via": None, "sim": 0.6}, {"key": "home", "via": None, "sim": 0.8},
             {"key": "leo_home", "via": "fam", "sim": 0.7}]
-    who, answers = rank_facts(rows, rels, read_query("Who is Maya's brother?"), ["Maya"], 0.9)
-    assert who[0][0] == "fam" and answers == {"fam"}
-    where, answers = rank_facts(rows, rels, read_query("Where does Maya's brother live?"),
-                                ["Maya"], 0.9)
-    assert where[0][0] == "leo_home" and answers == {"leo_home"}
-    plain, answers = rank_facts(rows, rels, read_query("Where does Maya live?"), ["Maya"],
-                                0.75)
-    assert plain[0][0] == "home" and answers == {"home"}   # as good as the best message
+    who = rank_facts(rows, rels, read_query("Who is Maya's brother?"), ["Maya"], 0.9)
+    assert who.ranked[0][0] == "fam" and who.answers == {"fam"}
+    where = rank_facts(rows, rels, read_query("Where does Maya's brother live?"), ["Maya"],
+                       0.9)
+    assert where.ranked[0][0] == "leo_home" and where.answers == {"leo_home"}
+    plain = rank_facts(rows, rels, read_query("Where does Maya live?"), ["Maya"], 0.75)
+    assert plain.ranked[0][0] == "home" and plain.answers == {"home"}   # as good as a message
     auto = {**rels, "home": {**rels["home"], "auto": True}}
-    assert "home" not in dict(rank_facts(rows, auto, read_query("Maya home"), ["Maya"])[0])
+    assert "home" not in rank_facts(rows, auto, read_query("Maya home"), ["Maya"]).scores
 
 
 def test_a_fact_carries_its_source_and_the_source_follows_it() -> None:
@@ -82,6 +81,46 @@ def test_a_fact_carries_its_source_and_the_source_follows_it() -> None:
     assert breakdown.evidence > 0 and breakdown.adjusted > breakdown.rrf
     assert any("evidence" in reason for reason in breakdown.reasons)
     assert breakdown.final == sum(breakdown.terms.values())
+
+
+def test_a_question_asks_about_a_facts_relation_through_its_words() -> None:
+    rels = {"likes": {"kind": "LIKES", "start_name": "Melanie", "end_name": "pottery"},
+            "home": {"kind": "LIVES_IN", "start_name": "Melanie", "end_name": "Boston"},
+            "adopted": {"kind": "ADOPTED", "start_name": "Melanie", "end_name": "Oscar"}}
+    rows = [{"key": key, "via": None, "sim": 0.8} for key in rels]
+
+    def asked(question: str) -> set[str]:
+        return rank_facts(rows, rels, read_query(question), ["Melanie"], 0.7).asked
+
+    assert asked("When did Melanie sign up for a pottery class?") == set()
+    assert asked("Does Melanie love pottery?") == {"likes"}
+    assert asked("Where has Melanie moved?") == {"home"}           # a word of LIVES_IN
+    assert asked("Who did Melanie adopt?") == {"adopted"}          # its type's own name
+
+
+def test_a_fact_the_question_does_not_ask_about_ranks_where_its_source_does() -> None:
+    """"Melanie LIKES pottery" matches "when did Melanie sign up for a pottery class?" by
+    its name and one word: it must not add its source's evidence to its own score and
+    outrank the message that answers (docs/retrieval.md, "A fact the question asks
+    about")."""
+    def candidates() -> list[Candidate]:
+        liked = src("s1", {"vector": 3, "fulltext": 3})          # "I'm a big fan of pottery"
+        answer = src("s2", {"vector": 1, "fulltext": 1})         # "I signed up for a class"
+        fact = rel("f1", "LIKES", "Melanie", "pottery", source_ids=["s1"])
+        fact.ranks = {"facts": 1, "fulltext": 12}
+        return [liked, answer, fact]
+
+    question = read_query("When did Melanie sign up for a pottery class?")
+    scores = {"f1": 0.9}                        # its short sentence lies close to the question
+    not_asked = rerank(candidates(), Weights(), 10, NOW, 30, intent=question,
+                       fact_scores=scores, best_source_sim=0.8, asked=set())
+    assert not_asked[0][0].key == "s2"
+    fact = next(b for c, b in not_asked if c.key == "f1")
+    assert fact.adjusted == fact.evidence     # where its source ranks, not above it
+    assert any("does not ask about its relation" in r for r in fact.reasons)
+    asked = rerank(candidates(), Weights(), 10, NOW, 30, intent=question,
+                   fact_scores=scores, best_source_sim=0.8, asked={"f1"})
+    assert asked[0][0].key == "f1"            # the rule before: own score plus evidence
 
 
 def test_now_prefers_the_current_fact_past_the_earlier_one() -> None:

@@ -17,7 +17,11 @@ ones (docs/retrieval.md, "Answers first"):
    A fact of the named nodes is then weighed by its *standing*, its ``facts`` score over
    the best one: one sentence often states several facts ("My brother Leo lives in
    Porto" is FAMILY_OF and LIVES_IN), and a small tenant's sources all score alike, so
-   the evidence alone cannot tell which fact the question asks about.
+   the evidence alone cannot tell which fact the question asks about. A fact of a named
+   node adds its evidence only when it matches the question at least as well as the
+   best message *and* the question asks about its relation (``asks_relation``: "where
+   does Anna live?" asks about LIVES_IN, "when did Melanie sign up for a pottery
+   class?" not about LIKES); otherwise it ranks where its best source does.
 3. **Time**: a superseded fact scores half for a question about now (the default) and
    never more than the fact that replaced it; for a question about the past ("before",
    "used to", "first") the replacing fact never scores more than the one it replaced;
@@ -88,6 +92,23 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "CREATED": "create make made write wrote paint build",
     "USES": "use",
 }.items()}
+# A type's own words count too ("ADOPTED", "MARRIED_TO" from an LLM extractor), but not
+# the prepositions that join them.
+_TYPE_GLUE = frozenset({"at", "in", "of", "on", "to", "for", "with", "by", "as"})
+
+
+@dataclass(frozen=True)
+class FactRanking:
+    """The ``facts`` list (``rank_facts``): scores best first, the facts that answer
+    (tier 1), and the facts whose relation the question asks about."""
+
+    ranked: list[tuple[str, float]]
+    answers: set[str]
+    asked: set[str]
+
+    @property
+    def scores(self) -> dict[str, float]:
+        return dict(self.ranked)
 
 
 @dataclass
@@ -119,7 +140,7 @@ def is_auto_link(kind: str, text: str) -> bool:
 
 def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str, Any]],
                intent: QueryIntent, linked_names: Sequence[str],
-               best_source_sim: float | None = None) -> tuple[list[tuple[str, float]], set[str]]:
+               best_source_sim: float | None = None) -> FactRanking:
     """The ``facts`` list: (key, score) best first. ``rows`` are the candidate query's
     fact rows ``{key, via, sim}`` (``via``: the hop-1 fact a hop-2 fact was reached by;
     ``sim``: (1 + cosine) / 2 of the fact's embedding and the query, None without one);
@@ -129,7 +150,8 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     Also returns the *answers*: the facts a relation word makes the answer, and those whose
     cosine plus lexical share matches the question at least as well as the best-matching
     source's cosine (``best_source_sim``, (1 + cosine) / 2 of the vector signal; every
-    fact with an embedding when None).
+    fact with an embedding when None); and the facts whose relation the question asks
+    about (``asks_relation``).
     """
     topic = intent.topic(linked_names)
     wanted = {_stem(w) for w in topic}
@@ -137,10 +159,13 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
                                                                            intent)}
     scores: dict[str, float] = {}
     answers: set[str] = set()
+    asked: set[str] = set()
     for row in rows:
         props = rels.get(row["key"])
         if props is None or not is_fact(props):
             continue
+        if asks_relation(wanted, props):
+            asked.add(row["key"])
         raw = row.get("sim")
         sim = 0.5 if raw is None else max(0.0, 2.0 * float(raw) - 1.0)
         lexical = _lexical(wanted, props)
@@ -167,7 +192,22 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
         elif bridges and row["key"] not in bridges and (via is None or via not in bridges):
             answers.discard(row["key"])      # beside the point the relation word makes
         scores[row["key"]] = max(score, scores.get(row["key"], 0.0))
-    return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0])), answers
+    return FactRanking(sorted(scores.items(), key=lambda kv: (-kv[1], kv[0])), answers,
+                       asked)
+
+
+def asks_relation(wanted: set[str], props: Mapping[str, Any]) -> bool:
+    """Whether the question's content words (stems) name the fact's relation: a word
+    of its type ("live", "home", "move" for LIVES_IN) or of its type's name. A named
+    node's fact that shares only its name and an object word with the question ("Melanie
+    LIKES pottery" for "when did Melanie sign up for a pottery class?") is not what the
+    question asks, however close its short sentence lies to it."""
+    return bool(wanted & _type_stems(str(props.get("kind") or "")))
+
+
+def _type_stems(kind: str) -> frozenset[str]:
+    words = set(TYPE_WORDS.get(kind, ())) | set(kind.lower().split("_")) - _TYPE_GLUE
+    return frozenset(_stem(w) for w in words if w)
 
 
 def _stem(word: str) -> str:
@@ -213,11 +253,13 @@ def superseded(props: Mapping[str, Any], now: datetime) -> bool:
 def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryIntent,
           named: set[str], now: datetime,
           fact_scores: Mapping[str, float] | None = None,
-          answers: set[str] | None = None, best_source_sim: float | None = None) -> Shaped:
+          answers: set[str] | None = None, best_source_sim: float | None = None,
+          asked: set[str] | None = None) -> Shaped:
     """Adjusted RRF per candidate (see the module docstring). ``candidates`` are
     fusion.Candidate; ``named`` the keys of linked nodes a bare-name query asks for;
     ``fact_scores`` the ``facts`` list's scores (``rank_facts``); ``best_source_sim`` the
-    vector signal's best source, (1 + cosine) / 2, as ``rank_facts`` takes it."""
+    vector signal's best source, (1 + cosine) / 2, as ``rank_facts`` takes it; ``asked``
+    the facts whose relation the question asks about (every fact when None)."""
     out = Shaped()
     standings: dict[str, float] = {}
     fact_scores = fact_scores or {}
@@ -242,20 +284,24 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
         if keys:
             best = max(rrfs[k] for k in keys)
             out.evidence[f.key] = best
-            if f.key not in fact_scores or best_source_sim is None \
-                    or fact_scores[f.key] >= 2.0 * best_source_sim - 1.0:
+            if f.key not in fact_scores or best_source_sim is None or f.key in answer_keys \
+                    or (fact_scores[f.key] >= 2.0 * best_source_sim - 1.0
+                        and (asked is None or f.key in asked)):
                 out.adjusted[f.key] += best
                 out.why(f.key, f"carries the evidence of {len(keys)} matching source(s) "
                                f"(+{best:.4f})")
             elif best > out.adjusted[f.key]:
                 # A fact of a named node that matches the question less well than some
-                # message does stands for its source and does not add to it: on LoCoMo a
-                # speaker's generic facts ("Caroline likes painting"), matched by the
-                # name in fact and source alike, outranked the turn that answers.
+                # message does, or whose relation the question does not ask about, stands
+                # for its source and does not add to it: on LoCoMo a speaker's generic
+                # facts ("Caroline likes painting"), matched by the name in fact and
+                # source alike, outranked the turn that answers.
                 out.adjusted[f.key] = best
+                why = ("matches the question less than a message"
+                       if fact_scores[f.key] < 2.0 * best_source_sim - 1.0
+                       else "the question does not ask about its relation")
                 out.why(f.key, f"carries the evidence of {len(keys)} matching source(s), "
-                               f"matches the question less than a message: ranks where "
-                               f"its best source does ({best:.4f})")
+                               f"{why}: ranks where its best source does ({best:.4f})")
         if f.key in fact_scores and top_fact > 0:
             # among the facts of the named nodes, the one that answers the question: a
             # sentence's evidence is shared by every fact it states

@@ -120,6 +120,7 @@ class Fetched:
     named: set[str]              # the nodes a bare-name query asks for (answers.py)
     fact_scores: dict[str, float]   # the facts of the named nodes (answers.rank_facts)
     answers: set[str]               # the facts among them that answer (tier 1)
+    asked: set[str]                 # ... and those whose relation the question asks about
     best_source: float | None = None   # the vector signal's best source, (1 + cos) / 2
 
 
@@ -148,16 +149,17 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
     signals["linked"] = linked
     best_source = max((r["score"] for r in row["vec"] if r["key"] in props
                        and props[r["key"]][1].get("kind") in EPISODE_KINDS), default=None)
-    ranked_facts, answers = rank_facts(row["facts"], rels, intent, names, best_source)
-    fact_scores = dict(ranked_facts)
+    facts = rank_facts(row["facts"], rels, intent, names, best_source)
+    fact_scores, answers = facts.scores, facts.answers
     # The facts list votes only for facts that match the question at least as well as the
-    # best-matching message (or that a relation word makes the answer): a named speaker's
-    # other facts ("Melanie likes painting" for "when did Melanie paint a sunrise?") still
-    # compete through the vector and full-text lists, but no longer rank first by the
-    # name alone (docs/retrieval.md, "Facts vote when they match").
+    # best-matching message and whose relation it asks about (or that answer it): a named
+    # speaker's other facts ("Melanie likes painting" for "when did Melanie paint a
+    # sunrise?") still compete through the vector and full-text lists, but no longer
+    # rank first by the name alone (docs/retrieval.md, "Round 5" and "A fact the question
+    # asks about").
     floor = -math.inf if best_source is None else 2.0 * best_source - 1.0
-    signals["facts"] = [{"key": key, "score": score} for key, score in fact_scores.items()
-                        if score >= floor or key in answers]
+    signals["facts"] = [{"key": key, "score": score} for key, score in facts.ranked
+                        if (score >= floor and key in facts.asked) or key in answers]
     overview = bool(linked) and intent.overview(names)
     if overview:
         # "what has Maya been up to?": Maya's Macro and Storylines answer, the Macro first
@@ -170,7 +172,7 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
     bare = bool(linked) and not intent.topic(names) and not intent.relation_words
     named = {r["key"] for r in linked} if bare else set()
     return Fetched(list(merge_signals(rows).values()), bool(row["exact_used"]), named,
-                   fact_scores, answers, best_source)
+                   fact_scores, answers, facts.asked, best_source)
 
 
 def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
@@ -187,7 +189,7 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
                     req.config.signal_weights, limit=req.k,
                     intent=req.intent if req.config.answer_shaped else None, named=named,
                     fact_scores=fetched.fact_scores, answers=fetched.answers,
-                    best_source_sim=fetched.best_source)
+                    best_source_sim=fetched.best_source, asked=fetched.asked)
     if not ranked:
         return []
     found_by = mentioning_sources(candidates)
