@@ -36,10 +36,28 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("I really love hiking.", ("Concept", "hiking"), ("me", "LIKES", "hiking")),
     ("I can't stand cilantro.", ("Concept", "cilantro"), ("me", "DISLIKES", "cilantro")),
     ("My dog Biscuit is asleep.", ("Entity", "Biscuit"), ("me", "OWNS", "biscuit")),
+    ("I just signed up for a pottery class.", ("Concept", "pottery class"),
+     ("me", "ATTENDED", "pottery class")),
+    ("We went to a support group last week.", ("Concept", "support group"),
+     ("me", "ATTENDED", "support group")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
     assert node in nodes and fact in facts
+
+
+def test_an_event_the_speaker_took_part_in_is_dated_and_a_place_stays_a_visit():
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", "I went to a council meeting for adoption yesterday!",
+                   speaker="Caroline", event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)),
+        executor)
+    [event] = executor.plan.relationships
+    assert (event.type, event.to_id) == ("ATTENDED", "council meeting for adoption")
+    assert event.valid_from == datetime(2024, 5, 9, tzinfo=UTC)
+    assert extract("We went to the Louvre.")[1] == {("me", "VISITED", "louvre")}
+    # "the store": which store is not said, as with "I love the team"
+    assert extract("I went to the store.")[1] == set()
 
 
 @pytest.mark.parametrize("text", ["Yeah, I love to.", "I love you guys so much!",

@@ -11,6 +11,9 @@ What it finds
   FAMILY_OF / FRIEND_OF / COLLEAGUE_OF / PARTNER_OF / KNOWS from the speaker; pets: OWNS);
 - "X works at Y", "I started a new job at Y", "I joined Y" (WORKS_AT an organisation);
 - "I live in / moved to Y" (LIVES_IN), "I'm from Y" (FROM), "I visited / went to Y" (VISITED);
+- "I went to a support group", "I signed up for a pottery class", "we attended the
+  pride parade" (ATTENDED: an event, class or meeting; a capitalised place after "went
+  to" is VISITED);
 - "I like / love / enjoy Z", "my favourite band is Z" (LIKES) and "I hate / dislike /
   can't stand Z" (DISLIKES); a lone definite noun ("I love the team") is left out: which
   team is not said;
@@ -130,7 +133,8 @@ GREETING_MAX_CHARS = 40     # a greeting is a few words ("Oh wow, "); a long lea
 _AFTER_ADDRESS = re.compile(r"^\s*[,!?.:;]")
 _CLOSING_ADDRESS = re.compile(r"^\s*[!?]+\s*$")
 _TRAILING = re.compile(r"\s++(?:now|too|a lot|so much|very much|anymore|again|these days|"
-                       r"lately|nowadays|though|anyway)$", re.IGNORECASE)
+                       r"lately|nowadays|though|anyway|yesterday|today|tonight|recently|"
+                       r"(?:last|this|on)\s++\w+)$", re.IGNORECASE)
 _ARTICLES = re.compile(r"^(?:the|a|an|my|to|going|doing)\s+", re.IGNORECASE)
 # An object made only of these words names nothing: "Yeah, I love to.", "I love you",
 # "I like it too", "I love you guys" would otherwise make Concepts "to", "you guys", "it".
@@ -441,6 +445,13 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("LIKES", re.compile(
         rf"{SUBJECT}\s+(?:am|is|are)\s+{ADVERB}(?:into|a fan of|a big fan of|fond of|"
         rf"passionate about|crazy about)\s+{PHRASE}{PHRASE_END}"), "Concept", ""),
+    # an event the speaker took part in: its time is the sentence's ("yesterday" becomes
+    # valid_from) and is cut off the object (_TRAILING); a name alone after the verb is a
+    # place ("went to the Louvre": VISITED), not an event
+    ("ATTENDED", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}(?:went to|go to|attended|signed up for|took part in|"
+        r"participated in|volunteered at)\s+(?!(?:the\s+)?" + NAME + PHRASE_END + ")"
+        r"(?P<obj>(?:a|an|the|my)\s+[\w'’\- ]{2,60}?)" + PHRASE_END), "Concept", ""),
     ("STUDIES_AT", re.compile(
         rf"{SUBJECT}\s+{ADVERB}(?:study|studies|am studying|is studying|started studying|"
         rf"enrolled)\s+(?:at|in)\s+(?P<obj>{NAME})"), "Entity", "organisation"),

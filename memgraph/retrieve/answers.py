@@ -71,18 +71,21 @@ STANDING_SCALE = 0.1
 # Zeitung Digital" for "where does Lena work?" ("where" is close to a city name), as
 # explore fuses full-text with vectors for messages.
 LEXICAL_WEIGHT = 0.2
+# The words are those questions ask a relation with, and the verbs the rule extractor
+# states it with (ingest/rules.py: "I adopted a puppy named Toro" is OWNS, so "when did
+# Carlos adopt Toro?" asks about it; answers.asks_relation).
 TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "WORKS_AT": "work job employer employ company office colleague career hire join start",
     "WORKS_ON": "work project task",
-    "STUDIES_AT": "study student school university college degree class",
-    "LIVES_IN": "live home city town house move reside based address",
+    "STUDIES_AT": "study student school university college degree class enrol enroll",
+    "LIVES_IN": "live home city town house move reside based address relocate",
     "FROM": "from born grow origin originally hometown native",
-    "VISITED": "visit go went travel trip been holiday vacation",
-    "ATTENDED": "attend go went event class meeting",
-    "LIKES": "like love enjoy favourite favorite fan into hobby fun passion",
+    "VISITED": "visit go went travel trip been holiday vacation fly flew",
+    "ATTENDED": "attend go went event class meeting sign participate volunteer",
+    "LIKES": "like love enjoy favourite favorite fan into hobby fun passion adore fond",
     "DISLIKES": "dislike hate stand feel think mind avoid",
     "INTERESTED_IN": "interest curious into",
-    "OWNS": "own have pet name call",
+    "OWNS": "own have pet name call adopt buy bought rescue",
     "FAMILY_OF": "family relative",
     "PARTNER_OF": "partner married",
     "FRIEND_OF": "friend",
