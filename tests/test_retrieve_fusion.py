@@ -10,7 +10,16 @@ from pydantic import ValidationError
 from memgraph.errors import InvalidInputError
 from memgraph.retrieve.config import PRESETS, RetrievalConfig, preset
 from memgraph.retrieve.filters import content_terms, lucene_escape
-from memgraph.retrieve.fusion import has_words, merge_signals, recency, rerank, rrf_score
+from memgraph.retrieve.fusion import (
+    Candidate,
+    add_time_signal,
+    has_words,
+    merge_signals,
+    recency,
+    rerank,
+    rrf_score,
+)
+from memgraph.retrieve.query import Period, read_period
 from memgraph.settings import Settings
 
 NOW = datetime(2025, 1, 1, tzinfo=UTC)
@@ -124,3 +133,38 @@ def test_configs_are_frozen_and_presets_change_by_copy() -> None:
         preset("turbo", Settings())
     with pytest.raises(ValidationError):
         RetrievalConfig(unknown_knob=1)   # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(("question", "period"), [
+    ("When did Melanie go camping in June?", Period(month=6)),
+    ("What did they paint in July 2023?", Period(2023, 7)),
+    ("What did Melanie show Caroline on October 13, 2023?", Period(2023, 10, 13)),
+    ("What did Gina find on 1 February, 2023?", Period(2023, 2, 1)),
+    ("How often did she go to the beach in 2023?", Period(2023)),
+    ("May I ask where Anna lives?", None),          # a verb, not a month
+    ("Caroline may march on", None),
+    ("Where does Anna live?", None),
+])
+def test_a_question_names_a_calendar_period_as_precisely_as_it_is_written(
+        question: str, period: Period | None) -> None:
+    assert read_period(question) == period
+
+
+def test_the_episodes_of_the_period_a_question_names_get_the_time_vote() -> None:
+    def ms(*date: int) -> int:
+        return int(datetime(*date, tzinfo=UTC).timestamp() * 1000)
+
+    june = Candidate("june", "node", {"kind": "Source", "event_at": ms(2023, 6, 20)},
+                     {"vector": 5})
+    told_later = Candidate("told", "node", {"kind": "Source", "event_at": ms(2023, 7, 3)},
+                           {"vector": 2})                  # within a week of June's end
+    august = Candidate("august", "node", {"kind": "Source", "event_at": ms(2023, 8, 2)},
+                       {"vector": 1})
+    fact = Candidate("fact", "relationship", {"kind": "ATTENDED",
+                                              "valid_from": ms(2023, 6, 10)}, {"facts": 1})
+    person = Candidate("anna", "node", {"kind": "Person"}, {"vector": 3})
+    add_time_signal([june, told_later, august, fact, person], Period(month=6), 10)
+    assert {c.key: c.ranks.get("time") for c in (june, told_later, august, fact, person)} \
+        == {"fact": 1, "told": 2, "june": 3, "august": None, "anna": None}
+    add_time_signal([august], None, 10)
+    assert "time" not in august.ranks

@@ -83,6 +83,9 @@ class RetrievalConfig(BaseModel):
     # memgraph/retrieve/answers.py); a named node's relationships scored for similarity
     # are at most this many per node and hop (a hub's are not all read).
     use_facts: bool = True
+    # The `time` vote for the episodes and facts of the period a question names ("in
+    # June", "on October 13, 2023"; fusion.add_time_signal); off for ablations.
+    use_time: bool = True
     fact_scan_max: int = Field(500, ge=1, le=100_000)
     # Answer-shaped re-rank (facts carry their evidence, current before superseded, a
     # bare name's node first); off gives the plain fused order, for ablations.

@@ -30,6 +30,7 @@ from memgraph.retrieve.fusion import (
     EPISODE_KINDS,
     Candidate,
     add_graph_signals,
+    add_time_signal,
     merge_signals,
     rerank,
 )
@@ -184,6 +185,8 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
     subjects = add_graph_signals(candidates, req.query, req.config.rrf_k,
                                  req.config.adjacent_seeds if req.config.use_graph else 0,
                                  req.config.signal_weights, req.config.indirect_needs_direct)
+    add_time_signal(candidates, req.intent.period if req.config.use_time else None,
+                    req.config.rrf_k, req.config.signal_weights)
     ranked = rerank(candidates, req.config.weights, req.config.rrf_k, now,
                     req.config.recency_half_life_days, subjects - named,
                     req.config.signal_weights, limit=req.k,

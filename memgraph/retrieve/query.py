@@ -15,6 +15,9 @@
   questions and questions in the past tense ("where did Aisha live in the summer?":
   validity is the answer; no preference), else ``now`` (the default, present tense: the
   current fact first, whether or not the question says "now");
+- ``period``: the calendar period the question names, if any ("in August", "in July
+  2023", "on October 13, 2023", "in 2023"): the episodes and facts of that time get a
+  vote in fusion (``fusion.add_time_signal``);
 - ``first_person``: "I", "my", "me"… — the speaker, linked when the tenant has one;
 - ``overview(names)``: the question asks for the whole story of a node it names ("what
   has Maya been up to?", "give me an overview of Tom's story", "how has Ben's life
@@ -24,8 +27,10 @@
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from memgraph.graph.names import canonical_name
 from memgraph.retrieve.filters import QUESTION_WORDS
@@ -85,7 +90,56 @@ OVERVIEW_GLUE = frozenset({"with", "so", "far", "on", "for", "give", "lately", "
                            "last", "since", "whole", "general", "brief", "short",
                            "quick", "catch", "latest"})
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "i'm", "i've", "we", "our"})
+MONTHS = {name.lower(): number for number, name in enumerate(calendar.month_name) if name}
+MONTHS.update({name.lower(): number for number, name in enumerate(calendar.month_abbr)
+               if name and name.lower() != "may"})
+_MONTH = "(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+_YEAR = r"(?P<year>(?:19|20)\d{2})"
+# A month counts as a date only next to a day or a year, or after "in", "on", "of",
+# "during": "May I…", "Caroline may…", "a March" are not dates.
+_DATES = [re.compile(p, re.IGNORECASE) for p in (
+    rf"\b{_MONTH}\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+{_YEAR}\b)?",
+    rf"\b(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:,?\s+{_YEAR}\b)?",
+    rf"\b{_MONTH}\s*,?\s+{_YEAR}\b",
+    rf"\b(?:in|on|of|during)\s+(?:early\s+|late\s+|mid-?\s*)?{_MONTH}\b",
+    rf"\b(?:in|during)\s+{_YEAR}\b",
+)]
 _TOKEN = re.compile(r"[\w'’\-]+")
+
+
+@dataclass(frozen=True)
+class Period:
+    """A calendar period a question names: a year, a month (of any year when none is
+    said), or a day."""
+
+    year: int | None = None
+    month: int | None = None
+    day: int | None = None
+
+    def holds(self, when: datetime, grace: timedelta = timedelta(0)) -> bool:
+        """Whether ``when`` falls in the period, or at most ``grace`` after its end."""
+        return any(self._holds(when - timedelta(days=d)) for d in range(grace.days + 1))
+
+    def _holds(self, when: datetime) -> bool:
+        return ((self.year is None or when.year == self.year)
+                and (self.month is None or when.month == self.month)
+                and (self.day is None or when.day == self.day))
+
+
+def read_period(query: str) -> Period | None:
+    """The first calendar date of ``query``, as precise as it is written."""
+    for pattern in _DATES:
+        m = pattern.search(query)
+        if m is None:
+            continue
+        found = m.groupdict()
+        month = MONTHS[found["month"].lower()] if found.get("month") else None
+        day = int(found["day"]) if found.get("day") else None
+        if day is not None and not 1 <= day <= 31:
+            continue
+        year = int(found["year"]) if found.get("year") else None
+        return Period(year, month, day)
+    return None
 _POSSESSIVE = re.compile(r"(?:['’]s|['’])$", re.IGNORECASE)
 
 
@@ -96,6 +150,7 @@ class QueryIntent:
     content: tuple[str, ...]           # words that are neither question words nor fillers
     time: str                          # now | past | when
     first_person: bool
+    period: Period | None = None       # the calendar period it names ("in July 2023")
 
     def topic(self, names: list[str] | set[str] | tuple[str, ...]) -> tuple[str, ...]:
         """The content words that are not part of one of ``names`` (the linked nodes)."""
@@ -148,4 +203,4 @@ def read_query(query: str) -> QueryIntent:
     elif any(w in WHEN_WORDS or w in PAST_TENSE for w in lowered):
         time = "when"
     first = any(w in FIRST_PERSON for w in (t.lower() for t in raw))
-    return QueryIntent(tuple(keys), relation, content, time, first)
+    return QueryIntent(tuple(keys), relation, content, time, first, read_period(query))
