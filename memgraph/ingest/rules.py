@@ -441,17 +441,26 @@ _OWNED = re.compile(
 _FAVOURITE = re.compile(
     r"\b[Mm]y\s+(?:all-time\s+)?fav(?:ou)?rite\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was)\s+"
     rf"(?:(?P<name>{NAME})|{PHRASE}{PHRASE_END})")
+EVENT_WORDS = 5
+_EVENT_WORD = rf"[\w'’\-]{{1,{MAX_WORD_CHARS}}}"
+_EVENT_END = (r"(?=\s*+(?:[,.;:!?)]|\b(?:and|but|because|with|when|to|for|where|which|that|"
+              r"who|it|there|yesterday|today|tonight|last|this|next|on|in|at|ago|recently|"
+              r"\d+|(?:a\s+)?(?:\w+\s+)?(?:days?|weeks?|months?|years?|weekends?)\s+ago)\b|$))")
 _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("LIKES", re.compile(
         rf"{SUBJECT}\s+(?:am|is|are)\s+{ADVERB}(?:into|a fan of|a big fan of|fond of|"
         rf"passionate about|crazy about)\s+{PHRASE}{PHRASE_END}"), "Concept", ""),
-    # an event the speaker took part in: its time is the sentence's ("yesterday" becomes
-    # valid_from) and is cut off the object (_TRAILING); a name alone after the verb is a
-    # place ("went to the Louvre": VISITED), not an event
+    # an event the speaker took part in: a short noun phrase (at most EVENT_WORDS words)
+    # that ends where the sentence goes on to say when, where or why ("a council meeting
+    # for adoption last Friday" is the "council meeting"; the sentence's date becomes
+    # valid_from); a name alone after the verb is a place ("went to the Louvre":
+    # VISITED), not an event; "a few weeks ago" is a time, not an event
     ("ATTENDED", re.compile(
         rf"{SUBJECT}\s+{ADVERB}(?:went to|go to|attended|signed up for|took part in|"
         r"participated in|volunteered at)\s+(?!(?:the\s+)?" + NAME + PHRASE_END + ")"
-        r"(?P<obj>(?:a|an|the|my)\s+[\w'’\- ]{2,60}?)" + PHRASE_END), "Concept", ""),
+        r"(?P<obj>(?:a|an|the|my)\s+(?!(?:few|couple|number|lot|bit|while)\b)"
+        rf"{_EVENT_WORD}(?:\s+{_EVENT_WORD}){{0,{EVENT_WORDS - 1}}}?)" + _EVENT_END),
+     "Concept", ""),
     ("STUDIES_AT", re.compile(
         rf"{SUBJECT}\s+{ADVERB}(?:study|studies|am studying|is studying|started studying|"
         rf"enrolled)\s+(?:at|in)\s+(?P<obj>{NAME})"), "Entity", "organisation"),
