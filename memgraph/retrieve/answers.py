@@ -45,6 +45,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from memgraph.graph import vocabulary
@@ -208,6 +209,7 @@ def asks_relation(wanted: set[str], props: Mapping[str, Any]) -> bool:
     return bool(wanted & _type_stems(str(props.get("kind") or "")))
 
 
+@lru_cache(maxsize=256)
 def _type_stems(kind: str) -> frozenset[str]:
     words = set(TYPE_WORDS.get(kind, ())) | set(kind.lower().split("_")) - _TYPE_GLUE
     return frozenset(_stem(w) for w in words if w)
