@@ -34,7 +34,7 @@ from memgraph.retrieve.fusion import (
     merge_signals,
     rerank,
 )
-from memgraph.retrieve.query import QueryIntent, read_query
+from memgraph.retrieve.query import QueryIntent, read_query, relative_period
 from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown, as_datetime
 from memgraph.retrieve.vector_plan import (
@@ -185,8 +185,9 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
     subjects = add_graph_signals(candidates, req.query, req.config.rrf_k,
                                  req.config.adjacent_seeds if req.config.use_graph else 0,
                                  req.config.signal_weights, req.config.indirect_needs_direct)
-    add_time_signal(candidates, req.intent.period if req.config.use_time else None,
-                    req.config.rrf_k, req.config.signal_weights)
+    period = (req.intent.period or relative_period(req.query, now)) \
+        if req.config.use_time else None
+    add_time_signal(candidates, period, req.config.rrf_k, req.config.signal_weights)
     ranked = rerank(candidates, req.config.weights, req.config.rrf_k, now,
                     req.config.recency_half_life_days, subjects - named,
                     req.config.signal_weights, limit=req.k,

@@ -17,7 +17,9 @@
   current fact first, whether or not the question says "now");
 - ``period``: the calendar period the question names, if any ("in August", "in July
   2023", "on October 13, 2023", "in 2023"): the episodes and facts of that time get a
-  vote in fusion (``fusion.add_time_signal``);
+  vote in fusion (``fusion.add_time_signal``); a period relative to when it is asked
+  ("yesterday", "last week", "this month", "last year") is read at explore time
+  (``relative_period``);
 - ``first_person``: "I", "my", "me"… — the speaker, linked when the tenant has one;
 - ``overview(names)``: the question asks for the whole story of a node it names ("what
   has Maya been up to?", "give me an overview of Tom's story", "how has Ben's life
@@ -124,6 +126,55 @@ class Period:
         return ((self.year is None or when.year == self.year)
                 and (self.month is None or when.month == self.month)
                 and (self.day is None or when.day == self.day))
+
+
+@dataclass(frozen=True)
+class Window:
+    """A period relative to when the question is asked ("last week"), as dates."""
+
+    start: datetime
+    end: datetime          # exclusive
+
+    def holds(self, when: datetime, grace: timedelta = timedelta(0)) -> bool:
+        return self.start <= when < self.end + grace
+
+
+_RELATIVE = re.compile(r"\b(yesterday|today|(?:this|last)\s+(?:week|weekend|month|year))\b",
+                       re.IGNORECASE)
+
+
+def relative_period(query: str, now: datetime) -> Window | None:
+    """The period ``query`` names relative to ``now`` ("yesterday", "last week", "this
+    month", "last year"), as calendar days, weeks (Monday first), months or years."""
+    m = _RELATIVE.search(query)
+    if m is None:
+        return None
+    phrase = " ".join(m[1].lower().split())
+    today = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    day = timedelta(days=1)
+    if phrase in ("today", "yesterday"):
+        start = today - day if phrase == "yesterday" else today
+        return Window(start, start + day)
+    if phrase.endswith("weekend"):
+        saturday = today - timedelta(days=(today.weekday() - 5) % 7)
+        if phrase.startswith("last") and saturday + 2 * day > now:
+            saturday -= 7 * day          # still this weekend: the one before it
+        return Window(saturday, saturday + 2 * day)
+    if phrase.endswith("week"):
+        monday = today - timedelta(days=today.weekday())
+        start = monday - 7 * day if phrase.startswith("last") else monday
+        return Window(start, start + 7 * day)
+    if phrase.endswith("month"):
+        first = today.replace(day=1)
+        if phrase.startswith("last"):
+            first = (first - day).replace(day=1)
+        following = (first + 32 * day).replace(day=1)
+        return Window(first, following)
+    year = now.year - 1 if phrase.startswith("last") else now.year
+    return Window(now.replace(year=year, month=1, day=1, hour=0, minute=0, second=0,
+                              microsecond=0),
+                  now.replace(year=year + 1, month=1, day=1, hour=0, minute=0, second=0,
+                              microsecond=0))
 
 
 def read_period(query: str) -> Period | None:

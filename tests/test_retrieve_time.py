@@ -1,0 +1,62 @@
+"""Time in the question: a period it names, relative to when it is asked, votes for what
+happened then (docs/retrieval.md, "Events as facts, and dates in the question")."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from memgraph.memory import Memory
+from memgraph.retrieve.query import Window, relative_period
+
+THURSDAY = datetime(2026, 11, 26, 15, 30, tzinfo=UTC)
+
+
+def day(month: int, date: int, year: int = 2026) -> datetime:
+    return datetime(year, month, date, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("question", "window"), [
+    ("What did I do yesterday?", Window(day(11, 25), day(11, 26))),
+    ("Anything new today?", Window(day(11, 26), day(11, 27))),
+    ("Who did I meet last week?", Window(day(11, 16), day(11, 23))),    # Monday to Sunday
+    ("What happened this week?", Window(day(11, 23), day(11, 30))),
+    ("Where did we go last weekend?", Window(day(11, 21), day(11, 23))),
+    ("What did Sam read last month?", Window(day(10, 1), day(11, 1))),
+    ("Where did Anna live last year?", Window(day(1, 1, 2025), day(1, 1, 2026))),
+    ("Where does Anna live?", None),
+])
+def test_a_period_relative_to_when_the_question_is_asked(question: str,
+                                                        window: Window | None) -> None:
+    assert relative_period(question, THURSDAY) == window
+
+
+def test_on_a_sunday_last_weekend_is_the_one_before() -> None:
+    sunday = datetime(2026, 11, 29, 10, tzinfo=UTC)
+    assert relative_period("last weekend", sunday) == Window(day(11, 21), day(11, 23))
+
+
+def test_what_happened_in_the_period_asked_about_comes_first(memory: Memory,
+                                                             user_id: str) -> None:
+    """Three dinners: last week's says the least about dinner, yet "last week" puts it
+    first, and only it gets the time vote."""
+    now = datetime.now(UTC)
+    monday = (now - timedelta(days=now.weekday())).replace(hour=19, minute=0, second=0,
+                                                           microsecond=0)
+    said = [("I cooked risotto for dinner with friends.", monday - timedelta(days=60)),
+            ("I cooked curry.", monday - timedelta(days=4)),
+            ("I cooked pasta for dinner with friends.", now - timedelta(minutes=5))]
+    for n, (text, when) in enumerate(said):
+        memory.ingest(text, user_id=user_id, speaker="Sam", session_id=f"s{n}",
+                      event_at=when)
+
+    def first(question: str) -> list:
+        return memory.explore(question, user_id=user_id, k=3, kinds=["Source"],
+                              reinforce=False)
+
+    plain = first("What did Sam cook for dinner with friends?")
+    assert "curry" not in plain[0].text and all("time" not in r.score.ranks for r in plain)
+    asked = first("What did Sam cook for dinner with friends last week?")
+    assert "curry" in asked[0].text and asked[0].score.ranks["time"] == 1
+    assert [r for r in asked if "time" in r.score.ranks] == asked[:1]
