@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import xml.dom.minidom
+from datetime import UTC, datetime
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +13,8 @@ from retrieve_data import add_node, props_of, relate
 
 from memgraph.errors import InvalidInputError
 from memgraph.memory import Memory
+from memgraph.retrieve.context import item_fields
+from memgraph.retrieve.results import Result, ScoreBreakdown
 from memgraph.retrieve.tokens import count_tokens, truncate_to_tokens
 
 
@@ -93,3 +96,14 @@ def test_token_counter_is_documented_arithmetic() -> None:
     assert count_tokens("") == 0
     assert count_tokens("a cat sat.") == 4           # a, cat, sat, .
     assert count_tokens("extraordinary") == 4        # 13 characters → 4 pieces of 4
+
+
+def test_an_event_is_dated_on_its_day_a_state_since_it_began() -> None:
+    def fact(kind: str) -> Result:
+        score = ScoreBreakdown(ranks={}, signal_scores={}, rrf=0.0, relevance=0.0,
+                               salience=0.5, recency=0.0, importance=0.5, terms={}, final=0.0)
+        return Result(element="relationship", kind=kind, uid=kind, name=f"Caroline {kind} x",
+                      valid_from=datetime(2023, 5, 7, tzinfo=UTC), score=score)
+
+    assert item_fields(fact("ATTENDED"))["validity"] == "on 7 May 2023"
+    assert item_fields(fact("LIVES_IN"))["validity"] == "since 7 May 2023"

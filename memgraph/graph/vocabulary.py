@@ -171,6 +171,10 @@ RELATIONSHIP_TYPES: dict[str, str] = {
     "RELATED_TO": "any other relation; say what in the description",
 }
 
+# Facts that happened at a moment rather than holding from it: their ``valid_from`` is
+# when ("Caroline ATTENDED support group, on 7 May 2023"), not since when.
+EVENT_TYPES = frozenset({"VISITED", "ATTENDED", "EXPERIENCED"})
+
 # Structural relationship types memgraph itself writes.
 MENTIONS = "MENTIONS"          # (Source)-[:MENTIONS]->(semantic node)
 NEXT = "NEXT"                  # (Source)-[:NEXT]->(Source) within a session

@@ -17,7 +17,7 @@ from datetime import date
 from xml.sax.saxutils import escape, quoteattr
 
 from memgraph.errors import InvalidInputError
-from memgraph.graph.vocabulary import EPISODIC_KINDS, SUMMARY_KINDS
+from memgraph.graph.vocabulary import EPISODIC_KINDS, EVENT_TYPES, SUMMARY_KINDS
 from memgraph.retrieve.answers import is_auto_link
 from memgraph.retrieve.results import ContextResult, Result
 from memgraph.retrieve.tokens import count_tokens, truncate_to_tokens
@@ -60,7 +60,8 @@ def item_fields(r: Result) -> dict[str, str]:
         if r.valid_to is not None:
             validity = f"until {_short_date(r.valid_to.date().isoformat())}"
         elif r.valid_from is not None:
-            validity = f"since {_short_date(r.valid_from.date().isoformat())}"
+            at = "on" if r.kind in EVENT_TYPES else "since"
+            validity = f"{at} {_short_date(r.valid_from.date().isoformat())}"
     return {"kind": r.kind, "name": r.name, "when": when, "speaker": speaker,
             "text": text, "evidence": evidence, "ids": ids, "uid": r.uid,
             "validity": validity}
