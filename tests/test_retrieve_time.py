@@ -60,3 +60,20 @@ def test_what_happened_in_the_period_asked_about_comes_first(memory: Memory,
     asked = first("What did Sam cook for dinner with friends last week?")
     assert "curry" in asked[0].text and asked[0].score.ranks["time"] == 1
     assert [r for r in asked if "time" in r.score.ranks] == asked[:1]
+
+
+def test_an_event_told_in_a_message_answers_when_it_happened(memory: Memory,
+                                                             user_id: str) -> None:
+    """"I went to a pottery class yesterday" is a fact dated the day before the message:
+    it answers "when", and context() says it happened on that day."""
+    said = datetime(2023, 5, 8, 14, tzinfo=UTC)
+    for n, text in enumerate(["I went to a pottery class yesterday and loved it.",
+                              "My kids are into painting.", "We had pasta for dinner."]):
+        memory.ingest(text, user_id=user_id, speaker="Melanie", session_id="s",
+                      event_at=said + timedelta(minutes=n))
+    question = "When did Melanie go to the pottery class?"
+    first = memory.explore(question, user_id=user_id, k=3, reinforce=False)[0]
+    assert (first.kind, first.end["name"]) == ("ATTENDED", "pottery class")
+    assert first.valid_from == datetime(2023, 5, 7, tzinfo=UTC)
+    text = memory.context(question, user_id=user_id, max_tokens=300, reinforce=False).text
+    assert "**Melanie ATTENDED pottery class** (on 7 May 2023)" in text
