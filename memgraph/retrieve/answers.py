@@ -274,6 +274,8 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
     sources = {c.props.get("uid"): c.key for c in candidates
                if c.element == "node" and c.props.get("kind") in EPISODES}
     facts = [c for c in candidates if c.element == "relationship" and is_fact(c.props)]
+    # the best message's cosine, on the scale of the facts list (rank_facts)
+    floor = None if best_source_sim is None else 2.0 * best_source_sim - 1.0
     for c in candidates:
         out.adjusted[c.key] = rrfs[c.key]
         if c.element == "relationship" and not is_fact(c.props):
@@ -289,9 +291,8 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
         if keys:
             best = max(rrfs[k] for k in keys)
             out.evidence[f.key] = best
-            if f.key not in fact_scores or best_source_sim is None or f.key in answer_keys \
-                    or (fact_scores[f.key] >= 2.0 * best_source_sim - 1.0
-                        and (asked is None or f.key in asked)):
+            if f.key not in fact_scores or floor is None or f.key in answer_keys \
+                    or (fact_scores[f.key] >= floor and (asked is None or f.key in asked)):
                 out.adjusted[f.key] += best
                 out.why(f.key, f"carries the evidence of {len(keys)} matching source(s) "
                                f"(+{best:.4f})")
@@ -303,7 +304,7 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                 # source alike, outranked the turn that answers.
                 out.adjusted[f.key] = best
                 why = ("matches the question less than a message"
-                       if fact_scores[f.key] < 2.0 * best_source_sim - 1.0
+                       if fact_scores[f.key] < floor
                        else "the question does not ask about its relation")
                 out.why(f.key, f"carries the evidence of {len(keys)} matching source(s), "
                                f"{why}: ranks where its best source does ({best:.4f})")

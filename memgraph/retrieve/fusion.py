@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from memgraph.graph.vocabulary import EPISODIC_KINDS, SEMANTIC_KINDS, layer_of
@@ -243,28 +243,21 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
 
 
 # -- time: the period a question names ------------------------------------------------------
-# What happened in a calendar period is often told in the days after it ("last week I
-# went camping", said on the 3rd of July about June): a message up to a week after the
-# period's end is still of that period. A period relative to the question ("last week")
-# is taken as it is: with a week's grace, "last week" would be the last two weeks.
-PERIOD_GRACE = timedelta(days=7)
-
-
 def add_time_signal(candidates: Sequence[Candidate], period: Period | Window | None,
                     rrf_k: int,
                     signal_weights: Mapping[str, float] | None = None) -> None:
     """The ``time`` list: the candidates whose event time falls in the period the question
     names ("when did Melanie go camping in June?", "what did Gina find on 1 February,
-    2023?", "what did I do last week?"), ranked by their fused rank so far. Episodes
-    count by ``event_at``, facts by ``event_at`` or ``valid_from``; semantic nodes have no
-    event time. Like ``subject`` it brings no new candidate; it only votes in RRF."""
+    2023?", "what did I do last week?"; a calendar period with a week's grace after it,
+    query.PERIOD_GRACE_DAYS), ranked by their fused rank so far. Episodes count by
+    ``event_at``, facts by ``event_at`` or ``valid_from``; semantic nodes have no event
+    time. Like ``subject`` it brings no new candidate; it only votes in RRF."""
     if period is None:
         return
-    grace = PERIOD_GRACE if isinstance(period, Period) else timedelta(0)
     dated = []
     for c in candidates:
         when = as_datetime(c.props.get("event_at") or c.props.get("valid_from"))
-        if when is not None and period.holds(when, grace):
+        if when is not None and period.holds(when):
             dated.append(c)
     dated.sort(key=lambda c: (-rrf_score(c.ranks, rrf_k, signal_weights), c.key))
     for rank, c in enumerate(dated, start=1):

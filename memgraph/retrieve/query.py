@@ -109,6 +109,13 @@ _DATES = [re.compile(p, re.IGNORECASE) for p in (
 _TOKEN = re.compile(r"[\w'’\-]+")
 
 
+# What happened in a calendar period is often told in the days after it ("last week I
+# went camping", said on the 3rd of July about June): a message up to a week after the
+# period's end is still of that period. A period relative to the question (``Window``:
+# "last week") is taken as it is: with a week's grace, "last week" would be the last two.
+PERIOD_GRACE_DAYS = 7
+
+
 @dataclass(frozen=True)
 class Period:
     """A calendar period a question names: a year, a month (of any year when none is
@@ -118,9 +125,9 @@ class Period:
     month: int | None = None
     day: int | None = None
 
-    def holds(self, when: datetime, grace: timedelta = timedelta(0)) -> bool:
-        """Whether ``when`` falls in the period, or at most ``grace`` after its end."""
-        return any(self._holds(when - timedelta(days=d)) for d in range(grace.days + 1))
+    def holds(self, when: datetime) -> bool:
+        """Whether ``when`` falls in the period, or at most PERIOD_GRACE_DAYS after it."""
+        return any(self._holds(when - timedelta(days=d)) for d in range(PERIOD_GRACE_DAYS + 1))
 
     def _holds(self, when: datetime) -> bool:
         return ((self.year is None or when.year == self.year)
@@ -135,8 +142,8 @@ class Window:
     start: datetime
     end: datetime          # exclusive
 
-    def holds(self, when: datetime, grace: timedelta = timedelta(0)) -> bool:
-        return self.start <= when < self.end + grace
+    def holds(self, when: datetime) -> bool:
+        return self.start <= when < self.end
 
 
 _RELATIVE = re.compile(r"\b(yesterday|today|(?:this|last)\s+(?:week|weekend|month|year))\b",
