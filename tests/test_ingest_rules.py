@@ -72,6 +72,29 @@ def test_an_object_of_filler_words_makes_no_concept(text: str):
 
 
 @pytest.mark.parametrize("text", [
+    "I love how art lets us get our emotions out.",        # what is liked is a clause
+    "I love that you chose pottery for your art.",
+    "Everyone we love was there to celebrate us.",          # "love" in a relative clause
+    "Doing something I love is awesome.",
+    "Looks like you had a great day!",                      # "like" is no verb here
+    "Moments like this remind me why I'm chasing my dream.",
+    "Unconditional love is so important.",
+])
+def test_an_appreciation_or_a_comparison_is_not_a_liking(text: str):
+    nodes, facts = extract(text, speaker="Melanie")
+    assert facts == set(), facts
+    assert nodes <= {("Person", "Melanie")}, nodes
+
+
+def test_a_liking_keeps_its_grammar_after_the_filters():
+    assert extract("Anna loves chess.")[1] == {("anna", "LIKES", "chess")}
+    assert extract("Anna doesn't like olives.")[1] == {("anna", "DISLIKES", "olives")}
+    assert ("me", "LIKES", "that band") in extract("I love that band.")[1]
+    # a pronoun resolved to a name keeps the verb it was written with
+    assert ("anna", "LIKES", "hiking") in extract("My sister Anna visited. They love hiking.")[1]
+
+
+@pytest.mark.parametrize("text", [
     "Wow, Caroline! I just signed up for a pottery class.",
     "Thanks, Caroline! It has really helped me out.",
     "Yep, Caroline. Taking care of ourselves is vital.",

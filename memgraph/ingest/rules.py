@@ -143,6 +143,17 @@ FILLER_WORDS = {"it", "that", "this", "them", "these", "those", "to", "so", "too
                 "it's", "what", "how", "when", "where", "lot", "much", "more", "most",
                 "guys", "everyone", "everybody", "y'all"}
 
+# An object that opens a clause is what the speaker appreciates about something said or
+# done, not a thing they like: "I love how art lets us get our emotions out", "I love that
+# you chose pottery", "everyone we love was there" ("that band" is still a thing).
+_CLAUSE = re.compile(r"(?:how|what|when|where|why|whether|if|who|which|is|was|are|were|"
+                     r"has|had|will|would|can|could|does|did|that\s++(?:i|you|he|she|it|"
+                     r"we|they|my|your|his|her|our|their|there|this|these|those))\b",
+                     re.IGNORECASE)
+# A named subject takes "likes", "loves"…: a capitalised word before the bare form is no
+# subject ("Looks like…", "Stuff like this…", "Unconditional love is…").
+_BARE_VERBS = {"like", "love", "enjoy", "adore", "hate", "dislike"}
+
 
 @dataclass
 class _Sentence:
@@ -306,6 +317,10 @@ class _Run:
               sentence: _Sentence, named: set[str]) -> None:
         if m["subj"] != "I" and not _usable(m["subj"]):
             return
+        if m["subj"] != "I" and _bare_verb(m) and _written(m, sentence.text):
+            return      # "Looks like you had fun", "Moments like this": not a liking
+        if _CLAUSE.match(m["obj"].strip()):
+            return      # "I love how art lets us…": an appreciation, not a liked thing
         subject = self.subject(m["subj"])
         if m["subj"] != "I" and self.last_person is None:
             self.last_person = m["subj"]
@@ -492,3 +507,18 @@ def _addressed(text: str, start: int, end: int) -> bool:
 def _usable(name: str) -> bool:
     first = name.split()[0]
     return first not in STOPWORDS and len(name) > 1
+
+
+def _bare_verb(m: re.Match[str]) -> bool:
+    """Whether a fact's verb, between its subject and its object, ends in a bare
+    like/love/hate form ("Anna doesn't like" is third-person; "don't like" is not)."""
+    words = m.string[m.end("subj"):m.start("obj")].lower().split()
+    return bool(words) and words[-1] in _BARE_VERBS and "doesn't" not in words \
+        and "does" not in words
+
+
+def _written(m: re.Match[str], original: str) -> bool:
+    """Whether the subject stands in the sentence as written, not put there for a pronoun
+    ("They love hiking" reads "Anna love hiking" once "they" is resolved)."""
+    return re.search(rf"\b{re.escape(m['subj'])}\s", original) is not None
+
