@@ -100,6 +100,9 @@ def test_a_liking_keeps_its_grammar_after_the_filters():
     "Yep, Caroline. Taking care of ourselves is vital.",
     "That's great news, Caroline! Love seeing your dedication.",
     "How are you doing, Caroline?",
+    "Totally agree, Caroline. Relaxing and expressing ourselves is key.",
+    "Cool, thanks Caroline! Can't wait.",
+    "Sounds great, Caroline. Glad you made some new family memories.",
 ])
 def test_the_person_spoken_to_is_not_what_the_message_mentions(text: str):
     nodes, _ = extract(text, speaker="Melanie")
@@ -115,6 +118,11 @@ def test_the_person_spoken_to_is_not_what_the_message_mentions(text: str):
 def test_a_name_the_message_talks_about_is_still_mentioned(text: str, names: set[str]):
     nodes, _ = extract(text, speaker="Melanie")
     assert names <= {name for _, name in nodes}, nodes
+
+
+def test_a_short_weekday_or_ok_is_not_a_name():
+    nodes, _ = extract("I joined a new activist group last Tues. The kids were OK.")
+    assert not {name for _, name in nodes} & {"Tues", "OK"}, nodes
 
 
 def test_first_person_belongs_to_the_named_speaker_and_not_to_the_assistant():

@@ -68,7 +68,8 @@ STOPWORDS = {
     "Yes", "No", "Hi", "Hello", "Hey", "Thanks", "Thank", "Ok", "Okay", "So", "And", "But",
     "Oh", "Well", "Also", "Today", "Yesterday", "Tomorrow", "Last", "Next", "What", "How",
     "Why", "When", "Where", "Who", "You", "Your", "He", "She", "They", "Our", "Their",
-    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon",
+    "Tue", "Tues", "Wed", "Thu", "Thur", "Thurs", "Fri", "Sat", "Sun", "OK",
     "January", "February", "March", "April", "May", "June", "July", "August", "September",
     "October", "November", "December", "Sounds", "Great", "Good", "Nice", "Congrats",
     "Congratulations", "Sorry", "Please", "Let", "Maybe", "Sure", "Have", "Do", "Did",
@@ -128,7 +129,12 @@ _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 # you, Anna!") says who is spoken to, not what the message is about (``_addressed``).
 _GREETING = re.compile(r"^\W*(?:(?:hey|hi|hello|thanks|thank you|wow|woah|whoa|oh|aw+|yeah|"
                        r"yep|yes|no|sorry|congrats|congratulations|great|ok|okay|well|so|"
-                       r"dear|bye|cheers|hiya|ha+|haha)\b[\s,!]*)*$", re.IGNORECASE)
+                       r"dear|bye|cheers|hiya|ha+|haha|"
+                       # agreement and praise open a reply as a greeting does ("Totally
+                       # agree, Mel.", "Awesome, Mel!", "Sounds great, Mel.")
+                       r"i|agree|agreed|totally|definitely|absolutely|exactly|true|right|"
+                       r"sure|indeed|cool|awesome|amazing|nice|good|glad|sounds|lol)\b"
+                       r"[\s,!]*)*$", re.IGNORECASE)
 GREETING_MAX_CHARS = 40     # a greeting is a few words ("Oh wow, "); a long lead-in is not
 _AFTER_ADDRESS = re.compile(r"^\s*[,!?.:;]")
 _CLOSING_ADDRESS = re.compile(r"^\s*[!?]+\s*$")
