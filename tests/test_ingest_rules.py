@@ -40,6 +40,10 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "ATTENDED", "pottery class")),
     ("We went to a support group last week.", ("Concept", "support group"),
      ("me", "ATTENDED", "support group")),
+    ("I'm off to go swimming with the kids.", ("Concept", "swimming"),
+     ("me", "EXPERIENCED", "swimming")),
+    ("I used to go horseback riding.", ("Concept", "horseback riding"),
+     ("me", "EXPERIENCED", "horseback riding")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -61,6 +65,12 @@ def test_an_event_the_speaker_took_part_in_is_dated_and_a_place_stays_a_visit():
     assert extract("We went to the Louvre.")[1] == {("me", "VISITED", "louvre")}
     # "the store": which store is not said, as with "I love the team"
     assert extract("I went to the store.")[1] == set()
+
+
+@pytest.mark.parametrize("text", ["I want to go skiing.", "I'm going to go shopping.",
+                                  "We went during the night.", "I went missing for a day."])
+def test_a_plan_or_a_time_is_no_activity(text: str):
+    assert extract(text)[1] == set()
 
 
 @pytest.mark.parametrize("text", ["Yeah, I love to.", "I love you guys so much!",

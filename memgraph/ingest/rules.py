@@ -17,6 +17,8 @@ What it finds
 - "I like / love / enjoy Z", "my favourite band is Z" (LIKES) and "I hate / dislike /
   can't stand Z" (DISLIKES); a lone definite noun ("I love the team") is left out: which
   team is not said;
+- "we went camping", "I'm off to go swimming" (EXPERIENCED: an activity, "go" and a
+  gerund);
 - "I study at Y" (STUDIES_AT); "I got a part-time job / an internship at Y" (WORKS_AT);
 - "I adopted a cat named Miso", "he owns a bakery called Sunrise Bakes", "our dog Pepper"
   (OWNS), "Dana's sister Mia" (FAMILY_OF between Dana and Mia);
@@ -462,6 +464,13 @@ _OWNED = re.compile(
 _FAVOURITE = re.compile(
     r"\b[Mm]y\s+(?:all-time\s+)?fav(?:ou)?rite\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was)\s+"
     rf"(?:(?P<name>{NAME})|{PHRASE}{PHRASE_END})")
+# Words ending in "-ing" that are no pastime, and particles that are no part of one
+# ("went out camping" is "camping").
+_NOT_ACTIVITIES = ("during", "nothing", "something", "anything", "everything", "thing",
+                   "morning", "evening", "spring", "king", "ring", "bring", "sing",
+                   "string", "being", "missing")
+_PARTICLES = ("out", "on", "off", "back", "home", "away", "and", "for", "to", "with", "the",
+              "a", "an", "this", "that", "last", "every", "some", "all")
 EVENT_WORDS = 5
 _EVENT_WORD = rf"[\w'’\-]{{1,{MAX_WORD_CHARS}}}"
 _EVENT_END = (r"(?=\s*+(?:[,.;:!?)]|\b(?:and|but|because|with|when|to|for|where|which|that|"
@@ -482,6 +491,14 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"(?P<obj>(?:a|an|the|my)\s+(?!(?:few|couple|number|lot|bit|while)\b)"
         rf"{_EVENT_WORD}(?:\s+{_EVENT_WORD}){{0,{EVENT_WORDS - 1}}}?)" + _EVENT_END),
      "Concept", ""),
+    # an activity: "go" and a gerund, the way English names a pastime ("we went camping",
+    # "I'm off to go swimming", "I used to go horseback riding"); "went to …" is an
+    # event or a place (above); a plan ("I want to go skiing") is not yet an experience
+    ("EXPERIENCED", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}(?:(?:am|is|are|was|were)\s+)?"
+        r"(?:(?:used|off|love|like|loved|liked)\s+to\s+)?(?:go|goes|went|going|gone)\s+"
+        r"(?:out\s+)?(?P<obj>(?:(?!(?:" + "|".join(_PARTICLES) + r")\b)[a-z]+\s+)?"
+        r"(?!(?:" + "|".join(_NOT_ACTIVITIES) + r")\b)[a-z]{2,}ing)\b"), "Concept", ""),
     ("STUDIES_AT", re.compile(
         rf"{SUBJECT}\s+{ADVERB}(?:study|studies|am studying|is studying|started studying|"
         rf"enrolled)\s+(?:at|in)\s+(?P<obj>{NAME})"), "Entity", "organisation"),
