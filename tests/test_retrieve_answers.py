@@ -86,7 +86,8 @@ def test_a_fact_carries_its_source_and_the_source_follows_it() -> None:
 def test_a_question_asks_about_a_facts_relation_through_its_words() -> None:
     rels = {"likes": {"kind": "LIKES", "start_name": "Melanie", "end_name": "pottery"},
             "home": {"kind": "LIVES_IN", "start_name": "Melanie", "end_name": "Boston"},
-            "adopted": {"kind": "ADOPTED", "start_name": "Melanie", "end_name": "Oscar"}}
+            "adopted": {"kind": "ADOPTED", "start_name": "Melanie", "end_name": "Oscar"},
+            "camping": {"kind": "EXPERIENCED", "start_name": "Melanie", "end_name": "camping"}}
     rows = [{"key": key, "via": None, "sim": 0.8} for key in rels]
 
     def asked(question: str) -> set[str]:
@@ -96,6 +97,7 @@ def test_a_question_asks_about_a_facts_relation_through_its_words() -> None:
     assert asked("Does Melanie love pottery?") == {"likes"}
     assert asked("Where has Melanie moved?") == {"home"}           # a word of LIVES_IN
     assert asked("Who did Melanie adopt?") == {"adopted"}          # its type's own name
+    assert asked("What activities does Melanie do?") == {"camping"}  # a pastime
 
 
 def test_a_fact_the_question_does_not_ask_about_ranks_where_its_source_does() -> None:
