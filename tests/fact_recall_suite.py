@@ -2,8 +2,8 @@
 
 The conversations and questions are in fact_recall_suite.json; this module loads and runs them.
 
-Six people talk to an agent over four sessions each (jobs, homes, family, pets,
-preferences, things that change, pronouns, dates). Every message is ingested as it is,
+Six people talk to an agent over four or five sessions each (jobs, homes, family, pets,
+preferences, things that change, pronouns, dates, events). Every message is ingested as it is,
 through the default offline ingestion (the rule extractor), one source per message with
 the session's date as event time. Then each question is asked with ``explore()`` and the
 first results are checked for the memory that answers it: a fact (subject, type, object)
@@ -13,7 +13,9 @@ Categories: jobs, homes, family, pets, preferences, changes (the current fact af
 change, or the earlier one when the question asks for the past), pronouns (facts stated
 about "she"/"he" in the sentence after the person was named), dates ("when…"), two-facts
 (the answer hangs off a person the question only describes: "Maya's brother"), speaker
-(questions asked in the first person, "where do I live?"), entities (a bare name), broad
+(questions asked in the first person, "where do I live?"), entities (a bare name), events
+(what a person took part in or went and did: "what workshop did Ben attend?", "has Tom been
+bowling?"; added in session 25 with a fifth session for four of the people), broad
 (an overview of a person: "what has Maya been up to?"; the person's Macro or one of their
 Storylines answers, so the suite runs the storylines job after ingesting, as the nightly
 jobs would).

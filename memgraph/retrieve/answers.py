@@ -83,7 +83,7 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "FROM": "from born grow origin originally hometown native",
     "VISITED": "visit go went travel trip been holiday vacation fly flew",
     "ATTENDED": "attend go went event class meeting sign participate volunteer activity",
-    "EXPERIENCED": "experience go went activity",
+    "EXPERIENCED": "experience activity",
     "LIKES": "like love enjoy favourite favorite fan into hobby fun passion adore fond",
     "DISLIKES": "dislike hate stand feel think mind avoid",
     "INTERESTED_IN": "interest curious into",
