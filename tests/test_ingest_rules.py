@@ -100,6 +100,9 @@ def test_a_liking_keeps_its_grammar_after_the_filters():
     assert extract("Anna loves chess.")[1] == {("anna", "LIKES", "chess")}
     assert extract("Anna doesn't like olives.")[1] == {("anna", "DISLIKES", "olives")}
     assert ("me", "LIKES", "that band") in extract("I love that band.")[1]
+    assert ("me", "LIKES", "how i met your mother") in extract(
+        "I love How I Met Your Mother.")[1]                   # a title, not a clause
+    assert extract("I work at Can Do Ltd.")[1] == {("me", "WORKS_AT", "can do ltd")}
     # a pronoun resolved to a name keeps the verb it was written with
     assert ("anna", "LIKES", "hiking") in extract("My sister Anna visited. They love hiking.")[1]
 

@@ -154,10 +154,11 @@ FILLER_WORDS = {"it", "that", "this", "them", "these", "those", "to", "so", "too
 # An object that opens a clause is what the speaker appreciates about something said or
 # done, not a thing they like: "I love how art lets us get our emotions out", "I love that
 # you chose pottery", "everyone we love was there" ("that band" is still a thing).
+# Lower case only: a capitalised object is a title or a name ("I love How I Met Your
+# Mother"), and only a liked Concept is checked, not a workplace ("Can Do Ltd").
 _CLAUSE = re.compile(r"(?:how|what|when|where|why|whether|if|who|which|is|was|are|were|"
-                     r"has|had|will|would|can|could|does|did|that\s++(?:i|you|he|she|it|"
-                     r"we|they|my|your|his|her|our|their|there|this|these|those))\b",
-                     re.IGNORECASE)
+                     r"has|had|will|would|can|could|does|did|that\s++(?:I|you|he|she|it|"
+                     r"we|they|my|your|his|her|our|their|there|this|these|those))\b")
 # A named subject takes "likes", "loves"…: a capitalised word before the bare form is no
 # subject ("Looks like…", "Stuff like this…", "Unconditional love is…").
 _BARE_VERBS = {"like", "love", "enjoy", "adore", "hate", "dislike"}
@@ -327,7 +328,7 @@ class _Run:
             return
         if m["subj"] != "I" and _bare_verb(m) and _written(m, sentence.text):
             return      # "Looks like you had fun", "Moments like this": not a liking
-        if _CLAUSE.match(m["obj"].strip()):
+        if kind == "Concept" and _CLAUSE.match(m["obj"].strip()):
             return      # "I love how art lets us…": an appreciation, not a liked thing
         subject = self.subject(m["subj"])
         if m["subj"] != "I" and self.last_person is None:
@@ -544,4 +545,3 @@ def _written(m: re.Match[str], original: str) -> bool:
     """Whether the subject stands in the sentence as written, not put there for a pronoun
     ("They love hiking" reads "Anna love hiking" once "they" is resolved)."""
     return re.search(rf"\b{re.escape(m['subj'])}\s", original) is not None
-
