@@ -169,3 +169,21 @@ def test_the_sample_conversation_teaches_something_sensible(memory: Memory, user
     people = {r["n"] for r in rows(memory.graph, "MATCH (p:Person {user_id: $u}) "
                                    "RETURN p.name AS n", u=user_id)}
     assert people == {"Sam", "Anna", "Tom", "Priya", "Maria"}
+
+
+def test_she_opening_a_message_is_the_person_the_message_before_it_named(memory: Memory,
+                                                                         user_id: str):
+    said = datetime(2023, 10, 30, 12, tzinfo=UTC)
+    for n, text in enumerate(["My daughter Lucia studies at Complutense University.",
+                              "Lucia moved to Barcelona for her master's.",
+                              "She studies at Pompeu Fabra University now."]):
+        memory.ingest(text, user_id=user_id, speaker="Carlos", session_id="s1",
+                      event_at=said.replace(minute=n))
+    # another session: the message before it is not this one's
+    memory.ingest("She works at Iberia Airlines.", user_id=user_id, speaker="Carlos",
+                  session_id="s2", event_at=said.replace(day=31))
+    facts = {(r["a"], r["t"], r["b"]) for r in rows(
+        memory.graph, "MATCH (a {user_id: $u})-[r:STUDIES_AT|WORKS_AT]->(b) "
+        "RETURN a.name AS a, type(r) AS t, b.name AS b", u=user_id)}
+    assert ("Lucia", "STUDIES_AT", "Pompeu Fabra University") in facts
+    assert not any(t == "WORKS_AT" for _, t, _ in facts), facts

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
@@ -127,6 +127,8 @@ class Ingestor:
         known_kinds = KindsByName(self.graph, source.user_id)
         extractor = self.extractor(known_kinds)
         try:
+            if self.llm is None and source.session_id and not source.previous:
+                source = replace(source, previous=self._previous_message(source))
             known_kinds([*speaker_keys(source.speaker), *extractor.lookup_keys(source)])
             add_speaker(source.speaker, executor, known_kinds,
                         self.settings.ingest.rule_confidence)
@@ -141,6 +143,13 @@ class Ingestor:
         except MemgraphError as e:
             usage = getattr(e, "usage", usage)
             return self._fail(source, e, usage)
+
+    def _previous_message(self, source: SourceText) -> str:
+        """The message before ``source`` in its session: a "she" that opens the source may
+        be the person it was about (the rule extractor's pronouns, ingest/rules.py)."""
+        rows = self.graph.read("ingest/previous_message", user_id=source.user_id,
+                               source_uid=source.uid)
+        return (rows[0]["content"] or "") if rows else ""
 
     def _embed_missing(self, rows: list[dict[str, Any]]) -> None:
         """Embed the sources stored while the embedder was down (one call per tenant); if

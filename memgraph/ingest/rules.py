@@ -4,7 +4,8 @@ It needs no model and no key, and it is honest about being much simpler than an 
 it reads one sentence at a time with a handful of English patterns and does not
 understand negation or anything it has no pattern for. Pronouns: "I"/"we"/"my"/"our"
 are the speaker; "she"/"he"/"they" as a subject is the person the previous sentence of
-the same message was about (its first person named or described).
+the same message was about (its first person named or described), and in a message's
+first sentence the person last named in the message before it in its session.
 
 What it finds
 - people named after a relation word: "my sister Anna", "my friend Tom" (Person, plus
@@ -213,7 +214,8 @@ class RuleExtractor:
     def lookup_keys(self, source: SourceText) -> list[str]:
         """The capitalised names of the source: an existing node of that name keeps its
         kind when the source mentions it."""
-        names = {canonical_name(m["name"]) for m in _CAPITALISED.finditer(source.content)}
+        names = {canonical_name(m["name"])
+                 for m in _CAPITALISED.finditer(f"{source.content}\n{source.previous}")}
         return sorted(names - {""})
 
     def extract(self, source: SourceText, executor: ToolExecutor) -> Usage:
@@ -224,6 +226,8 @@ class RuleExtractor:
         run.made = {op.name: op.kind.value for op in executor.plan.nodes}
         if self.known_kinds is not None:
             run.existing = self.known_kinds(self.lookup_keys(source))
+        # a "she" that opens the message is the person the message before it ended on
+        run.previous_person = run.last_person_named(source.previous)
         for raw in _SENTENCES.split(source.content):
             for text in sentence_pieces(raw.strip()):
                 run.sentence(_Sentence(text, relative_date(text, anchor)))
@@ -363,6 +367,15 @@ class _Run:
         if lead:
             text = _ELIDED.sub(lambda m: f"{m.group(1)} {lead['subj']} ", text)
         return text
+
+    def last_person_named(self, text: str) -> str | None:
+        """The person the last sentence of ``text`` that names one is about (its first
+        person named, as within a message)."""
+        for raw in reversed(_SENTENCES.split(text)):
+            person = self._first_person_named(raw)
+            if person is not None:
+                return person
+        return None
 
     def _first_person_named(self, text: str) -> str | None:
         for m in _CAPITALISED.finditer(text):

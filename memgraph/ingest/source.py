@@ -42,6 +42,7 @@ class SourceText:
     speaker: str = ""
     kind: str = "message"
     event_at: datetime | None = None
+    previous: str = ""   # the message before it in its session, read for the rule extractor
 
 
 @dataclass(frozen=True)

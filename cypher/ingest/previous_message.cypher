@@ -1,0 +1,6 @@
+// The message before a source in its session (NEXT), as the rule extractor reads it for
+// a pronoun that opens the source: "She studies at Pompeu Fabra now." after "Lucia moved
+// to Barcelona." (memgraph/ingest/rules.py). No row's content when it opens its session.
+MATCH (s:Memory {uid: $source_uid}) USING INDEX SEEK s:Memory(uid)
+WHERE s:Source AND s.user_id = $user_id
+RETURN [(p:Source)-[:NEXT]->(s) WHERE p.user_id = $user_id | p.raw_content][0] AS content
