@@ -1,6 +1,9 @@
 // The message before a source in its session (NEXT), as the rule extractor reads it for
 // a pronoun that opens the source: "She studies at Pompeu Fabra now." after "Lucia moved
-// to Barcelona." (memgraph/ingest/rules.py). No row's content when it opens its session.
+// to Barcelona." (memgraph/ingest/rules.py). Its last $chars characters: the person it
+// ended on is named there, and a 100 KB message is not read twice. No content when the
+// source opens its session.
 MATCH (s:Memory {uid: $source_uid}) USING INDEX SEEK s:Memory(uid)
 WHERE s:Source AND s.user_id = $user_id
-RETURN [(p:Source)-[:NEXT]->(s) WHERE p.user_id = $user_id | p.raw_content][0] AS content
+RETURN [(p:Source)-[:NEXT]->(s) WHERE p.user_id = $user_id | right(p.raw_content, $chars)][0]
+       AS content

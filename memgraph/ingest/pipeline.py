@@ -17,7 +17,7 @@ from memgraph.graph.connection import Graph
 from memgraph.graph.names import canonical_name
 from memgraph.graph.values import to_native
 from memgraph.ingest.inputs import check_content
-from memgraph.ingest.properties import source_vector_text
+from memgraph.ingest.properties import CONTEXT_CHARS, source_vector_text
 from memgraph.ingest.results import BulkResult, IngestResult
 from memgraph.ingest.source import (
     NewSource,
@@ -148,7 +148,7 @@ class Ingestor:
         """The message before ``source`` in its session: a "she" that opens the source may
         be the person it was about (the rule extractor's pronouns, ingest/rules.py)."""
         rows = self.graph.read("ingest/previous_message", user_id=source.user_id,
-                               source_uid=source.uid)
+                               source_uid=source.uid, chars=CONTEXT_CHARS)
         return (rows[0]["content"] or "") if rows else ""
 
     def _embed_missing(self, rows: list[dict[str, Any]]) -> None:

@@ -170,8 +170,9 @@ def source_search_text(content: str, speaker: str = "", event_at: datetime | Non
     return f"({event_date(event_at)}) {content}" if event_at is not None else content
 
 
-# Of the message before a source, what its vector text carries at most: enough for a
-# chat turn or a paragraph, while a long predecessor cannot outweigh the source's own words.
+# Of the message before a source, what its vector text carries at most, and what the rule
+# extractor reads of it for a pronoun (its last characters): enough for a chat turn or a
+# paragraph, while a long predecessor cannot outweigh the source's own words.
 CONTEXT_CHARS = 1000
 
 
