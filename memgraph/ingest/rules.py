@@ -332,12 +332,12 @@ class _Run:
             return
         if m["subj"] != "I" and _bare_verb(m) and _written(m, sentence.text):
             return      # "Looks like you had fun", "Moments like this": not a liking
-        if kind == "Concept" and _CLAUSE.match(m["obj"].strip()):
+        raw_obj = m["obj"].strip()
+        if kind == "Concept" and _CLAUSE.match(raw_obj):
             return      # "I love how art lets us…": an appreciation, not a liked thing
         subject = self.subject(m["subj"])
         if m["subj"] != "I" and self.last_person is None:
             self.last_person = m["subj"]
-        raw_obj = m["obj"].strip()
         obj = _TRAILING.sub("", _ARTICLES.sub("", raw_obj)).strip()
         if subject is None or not obj or all(w in FILLER_WORDS for w in obj.lower().split()):
             return

@@ -162,6 +162,7 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     wanted = {_stem(w) for w in topic}
     bridges = {r["key"] for r in rows if r.get("via") is None and _bridge(rels.get(r["key"]),
                                                                            intent)}
+    best = message_floor(best_source_sim)
     scores: dict[str, float] = {}
     answers: set[str] = set()
     asked: set[str] = set()
@@ -175,7 +176,6 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
         sim = 0.5 if raw is None else max(0.0, 2.0 * float(raw) - 1.0)
         lexical = _lexical(wanted, props)
         sim += LEXICAL_WEIGHT * lexical
-        best = None if best_source_sim is None else 2.0 * best_source_sim - 1.0
         via = row.get("via")
         # a fact of a relative answers only when a relation word asked for the relative
         # and only when it accounts for every content word of the question (in its
@@ -199,6 +199,12 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
         scores[row["key"]] = max(score, scores.get(row["key"], 0.0))
     return FactRanking(sorted(scores.items(), key=lambda kv: (-kv[1], kv[0])), answers,
                        asked)
+
+
+def message_floor(best_source_sim: float | None) -> float | None:
+    """The best message's cosine, on the scale of the facts list: the vector signal
+    scores (1 + cosine) / 2, ``rank_facts`` the cosine itself."""
+    return None if best_source_sim is None else 2.0 * best_source_sim - 1.0
 
 
 def asks_relation(wanted: set[str], props: Mapping[str, Any]) -> bool:
@@ -275,8 +281,7 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
     sources = {c.props.get("uid"): c.key for c in candidates
                if c.element == "node" and c.props.get("kind") in EPISODES}
     facts = [c for c in candidates if c.element == "relationship" and is_fact(c.props)]
-    # the best message's cosine, on the scale of the facts list (rank_facts)
-    floor = None if best_source_sim is None else 2.0 * best_source_sim - 1.0
+    floor = message_floor(best_source_sim)
     for c in candidates:
         out.adjusted[c.key] = rrfs[c.key]
         if c.element == "relationship" and not is_fact(c.props):

@@ -23,7 +23,7 @@ from typing import Any
 from memgraph.errors import DatabaseError, InvalidInputError
 from memgraph.graph.connection import Graph
 from memgraph.graph.schema import VECTOR_INDEX
-from memgraph.retrieve.answers import rank_facts
+from memgraph.retrieve.answers import message_floor, rank_facts
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.filters import Filters, content_terms, lucene_escape
 from memgraph.retrieve.fusion import (
@@ -158,7 +158,8 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
     # sunrise?") still compete through the vector and full-text lists, but no longer
     # rank first by the name alone (docs/retrieval.md, "Round 5" and "A fact the question
     # asks about").
-    floor = -math.inf if best_source is None else 2.0 * best_source - 1.0
+    floor = message_floor(best_source)
+    floor = -math.inf if floor is None else floor
     signals["facts"] = [{"key": key, "score": score} for key, score in facts.ranked
                         if (score >= floor and key in facts.asked) or key in answers]
     overview = bool(linked) and intent.overview(names)
