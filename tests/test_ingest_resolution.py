@@ -9,7 +9,7 @@ from ingest_support import rows
 
 from memgraph.graph.connection import Graph
 from memgraph.graph.names import canonical_name
-from memgraph.ingest.resolution import SimilaritySearch
+from memgraph.ingest.resolution import SimilaritySearch, names_agree
 from memgraph.memory import Memory
 from memgraph.providers.base import Embedder
 from memgraph.settings import Settings
@@ -85,6 +85,42 @@ def test_people_with_similar_descriptions_but_different_names_stay_apart(memory:
     tools.call("create_person", {"name": "Tom", "description": "my colleague at Acme"})
     tools.call("create_person", {"name": "Tim", "description": "my colleague at Acme"})
     assert people(memory, user_id) == ["Tim", "Tom"]
+
+
+@pytest.fixture(scope="module")
+def offline_memory(graph: Graph) -> Memory:
+    """The offline defaults as a user gets them: the local embedder, whose cosines the
+    similarity threshold is about (the test hash embeds names apart)."""
+    mem = Memory(Settings(llm="offline", embedder="local"), graph=graph)
+    mem.init()
+    return mem
+
+
+def test_places_that_embed_alike_but_have_different_names_stay_apart(offline_memory: Memory,
+                                                                     user_id: str):
+    # "Barcelona" resolved to "Madrid" by similarity (cosine 0.86 with bge-small), so the
+    # graph said that Lucia lives in Madrid (the fact-recall suite's "Where does Lucia live?")
+    memory = offline_memory
+    for text in ("Hi, I'm Carlos. I live in Madrid.",
+                 "I work at Sol Energia as a project manager.",
+                 "I like playing chess and I love paella.",
+                 "My daughter Lucia studies at Complutense University.",
+                 "My neighbour Ana has a cat called Luna.",
+                 "Lucia moved to Barcelona for her master's."):
+        memory.ingest(text, user_id=user_id, speaker="Carlos")
+    lives = rows(memory.graph, "MATCH (a:Person {user_id: $u})-[:LIVES_IN]->(b:Entity) "
+                 "RETURN a.name AS who, b.name AS place ORDER BY who", u=user_id)
+    assert lives == [{"who": "Carlos", "place": "Madrid"},
+                     {"who": "Lucia", "place": "Barcelona"}]
+
+
+@pytest.mark.parametrize(("a", "b", "agree"), [
+    ("Pride Month", "Pride", True), ("LGBT", "LGBTQ", True), ("Mel", "Melanie", True),
+    ("Acme Corp.", "ACME", True), ("Barcelona", "Madrid", False), ("Tom", "Tim", False),
+    ("Jo", "John", False), ("Lisbon", "Porto", False)])
+def test_named_things_resolve_by_similarity_only_when_their_names_agree(a: str, b: str,
+                                                                        agree: bool):
+    assert names_agree(a, b) is agree and names_agree(b, a) is agree
 
 
 def test_eight_concurrent_ingests_of_the_same_person_create_exactly_one_node(

@@ -10,8 +10,12 @@ Order, first hit wins (all within the same user):
 2. **aliases** (same kind): the new name or its aliases equal an existing alias,
    case-insensitively;
 3. **embedding similarity**: cosine of node embeddings (name + description + notes) at or
-   above ``settings.ingest.resolve_similarity`` (0.85). For people the names must also
-   share a word, because "Tom, my colleague" and "Tim, my colleague" embed alike.
+   above ``settings.ingest.resolve_similarity`` (0.85). For people and entities, which
+   are named, the names must also agree (``names_agree``: a word in common, or one word
+   the start of the other's), because "Tom, my colleague" and "Tim, my colleague" embed
+   alike, and so do two cities ("Lucia moved to Barcelona" and "I live in Madrid": 0.86
+   with bge-small). Concepts are common nouns ("climbing", "rock climbing"): similarity
+   alone.
 
 Step 3 is exact cosine over the tenant's nodes of that kind while the tenant has at most
 ``ingest.exact_scan_max_nodes`` semantic nodes; above that, the vector index is asked for
@@ -89,7 +93,7 @@ def resolve(graph: Graph, user_id: str, candidates: Sequence[Candidate],
         for row in graph.read("ingest/similar_nodes", user_id=user_id, rows=wanted,
                               threshold=threshold, **search.params()):
             candidate = candidates[row["i"]]
-            if candidate.kind is Kind.PERSON and not _share_word(candidate.name, row["name"]):
+            if candidate.kind in NAMED_KINDS and not names_agree(candidate.name, row["name"]):
                 continue
             found[row["i"]] = Match(uid=row["uid"], how="similarity",
                                     similarity=row["similarity"])
@@ -108,5 +112,18 @@ def resolve_by_name(graph: Graph, user_id: str,
     return [found.get(i) for i in range(len(names))]
 
 
-def _share_word(a: str, b: str) -> bool:
-    return bool(set(canonical_name(a).split()) & set(canonical_name(b).split()))
+NAMED_KINDS = frozenset({Kind.PERSON, Kind.ENTITY})
+NAME_PREFIX_MIN_CHARS = 3    # "Mel" begins "Melanie", "LGBT" begins "LGBTQ"; "Jo" is too short
+
+
+def names_agree(a: str, b: str) -> bool:
+    """Whether two names may name one thing: a word in common ("Pride Month", "Pride"),
+    or a word of one that begins a word of the other, of at least NAME_PREFIX_MIN_CHARS
+    characters ("LGBT", "LGBTQ"). "Barcelona" and "Madrid" do not, however alike their
+    embeddings."""
+    words_a, words_b = set(canonical_name(a).split()), set(canonical_name(b).split())
+    if words_a & words_b:
+        return True
+    return any(len(short) >= NAME_PREFIX_MIN_CHARS and long.startswith(short)
+               for x in words_a for y in words_b
+               for short, long in ((x, y), (y, x)))
