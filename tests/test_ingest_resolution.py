@@ -8,8 +8,8 @@ import pytest
 from ingest_support import rows
 
 from memgraph.graph.connection import Graph
-from memgraph.graph.names import canonical_name
-from memgraph.ingest.resolution import SimilaritySearch, names_agree
+from memgraph.graph.names import canonical_name, names_agree
+from memgraph.ingest.resolution import SimilaritySearch
 from memgraph.memory import Memory
 from memgraph.providers.base import Embedder
 from memgraph.settings import Settings

@@ -83,12 +83,19 @@ class TestMerge:
         finally:
             graph.run_autocommit("graph/delete_user", user_id=other)
 
-    def test_people_must_share_a_name_word(self, memory: Memory, graph: Graph,
-                                           user_id: str) -> None:
+    def test_people_and_entities_must_have_names_that_agree(self, memory: Memory,
+                                                            graph: Graph, user_id: str) -> None:
         tom = make_node(graph, user_id, "Person", "Tom", embedding=vector(0.0))
         tim = make_node(graph, user_id, "Person", "Tim", embedding=vector(0.0))
+        madrid = make_node(graph, user_id, "Entity", "Madrid", embedding=vector(0.0))
+        barcelona = make_node(graph, user_id, "Entity", "Barcelona", embedding=vector(0.0))
+        lgbtq = make_node(graph, user_id, "Entity", "LGBTQ", embedding=vector(0.0))
+        lgbt = make_node(graph, user_id, "Entity", "LGBT", embedding=vector(0.0))
         memory.run_job("dedupe", user_id=user_id, as_of=NOW)
-        assert node(graph, tom) and node(graph, tim)
+        assert all(node(graph, x) for x in (tom, tim, madrid, barcelona))
+        assert [(log["winner_name"], log["loser_name"])
+                for log in memory.merges(user_id=user_id)] == [("LGBTQ", "LGBT")]
+        assert node(graph, lgbtq) and not node(graph, lgbt)
 
     def test_dry_run_changes_nothing(self, memory: Memory, graph: Graph, user_id: str) -> None:
         twins(graph, user_id)

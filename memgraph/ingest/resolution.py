@@ -33,9 +33,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from memgraph.graph.connection import Graph
-from memgraph.graph.names import alias_key, canonical_name
+from memgraph.graph.names import alias_key, canonical_name, names_agree
 from memgraph.graph.schema import VECTOR_INDEX
-from memgraph.graph.vocabulary import Kind
+from memgraph.graph.vocabulary import NAMED_KINDS, Kind
 from memgraph.settings import Settings
 
 
@@ -110,20 +110,3 @@ def resolve_by_name(graph: Graph, user_id: str,
     found = {r["i"]: r["uid"] for r in graph.read("ingest/resolve_names", user_id=user_id,
                                                   rows=rows)}
     return [found.get(i) for i in range(len(names))]
-
-
-NAMED_KINDS = frozenset({Kind.PERSON, Kind.ENTITY})
-NAME_PREFIX_MIN_CHARS = 3    # "Mel" begins "Melanie", "LGBT" begins "LGBTQ"; "Jo" is too short
-
-
-def names_agree(a: str, b: str) -> bool:
-    """Whether two names may name one thing: a word in common ("Pride Month", "Pride"),
-    or a word of one that begins a word of the other, of at least NAME_PREFIX_MIN_CHARS
-    characters ("LGBT", "LGBTQ"). "Barcelona" and "Madrid" do not, however alike their
-    embeddings."""
-    words_a, words_b = set(canonical_name(a).split()), set(canonical_name(b).split())
-    if words_a & words_b:
-        return True
-    return any(len(short) >= NAME_PREFIX_MIN_CHARS and long.startswith(short)
-               for x in words_a for y in words_b
-               for short, long in ((x, y), (y, x)))

@@ -5,8 +5,9 @@ cosine): on a user's first run (or with ``--all``) every pair, afterwards only t
 written since the user's last run (``User.dedupe_checked_at``) against all the others, since
 older pairs were compared then. Pairs at or above ``lifecycle.duplicate_similarity`` (0.85)
 form clusters
-(connected components). People must also share a name word, as in entity resolution
-("Tom, my colleague" and "Tim, my colleague" embed alike).
+(connected components). People and entities must also have names that agree, as in entity
+resolution (``names_agree``: "Tom, my colleague" and "Tim, my colleague" embed alike, and
+so do "Barcelona" and "Madrid").
 Merge: each cluster collapses into its strongest node (salience, then access count, then
 the oldest). Per loser, ONE transaction moves its relationships, notes, aliases and counters
 to the winner, writes a ``:MergeLog`` (what moved, the loser's labels and properties) and
@@ -17,7 +18,6 @@ Prune: live nodes whose salience is below the archival threshold are archived.
 from __future__ import annotations
 
 import json
-import re
 import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -29,10 +29,12 @@ import numpy as np
 from memgraph import cypher
 from memgraph.errors import InvalidInputError, NotFoundError
 from memgraph.graph.connection import Graph
+from memgraph.graph.names import names_agree
 from memgraph.graph.notes import NEXT_EXPIRY, NOTE_LISTS, next_expiry
 from memgraph.graph.vocabulary import (
     LIFECYCLE_LABELS,
     MEMORY_LABEL,
+    NAMED_KINDS,
     SEMANTIC_KINDS,
     SEMANTIC_LABEL,
     Kind,
@@ -66,10 +68,6 @@ def similar_pairs(vectors: np.ndarray, threshold: float, among: Sequence[int] | 
     return [(i, j, sim) for (i, j), sim in sorted(found.items())]
 
 
-def _share_a_word(a: str, b: str) -> bool:
-    return bool(set(re.findall(r"\w+", a.lower())) & set(re.findall(r"\w+", b.lower())))
-
-
 def clusters(rows: Sequence[dict[str, Any]], kind: Kind, threshold: float,
              distinct: frozenset[frozenset[str]] = frozenset()) -> list[list[tuple[int, float]]]:
     """Groups of row indexes; rows arrive strongest first, so each group's first is the
@@ -82,7 +80,7 @@ def clusters(rows: Sequence[dict[str, Any]], kind: Kind, threshold: float,
     recent = [i for i, row in enumerate(rows) if row.get("recent", True)]
     among = None if len(recent) == len(rows) else recent
     for i, j, sim in similar_pairs(vectors, threshold, among):
-        if kind == Kind.PERSON and not _share_a_word(rows[i]["name"], rows[j]["name"]):
+        if kind in NAMED_KINDS and not names_agree(rows[i]["name"], rows[j]["name"]):
             continue
         if frozenset((rows[i]["uid"], rows[j]["uid"])) in distinct:
             continue
