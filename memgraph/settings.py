@@ -223,7 +223,7 @@ class IngestSettings(BaseModel):
     reinforce_strength_step: float = 0.1
     # A new relationship of one of these types from the same subject to a different
     # object ends the open one (supersession); LIKES/DISLIKES on the same pair also do.
-    exclusive_types: tuple[str, ...] = ("WORKS_AT", "LIVES_IN", "PARTNER_OF")
+    exclusive_types: tuple[str, ...] = ("WORKS_AT", "STUDIES_AT", "LIVES_IN", "PARTNER_OF")
     opposite_types: tuple[tuple[str, str], ...] = (("LIKES", "DISLIKES"),)
     rule_confidence: float = 0.6         # the offline extractor is honest about being simple
     context_nodes: int = 20              # existing nodes shown to the extraction agent

@@ -28,6 +28,18 @@ def test_a_new_job_ends_the_old_one_and_keeps_it_as_history(memory: Memory, user
     assert new["valid_to"] is None and new["supersedes"] == old["uid"]
 
 
+def test_a_new_school_ends_the_old_one(memory: Memory, user_id: str):
+    # one school at a time, as one job and one home: "She studies at Pompeu Fabra now" is
+    # the current answer to "where does Lucia study?", the first school its history
+    memory.ingest("My daughter Lucia studies at Complutense University.", user_id=user_id,
+                  speaker="Carlos", event_at="2023-06-12T18:00:00Z")
+    memory.ingest("Lucia studies at Pompeu Fabra University now.", user_id=user_id,
+                  speaker="Carlos", event_at="2023-10-30T18:00:00Z")
+    old, new = facts(memory, user_id, "STUDIES_AT")
+    assert (old["what"], new["what"]) == ("Complutense University", "Pompeu Fabra University")
+    assert old["superseded_by"] == new["uid"] and new["valid_to"] is None
+
+
 def test_liking_what_was_disliked_supersedes_the_opposite_attitude(memory: Memory,
                                                                     user_id: str):
     memory.ingest("I hate jazz.", user_id=user_id)
