@@ -22,6 +22,11 @@ def test_a_question_is_read_for_names_relations_and_time() -> None:
     assert read_query("Anna").topic(["Anna"]) == ()
     assert read_query("Who is Anna?").topic(["Anna"]) == ()
     assert read_query("tell me about Anna").topic(["Anna"]) == ()
+    # a modifier of a relation word is part of it: the friend is the answer, not a topic
+    assert read_query("Who is Maya's best friend?").topic(["Maya"]) == ()
+    assert read_query("Where does Maya's older sister live?").topic(["Maya"]) == ("live",)
+    assert read_query("What is the best cafe near Maya?").topic(["Maya"]) == (
+        "best", "cafe", "near")
     assert read_query("Where do I live?").first_person
     assert not read_query("Where does Anna live?").first_person
 
@@ -58,6 +63,8 @@ def test_the_bridge_fact_answers_who_and_leads_to_the_relatives_facts() -> None:
             {"key": "leo_home", "via": "fam", "sim": 0.7}]
     who = rank_facts(rows, rels, read_query("Who is Maya's brother?"), ["Maya"], 0.9)
     assert who.ranked[0][0] == "fam" and who.answers == {"fam"}
+    older = rank_facts(rows, rels, read_query("Who is Maya's big brother?"), ["Maya"], 0.9)
+    assert older.ranked[0][0] == "fam" and older.answers == {"fam"}
     where = rank_facts(rows, rels, read_query("Where does Maya's brother live?"), ["Maya"],
                        0.9)
     assert where.ranked[0][0] == "leo_home" and where.answers == {"leo_home"}

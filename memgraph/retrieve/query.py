@@ -6,7 +6,8 @@
   ``linked`` branch);
 - ``relation_words``: kinship and social words ("brother", "wife", "boss", "dog"), with
   their synonyms: "Maya's brother" names a person through a fact, the bridge of a
-  two-step question;
+  two-step question; a modifier right before one ("best friend", "older sister") is part
+  of it, not a topic;
 - ``topic(names)``: the words left when the linked names, relation words, question
   words and fillers are gone. None left ("Anna", "who is Anna?", "tell me about
   Anna") means the named entity is itself the answer;
@@ -62,6 +63,13 @@ RELATION_SYNONYMS: dict[str, frozenset[str]] = {
         {"horse"}, {"rabbit", "bunny"},
     ) for word in group
 }
+# Words that qualify a relation word right after them ("best friend", "older sister",
+# "little brother"): part of the relation, not a topic of their own. "Who is Maya's best
+# friend?" asks for the friend, not for something "best" about her.
+RELATION_MODIFIERS = frozenset({
+    "best", "close", "closest", "old", "older", "oldest", "elder", "eldest", "younger",
+    "youngest", "little", "big", "baby", "twin", "new", "ex", "childhood", "step",
+})
 # Words that ask about a thing without saying what: with the question words, they leave
 # no topic ("tell me about Anna", "who is Anna", "what do I know about Anna").
 FILLER_WORDS = frozenset({
@@ -254,7 +262,9 @@ def read_query(query: str) -> QueryIntent:
     relation = frozenset(w for w in lowered if w in RELATION_SYNONYMS)
     skip = (QUESTION_WORDS | FILLER_WORDS | FIRST_PERSON | relation | PAST_WORDS | WHEN_WORDS
             | NOW_WORDS)
-    content = tuple(w for w in lowered if w not in skip)
+    modifiers = {i for i, w in enumerate(lowered[:-1])
+                 if w in RELATION_MODIFIERS and lowered[i + 1] in relation}
+    content = tuple(w for i, w in enumerate(lowered) if w not in skip and i not in modifiers)
     time = "now"
     if any(w in PAST_WORDS for w in lowered):
         time = "past"
