@@ -52,15 +52,15 @@ def test_apoc_is_unrestricted_only_when_its_jar_is_installed(tmp_path: Path) -> 
 
 
 def test_compose_keeps_plans_as_the_local_server_does(tmp_path: Path) -> None:
-    """One plan per kind of explore() call on either server (docs/operations.md, "Query
-    plans after a start"): the local server's settings are compose's, in Docker's spelling."""
+    """A plan is not made again as a tenant grows, on either server (docs/operations.md,
+    "Query plans after a start"): the local server's setting is compose's, in Docker's
+    spelling."""
     settings = Settings().model_copy(update={"server": ServerSettings(home=tmp_path)})
     server = LocalServer(settings)
     server._write_conf()
     conf = (server.conf_dir / "neo4j.conf").read_text()
     compose = text("docker-compose.yml")
-    for name, value in (("dbms.cypher.min_replan_interval", "1h"),
-                        ("internal.cypher.use_parameter_size", "false")):
+    for name, value in (("dbms.cypher.min_replan_interval", "1h"),):
         assert f"\n{name}={value}\n" in conf
         docker = "NEO4J_" + name.replace("_", "__").replace(".", "_")
         assert f'{docker}: "{value}"' in compose
