@@ -36,6 +36,8 @@ SERIAL_FILES = {
     # the schema, the indexes, migrations and counts over the whole database
     "test_schema.py", "test_vector_storage.py", "test_state_labels.py", "test_status.py",
     "test_tenant_vector_index.py",
+    # query statistics over the whole database, and a plan cache a schema change empties
+    "test_query_plans.py",
     # a job lease that must outlast a process start: timing on a busy machine
     "test_reliability_crash.py",
     # a browser, and a guide step that lists every user

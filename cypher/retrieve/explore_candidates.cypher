@@ -1,7 +1,7 @@
 // Every candidate of one explore() call, in ONE query: each signal returns its own ranked
 // list; fusion and re-rank happen in Python (memgraph/retrieve/fusion.py).
-//   ann / exact  the vector index $ann_index: `memory_embedding`, shared by all tenants,
-//                which cannot pre-filter, or a big tenant's own (schema v8). Over-fetch
+//   ann / exact  the vector index $search.ann_index: `memory_embedding`, shared by all
+//                tenants, which cannot pre-filter, or a big tenant's own (schema v8). Over-fetch
 //                $ann_k (sized to the tenant's share of the index,
 //                memgraph/retrieve/vector_plan.py) and keep this tenant's. When fewer
 //                than $min_vector survive the filters and $min_vector_score while the
@@ -15,7 +15,7 @@
 //                compete) and relationships
 //                (`relationship_text`), scoped to the tenant inside Lucene (both indexes
 //                hold `user_id`: a required phrase clause), over-fetched to $ft_k for
-//                the other filters; $lucene is escaped.
+//                the other filters; $search.lucene is escaped.
 //   graph        what the text signals missed, one hop around their strongest $seeds
 //                seeds: sum over seeds of (1/seed rank) / seed degree x relationship
 //                strength x neighbour salience (a random-walk step: a hub such as the
@@ -24,8 +24,8 @@
 //                is not walked: its neighbours would get almost nothing, at a cost that
 //                grows with the degree. Semantic relationships next to the seeds are
 //                scored by seed rank x strength x their embedding's similarity.
-//   linked       the tenant's semantic nodes the query names: $name_keys are canonical
-//                names (runs of 1-4 query words, memgraph/retrieve/query.py), each an
+//   linked       the tenant's semantic nodes the query names: $search.name_keys are
+//                canonical names (runs of 1-4 query words, memgraph/retrieve/query.py), each an
 //                index seek on the (user_id, canonical_name) constraints; with
 //                $first_person, also the tenant's one speaker (attribute "role: speaker").
 //   facts        the semantic relationships of the linked nodes (hop 1) and of the
@@ -42,7 +42,10 @@
 // twice, a graph weight shared by siblings), and without it the plan chose the order, so
 // editing one branch of this query moved other branches' results (docs/retrieval.md,
 // "Session 16").
-// Filters ($kinds, $states, $min_salience, $sensitivity, $since, $until) are the same
+// `$search` (whose, what vector, what terms, what names, which index) and `$filters` (the
+// caller's filters: kinds, states, min_salience, sensitivity, since, until, agent_id) are
+// maps: every value that may be null or change size, so that any call shares one cached
+// plan (memgraph/retrieve/explore.py, candidate_params). The filters are the same
 // predicate in every branch: cypher/fragments/caller_filters.cypher and
 // relationship_filters.cypher (the hop-2 facts spell the latter out for r2). Storylines
 // and Macros are in the ranked lists only with $summaries_compete (node_filters.cypher);
@@ -85,9 +88,9 @@ CALL (scan) {
   UNWIND CASE WHEN scan THEN [1] ELSE [] END AS needed
   WITH needed LIMIT 1
   MATCH (n:Memory)
-  WHERE n.user_id = $user_id AND n.embedding IS NOT NULL
+  WHERE n.user_id = $search.user_id AND n.embedding IS NOT NULL
     {{> fragments/node_filters}}
-  WITH n, vector.similarity.cosine(n.embedding, $vector) AS score
+  WITH n, vector.similarity.cosine(n.embedding, $search.vector) AS score
   WHERE score >= $min_vector_score
   ORDER BY score DESC, elementId(n) LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score}) AS exact
@@ -100,13 +103,14 @@ CALL (vec) {
   UNWIND CASE WHEN $summaries_compete AND $use_vector THEN [1] ELSE [] END AS needed
   WITH needed LIMIT 1
   CALL () {
-    MATCH (n:Storyline) WHERE n.user_id = $user_id AND n.subject_uid IS NOT NULL RETURN n
+    MATCH (n:Storyline) WHERE n.user_id = $search.user_id AND n.subject_uid IS NOT NULL
+    RETURN n
     UNION
-    MATCH (n:Macro) WHERE n.user_id = $user_id AND n.subject_uid IS NOT NULL RETURN n
+    MATCH (n:Macro) WHERE n.user_id = $search.user_id AND n.subject_uid IS NOT NULL RETURN n
   }
   WITH n WHERE n.summary_embedding IS NOT NULL
     {{> fragments/node_filters}}
-  WITH n, vector.similarity.cosine(n.summary_embedding, $vector) AS score
+  WITH n, vector.similarity.cosine(n.summary_embedding, $search.vector) AS score
   WHERE score >= $min_vector_score
   RETURN collect({key: elementId(n), score: score}) AS summary_vec
 }
@@ -117,8 +121,9 @@ CALL (vec, summary_vec) {
 }
 WITH CASE WHEN size(summary_vec) = 0 THEN vec ELSE merged END AS vec, exact_used
 CALL () {
-  WITH '+user_id:"' + replace(replace($user_id, '\\', '\\\\'), '"', '\\"') + '" +(' + $lucene + ')'
-       AS lucene WHERE $lucene IS NOT NULL
+  WITH '+user_id:"' + replace(replace($search.user_id, '\\', '\\\\'), '"', '\\"') + '" +('
+       + $search.lucene + ')'
+       AS lucene WHERE $search.lucene IS NOT NULL
   CALL (lucene) {
     CALL db.index.fulltext.queryNodes('memory_text', lucene, {limit: $ft_k})
       YIELD node AS n, score
@@ -131,47 +136,48 @@ CALL () {
     RETURN n, score
   }
   WITH n, score
-  WHERE n.user_id = $user_id
+  WHERE n.user_id = $search.user_id
     {{> fragments/node_filters}}
   WITH n, score ORDER BY score DESC, elementId(n) LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score}) AS ftn
 }
 CALL () {
-  WITH replace(replace($user_id, '\\', '\\\\'), '"', '\\"') AS tenant
-  WHERE $lucene IS NOT NULL AND $relationships
+  WITH replace(replace($search.user_id, '\\', '\\\\'), '"', '\\"') AS tenant
+  WHERE $search.lucene IS NOT NULL AND $relationships
   CALL db.index.fulltext.queryRelationships('relationship_text',
-      '+user_id:"' + tenant + '" +(' + $lucene + ')', {limit: $ft_k})
+      '+user_id:"' + tenant + '" +(' + $search.lucene + ')', {limit: $ft_k})
     YIELD relationship AS r, score
   WITH r, score
-  WHERE r.user_id = $user_id
+  WHERE r.user_id = $search.user_id
     {{> fragments/relationship_filters}}
   WITH r, score ORDER BY score DESC, elementId(r) LIMIT $per_signal
   RETURN collect({key: elementId(r), score: score}) AS ftr
 }
 CALL () {
   CALL () {
-  UNWIND $name_keys AS key
+  UNWIND $search.name_keys AS key
   CALL (key) {
-    MATCH (n:Person {user_id: $user_id, canonical_name: key}) RETURN n
+    MATCH (n:Person {user_id: $search.user_id, canonical_name: key}) RETURN n
     UNION
-    MATCH (n:Entity {user_id: $user_id, canonical_name: key}) RETURN n
+    MATCH (n:Entity {user_id: $search.user_id, canonical_name: key}) RETURN n
     UNION
-    MATCH (n:Concept {user_id: $user_id, canonical_name: key}) RETURN n
+    MATCH (n:Concept {user_id: $search.user_id, canonical_name: key}) RETURN n
   }
   WITH n, max(size(key)) AS length
-  WHERE n.user_id = $user_id
+  WHERE n.user_id = $search.user_id
     {{> fragments/node_filters}}
   RETURN n, length
   UNION
   WITH 1 AS one WHERE $first_person
-  MATCH (n:Person {user_id: $user_id}) WHERE 'role: speaker' IN n.attributes
+  MATCH (n:Person {user_id: $search.user_id}) WHERE 'role: speaker' IN n.attributes
   WITH collect(n) AS speakers WHERE size(speakers) = 1
   UNWIND speakers AS n
-  WITH n WHERE ($kinds IS NULL OR 'Person' IN $kinds)
-    AND coalesce(n.state, 'candidate') IN $states
-    AND ($min_salience IS NULL OR coalesce(n.salience, 0.5) >= $min_salience)
-    AND ($since IS NULL OR coalesce(n.event_at, n.created_at) >= $since)
-    AND ($until IS NULL OR coalesce(n.event_at, n.created_at) < $until)
+  WITH n WHERE ($filters.kinds IS NULL OR 'Person' IN $filters.kinds)
+    AND coalesce(n.state, 'candidate') IN $filters.states
+    AND ($filters.min_salience IS NULL
+         OR coalesce(n.salience, 0.5) >= $filters.min_salience)
+    AND ($filters.since IS NULL OR coalesce(n.event_at, n.created_at) >= $filters.since)
+    AND ($filters.until IS NULL OR coalesce(n.event_at, n.created_at) < $filters.until)
   RETURN n, 0 AS length
   }
   RETURN collect({key: elementId(n), score: toFloat(length)}) AS linked, collect(n) AS linked_nodes
@@ -181,31 +187,35 @@ CALL (linked_nodes) {
   UNWIND CASE WHEN $relationships THEN linked_nodes ELSE [] END AS a
   CALL (a) {
     MATCH (a)-[r:{{semantic_types}}]-(b:Memory)
-    WHERE r.user_id = $user_id AND r.auto_linked IS NULL
+    WHERE r.user_id = $search.user_id AND r.auto_linked IS NULL
       AND NOT coalesce(r.description, '') STARTS WITH 'similar in meaning (auto-linked'
       {{> fragments/relationship_filters}}
     WITH r, b LIMIT $fact_scan
     WITH r, b, CASE WHEN r.embedding IS NULL OR NOT $use_vector THEN null
-                    ELSE vector.similarity.cosine(r.embedding, $vector) END AS sim
+                    ELSE vector.similarity.cosine(r.embedding, $search.vector) END AS sim
     ORDER BY sim DESC, elementId(r) LIMIT $fact_max
     RETURN r, b, sim
   }
   CALL (a, r, b) {
     WITH r, b WHERE type(r) IN [{{person_types}}]
     MATCH (b)-[r2:{{semantic_types}}]-(c:Memory)
-    WHERE r2 <> r AND c <> a AND r2.user_id = $user_id AND coalesce(r2.state, 'candidate') IN $states
+    WHERE r2 <> r AND c <> a AND r2.user_id = $search.user_id
+      AND coalesce(r2.state, 'candidate') IN $filters.states
       AND r2.auto_linked IS NULL
       AND NOT coalesce(r2.description, '') STARTS WITH 'similar in meaning (auto-linked'
-      AND ($min_salience IS NULL OR coalesce(r2.salience, 0.5) >= $min_salience)
-      AND ($sensitivity IS NULL OR 'normal' IN $sensitivity)
-      AND ($since IS NULL OR coalesce(r2.event_at, r2.valid_from, r2.created_at) >= $since)
-      AND ($until IS NULL OR coalesce(r2.event_at, r2.valid_from, r2.created_at) < $until)
-      AND ($agent_id IS NULL OR EXISTS {
+      AND ($filters.min_salience IS NULL
+           OR coalesce(r2.salience, 0.5) >= $filters.min_salience)
+      AND ($filters.sensitivity IS NULL OR 'normal' IN $filters.sensitivity)
+      AND ($filters.since IS NULL
+           OR coalesce(r2.event_at, r2.valid_from, r2.created_at) >= $filters.since)
+      AND ($filters.until IS NULL
+           OR coalesce(r2.event_at, r2.valid_from, r2.created_at) < $filters.until)
+      AND ($filters.agent_id IS NULL OR EXISTS {
            MATCH (written:Memory) WHERE written.uid IN coalesce(r2.source_ids, [])
-             AND written:Source AND written.agent_id = $agent_id })
+             AND written:Source AND written.agent_id = $filters.agent_id })
     WITH r2 LIMIT $fact_scan
     WITH r2, CASE WHEN r2.embedding IS NULL OR NOT $use_vector THEN null
-                  ELSE vector.similarity.cosine(r2.embedding, $vector) END AS sim
+                  ELSE vector.similarity.cosine(r2.embedding, $search.vector) END AS sim
     ORDER BY sim DESC, elementId(r2) LIMIT $fact_max
     RETURN collect({key: elementId(r2), via: elementId(r), sim: sim}) AS second
   }
@@ -215,9 +225,9 @@ CALL (linked_nodes) {
 CALL (linked_nodes) {
   UNWIND CASE WHEN $overview THEN linked_nodes ELSE [] END AS a
   CALL (a) {
-    MATCH (n:Macro {user_id: $user_id, subject_uid: a.uid}) RETURN n
+    MATCH (n:Macro {user_id: $search.user_id, subject_uid: a.uid}) RETURN n
     UNION
-    MATCH (n:Storyline {user_id: $user_id, subject_uid: a.uid}) RETURN n
+    MATCH (n:Storyline {user_id: $search.user_id, subject_uid: a.uid}) RETURN n
   }
   WITH n WHERE true
     {{> fragments/caller_filters}}
@@ -242,13 +252,15 @@ CALL (seeds, vec, ftn) {
   // summary MENTIONS the subject its `subject_uid` names (index seeks).
   WITH s, w, found, degree - CASE WHEN $summaries_compete THEN 0
        ELSE COUNT { (s)<-[:INCLUDES]-() }
-            + COUNT { MATCH (st:Storyline) WHERE st.user_id = $user_id AND st.subject_uid = s.uid }
-            + COUNT { MATCH (m:Macro) WHERE m.user_id = $user_id AND m.subject_uid = s.uid }
+            + COUNT { MATCH (st:Storyline)
+                      WHERE st.user_id = $search.user_id AND st.subject_uid = s.uid }
+            + COUNT { MATCH (m:Macro)
+                      WHERE m.user_id = $search.user_id AND m.subject_uid = s.uid }
        END AS degree
   WITH s, w / toFloat(CASE WHEN degree > 0 THEN degree ELSE 1 END) AS w, found
   MATCH (s)-[r:{{walk_types}}]-(n:Memory)
-  WHERE n.user_id = $user_id AND NOT elementId(n) IN found
-    AND coalesce(r.state, 'active') IN $states
+  WHERE n.user_id = $search.user_id AND NOT elementId(n) IN found
+    AND coalesce(r.state, 'active') IN $filters.states
     {{> fragments/node_filters}}
   WITH n, sum(w * coalesce(r.strength, 0.5) * coalesce(n.salience, 0.5)) AS weight
   // a competing summary's vector is `summary_embedding`, read only for a node without
@@ -256,9 +268,9 @@ CALL (seeds, vec, ftn) {
   // at 100k)
   WITH n, weight * CASE WHEN NOT $use_vector THEN 0.5
                         WHEN n.embedding IS NOT NULL
-                          THEN vector.similarity.cosine(n.embedding, $vector)
+                          THEN vector.similarity.cosine(n.embedding, $search.vector)
                         WHEN n.summary_embedding IS NOT NULL
-                          THEN vector.similarity.cosine(n.summary_embedding, $vector)
+                          THEN vector.similarity.cosine(n.summary_embedding, $search.vector)
                         ELSE 0.5 END AS score
   ORDER BY score DESC, elementId(n) LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score}) AS graph_nodes
@@ -268,11 +280,11 @@ CALL (seeds, ftr) {
   UNWIND seeds AS seed
   MATCH (s) WHERE elementId(s) = seed.key
   MATCH (s)-[r:{{semantic_types}}]-(:Memory)
-  WHERE r.user_id = $user_id AND NOT elementId(r) IN found
+  WHERE r.user_id = $search.user_id AND NOT elementId(r) IN found
     {{> fragments/relationship_filters}}
   WITH r, max(seed.w) * coalesce(r.strength, 0.5)
           * CASE WHEN r.embedding IS NULL OR NOT $use_vector THEN 0.5
-                 ELSE vector.similarity.cosine(r.embedding, $vector) END AS score
+                 ELSE vector.similarity.cosine(r.embedding, $search.vector) END AS score
   ORDER BY score DESC, elementId(r) LIMIT $per_signal
   RETURN collect({key: elementId(r), score: score}) AS graph_rels
 }

@@ -81,11 +81,23 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
     use_vector = cfg.use_vector and req.vector is not None
     plan = plan_vector(graph, req.user_id, per_signal, cfg) if use_vector else None
     ann_k = plan.ann_k if plan else per_signal
+    # Every value whose type or size changes from call to call (a string, a list, or
+    # something that may be null) goes in one of two maps, `$search` and `$filters`: Neo4j
+    # keys its cached plans by each parameter's type and size class, and a map's contents
+    # count for neither. Top-level, a longer question, a kind filter or a `since` each cost
+    # this query a new plan, 2.5-5 s of planning on a 2-core machine (docs/operations.md,
+    # "One plan for every call").
     return {
-        "user_id": req.user_id,
-        "vector": req.vector if use_vector else None,
+        "search": {
+            "user_id": req.user_id,
+            "vector": req.vector if use_vector else None,
+            "ann_index": plan.index if plan else VECTOR_INDEX,
+            "lucene": lucene_escape(content_terms(req.query)) if cfg.use_fulltext else None,
+            "name_keys": list(req.intent.name_keys) if cfg.use_facts else [],
+        },
+        "filters": req.filters.as_map(),
+        "relationships": req.filters.relationships,
         "use_vector": use_vector,
-        "ann_index": plan.index if plan else VECTOR_INDEX,
         "ann_k": ann_k,
         # one widening step, tenfold (at most vector_fetch_max), before the exact scan
         "ann_k_max": max(ann_k, min(cfg.vector_fetch_max, 10 * ann_k)),
@@ -93,17 +105,14 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "min_vector": min(per_signal, req.k),
         "min_vector_score": cfg.min_vector_score,
         "ann_score_margin": ANN_SCORE_MARGIN,
-        "lucene": lucene_escape(content_terms(req.query)) if cfg.use_fulltext else None,
         "ft_k": per_signal * cfg.fulltext_overfetch,
         "per_signal": per_signal,
         "seeds": cfg.graph_seeds if cfg.use_graph else 0,
         "hub_degree": cfg.graph_hub_degree,
-        "name_keys": list(req.intent.name_keys) if cfg.use_facts else [],
         "first_person": cfg.use_facts and req.intent.first_person,
         "overview": cfg.use_facts and req.intent.may_ask_overview,
         "fact_max": per_signal, "fact_scan": cfg.fact_scan_max,
         "summaries_compete": summaries_wanted(req),
-        **req.filters.as_params(),
     }
 
 
@@ -131,7 +140,7 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
     try:
         row = graph.read_now("retrieve/explore_candidates", **params)[0]
     except DatabaseError as e:
-        if params["ann_index"] == VECTOR_INDEX or NO_SUCH_INDEX not in str(e):
+        if params["search"]["ann_index"] == VECTOR_INDEX or NO_SUCH_INDEX not in str(e):
             raise
         # The tenant's own index went since this process counted its size (given up, or
         # dropped by hand to be rebuilt): ask the shared one.

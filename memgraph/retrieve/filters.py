@@ -63,9 +63,10 @@ class Filters:
     until: datetime | None
     agent_id: str | None = None     # what that agent of the tenant wrote, and learnt from it
 
-    def as_params(self) -> dict[str, Any]:
-        return {"kinds": self.kinds, "relationships": self.relationships,
-                "states": self.states, "min_salience": self.min_salience,
+    def as_map(self) -> dict[str, Any]:
+        """The node and relationship filters as explore()'s ``$filters`` map (a null value
+        does not filter); ``relationships`` is a parameter of its own."""
+        return {"kinds": self.kinds, "states": self.states, "min_salience": self.min_salience,
                 "sensitivity": self.sensitivity, "since": self.since, "until": self.until,
                 "agent_id": self.agent_id}
 
