@@ -123,7 +123,8 @@ def test_archived_excluded_unless_asked(memory: Memory, user_id: str, garden) ->
 
 def test_min_salience_and_sensitivity(memory: Memory, user_id: str, garden) -> None:
     set_props(memory.graph, garden["ft_only"], salience=0.2)
-    assert not memory.explore("zymurgy", user_id=user_id, min_salience=0.3, reinforce=False)
+    left = memory.explore("zymurgy", user_id=user_id, min_salience=0.3, reinforce=False)
+    assert not left, [(r.name, r.score.ranks, r.score.signal_scores) for r in left]
     set_props(memory.graph, garden["source"], sensitivity="high")
     found = by_uid(memory.explore("sprouting", user_id=user_id,
                                   sensitivity=["low", "normal"], reinforce=False))
