@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from memgraph.retrieve.answers import rank_facts, shape
+from memgraph.retrieve.answers import joining_facts, rank_facts, shape
 from memgraph.retrieve.config import Weights
 from memgraph.retrieve.fusion import Candidate, rerank
 from memgraph.retrieve.query import read_query
@@ -160,6 +160,35 @@ def test_a_bare_name_returns_the_node_first() -> None:
                     named={"anna"})
     assert ranked[0][0].key == "anna"
     assert ranked[0][1].tier == 0 and ranked[0][1].relevance == 1.0
+
+
+def test_a_fact_joining_two_named_nodes_is_found_among_the_candidates() -> None:
+    rels = {
+        "visited": {"kind": "VISITED", "start_uid": "tom", "end_uid": "cph"},
+        "lives": {"kind": "LIVES_IN", "start_uid": "tom", "end_uid": "munich"},
+        "auto": {"kind": "RELATED_TO", "start_uid": "tom", "end_uid": "cph", "auto": True},
+        "self": {"kind": "RELATED_TO", "start_uid": "tom", "end_uid": "tom"},
+    }
+    assert joining_facts(rels, {"tom", "cph"}) == {"visited"}
+    assert joining_facts(rels, {"tom"}) == set()
+
+
+def test_names_joined_by_a_fact_are_answered_by_the_fact() -> None:
+    tom = Candidate("tom", "node", {"uid": "tom", "kind": "Person", "name": "Tom"},
+                    {"linked": 2, "vector": 3, "fulltext": 4})
+    cph = Candidate("cph", "node", {"uid": "cph", "kind": "Entity", "name": "Copenhagen"},
+                    {"linked": 1, "vector": 2, "fulltext": 2})
+    visited = rel("visited", "VISITED", "Tom", "Copenhagen", source_ids=["s1"])
+    visited.ranks["fulltext"] = 3
+    turn = src("s1", {"vector": 1, "fulltext": 1})
+    ranked = rerank([tom, cph, visited, turn], Weights(), 60, NOW, 30,
+                    subjects={"tom", "cph"}, intent=read_query("Has Tom been to Copenhagen?"),
+                    answers={"visited"}, joined={"visited"})
+    first, why = ranked[0]
+    assert first.key == "visited" and why.tier == 1
+    assert any("joins two nodes the query names" in r for r in why.reasons)
+    subjects = [why for c, why in ranked if c.key in ("tom", "cph")]
+    assert all(w.subject and w.relevance == 0.0 for w in subjects)   # what it is about
 
 
 def test_shape_leaves_plain_candidates_alone() -> None:

@@ -103,6 +103,21 @@ def test_score_breakdown_adds_up(memory: Memory, user_id: str, garden) -> None:
     assert finals == sorted(finals, reverse=True)
 
 
+def test_a_query_of_names_is_answered_by_the_node_or_by_the_fact_joining_them(
+        memory: Memory, user_id: str) -> None:
+    g = memory.graph
+    tom = add_node(g, user_id, "Person", "Tom", text="an engineer from Glasgow")
+    cph = add_node(g, user_id, "Entity", "Copenhagen", text="a city in Denmark")
+    turn = add_node(g, user_id, "Source", "turn 1", text="We visited Copenhagen last weekend.",
+                    speaker="Tom")
+    visited = relate(g, user_id, tom, "VISITED", cph, description="Tom visited Copenhagen",
+                     source_ids=[turn])
+    relate(g, user_id, turn, "MENTIONS", cph)
+    joined = memory.explore("Has Tom been to Copenhagen?", user_id=user_id, reinforce=False)
+    assert joined[0].uid == visited, [(r.kind, r.name) for r in joined]
+    assert memory.explore("Copenhagen", user_id=user_id, reinforce=False)[0].uid == cph
+
+
 def test_kind_filter(memory: Memory, user_id: str, garden) -> None:
     results = memory.explore("tomato seedlings Marta", user_id=user_id, k=20,
                              kinds=["Source"], reinforce=False)

@@ -28,11 +28,14 @@ ones (docs/retrieval.md, "Answers first"):
    for "when" neither.
    A source whose facts are all superseded is stale for a "now" question: half.
 4. **Tiers.** A query that is only a name ("Anna", "who is Anna?") is answered by that
-   node: it comes first (``tier`` 0). Then the *answers* (``tier`` 1): the facts of the
-   named nodes that match the question at least as well as the best-matching message
-   does (cosine of the fact's embedding, "Anna lives in Lisbon. <the sentence>", against
-   the vector signal's best source), and those a relation word makes the answer; for a
-   "now" question a superseded answer hands its place to the fact that replaced it.
+   node: it comes first (``tier`` 0). A query that only names two or more things ("Has
+   Tom been to Copenhagen?") asks how they are related: a fact that joins two of them
+   (``joining_facts``) is the answer (``tier`` 1), and the nodes are its subjects.
+   Then the *answers* (``tier`` 1): the facts of the named nodes that match the
+   question at least as well as the best-matching message does (cosine of the fact's
+   embedding, "Anna lives in Lisbon. <the sentence>", against the vector signal's best
+   source), and those a relation word makes the answer; for a "now" question a
+   superseded answer hands its place to the fact that replaced it.
    A question that asks for the story of a named node ("what has Maya been up to?")
    is answered by that node's Macro and Storylines (``tier`` 1 too).
    Everything else follows (``tier`` 2), in adjusted order. A named node that is not the
@@ -201,6 +204,16 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
                        asked)
 
 
+def joining_facts(rels: Mapping[str, Mapping[str, Any]], named_uids: set[str]) -> set[str]:
+    """The stated facts whose two ends are both nodes the query names. A question that
+    names two things and asks nothing else ("Has Tom been to Copenhagen?", "Tom and
+    Dana") asks how they are related: the fact that joins them answers it, not either
+    node alone."""
+    return {key for key, props in rels.items()
+            if is_fact(props) and props.get("start_uid") != props.get("end_uid")
+            and props.get("start_uid") in named_uids and props.get("end_uid") in named_uids}
+
+
 def message_floor(best_source_sim: float | None) -> float | None:
     """The best message's cosine, on the scale of the facts list: the vector signal
     scores (1 + cosine) / 2, ``rank_facts`` the cosine itself."""
@@ -266,12 +279,13 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
           named: set[str], now: datetime,
           fact_scores: Mapping[str, float] | None = None,
           answers: set[str] | None = None, best_source_sim: float | None = None,
-          asked: set[str] | None = None) -> Shaped:
+          asked: set[str] | None = None, joined: set[str] | None = None) -> Shaped:
     """Adjusted RRF per candidate (see the module docstring). ``candidates`` are
     fusion.Candidate; ``named`` the keys of linked nodes a bare-name query asks for;
     ``fact_scores`` the ``facts`` list's scores (``rank_facts``); ``best_source_sim`` the
     vector signal's best source, (1 + cosine) / 2, as ``rank_facts`` takes it; ``asked``
-    the facts whose relation the question asks about (every fact when None)."""
+    the facts whose relation the question asks about (every fact when None); ``joined``
+    the answers that join two nodes a query of names only names (``joining_facts``)."""
     out = Shaped()
     standings: dict[str, float] = {}
     fact_scores = fact_scores or {}
@@ -380,6 +394,9 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             out.why(c.key, "answers: the question asks for the story of a node it names, "
                            "and this Macro or Storyline tells it (the Macro first, then "
                            "the latest Storyline)")
+        elif c.key in answer_keys and c.key in (joined or ()):
+            out.why(c.key, "answers: it joins two nodes the query names, and the query "
+                           "asks nothing else")
         elif c.key in answer_keys:
             out.why(c.key, "answers: a fact of a node the query names that matches the "
                            "question at least as well as any message")

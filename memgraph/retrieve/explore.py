@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cached_property
 from typing import Any
@@ -23,7 +23,7 @@ from typing import Any
 from memgraph.errors import DatabaseError, InvalidInputError
 from memgraph.graph.connection import Graph
 from memgraph.graph.schema import VECTOR_INDEX
-from memgraph.retrieve.answers import message_floor, rank_facts
+from memgraph.retrieve.answers import joining_facts, message_floor, rank_facts
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.filters import Filters, content_terms, lucene_escape
 from memgraph.retrieve.fusion import (
@@ -132,6 +132,7 @@ class Fetched:
     answers: set[str]               # the facts among them that answer (tier 1)
     asked: set[str]                 # ... and those whose relation the question asks about
     best_source: float | None = None   # the vector signal's best source, (1 + cos) / 2
+    joined: set[str] = field(default_factory=set)   # answers that join two named nodes
 
 
 def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
@@ -161,6 +162,12 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
                        and props[r["key"]][1].get("kind") in EPISODE_KINDS), default=None)
     facts = rank_facts(row["facts"], rels, intent, names, best_source)
     fact_scores, answers = facts.scores, facts.answers
+    # a query that only names things: the named node answers it, or, when it names two
+    # that a fact joins, that fact does (answers.joining_facts)
+    bare = bool(linked) and not intent.topic(names) and not intent.relation_words
+    joining = joining_facts(rels, {str(props[r["key"]][1].get("uid")) for r in linked
+                                   if r["key"] in props}) if bare else set()
+    answers = answers | joining
     # The facts list votes only for facts that match the question at least as well as the
     # best-matching message and whose relation it asks about (or that answer it): a named
     # speaker's other facts ("Melanie likes painting" for "when did Melanie paint a
@@ -180,10 +187,9 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
     rows = {name: [{"key": r["key"], "score": r["score"], "element": props[r["key"]][0],
                     "props": props[r["key"]][1]} for r in lst if r["key"] in props]
             for name, lst in signals.items()}
-    bare = bool(linked) and not intent.topic(names) and not intent.relation_words
-    named = {r["key"] for r in linked} if bare else set()
+    named = {r["key"] for r in linked} if bare and not joining else set()
     return Fetched(list(merge_signals(rows).values()), bool(row["exact_used"]), named,
-                   fact_scores, answers, facts.asked, best_source)
+                   fact_scores, answers, facts.asked, best_source, joining)
 
 
 def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
@@ -203,7 +209,8 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
                     req.config.signal_weights, limit=req.k,
                     intent=req.intent if req.config.answer_shaped else None, named=named,
                     fact_scores=fetched.fact_scores, answers=fetched.answers,
-                    best_source_sim=fetched.best_source, asked=fetched.asked)
+                    best_source_sim=fetched.best_source, asked=fetched.asked,
+                    joined=fetched.joined)
     if not ranked:
         return []
     found_by = mentioning_sources(candidates)

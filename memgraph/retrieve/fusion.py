@@ -83,7 +83,8 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
            intent: QueryIntent | None = None, named: frozenset[str] | set[str] = frozenset(),
            fact_scores: Mapping[str, float] | None = None,
            answers: set[str] | None = None, best_source_sim: float | None = None,
-           asked: set[str] | None = None) -> list[tuple[Candidate, ScoreBreakdown]]:
+           asked: set[str] | None = None, joined: set[str] | None = None
+           ) -> list[tuple[Candidate, ScoreBreakdown]]:
     """Score every candidate; best first, ties broken by ``best_direct_rank``, then key.
 
     ``subjects`` (keys) are nodes the query names: what it is about, not an answer. Their
@@ -97,7 +98,7 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
         return []
     rrfs = {c.key: rrf_score(c.ranks, rrf_k, signal_weights) for c in candidates}
     shaped = shape(candidates, rrfs, intent, set(named), now, fact_scores, answers,
-                   best_source_sim, asked) \
+                   best_source_sim, asked, joined) \
         if intent is not None \
         else Shaped(adjusted=dict(rrfs))
     adjusted = shaped.adjusted
