@@ -45,6 +45,7 @@ ones (docs/retrieval.md, "Answers first"):
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -178,7 +179,9 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
         raw = row.get("sim")
         sim = 0.5 if raw is None else max(0.0, 2.0 * float(raw) - 1.0)
         lexical = _lexical(wanted, props)
-        sim += LEXICAL_WEIGHT * lexical
+        # the order among the facts also reads the sentence the fact was stated in: "as a
+        # project manager" is said there, not in "Carlos WORKS_AT Sol Energia"
+        sim += LEXICAL_WEIGHT * _lexical(wanted, props, with_sentence=True)
         via = row.get("via")
         # a fact of a relative answers only when a relation word asked for the relative
         # and only when it accounts for every content word of the question (in its
@@ -245,11 +248,16 @@ def _stem(word: str) -> str:
     return w[:-1] if len(w) > 3 and w.endswith("e") else w
 
 
-def _lexical(wanted: set[str], props: Mapping[str, Any]) -> float:
-    """The share of the question's content words (stems) the fact's statement holds."""
+def _lexical(wanted: set[str], props: Mapping[str, Any], *,
+             with_sentence: bool = False) -> float:
+    """The share of the question's content words (stems) the fact's statement holds (its
+    ends' names and its type's words), and with ``with_sentence`` the sentence it was
+    stated in (its description) too."""
     if not wanted:
         return 0.0
     text = f"{props.get('start_name') or ''} {props.get('end_name') or ''}"
+    if with_sentence:
+        text += " " + re.sub(r"[^\w\s]", " ", str(props.get("description") or ""))
     have = {_stem(w) for w in text.lower().split()}
     have |= {_stem(w) for w in TYPE_WORDS.get(str(props.get("kind")), ())}
     return len(wanted & have) / len(wanted)
