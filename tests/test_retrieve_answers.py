@@ -107,6 +107,21 @@ def test_a_question_asks_about_a_facts_relation_through_its_words() -> None:
     assert asked("What activities does Melanie do?") == {"camping"}  # a pastime
 
 
+def test_the_sentence_a_fact_was_stated_in_orders_the_facts() -> None:
+    rels = {
+        "verde": {"kind": "WORKS_AT", "start_name": "Carlos", "end_name": "Verde Consulting",
+                  "description": "I started working at Verde Consulting part-time."},
+        "sol": {"kind": "WORKS_AT", "start_name": "Carlos", "end_name": "Sol Energia",
+                "description": "I work at Sol Energia as a project manager."},
+    }
+    rows = [{"key": "verde", "via": None, "sim": 0.80}, {"key": "sol", "via": None, "sim": 0.78}]
+    asked = rank_facts(rows, rels, read_query("Where did Carlos work as a project manager?"),
+                       ["Carlos"], 0.9)
+    assert asked.ranked[0][0] == "sol"
+    plain = rank_facts(rows, rels, read_query("Where did Carlos work?"), ["Carlos"], 0.9)
+    assert plain.ranked[0][0] == "verde"          # no word of either sentence is asked
+
+
 def test_a_fact_the_question_does_not_ask_about_ranks_where_its_source_does() -> None:
     """"Melanie LIKES pottery" matches "when did Melanie sign up for a pottery class?" by
     its name and one word: it must not add its source's evidence to its own score and
