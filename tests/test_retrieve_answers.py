@@ -120,6 +120,11 @@ def test_the_sentence_a_fact_was_stated_in_orders_the_facts() -> None:
     assert asked.ranked[0][0] == "sol"
     plain = rank_facts(rows, rels, read_query("Where did Carlos work?"), ["Carlos"], 0.9)
     assert plain.ranked[0][0] == "verde"          # no word of either sentence is asked
+    closer_sol = [{"key": "verde", "via": None, "sim": 0.78},
+                  {"key": "sol", "via": None, "sim": 0.80}]
+    part = rank_facts(closer_sol, rels, read_query("Where did Carlos work part-time?"),
+                      ["Carlos"], 0.9)
+    assert part.ranked[0][0] == "verde"           # "part-time", one word in both
 
 
 def test_a_fact_the_question_does_not_ask_about_ranks_where_its_source_does() -> None:

@@ -256,8 +256,8 @@ def _lexical(wanted: set[str], props: Mapping[str, Any], *,
     if not wanted:
         return 0.0
     text = f"{props.get('start_name') or ''} {props.get('end_name') or ''}"
-    if with_sentence:
-        text += " " + re.sub(r"[^\w\s]", " ", str(props.get("description") or ""))
+    if with_sentence:   # its words as a question's are read: "part-time" stays one word
+        text += " " + re.sub(r"[^\w\s-]", " ", str(props.get("description") or ""))
     have = {_stem(w) for w in text.lower().split()}
     have |= {_stem(w) for w in TYPE_WORDS.get(str(props.get("kind")), ())}
     return len(wanted & have) / len(wanted)
