@@ -74,6 +74,18 @@ def test_the_bridge_fact_answers_who_and_leads_to_the_relatives_facts() -> None:
     assert "home" not in rank_facts(rows, auto, read_query("Maya home"), ["Maya"]).scores
 
 
+def test_the_bridge_is_the_fact_whose_end_is_described_by_the_relation_word() -> None:
+    said = "My partner Sam loves dogs, so we got a puppy called Rex."
+    rels = {"partner": {"kind": "PARTNER_OF", "description": said,
+                        "end_description": "Maya's partner"},
+            "dog": {"kind": "OWNS", "description": said, "end_description": "Maya's puppy"}}
+    rows = [{"key": "partner", "via": None, "sim": 0.8}, {"key": "dog", "via": None, "sim": 0.7}]
+    dog = rank_facts(rows, rels, read_query("What is Maya's dog called?"), ["Maya"], 0.9)
+    assert dog.ranked[0][0] == "dog" and dog.answers == {"dog"}
+    partner = rank_facts(rows, rels, read_query("Who is Maya's partner?"), ["Maya"], 0.9)
+    assert partner.ranked[0][0] == "partner" and partner.answers == {"partner"}
+
+
 def test_a_fact_carries_its_source_and_the_source_follows_it() -> None:
     turn = src("s1", {"vector": 1, "fulltext": 1})
     fact = rel("f1", "LIVES_IN", "Anna", "Lisbon", source_ids=["s1"])

@@ -54,7 +54,7 @@ from typing import Any
 
 from memgraph.graph import vocabulary
 from memgraph.graph.vocabulary import EPISODIC_KINDS, SUMMARY_KINDS
-from memgraph.retrieve.query import QueryIntent
+from memgraph.retrieve.query import QueryIntent, names_a_relation
 from memgraph.retrieve.results import as_datetime
 
 PERSON_TYPES = frozenset(vocabulary.PERSON_TYPES)   # the hop-2 list of explore_candidates too
@@ -266,8 +266,11 @@ def _lexical(wanted: set[str], props: Mapping[str, Any], *,
 def _bridge(props: Mapping[str, Any] | None, intent: QueryIntent) -> bool:
     if props is None or not intent.relation_words or props.get("kind") not in PERSON_TYPES:
         return False
-    text = " ".join(str(props.get(k) or "") for k in ("description", "start_description",
-                                                       "end_description"))
+    ends = " ".join(str(props.get(k) or "") for k in ("start_description", "end_description"))
+    # The ends' descriptions say the relation of this fact ("Maya's puppy", "Maya's
+    # partner"); the sentence may state several: "My partner Sam loves dogs, so we got a
+    # puppy called Rex" made the PARTNER_OF fact the bridge for "Maya's dog".
+    text = ends if names_a_relation(ends) else f"{props.get('description') or ''} {ends}"
     return intent.relation_matches(text)
 
 

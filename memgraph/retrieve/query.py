@@ -242,6 +242,11 @@ class QueryIntent:
         return any(RELATION_SYNONYMS[w] & words for w in self.relation_words)
 
 
+def names_a_relation(text: str) -> bool:
+    """True when ``text`` holds a kinship, social or pet word ("Maya's puppy")."""
+    return any(w in RELATION_SYNONYMS for w in _words(text))
+
+
 def _words(text: str) -> list[str]:
     return [_POSSESSIVE.sub("", t.lower()) for t in _TOKEN.findall(text)]
 
