@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from memgraph.retrieve.answers import joining_facts, rank_facts, shape
+from memgraph.retrieve.answers import joining_facts, rank_facts, shape, speaks_for_question
 from memgraph.retrieve.config import Weights
 from memgraph.retrieve.fusion import Candidate, rerank
 from memgraph.retrieve.query import read_query
@@ -221,6 +221,16 @@ def test_names_joined_by_a_fact_are_answered_by_the_fact() -> None:
     assert any("joins two nodes the query names" in r for r in why.reasons)
     subjects = [why for c, why in ranked if c.key in ("tom", "cph")]
     assert all(w.subject and w.relevance == 0.0 for w in subjects)   # what it is about
+
+
+def test_a_fact_speaks_for_the_question_when_it_answers_or_matches_what_is_asked() -> None:
+    assert speaks_for_question("a", 0.1, 0.5, set(), {"a"})            # an answer
+    assert speaks_for_question("f", 0.6, 0.5, {"f"}, set())            # asked, matches
+    assert not speaks_for_question("f", 0.4, 0.5, {"f"}, set())        # below the message
+    assert not speaks_for_question("f", 0.6, 0.5, set(), set())        # not asked about
+    assert speaks_for_question("f", 0.1, None, {"f"}, set())           # no message to beat
+    assert not speaks_for_question("f", 0.9, None, set(), set())       # ... still not asked
+    assert speaks_for_question("f", 0.6, 0.5, None, set())             # every relation asked
 
 
 def test_shape_leaves_plain_candidates_alone() -> None:

@@ -217,6 +217,20 @@ def joining_facts(rels: Mapping[str, Mapping[str, Any]], named_uids: set[str]) -
             and props.get("start_uid") in named_uids and props.get("end_uid") in named_uids}
 
 
+def speaks_for_question(key: str, score: float, floor: float | None,
+                        asked: set[str] | None, answers: set[str]) -> bool:
+    """Whether a fact of the named nodes speaks for the question: it votes in the
+    ``facts`` list and adds its sources' evidence to its own score. It does when it
+    answers, or when it matches the question at least as well as the best message
+    (``floor``, ``message_floor``; no bound when None) and the question asks about its
+    relation (``asked``; every fact when None). A named speaker's other facts ("Melanie
+    likes painting" for "when did Melanie paint a sunrise?") still compete through the
+    vector and full-text lists, but no longer rank first by the name alone
+    (docs/retrieval.md, "Round 5" and "A fact the question asks about")."""
+    return key in answers or ((floor is None or score >= floor)
+                              and (asked is None or key in asked))
+
+
 def message_floor(best_source_sim: float | None) -> float | None:
     """The best message's cosine, on the scale of the facts list: the vector signal
     scores (1 + cosine) / 2, ``rank_facts`` the cosine itself."""
@@ -322,8 +336,8 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
         if keys:
             best = max(rrfs[k] for k in keys)
             out.evidence[f.key] = best
-            if f.key not in fact_scores or floor is None or f.key in answer_keys \
-                    or (fact_scores[f.key] >= floor and (asked is None or f.key in asked)):
+            if f.key not in fact_scores or speaks_for_question(
+                    f.key, fact_scores[f.key], floor, asked, answer_keys):
                 out.adjusted[f.key] += best
                 out.why(f.key, f"carries the evidence of {len(keys)} matching source(s) "
                                f"(+{best:.4f})")
@@ -335,7 +349,7 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                 # source alike, outranked the turn that answers.
                 out.adjusted[f.key] = best
                 why = ("matches the question less than a message"
-                       if fact_scores[f.key] < floor
+                       if floor is not None and fact_scores[f.key] < floor
                        else "the question does not ask about its relation")
                 out.why(f.key, f"carries the evidence of {len(keys)} matching source(s), "
                                f"{why}: ranks where its best source does ({best:.4f})")

@@ -13,7 +13,6 @@ be one recall behind, which a salience step of 0.1 cannot turn into a wrong answ
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -23,7 +22,12 @@ from typing import Any
 from memgraph.errors import DatabaseError, InvalidInputError
 from memgraph.graph.connection import Graph
 from memgraph.graph.schema import VECTOR_INDEX
-from memgraph.retrieve.answers import joining_facts, message_floor, rank_facts
+from memgraph.retrieve.answers import (
+    joining_facts,
+    message_floor,
+    rank_facts,
+    speaks_for_question,
+)
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.filters import Filters, content_terms, lucene_escape
 from memgraph.retrieve.fusion import (
@@ -168,16 +172,9 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
     joining = joining_facts(rels, {str(props[r["key"]][1].get("uid")) for r in linked
                                    if r["key"] in props}) if bare else set()
     answers = answers | joining
-    # The facts list votes only for facts that match the question at least as well as the
-    # best-matching message and whose relation it asks about (or that answer it): a named
-    # speaker's other facts ("Melanie likes painting" for "when did Melanie paint a
-    # sunrise?") still compete through the vector and full-text lists, but no longer
-    # rank first by the name alone (docs/retrieval.md, "Round 5" and "A fact the question
-    # asks about").
     floor = message_floor(best_source)
-    floor = -math.inf if floor is None else floor
     signals["facts"] = [{"key": key, "score": score} for key, score in facts.ranked
-                        if (score >= floor and key in facts.asked) or key in answers]
+                        if speaks_for_question(key, score, floor, facts.asked, answers)]
     overview = bool(linked) and intent.overview(names)
     if overview:
         # "what has Maya been up to?": Maya's Macro and Storylines answer, the Macro first
