@@ -252,8 +252,15 @@ def _type_stems(kind: str) -> frozenset[str]:
     return frozenset(_stem(w) for w in words if w)
 
 
+@lru_cache(maxsize=256)
+def _type_word_stems(kind: str) -> frozenset[str]:
+    return frozenset(_stem(w) for w in TYPE_WORDS.get(kind, ()))
+
+
+@lru_cache(maxsize=16384)
 def _stem(word: str) -> str:
-    """A crude English stem, enough to match "works" and "work", "lived" and "live"."""
+    """A crude English stem, enough to match "works" and "work", "lived" and "live".
+    Cached: ranking a question's facts stems a few hundred words, mostly the same ones."""
     w = word.lower()
     for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
@@ -273,7 +280,7 @@ def _lexical(wanted: set[str], props: Mapping[str, Any], *,
     if with_sentence:   # its words as a question's are read: "part-time" stays one word
         text += " " + re.sub(r"[^\w\s-]", " ", str(props.get("description") or ""))
     have = {_stem(w) for w in text.lower().split()}
-    have |= {_stem(w) for w in TYPE_WORDS.get(str(props.get("kind")), ())}
+    have |= _type_word_stems(str(props.get("kind")))
     return len(wanted & have) / len(wanted)
 
 
