@@ -44,6 +44,21 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "EXPERIENCED", "swimming")),
     ("I used to go horseback riding.", ("Concept", "horseback riding"),
      ("me", "EXPERIENCED", "horseback riding")),
+    ("Last week I went to an LGBTQ+ pride parade.", ("Entity", "LGBTQ+ pride parade"),
+     ("me", "ATTENDED", "lgbtq pride parade")),
+    ("I just joined a new LGBTQ activist group last Tues.",
+     ("Entity", "LGBTQ activist group"), ("me", "MEMBER_OF", "lgbtq activist group")),
+    ("Last weekend I joined a mentorship program for LGBTQ youth - it's so rewarding.",
+     ("Concept", "mentorship program"), ("me", "MEMBER_OF", "mentorship program")),
+    ("We even went on another camping trip in the forest.", ("Concept", "camping trip"),
+     ("me", "EXPERIENCED", "camping trip")),
+    ("We went on a hike yesterday.", ("Concept", "hike"), ("me", "EXPERIENCED", "hike")),
+    ("I just took my fam camping in the mountains last week.", ("Concept", "camping"),
+     ("me", "EXPERIENCED", "camping")),
+    ("I'm really interested in astronomy.", ("Concept", "astronomy"),
+     ("me", "INTERESTED_IN", "astronomy")),
+    ("I'm keen on counseling - I'd love to help.", ("Concept", "counseling"),
+     ("me", "INTERESTED_IN", "counseling")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -70,6 +85,19 @@ def test_an_event_the_speaker_took_part_in_is_dated_and_a_place_stays_a_visit():
 @pytest.mark.parametrize("text", ["I want to go skiing.", "I'm going to go shopping.",
                                   "We went during the night.", "I went missing for a day."])
 def test_a_plan_or_a_time_is_no_activity(text: str):
+    assert extract(text)[1] == set()
+
+
+@pytest.mark.parametrize("text", [
+    "I joined a call with my boss.",          # joined, not belonged to
+    "I joined a few friends for dinner.",
+    "I joined the team.",                     # which team is not said
+    "He went on and on about it.",
+    "It took the longest time getting there.",
+    "I'm not interested in politics.",        # no interest
+    "I am interested in what you said.",      # a clause, not a topic
+])
+def test_a_joining_an_outing_or_an_interest_needs_its_own_words(text: str):
     assert extract(text)[1] == set()
 
 

@@ -18,8 +18,10 @@ What it finds
 - "I like / love / enjoy Z", "my favourite band is Z" (LIKES) and "I hate / dislike /
   can't stand Z" (DISLIKES); a lone definite noun ("I love the team") is left out: which
   team is not said;
-- "we went camping", "I'm off to go swimming" (EXPERIENCED: an activity, "go" and a
-  gerund);
+- "we went camping", "I'm off to go swimming", "I took the kids fishing", "we went on a
+  hike" (EXPERIENCED: an activity, "go" and a gerund, or an outing);
+- "I joined a book club", "we joined a new LGBTQ activist group" (MEMBER_OF: the last word
+  is something one belongs to); "I'm interested in / keen on Z" (INTERESTED_IN);
 - "I study at Y" (STUDIES_AT); "I got a part-time job / an internship at Y" (WORKS_AT);
 - "I adopted a cat named Miso", "he owns a bakery called Sunrise Bakes", "our dog Pepper"
   (OWNS), "Dana's sister Mia" (FAMILY_OF between Dana and Mia);
@@ -62,9 +64,13 @@ MAX_SENTENCE_CHARS = 1000
 _WORD = rf"\b[A-Z][\w'’\-]{{0,{MAX_WORD_CHARS - 2}}}\w(?!\w)"
 NAME = rf"(?>{_WORD}(?:\s++(?:of\s++|de\s++|&\s++)?{_WORD}){{0,{MAX_NAME_WORDS - 1}}})"
 SUBJECT = rf"(?P<subj>\bI\b|{NAME})"
-ADVERB = r"(?:(?:just|recently|now|still|also|really|finally|actually|absolutely)\s++){0,4}"
+ADVERB = (r"(?:(?:just|recently|now|still|also|really|finally|actually|absolutely|even|"
+          r"already)\s++){0,4}")
 PHRASE = r"(?P<obj>[\w'’\- ]{2,60}?)"
-PHRASE_END = r"(?=\s*+(?:[,.;:!?)]|\band\b|\bbut\b|\bbecause\b|\bwith\b|\bwhen\b|$))"
+# a phrase ends at punctuation, a dash set off by spaces ("pottery - it calms me"), or a
+# word that starts a new clause
+PHRASE_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\band\b|\bbut\b|\bbecause\b|\bwith\b|\bwhen\b|"
+              r"$))")
 
 STOPWORDS = {
     "I", "I'm", "I've", "I'll", "I'd", "The", "A", "An", "My", "We", "It", "This", "That",
@@ -341,8 +347,9 @@ class _Run:
         obj = _TRAILING.sub("", _ARTICLES.sub("", raw_obj)).strip()
         if subject is None or not obj or all(w in FILLER_WORDS for w in obj.lower().split()):
             return
-        if kind == "Concept" and _DEFINITE.match(raw_obj) and " " not in obj \
-                and obj.islower():
+        # the article may stand outside the object ("joined the choir": `det`)
+        definite = _DEFINITE.match(raw_obj) or (m.groupdict().get("det") or "") == "the"
+        if kind == "Concept" and definite and " " not in obj and obj.islower():
             return      # "I love the team": which team is not said
         if kind == "Concept" and obj[0].isupper() and _usable(obj.split()[0]):
             kind, entity_type = "Entity", ""
@@ -486,10 +493,22 @@ _NOT_ACTIVITIES = ("during", "nothing", "something", "anything", "everything", "
 _PARTICLES = ("out", "on", "off", "back", "home", "away", "and", "for", "to", "with", "the",
               "a", "an", "this", "that", "last", "every", "some", "all")
 EVENT_WORDS = 5
-_EVENT_WORD = rf"[\w'’\-]{{1,{MAX_WORD_CHARS}}}"
-_EVENT_END = (r"(?=\s*+(?:[,.;:!?)]|\b(?:and|but|because|with|when|to|for|where|which|that|"
+# "+" is part of a word in names such as "LGBTQ+" and "C++"
+_EVENT_WORD = rf"[\w'’\-+]{{1,{MAX_WORD_CHARS}}}"
+_EVENT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|when|to|for|where|which|that|"
               r"who|it|there|yesterday|today|tonight|last|this|next|on|in|at|ago|recently|"
               r"\d+|(?:a\s+)?(?:\w+\s+)?(?:days?|weeks?|months?|years?|weekends?)\s+ago)\b|$))")
+# What one belongs to, goes on, and takes others along: the last word of an object that
+# these patterns read as a membership or an outing, or the people before an activity.
+_GROUP_WORDS = ("group|club|team|program|programme|choir|band|community|organization|"
+                "organisation|association|league|society|network|committee|gym|church|"
+                "union|movement|circle|collective|orchestra|troupe|crew|squad|council")
+_OUTING_WORDS = ("trip|hike|walk|run|ride|cruise|tour|vacation|holiday|retreat|picnic|"
+                 "adventure|journey|excursion|getaway|date|expedition|outing|trek|safari|"
+                 "pilgrimage|honeymoon")
+_COMPANY_WORDS = ("kids|children|family|fam|son|sons|daughter|daughters|boys|girls|dog|"
+                  "dogs|friends|husband|wife|partner|parents|mom|dad|mum|brother|sister|"
+                  "grandkids|students|class|team|nephew|niece")
 _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("LIKES", re.compile(
         rf"{SUBJECT}\s+(?:am|is|are)\s+{ADVERB}(?:into|a fan of|a big fan of|fond of|"
@@ -513,6 +532,33 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"(?:(?:used|off|love|like|loved|liked)\s+to\s+)?(?:go|goes|went|going|gone)\s+"
         r"(?:out\s+)?(?P<obj>(?:(?!(?:" + "|".join(_PARTICLES) + r")\b)[a-z]+\s+)?"
         r"(?!(?:" + "|".join(_NOT_ACTIVITIES) + r")\b)[a-z]{2,}ing)\b"), "Concept", ""),
+    # membership: "I joined a book club", "we just joined a new LGBTQ activist group"; the
+    # last word says it is something one belongs to (a call, a conversation or a few
+    # friends are joined, not belonged to); a capitalised name after "joined" is an
+    # employer (WORKS_AT, above)
+    ("MEMBER_OF", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}(?:joined|join|joins|became a member of)\s+"
+        r"(?P<det>a|an|the|my|our)\s+(?:new\s+|local\s+)?"
+        rf"(?P<obj>(?:{_EVENT_WORD}\s+){{0,{EVENT_WORDS - 2}}}?(?:{_GROUP_WORDS}))"
+        + _EVENT_END), "Concept", ""),
+    # an outing: "we went on a hike", "we even went on another camping trip in the forest"
+    ("EXPERIENCED", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}(?:go|goes|went|going|gone)\s+on\s+"
+        r"(?P<det>a|an|another|the|our|my)\s+(?:new\s+|little\s+|long\s+|short\s+)?"
+        rf"(?P<obj>(?:{_EVENT_WORD}\s+){{0,{EVENT_WORDS - 2}}}?(?:{_OUTING_WORDS}))"
+        + _EVENT_END), "Concept", ""),
+    # an activity the speaker took others along to: "I took my fam camping", "we took the
+    # kids swimming"
+    ("EXPERIENCED", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}(?:took|take|takes|taking)\s+(?:my|our|the|his|her|their)\s+"
+        rf"(?:[a-z]+\s+)?(?:{_COMPANY_WORDS})\s+"
+        r"(?P<obj>(?!(?:" + "|".join(_NOT_ACTIVITIES) + r")\b)[a-z]{2,}ing)\b"),
+     "Concept", ""),
+    # "I'm really interested in astronomy", "I'm keen on counseling" ("not interested in"
+    # is no interest: "not" is not an adverb these patterns skip)
+    ("INTERESTED_IN", re.compile(
+        rf"{SUBJECT}\s+(?:am|is|are)\s+{ADVERB}(?:(?:very|so|quite)\s+)?"
+        rf"(?:interested in|keen on)\s+{PHRASE}{PHRASE_END}"), "Concept", ""),
     ("STUDIES_AT", re.compile(
         rf"{SUBJECT}\s+{ADVERB}(?:study|studies|am studying|is studying|started studying|"
         rf"enrolled)\s+(?:at|in)\s+(?P<obj>{NAME})"), "Entity", "organisation"),
