@@ -98,6 +98,9 @@ def test_pydantic_help_urls_never_reach_the_user(memory: Memory, user_id: str) -
     run = run_cli("status", env={**ENV, "MEMGRAPH_INGEST__RESOLVE_SIMILARITY": "high"})
     assert_one_line_error(run, "invalid setting")
     assert "http" not in run.stderr
+    # a list setting that is no JSON
+    run = run_cli("server", "status", env={**ENV, "MEMGRAPH_SERVER__JVM_OPTIONS": "-Xlog:gc"})
+    assert_one_line_error(run, "invalid setting", "JSON")
 
 
 def _closed_port() -> int:

@@ -80,6 +80,7 @@ class MemgraphGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         import pydantic  # here, not at import time: `--help` never gets this far
+        from pydantic_settings import SettingsError
 
         try:
             return super().invoke(ctx)
@@ -92,6 +93,10 @@ class MemgraphGroup(click.Group):
             from memgraph.validation import validation_message
 
             click.echo(f"Error: invalid setting: {validation_message(e, limit=20)}", err=True)
+            sys.exit(ConfigurationError.exit_code)
+        except SettingsError as e:   # a list or map setting that is no JSON
+            click.echo(f"Error: invalid setting: {e} (a list or map is written as JSON, "
+                       """e.g. MEMGRAPH_SERVER__JVM_OPTIONS='["-Xlog:gc"]')""", err=True)
             sys.exit(ConfigurationError.exit_code)
         except KeyboardInterrupt:
             click.echo("Error: interrupted", err=True)
