@@ -96,6 +96,12 @@ class ServerSettings(BaseModel):
                  description="server.memory.pagecache.size")
     start_timeout_s: float = Field(default=120.0,
                        description="how long `server start` waits for Bolt")
+    jvm_options: tuple[str, ...] = Field(
+        default=(),
+        description="more options for the server's JVM, after memgraph's own, as a JSON "
+                    "list (GC logging; or -XX:TieredStopAtLevel=1, which starts a "
+                    "short-lived server on about half the CPU time: the test suite's "
+                    "private servers)")
     # Writes add small segments to a vector index and every query searches each one;
     # Lucene merges a level's segments once this many have gathered (Neo4j: 50). At 4 a
     # LoCoMo tenant's index query took 1.3-1.4 ms instead of 2.9-5.2 and explore 2-8 ms

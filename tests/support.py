@@ -19,6 +19,13 @@ class CliRun:
     stderr: str
 
 
+# The suite's private servers (its own ports and homes, started and killed by the server
+# and crash tests) live for seconds: a JVM that stops at the quick compiler starts them
+# on about half the CPU time (8-9 s instead of 14-17 s here), which the other test
+# worker has back. The shared server runs the whole suite and keeps the default.
+PRIVATE_SERVER_JVM = ("-XX:TieredStopAtLevel=1",)
+
+
 def run_cli(*args: str, env: Mapping[str, str] | None = None, timeout: float = 300) -> CliRun:
     """Run ``python -m memgraph ARGS`` in a subprocess, as a user would."""
     full_env = {**os.environ, **(env or {})}

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support import CliRun, assert_one_line_error, scalar
+from support import PRIVATE_SERVER_JVM, CliRun, assert_one_line_error, scalar
 
 from memgraph.graph.connection import Graph
 from memgraph.graph.names import canonical_name
@@ -58,7 +58,8 @@ def private_server(tmp_path_factory: pytest.TempPathFactory,
     bolt, http = private_ports()
     own = settings.model_copy(update={
         "server": ServerSettings(home=home, bolt_port=bolt, http_port=http, heap="512m",
-                                 pagecache="64m", start_timeout_s=600),
+                                 pagecache="64m", start_timeout_s=600,
+                                 jvm_options=PRIVATE_SERVER_JVM),
         "neo4j_uri": f"bolt://127.0.0.1:{bolt}",
         "neo4j_password": None})   # its own install's random password, found in its home
     server = LocalServer(own)

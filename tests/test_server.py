@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from pydantic import SecretStr
+from support import PRIVATE_SERVER_JVM
 
 from memgraph.errors import AuthenticationError, ServerError
 from memgraph.graph.connection import Graph
@@ -34,7 +35,8 @@ def own_server(home: Path, settings: Settings) -> LocalServer:
         shutil.copytree(shared_lib, home / "lib")
     bolt, http = free_port(), free_port()
     server_settings = ServerSettings(home=home, bolt_port=bolt, http_port=http, heap="512m",
-                                     pagecache="64m", start_timeout_s=300)
+                                     pagecache="64m", start_timeout_s=300,
+                                     jvm_options=PRIVATE_SERVER_JVM)
     own = settings.model_copy(update={"server": server_settings, "neo4j_password": None,
                                       "neo4j_uri": f"bolt://127.0.0.1:{bolt}"})
     return LocalServer(own)
@@ -133,6 +135,10 @@ def test_start_waits_for_bolt_and_http_and_the_server_answers(
         assert response.status == 200     # right away: start waited for HTTP too
     status = private_server.status()
     assert status.running and status.pid
+    # the JVM got the options the settings add to memgraph's own
+    command_line = Path(f"/proc/{status.pid}/cmdline").read_bytes().split(b"\0")
+    assert [option.encode() for option in PRIVATE_SERVER_JVM] == [
+        part for part in command_line if part.startswith(b"-XX:Tiered")]
     graph = Graph.open(private_server.settings)
     try:
         info = graph.read("graph/server_info")[0]

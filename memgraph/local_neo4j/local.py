@@ -236,8 +236,8 @@ class LocalServer:
         self._write_conf()
         self._set_initial_password()
         cmd = ["java", f"-Xms{self.cfg.heap}", f"-Xmx{self.cfg.heap}", *_JVM_FLAGS,
-               "-cp", f"{self.lib}/*", _ENTRY_POINT, f"--home-dir={self.home}",
-               f"--config-dir={self.conf_dir}", "--console-mode"]
+               *self.cfg.jvm_options, "-cp", f"{self.lib}/*", _ENTRY_POINT,
+               f"--home-dir={self.home}", f"--config-dir={self.conf_dir}", "--console-mode"]
         self.console_log.parent.mkdir(parents=True, exist_ok=True)
         # the log is appended to: only what this start writes says it has started
         log_start = self.console_log.stat().st_size if self.console_log.exists() else 0
