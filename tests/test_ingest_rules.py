@@ -53,6 +53,8 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("We even went on another camping trip in the forest.", ("Concept", "camping trip"),
      ("me", "EXPERIENCED", "camping trip")),
     ("We went on a hike yesterday.", ("Concept", "hike"), ("me", "EXPERIENCED", "hike")),
+    ("We roasted marshmallows and even went on a hike.", ("Concept", "hike"),
+     ("me", "EXPERIENCED", "hike")),              # the subject of "and went" is "we"
     ("I just took my fam camping in the mountains last week.", ("Concept", "camping"),
      ("me", "EXPERIENCED", "camping")),
     ("I'm really interested in astronomy.", ("Concept", "astronomy"),

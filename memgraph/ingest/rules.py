@@ -467,8 +467,8 @@ _POSSESSIVE_SUFFIX = re.compile(r"['’]s$")
 _PRONOUN_SUBJECT = re.compile(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))"
                               r"(?:[Ss]he|[Hh]e|[Tt]hey)\b")
 _LEAD_SUBJECT = re.compile(rf"^(?:\w+[,:]\s+)?(?P<subj>I|{_WORD})\s")
-_ELIDED = re.compile(r"\b(and|then)\s+(?=(?:joined|moved|relocated|started|got|work|works|"
-                     r"live|lives|studies|study)\b)")
+_ELIDED = re.compile(r"\b(and|then)\s+(?=(?:(?:even|also|just|then)\s+)?(?:joined|moved|relocated|"
+                     r"started|got|work|works|live|lives|studies|study|went|took)\b)")
 _DEFINITE = re.compile(r"^(?:the|this|that|these|those)\s", re.IGNORECASE)
 _POSSESSIVE_RELATION = re.compile(
     rf"(?P<holder>{_WORD})['’]s\s+(?P<rel>"
