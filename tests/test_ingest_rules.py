@@ -61,6 +61,14 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "INTERESTED_IN", "astronomy")),
     ("I'm keen on counseling - I'd love to help.", ("Concept", "counseling"),
      ("me", "INTERESTED_IN", "counseling")),
+    ("I finally took my kids to a pottery workshop.", ("Concept", "pottery workshop"),
+     ("me", "ATTENDED", "pottery workshop")),
+    ("Yeah, I made this bowl in my class.", ("Concept", "bowl"), ("me", "CREATED", "bowl")),
+    ("Last week, I built a new website for customers.", ("Concept", "website"),
+     ("me", "CREATED", "website")),
+    ('I loved reading "Charlotte\'s Web" as a kid.', ("Entity", "Charlotte's Web"),
+     ("me", "LIKES", "charlottes web")),
+    ("I love “Perfect” by Ed Sheeran.", ("Entity", "Perfect"), ("me", "LIKES", "perfect")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -98,8 +106,14 @@ def test_a_plan_or_a_time_is_no_activity(text: str):
     "It took the longest time getting there.",
     "I'm not interested in politics.",        # no interest
     "I am interested in what you said.",      # a clause, not a topic
+    "I made a big mistake.",                  # idioms of "make", not things made
+    "I made some new friends.",
+    "I made this for you!",                   # "this" alone is a pronoun
+    "Let's make some awesome memories tomorrow!",   # a wish, and "Let's" is no one
+    "Even made a tattoo of it!",              # no subject, not a person "Even"
+    "Let's go to a dance class!",
 ])
-def test_a_joining_an_outing_or_an_interest_needs_its_own_words(text: str):
+def test_a_joining_an_outing_a_making_or_an_interest_needs_its_own_words(text: str):
     assert extract(text)[1] == set()
 
 

@@ -22,6 +22,9 @@ What it finds
   hike" (EXPERIENCED: an activity, "go" and a gerund, or an outing);
 - "I joined a book club", "we joined a new LGBTQ activist group" (MEMBER_OF: the last word
   is something one belongs to); "I'm interested in / keen on Z" (INTERESTED_IN);
+- "I made this bowl in my class", "I built a new website" (CREATED; "made a mistake" and
+  its kin are idioms); a title in quotes that the speaker liked ("I loved reading
+  "Charlotte's Web"": LIKES an Entity);
 - "I study at Y" (STUDIES_AT); "I got a part-time job / an internship at Y" (WORKS_AT);
 - "I adopted a cat named Miso", "he owns a bakery called Sunrise Bakes", "our dog Pepper"
   (OWNS), "Dana's sister Mia" (FAMILY_OF between Dana and Mia);
@@ -83,6 +86,8 @@ STOPWORDS = {
     "October", "November", "December", "Sounds", "Great", "Good", "Nice", "Congrats",
     "Congratulations", "Sorry", "Please", "Let", "Maybe", "Sure", "Have", "Do", "Did",
     "Is", "Are", "Was", "That's", "It's", "There", "Here", "Not", "Any", "Some", "If",
+    # adverbs that open a sentence whose subject is left out ("Even made a tattoo!")
+    "Even", "Just", "Still", "Really", "Actually", "Finally", "Let's", "Lets",
 }
 RELATION_WORDS: dict[str, tuple[str, str, float]] = {
     # word: (relationship type, description, proximity)
@@ -344,7 +349,7 @@ class _Run:
         subject = self.subject(m["subj"])
         if m["subj"] != "I" and self.last_person is None:
             self.last_person = m["subj"]
-        obj = _TRAILING.sub("", _ARTICLES.sub("", raw_obj)).strip()
+        obj = _TRAILING.sub("", _ARTICLES.sub("", raw_obj)).strip().strip('"“”').strip()
         if subject is None or not obj or all(w in FILLER_WORDS for w in obj.lower().split()):
             return
         # the article may stand outside the object ("joined the choir": `det`)
@@ -506,6 +511,10 @@ _GROUP_WORDS = ("group|club|team|program|programme|choir|band|community|organiza
 _OUTING_WORDS = ("trip|hike|walk|run|ride|cruise|tour|vacation|holiday|retreat|picnic|"
                  "adventure|journey|excursion|getaway|date|expedition|outing|trek|safari|"
                  "pilgrimage|honeymoon")
+_MADE_IDIOMS = ("mistake|mistakes|decision|decisions|difference|point|choice|choices|call|"
+                "plan|plans|friend|friends|change|changes|effort|promise|deal|appointment|"
+                "reservation|move|comeback|living|impact|note|sense|progress|time|way|"
+                "lot|bit|few|couple|good|great|big|huge|real")
 _COMPANY_WORDS = ("kids|children|family|fam|son|sons|daughter|daughters|boys|girls|dog|"
                   "dogs|friends|husband|wife|partner|parents|mom|dad|mum|brother|sister|"
                   "grandkids|students|class|team|nephew|niece")
@@ -520,7 +529,10 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # VISITED), not an event; "a few weeks ago" is a time, not an event
     ("ATTENDED", re.compile(
         rf"{SUBJECT}\s+{ADVERB}(?:went to|go to|attended|signed up for|took part in|"
-        r"participated in|volunteered at)\s+(?!(?:the\s+)?" + NAME + PHRASE_END + ")"
+        r"participated in|volunteered at|"
+        # "I took my kids to a pottery workshop": went, and took them along
+        rf"took\s+(?:my|our|the|his|her|their)\s+(?:[a-z]+\s+)?(?:{_COMPANY_WORDS})\s+to)"
+        r"\s+(?!(?:the\s+)?" + NAME + PHRASE_END + ")"
         r"(?P<obj>(?:a|an|the|my)\s+(?!(?:few|couple|number|lot|bit|while)\b)"
         rf"{_EVENT_WORD}(?:\s+{_EVENT_WORD}){{0,{EVENT_WORDS - 1}}}?)" + _EVENT_END),
      "Concept", ""),
@@ -559,6 +571,25 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("INTERESTED_IN", re.compile(
         rf"{SUBJECT}\s+(?:am|is|are)\s+{ADVERB}(?:(?:very|so|quite)\s+)?"
         rf"(?:interested in|keen on)\s+{PHRASE}{PHRASE_END}"), "Concept", ""),
+    # something the speaker made (said in the past: "let's make memories" is a wish): "I
+    # made this bowl in my class", "I painted a sunset";
+    # "this" points at what the message shows, so it is kept; "made a mistake", "made a
+    # decision" and their kin are idioms, not things made
+    ("CREATED", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}(?:made|painted|drew|wrote|built|knitted|sewed|baked|sculpted|"
+        r"carved|designed)"
+        r"\s+(?P<det>a|an|this|these|my|our|another|some)\s+"
+        # "this" alone is a pronoun: "I made this for you"
+        rf"(?!(?:new\s+|little\s+)?(?:{_MADE_IDIOMS}|for|to|with|in|on|at|by|from|of)\b)"
+        r"(?:new\s+|little\s+)?"
+        rf"(?P<obj>{_EVENT_WORD}(?:\s+{_EVENT_WORD}){{0,{EVENT_WORDS - 1}}}?)" + _EVENT_END),
+     "Concept", ""),
+    # a title in quotes is a name: "I loved reading "Charlotte's Web" as a kid", "I love
+    # "Becoming Nicole" by Amy Ellis Nutt"
+    ("LIKES", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}(?:like|likes|liked|love|loves|loved|enjoy|enjoys|enjoyed|"
+        r"adore|adores|adored)\s+(?:reading\s+|watching\s+|listening\s+to\s+|playing\s+)?"
+        r"(?P<obj>\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”)"), "Entity", "title"),
     ("STUDIES_AT", re.compile(
         rf"{SUBJECT}\s+{ADVERB}(?:study|studies|am studying|is studying|started studying|"
         rf"enrolled)\s+(?:at|in)\s+(?P<obj>{NAME})"), "Entity", "organisation"),
