@@ -139,6 +139,37 @@ def test_the_sentence_a_fact_was_stated_in_orders_the_facts() -> None:
     assert part.ranked[0][0] == "verde"           # "part-time", one word in both
 
 
+def test_a_question_that_asks_for_the_latest_ranks_a_nodes_facts_of_a_type_by_when() -> None:
+    assert read_query("What is Lena into these days?").latest
+    assert read_query("What workshop did Caroline attend recently?").latest
+    assert not read_query("What is Lena into?").latest
+    assert not read_query("Does Nora still live in Singapore?").latest   # whether, not which
+    # "recently" says when, not what: no topic word of its own
+    assert read_query("What did Melanie paint recently?").topic(["Melanie"]) == ("paint",)
+    may, july, june = (int(datetime(2024, m, 1, tzinfo=UTC).timestamp() * 1000)
+                       for m in (5, 7, 6))
+    rels = {
+        "opera": {"kind": "LIKES", "start_uid": "lena", "start_name": "Lena",
+                  "end_name": "opera", "valid_from": may},
+        "climbing": {"kind": "LIKES", "start_uid": "lena", "start_name": "Lena",
+                     "end_name": "climbing", "valid_from": july},
+        "skiing": {"kind": "LIKES", "start_uid": "lena", "start_name": "Lena",
+                   "end_name": "skiing", "valid_from": june},
+        "home": {"kind": "LIVES_IN", "start_uid": "lena", "start_name": "Lena",
+                 "end_name": "Vienna", "valid_from": may},
+    }
+    rows = [{"key": "opera", "via": None, "sim": 0.80}, {"key": "skiing", "via": None,
+             "sim": 0.79}, {"key": "climbing", "via": None, "sim": 0.78},
+            {"key": "home", "via": None, "sim": 0.60}]
+    now = rank_facts(rows, rels, read_query("What is Lena into these days?"), ["Lena"], 0.7)
+    assert [key for key, _ in now.ranked] == ["climbing", "skiing", "opera", "home"]
+    plain = rank_facts(rows, rels, read_query("What is Lena into?"), ["Lena"], 0.7)
+    assert [key for key, _ in plain.ranked] == ["opera", "skiing", "climbing", "home"]
+    # the group keeps its scores: a fact of another type keeps its place
+    assert dict(now.ranked)["home"] == dict(plain.ranked)["home"]
+    assert sorted(dict(now.ranked).values()) == sorted(dict(plain.ranked).values())
+
+
 def test_a_fact_the_question_does_not_ask_about_ranks_where_its_source_does() -> None:
     """"Melanie LIKES pottery" matches "when did Melanie sign up for a pottery class?" by
     its name and one word: it must not add its source's evidence to its own score and

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -203,8 +204,40 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
         elif bridges and row["key"] not in bridges and (via is None or via not in bridges):
             answers.discard(row["key"])      # beside the point the relation word makes
         scores[row["key"]] = max(score, scores.get(row["key"], 0.0))
+    if intent.latest:
+        scores = latest_first(scores, rels, answers)
     return FactRanking(sorted(scores.items(), key=lambda kv: (-kv[1], kv[0])), answers,
                        asked)
+
+
+def stated_at(props: Mapping[str, Any]) -> float:
+    """When a fact was stated (epoch ms): its event, else the start of its validity, else
+    when it was written."""
+    return float(props.get("event_at") or props.get("valid_from")
+                 or props.get("created_at") or 0)
+
+
+def latest_first(scores: Mapping[str, float], rels: Mapping[str, Mapping[str, Any]],
+                 answers: set[str]) -> dict[str, float]:
+    """For a question that asks for the latest ("What is Lena into these days?"): among
+    the facts of one node and one type that are alike in answering or not, the one stated
+    last takes the best of their scores, the one before it the next, and so on. A liking
+    is not superseded by a newer one, as a job is; "these days" asks for the newer one all
+    the same. The group keeps its scores: facts of other nodes and types keep their
+    places."""
+    groups: dict[tuple[Any, Any, bool], list[str]] = {}
+    for key in scores:
+        props = rels.get(key) or {}
+        groups.setdefault((props.get("start_uid"), props.get("kind"), key in answers),
+                          []).append(key)
+    out = dict(scores)
+    for keys in groups.values():
+        if len(keys) < 2:
+            continue
+        best_first = sorted((scores[k] for k in keys), reverse=True)
+        latest = sorted(keys, key=lambda k: (-stated_at(rels.get(k) or {}), -scores[k], k))
+        out.update(zip(latest, best_first, strict=True))
+    return out
 
 
 def joining_facts(rels: Mapping[str, Mapping[str, Any]], named_uids: set[str]) -> set[str]:
@@ -392,6 +425,14 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                     out.why(f.key, "the earlier fact the question asks about")
                 _below(out, newer.key, f.key, "replaced an earlier fact the question asks "
                                               "about (the past)")
+    if intent.latest:
+        kinds = Counter((f.props.get("start_uid"), f.props.get("kind")) for f in facts
+                        if f.key in fact_scores)
+        for f in facts:
+            if f.key in fact_scores and kinds[(f.props.get("start_uid"),
+                                               f.props.get("kind"))] > 1:
+                out.why(f.key, "the question asks for the latest: among the node's facts "
+                               "of this type, the one stated last ranks first")
     # 2b. a source whose evidence a fact above carries; 3b. a stale source
     for key, carriers in carried_by.items():
         current = [f for f in carriers if not superseded(f.props, now)]

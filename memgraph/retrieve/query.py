@@ -88,7 +88,12 @@ WHEN_WORDS = frozenset({"when", "since", "date", "year", "month", "day"})
 PAST_TENSE = frozenset({"did", "was", "were", "had", "went"})
 # "now" and its kin say when, not what: never a topic
 NOW_WORDS = frozenset({"now", "currently", "current", "these", "days", "today", "still",
-                       "present", "nowadays", "lately"})
+                       "present", "nowadays", "lately", "recently", "recent", "latest"})
+# ... and these ask for the latest of several: "What is Lena into these days?", "What
+# workshop did Caroline attend recently?" ("still" asks whether a fact holds, "today" names
+# a day)
+LATEST = re.compile(r"\b(?:now|currently|current|nowadays|lately|recently|recent|latest|"
+                    r"these\s+days|at\s+present|most\s+recent(?:ly)?)\b", re.IGNORECASE)
 # Words that ask for the story of what the question names rather than one fact about it;
 # a question whose other words are all among these and OVERVIEW_GLUE asks for an overview.
 OVERVIEW_WORDS = frozenset({
@@ -217,6 +222,7 @@ class QueryIntent:
     time: str                          # now | past | when
     first_person: bool
     period: Period | None = None       # the calendar period it names ("in July 2023")
+    latest: bool = False               # it asks for the latest of several (``LATEST``)
 
     def topic(self, names: list[str] | set[str] | tuple[str, ...]) -> tuple[str, ...]:
         """The content words that are not part of one of ``names`` (the linked nodes)."""
@@ -276,4 +282,5 @@ def read_query(query: str) -> QueryIntent:
     elif any(w in WHEN_WORDS or w in PAST_TENSE for w in lowered):
         time = "when"
     first = any(w in FIRST_PERSON for w in (t.lower() for t in raw))
-    return QueryIntent(tuple(keys), relation, content, time, first, read_period(query))
+    return QueryIntent(tuple(keys), relation, content, time, first, read_period(query),
+                       bool(LATEST.search(query)))
