@@ -39,7 +39,8 @@ ruff check .
 # schema and indexes, a job lease, the browser (tests/conftest.py, SERIAL_FILES). Arguments
 # go to both parts.
 parallel=0
-python -m pytest -n "${MEMGRAPH_TEST_WORKERS:-2}" --dist loadfile -m "not serial" "$@" || parallel=$?
+python -m pytest -n "${MEMGRAPH_TEST_WORKERS:-2}" --dist loadfile --no-loadscope-reorder \
+  -m "not serial" "$@" || parallel=$?
 serial=0
 python -m pytest -m serial "$@" || serial=$?
 # exit code 5: that part collected no tests; an error only if neither part had any
