@@ -117,7 +117,11 @@ def test_places_that_embed_alike_but_have_different_names_stay_apart(offline_mem
 @pytest.mark.parametrize(("a", "b", "agree"), [
     ("Pride Month", "Pride", True), ("LGBT", "LGBTQ", True), ("Mel", "Melanie", True),
     ("Acme Corp.", "ACME", True), ("Barcelona", "Madrid", False), ("Tom", "Tim", False),
-    ("Jo", "John", False), ("Lisbon", "Porto", False)])
+    ("Jo", "John", False), ("Lisbon", "Porto", False),
+    ("Pompeu Fabra University", "University of Pompeu Fabra", True),
+    ("St Mary Hospital", "Saint Mary Hospital", True), ("Tom Smith", "Tom", True),
+    # one word in common, two things
+    ("LGBTQ conference", "LGBTQ support group", False), ("Anna Schmidt", "Anna Müller", False)])
 def test_named_things_resolve_by_similarity_only_when_their_names_agree(a: str, b: str,
                                                                         agree: bool):
     assert names_agree(a, b) is agree and names_agree(b, a) is agree

@@ -30,13 +30,24 @@ NAME_PREFIX_MIN_CHARS = 3    # "Mel" begins "Melanie", "LGBT" begins "LGBTQ"; "J
 
 def names_agree(a: str, b: str) -> bool:
     """Whether two names may name one thing, as entity resolution and the dedupe job ask
-    of people and entities that embed alike: a word in common ("Pride Month", "Pride"), or
-    a word of one that begins a word of the other, of at least NAME_PREFIX_MIN_CHARS
-    characters ("LGBT", "LGBTQ"). "Tom" and "Tim", or "Barcelona" and "Madrid", do not,
-    however alike their embeddings."""
-    words_a, words_b = set(canonical_name(a).split()), set(canonical_name(b).split())
-    if words_a & words_b:
+    of people and entities that embed alike: every word of one matches a word of the other
+    ("Pride Month", "Pride"; "Pompeu Fabra University", "University of Pompeu Fabra"), or
+    they have a word in common and end alike ("St Mary Hospital", "Saint Mary Hospital").
+    Words match when equal or when one begins the other and has at least
+    NAME_PREFIX_MIN_CHARS characters ("LGBT", "LGBTQ"; "Mel", "Melanie"). "Tom" and "Tim",
+    "Barcelona" and "Madrid" do not, however alike their embeddings; nor do "LGBTQ
+    conference" and "LGBTQ support group", or "Anna Schmidt" and "Anna Müller": one word in
+    common, two things."""
+    words_a, words_b = canonical_name(a).split(), canonical_name(b).split()
+    if not words_a or not words_b:
+        return False
+    shorter, longer = sorted((words_a, words_b), key=len)
+    if all(any(_words_match(x, y) for y in longer) for x in shorter):
         return True
-    return any(len(short) >= NAME_PREFIX_MIN_CHARS and long.startswith(short)
-               for x in words_a for y in words_b
-               for short, long in ((x, y), (y, x)))
+    return _words_match(words_a[-1], words_b[-1]) and any(
+        _words_match(x, y) for x in words_a for y in words_b)
+
+
+def _words_match(x: str, y: str) -> bool:
+    short, long = sorted((x, y), key=len)
+    return short == long or (len(short) >= NAME_PREFIX_MIN_CHARS and long.startswith(short))

@@ -11,11 +11,11 @@ Order, first hit wins (all within the same user):
    case-insensitively;
 3. **embedding similarity**: cosine of node embeddings (name + description + notes) at or
    above ``settings.ingest.resolve_similarity`` (0.85). For people and entities, which
-   are named, the names must also agree (``names_agree``: a word in common, or one word
-   the start of the other's), because "Tom, my colleague" and "Tim, my colleague" embed
-   alike, and so do two cities ("Lucia moved to Barcelona" and "I live in Madrid": 0.86
-   with bge-small). Concepts are common nouns ("climbing", "rock climbing"): similarity
-   alone.
+   are named, the names must also agree (``names_agree``: the words of one among the
+   other's, or a word in common and the same last word), because "Tom, my colleague" and
+   "Tim, my colleague" embed alike, and so do two cities ("Lucia moved to Barcelona" and
+   "I live in Madrid": 0.86 with bge-small). Concepts are common nouns ("climbing", "rock
+   climbing"): similarity alone.
 
 Step 3 is exact cosine over the tenant's nodes of that kind while the tenant has at most
 ``ingest.exact_scan_max_nodes`` semantic nodes; above that, the vector index is asked for
