@@ -571,10 +571,10 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("INTERESTED_IN", re.compile(
         rf"{SUBJECT}\s+(?:am|is|are)\s+{ADVERB}(?:(?:very|so|quite)\s+)?"
         rf"(?:interested in|keen on)\s+{PHRASE}{PHRASE_END}"), "Concept", ""),
-    # something the speaker made (said in the past: "let's make memories" is a wish): "I
-    # made this bowl in my class", "I painted a sunset";
-    # "this" points at what the message shows, so it is kept; "made a mistake", "made a
-    # decision" and their kin are idioms, not things made
+    # something the speaker made, said in the past ("let's make memories" is a wish): "I
+    # made this bowl in my class", "I painted a sunset"; "this" points at what the message
+    # shows, so it is kept; "made a mistake", "made a decision" and their kin are idioms,
+    # not things made
     ("CREATED", re.compile(
         rf"{SUBJECT}\s+{ADVERB}(?:made|painted|drew|wrote|built|knitted|sewed|baked|sculpted|"
         r"carved|designed)"
