@@ -120,6 +120,7 @@ def test_places_that_embed_alike_but_have_different_names_stay_apart(offline_mem
     ("Jo", "John", False), ("Lisbon", "Porto", False),
     ("Pompeu Fabra University", "University of Pompeu Fabra", True),
     ("St Mary Hospital", "Saint Mary Hospital", True), ("Tom Smith", "Tom", True),
+    ("Ada L.", "Ada Lovelace", True), ("Anna S.", "Anna Müller", False),
     # one word in common, two things
     ("LGBTQ conference", "LGBTQ support group", False), ("Anna Schmidt", "Anna Müller", False)])
 def test_named_things_resolve_by_similarity_only_when_their_names_agree(a: str, b: str,

@@ -33,8 +33,9 @@ def names_agree(a: str, b: str) -> bool:
     of people and entities that embed alike: every word of one matches a word of the other
     ("Pride Month", "Pride"; "Pompeu Fabra University", "University of Pompeu Fabra"), or
     they have a word in common and end alike ("St Mary Hospital", "Saint Mary Hospital").
-    Words match when equal or when one begins the other and has at least
-    NAME_PREFIX_MIN_CHARS characters ("LGBT", "LGBTQ"; "Mel", "Melanie"). "Tom" and "Tim",
+    Words match when equal, when one begins the other and has at least
+    NAME_PREFIX_MIN_CHARS characters ("LGBT", "LGBTQ"; "Mel", "Melanie"), or when one is
+    the other's initial ("Ada L.", "Ada Lovelace"). "Tom" and "Tim",
     "Barcelona" and "Madrid" do not, however alike their embeddings; nor do "LGBTQ
     conference" and "LGBTQ support group", or "Anna Schmidt" and "Anna Müller": one word in
     common, two things."""
@@ -49,5 +50,7 @@ def names_agree(a: str, b: str) -> bool:
 
 
 def _words_match(x: str, y: str) -> bool:
+    """Equal, one the start of the other, or an initial of it ("Ada L.", "Ada Lovelace")."""
     short, long = sorted((x, y), key=len)
-    return short == long or (len(short) >= NAME_PREFIX_MIN_CHARS and long.startswith(short))
+    return short == long or (long.startswith(short) and (
+        len(short) >= NAME_PREFIX_MIN_CHARS or len(short) == 1))
