@@ -518,6 +518,8 @@ _MADE_IDIOMS = ("mistake|mistakes|decision|decisions|difference|point|choice|cho
 _COMPANY_WORDS = ("kids|children|family|fam|son|sons|daughter|daughters|boys|girls|dog|"
                   "dogs|friends|husband|wife|partner|parents|mom|dad|mum|brother|sister|"
                   "grandkids|students|class|team|nephew|niece")
+# "my kids", "the whole family", "our dog": whom the speaker took along
+_TAKEN_ALONG = rf"(?:my|our|the|his|her|their)\s+(?:[a-z]+\s+)?(?:{_COMPANY_WORDS})"
 _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("LIKES", re.compile(
         rf"{SUBJECT}\s+(?:am|is|are)\s+{ADVERB}(?:into|a fan of|a big fan of|fond of|"
@@ -531,7 +533,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s+{ADVERB}(?:went to|go to|attended|signed up for|took part in|"
         r"participated in|volunteered at|"
         # "I took my kids to a pottery workshop": went, and took them along
-        rf"took\s+(?:my|our|the|his|her|their)\s+(?:[a-z]+\s+)?(?:{_COMPANY_WORDS})\s+to)"
+        rf"took\s+{_TAKEN_ALONG}\s+to)"
         r"\s+(?!(?:the\s+)?" + NAME + PHRASE_END + ")"
         r"(?P<obj>(?:a|an|the|my)\s+(?!(?:few|couple|number|lot|bit|while)\b)"
         rf"{_EVENT_WORD}(?:\s+{_EVENT_WORD}){{0,{EVENT_WORDS - 1}}}?)" + _EVENT_END),
@@ -562,8 +564,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # an activity the speaker took others along to: "I took my fam camping", "we took the
     # kids swimming"
     ("EXPERIENCED", re.compile(
-        rf"{SUBJECT}\s+{ADVERB}(?:took|take|takes|taking)\s+(?:my|our|the|his|her|their)\s+"
-        rf"(?:[a-z]+\s+)?(?:{_COMPANY_WORDS})\s+"
+        rf"{SUBJECT}\s+{ADVERB}(?:took|take|takes|taking)\s+{_TAKEN_ALONG}\s+"
         r"(?P<obj>(?!(?:" + "|".join(_NOT_ACTIVITIES) + r")\b)[a-z]{2,}ing)\b"),
      "Concept", ""),
     # "I'm really interested in astronomy", "I'm keen on counseling" ("not interested in"

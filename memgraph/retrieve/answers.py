@@ -46,8 +46,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -225,19 +224,24 @@ def latest_first(scores: Mapping[str, float], rels: Mapping[str, Mapping[str, An
     is not superseded by a newer one, as a job is; "these days" asks for the newer one all
     the same. The group keeps its scores: facts of other nodes and types keep their
     places."""
-    groups: dict[tuple[Any, Any, bool], list[str]] = {}
-    for key in scores:
-        props = rels.get(key) or {}
-        groups.setdefault((props.get("start_uid"), props.get("kind"), key in answers),
-                          []).append(key)
     out = dict(scores)
-    for keys in groups.values():
-        if len(keys) < 2:
-            continue
+    for keys in latest_groups(scores, rels, answers):
         best_first = sorted((scores[k] for k in keys), reverse=True)
         latest = sorted(keys, key=lambda k: (-stated_at(rels.get(k) or {}), -scores[k], k))
         out.update(zip(latest, best_first, strict=True))
     return out
+
+
+def latest_groups(keys: Iterable[str], rels: Mapping[str, Mapping[str, Any]],
+                  answers: set[str]) -> list[list[str]]:
+    """The groups ``latest_first`` orders by time: facts of one node and one type, alike in
+    answering or not, two or more."""
+    groups: dict[tuple[Any, Any, bool], list[str]] = {}
+    for key in keys:
+        props = rels.get(key) or {}
+        groups.setdefault((props.get("start_uid"), props.get("kind"), key in answers),
+                          []).append(key)
+    return [group for group in groups.values() if len(group) > 1]
 
 
 def joining_facts(rels: Mapping[str, Mapping[str, Any]], named_uids: set[str]) -> set[str]:
@@ -426,13 +430,11 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                 _below(out, newer.key, f.key, "replaced an earlier fact the question asks "
                                               "about (the past)")
     if intent.latest:
-        kinds = Counter((f.props.get("start_uid"), f.props.get("kind")) for f in facts
-                        if f.key in fact_scores)
-        for f in facts:
-            if f.key in fact_scores and kinds[(f.props.get("start_uid"),
-                                               f.props.get("kind"))] > 1:
-                out.why(f.key, "the question asks for the latest: among the node's facts "
-                               "of this type, the one stated last ranks first")
+        ranked = [f.key for f in facts if f.key in fact_scores]
+        for group in latest_groups(ranked, {f.key: f.props for f in facts}, answer_keys):
+            for key in group:
+                out.why(key, "the question asks for the latest: among the node's facts of "
+                             "this type, the one stated last ranks first")
     # 2b. a source whose evidence a fact above carries; 3b. a stale source
     for key, carriers in carried_by.items():
         current = [f for f in carriers if not superseded(f.props, now)]

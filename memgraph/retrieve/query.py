@@ -34,6 +34,7 @@ import calendar
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from itertools import pairwise
 
 from memgraph.graph.names import canonical_name
 from memgraph.retrieve.filters import QUESTION_WORDS
@@ -86,14 +87,14 @@ WHEN_WORDS = frozenset({"when", "since", "date", "year", "month", "day"})
 # A question in the past tense asks about a time, not about now; without a word such as
 # "before" it does not ask for the earlier of two facts either.
 PAST_TENSE = frozenset({"did", "was", "were", "had", "went"})
+# Words and phrases that ask for the latest of several: "What is Lena into these days?",
+# "What workshop did Caroline attend recently?" ("still" asks whether a fact holds,
+# "today" names a day)
+LATEST_WORDS = frozenset({"now", "currently", "current", "nowadays", "lately", "recently",
+                          "recent", "latest"})
+LATEST_PHRASES = frozenset({("these", "days"), ("at", "present")})
 # "now" and its kin say when, not what: never a topic
-NOW_WORDS = frozenset({"now", "currently", "current", "these", "days", "today", "still",
-                       "present", "nowadays", "lately", "recently", "recent", "latest"})
-# ... and these ask for the latest of several: "What is Lena into these days?", "What
-# workshop did Caroline attend recently?" ("still" asks whether a fact holds, "today" names
-# a day)
-LATEST = re.compile(r"\b(?:now|currently|current|nowadays|lately|recently|recent|latest|"
-                    r"these\s+days|at\s+present|most\s+recent(?:ly)?)\b", re.IGNORECASE)
+NOW_WORDS = LATEST_WORDS | {"these", "days", "today", "still", "present"}
 # Words that ask for the story of what the question names rather than one fact about it;
 # a question whose other words are all among these and OVERVIEW_GLUE asks for an overview.
 OVERVIEW_WORDS = frozenset({
@@ -222,7 +223,7 @@ class QueryIntent:
     time: str                          # now | past | when
     first_person: bool
     period: Period | None = None       # the calendar period it names ("in July 2023")
-    latest: bool = False               # it asks for the latest of several (``LATEST``)
+    latest: bool = False               # it asks for the latest of several (``LATEST_WORDS``)
 
     def topic(self, names: list[str] | set[str] | tuple[str, ...]) -> tuple[str, ...]:
         """The content words that are not part of one of ``names`` (the linked nodes)."""
@@ -282,5 +283,7 @@ def read_query(query: str) -> QueryIntent:
     elif any(w in WHEN_WORDS or w in PAST_TENSE for w in lowered):
         time = "when"
     first = any(w in FIRST_PERSON for w in (t.lower() for t in raw))
+    latest = any(w in LATEST_WORDS for w in lowered) or any(
+        pair in LATEST_PHRASES for pair in pairwise(lowered))
     return QueryIntent(tuple(keys), relation, content, time, first, read_period(query),
-                       bool(LATEST.search(query)))
+                       latest)
