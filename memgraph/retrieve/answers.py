@@ -285,8 +285,9 @@ def asks_relation(wanted: set[str], props: Mapping[str, Any]) -> bool:
 
 @lru_cache(maxsize=256)
 def _type_stems(kind: str) -> frozenset[str]:
-    words = set(TYPE_WORDS.get(kind, ())) | set(kind.lower().split("_")) - _TYPE_GLUE
-    return frozenset(_stem(w) for w in words if w)
+    """The stems of a type's words and of its own name's words ("LIVES_IN": "live")."""
+    own = set(kind.lower().split("_")) - _TYPE_GLUE
+    return _type_word_stems(kind) | {_stem(w) for w in own if w}
 
 
 @lru_cache(maxsize=256)
