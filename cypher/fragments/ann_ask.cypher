@@ -7,8 +7,9 @@
 // the exact scan did not. So a neighbour within $ann_score_margin of the threshold is
 // checked on its exact cosine; one farther above or below is decided by the index's score
 // (reading and scoring a stored vector costs about 12 us: 1.1 ms for 93 neighbours).
-// `cut`: the index stopped at ${{k}} while its farthest neighbour still matched, so more
-// may lie beyond. `asked`: the index answered. One row always (aggregations), even when
+// `cut`: the index's farthest neighbour still matched, so more may lie beyond. It
+// returned ${{k}} rows unless it held fewer vectors or some of its nodes were deleted
+// while the query ran: either way, scanning what is left costs little. `asked`: the index answered. One row always (aggregations), even when
 // nothing survives or no row came in.
 CALL db.index.vector.queryNodes($search.ann_index, ${{k}}, $search.vector)
   YIELD node AS n, score
@@ -29,4 +30,4 @@ CALL (hits) {
   RETURN collect({key: elementId(n), score: score}) AS survivors
 }
 WITH survivors, neighbours > 0 AS asked,
-     neighbours = ${{k}} AND farthest >= $min_vector_score AS cut
+     coalesce(farthest >= $min_vector_score, false) AS cut
