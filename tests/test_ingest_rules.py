@@ -69,6 +69,16 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ('I loved reading "Charlotte\'s Web" as a kid.', ("Entity", "Charlotte's Web"),
      ("me", "LIKES", "charlottes web")),
     ("I love “Perfect” by Ed Sheeran.", ("Entity", "Perfect"), ("me", "LIKES", "perfect")),
+    ("Oh yeah, we went to the beach recently.", ("Concept", "beach"),
+     ("me", "VISITED", "beach")),
+    ("Yesterday I took the kids to the museum.", ("Concept", "museum"),
+     ("me", "VISITED", "museum")),
+    ("Yeah, I play clarinet! Started when I was young.", ("Concept", "clarinet"),
+     ("me", "INTERESTED_IN", "clarinet")),
+    ("Ben plays the violin every Sunday.", ("Concept", "violin"),
+     ("ben", "INTERESTED_IN", "violin")),
+    ("I started playing tennis last year.", ("Concept", "tennis"),
+     ("me", "INTERESTED_IN", "tennis")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -90,6 +100,10 @@ def test_an_event_the_speaker_took_part_in_is_dated_and_a_place_stays_a_visit():
     assert extract("We went to the Louvre.")[1] == {("me", "VISITED", "louvre")}
     # "the store": which store is not said, as with "I love the team"
     assert extract("I went to the store.")[1] == set()
+    # a kind of place is a visit, once, not also an event
+    assert extract("We went to the national park last week.")[1] == {
+        ("me", "VISITED", "national park")}
+    assert extract("We went to the beach party.")[1] == {("me", "ATTENDED", "beach party")}
 
 
 @pytest.mark.parametrize("text", ["I want to go skiing.", "I'm going to go shopping.",
@@ -112,6 +126,9 @@ def test_a_plan_or_a_time_is_no_activity(text: str):
     "Let's make some awesome memories tomorrow!",   # a wish, and "Let's" is no one
     "Even made a tattoo of it!",              # no subject, not a person "Even"
     "Let's go to a dance class!",
+    "I play a big role in it.",               # idioms of "play", and what one plays with
+    "We play with the kids.",
+    "I played it safe.",
 ])
 def test_a_joining_an_outing_a_making_or_an_interest_needs_its_own_words(text: str):
     assert extract(text)[1] == set()

@@ -23,8 +23,9 @@ What it finds
 - "I joined a book club", "we joined a new LGBTQ activist group" (MEMBER_OF: the last word
   is something one belongs to); "I'm interested in / keen on Z" (INTERESTED_IN);
 - "I made this bowl in my class", "I built a new website" (CREATED; "made a mistake" and
-  its kin are idioms); a title in quotes that the speaker liked ("I loved reading
-  "Charlotte's Web"": LIKES an Entity);
+  its kin are idioms); "we went to the beach", "I took the kids to the museum"
+  (VISITED a kind of place); "I play clarinet" (INTERESTED_IN a pastime); a title in
+  quotes that the speaker liked ("I loved reading "Charlotte's Web"": LIKES an Entity);
 - "I study at Y" (STUDIES_AT); "I got a part-time job / an internship at Y" (WORKS_AT);
 - "I adopted a cat named Miso", "he owns a bakery called Sunrise Bakes", "our dog Pepper"
   (OWNS), "Dana's sister Mia" (FAMILY_OF between Dana and Mia);
@@ -502,6 +503,7 @@ EVENT_WORDS = 5
 _EVENT_WORD = rf"[\w'’\-+]{{1,{MAX_WORD_CHARS}}}"
 _EVENT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|when|to|for|where|which|that|"
               r"who|it|there|yesterday|today|tonight|last|this|next|on|in|at|ago|recently|"
+              r"every|each|once|twice|together|again|since|"
               r"\d+|(?:a\s+)?(?:\w+\s+)?(?:days?|weeks?|months?|years?|weekends?)\s+ago)\b|$))")
 # What one belongs to, goes on, and takes others along: the last word of an object that
 # these patterns read as a membership or an outing, or the people before an activity.
@@ -515,6 +517,17 @@ _MADE_IDIOMS = ("mistake|mistakes|decision|decisions|difference|point|choice|cho
                 "plan|plans|friend|friends|change|changes|effort|promise|deal|appointment|"
                 "reservation|move|comeback|living|impact|note|sense|progress|time|way|"
                 "lot|bit|few|couple|good|great|big|huge|real")
+# Kinds of place one goes to, said with "the" and no name ("we went to the beach"): the
+# kind is what is known, and the only thing a question can ask about.
+_PLACE_WORDS = ("beach|park|museum|zoo|lake|mountains|aquarium|library|farm|pool|river|"
+                "forest|woods|countryside|coast|seaside|market|mall|cinema|movies|theater|"
+                "theatre|gallery|playground|garden|gardens|campsite|desert|island|"
+                "waterfall|hot springs|national park|amusement park|theme park|water park")
+# What follows "play" without being a pastime: idioms ("play a role", "play it safe"),
+# and what one plays with or at, not plays
+_NOT_PLAYED = ("a|an|my|our|his|her|their|your|some|that|this|it|with|along|around|"
+               "together|outside|inside|in|at|on|for|to|too|again|well|there|here|safe|"
+               "role|part|dumb|fair|nice|by|down|up|out|back|games with")
 _COMPANY_WORDS = ("kids|children|family|fam|son|sons|daughter|daughters|boys|girls|dog|"
                   "dogs|friends|husband|wife|partner|parents|mom|dad|mum|brother|sister|"
                   "grandkids|students|class|team|nephew|niece")
@@ -535,6 +548,8 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         # "I took my kids to a pottery workshop": went, and took them along
         rf"took\s+{_TAKEN_ALONG}\s+to)"
         r"\s+(?!(?:the\s+)?" + NAME + PHRASE_END + ")"
+        # a kind of place is VISITED (below), not an event
+        rf"(?!the\s+(?:{_PLACE_WORDS}){_EVENT_END})"
         r"(?P<obj>(?:a|an|the|my)\s+(?!(?:few|couple|number|lot|bit|while)\b)"
         rf"{_EVENT_WORD}(?:\s+{_EVENT_WORD}){{0,{EVENT_WORDS - 1}}}?)" + _EVENT_END),
      "Concept", ""),
@@ -566,6 +581,20 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("EXPERIENCED", re.compile(
         rf"{SUBJECT}\s+{ADVERB}(?:took|take|takes|taking)\s+{_TAKEN_ALONG}\s+"
         r"(?P<obj>(?!(?:" + "|".join(_NOT_ACTIVITIES) + r")\b)[a-z]{2,}ing)\b"),
+     "Concept", ""),
+    # a place of a kind, with no name: "we went to the beach", "I took the kids to the
+    # museum" (a named place is VISITED above; "the beach" alone is kept, unlike "the
+    # team": the kind of place is what was said)
+    ("VISITED", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}(?:went|go|goes|going|gone|took\s+{_TAKEN_ALONG})\s+to\s+"
+        rf"the\s+(?P<obj>{_PLACE_WORDS})" + _EVENT_END), "Concept", ""),
+    # a pastime one plays, in the present: "I play clarinet", "Ben plays the violin", "I
+    # started playing tennis"; a pursuit (INTERESTED_IN), as the vocabulary has no other
+    # word for it; "play a role", "play with the kids" are not pastimes
+    ("INTERESTED_IN", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}(?:play|plays|(?:started|began)\s+playing|"
+        r"(?:have|has)\s+been\s+playing)\s+(?:the\s+)?"
+        rf"(?!(?:{_NOT_PLAYED})\b)(?P<obj>[a-z]{{3,}}(?:\s+[a-z]{{3,}})?)" + _EVENT_END),
      "Concept", ""),
     # "I'm really interested in astronomy", "I'm keen on counseling" ("not interested in"
     # is no interest: "not" is not an adverb these patterns skip)
