@@ -79,6 +79,12 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("ben", "INTERESTED_IN", "violin")),
     ("I started playing tennis last year.", ("Concept", "tennis"),
      ("me", "INTERESTED_IN", "tennis")),
+    ("I've been running farther to de-stress.", ("Concept", "running"),
+     ("me", "EXPERIENCED", "running")),
+    ("We've been camping a lot this summer.", ("Concept", "camping"),
+     ("me", "EXPERIENCED", "camping")),
+    ("I've been into dancing since I was a kid.", ("Concept", "dancing"),
+     ("me", "LIKES", "dancing")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -129,6 +135,9 @@ def test_a_plan_or_a_time_is_no_activity(text: str):
     "I play a big role in it.",               # idioms of "play", and what one plays with
     "We play with the kids.",
     "I played it safe.",
+    "I've been running a small business.",    # a pastime's word, not a pastime
+    "I've been running late all week.",
+    "I've been thinking about it.",
 ])
 def test_a_joining_an_outing_a_making_or_an_interest_needs_its_own_words(text: str):
     assert extract(text)[1] == set()

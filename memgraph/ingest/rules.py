@@ -19,7 +19,8 @@ What it finds
   can't stand Z" (DISLIKES); a lone definite noun ("I love the team") is left out: which
   team is not said;
 - "we went camping", "I'm off to go swimming", "I took the kids fishing", "we went on a
-  hike" (EXPERIENCED: an activity, "go" and a gerund, or an outing);
+  hike", "I've been running" (EXPERIENCED: an activity, "go" and a gerund, an outing, or a
+  pastime kept up);
 - "I joined a book club", "we joined a new LGBTQ activist group" (MEMBER_OF: the last word
   is something one belongs to); "I'm interested in / keen on Z" (INTERESTED_IN);
 - "I made this bowl in my class", "I built a new website" (CREATED; "made a mistake" and
@@ -73,7 +74,7 @@ ADVERB = (r"(?:(?:just|recently|now|still|also|really|finally|actually|absolutel
 PHRASE = r"(?P<obj>[\w'’\- ]{2,60}?)"
 # a phrase ends at punctuation, a dash set off by spaces ("pottery - it calms me"), or a
 # word that starts a new clause
-PHRASE_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\band\b|\bbut\b|\bbecause\b|\bwith\b|\bwhen\b|"
+PHRASE_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\band\b|\bbut\b|\bbecause\b|\bwith\b|\bwhen\b|\bsince\b|"
               r"$))")
 
 STOPWORDS = {
@@ -517,6 +518,15 @@ _MADE_IDIOMS = ("mistake|mistakes|decision|decisions|difference|point|choice|cho
                 "plan|plans|friend|friends|change|changes|effort|promise|deal|appointment|"
                 "reservation|move|comeback|living|impact|note|sense|progress|time|way|"
                 "lot|bit|few|couple|good|great|big|huge|real")
+# Pastimes, as gerunds: what "I've been running" is doing (not "I've been thinking");
+# "running a business", "running late" are not pastimes (_NOT_PASTIME after them).
+_PASTIMES = ("running|jogging|painting|reading|hiking|swimming|cooking|baking|gardening|"
+             "knitting|writing|drawing|dancing|singing|cycling|biking|skiing|surfing|"
+             "climbing|camping|fishing|volunteering|meditating|journaling|sketching|"
+             "sculpting|crocheting|sewing|skating|rowing|kayaking|sailing|traveling|"
+             "travelling")
+_NOT_PASTIME = (r"(?!\s+(?:(?:a|an)\s+(?!lot\b|bit\b)|(?:the|my|our|his|her|their|out|late|"
+                r"low|errands|into)\b))")
 # Kinds of place one goes to, said with "the" and no name ("we went to the beach"): the
 # kind is what is known, and the only thing a question can ask about.
 _PLACE_WORDS = ("beach|park|museum|zoo|lake|mountains|aquarium|library|farm|pool|river|"
@@ -535,8 +545,9 @@ _COMPANY_WORDS = ("kids|children|family|fam|son|sons|daughter|daughters|boys|gir
 _TAKEN_ALONG = rf"(?:my|our|the|his|her|their)\s+(?:[a-z]+\s+)?(?:{_COMPANY_WORDS})"
 _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("LIKES", re.compile(
-        rf"{SUBJECT}\s+(?:am|is|are)\s+{ADVERB}(?:into|a fan of|a big fan of|fond of|"
-        rf"passionate about|crazy about)\s+{PHRASE}{PHRASE_END}"), "Concept", ""),
+        rf"{SUBJECT}\s+(?:am|is|are|(?:have|has)\s+been)\s+{ADVERB}(?:into|a fan of|"
+        rf"a big fan of|fond of|passionate about|crazy about)\s+{PHRASE}{PHRASE_END}"),
+     "Concept", ""),
     # an event the speaker took part in: a short noun phrase (at most EVENT_WORDS words)
     # that ends where the sentence goes on to say when, where or why ("a council meeting
     # for adoption last Friday" is the "council meeting"; the sentence's date becomes
@@ -582,6 +593,11 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s+{ADVERB}(?:took|take|takes|taking)\s+{_TAKEN_ALONG}\s+"
         r"(?P<obj>(?!(?:" + "|".join(_NOT_ACTIVITIES) + r")\b)[a-z]{2,}ing)\b"),
      "Concept", ""),
+    # a pastime kept up: "I've been running farther to de-stress", "I've been busy
+    # painting" (an activity, as "we went camping" is)
+    ("EXPERIENCED", re.compile(
+        rf"{SUBJECT}\s+(?:have|has)\s+been\s+{ADVERB}(?:(?:busy|out)\s+)?"
+        rf"(?P<obj>{_PASTIMES})\b{_NOT_PASTIME}"), "Concept", ""),
     # a place of a kind, with no name: "we went to the beach", "I took the kids to the
     # museum" (a named place is VISITED above; "the beach" alone is kept, unlike "the
     # team": the kind of place is what was said)
