@@ -537,7 +537,7 @@ _PLACE_WORDS = ("beach|park|museum|zoo|lake|mountains|aquarium|library|farm|pool
 # and what one plays with or at, not plays
 _NOT_PLAYED = ("a|an|my|our|his|her|their|your|some|that|this|it|with|along|around|"
                "together|outside|inside|in|at|on|for|to|too|again|well|there|here|safe|"
-               "role|part|dumb|fair|nice|by|down|up|out|back|games with")
+               "role|part|dumb|fair|nice|by|down|up|out|back")
 _COMPANY_WORDS = ("kids|children|family|fam|son|sons|daughter|daughters|boys|girls|dog|"
                   "dogs|friends|husband|wife|partner|parents|mom|dad|mum|brother|sister|"
                   "grandkids|students|class|team|nephew|niece")
