@@ -89,7 +89,8 @@ class TestMerge:
         tim = make_node(graph, user_id, "Person", "Tim", embedding=vector(0.0))
         madrid = make_node(graph, user_id, "Entity", "Madrid", embedding=vector(0.0))
         barcelona = make_node(graph, user_id, "Entity", "Barcelona", embedding=vector(0.0))
-        lgbtq = make_node(graph, user_id, "Entity", "LGBTQ", embedding=vector(0.0))
+        lgbtq = make_node(graph, user_id, "Entity", "LGBTQ", embedding=vector(0.0),
+                          salience=0.6)     # the stronger wins the merge
         lgbt = make_node(graph, user_id, "Entity", "LGBT", embedding=vector(0.0))
         memory.run_job("dedupe", user_id=user_id, as_of=NOW)
         assert all(node(graph, x) for x in (tom, tim, madrid, barcelona))

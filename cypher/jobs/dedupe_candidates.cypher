@@ -9,5 +9,6 @@ RETURN n.uid AS uid, coalesce(n.name, n.canonical_name, '') AS name,
        n.created_at AS created_at, n.embedding AS embedding,
        $since IS NULL OR coalesce(n.created_at >= $since OR n.updated_at >= $since, true)
          AS recent
-ORDER BY salience DESC, access_count DESC, created_at ASC
+// among equals, by uid: the winner of a tie must not depend on the plan's row order
+ORDER BY salience DESC, access_count DESC, created_at ASC, uid
 LIMIT $limit
