@@ -9,6 +9,8 @@ import hashlib
 from datetime import UTC, datetime
 from typing import Any
 
+import numpy as np
+
 from memgraph.graph.connection import Graph
 from memgraph.graph.models import new_id
 from memgraph.graph.vocabulary import RELATIONSHIP_TYPES, STRUCTURAL_TYPES, Kind
@@ -22,6 +24,29 @@ NODE_DEFAULTS: dict[str, Any] = {
     "ttl_policy": "decay", "importance": 0.5, "description": "", "is_dirty": False,
     "notes": [], "notes_source": [],
 }
+
+
+class QueryDirection:
+    """A hand-made query vector and vectors at chosen cosines to it, for tests that place
+    neighbours exactly. The direction is a random unit vector, not an axis: the vector index
+    quantizes each Lucene segment's vectors over the range most of their components take,
+    so a vector with one component of 0.95 sharing a segment with other tests' vectors was
+    clipped and scored 0.64 for 0.975 (docs/retrieval.md, "Session 30")."""
+
+    def __init__(self, dims: int, seed: int, *, draws_seed: int | None = None) -> None:
+        self._rng = np.random.default_rng(seed)
+        unit = self._rng.standard_normal(dims)
+        self._unit = unit / np.linalg.norm(unit)
+        if draws_seed is not None:      # one query, several independent sets of neighbours
+            self._rng = np.random.default_rng(draws_seed)
+        self.query: list[float] = self._unit.tolist()
+
+    def near(self, cosine: float) -> list[float]:
+        """A unit vector at `cosine` to the query, its other part drawn at random."""
+        other = self._rng.standard_normal(self._unit.size)
+        other -= other.dot(self._unit) * self._unit
+        other *= np.sqrt(1 - cosine ** 2) / np.linalg.norm(other)
+        return (other + cosine * self._unit).tolist()
 
 
 def add_node(graph: Graph, user_id: str, kind: str, name: str, *, text: str = "",

@@ -14,7 +14,7 @@ from neo4j import exceptions as neo4j_errors
 from retrieve_data import add_node, props_of
 
 from memgraph.errors import DatabaseError
-from memgraph.graph.connection import Graph, retrying
+from memgraph.graph.connection import VANISHED_ENTITY, Graph, retrying
 from memgraph.settings import Settings
 
 T = TypeVar("T")
@@ -72,6 +72,24 @@ def test_retrying_returns_the_first_success_and_passes_other_errors_at_once() ->
     with pytest.raises(neo4j_errors.ClientError):
         clock.retry(refused)
     assert refused.calls == 1 and len(clock.sleeps) == 1
+
+
+def test_an_idempotent_migration_runs_again_when_a_node_it_matched_was_deleted() -> None:
+    """Neo4j reports a node deleted by another transaction between a batch query's match
+    and its write as the client's error (EntityNotFound); `memgraph init`'s migrations,
+    which skip what is already done, run again. Any other query stops at it."""
+    def vanished() -> neo4j_errors.Neo4jError:     # as the driver builds it from the server
+        return neo4j_errors.Neo4jError._hydrate_neo4j(
+            code=VANISHED_ENTITY, message="Unable to load NODE 4:3fe2:138.")
+
+    clock = _Clock()
+    migration = _Failing(vanished())
+    assert clock.retry(migration, also_retry=frozenset({VANISHED_ENTITY})) == "done"
+    assert migration.calls == 2
+    query = _Failing(vanished(), forever=True)
+    with pytest.raises(neo4j_errors.ClientError):
+        clock.retry(query)
+    assert query.calls == 1
 
 
 def test_a_write_is_not_run_again_after_a_lost_connection_but_after_a_deadlock() -> None:

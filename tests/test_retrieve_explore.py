@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import math
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
-import numpy as np
 import pytest
-from retrieve_data import add_node, relate, set_props, snapshot
+from retrieve_data import QueryDirection, add_node, relate, set_props, snapshot
 
 from memgraph.errors import InvalidInputError
 from memgraph.memory import Memory
@@ -242,18 +240,13 @@ def test_no_exact_scan_when_the_tenants_neighbours_are_all_noise(memory: Memory,
     """The exact scan rescues a tenant the shared index's neighbours do not reach. A
     question that matches nothing the tenant holds (the index's farthest neighbour is
     already below min_vector_score) does not scan: the other nodes are farther still."""
-    dims = memory.embedder.dimensions
-    rng = np.random.default_rng(3)
-    query = [1.0] + [0.0] * (dims - 1)
+    direction = QueryDirection(memory.embedder.dimensions, seed=3)
+    query = direction.query
     # cosine 0.7 to the query: the tenant's nearest, far nearer than any real text's
     # vector (so no other tenant crowds them out), but under a threshold of 0.8
     for i in range(12):
-        other = rng.standard_normal(dims)
-        other[0] = 0.0
-        other *= math.sqrt(1 - 0.7 ** 2) / np.linalg.norm(other)
-        other[0] = 0.7
         add_node(memory.graph, user_id, "Source", f"n{i}", text=f"unrelated {i}",
-                 embedding=other.tolist())
+                 embedding=direction.near(0.7))
     config = RetrievalConfig.from_settings(memory.settings, exact_scan_max=0,
                                            min_vector_score=0.9,     # cosine 0.8
                                            use_fulltext=False, use_graph=False)
@@ -267,24 +260,15 @@ def test_when_filters_take_the_nearest_neighbours_the_index_is_asked_again_not_s
         memory: Memory, user_id: str) -> None:
     """Storylines (kept out of a specific question) fill the index's nearest neighbours:
     the index is asked once more, for ten times as many, before any exact scan."""
-    dims = memory.embedder.dimensions
-    rng = np.random.default_rng(5)
-
-    def near(cosine: float) -> list[float]:      # to the query, the first axis
-        v = rng.standard_normal(dims)
-        v[0] = 0.0
-        v *= math.sqrt(1 - cosine ** 2) / np.linalg.norm(v)
-        v[0] = cosine
-        return v.tolist()
-
+    direction = QueryDirection(memory.embedder.dimensions, seed=5)
     for i in range(45):
-        add_node(memory.graph, user_id, "Storyline", f"story {i}", embedding=near(0.95))
+        add_node(memory.graph, user_id, "Storyline", f"story {i}", embedding=direction.near(0.95))
     sources = {add_node(memory.graph, user_id, "Source", f"s{i}", text=f"turn {i}",
-                        embedding=near(0.9)) for i in range(12)}
+                        embedding=direction.near(0.9)) for i in range(12)}
     config = RetrievalConfig.from_settings(memory.settings, candidates_per_signal=12,
                                            use_fulltext=False, use_graph=False)
-    req = ExploreRequest(user_id=user_id, query="anything", vector=[1.0] + [0.0] * (dims - 1),
-                         k=12, filters=build_filters(), config=config)
+    req = ExploreRequest(user_id=user_id, query="anything", vector=direction.query, k=12,
+                         filters=build_filters(), config=config)
 
     def ask(ann_k: int, ann_k_max: int) -> tuple[bool, list[str]]:
         params = {**candidate_params(memory.graph, req), "exact_first": False,

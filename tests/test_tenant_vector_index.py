@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner, Result
 from conftest import delete_tenant
-from retrieve_data import add_node, add_nodes
+from retrieve_data import QueryDirection, add_node, add_nodes
 from support import scalar
 
 from memgraph import cypher
@@ -34,22 +34,16 @@ from memgraph.retrieve.filters import build_filters
 from memgraph.retrieve.vector_plan import forget_tenant_size, plan_vector
 from memgraph.settings import Settings
 
+QUERY_SEED = 11
 
 def _near_query(dims: int, cosines: list[float], seed: int) -> list[list[float]]:
-    """Vectors at the given cosines to the query, the first axis."""
-    rng = np.random.default_rng(seed)
-    vectors = []
-    for cosine in cosines:
-        v = rng.standard_normal(dims)
-        v[0] = 0.0
-        v *= np.sqrt(1 - cosine ** 2) / np.linalg.norm(v)
-        v[0] = cosine
-        vectors.append(v.tolist())
-    return vectors
+    """Vectors at the given cosines to the query (_query)."""
+    direction = QueryDirection(dims, seed=QUERY_SEED, draws_seed=seed)
+    return [direction.near(cosine) for cosine in cosines]
 
 
 def _query(dims: int) -> list[float]:
-    return [1.0] + [0.0] * (dims - 1)
+    return QueryDirection(dims, seed=QUERY_SEED).query
 
 
 def _index_state(graph: Graph, name: str) -> str | None:

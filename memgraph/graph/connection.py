@@ -119,7 +119,14 @@ def run_in(tx: neo4j.ManagedTransaction, name: str, params: Mapping[str, Any]
     return [dict(r) for r in tx.run(cypher.load(name), unlogged(params))]
 
 
+# Another transaction deleted a node or relationship that a query had matched but not yet
+# locked. Neo4j reports it as the client's error, but a query that only brings things into
+# step (a migration that skips what is already done) can simply run again.
+VANISHED_ENTITY = "Neo.ClientError.Statement.EntityNotFound"
+
+
 def retrying(attempt: Callable[[], T], *, within_s: float, after_lost_connection: bool = True,
+             also_retry: frozenset[str] = frozenset(),
              sleep: Callable[[float], None] = time.sleep,
              clock: Callable[[], float] = time.monotonic) -> T:
     """``attempt()``, tried again while it fails on a retryable error and less than
@@ -131,14 +138,14 @@ def retrying(attempt: Callable[[], T], *, within_s: float, after_lost_connection
     again only ``after_lost_connection``: an auto-commit write may have committed before
     the connection went, and running it twice would count a reinforcement twice (the
     driver, for the same reason, does not retry a managed transaction whose COMMIT was cut
-    off)."""
+    off). Errors whose code is in ``also_retry`` are tried again too."""
     first_failure: float | None = None
     delay = RETRY_FIRST_DELAY_S
     while True:
         try:
             return attempt()
         except (neo4j_errors.Neo4jError, neo4j_errors.DriverError) as e:
-            if not e.is_retryable():
+            if not (e.is_retryable() or getattr(e, "code", None) in also_retry):
                 raise
             if isinstance(e, neo4j_errors.DriverError) and not after_lost_connection:
                 raise
@@ -250,6 +257,18 @@ class Graph:
         self.behind.wait()
         with translate_errors(self.settings.neo4j_uri):
             return self._run(cypher.load(name), unlogged(params), neo4j.WRITE_ACCESS)
+
+    def run_migration(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        """Auto-commit run of an idempotent batch migration, run again from the start when
+        another transaction deleted a node it had matched (a batch's work that committed
+        is skipped the second time)."""
+        self.behind.wait()
+        with translate_errors(self.settings.neo4j_uri):
+            return retrying(lambda: self._run(cypher.load(name), unlogged(params),
+                                              neo4j.WRITE_ACCESS),
+                            within_s=self.settings.transaction_retry_s,
+                            after_lost_connection=False,
+                            also_retry=frozenset({VANISHED_ENTITY}))
 
     def run_schema(self, name: str, identifiers: Mapping[str, str],
                    **params: Any) -> list[dict[str, Any]]:

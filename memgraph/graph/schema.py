@@ -8,7 +8,7 @@ from neo4j import exceptions as neo4j_errors
 
 from memgraph import cypher
 from memgraph.errors import SchemaError
-from memgraph.graph.connection import Graph, retrying, translate_errors
+from memgraph.graph.connection import VANISHED_ENTITY, Graph, retrying, translate_errors
 from memgraph.graph.tenant_index import recreate_own_indexes
 
 SCHEMA_VERSION = 9
@@ -56,19 +56,21 @@ def apply_schema(graph: Graph, dimensions: int, embedding_model: str,
         graph.run_autocommit("graph/clear_embeddings")
     check_vector_dimensions(graph, dimensions)
     migrate_fulltext_index(graph)
-    graph.run_autocommit("graph/move_source_captions")
+    graph.run_migration("graph/move_source_captions")
     previous, previous_dims = recorded_version(graph)
     before = _schema_objects(graph)
     run = 0
     for version in range(1, SCHEMA_VERSION + 1):
         for statement in cypher.statements(f"schema/v{version}"):
             # Two processes initialising a fresh database at once deadlock on the label
-            # locks of the same CREATE ... IF NOT EXISTS; each statement is idempotent, so
-            # the loser runs it again (and finds it done).
+            # locks of the same CREATE ... IF NOT EXISTS, and a migration meets nodes that
+            # another process deletes; each statement is idempotent, so it runs again
+            # (and finds done what was done).
             with translate_errors(graph.settings.neo4j_uri):
                 retrying(lambda statement=statement: _run_statement(graph, statement,
                                                                      dimensions),
-                         within_s=graph.settings.transaction_retry_s)
+                         within_s=graph.settings.transaction_retry_s,
+                         also_retry=frozenset({VANISHED_ENTITY}))
             run += 1
     if recreate_vector_index:
         recreate_own_indexes(graph, dimensions)
@@ -111,7 +113,7 @@ def migrate_fulltext_index(graph: Graph) -> bool:
             continue
         graph.run_autocommit("graph/drop_fulltext_index", index=row["name"])
         if row["name"] == "memory_text":
-            graph.run_autocommit("graph/backfill_search_text", user_id=None)
+            graph.run_migration("graph/backfill_search_text", user_id=None)
         changed = True
     return changed
 
