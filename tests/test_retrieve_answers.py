@@ -27,6 +27,10 @@ def test_a_question_is_read_for_names_relations_and_time() -> None:
     assert read_query("Where does Maya's older sister live?").topic(["Maya"]) == ("live",)
     assert read_query("What is the best cafe near Maya?").topic(["Maya"]) == (
         "best", "cafe", "near")
+    # "go" before an activity only says that one does it: the activity is what is asked
+    assert read_query("Does Maya go climbing?").topic(["Maya"]) == ("climbing",)
+    assert read_query("Where did Maya go during the summer?").topic(["Maya"]) == (
+        "go", "during", "summer")
     assert read_query("Where do I live?").first_person
     assert not read_query("Where does Anna live?").first_person
 
@@ -137,6 +141,21 @@ def test_the_sentence_a_fact_was_stated_in_orders_the_facts() -> None:
     part = rank_facts(closer_sol, rels, read_query("Where did Carlos work part-time?"),
                       ["Carlos"], 0.9)
     assert part.ranked[0][0] == "verde"           # "part-time", one word in both
+
+
+def test_a_word_few_facts_hold_counts_for_more_than_one_most_of_them_hold() -> None:
+    """"go" is a word of every VISITED fact's type; "pottery" is said in one sentence:
+    that sentence's fact matches "Did Maya go to pottery?" better, although each fact
+    holds one of the two words and the trips lie a little closer in meaning."""
+    rels = {f"trip{i}": {"kind": "VISITED", "start_name": "Maya", "end_name": city,
+                         "description": f"We had a lovely week in {city}."}
+            for i, city in enumerate(["Rome", "Oslo", "Paris"])}
+    rels["clay"] = {"kind": "LIKES", "start_name": "Maya", "end_name": "ceramics",
+                    "description": "I love the pottery evenings."}
+    rows = [{"key": key, "via": None, "sim": 0.80} for key in rels if key != "clay"]
+    rows.append({"key": "clay", "via": None, "sim": 0.79})
+    ranked = rank_facts(rows, rels, read_query("Did Maya go to pottery?"), ["Maya"])
+    assert ranked.ranked[0][0] == "clay"
 
 
 def test_a_question_that_asks_for_the_latest_ranks_a_nodes_facts_of_a_type_by_when() -> None:

@@ -170,10 +170,11 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     scores: dict[str, float] = {}
     answers: set[str] = set()
     asked: set[str] = set()
-    for row in rows:
-        props = rels.get(row["key"])
-        if props is None or not is_fact(props):
-            continue
+    facts = [(row, props) for row in rows
+             if (props := rels.get(row["key"])) is not None and is_fact(props)]
+    said = {row["key"]: _words(props, with_sentence=True) for row, props in facts}
+    weights = _word_weights(wanted, said.values())
+    for row, props in facts:
         if asks_relation(wanted, props):
             asked.add(row["key"])
         raw = row.get("sim")
@@ -181,7 +182,7 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
         lexical = _lexical(wanted, props)
         # the order among the facts also reads the sentence the fact was stated in: "as a
         # project manager" is said there, not in "Carlos WORKS_AT Sol Energia"
-        sim += LEXICAL_WEIGHT * _lexical(wanted, props, with_sentence=True)
+        sim += LEXICAL_WEIGHT * _weighted_share(weights, said[row["key"]])
         via = row.get("via")
         # a fact of a relative answers only when a relation word asked for the relative
         # and only when it accounts for every content word of the question (in its
@@ -307,19 +308,38 @@ def _stem(word: str) -> str:
     return w[:-1] if len(w) > 3 and w.endswith("e") else w
 
 
-def _lexical(wanted: set[str], props: Mapping[str, Any], *,
-             with_sentence: bool = False) -> float:
+def _lexical(wanted: set[str], props: Mapping[str, Any]) -> float:
     """The share of the question's content words (stems) the fact's statement holds (its
-    ends' names and its type's words), and with ``with_sentence`` the sentence it was
-    stated in (its description) too."""
+    ends' names and its type's words)."""
     if not wanted:
         return 0.0
+    return len(wanted & _words(props)) / len(wanted)
+
+
+def _words(props: Mapping[str, Any], *, with_sentence: bool = False) -> frozenset[str]:
+    """The stems of a fact's statement (its ends' names and its type's words), and with
+    ``with_sentence`` of the sentence it was stated in (its description) too."""
     text = f"{props.get('start_name') or ''} {props.get('end_name') or ''}"
     if with_sentence:   # its words as a question's are read: "part-time" stays one word
         text += " " + re.sub(r"[^\w\s-]", " ", str(props.get("description") or ""))
-    have = {_stem(w) for w in text.lower().split()}
-    have |= _type_word_stems(str(props.get("kind")))
-    return len(wanted & have) / len(wanted)
+    return frozenset({_stem(w) for w in text.lower().split()}
+                     | _type_word_stems(str(props.get("kind"))))
+
+
+def _word_weights(wanted: set[str], said: Iterable[frozenset[str]]) -> dict[str, float]:
+    """Each question word's weight among these facts: its inverse document frequency
+    (BM25's), so that a word most of them hold ("go", which every ATTENDED and VISITED
+    fact's type holds) counts for less than one that picks out a few ("climbing")."""
+    said = list(said)
+    n = len(said)
+    return {w: math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+            for w in wanted for df in [sum(1 for words in said if w in words)]}
+
+
+def _weighted_share(weights: Mapping[str, float], words: frozenset[str]) -> float:
+    """The share of the question words' weight that a fact's words hold."""
+    total = sum(weights.values())
+    return sum(v for w, v in weights.items() if w in words) / total if total else 0.0
 
 
 def _bridge(props: Mapping[str, Any] | None, intent: QueryIntent) -> bool:

@@ -84,6 +84,13 @@ PAST_WORDS = frozenset({
     "originally", "prior", "past", "ago", "until", "once", "used",
 })
 WHEN_WORDS = frozenset({"when", "since", "date", "year", "month", "day"})
+# "go" before an activity's -ing form only says that one does it ("Does Maya go
+# climbing?", "went skiing"): the activity is the topic, not a trip or an event that
+# VISITED and ATTENDED would answer. Words ending in -ing that are no activity stay.
+GO_WORDS = frozenset({"go", "goes", "going", "went", "gone"})
+NOT_ACTIVITIES = frozenset({"during", "morning", "evening", "nothing", "something",
+                            "anything", "everything", "thing", "things", "wedding",
+                            "meeting", "building", "spring"})
 # A question in the past tense asks about a time, not about now; without a word such as
 # "before" it does not ask for the earlier of two facts either.
 PAST_TENSE = frozenset({"did", "was", "were", "had", "went"})
@@ -276,7 +283,11 @@ def read_query(query: str) -> QueryIntent:
             | NOW_WORDS)
     modifiers = {i for i, w in enumerate(lowered[:-1])
                  if w in RELATION_MODIFIERS and lowered[i + 1] in relation}
-    content = tuple(w for i, w in enumerate(lowered) if w not in skip and i not in modifiers)
+    light = {i for i, w in enumerate(lowered[:-1])
+             if w in GO_WORDS and lowered[i + 1].endswith("ing")
+             and len(lowered[i + 1]) > 5 and lowered[i + 1] not in NOT_ACTIVITIES}
+    content = tuple(w for i, w in enumerate(lowered)
+                    if w not in skip and i not in modifiers and i not in light)
     time = "now"
     if any(w in PAST_WORDS for w in lowered):
         time = "past"
