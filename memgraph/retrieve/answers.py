@@ -71,10 +71,11 @@ ANSWER_BONUS = 1.0
 # below the best keeps 37 % of its evidence, 0.2 below 14 %.
 STANDING_SCALE = 0.1
 # The words of a relationship type, as questions ask about it. A fact also scores the
-# share of the question's content words its statement or its type's words hold, times
-# LEXICAL_WEIGHT: MiniLM alone put "Lena lives in Vienna" above "Lena works at Wiener
-# Zeitung Digital" for "where does Lena work?" ("where" is close to a city name), as
-# explore fuses full-text with vectors for messages.
+# share of the question's content words its statement or its type's words hold (each word
+# weighed by its idf among the facts: _word_weights), times LEXICAL_WEIGHT: MiniLM alone
+# put "Lena lives in Vienna" above "Lena works at Wiener Zeitung Digital" for "where does
+# Lena work?" ("where" is close to a city name), as explore fuses full-text with vectors
+# for messages.
 LEXICAL_WEIGHT = 0.2
 # The words are those questions ask a relation with, and the verbs the rule extractor
 # states it with (ingest/rules.py: "I adopted a puppy named Toro" is OWNS, so "when did
