@@ -112,6 +112,20 @@ def test_an_event_the_speaker_took_part_in_is_dated_and_a_place_stays_a_visit():
     assert extract("We went to the beach party.")[1] == {("me", "ATTENDED", "beach party")}
 
 
+def test_a_trip_taken_to_a_place_is_a_visit_and_chat_may_drop_the_subject():
+    assert extract("I took a trip to Paris last month.")[1] == {("me", "VISITED", "paris")}
+    assert extract("We made a weekend trip to Porto.")[1] == {("me", "VISITED", "porto")}
+    # a message that opens on a past-tense verb has dropped its subject: the speaker's
+    assert extract("Took a short trip last week to Rome to clear my mind.")[1] == {
+        ("me", "VISITED", "rome")}
+    assert extract("Just started a new job at Acme.")[1] == {("me", "WORKS_AT", "acme")}
+    assert extract("Moved to Berlin in May.")[1] == {("me", "LIVES_IN", "berlin")}
+    # not a trip, and not a thing made
+    assert extract("I took a short trip to clear my head.")[1] == set()
+    assert extract("I made a trip to the shops.")[1] == set()
+    assert extract("Took me a while to get it.")[1] == set()
+
+
 @pytest.mark.parametrize("text", ["I want to go skiing.", "I'm going to go shopping.",
                                   "We went during the night.", "I went missing for a day."])
 def test_a_plan_or_a_time_is_no_activity(text: str):

@@ -5,13 +5,16 @@ it reads one sentence at a time with a handful of English patterns and does not
 understand negation or anything it has no pattern for. Pronouns: "I"/"we"/"my"/"our"
 are the speaker; "she"/"he"/"they" as a subject is the person the previous sentence of
 the same message was about (its first person named or described), and in a message's
-first sentence the person last named in the message before it in its session.
+first sentence the person last named in the message before it in its session. A
+sentence that opens on a past-tense verb from a short list ("Took a short trip to Rome.")
+has dropped its subject, as chat does: the speaker's.
 
 What it finds
 - people named after a relation word: "my sister Anna", "my friend Tom" (Person, plus
   FAMILY_OF / FRIEND_OF / COLLEAGUE_OF / PARTNER_OF / KNOWS from the speaker; pets: OWNS);
 - "X works at Y", "I started a new job at Y", "I joined Y" (WORKS_AT an organisation);
-- "I live in / moved to Y" (LIVES_IN), "I'm from Y" (FROM), "I visited / went to Y" (VISITED);
+- "I live in / moved to Y" (LIVES_IN), "I'm from Y" (FROM), "I visited / went to Y", "I
+  took a trip to Y" (VISITED);
 - "I went to a support group", "I signed up for a pottery class", "we attended the
   pride parade" (ATTENDED: an event, class or meeting; a capitalised place after "went
   to" is VISITED);
@@ -106,6 +109,9 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
                                       "teacher", "doctor", "therapist", "coach")},
     **{w: ("OWNS", w, 0.8) for w in ("dog", "cat", "puppy", "kitten", "horse")},
 }
+# A journey is made or taken, not a thing made ("we made a weekend trip to Porto" is a
+# visit: VISITED)
+_TRIP_WORDS = "trip|trips|journey|holiday|vacation|getaway|visit"
 _RELATION = re.compile(
     r"\b[Mm]y\s++(?:new\s++|little\s++|older\s++|younger\s++|big\s++)?(?P<rel>"
     + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
@@ -128,6 +134,13 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
      "Entity", "place"),
     ("VISITED", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:visited|went to|travelled to|traveled to|flew to)\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
+    # a trip taken or made to a named place: "I took a short trip last week to Rome", "we
+    # made a weekend trip to Paris"
+    ("VISITED", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:took|made|went on)\s++(?:a|an|another|our|my)\s++"
+        rf"(?:[a-z]+\s++){{0,2}}?(?:{_TRIP_WORDS})"
+        r"(?:\s++(?:last|this|that)\s++[a-z]+|\s++[a-z]+\s++ago)?\s++to\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     ("DISLIKES", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:hate|hates|dislike|dislikes|can't stand|cannot stand|"
@@ -375,6 +388,10 @@ class _Run:
         and joined Y")."""
         text = _CONTRACTIONS.sub(lambda m: _CONTRACTED[m.group(0).lower()], text)
         text = _WE.sub("I", text)
+        dropped = _DROPPED_SUBJECT.match(text)
+        if dropped:
+            rest = text[dropped.end():]
+            text = "I " + (dropped["adverb"] or "").lower() + rest[0].lower() + rest[1:]
         if self.previous_person:
             text = _PRONOUN_SUBJECT.sub(self.previous_person, text)
         lead = _LEAD_SUBJECT.match(text)
@@ -474,6 +491,12 @@ _POSSESSIVE_SUFFIX = re.compile(r"['’]s$")
 _PRONOUN_SUBJECT = re.compile(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))"
                               r"(?:[Ss]he|[Hh]e|[Tt]hey)\b")
 _LEAD_SUBJECT = re.compile(rf"^(?:\w+[,:]\s+)?(?P<subj>I|{_WORD})\s")
+# A sentence that opens on one of these verbs in the past tense has dropped its subject,
+# as chat does ("Took a short trip to Rome.", "Just started a new job at Acme."): the
+# speaker's.
+_DROPPED_SUBJECT = re.compile(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
+                              r"(?=(?:[Tt]ook|[Ww]ent|[Vv]isited|[Mm]oved|[Jj]oined|[Ss]tarted|"
+                              r"[Tt]ravell?ed|[Ff]lew|[Aa]dopted|[Rr]elocated)\s)")
 _ELIDED = re.compile(r"\b(and|then)\s+(?=(?:(?:even|also|just|then)\s+)?(?:joined|moved|relocated|"
                      r"started|got|work|works|live|lives|studies|study|went|took)\b)")
 _DEFINITE = re.compile(r"^(?:the|this|that|these|those)\s", re.IGNORECASE)
@@ -627,6 +650,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"\s+(?P<det>a|an|this|these|my|our|another|some)\s+"
         # "this" alone is a pronoun: "I made this for you"
         rf"(?!(?:new\s+|little\s+)?(?:{_MADE_IDIOMS}|for|to|with|in|on|at|by|from|of)\b)"
+        rf"(?!(?:[a-z]+\s+){{0,2}}(?:{_TRIP_WORDS})\b)"
         r"(?:new\s+|little\s+)?"
         rf"(?P<obj>{_EVENT_WORD}(?:\s+{_EVENT_WORD}){{0,{EVENT_WORDS - 1}}}?)" + _EVENT_END),
      "Concept", ""),
