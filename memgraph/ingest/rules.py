@@ -383,9 +383,9 @@ class _Run:
     # -- additions: pronouns, possessive relations, owned things ---------------------
     def resolved(self, text: str) -> str:
         """The sentence as the fact patterns read it: "I'm" as "I am", "we" as "I" (the
-        speaker is one of us), a subject "she"/"he"/"they" as the person the previous
-        sentence was about, and a verb after "and" with its subject repeated ("I quit X
-        and joined Y")."""
+        speaker is one of us), a dropped subject as "I" ("Took a trip to Rome."), a subject
+        "she"/"he"/"they" as the person the previous sentence was about, and a verb after
+        "and" with its subject repeated ("I quit X and joined Y")."""
         text = _CONTRACTIONS.sub(lambda m: _CONTRACTED[m.group(0).lower()], text)
         text = _WE.sub("I", text)
         dropped = _DROPPED_SUBJECT.match(text)
