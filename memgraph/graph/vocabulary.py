@@ -194,6 +194,14 @@ PERSON_TYPES = ("FAMILY_OF", "PARTNER_OF", "FRIEND_OF", "COLLEAGUE_OF", "KNOWS",
 # chunks are not reached through it).
 WALK_TYPES = (*RELATIONSHIP_TYPES, MENTIONS, NEXT, INCLUDES, SUMMARIZES, DERIVED_FROM)
 
+# Words ending in "-ing" that name no activity: "go" and a gerund says one does the
+# activity (EXPERIENCED: "we went camping"; "Does Maya go climbing?" asks about climbing),
+# but not "we went during the night" or "I went missing". Read by the rule extractor
+# (memgraph/ingest/rules.py) and by the question reader (memgraph/retrieve/query.py).
+NOT_ACTIVITIES = ("during", "nothing", "something", "anything", "everything", "thing",
+                  "things", "morning", "evening", "spring", "king", "ring", "bring", "sing",
+                  "string", "being", "missing", "wedding", "meeting", "building")
+
 # The lists .cypher files take from here (``{{name}}``, rendered by memgraph/cypher.py):
 # relationship-type alternations for patterns (``[r:{{semantic_types}}]``, which the planner
 # turns into per-type index seeks) and quoted lists for ``IN``.

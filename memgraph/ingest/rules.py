@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from memgraph.graph.names import canonical_name
+from memgraph.graph.vocabulary import NOT_ACTIVITIES
 from memgraph.ingest.source import SourceText
 from memgraph.ingest.speakers import ANONYMOUS_OWNER, owner_of
 from memgraph.ingest.tools import ToolExecutor
@@ -515,11 +516,8 @@ _OWNED = re.compile(
 _FAVOURITE = re.compile(
     r"\b[Mm]y\s+(?:all-time\s+)?fav(?:ou)?rite\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was)\s+"
     rf"(?:(?P<name>{NAME})|{PHRASE}{PHRASE_END})")
-# Words ending in "-ing" that are no pastime, and particles that are no part of one
-# ("went out camping" is "camping").
-_NOT_ACTIVITIES = ("during", "nothing", "something", "anything", "everything", "thing",
-                   "morning", "evening", "spring", "king", "ring", "bring", "sing",
-                   "string", "being", "missing")
+# Particles that are no part of a pastime ("went out camping" is "camping"); the words
+# ending in "-ing" that are no pastime are vocabulary.NOT_ACTIVITIES.
 _PARTICLES = ("out", "on", "off", "back", "home", "away", "and", "for", "to", "with", "the",
               "a", "an", "this", "that", "last", "every", "some", "all")
 EVENT_WORDS = 5
@@ -594,7 +592,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s+{ADVERB}(?:(?:am|is|are|was|were)\s+)?"
         r"(?:(?:used|off|love|like|loved|liked)\s+to\s+)?(?:go|goes|went|going|gone)\s+"
         r"(?:out\s+)?(?P<obj>(?:(?!(?:" + "|".join(_PARTICLES) + r")\b)[a-z]+\s+)?"
-        r"(?!(?:" + "|".join(_NOT_ACTIVITIES) + r")\b)[a-z]{2,}ing)\b"), "Concept", ""),
+        r"(?!(?:" + "|".join(NOT_ACTIVITIES) + r")\b)[a-z]{2,}ing)\b"), "Concept", ""),
     # membership: "I joined a book club", "we just joined a new LGBTQ activist group"; the
     # last word says it is something one belongs to (a call, a conversation or a few
     # friends are joined, not belonged to); a capitalised name after "joined" is an
@@ -614,7 +612,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # kids swimming"
     ("EXPERIENCED", re.compile(
         rf"{SUBJECT}\s+{ADVERB}(?:took|take|takes|taking)\s+{_TAKEN_ALONG}\s+"
-        r"(?P<obj>(?!(?:" + "|".join(_NOT_ACTIVITIES) + r")\b)[a-z]{2,}ing)\b"),
+        r"(?P<obj>(?!(?:" + "|".join(NOT_ACTIVITIES) + r")\b)[a-z]{2,}ing)\b"),
      "Concept", ""),
     # a pastime kept up: "I've been running farther to de-stress", "I've been busy
     # painting" (an activity, as "we went camping" is)

@@ -328,19 +328,21 @@ def _words(props: Mapping[str, Any], *, with_sentence: bool = False) -> frozense
 
 
 def _word_weights(wanted: set[str], said: Iterable[frozenset[str]]) -> dict[str, float]:
-    """Each question word's weight among these facts: its inverse document frequency
-    (BM25's), so that a word most of them hold ("go", which every ATTENDED and VISITED
-    fact's type holds) counts for less than one that picks out a few ("climbing")."""
+    """Each question word's share of the question's weight among these facts (the shares
+    sum to 1): its inverse document frequency (BM25's), so that a word most of them hold
+    ("go", which every ATTENDED and VISITED fact's type holds) counts for less than one
+    that picks out a few ("climbing")."""
     said = list(said)
     n = len(said)
-    return {w: math.log(1.0 + (n - df + 0.5) / (df + 0.5))
-            for w in wanted for df in [sum(1 for words in said if w in words)]}
+    idf = {w: math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+           for w in wanted for df in [sum(1 for words in said if w in words)]}
+    total = sum(idf.values())
+    return {w: v / total for w, v in idf.items()} if total else {}
 
 
 def _weighted_share(weights: Mapping[str, float], words: frozenset[str]) -> float:
     """The share of the question words' weight that a fact's words hold."""
-    total = sum(weights.values())
-    return sum(v for w, v in weights.items() if w in words) / total if total else 0.0
+    return sum(v for w, v in weights.items() if w in words)
 
 
 def _bridge(props: Mapping[str, Any] | None, intent: QueryIntent) -> bool:

@@ -37,6 +37,7 @@ from datetime import datetime, timedelta
 from itertools import pairwise
 
 from memgraph.graph.names import canonical_name
+from memgraph.graph.vocabulary import NOT_ACTIVITIES
 from memgraph.retrieve.filters import QUESTION_WORDS
 
 MAX_NAME_WORDS = 4
@@ -86,11 +87,9 @@ PAST_WORDS = frozenset({
 WHEN_WORDS = frozenset({"when", "since", "date", "year", "month", "day"})
 # "go" before an activity's -ing form only says that one does it ("Does Maya go
 # climbing?", "went skiing"): the activity is the topic, not a trip or an event that
-# VISITED and ATTENDED would answer. Words ending in -ing that are no activity stay.
+# VISITED and ATTENDED would answer. Words ending in -ing that are no activity stay
+# (vocabulary.NOT_ACTIVITIES, as the rule extractor reads them).
 GO_WORDS = frozenset({"go", "goes", "going", "went", "gone"})
-NOT_ACTIVITIES = frozenset({"during", "morning", "evening", "nothing", "something",
-                            "anything", "everything", "thing", "things", "wedding",
-                            "meeting", "building", "spring"})
 # A question in the past tense asks about a time, not about now; without a word such as
 # "before" it does not ask for the earlier of two facts either.
 PAST_TENSE = frozenset({"did", "was", "were", "had", "went"})
