@@ -10,6 +10,10 @@ read-only and once with reinforcement (the default call), k = 10. Prints p50/p95
 ms and the load average. Reinforcement changes salience and access counts of the kept
 user only.
 
+``--stages`` adds, for the read-only calls, where the time went: p50 of the candidate
+query and of the provenance query (each a round trip, timed at the client), and of the
+rest (fusion, re-rank and building the results in Python) per call.
+
 ``--pause-ms N`` waits N ms between calls, outside the timing, as an agent does while its
 model reads the results. Back to back (the default, 0), the reinforcement written behind
 one call competes with the next call for the machine's cores; with a pause it is written
@@ -24,6 +28,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -40,18 +45,27 @@ def main() -> None:
     ap.add_argument("--k", type=int, default=10)
     ap.add_argument("--pause-ms", type=float, default=0.0,
                     help="wait this long between calls, outside the timing")
+    ap.add_argument("--stages", action="store_true",
+                    help="also print p50 per stage of the read-only calls")
     args = ap.parse_args()
     memory = Memory(Settings(llm="offline", embedder="local"))
     questions = kept_user_questions(args.data, args.user)
     vectors = [memory.embedder.embed_query(q) for q in questions]
     for q, v in list(zip(questions, vectors, strict=True))[:10]:
         memory.explore(q, user_id=args.user, k=args.k, reinforce=False, vector=v)
+    queries = timed_queries(memory) if args.stages else {}
+    stages: dict[str, list[float]] = {"rest": []}
     for reinforce in (False, True):
         times = []
         for q, v in zip(questions, vectors, strict=True):
+            queries.clear()
             start = time.perf_counter()
             memory.explore(q, user_id=args.user, k=args.k, reinforce=reinforce, vector=v)
             times.append(1000 * (time.perf_counter() - start))
+            if args.stages and not reinforce:
+                for name, ms in queries.items():
+                    stages.setdefault(name, []).append(ms)
+                stages["rest"].append(times[-1] - sum(queries.values()))
             if args.pause_ms:
                 time.sleep(args.pause_ms / 1000)
         memory.flush()   # what was queued is written before the next mode is timed
@@ -60,7 +74,26 @@ def main() -> None:
         print(f"| {args.user} | explore{' + reinforce' if reinforce else ' (read-only)'} | "
               f"{statistics.median(times):.1f} | {p95:.1f} | {statistics.mean(times):.1f} | "
               f"{'/'.join(f'{x:.1f}' for x in os.getloadavg())} |", flush=True)
+    for name, values in stages.items():
+        if values:
+            print(f"| {args.user} | read-only: {name} | {statistics.median(values):.1f} |")
     memory.close()
+
+
+def timed_queries(memory: Memory) -> dict[str, float]:
+    """Time every named read of this Memory's graph (ms per query name, of the last call)."""
+    times: dict[str, float] = {}
+    read_now = memory.graph.read_now
+
+    def timed(name: str, **params: Any) -> list[dict[str, Any]]:
+        start = time.perf_counter()
+        try:
+            return read_now(name, **params)
+        finally:
+            times[name] = times.get(name, 0.0) + 1000 * (time.perf_counter() - start)
+
+    memory.graph.read_now = timed   # type: ignore[method-assign]
+    return times
 
 
 if __name__ == "__main__":
