@@ -120,6 +120,25 @@ def test_a_storyline_leads_with_what_its_episode_brought_not_what_it_repeats():
     assert summary.title.startswith("Sam: works at Globex")
 
 
+def test_a_storylines_title_says_something_of_its_subject_not_to_them():
+    # offline, with no fact learnt: "Thanks, Jon!" names him as the one spoken to, and a
+    # question asks rather than tells; his own statement is what the episode says of him
+    day = timedelta(days=1)
+    said = [("Wow, that is great news, Jon! What did they say?", False),
+            ("Did it work? I opened the studio downtown, it went great.", True),
+            ("Thanks, Jon!", False), ("I hope so, Jon.", False)]
+    evidence = tuple(DatedText(text, SPRING + i * day, own)
+                     for i, (text, own) in enumerate(said))
+    item = SummaryItem(key="k", layer="Storyline", subject="Jon", evidence=evidence)
+    title = OfflineSynthesiser().summaries([item])["k"].title
+    assert title.startswith("Jon: I opened the studio downtown, it went great"), title
+    # a sentence that says something of him by name says most of all
+    named = SummaryItem(key="k", layer="Storyline", subject="Jon", evidence=(
+        *evidence, DatedText("Gina says Jon teaches salsa now.", SPRING + 9 * day)))
+    title = OfflineSynthesiser().summaries([named])["k"].title
+    assert title.startswith("Jon: Gina says Jon teaches salsa now"), title
+
+
 def test_the_evidence_hash_changes_when_a_fact_ends_or_a_source_joins():
     sources = (Evidence("a", "x", SPRING), Evidence("b", "y", SPRING))
     fact = Fact("f1", "Sam works at Acme", SPRING, None, frozenset({"a"}))

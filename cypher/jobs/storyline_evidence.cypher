@@ -1,7 +1,7 @@
 // The evidence of one tenant's Storylines (memgraph/jobs/storylines.py): every person,
 // concept or entity of $user_id (not archived) that at least $min_sources of the tenant's
 // sources are about (they mention it or, for a person, it sent them), with those sources
-// oldest first (event time, then uid) and the facts about it (its relationships, current
+// oldest first (event time, then uid), each saying whether the subject sent it, and the facts about it (its relationships, current
 // or ended, with the sources they were learnt from).
 // Subjects come in uid order, at most $page after $after: the job pages through a tenant.
 MATCH (e:Memory)
@@ -11,7 +11,7 @@ CALL (e) {
   CALL (e) {
     MATCH (s:Source)-[:MENTIONS]->(e)
     WHERE s.user_id = e.user_id
-    RETURN s
+    RETURN s, false AS own
     UNION
     // a person's own messages are about them (explore's subject signal says the same):
     // the speaker's name, or any anonymous speaker for $anonymous_owner ("Me",
@@ -20,11 +20,13 @@ CALL (e) {
     UNWIND CASE WHEN e.name = $anonymous_owner THEN $anonymous_speakers ELSE [e.name] END AS speaker
     MATCH (s:Source {user_id: e.user_id, speaker: speaker})
     WHERE s.source_kind = 'message'
-    RETURN s
+    RETURN s, true AS own
   }
-  WITH s ORDER BY coalesce(s.event_at, s.created_at), s.uid
+  // `own`: the subject sent it (one that also mentions its sender comes once)
+  WITH s, true IN collect(own) AS own
+  ORDER BY coalesce(s.event_at, s.created_at), s.uid
   RETURN collect({uid: s.uid, text: coalesce(s.raw_content, s.description, ''),
-                  at: coalesce(s.event_at, s.created_at)}) AS sources
+                  at: coalesce(s.event_at, s.created_at), own: own}) AS sources
 }
 WITH e, sources WHERE size(sources) >= $min_sources
 CALL (e) {

@@ -156,7 +156,7 @@ _PERSON_VERB = re.compile(rf"(?P<name>{NAME})\s++(?:said|says|told|called|texted
 _CAPITALISED = re.compile(rf"\b(?P<name>{NAME})")
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 # A name set off as the one addressed ("Wow, Caroline!", "Thanks, Mel.", "… so proud of
-# you, Anna!") says who is spoken to, not what the message is about (``_addressed``).
+# you, Anna!") says who is spoken to, not what the message is about (``addressed``).
 _GREETING = re.compile(r"^\W*(?:(?:hey|hi|hello|thanks|thank you|wow|woah|whoa|oh|aw+|yeah|"
                        r"yep|yes|no|sorry|congrats|congratulations|great|ok|okay|well|so|"
                        r"dear|bye|cheers|hiya|ha+|haha|"
@@ -342,7 +342,7 @@ class _Run:
             inside = any(a <= m.start() < b for a, b in spans)
             fresh = name not in named and name not in self.made
             if m.start() > 0 and not inside and fresh and _usable(name) \
-                    and not _addressed(sentence.text, m.start(), m.end()):
+                    and not addressed(sentence.text, m.start(), m.end()):
                 kind = self.existing.get(canonical_name(name), "Entity")
                 self.node(kind, name, confidence=min(self.confidence, 0.4))
                 named.add(name)
@@ -669,7 +669,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
 ]
 
 
-def _addressed(text: str, start: int, end: int) -> bool:
+def addressed(text: str, start: int, end: int) -> bool:
     """Whether the name at ``text[start:end]`` is the one spoken to: after nothing but a
     greeting and before punctuation ("Wow, Caroline!", "Yep, Mel."), or after a comma at
     the end of an exclamation or a question ("That's great news, Caroline!"). A

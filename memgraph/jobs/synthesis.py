@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from memgraph.errors import InvalidInputError, MalformedOutputError
+from memgraph.ingest.rules import addressed
 from memgraph.providers.base import LLM, Usage, prompt_tokens
 from memgraph.retrieve.tokens import count_tokens, truncate_to_tokens
 from memgraph.settings import Settings
@@ -39,6 +40,7 @@ ITEM_CHARS = 1500   # one note or episode in an LLM request, at most
 class DatedText:
     text: str
     at: datetime
+    own: bool = False    # a message sent by the subject of the item it is evidence for
 
 
 @dataclass(frozen=True)
@@ -169,8 +171,11 @@ class OfflineSynthesiser(Synthesiser):
                 # episode brought first); the messages' own words add what no fact captured.
                 facts = [_clip(f.text, 120) for f in item.facts]
                 gist = _gist(ordered, item.subject, pieces=1 if facts else 3)
+                # the title: its first fact, else the sentence that says most of the
+                # subject (the summary lists the gist in time order)
+                best = gist if facts else _gist(ordered, item.subject, pieces=1)
                 headline = (facts[0].removeprefix(item.subject).strip() if facts
-                            else gist[0] if gist else "episode")
+                            else best[0] if best else "episode")
                 title = f"{item.subject}: {_clip(headline, 60)} ({span})"
                 summary = f"{item.subject}, {span}: " + "; ".join(facts[:6] or gist) + "."
                 if facts and gist:
@@ -186,24 +191,40 @@ def _span(ordered: Sequence[DatedText]) -> str:
 
 def _gist(sources: Sequence[DatedText], name: str, pieces: int = 2) -> list[str]:
     """Up to ``pieces`` sentences, in time order, newest episodes first in line: sentences
-    that name the node before any that do not ("Hi!" says nothing about Acme Corp), and
-    among those the longest of an episode (the most said)."""
+    that say something of the node by name before the node's own words (a message it
+    sent), and those before any others ("Hi!" says nothing about Acme Corp); of a message,
+    its first sentence that names the node, else its longest statement (a question asks
+    rather than tells)."""
     names = re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE) if name.strip() else None
     naming: list[tuple[int, str]] = []
+    own: list[tuple[int, str]] = []
     other: list[tuple[int, str]] = []
     for at, source in reversed(list(enumerate(sources))):
         sentences = _sentences(source.text)
-        said = [s for s in sentences if names and names.search(s)]
+        said = [s for s in sentences if names and _about(s, names)]
         if said:
             naming.append((at, said[0]))
         elif sentences:
-            other.append((at, max(sentences, key=len)))
+            best = max(sentences, key=lambda s: (not s.endswith("?"), len(s)))
+            (own if source.own else other).append((at, best))
     chosen: list[tuple[int, str]] = []
-    for at, sentence in naming + other:
+    for at, sentence in naming + own + other:
         piece = _clip(sentence, 120)
         if len(chosen) < pieces and all(_norm(piece) != _norm(c) for _, c in chosen):
             chosen.append((at, piece))
     return [piece for _, piece in sorted(chosen)]
+
+
+def _about(sentence: str, names: re.Pattern[str]) -> bool:
+    """Whether the sentence names the node other than as the one spoken to: "Thanks, Jon!",
+    "Hey Jon, how are you?" and "I hope so, Gina." say nothing about Jon or Gina (a name
+    set off at the sentence's end, or after a greeting: ``rules.addressed``)."""
+    for m in names.finditer(sentence):
+        before, after = sentence[:m.start()].rstrip(), sentence[m.end():]
+        at_the_end = not after.strip(" .!?") and (not before or before.endswith(","))
+        if not at_the_end and not addressed(sentence, m.start(), m.end()):
+            return True
+    return False
 
 
 DESCRIBE_SYSTEM = (
