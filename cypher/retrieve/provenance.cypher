@@ -1,10 +1,10 @@
 // Provenance of explore() results: the sources each element came from, the most relevant
 // to the query first (then the latest). Sources are their own provenance; semantic nodes
 // via MENTIONS, DERIVED_FROM and notes_source; relationships via source_ids and
-// notes_source; storylines via INCLUDES.
+// notes_source; storylines via INCLUDES; macros via their storylines' INCLUDES (SUMMARIZES).
 // $items: [{eid, element, found}] where found lists the element ids of the candidate
 // sources (of this explore() call) that mention the element, that a fact was extracted
-// from, or (for a Storyline: every candidate source) that it may include; they come
+// from, or (for a Storyline or a Macro: every candidate source) that it may include; they come
 // first; $user_id; $vector (may be null); $per_item; $excerpt_chars; $scan_max.
 // Also each element's text (raw_content up to $text_chars, description, notes), which the
 // candidate query leaves out.
@@ -37,6 +37,16 @@ CALL (item, e, n) {
     UNION
     WITH n MATCH (n:Storyline)-[:INCLUDES]->(s:Source) WITH s LIMIT $scan_max
     RETURN s, 'INCLUDES' AS via
+    UNION
+    // a Macro stands on its Storylines: their sources are its evidence, the same way
+    WITH n WHERE n:Macro UNWIND item.found AS key
+    MATCH (s:Source) WHERE elementId(s) = key
+      AND EXISTS { (n)-[:SUMMARIZES]->(:Storyline)-[:INCLUDES]->(s) }
+    RETURN s, 'SUMMARIZES' AS via
+    UNION
+    WITH n MATCH (n:Macro)-[:SUMMARIZES]->(:Storyline)-[:INCLUDES]->(s:Source)
+    WITH s LIMIT $scan_max
+    RETURN s, 'SUMMARIZES' AS via
     UNION
     WITH e UNWIND coalesce(e.notes_source, []) + coalesce(e.source_ids, []) AS sid
     WITH DISTINCT sid WHERE sid <> ''

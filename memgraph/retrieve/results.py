@@ -33,7 +33,7 @@ class Provenance(BaseModel):
     speaker: str = ""
     excerpt: str = ""
     event_at: datetime | None = None
-    via: str = ""   # self | MENTIONS | DERIVED_FROM | notes | source_ids | INCLUDES
+    via: str = ""   # self | MENTIONS | DERIVED_FROM | notes | source_ids | INCLUDES | SUMMARIZES
 
 
 class ScoreBreakdown(BaseModel):
