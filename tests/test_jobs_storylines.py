@@ -292,8 +292,8 @@ def test_a_question_about_someones_story_gets_their_macro_first_and_a_fact_still
     assert broad[1].name.startswith("Sam:") and "Globex" in broad[1].text   # latest first
     assert broad[0].score.layer == "summary" and broad[0].score.tier == 1
     assert any("story of a node it names" in why for why in broad[0].score.reasons)
-    # the Macro stands on its two Storylines and cites the best of their sources (its
-    # best three are among the best three of one of them)
+    # the Macro stands on its two Storylines and cites the best of their sources: its
+    # three are among the two Storylines' own best three (the same order ranks them)
     cited = {p.external_id for p in broad[0].provenance}
     included = {p.external_id for story in broad[1:3] for p in story.provenance}
     assert len(cited) == 3 and {p.via for p in broad[0].provenance} == {"SUMMARIZES"}
