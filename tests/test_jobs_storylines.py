@@ -346,6 +346,8 @@ def test_the_llm_is_asked_per_tenant_with_the_facts_and_its_answer_is_kept(
     assert [[i["layer"] for i in items] for items in asked] == [["Storyline", "Storyline"],
                                                                 ["Macro"]]
     assert all(i["facts"] for i in asked[0])      # the facts learnt go with the messages
+    # and each message with who sent it: "I" in Sam's messages is Sam
+    assert {e.get("speaker") for i in asked[0] for e in i["evidence"]} == {"Sam"}
     rows = summaries(graph, user_id)
     assert {r["title"] for r in rows} == {"Sam (Storyline)", "Sam (Macro)"}
 

@@ -3,9 +3,9 @@
 // sources are about (they mention it or, for a person, it sent them), with those sources
 // oldest first (event time, then the order they were written: a session's messages may
 // share one event time, and their random uids made the order, hence the offline titles,
-// differ from one ingestion to the next), each saying whether the subject sent it, and
-// the facts about it (its relationships, current or ended, with the sources they were
-// learnt from).
+// differ from one ingestion to the next), each with its speaker and whether the subject
+// sent it, and the facts about it (its relationships, current or ended, with the sources
+// they were learnt from).
 // Subjects come in uid order, at most $page after $after: the job pages through a tenant.
 MATCH (e:Memory)
 WHERE e.user_id = $user_id AND e:Semantic AND e.uid > $after AND e.state <> 'archived'
@@ -29,7 +29,8 @@ CALL (e) {
   WITH s, true IN collect(own) AS own
   ORDER BY coalesce(s.event_at, s.created_at), s.created_at, s.uid
   RETURN collect({uid: s.uid, text: coalesce(s.raw_content, s.description, ''),
-                  at: coalesce(s.event_at, s.created_at), own: own}) AS sources
+                  at: coalesce(s.event_at, s.created_at), own: own,
+                  speaker: coalesce(s.speaker, '')}) AS sources
 }
 WITH e, sources WHERE size(sources) >= $min_sources
 CALL (e) {

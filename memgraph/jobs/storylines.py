@@ -53,6 +53,7 @@ class Evidence:
     text: str
     at: datetime
     own: bool = False      # a message the subject sent
+    speaker: str = ""      # who sent it (a message)
 
 
 @dataclass(frozen=True)
@@ -202,8 +203,8 @@ def _subjects(ctx: JobContext, user_id: str) -> Iterator[dict[str, Any]]:
         for row in rows:
             name = row["name"] or row["uid"]
             yield {"uid": row["uid"], "name": name,
-                   "evidence": [Evidence(s["uid"], s["text"], to_native(s["at"]), s["own"])
-                                for s in row["sources"]],
+                   "evidence": [Evidence(s["uid"], s["text"], to_native(s["at"]), s["own"],
+                                         s["speaker"]) for s in row["sources"]],
                    "facts": [Fact(f["uid"], fact_sentence(name, f), to_native(f["at"]),
                                   to_native(f["valid_to"]) if f["valid_to"] else None,
                                   frozenset(f["source_ids"])) for f in row["facts"]]}
@@ -266,7 +267,8 @@ def _write_layer(ctx: JobContext, user_id: str, wanted: Sequence[Episode],
 def _write_chunk(ctx: JobContext, user_id: str, chunk: Sequence[Episode],
                  existing: dict[str, dict[str, Any]]) -> dict[str, Written]:
     items = [SummaryItem(key=e.key, layer=e.layer, subject=e.subject,
-                         evidence=tuple(DatedText(x.text, x.at, x.own) for x in e.evidence),
+                         evidence=tuple(DatedText(x.text, x.at, x.own, x.speaker)
+                                        for x in e.evidence),
                          facts=tuple(DatedText(f.text, f.at) for f in e.facts),
                          user_id=user_id) for e in chunk]
     summaries: dict[str, Summary] = {}

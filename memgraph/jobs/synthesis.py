@@ -41,6 +41,7 @@ class DatedText:
     text: str
     at: datetime
     own: bool = False    # a message sent by the subject of the item it is evidence for
+    speaker: str = ""    # who sent it, when a message says
 
 
 @dataclass(frozen=True)
@@ -244,7 +245,8 @@ INSIGHT_SYSTEM = (
 
 SUMMARY_SYSTEM = (
     "You write the summaries of a memory graph. Every item is a Storyline (an episode in "
-    "the life of a person, concept or entity, given as its dated messages) or a Macro (a "
+    "the life of a person, concept or entity, given as its dated messages, each with who "
+    "sent it when known: \"I\" in a message is its speaker) or a Macro (a "
     "subject's lasting summary, given as its dated storylines), with the facts known about "
     "its subject. For each, write a short "
     "title (at most 10 words, naming the subject) and a summary of at most three "
@@ -284,7 +286,9 @@ class LLMSynthesiser(Synthesiser):
         payload = [{"id": i.key, "layer": i.layer, "about": i.subject,
                     "facts": [f"{f.at.date().isoformat()}: {f.text[:ITEM_CHARS]}"
                               for f in self._newest(i.facts)],
-                    "evidence": [{"date": e.at.date().isoformat(), "text": e.text[:ITEM_CHARS]}
+                    "evidence": [{"date": e.at.date().isoformat(),
+                                  **({"speaker": e.speaker} if e.speaker else {}),
+                                  "text": e.text[:ITEM_CHARS]}
                                  for e in self._newest(i.evidence)]} for i in items]
         out: dict[str, Summary] = {}
         for request in self._requests(SUMMARY_SYSTEM, payload, "evidence"):
