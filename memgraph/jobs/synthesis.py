@@ -171,12 +171,12 @@ class OfflineSynthesiser(Synthesiser):
                 # The facts learnt in the episode say most, in the job's order (what the
                 # episode brought first); the messages' own words add what no fact captured.
                 facts = [_clip(f.text, 120) for f in item.facts]
-                gist = _gist(ordered, item.subject, pieces=1 if facts else 3)
+                chosen = _chosen(ordered, item.subject, pieces=1 if facts else 3)
+                gist = [piece for _, piece in sorted(chosen)]
                 # the title: its first fact, else the sentence that says most of the
                 # subject (the summary lists the gist in time order)
-                best = gist if facts else _gist(ordered, item.subject, pieces=1)
                 headline = (facts[0].removeprefix(item.subject).strip() if facts
-                            else best[0] if best else "episode")
+                            else chosen[0][1] if chosen else "episode")
                 title = f"{item.subject}: {_clip(headline, 60)} ({span})"
                 summary = f"{item.subject}, {span}: " + "; ".join(facts[:6] or gist) + "."
                 if facts and gist:
@@ -191,11 +191,16 @@ def _span(ordered: Sequence[DatedText]) -> str:
 
 
 def _gist(sources: Sequence[DatedText], name: str, pieces: int = 2) -> list[str]:
-    """Up to ``pieces`` sentences, in time order, newest episodes first in line: sentences
-    that say something of the node by name before the node's own words (a message it
-    sent), and those before any others ("Hi!" says nothing about Acme Corp); of a message,
-    its first sentence that names the node, else its longest statement (a question asks
-    rather than tells)."""
+    """Up to ``pieces`` sentences (``_chosen``), in time order."""
+    return [piece for _, piece in sorted(_chosen(sources, name, pieces))]
+
+
+def _chosen(sources: Sequence[DatedText], name: str, pieces: int) -> list[tuple[int, str]]:
+    """Up to ``pieces`` (source index, sentence), the one that says most first, newest
+    episodes first in line: sentences that say something of the node by name before the
+    node's own words (a message it sent), and those before any others ("Hi!" says nothing
+    about Acme Corp); of a message, its first sentence that names the node, else its
+    longest statement (a question asks rather than tells)."""
     names = re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE) if name.strip() else None
     naming: list[tuple[int, str]] = []
     own: list[tuple[int, str]] = []
@@ -213,7 +218,7 @@ def _gist(sources: Sequence[DatedText], name: str, pieces: int = 2) -> list[str]
         piece = _clip(sentence, 120)
         if len(chosen) < pieces and all(_norm(piece) != _norm(c) for _, c in chosen):
             chosen.append((at, piece))
-    return [piece for _, piece in sorted(chosen)]
+    return chosen
 
 
 def _about(sentence: str, names: re.Pattern[str]) -> bool:
