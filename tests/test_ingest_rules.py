@@ -85,6 +85,35 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "EXPERIENCED", "camping")),
     ("I've been into dancing since I was a kid.", ("Concept", "dancing"),
      ("me", "LIKES", "dancing")),
+    ("My husband Tom is a nurse at St Mary's Hospital.", ("Entity", "St Mary's Hospital"),
+     ("tom", "WORKS_AT", "st marys hospital")),
+    ("I'm a senior data engineer at Stripe.", ("Entity", "Stripe"),
+     ("me", "WORKS_AT", "stripe")),
+    ("Anna is a second-year student at Oxford.", ("Entity", "Oxford"),
+     ("anna", "STUDIES_AT", "oxford")),
+    ("Tom's mother, Helen, lives in Leeds.", ("Person", "Helen"),
+     ("helen", "LIVES_IN", "leeds")),
+    ("I've been learning Spanish on Duolingo every morning.", ("Entity", "Spanish"),
+     ("me", "INTERESTED_IN", "spanish")),
+    ("Anna is learning to play the guitar.", ("Concept", "guitar"),
+     ("anna", "INTERESTED_IN", "guitar")),
+    ("My brother Felix married his girlfriend Noor in June.", ("Person", "Noor"),
+     ("felix", "PARTNER_OF", "noor")),
+    ("I married Tom in 2010.", ("Person", "Tom"), ("me", "PARTNER_OF", "tom")),
+    ("Anna met her brother Leo for lunch.", ("Person", "Leo"), ("anna", "FAMILY_OF", "leo")),
+    ("I got engaged to Pablo last weekend!", ("Person", "Pablo"),
+     ("me", "PARTNER_OF", "pablo")),
+    ("My son's name is Oscar and he just turned five.", ("Person", "Oscar"),
+     ("me", "FAMILY_OF", "oscar")),
+    ("My cat is called Miso.", ("Entity", "Miso"), ("me", "OWNS", "miso")),
+    ("We live in a small flat in Glasgow near the river.", ("Entity", "Glasgow"),
+     ("me", "LIVES_IN", "glasgow")),
+    ("Pablo works as a chef at a restaurant called La Tasca.", ("Entity", "La Tasca"),
+     ("pablo", "WORKS_AT", "la tasca")),
+    ("Oscar started school at Hillhead Primary this autumn.", ("Entity", "Hillhead Primary"),
+     ("oscar", "STUDIES_AT", "hillhead primary")),
+    ("I'm teaching biology at Glasgow Academy now.", ("Entity", "Glasgow Academy"),
+     ("me", "WORKS_AT", "glasgow academy")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -110,6 +139,37 @@ def test_an_event_the_speaker_took_part_in_is_dated_and_a_place_stays_a_visit():
     assert extract("We went to the national park last week.")[1] == {
         ("me", "VISITED", "national park")}
     assert extract("We went to the beach party.")[1] == {("me", "ATTENDED", "beach party")}
+
+
+def test_a_short_lead_in_is_not_the_subject_of_the_sentence():
+    nodes, facts = extract("Big news: I left Acme and joined Globex.")
+    assert facts == {("me", "WORKS_AT", "globex")}       # the speaker's news
+    assert ("Person", "Big") not in nodes
+    assert extract("Good news, Tom moved to Leeds and joined Globex.")[1] >= {
+        ("tom", "LIVES_IN", "leeds"), ("tom", "WORKS_AT", "globex")}
+
+
+def test_someone_elses_relation_is_a_person_and_a_job_quit_is_over_from_then():
+    nodes, facts = extract("How's your sister Giulia doing?")
+    assert ("Person", "Giulia") in nodes and facts == set()   # whose sister: not named
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", "I quit my job at Deloitte last month. Anna was laid off "
+                   "from Acme.", speaker="Lena",
+                   event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)), executor)
+    over = {(r.from_id, r.to_id): (r.valid_from, r.valid_to)
+            for r in executor.plan.relationships if r.type == "WORKS_AT"}
+    assert over == {("lena", "deloitte"): (None, datetime(2024, 4, 10, tzinfo=UTC)),
+                    ("anna", "acme"): (None, datetime(2024, 5, 10, 12, tzinfo=UTC))}
+    assert extract("I left my job at Spotify's rival.")[1] == set()
+    graduated = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", "I graduated from the University of Edinburgh in 2019. I no "
+                   "longer work at Initech.", speaker="Nina",
+                   event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)), graduated)
+    assert {(r.type, r.to_id, r.valid_to) for r in graduated.plan.relationships} == {
+        ("STUDIES_AT", "university of edinburgh", datetime(2019, 1, 1, tzinfo=UTC)),
+        ("WORKS_AT", "initech", datetime(2024, 5, 10, 12, tzinfo=UTC))}
 
 
 def test_a_trip_taken_to_a_place_is_a_visit_and_chat_may_drop_the_subject():
@@ -152,6 +212,15 @@ def test_a_plan_or_a_time_is_no_activity(text: str):
     "I've been running a small business.",    # a pastime's word, not a pastime
     "I've been running late all week.",
     "I've been thinking about it.",
+    "I'm a regular at Joe's Diner.",          # a regular, a member: no employee
+    "I'm a member at Riverside Gym.",
+    "I was a nurse at St Mary's Hospital.",   # a past role is no job now
+    "I'm a nurse at the local hospital.",     # which hospital is not said
+    "I've been learning a lot from you.",     # no skill learnt
+    "I'm learning to accept myself.",
+    "I'm learning about myself.",
+    "I'm even learning with them!",
+    "I've lived in Scotland for ten years.",  # how long, not where now (Glasgow is there)
 ])
 def test_a_joining_an_outing_a_making_or_an_interest_needs_its_own_words(text: str):
     assert extract(text)[1] == set()
@@ -271,3 +340,16 @@ def test_she_opening_a_message_is_the_person_the_message_before_it_named(memory:
         "RETURN a.name AS a, type(r) AS t, b.name AS b", u=user_id)}
     assert ("Lucia", "STUDIES_AT", "Pompeu Fabra University") in facts
     assert not any(t == "WORKS_AT" for _, t, _ in facts), facts
+
+
+def test_she_can_be_the_person_named_as_someone_elses_relation_before(memory: Memory,
+                                                                     user_id: str):
+    said = datetime(2023, 10, 30, 12, tzinfo=UTC)
+    memory.ingest("Congrats Marco! How's your sister Giulia doing?", user_id=user_id,
+                  speaker="Lena", session_id="s1", event_at=said)
+    memory.ingest("She's great, she just moved to Berlin for her PhD.", user_id=user_id,
+                  speaker="Marco", session_id="s1", event_at=said.replace(minute=1))
+    facts = {(r["a"], r["t"], r["b"]) for r in rows(
+        memory.graph, "MATCH (a {user_id: $u})-[r:LIVES_IN]->(b) "
+        "RETURN a.name AS a, type(r) AS t, b.name AS b", u=user_id)}
+    assert facts == {("Giulia", "LIVES_IN", "Berlin")}

@@ -28,6 +28,25 @@ def test_a_new_job_ends_the_old_one_and_keeps_it_as_history(memory: Memory, user
     assert new["valid_to"] is None and new["supersedes"] == old["uid"]
 
 
+def test_a_job_quit_ends_the_open_one_and_a_past_job_ends_nothing(memory: Memory,
+                                                                    user_id: str):
+    memory.ingest("I work at Deloitte.", user_id=user_id, speaker="Lena",
+                  event_at="2023-03-01T09:00:00Z")
+    quit_ = memory.ingest("I quit my job at Deloitte last month.", user_id=user_id,
+                          speaker="Lena", event_at="2024-06-15T09:00:00Z")
+    assert quit_.relationships_superseded == 1 and quit_.relationships_created == 0
+    [job] = facts(memory, user_id, "WORKS_AT")        # the same fact, now over
+    assert job["valid_to"].to_native().date().isoformat() == "2024-05-16"
+    assert job["superseded_by"] is None and len(job["source_ids"]) == 2
+    # a job told as over ends nothing that holds now: Lena works at Globex still
+    memory.ingest("I started a new job at Globex.", user_id=user_id, speaker="Lena",
+                  event_at="2024-07-01T09:00:00Z")
+    memory.ingest("I left my job at Initech years ago.", user_id=user_id, speaker="Lena",
+                  event_at="2024-08-01T09:00:00Z")
+    current = [(f["what"], f["valid_to"] is None) for f in facts(memory, user_id, "WORKS_AT")]
+    assert current == [("Deloitte", False), ("Globex", True), ("Initech", False)]
+
+
 def test_a_new_school_ends_the_old_one(memory: Memory, user_id: str):
     # one school at a time, as one job and one home: "She studies at Pompeu Fabra now" is
     # the current answer to "where does Lucia study?", the first school its history

@@ -24,6 +24,12 @@ record order against them, as if each fact were written on its own:
   created as history, ending where the newer one begins (``valid_to`` = the newer
   fact's moment, ``superseded_by`` = its uid), and the newer one stays current. On
   equal moments the later arrival wins.
+- a fact told as over (``valid_to`` not after its ``event_at``: "I quit my job at
+  Deloitte last month") ends the still-valid fact of the same type between the same two
+  nodes, at its own ``valid_to`` (and cites its source), when that is not before the
+  open fact began; ending before it began, it is an earlier stint, created as history.
+  A fact that is over ends nothing else: "Sam worked at Acme until 2020" says nothing
+  of where Sam works now.
 
 The outcome is written with two ``UNWIND`` queries: new facts with their final
 properties (``ingest/create_facts``) and changes to existing ones by element id
@@ -68,12 +74,14 @@ class _Fact:
 class FactOutcome:
     """What became of one input row: the fact's uid, whether an existing still-valid fact
     was reinforced instead of creating one, the facts it ended as (type, object uid,
-    object name when known), and the newer fact that made it history on arrival."""
+    object name when known), the newer fact that made it history on arrival, and whether
+    it ended the still-valid fact it repeats."""
 
     uid: str
     reinforced: bool
     ended: tuple[tuple[str, str, str | None], ...] = ()
     history_of: tuple[str, str, str | None] | None = None
+    closed: bool = False      # the row ended this still-valid fact (its ``valid_to``)
 
 
 @dataclass
@@ -113,7 +121,13 @@ class _Replay:
     def apply(self, row: dict[str, Any]) -> None:
         facts = self.open.setdefault(row["from_uid"], [])
         same = [f for f in facts if f.type == row["type"] and f.to_uid == row["to_uid"]]
-        if same:
+        over = _over_when_told(row)
+        if same and over is not None:
+            if same[-1].valid_at is None or over >= same[-1].valid_at:
+                self._close(facts, same[-1], row)
+            else:
+                self._create(facts, row)      # an earlier stint, over before this began
+        elif same:
             self._reinforce(same[-1], row["source_id"])
             self.plan.outcomes.append(FactOutcome(uid=same[-1].uid, reinforced=True))
         else:
@@ -132,6 +146,22 @@ class _Replay:
         if source_id and source_id not in props["source_ids"]:
             props["source_ids"] = [*props["source_ids"], source_id]
 
+    def _close(self, facts: list[_Fact], fact: _Fact, row: dict[str, Any]) -> None:
+        """End a still-valid fact where ``row`` says it ended; its source is cited."""
+        facts.remove(fact)
+        source_id = row["source_id"]
+        if fact.new_row is None:
+            fact.ended_at = row["valid_to"]
+            if source_id and source_id not in fact.added_sources:
+                fact.added_sources.append(source_id)
+        else:
+            props = fact.new_row["props"]
+            fact.new_row["valid_to"] = row["valid_to"]
+            if source_id and source_id not in props["source_ids"]:
+                props["source_ids"] = [*props["source_ids"], source_id]
+        self.plan.superseded += 1
+        self.plan.outcomes.append(FactOutcome(uid=fact.uid, reinforced=False, closed=True))
+
     def _contradicts(self, fact: _Fact, row: dict[str, Any]) -> bool:
         if fact.type == row["type"] and row["type"] in self.exclusive:
             return fact.to_uid != row["to_uid"]
@@ -142,7 +172,9 @@ class _Replay:
         uid = new["props"]["uid"]
         ends_at = new["valid_from"] or new["event_at"]
         at = _moment(ends_at)
-        contradicted = [f for f in facts if self._contradicts(f, row)]
+        # a fact already over ends nothing that holds now
+        contradicted = [] if _over_when_told(row) else [f for f in facts
+                                                        if self._contradicts(f, row)]
         newer = [f for f in contradicted
                  if at is not None and f.valid_at is not None and f.valid_at > at]
         ended = [f for f in contradicted if f not in newer]
@@ -185,7 +217,7 @@ class _Replay:
 
     def finish(self) -> FactPlan:
         for fact in self.existing:
-            if fact.reinforcements or fact.ended_at is not None:
+            if fact.reinforcements or fact.ended_at is not None or fact.added_sources:
                 self.plan.updates.append({
                     "element_id": fact.element_id, "steps": fact.reinforcements,
                     "source_ids": fact.added_sources, "valid_to": fact.ended_at,
@@ -223,6 +255,15 @@ def _iso(moment: datetime | None) -> str | None:
 
 def _moment(iso: str | None) -> datetime | None:
     return datetime.fromisoformat(iso) if iso else None
+
+
+def _over_when_told(row: dict[str, Any]) -> datetime | None:
+    """A row's ``valid_to`` when the fact was already over at its event time (a contract
+    that ends in 2030, told in 2024, still holds when told)."""
+    over, told = _moment(row["valid_to"]), _moment(row["event_at"])
+    if over is None or (told is not None and over > told):
+        return None
+    return over
 
 
 

@@ -30,7 +30,18 @@ What it finds
   its kin are idioms); "we went to the beach", "I took the kids to the museum"
   (VISITED a kind of place); "I play clarinet" (INTERESTED_IN a pastime); a title in
   quotes that the speaker liked ("I loved reading "Charlotte's Web"": LIKES an Entity);
-- "I study at Y" (STUDIES_AT); "I got a part-time job / an internship at Y" (WORKS_AT);
+- "I study at Y", "Oscar started school at Y", "Anna is a student at Y" (STUDIES_AT); "I
+  got a part-time job / an internship at Y", "Tom is a nurse at Y", "I'm teaching biology
+  at Y", "works as a chef at a restaurant called Y" (WORKS_AT);
+- what is over, with ``valid_to`` (the sentence's date, else the source's time): "I quit
+  my job at Y", "I was laid off from Y", "I no longer work at Y" (WORKS_AT), "I graduated
+  from Y" (STUDIES_AT);
+- "I married / got engaged to X", "Felix married his girlfriend Noor" (PARTNER_OF);
+  "my son's name is Oscar" as "my son Oscar"; "his/her/their sister X" relates X to the
+  person last named before it, "your sister X" is a Person whose relation is not said;
+- "I've been learning Spanish" (INTERESTED_IN); a short lead-in before the subject ("Big
+  news: I joined Y") and a name set off by commas after a relation word ("Tom's mother,
+  Helen, lives in Leeds") are read as what they are;
 - "I adopted a cat named Miso", "he owns a bakery called Sunrise Bakes", "our dog Pepper"
   (OWNS), "Dana's sister Mia" (FAMILY_OF between Dana and Mia);
 - other capitalised names in mid-sentence (Entity, low confidence), except a name set off
@@ -116,20 +127,25 @@ _TRIP_WORDS = "trip|trips|journey|holiday|vacation|getaway|visit"
 _RELATION = re.compile(
     r"\b[Mm]y\s++(?:new\s++|little\s++|older\s++|younger\s++|big\s++)?(?P<rel>"
     + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
-    + rf"),?\s++(?P<name>{NAME})")
+    # "my sister Anna", "my son's name is Oscar", "my cat is called Miso"
+    + r")(?:,?\s++|['’]s\s++name\s++is\s++|\s++is\s++(?:called|named)\s++)"
+    + rf"(?P<name>{NAME})")
 _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # (relationship type, pattern, object kind, entity type)
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:work|works|am working|'m working|is working|"
         r"started working|started a (?:new )?job|got a (?:new )?job|have a (?:new )?job|"
         r"took a (?:new )?job|accepted a (?:new )?job)\s++(?:as an? [a-z ]{1,60}?\s++)?"
-        r"(?:at|for)\s++"
+        # "at a restaurant called La Tasca"
+        r"(?:at|for)\s++(?:an?\s++(?:[a-z]+\s++){1,3}?(?:called|named)\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     ("WORKS_AT", re.compile(rf"{SUBJECT}\s++{ADVERB}joined\s++(?P<obj>{NAME})"),
      "Entity", "organisation"),
     ("LIVES_IN", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:live|lives|am living|'m living|moved|have moved|'ve moved|"
-        rf"relocated)\s++(?:back\s++)?(?:in|to)\s++(?P<obj>{NAME})"), "Entity", "place"),
+        r"relocated)\s++(?:back\s++)?(?:in|to)\s++"
+        # "in a small flat in Glasgow", "to a new house in Leeds"
+        rf"(?:an?\s++(?:[a-z]+\s++){{1,3}}?in\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     ("FROM", re.compile(
         rf"{SUBJECT}\s++(?:am|'m|is|are|come|comes)\s++(?:originally\s++)?from\s++(?P<obj>{NAME})"),
      "Entity", "place"),
@@ -248,6 +264,7 @@ class RuleExtractor:
     def extract(self, source: SourceText, executor: ToolExecutor) -> Usage:
         anchor = source.event_at or datetime.now(UTC)
         run = _Run(executor, self.confidence, owner_of(source.speaker))
+        run.anchor = anchor
         # nodes the plan already holds (the speaker's Person, added by the pipeline:
         # speakers.py) are not created again under another kind
         run.made = {op.name: op.kind.value for op in executor.plan.nodes}
@@ -270,6 +287,7 @@ class _Run:
         self.existing: dict[str, str] = {}   # canonical name -> kind, already in the graph
         self.last_person: str | None = None       # the person this sentence is about
         self.previous_person: str | None = None   # ... and the one before it was
+        self.anchor = datetime.now(UTC)           # the source's event time
 
     def node(self, kind: str, name: str, description: str = "", entity_type: str = "",
              confidence: float | None = None, attributes: dict[str, str] | None = None) -> str:
@@ -331,6 +349,7 @@ class _Run:
                 spans.append(m.span())
                 self._fact(m, rel_type, kind, entity_type, sentence, named)
         if statement:
+            self._over(text, sentence, named)
             self._owned(text, sentence, named)
             self._favourites(text, sentence, named)
         for m in _PERSON_VERB.finditer(sentence.text):
@@ -386,7 +405,8 @@ class _Run:
         """The sentence as the fact patterns read it: "I'm" as "I am", "we" as "I" (the
         speaker is one of us), a dropped subject as "I" ("Took a trip to Rome."), a subject
         "she"/"he"/"they" as the person the previous sentence was about, and a verb after
-        "and" with its subject repeated ("I quit X and joined Y")."""
+        "and" with its subject repeated ("I quit X and joined Y"), and a name set off by
+        commas after a relation word as the subject it is ("Tom's mother, Helen, lives…")."""
         text = _CONTRACTIONS.sub(lambda m: _CONTRACTED[m.group(0).lower()], text)
         text = _WE.sub("I", text)
         dropped = _DROPPED_SUBJECT.match(text)
@@ -395,6 +415,7 @@ class _Run:
             text = "I " + (dropped["adverb"] or "").lower() + rest[0].lower() + rest[1:]
         if self.previous_person:
             text = _PRONOUN_SUBJECT.sub(self.previous_person, text)
+        text = _APPOSITIVE.sub(r"\g<rel> \g<name> ", text)
         lead = _LEAD_SUBJECT.match(text)
         if lead:
             text = _ELIDED.sub(lambda m: f"{m.group(1)} {lead['subj']} ", text)
@@ -444,6 +465,56 @@ class _Run:
                 self.node("Person", name, f"{self.owner}'s {word}")
             self.relate(owner, name, rel_type, sentence, proximity=proximity, attitude=0.5)
             named.add(name)
+        for m in _OTHER_RELATION.finditer(sentence.text):
+            rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
+            name = m["name"]
+            if not _usable(name) or name in named or name == self.owner:
+                continue
+            # "his"/"her"/"their": the person last named before it ("Felix married his
+            # girlfriend Noor"); "your": the one spoken to, whom the text does not name
+            holder = None if m["whose"].lower() == "your" else \
+                self._last_person_before(sentence.text[:m.start()])
+            label = f"{holder}'s {word}" if holder else word
+            if rel_type == "OWNS":
+                self.node("Entity", name, label, "pet")
+            else:
+                self.node("Person", name, label)
+            if holder is not None and holder != name:
+                self.relate(holder, name, rel_type, sentence, proximity=proximity,
+                            attitude=0.5)
+            named.add(name)
+
+    def _last_person_before(self, text: str) -> str | None:
+        """The person last named in ``text`` (a part of a sentence), else the name the
+        sentence opens on as its subject ("Anna met her brother Leo")."""
+        def kind(name: str) -> str | None:
+            return self.made.get(name) or self.existing.get(canonical_name(name))
+        people = [m["name"] for m in _CAPITALISED.finditer(text) if kind(m["name"]) == "Person"]
+        if people:
+            return people[-1]
+        lead = _LEAD_SUBJECT.match(text)
+        if lead and lead["subj"] != "I" and _usable(lead["subj"]) \
+                and kind(lead["subj"]) in (None, "Person"):
+            return self.node("Person", lead["subj"])
+        return None
+
+    def _over(self, text: str, sentence: _Sentence, named: set[str]) -> None:
+        """ "I quit my job at Deloitte last month": the job is over, from then (the
+        sentence's date, else the source's time); never a date after the source."""
+        for rel_type, m in ((t, m) for t, pattern in _OVER for m in pattern.finditer(text)):
+            if (m["subj"] != "I" and not _usable(m["subj"])) or not _usable(m["obj"]) \
+                    or _POSSESSIVE_SUFFIX.search(m["obj"]):
+                continue     # "my job at Spotify's rival" was not at Spotify
+            subject = self.subject(m["subj"])
+            if subject is None:
+                continue
+            organisation = self.node("Entity", m["obj"], entity_type="organisation")
+            over = min(sentence.when or self.anchor, self.anchor)
+            self.executor.execute("relate", {
+                "source_id": subject, "target_id": organisation, "type": rel_type,
+                "description": sentence.text[:300], "confidence": self.confidence,
+                "valid_to": over.isoformat()})
+            named.update({m["subj"], m["obj"]} - {"I"})
 
     def _owned(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "I adopted a cat named Miso", "he owns a bakery called Sunrise Bakes"."""
@@ -491,7 +562,14 @@ _WE = re.compile(r"\b[Ww]e\b")
 _POSSESSIVE_SUFFIX = re.compile(r"['’]s$")
 _PRONOUN_SUBJECT = re.compile(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))"
                               r"(?:[Ss]he|[Hh]e|[Tt]hey)\b")
-_LEAD_SUBJECT = re.compile(rf"^(?:\w+[,:]\s+)?(?P<subj>I|{_WORD})\s")
+# the subject a sentence opens on, after a short lead-in set off by a comma or a colon
+# ("Big news: I left Acme and joined Globex" is the speaker's news, not a person "Big")
+_LEAD_SUBJECT = re.compile(rf"^(?:\w++(?:\s++\w++){{0,3}}[,:]\s++)?(?P<subj>I|{_WORD})\s")
+# a name set off by commas after a relation word is who the sentence is about: "Tom's
+# mother, Helen, lives in Leeds" reads "Tom's mother Helen lives in Leeds"
+_APPOSITIVE = re.compile(
+    r"\b(?P<rel>" + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
+    + rf"),\s++(?P<name>{NAME}),\s++(?=[a-z])")
 # A sentence that opens on one of these verbs in the past tense has dropped its subject,
 # as chat does ("Took a short trip to Rome.", "Just started a new job at Acme."): the
 # speaker's.
@@ -509,6 +587,25 @@ _OUR_RELATION = re.compile(
     r"\b[Oo]ur\s+(?:new\s+|little\s+|old\s+)?(?P<rel>"
     + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
     + rf"),?\s+(?P<name>{NAME})")
+# someone else's relation: "your sister Giulia", "his girlfriend Noor"
+_OTHER_RELATION = re.compile(
+    r"\b(?P<whose>[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s+(?:new\s+|little\s+|older\s+|younger\s+|"
+    r"big\s+)?(?P<rel>"
+    + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
+    + rf"),?\s+(?P<name>{NAME})")
+# what is over: a job ("I quit my job at Deloitte", "she was laid off from Acme", "I no
+# longer work at Initech"), a school one graduated from
+_OVER: list[tuple[str, re.Pattern[str]]] = [
+    ("WORKS_AT", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:quit|left|lost|resigned from)\s++"
+        r"(?:(?:my|his|her|their|a|the|our)\s++)?(?:(?:old|full-time|part-time)\s++)?"
+        r"(?:job|position|role|internship|post)\s++(?:at|with)|resigned from|retired from|"
+        r"(?:was|got|been)\s++(?:laid off|let go|fired)\s++from|"
+        r"no\s++longer\s++works?\s++(?:at|for))\s++(?:the\s++)?"
+        rf"(?P<obj>{NAME})")),
+    ("STUDIES_AT", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}graduated\s++(?:from\s++)?(?:the\s++)?(?P<obj>{NAME})")),
+]
 _OWNED = re.compile(
     rf"{SUBJECT}\s+{ADVERB}(?:adopted|got|have|has|own|owns|bought|rescued|found)\s+"
     r"(?:a|an|another|one)\s+(?P<what>(?:[a-z]+\s+){0,2}?[a-z]+)\s+(?:named|called)\s+"
@@ -559,6 +656,14 @@ _PLACE_WORDS = ("beach|park|museum|zoo|lake|mountains|aquarium|library|farm|pool
 _NOT_PLAYED = ("a|an|my|our|his|her|their|your|some|that|this|it|with|along|around|"
                "together|outside|inside|in|at|on|for|to|too|again|well|there|here|safe|"
                "role|part|dumb|fair|nice|by|down|up|out|back")
+# who is "a … at" a place without working there ("a regular at Joe's", "a big fan of")
+_NOT_ROLES = ("regular|regulars|member|guest|customer|client|visitor|patient|fan|student|"
+              "volunteer|resident|friend|sucker|bit|lot|part|candidate|tourist|stranger")
+# what follows "learning" without being a skill
+_NOT_LEARNT = ("to|a|about|from|with|by|for|at|in|on|as|together|fast|quickly|slowly|"
+               "every|each|what|how|why|that|this|it|more|so|so much|lots|new|"
+               "things|something|anything|everything|myself|yourself|himself|herself|"
+               "ourselves|themselves")
 _COMPANY_WORDS = ("kids|children|family|fam|son|sons|daughter|daughters|boys|girls|dog|"
                   "dogs|friends|husband|wife|partner|parents|mom|dad|mum|brother|sister|"
                   "grandkids|students|class|team|nephew|niece")
@@ -658,9 +763,39 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s+{ADVERB}(?:like|likes|liked|love|loves|loved|enjoy|enjoys|enjoyed|"
         r"adore|adores|adored)\s+(?:reading\s+|watching\s+|listening\s+to\s+|playing\s+)?"
         r"(?P<obj>\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”)"), "Entity", "title"),
+    # a role held at a named organisation, in the present: "my husband Tom is a nurse at
+    # St Mary's Hospital", "I'm a data engineer at Stripe"; a regular, a member, a guest or
+    # a fan is no employee, a student studies (below), and "was a nurse at" is no job now
+    ("WORKS_AT", re.compile(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++"
+        rf"(?!(?:[a-z\-]++\s++){{0,2}}(?:{_NOT_ROLES})\b)"
+        rf"(?:[a-z][a-z\-]*+\s++){{1,3}}?(?:at|for)\s++(?P<obj>{NAME})"),
+     "Entity", "organisation"),
+    # marriage: "I married Tom", "Felix married his girlfriend Noor", "Anna is married to
+    # Ben", "I got engaged to Pablo"
+    ("PARTNER_OF", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:married|wed|(?:got|am|is|are)\s++(?:married|engaged)\s++to)\s++"
+        r"(?:(?:my|his|her|their)\s++(?:girlfriend|boyfriend|partner|fiancé|fiancee|"
+        rf"fiance)\s++)?(?P<obj>{NAME})"), "Person", ""),
+    ("STUDIES_AT", re.compile(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:[a-z\-]++\s++){{0,2}}?"
+        rf"student\s++(?:at|of)\s++(?P<obj>{NAME})"), "Entity", "organisation"),
+    # a skill being learnt, a pursuit as "I play clarinet" is: "I've been learning Spanish
+    # on Duolingo", "Anna is learning to play the guitar"; "learning to accept it", "learning
+    # a lot" and "learning about myself" name no skill
+    ("INTERESTED_IN", re.compile(
+        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++been|started|began)\s++{ADVERB}"
+        r"learning\s++(?:to\s++(?:play|speak)\s++)?(?:the\s++)?"
+        rf"(?!(?:{_NOT_LEARNT})\b)(?P<obj>{_EVENT_WORD}(?:\s++{_EVENT_WORD}){{0,2}}?)"
+        + _EVENT_END), "Concept", ""),
     ("STUDIES_AT", re.compile(
         rf"{SUBJECT}\s+{ADVERB}(?:study|studies|am studying|is studying|started studying|"
-        rf"enrolled)\s+(?:at|in)\s+(?P<obj>{NAME})"), "Entity", "organisation"),
+        r"enrolled|(?:started|starts|attends|attend)\s+(?:school|college|university|uni|"
+        rf"kindergarten|nursery))\s+(?:at|in)\s+(?P<obj>{NAME})"), "Entity", "organisation"),
+    # "I'm teaching biology at Glasgow Academy", "she teaches at Harvard"
+    ("WORKS_AT", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:teach|teaches|am teaching|is teaching|are teaching)\s++"
+        rf"(?:[a-z]+\s++){{0,2}}?at\s++(?P<obj>{NAME})"), "Entity", "organisation"),
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s+{ADVERB}(?:got|started|took|accepted|landed|found|began)\s+"
         r"(?:a|an)\s+(?:new\s+)?(?:part-time\s+|full-time\s+|summer\s+|temporary\s+)?"

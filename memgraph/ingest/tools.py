@@ -91,7 +91,8 @@ class AddNote(_Args):
 
 
 class Relate(_Args):
-    """Relate two nodes with a typed relationship (new facts end contradicted ones)."""
+    """Relate two nodes with a typed relationship (new facts end contradicted ones; a fact
+    given with a past valid_to ends the same still-valid fact)."""
 
     source_id: Name = Field(description="the subject node: an id, its name or a ref")
     target_id: Name = Field(description="the object node: an id, its name or a ref")

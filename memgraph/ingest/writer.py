@@ -233,6 +233,10 @@ class _Transaction:
                 self.result.relationships_reinforced += 1
                 self.result.learned.append(f"again: {line} (reinforced)")
                 continue
+            if outcome.closed:
+                self.result.relationships_superseded += 1
+                self.result.learned.append(f"{line} (ended: it holds no longer)")
+                continue
             self.result.relationships_created += 1
             self.result.relationships_superseded += len(outcome.ended) + (
                 outcome.history_of is not None)
@@ -240,6 +244,8 @@ class _Transaction:
                 ended = [f"{kind} {self.names.get(uid) or name or uid}"
                          for kind, uid, name in outcome.ended]
                 line += f" (ends {', '.join(ended)})"
+            if row["valid_to"] is not None and outcome.history_of is None:
+                line += f" (over since {row['valid_to'][:10]})"
             if outcome.history_of is not None:
                 kind, uid, name = outcome.history_of
                 line += (f" (history: the newer {kind} {self.names.get(uid) or name or uid}"
