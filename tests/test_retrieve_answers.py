@@ -234,6 +234,31 @@ def test_now_prefers_the_current_fact_past_the_earlier_one() -> None:
     assert when[0][0].key == "old"          # "when": no preference, the better match
 
 
+def test_past_prefers_a_job_told_as_over_to_the_one_held_now() -> None:
+    """ "I quit my job at Acme", then a job at Globex: no fact names the other, and the
+    question about the past still wants Acme, the one about now Globex."""
+    def candidates() -> list[Candidate]:
+        old = rel("old", "WORKS_AT", "Sam", "Acme", valid_to=PAST, start_uid="sam")
+        old.ranks = {"fulltext": 5}
+        new = rel("new", "WORKS_AT", "Sam", "Globex", start_uid="sam")
+        new.ranks = {"fulltext": 1, "vector": 1}
+        other = rel("other", "WORKS_AT", "Ana", "Initech", start_uid="ana")
+        other.ranks = {"fulltext": 2, "vector": 2}
+        return [old, new, other]
+
+    for question, first in (("Where did Sam work before?", "old"),
+                            ("Where does Sam work?", "new")):
+        ranked = rerank(candidates(), Weights(), 60, NOW, 30, intent=read_query(question),
+                        answers={"new"})
+        assert ranked[0][0].key == first, question
+    # another person's job is no later fact of Sam's
+    ranked = rerank(candidates(), Weights(), 60, NOW, 30,
+                    intent=read_query("Where did Sam work before?"), answers={"new"})
+    reasons = {c.key: b.reasons for c, b in ranked}
+    assert any("came after" in r for r in reasons["new"])
+    assert not any("came after" in r for r in reasons["other"])
+
+
 def test_a_bare_name_returns_the_node_first() -> None:
     anna = Candidate("anna", "node", {"uid": "anna", "kind": "Person", "name": "Anna"},
                      {"linked": 1, "fulltext": 4})

@@ -24,8 +24,9 @@ ones (docs/retrieval.md, "Answers first"):
    class?" not about LIKES); otherwise it ranks where its best source does.
 3. **Time**: a superseded fact scores half for a question about now (the default) and
    never more than the fact that replaced it; for a question about the past ("before",
-   "used to", "first") the replacing fact never scores more than the one it replaced;
-   for "when" neither.
+   "used to", "first") the replacing fact never scores more than the one it replaced
+   (for a fact told as over, with no successor named, the node's current facts of its
+   type: they came after it); for "when" neither.
    A source whose facts are all superseded is stale for a "now" question: half.
 4. **Tiers.** A query that is only a name ("Anna", "who is Anna?") is answered by that
    node: it comes first (``tier`` 0). A query that only names two or more things ("Has
@@ -446,12 +447,19 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                         out.why(newer.key, "the current fact where an older one answered")
                 if newer is not None:
                     _below(out, f.key, newer.key, "superseded by a fact ranked above it")
-            elif newer is not None:
-                if newer.key in answer_keys:
-                    answer_keys.discard(newer.key)
-                    answer_keys.add(f.key)
-                    out.why(f.key, "the earlier fact the question asks about")
-                _below(out, newer.key, f.key, "replaced an earlier fact the question asks "
+            else:
+                # a fact told as over names no successor ("I quit my job at X"): the
+                # node's current facts of its type came after it
+                later = [newer] if newer is not None else [
+                    g for g in facts if not superseded(g.props, now)
+                    and g.props.get("start_uid") == f.props.get("start_uid")
+                    and g.props.get("kind") == f.props.get("kind")]
+                for g in later:
+                    if g.key in answer_keys:
+                        answer_keys.discard(g.key)
+                        answer_keys.add(f.key)
+                        out.why(f.key, "the earlier fact the question asks about")
+                    _below(out, g.key, f.key, "came after an earlier fact the question asks "
                                               "about (the past)")
     if intent.latest:
         ranked = [f.key for f in facts if f.key in fact_scores]
