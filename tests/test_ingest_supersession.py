@@ -47,6 +47,18 @@ def test_a_job_quit_ends_the_open_one_and_a_past_job_ends_nothing(memory: Memory
     assert current == [("Deloitte", False), ("Globex", True), ("Initech", False)]
 
 
+def test_a_job_told_as_over_twice_is_one_fact_with_both_sources(memory: Memory,
+                                                                  user_id: str):
+    memory.ingest("I also lost my job at Door Dash this month.", user_id=user_id,
+                  speaker="Gina", event_at="2023-01-20T09:00:00Z")
+    again = memory.ingest("Since I lost my job at Door Dash, things have been tough.",
+                          user_id=user_id, speaker="Gina", event_at="2023-03-02T09:00:00Z")
+    assert again.relationships_created == 0 and again.relationships_reinforced == 1
+    [job] = facts(memory, user_id, "WORKS_AT")
+    assert job["valid_to"].to_native().date().isoformat() == "2023-01-20"   # the first
+    assert len(job["source_ids"]) == 2
+
+
 def test_a_new_school_ends_the_old_one(memory: Memory, user_id: str):
     # one school at a time, as one job and one home: "She studies at Pompeu Fabra now" is
     # the current answer to "where does Lucia study?", the first school its history

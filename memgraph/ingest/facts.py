@@ -29,7 +29,9 @@ record order against them, as if each fact were written on its own:
   nodes, at its own ``valid_to`` (and cites its source), when that is not before the
   open fact began; ending before it began, it is an earlier stint, created as history.
   A fact that is over ends nothing else: "Sam worked at Acme until 2020" says nothing
-  of where Sam works now.
+  of where Sam works now. Told as over again, with no still-valid fact to end, it
+  reinforces the latest fact told as over between the same two nodes
+  (``ingest/over_facts``, read only for such rows) instead of making a second copy.
 
 The outcome is written with two ``UNWIND`` queries: new facts with their final
 properties (``ingest/create_facts``) and changes to existing ones by element id
@@ -68,6 +70,7 @@ class _Fact:
     added_sources: list[str] = field(default_factory=list)
     ended_at: str | None = None              # ISO text; with superseded_by
     superseded_by: str | None = None
+    over_at: datetime | None = None          # a fact told as over: its valid_to
 
 
 @dataclass(frozen=True)
@@ -102,7 +105,8 @@ def _capped_step(value: float, step: float) -> float:
 class _Replay:
     def __init__(self, open_facts: Iterable[dict[str, Any]], *, confidence_step: float,
                  strength_step: float, exclusive_types: Iterable[str],
-                 opposite_types: Iterable[tuple[str, str]]) -> None:
+                 opposite_types: Iterable[tuple[str, str]],
+                 over_facts: Iterable[dict[str, Any]] = ()) -> None:
         self.steps = (confidence_step, strength_step)
         self.exclusive = set(exclusive_types)
         self.opposites = {tuple(p) for p in opposite_types}
@@ -116,21 +120,40 @@ class _Replay:
                          valid_at=to_native(row.get("valid_at")))
             self.open.setdefault(row["from_uid"], []).append(fact)
             self.existing.append(fact)
+        # Facts told as over, per (subject, type, object): the latest one, which a fact
+        # told as over again repeats ("I lost my job at Door Dash", then "since I lost my
+        # job at Door Dash") and reinforces, instead of a second closed copy.
+        self.over: dict[tuple[str, str, str], _Fact] = {}
+        for row in over_facts:
+            fact = _Fact(uid=row["uid"], type=row["type"], to_uid=row["to_uid"],
+                         to_name=row.get("to_name"), element_id=row["element_id"],
+                         over_at=to_native(row.get("valid_to")))
+            self._told_over(row["from_uid"], fact)
+            self.existing.append(fact)
         self.plan = FactPlan()
+
+    def _told_over(self, from_uid: str, fact: _Fact) -> None:
+        key = (from_uid, fact.type, fact.to_uid)
+        known = self.over.get(key)
+        if known is None or (fact.over_at is not None and known.over_at is not None
+                             and fact.over_at >= known.over_at):
+            self.over[key] = fact
 
     def apply(self, row: dict[str, Any]) -> None:
         facts = self.open.setdefault(row["from_uid"], [])
         same = [f for f in facts if f.type == row["type"] and f.to_uid == row["to_uid"]]
         over = _over_when_told(row)
-        if same and over is not None:
-            if same[-1].valid_at is None or over >= same[-1].valid_at:
-                self._close(facts, same[-1], row)
-            else:
-                self._create(facts, row)      # an earlier stint, over before this began
-        elif same:
+        told = self.over.get((row["from_uid"], row["type"], row["to_uid"]))
+        if same and over is None:
             self._reinforce(same[-1], row["source_id"])
             self.plan.outcomes.append(FactOutcome(uid=same[-1].uid, reinforced=True))
+        elif same and (same[-1].valid_at is None or over >= same[-1].valid_at):
+            self._close(facts, same[-1], row)
+        elif over is not None and told is not None:
+            self._reinforce(told, row["source_id"])      # told as over before
+            self.plan.outcomes.append(FactOutcome(uid=told.uid, reinforced=True))
         else:
+            # new; or an earlier stint, over before the still-valid one began
             self._create(facts, row)
 
     def _reinforce(self, fact: _Fact, source_id: str) -> None:
@@ -159,6 +182,8 @@ class _Replay:
             fact.new_row["valid_to"] = row["valid_to"]
             if source_id and source_id not in props["source_ids"]:
                 props["source_ids"] = [*props["source_ids"], source_id]
+        fact.over_at = _moment(row["valid_to"])
+        self._told_over(row["from_uid"], fact)
         self.plan.superseded += 1
         self.plan.outcomes.append(FactOutcome(uid=fact.uid, reinforced=False, closed=True))
 
@@ -198,6 +223,10 @@ class _Replay:
         if new["valid_to"] is None:
             facts.append(_Fact(uid=uid, type=row["type"], to_uid=row["to_uid"], new_row=new,
                                valid_at=at))
+        elif history_of is None and _over_when_told(new) is not None:
+            self._told_over(row["from_uid"], _Fact(uid=uid, type=row["type"],
+                                                   to_uid=row["to_uid"], new_row=new,
+                                                   over_at=_moment(new["valid_to"])))
 
     @staticmethod
     def _history(new: dict[str, Any], newer: list[_Fact]
@@ -227,13 +256,16 @@ class _Replay:
 
 def plan_facts(rows: Iterable[dict[str, Any]], open_facts: Iterable[dict[str, Any]], *,
                confidence_step: float, strength_step: float, exclusive_types: Iterable[str],
-               opposite_types: Iterable[tuple[str, str]]) -> FactPlan:
+               opposite_types: Iterable[tuple[str, str]],
+               over_facts: Iterable[dict[str, Any]] = ()) -> FactPlan:
     """Replay fact rows (record order; keys type, from_uid, to_uid, source_id, props with
     uid/confidence/strength/source_ids, and event_at/valid_from/valid_to as ISO text or
-    None) against the still-valid facts of their subjects (rows of ``ingest/open_facts``).
+    None) against the still-valid facts of their subjects (rows of ``ingest/open_facts``)
+    and the facts told as over that rows told as over may repeat (``ingest/over_facts``).
     """
     replay = _Replay(open_facts, confidence_step=confidence_step, strength_step=strength_step,
-                     exclusive_types=exclusive_types, opposite_types=opposite_types)
+                     exclusive_types=exclusive_types, opposite_types=opposite_types,
+                     over_facts=over_facts)
     for row in rows:
         replay.apply(row)
     return replay.finish()
@@ -276,11 +308,15 @@ def write_facts(run: Callable[..., list[dict[str, Any]]], settings: Settings,
     two UNWINDs."""
     ingest = settings.ingest
     subjects = list(dict.fromkeys(r["from_uid"] for r in rows))
+    told_over = list({(r["from_uid"], r["type"], r["to_uid"]): None for r in rows
+                      if _over_when_told(r) is not None})
+    over_facts = run("ingest/over_facts", pairs=[
+        {"from_uid": a, "type": t, "to_uid": b} for a, t, b in told_over]) if told_over else []
     plan = plan_facts(rows, run("ingest/open_facts", uids=subjects),
                       confidence_step=ingest.reinforce_confidence_step,
                       strength_step=ingest.reinforce_strength_step,
                       exclusive_types=ingest.exclusive_types,
-                      opposite_types=ingest.opposite_types)
+                      opposite_types=ingest.opposite_types, over_facts=over_facts)
     if plan.creates:
         run("ingest/create_facts", rows=plan.creates)
     if plan.updates:
