@@ -114,6 +114,8 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("oscar", "STUDIES_AT", "hillhead primary")),
     ("I'm teaching biology at Glasgow Academy now.", ("Entity", "Glasgow Academy"),
      ("me", "WORKS_AT", "glasgow academy")),
+    ("My daughter Layla is studying medicine at King's College London.",
+     ("Entity", "King's College London"), ("layla", "STUDIES_AT", "kings college london")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -284,6 +286,14 @@ def test_the_person_spoken_to_is_not_what_the_message_mentions(text: str):
 def test_a_name_the_message_talks_about_is_still_mentioned(text: str, names: set[str]):
     nodes, _ = extract(text, speaker="Melanie")
     assert names <= {name for _, name in nodes}, nodes
+
+
+def test_a_place_before_called_is_named_not_a_caller_and_weekdays_are_no_names():
+    nodes, _ = extract("My wife Sara runs a small bakery in Hackney called Crumbs.")
+    assert ("Person", "Hackney") not in nodes and ("Entity", "Hackney") in nodes
+    assert ("Person", "Anna") in extract("Anna called me last night.")[0]
+    nodes, _ = extract("I've started volunteering at the food bank on Saturdays.")
+    assert not any(name == "Saturdays" for _, name in nodes)
 
 
 def test_a_short_weekday_or_ok_is_not_a_name():

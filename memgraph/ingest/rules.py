@@ -30,7 +30,8 @@ What it finds
   its kin are idioms); "we went to the beach", "I took the kids to the museum"
   (VISITED a kind of place); "I play clarinet" (INTERESTED_IN a pastime); a title in
   quotes that the speaker liked ("I loved reading "Charlotte's Web"": LIKES an Entity);
-- "I study at Y", "Oscar started school at Y", "Anna is a student at Y" (STUDIES_AT); "I
+- "I study at Y", "Oscar started school at Y", "Anna is a student at Y", "Layla is
+  studying medicine at Y" (STUDIES_AT); "I
   got a part-time job / an internship at Y", "Tom is a nurse at Y", "I'm teaching biology
   at Y", "works as a chef at a restaurant called Y" (WORKS_AT);
 - what is over, with ``valid_to`` (the sentence's date, else the source's time): "I quit
@@ -99,6 +100,7 @@ STOPWORDS = {
     "Why", "When", "Where", "Who", "You", "Your", "He", "She", "They", "Our", "Their",
     "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Mon",
     "Tue", "Tues", "Wed", "Thu", "Thur", "Thurs", "Fri", "Sat", "Sun", "OK",
+    "Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays",
     "January", "February", "March", "April", "May", "June", "July", "August", "September",
     "October", "November", "December", "Sounds", "Great", "Good", "Nice", "Congrats",
     "Congratulations", "Sorry", "Please", "Let", "Maybe", "Sure", "Have", "Do", "Did",
@@ -168,7 +170,10 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"am into|'m into|am a fan of|'m a fan of)\s++{PHRASE}{PHRASE_END}"),
      "Concept", ""),
 ]
-_PERSON_VERB = re.compile(rf"(?P<name>{NAME})\s++(?:said|says|told|called|texted|asked|thinks)\b")
+_PERSON_VERB = re.compile(
+    rf"(?P<name>{NAME})\s++(?P<verb>said|says|told|called|texted|asked|thinks)\b")
+# "a bakery in Hackney called Crumbs": a place that is named, not a person who phoned
+_PLACE_BEFORE = re.compile(r"\b(?:in|at|to|from|near|of|on|by|for)\s+$")
 _CAPITALISED = re.compile(rf"\b(?P<name>{NAME})")
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 # A name set off as the one addressed ("Wow, Caroline!", "Thanks, Mel.", "… so proud of
@@ -353,6 +358,8 @@ class _Run:
             self._owned(text, sentence, named)
             self._favourites(text, sentence, named)
         for m in _PERSON_VERB.finditer(sentence.text):
+            if m["verb"] == "called" and _PLACE_BEFORE.search(sentence.text[:m.start()]):
+                continue
             if _usable(m["name"]) and m["name"] not in named:
                 self.node("Person", m["name"])
                 named.add(m["name"])
@@ -792,6 +799,11 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s+{ADVERB}(?:study|studies|am studying|is studying|started studying|"
         r"enrolled|(?:started|starts|attends|attend)\s+(?:school|college|university|uni|"
         rf"kindergarten|nursery))\s+(?:at|in)\s+(?P<obj>{NAME})"), "Entity", "organisation"),
+    # what is studied, then where: "Layla is studying medicine at King's College London"
+    # (a school; "studying medicine in London" names a city, not a school)
+    ("STUDIES_AT", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}(?:study|studies|am studying|is studying|are studying)\s+"
+        rf"(?:[a-z]+\s+){{1,2}}?at\s+(?P<obj>{NAME})"), "Entity", "organisation"),
     # "I'm teaching biology at Glasgow Academy", "she teaches at Harvard"
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:teach|teaches|am teaching|is teaching|are teaching)\s++"
