@@ -172,6 +172,20 @@ def test_someone_elses_relation_is_a_person_and_a_job_quit_is_over_from_then():
     assert {(r.type, r.to_id, r.valid_to) for r in graduated.plan.relationships} == {
         ("STUDIES_AT", "university of edinburgh", datetime(2019, 1, 1, tzinfo=UTC)),
         ("WORKS_AT", "initech", datetime(2024, 5, 10, 12, tzinfo=UTC))}
+    moved = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", "I used to live in Manchester but we moved to London in 2022. "
+                   "I used to work at Target. Jess broke up with her boyfriend Leo.",
+                   speaker="Kai", event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)), moved)
+    # ("her boyfriend Leo" also relates them without an end: the writer keeps one fact,
+    # over, for the pair; tests/test_ingest_supersession.py)
+    assert {(r.from_id, r.type, r.to_id, r.valid_from, r.valid_to)
+            for r in moved.plan.relationships} >= {
+        ("kai", "LIVES_IN", "manchester", None, datetime(2022, 1, 1, tzinfo=UTC)),
+        ("kai", "LIVES_IN", "london", datetime(2022, 1, 1, tzinfo=UTC), None),
+        ("kai", "WORKS_AT", "target", None, datetime(2024, 5, 10, 12, tzinfo=UTC)),
+        ("jess", "PARTNER_OF", "leo", None, datetime(2024, 5, 10, 12, tzinfo=UTC))}
+    assert ("Person", "Jess") in extract("I'm seeing someone new, her name is Jess.")[0]
 
 
 def test_a_trip_taken_to_a_place_is_a_visit_and_chat_may_drop_the_subject():

@@ -59,6 +59,21 @@ def test_a_job_told_as_over_twice_is_one_fact_with_both_sources(memory: Memory,
     assert len(job["source_ids"]) == 2
 
 
+def test_a_couple_that_broke_up_is_over(memory: Memory, user_id: str):
+    memory.ingest("My girlfriend Mei is amazing.", user_id=user_id, speaker="Kai",
+                  event_at="2024-01-01T09:00:00Z")
+    memory.ingest("Mei and I broke up last month.", user_id=user_id, speaker="Kai",
+                  event_at="2024-06-15T09:00:00Z")
+    # said in one message: the relation word's fact and its end are one fact, over
+    memory.ingest("My boyfriend Leo and I split up yesterday.", user_id=user_id,
+                  speaker="Ana", event_at="2024-06-15T09:00:00Z")
+    couples = {(f["who"], f["what"]): f["valid_to"] for f in facts(memory, user_id,
+                                                                  "PARTNER_OF")}
+    assert couples.keys() == {("Kai", "Mei"), ("Ana", "Leo")}
+    assert couples[("Kai", "Mei")].to_native().date().isoformat() == "2024-05-16"
+    assert couples[("Ana", "Leo")].to_native().date().isoformat() == "2024-06-14"
+
+
 def test_a_new_school_ends_the_old_one(memory: Memory, user_id: str):
     # one school at a time, as one job and one home: "She studies at Pompeu Fabra now" is
     # the current answer to "where does Lucia study?", the first school its history

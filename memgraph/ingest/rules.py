@@ -35,8 +35,9 @@ What it finds
   got a part-time job / an internship at Y", "Tom is a nurse at Y", "I'm teaching biology
   at Y", "works as a chef at a restaurant called Y" (WORKS_AT);
 - what is over, with ``valid_to`` (the sentence's date, else the source's time): "I quit
-  my job at Y", "I was laid off from Y", "I no longer work at Y" (WORKS_AT), "I graduated
-  from Y" (STUDIES_AT);
+  my job at Y", "I was laid off from Y", "I no longer work at / used to work at Y"
+  (WORKS_AT), "I graduated from Y" (STUDIES_AT), "I used to live in Y" (LIVES_IN), "Mei
+  and I broke up", "Jess broke up with her boyfriend Leo" (PARTNER_OF);
 - "I married / got engaged to X", "Felix married his girlfriend Noor" (PARTNER_OF);
   "my son's name is Oscar" as "my son Oscar"; "his/her/their sister X" relates X to the
   person last named before it, "your sister X" is a Person whose relation is not said;
@@ -172,6 +173,8 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
 ]
 _PERSON_VERB = re.compile(
     rf"(?P<name>{NAME})\s++(?P<verb>said|says|told|called|texted|asked|thinks)\b")
+# "I've been seeing someone new, her name is Jess": a person
+_THEIR_NAME = re.compile(rf"\b(?:[Hh]er|[Hh]is|[Tt]heir)\s+name\s+is\s+(?P<name>{NAME})")
 # "a bakery in Hackney called Crumbs": a place that is named, not a person who phoned
 _PLACE_BEFORE = re.compile(r"\b(?:in|at|to|from|near|of|on|by|for)\s+$")
 _CAPITALISED = re.compile(rf"\b(?P<name>{NAME})")
@@ -357,6 +360,10 @@ class _Run:
             self._over(text, sentence, named)
             self._owned(text, sentence, named)
             self._favourites(text, sentence, named)
+        for m in _THEIR_NAME.finditer(sentence.text):
+            if _usable(m["name"]) and m["name"] not in named:
+                self.node("Person", m["name"])
+                named.add(m["name"])
         for m in _PERSON_VERB.finditer(sentence.text):
             if m["verb"] == "called" and _PLACE_BEFORE.search(sentence.text[:m.start()]):
                 continue
@@ -508,20 +515,26 @@ class _Run:
     def _over(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "I quit my job at Deloitte last month": the job is over, from then (the
         sentence's date, else the source's time); never a date after the source."""
-        for rel_type, m in ((t, m) for t, pattern in _OVER for m in pattern.finditer(text)):
-            if (m["subj"] != "I" and not _usable(m["subj"])) or not _usable(m["obj"]) \
-                    or _POSSESSIVE_SUFFIX.search(m["obj"]):
-                continue     # "my job at Spotify's rival" was not at Spotify
-            subject = self.subject(m["subj"])
-            if subject is None:
-                continue
-            organisation = self.node("Entity", m["obj"], entity_type="organisation")
-            over = min(sentence.when or self.anchor, self.anchor)
-            self.executor.execute("relate", {
-                "source_id": subject, "target_id": organisation, "type": rel_type,
-                "description": sentence.text[:300], "confidence": self.confidence,
-                "valid_to": over.isoformat()})
-            named.update({m["subj"], m["obj"]} - {"I"})
+        for rel_type, pattern, kind, entity_type in _OVER:
+            for m in pattern.finditer(text):
+                self._over_fact(m, rel_type, kind, entity_type, sentence, named)
+
+    def _over_fact(self, m: re.Match[str], rel_type: str, kind: str, entity_type: str,
+                   sentence: _Sentence, named: set[str]) -> None:
+        """One fact told as over, with ``valid_to``."""
+        if (m["subj"] != "I" and not _usable(m["subj"])) or not _usable(m["obj"]) \
+                or _POSSESSIVE_SUFFIX.search(m["obj"]):
+            return       # "my job at Spotify's rival" was not at Spotify
+        subject = self.subject(m["subj"])
+        if subject is None or subject == m["obj"]:
+            return
+        target = self.node(kind, m["obj"], entity_type=entity_type)
+        over = min(sentence.when or self.anchor, self.anchor)
+        self.executor.execute("relate", {
+            "source_id": subject, "target_id": target, "type": rel_type,
+            "description": sentence.text[:300], "confidence": self.confidence,
+            "valid_to": over.isoformat()})
+        named.update({m["subj"], m["obj"]} - {"I"})
 
     def _owned(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "I adopted a cat named Miso", "he owns a bakery called Sunrise Bakes"."""
@@ -601,17 +614,30 @@ _OTHER_RELATION = re.compile(
     + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
     + rf"),?\s+(?P<name>{NAME})")
 # what is over: a job ("I quit my job at Deloitte", "she was laid off from Acme", "I no
-# longer work at Initech"), a school one graduated from
-_OVER: list[tuple[str, re.Pattern[str]]] = [
+# longer work at Initech", "I used to work at Target"), a school one graduated from, a
+# home one used to have, a couple that broke up
+_PARTNER_WORDS = r"(?:girlfriend|boyfriend|partner|wife|husband|fiancée|fiancee|fiancé|fiance)"
+_OVER: list[tuple[str, re.Pattern[str], str, str]] = [
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:quit|left|lost|resigned from)\s++"
         r"(?:(?:my|his|her|their|a|the|our)\s++)?(?:(?:old|full-time|part-time)\s++)?"
         r"(?:job|position|role|internship|post)\s++(?:at|with)|resigned from|retired from|"
         r"(?:was|got|been)\s++(?:laid off|let go|fired)\s++from|"
-        r"no\s++longer\s++works?\s++(?:at|for))\s++(?:the\s++)?"
-        rf"(?P<obj>{NAME})")),
+        r"(?:no\s++longer|used\s++to)\s++works?\s++(?:at|for))\s++(?:the\s++)?"
+        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     ("STUDIES_AT", re.compile(
-        rf"{SUBJECT}\s++{ADVERB}graduated\s++(?:from\s++)?(?:the\s++)?(?P<obj>{NAME})")),
+        rf"{SUBJECT}\s++{ADVERB}graduated\s++(?:from\s++)?(?:the\s++)?(?P<obj>{NAME})"),
+     "Entity", "organisation"),
+    ("LIVES_IN", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:used\s++to|no\s++longer)\s++live\s++in\s++(?P<obj>{NAME})"),
+     "Entity", "place"),
+    ("PARTNER_OF", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:broke\s++up\s++with|split\s++up\s++with|divorced|"
+        rf"separated\s++from)\s++(?:(?:my|his|her|their)\s++{_PARTNER_WORDS}\s++)?"
+        rf"(?P<obj>{NAME})"), "Person", ""),
+    ("PARTNER_OF", re.compile(
+        rf"(?:\b[Mm]y\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++"
+        r"(?:broke\s++up|split\s++up|separated|got\s++divorced|divorced)\b"), "Person", ""),
 ]
 _OWNED = re.compile(
     rf"{SUBJECT}\s+{ADVERB}(?:adopted|got|have|has|own|owns|bought|rescued|found)\s+"
@@ -782,8 +808,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # Ben", "I got engaged to Pablo"
     ("PARTNER_OF", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:married|wed|(?:got|am|is|are)\s++(?:married|engaged)\s++to)\s++"
-        r"(?:(?:my|his|her|their)\s++(?:girlfriend|boyfriend|partner|fiancé|fiancee|"
-        rf"fiance)\s++)?(?P<obj>{NAME})"), "Person", ""),
+        rf"(?:(?:my|his|her|their)\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})"), "Person", ""),
     ("STUDIES_AT", re.compile(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:[a-z\-]++\s++){{0,2}}?"
         rf"student\s++(?:at|of)\s++(?P<obj>{NAME})"), "Entity", "organisation"),

@@ -211,7 +211,8 @@ class _Transaction:
                 f"known {row['name']}" + (f" (matched by {how})" if how else " (updated)"))
 
     def _relationships(self, prepared: _Prepared) -> None:
-        rows, seen = [], set()
+        rows: list[dict[str, Any]] = []
+        seen: dict[tuple[str, str, str], dict[str, Any]] = {}
         for op in self.plan.relationships:
             row = self._rel_row(op)
             vector = prepared.fact_vectors.get(op.ref)
@@ -220,8 +221,12 @@ class _Transaction:
                                 "embedding_model": prepared.embedding_model}
             key = (row["from_uid"], row["to_uid"], row["type"])
             if key in seen:
+                # one source, one fact; said to be over ("My girlfriend Mei and I broke
+                # up"), it is over
+                if row["valid_to"] is not None and seen[key]["valid_to"] is None:
+                    seen[key]["valid_to"] = row["valid_to"]
                 continue
-            seen.add(key)
+            seen[key] = row
             rows.append(row)
         if not rows:
             return
