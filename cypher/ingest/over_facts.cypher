@@ -6,7 +6,8 @@
 UNWIND $pairs AS pair
 MATCH (a:Memory {uid: pair.from_uid}) USING INDEX SEEK a:Memory(uid) WHERE a.user_id = $user_id
 MATCH (a)-[r]->(b:Memory {uid: pair.to_uid})
-WHERE type(r) = pair.type AND r.user_id = $user_id AND r.valid_to IS NOT NULL
+WHERE type(r) = pair.type AND r.user_id = $user_id AND b.user_id = $user_id
+  AND r.valid_to IS NOT NULL
   AND r.superseded_by IS NULL
 WITH pair, r, b ORDER BY r.valid_to DESC, r.created_at DESC
 WITH pair, collect({r: r, b: b})[0] AS latest
