@@ -50,6 +50,25 @@ def test_invalid_calls_are_refused_and_nothing_is_written(memory: Memory, user_i
     assert count(memory.graph, user_id) == {"nodes": 0, "relationships": 0}
 
 
+def test_a_time_without_an_offset_is_utc_and_a_job_told_as_over_ends(memory: Memory,
+                                                                       user_id: str):
+    """A model writes "2024-05-01" beside "2023-01-01T00:00:00Z": both are UTC, so they
+    compare (they raised TypeError inside the extraction), and a past valid_to ends the
+    still-valid fact it repeats."""
+    tools = memory.tools(user_id)
+    for name, args in [("create_person", {"name": "Sam"}), ("create_entity", {"name": "Acme"}),
+                       ("relate", {"source_id": "Sam", "target_id": "Acme",
+                                   "type": "WORKS_AT", "valid_from": "2023-01-01T00:00:00Z"})]:
+        assert tools.call(name, args)["ok"] is True
+    ended = tools.call("relate", {"source_id": "Sam", "target_id": "Acme", "type": "WORKS_AT",
+                                  "valid_from": "2023-01-01T00:00:00Z",
+                                  "valid_to": "2024-05-01"})
+    assert ended["ok"] is True, ended
+    [job] = rows(memory.graph, "MATCH (:Person {user_id: $u})-[r:WORKS_AT]->() RETURN "
+                 "toString(r.valid_to) AS valid_to", u=user_id)
+    assert job == {"valid_to": "2024-05-01T00:00:00Z"}
+
+
 def test_unparseable_json_arguments_are_refused(memory: Memory, user_id: str):
     result = memory.tools(user_id).call("create_person", '{"name": "Ann"')
     assert result["ok"] is False and "not valid JSON" in result["error"]

@@ -27,7 +27,7 @@ from memgraph.graph.vocabulary import (
     relationship_type,
 )
 from memgraph.ingest.plan import NodeOp, NoteOp, Plan, RelOp
-from memgraph.validation import validation_message
+from memgraph.validation import parse_time, validation_message
 
 MAX_NAME_CHARS = 200          # a node's name or alias
 MAX_DESCRIPTION_CHARS = 2000  # a node's description (corrections obey it too)
@@ -112,6 +112,13 @@ class Relate(_Args):
     @classmethod
     def _normalise_type(cls, value: Any) -> Any:
         return relationship_type(value) if isinstance(value, str) else value
+
+    @field_validator("valid_from", "valid_to")
+    @classmethod
+    def _aware(cls, value: datetime | None) -> datetime | None:
+        # a time without an offset is UTC, as everywhere else: a model's "2024-05-01" next
+        # to a "…Z" could not be compared (TypeError inside the extraction)
+        return parse_time(value)
 
 
 class LinkSource(_Args):
