@@ -116,6 +116,12 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "WORKS_AT", "glasgow academy")),
     ("My daughter Layla is studying medicine at King's College London.",
      ("Entity", "King's College London"), ("layla", "STUDIES_AT", "kings college london")),
+    ("I just got promoted to head nurse at St Luke's!", ("Entity", "St Luke's"),
+     ("me", "WORKS_AT", "st lukes")),
+    ("My brother-in-law Marcus is a firefighter.", ("Person", "Marcus"),
+     ("me", "FAMILY_OF", "marcus")),
+    ("My best friend from college, Aisha, lives in Boston now.", ("Person", "Aisha"),
+     ("aisha", "LIVES_IN", "boston")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -308,6 +314,13 @@ def test_a_place_before_called_is_named_not_a_caller_and_weekdays_are_no_names()
     assert ("Person", "Anna") in extract("Anna called me last night.")[0]
     nodes, _ = extract("I've started volunteering at the food bank on Saturdays.")
     assert not any(name == "Saturdays" for _, name in nodes)
+
+
+def test_a_full_stop_after_a_title_ends_no_sentence():
+    # "Dr." and "St." would cut the sentence, and the fact, in two
+    assert extract("Dr. Patel moved to Leeds.")[1] == {("patel", "LIVES_IN", "leeds")}
+    nodes, facts = extract("My friend Dr. Patel moved to Leeds.")
+    assert ("me", "FRIEND_OF", "patel") in facts and ("Person", "Dr") not in nodes
 
 
 def test_a_short_weekday_or_ok_is_not_a_name():

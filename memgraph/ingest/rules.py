@@ -33,7 +33,8 @@ What it finds
 - "I study at Y", "Oscar started school at Y", "Anna is a student at Y", "Layla is
   studying medicine at Y" (STUDIES_AT); "I
   got a part-time job / an internship at Y", "Tom is a nurse at Y", "I'm teaching biology
-  at Y", "works as a chef at a restaurant called Y" (WORKS_AT);
+  at Y", "works as a chef at a restaurant called Y", "I got promoted to head nurse at Y"
+  (WORKS_AT);
 - what is over, with ``valid_to`` (the sentence's date, else the source's time): "I quit
   my job at Y", "I was laid off from Y", "I no longer work at / used to work at Y"
   (WORKS_AT), "I graduated from Y" (STUDIES_AT), "I used to live in Y" (LIVES_IN), "Mei
@@ -114,7 +115,10 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
     **{w: ("FAMILY_OF", w, 0.9) for w in (
         "sister", "brother", "mother", "mom", "mum", "father", "dad", "son", "daughter",
         "cousin", "aunt", "uncle", "grandmother", "grandma", "grandfather", "grandpa",
-        "niece", "nephew")},
+        "niece", "nephew", "granddaughter", "grandson", "twin", "stepmother", "stepfather",
+        "stepson", "stepdaughter", "stepbrother", "stepsister", "half-brother", "half-sister",
+        "sister-in-law", "brother-in-law", "mother-in-law", "father-in-law",
+        "son-in-law", "daughter-in-law")},
     **{w: ("PARTNER_OF", w, 1.0) for w in (
         "wife", "husband", "partner", "girlfriend", "boyfriend", "fiancé", "fiancee")},
     **{w: ("FRIEND_OF", w, 0.7) for w in ("friend", "best friend", "old friend")},
@@ -124,15 +128,21 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
                                       "teacher", "doctor", "therapist", "coach")},
     **{w: ("OWNS", w, 0.8) for w in ("dog", "cat", "puppy", "kitten", "horse")},
 }
+# a title before a name, with its full stop: "my friend Dr. Patel" is Patel
+_TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.\s++)?"
+# where one knows a friend or colleague from: "my best friend from college, Aisha"
+_MET_AT = (r"(?:\s++from\s++(?:work|school|college|university|uni|church|the\s++gym|"
+           r"high\s++school|home|back\s++home))")
 # A journey is made or taken, not a thing made ("we made a weekend trip to Porto" is a
 # visit: VISITED)
 _TRIP_WORDS = "trip|trips|journey|holiday|vacation|getaway|visit"
 _RELATION = re.compile(
     r"\b[Mm]y\s++(?:new\s++|little\s++|older\s++|younger\s++|big\s++)?(?P<rel>"
     + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
-    # "my sister Anna", "my son's name is Oscar", "my cat is called Miso"
-    + r")(?:,?\s++|['’]s\s++name\s++is\s++|\s++is\s++(?:called|named)\s++)"
-    + rf"(?P<name>{NAME})")
+    # "my sister Anna", "my son's name is Oscar", "my cat is called Miso", "my best friend
+    # from college, Aisha"
+    + rf"){_MET_AT}?(?:,?\s++|['’]s\s++name\s++is\s++|\s++is\s++(?:called|named)\s++)"
+    + rf"{_TITLE}(?P<name>{NAME})")
 _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # (relationship type, pattern, object kind, entity type)
     ("WORKS_AT", re.compile(
@@ -178,7 +188,11 @@ _THEIR_NAME = re.compile(rf"\b(?:[Hh]er|[Hh]is|[Tt]heir)\s+name\s+is\s+(?P<name>
 # "a bakery in Hackney called Crumbs": a place that is named, not a person who phoned
 _PLACE_BEFORE = re.compile(r"\b(?:in|at|to|from|near|of|on|by|for)\s+$")
 _CAPITALISED = re.compile(rf"\b(?P<name>{NAME})")
-_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+# a full stop after a title or "St" ends no sentence ("We go to St. Mary's church" made an
+# Entity "St")
+_ABBREVIATIONS = ("St", "Dr", "Mr", "Mrs", "Ms", "Mt", "Prof", "Jr", "Sr")
+_SENTENCES = re.compile("".join(rf"(?<!\b{a}\.)" for a in _ABBREVIATIONS)
+                        + r"(?<=[.!?])\s+|\n+")
 # A name set off as the one addressed ("Wow, Caroline!", "Thanks, Mel.", "… so proud of
 # you, Anna!") says who is spoken to, not what the message is about (``addressed``).
 _GREETING = re.compile(r"^\W*(?:(?:hey|hi|hello|thanks|thank you|wow|woah|whoa|oh|aw+|yeah|"
@@ -588,8 +602,8 @@ _LEAD_SUBJECT = re.compile(rf"^(?:\w++(?:\s++\w++){{0,3}}[,:]\s++)?(?P<subj>I|{_
 # a name set off by commas after a relation word is who the sentence is about: "Tom's
 # mother, Helen, lives in Leeds" reads "Tom's mother Helen lives in Leeds"
 _APPOSITIVE = re.compile(
-    r"\b(?P<rel>" + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
-    + rf"),\s++(?P<name>{NAME}),\s++(?=[a-z])")
+    r"\b(?P<rel>(?:" + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
+    + rf"){_MET_AT}?),\s++(?P<name>{NAME}),\s++(?=[a-z])")
 # A sentence that opens on one of these verbs in the past tense has dropped its subject,
 # as chat does ("Took a short trip to Rome.", "Just started a new job at Acme."): the
 # speaker's.
@@ -602,17 +616,17 @@ _DEFINITE = re.compile(r"^(?:the|this|that|these|those)\s", re.IGNORECASE)
 _POSSESSIVE_RELATION = re.compile(
     rf"(?P<holder>{_WORD})['’]s\s+(?P<rel>"
     + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
-    + rf"),?\s+(?P<name>{NAME})")
+    + rf"),?\s+{_TITLE}(?P<name>{NAME})")
 _OUR_RELATION = re.compile(
     r"\b[Oo]ur\s+(?:new\s+|little\s+|old\s+)?(?P<rel>"
     + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
-    + rf"),?\s+(?P<name>{NAME})")
+    + rf"),?\s+{_TITLE}(?P<name>{NAME})")
 # someone else's relation: "your sister Giulia", "his girlfriend Noor"
 _OTHER_RELATION = re.compile(
     r"\b(?P<whose>[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s+(?:new\s+|little\s+|older\s+|younger\s+|"
     r"big\s+)?(?P<rel>"
     + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
-    + rf"),?\s+(?P<name>{NAME})")
+    + rf"),?\s+{_TITLE}(?P<name>{NAME})")
 # what is over: a job ("I quit my job at Deloitte", "she was laid off from Acme", "I no
 # longer work at Initech", "I used to work at Target"), a school one graduated from, a
 # home one used to have, a couple that broke up
@@ -829,6 +843,11 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("STUDIES_AT", re.compile(
         rf"{SUBJECT}\s+{ADVERB}(?:study|studies|am studying|is studying|are studying)\s+"
         rf"(?:[a-z]+\s+){{1,2}}?at\s+(?P<obj>{NAME})"), "Entity", "organisation"),
+    # "I just got promoted to head nurse at St Luke's"
+    ("WORKS_AT", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:got|was|been|have\s++been|has\s++been)\s++promoted\s++"
+        rf"(?:to\s++(?:[a-z\-]+\s++){{1,3}}?)?(?:at|in)\s++(?P<obj>{NAME})"),
+     "Entity", "organisation"),
     # "I'm teaching biology at Glasgow Academy", "she teaches at Harvard"
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:teach|teaches|am teaching|is teaching|are teaching)\s++"
