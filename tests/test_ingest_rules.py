@@ -122,6 +122,10 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "FAMILY_OF", "marcus")),
     ("My best friend from college, Aisha, lives in Boston now.", ("Person", "Aisha"),
      ("aisha", "LIVES_IN", "boston")),
+    ("My girlfriend Ana and I just moved in together in Alfama.", ("Entity", "Alfama"),
+     ("me", "LIVES_IN", "alfama")),
+    ("Ana teaches Portuguese at a language school called Falar.", ("Entity", "Falar"),
+     ("ana", "WORKS_AT", "falar")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)

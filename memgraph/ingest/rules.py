@@ -156,7 +156,7 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
      "Entity", "organisation"),
     ("LIVES_IN", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:live|lives|am living|'m living|moved|have moved|'ve moved|"
-        r"relocated)\s++(?:back\s++)?(?:in|to)\s++"
+        r"relocated)\s++(?:in\s++together\s++)?(?:back\s++)?(?:in|to)\s++"
         # "in a small flat in Glasgow", "to a new house in Leeds"
         rf"(?:an?\s++(?:[a-z]+\s++){{1,3}}?in\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     ("FROM", re.compile(
@@ -848,10 +848,12 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:got|was|been|have\s++been|has\s++been)\s++promoted\s++"
         rf"(?:to\s++(?:[a-z\-]+\s++){{1,3}}?)?(?:at|in)\s++(?P<obj>{NAME})"),
      "Entity", "organisation"),
-    # "I'm teaching biology at Glasgow Academy", "she teaches at Harvard"
+    # "I'm teaching biology at Glasgow Academy", "she teaches at Harvard", "Ana teaches
+    # Portuguese at a language school called Falar"
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:teach|teaches|am teaching|is teaching|are teaching)\s++"
-        rf"(?:[a-z]+\s++){{0,2}}?at\s++(?P<obj>{NAME})"), "Entity", "organisation"),
+        r"(?:[\w\-]+\s++){0,2}?at\s++(?:an?\s++(?:[a-z]+\s++){1,3}?(?:called|named)\s++)?"
+        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s+{ADVERB}(?:got|started|took|accepted|landed|found|began)\s+"
         r"(?:a|an)\s+(?:new\s+)?(?:part-time\s+|full-time\s+|summer\s+|temporary\s+)?"
