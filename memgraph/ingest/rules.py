@@ -128,6 +128,8 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
                                       "teacher", "doctor", "therapist", "coach")},
     **{w: ("OWNS", w, 0.8) for w in ("dog", "cat", "puppy", "kitten", "horse")},
 }
+# any relation word, the longest first ("best friend" before "friend")
+_RELATION_WORD = "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
 # a title before a name, with its full stop: "my friend Dr. Patel" is Patel
 _TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.\s++)?"
 # where one knows a friend or colleague from: "my best friend from college, Aisha"
@@ -138,7 +140,7 @@ _MET_AT = (r"(?:\s++from\s++(?:work|school|college|university|uni|church|the\s++
 _TRIP_WORDS = "trip|trips|journey|holiday|vacation|getaway|visit"
 _RELATION = re.compile(
     r"\b[Mm]y\s++(?:new\s++|little\s++|older\s++|younger\s++|big\s++)?(?P<rel>"
-    + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
+    + _RELATION_WORD
     # "my sister Anna", "my son's name is Oscar", "my cat is called Miso", "my best friend
     # from college, Aisha"
     + rf"){_MET_AT}?(?:,?\s++|['’]s\s++name\s++is\s++|\s++is\s++(?:called|named)\s++)"
@@ -285,8 +287,7 @@ class RuleExtractor:
 
     def extract(self, source: SourceText, executor: ToolExecutor) -> Usage:
         anchor = source.event_at or datetime.now(UTC)
-        run = _Run(executor, self.confidence, owner_of(source.speaker))
-        run.anchor = anchor
+        run = _Run(executor, self.confidence, owner_of(source.speaker), anchor)
         # nodes the plan already holds (the speaker's Person, added by the pipeline:
         # speakers.py) are not created again under another kind
         run.made = {op.name: op.kind.value for op in executor.plan.nodes}
@@ -303,13 +304,14 @@ class RuleExtractor:
 class _Run:
     """The tool calls for one source."""
 
-    def __init__(self, executor: ToolExecutor, confidence: float, owner: str | None) -> None:
+    def __init__(self, executor: ToolExecutor, confidence: float, owner: str | None,
+                 anchor: datetime) -> None:
         self.executor, self.confidence, self.owner = executor, confidence, owner
+        self.anchor = anchor                      # the source's event time
         self.made: dict[str, str] = {}   # name -> kind already created in this source
         self.existing: dict[str, str] = {}   # canonical name -> kind, already in the graph
         self.last_person: str | None = None       # the person this sentence is about
         self.previous_person: str | None = None   # ... and the one before it was
-        self.anchor = datetime.now(UTC)           # the source's event time
 
     def node(self, kind: str, name: str, description: str = "", entity_type: str = "",
              confidence: float | None = None, attributes: dict[str, str] | None = None) -> str:
@@ -352,10 +354,7 @@ class _Run:
             rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
             name = m["name"]
             owner_label = "the user" if self.owner in (None, ANONYMOUS_OWNER) else self.owner
-            if rel_type == "OWNS":
-                self.node("Entity", name, f"{owner_label}'s {word}", "pet")
-            else:
-                self.node("Person", name, f"{owner_label}'s {word}")
+            self._relative(name, rel_type, f"{owner_label}'s {word}")
             named.add(name)
             if self.owner:
                 owner = self.speaker() or self.owner
@@ -461,8 +460,7 @@ class _Run:
     def _first_person_named(self, text: str) -> str | None:
         for m in _CAPITALISED.finditer(text):
             name = m["name"]
-            kind = self.made.get(name) or self.existing.get(canonical_name(name))
-            if kind == "Person" and name != self.owner:
+            if self._kind(name) == "Person" and name != self.owner:
                 return name
         return None
 
@@ -473,10 +471,7 @@ class _Run:
             if not (_usable(holder) and _usable(name)) or holder == name:
                 continue
             rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
-            if rel_type == "OWNS":
-                self.node("Entity", name, f"{holder}'s {word}", "pet")
-            else:
-                self.node("Person", name, f"{holder}'s {word}")
+            self._relative(name, rel_type, f"{holder}'s {word}")
             self.node(self.existing.get(canonical_name(holder), "Person"), holder)
             self.relate(holder, name, rel_type, sentence, proximity=proximity, attitude=0.5)
             named.update({holder, name})
@@ -487,10 +482,7 @@ class _Run:
             name = m["name"]
             if owner is None or not _usable(name) or name in named:
                 continue
-            if rel_type == "OWNS":
-                self.node("Entity", name, f"{self.owner}'s {word}", "pet")
-            else:
-                self.node("Person", name, f"{self.owner}'s {word}")
+            self._relative(name, rel_type, f"{self.owner}'s {word}")
             self.relate(owner, name, rel_type, sentence, proximity=proximity, attitude=0.5)
             named.add(name)
         for m in _OTHER_RELATION.finditer(sentence.text):
@@ -502,27 +494,33 @@ class _Run:
             # girlfriend Noor"); "your": the one spoken to, whom the text does not name
             holder = None if m["whose"].lower() == "your" else \
                 self._last_person_before(sentence.text[:m.start()])
-            label = f"{holder}'s {word}" if holder else word
-            if rel_type == "OWNS":
-                self.node("Entity", name, label, "pet")
-            else:
-                self.node("Person", name, label)
+            self._relative(name, rel_type, f"{holder}'s {word}" if holder else word)
             if holder is not None and holder != name:
                 self.relate(holder, name, rel_type, sentence, proximity=proximity,
                             attitude=0.5)
             named.add(name)
 
+    def _relative(self, name: str, rel_type: str, description: str) -> None:
+        """The node a relation word names: a pet (OWNS) is an Entity, anyone else a Person."""
+        if rel_type == "OWNS":
+            self.node("Entity", name, description, "pet")
+        else:
+            self.node("Person", name, description)
+
+    def _kind(self, name: str) -> str | None:
+        """The kind of a name made in this source or already in the graph."""
+        return self.made.get(name) or self.existing.get(canonical_name(name))
+
     def _last_person_before(self, text: str) -> str | None:
         """The person last named in ``text`` (a part of a sentence), else the name the
         sentence opens on as its subject ("Anna met her brother Leo")."""
-        def kind(name: str) -> str | None:
-            return self.made.get(name) or self.existing.get(canonical_name(name))
-        people = [m["name"] for m in _CAPITALISED.finditer(text) if kind(m["name"]) == "Person"]
+        people = [m["name"] for m in _CAPITALISED.finditer(text)
+                  if self._kind(m["name"]) == "Person"]
         if people:
             return people[-1]
         lead = _LEAD_SUBJECT.match(text)
         if lead and lead["subj"] != "I" and _usable(lead["subj"]) \
-                and kind(lead["subj"]) in (None, "Person"):
+                and self._kind(lead["subj"]) in (None, "Person"):
             return self.node("Person", lead["subj"])
         return None
 
@@ -602,7 +600,7 @@ _LEAD_SUBJECT = re.compile(rf"^(?:\w++(?:\s++\w++){{0,3}}[,:]\s++)?(?P<subj>I|{_
 # a name set off by commas after a relation word is who the sentence is about: "Tom's
 # mother, Helen, lives in Leeds" reads "Tom's mother Helen lives in Leeds"
 _APPOSITIVE = re.compile(
-    r"\b(?P<rel>(?:" + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
+    r"\b(?P<rel>(?:" + _RELATION_WORD
     + rf"){_MET_AT}?),\s++(?P<name>{NAME}),\s++(?=[a-z])")
 # A sentence that opens on one of these verbs in the past tense has dropped its subject,
 # as chat does ("Took a short trip to Rome.", "Just started a new job at Acme."): the
@@ -615,17 +613,17 @@ _ELIDED = re.compile(r"\b(and|then)\s+(?=(?:(?:even|also|just|then)\s+)?(?:joine
 _DEFINITE = re.compile(r"^(?:the|this|that|these|those)\s", re.IGNORECASE)
 _POSSESSIVE_RELATION = re.compile(
     rf"(?P<holder>{_WORD})['’]s\s+(?P<rel>"
-    + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
+    + _RELATION_WORD
     + rf"),?\s+{_TITLE}(?P<name>{NAME})")
 _OUR_RELATION = re.compile(
     r"\b[Oo]ur\s+(?:new\s+|little\s+|old\s+)?(?P<rel>"
-    + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
+    + _RELATION_WORD
     + rf"),?\s+{_TITLE}(?P<name>{NAME})")
 # someone else's relation: "your sister Giulia", "his girlfriend Noor"
 _OTHER_RELATION = re.compile(
     r"\b(?P<whose>[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s+(?:new\s+|little\s+|older\s+|younger\s+|"
     r"big\s+)?(?P<rel>"
-    + "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
+    + _RELATION_WORD
     + rf"),?\s+{_TITLE}(?P<name>{NAME})")
 # what is over: a job ("I quit my job at Deloitte", "she was laid off from Acme", "I no
 # longer work at Initech", "I used to work at Target"), a school one graduated from, a
@@ -834,15 +832,13 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"learning\s++(?:to\s++(?:play|speak)\s++)?(?:the\s++)?"
         rf"(?!(?:{_NOT_LEARNT})\b)(?P<obj>{_EVENT_WORD}(?:\s++{_EVENT_WORD}){{0,2}}?)"
         + _EVENT_END), "Concept", ""),
+    # also what is studied, then where: "Layla is studying medicine at King's College
+    # London" (a school; "studying medicine in London" names a city, not a school)
     ("STUDIES_AT", re.compile(
-        rf"{SUBJECT}\s+{ADVERB}(?:study|studies|am studying|is studying|started studying|"
-        r"enrolled|(?:started|starts|attends|attend)\s+(?:school|college|university|uni|"
-        rf"kindergarten|nursery))\s+(?:at|in)\s+(?P<obj>{NAME})"), "Entity", "organisation"),
-    # what is studied, then where: "Layla is studying medicine at King's College London"
-    # (a school; "studying medicine in London" names a city, not a school)
-    ("STUDIES_AT", re.compile(
-        rf"{SUBJECT}\s+{ADVERB}(?:study|studies|am studying|is studying|are studying)\s+"
-        rf"(?:[a-z]+\s+){{1,2}}?at\s+(?P<obj>{NAME})"), "Entity", "organisation"),
+        rf"{SUBJECT}\s+{ADVERB}(?:study|studies|am studying|is studying|are studying|"
+        r"started studying|enrolled|(?:started|starts|attends|attend)\s+(?:school|college|"
+        r"university|uni|kindergarten|nursery))\s+(?:in|(?:[a-z]+\s+){0,2}?at)\s+"
+        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # "I just got promoted to head nurse at St Luke's"
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:got|was|been|have\s++been|has\s++been)\s++promoted\s++"
