@@ -126,6 +126,13 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "LIVES_IN", "alfama")),
     ("Ana teaches Portuguese at a language school called Falar.", ("Entity", "Falar"),
      ("ana", "WORKS_AT", "falar")),
+    ("I joined a running club called Hackney Harriers.", ("Entity", "Hackney Harriers"),
+     ("me", "MEMBER_OF", "hackney harriers")),
+    ("I play in a band called The Owls.", ("Entity", "Owls"), ("me", "MEMBER_OF", "owls")),
+    ("I'm a member of the Leeds Chess Club.", ("Entity", "Leeds Chess Club"),
+     ("me", "MEMBER_OF", "leeds chess club")),
+    ("I joined the Leeds Chess Club.", ("Entity", "Leeds Chess Club"),
+     ("me", "MEMBER_OF", "leeds chess club")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -210,6 +217,41 @@ def test_a_trip_taken_to_a_place_is_a_visit_and_chat_may_drop_the_subject():
     assert extract("I took a short trip to clear my head.")[1] == set()
     assert extract("I made a trip to the shops.")[1] == set()
     assert extract("Took me a while to get it.")[1] == set()
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    ("We have twin daughters, Mia and Lena.",
+     {("me", "FAMILY_OF", "mia"), ("me", "FAMILY_OF", "lena")}),
+    ("I've got two brothers, Ali and Omar.",
+     {("me", "FAMILY_OF", "ali"), ("me", "FAMILY_OF", "omar")}),
+    ("My kids are Sam, Jo and Ella.",
+     {("me", "FAMILY_OF", "sam"), ("me", "FAMILY_OF", "jo"), ("me", "FAMILY_OF", "ella")}),
+    ("My friends Ana and Ben came over.",
+     {("me", "FRIEND_OF", "ana"), ("me", "FRIEND_OF", "ben")}),
+    ("Our cats Miso and Tofu are asleep.", {("me", "OWNS", "miso"), ("me", "OWNS", "tofu")}),
+    # a relative "called" something is no pet
+    ("I have a daughter called Zoe.", {("me", "FAMILY_OF", "zoe")}),
+    # people joined by "and" share what the sentence says of them
+    ("My parents, Mary and Joe, live in Leeds.",
+     {("me", "FAMILY_OF", "mary"), ("me", "FAMILY_OF", "joe"),
+      ("mary", "LIVES_IN", "leeds"), ("joe", "LIVES_IN", "leeds")}),
+    ("Tom and I moved to Bristol.",
+     {("me", "LIVES_IN", "bristol"), ("tom", "LIVES_IN", "bristol")}),
+    ("Sam, Jo and Ella work at Acme.",
+     {("sam", "WORKS_AT", "acme"), ("jo", "WORKS_AT", "acme"), ("ella", "WORKS_AT", "acme")}),
+    ("My sister Anna and Tom live in Leeds.",
+     {("me", "FAMILY_OF", "anna"), ("anna", "LIVES_IN", "leeds"), ("tom", "LIVES_IN", "leeds")}),
+    # a pet is no person, whatever it does with us
+    ("My dog Rex and I went hiking.", {("me", "OWNS", "rex"), ("me", "EXPERIENCED", "hiking")}),
+])
+def test_relatives_named_together_are_each_a_person_and_share_what_is_said(
+        text: str, facts: set) -> None:
+    nodes, found = extract(text)
+    assert found == facts
+    people = {name.lower() for kind, name in nodes if kind == "Person"}
+    relatives = {end for _, rel, end in facts if rel in ("FAMILY_OF", "FRIEND_OF")}
+    assert relatives <= people
+    assert not {end for _, rel, end in facts if rel == "OWNS"} & people
 
 
 @pytest.mark.parametrize("text", ["I want to go skiing.", "I'm going to go shopping.",

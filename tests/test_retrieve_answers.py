@@ -35,6 +35,18 @@ def test_a_question_is_read_for_names_relations_and_time() -> None:
     assert not read_query("Where does Anna live?").first_person
 
 
+def test_what_someone_does_asks_for_their_work() -> None:
+    for text in ("What does Tom do?", "What does Tom do for a living?",
+                 "What does Tom do these days?"):
+        assert read_query(text).topic(["Tom"]) == ("work",), text
+    # "do" with more after it asks about something else, and the past about an occasion
+    assert read_query("What does Tom do to relax?").topic(["Tom"]) == ("relax",)
+    assert read_query("What did Tom do last weekend?").topic(["Tom"]) == ("last", "weekend")
+    assert read_query("What activities does Tom do?").topic(["Tom"]) == ("activities",)
+    assert "work" not in read_query("What does Jon tell Gina he won't do?").content
+    assert read_query("What does Maya's brother do?").topic(["Maya"]) == ("work",)
+
+
 def test_a_question_that_asks_for_a_named_persons_story_is_an_overview() -> None:
     for text in ("What has Maya been up to?", "Give me an overview of Maya's story.",
                  "What's new with Maya?", "How has Maya's life changed this year?"):

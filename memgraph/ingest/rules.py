@@ -118,7 +118,8 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
         "niece", "nephew", "granddaughter", "grandson", "twin", "stepmother", "stepfather",
         "stepson", "stepdaughter", "stepbrother", "stepsister", "half-brother", "half-sister",
         "sister-in-law", "brother-in-law", "mother-in-law", "father-in-law",
-        "son-in-law", "daughter-in-law")},
+        "son-in-law", "daughter-in-law", "child", "kid", "parent", "grandchild",
+        "grandkid", "grandparent")},
     **{w: ("PARTNER_OF", w, 1.0) for w in (
         "wife", "husband", "partner", "girlfriend", "boyfriend", "fiancé", "fiancee")},
     **{w: ("FRIEND_OF", w, 0.7) for w in ("friend", "best friend", "old friend")},
@@ -130,6 +131,17 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
 }
 # any relation word, the longest first ("best friend" before "friend")
 _RELATION_WORD = "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
+# their plurals ("my daughters Mia and Lena"), each with its singular
+def _plural(word: str) -> str:
+    irregular = {"child": "children", "grandchild": "grandchildren", "wife": "wives",
+                 "puppy": "puppies"}
+    if word in irregular:
+        return irregular[word]
+    return f"{word}es" if word.endswith(("s", "ch", "sh")) else f"{word}s"
+
+
+RELATION_PLURALS: dict[str, str] = {_plural(w): w for w in RELATION_WORDS}
+_PLURAL_WORD = "|".join(sorted(map(re.escape, RELATION_PLURALS), key=len, reverse=True))
 # a title before a name, with its full stop: "my friend Dr. Patel" is Patel
 _TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.\s++)?"
 # where one knows a friend or colleague from: "my best friend from college, Aisha"
@@ -426,6 +438,21 @@ class _Run:
         named.update({m["subj"], obj} - {"I"})
         attitude = {"LIKES": 0.8, "DISLIKES": -0.8}.get(rel_type, 0.0)
         self.relate(subject, target, rel_type, sentence, attitude=attitude)
+        # "Mary and Joe live in Leeds", "Tom and I moved to Leeds": each of them
+        for name in self._coordinated(m.string[:m.start("subj")]):
+            if name not in (subject, obj):
+                self.relate(self.node("Person", name), target, rel_type, sentence,
+                            attitude=attitude)
+                named.add(name)
+
+    def _coordinated(self, before: str) -> list[str]:
+        """The people named before "and" right before a subject ("Mary and" of "Mary and
+        Joe live in Leeds"); a name already known as a place or a thing is none."""
+        m = _COORDINATED.search(before)
+        if m is None:
+            return []
+        names = _NAME_LIST_SEPARATOR.split(m["names"].strip())
+        return [n for n in names if n and _usable(n) and self._kind(n) in (None, "Person")]
 
     # -- additions: pronouns, possessive relations, owned things ---------------------
     def resolved(self, text: str) -> str:
@@ -485,6 +512,18 @@ class _Run:
             self._relative(name, rel_type, f"{self.owner}'s {word}")
             self.relate(owner, name, rel_type, sentence, proximity=proximity, attitude=0.5)
             named.add(name)
+        for m in _PLURAL_RELATION.finditer(sentence.text):
+            rel_type, word, proximity = RELATION_WORDS[RELATION_PLURALS[m["rel"].lower()]]
+            owner = self.speaker()
+            if owner is None:
+                continue
+            for name in _NAME_LIST_SEPARATOR.split(m["names"]):
+                if not _usable(name) or name in named or name == self.owner:
+                    continue
+                self._relative(name, rel_type, f"{self.owner}'s {word}")
+                self.relate(owner, name, rel_type, sentence, proximity=proximity,
+                            attitude=0.5)
+                named.add(name)
         for m in _OTHER_RELATION.finditer(sentence.text):
             rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
             name = m["name"]
@@ -559,6 +598,15 @@ class _Run:
             if owner is None:
                 continue
             what = m["what"].lower()
+            relation = RELATION_WORDS.get(what.split()[-1])
+            if relation is not None and relation[0] != "OWNS":
+                # "I have a daughter called Zoe": a relative, not a thing owned
+                rel_type, word, proximity = relation
+                self._relative(m["name"], rel_type, f"{owner}'s {word}")
+                self.relate(owner, m["name"], rel_type, sentence, proximity=proximity,
+                            attitude=0.5)
+                named.add(m["name"])
+                continue
             pet = what.split()[-1] in PET_WORDS
             self.node("Entity", m["name"], f"{owner}'s {what}", "pet" if pet else what)
             self.relate(owner, m["name"], "OWNS", sentence, attitude=0.5)
@@ -600,8 +648,9 @@ _LEAD_SUBJECT = re.compile(rf"^(?:\w++(?:\s++\w++){{0,3}}[,:]\s++)?(?P<subj>I|{_
 # a name set off by commas after a relation word is who the sentence is about: "Tom's
 # mother, Helen, lives in Leeds" reads "Tom's mother Helen lives in Leeds"
 _APPOSITIVE = re.compile(
-    r"\b(?P<rel>(?:" + _RELATION_WORD
-    + rf"){_MET_AT}?),\s++(?P<name>{NAME}),\s++(?=[a-z])")
+    r"\b(?P<rel>(?:" + _PLURAL_WORD + "|" + _RELATION_WORD
+    + rf"){_MET_AT}?),\s++(?P<name>{NAME}(?:(?:,\s++{NAME})*+,?\s++and\s++{NAME})?),"
+    r"\s++(?=[a-z])")
 # A sentence that opens on one of these verbs in the past tense has dropped its subject,
 # as chat does ("Took a short trip to Rome.", "Just started a new job at Acme."): the
 # speaker's.
@@ -619,6 +668,19 @@ _OUR_RELATION = re.compile(
     r"\b[Oo]ur\s+(?:new\s+|little\s+|old\s+)?(?P<rel>"
     + _RELATION_WORD
     + rf"),?\s+{_TITLE}(?P<name>{NAME})")
+# several relatives named at once: "my daughters Mia and Lena", "we have twin daughters,
+# Mia and Lena", "our kids are Sam, Ella and Jo"
+_PLURAL_RELATION = re.compile(
+    r"(?:\b[Mm]y|\b[Oo]ur|\b(?:I|[Ww]e)(?:\s++have|['’]ve)(?:\s++got)?)\s++"
+    r"(?:(?:two|three|four|five|2|3|4|5|twin|little|young|grown-up|adult|older|younger|"
+    r"lovely|wonderful|new)\s++){0,2}"
+    rf"(?P<rel>{_PLURAL_WORD})(?:,?\s++|\s++(?:are|called|named)\s++)"
+    rf"(?P<names>{NAME}(?:,\s++{NAME})*+,?\s++and\s++{NAME})")
+_NAME_LIST_SEPARATOR = re.compile(r",?\s+and\s+|,\s+")
+# names joined by "and" right before a subject: "Mary and" (Joe live in Leeds), "Sam, Jo and"
+_COORDINATED = re.compile(rf"(?:^|[,;:]\s*+|\b(?:[Ss]o|[Tt]hen|[Nn]ow)\s++|"
+                          rf"\b(?:{_PLURAL_WORD}|{_RELATION_WORD})\s++)"
+                          rf"(?P<names>{NAME}(?:,\s++{NAME})*+),?\s++and\s++$")
 # someone else's relation: "your sister Giulia", "his girlfriend Noor"
 _OTHER_RELATION = re.compile(
     r"\b(?P<whose>[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s+(?:new\s+|little\s+|older\s+|younger\s+|"
@@ -747,10 +809,21 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # last word says it is something one belongs to (a call, a conversation or a few
     # friends are joined, not belonged to); a capitalised name after "joined" is an
     # employer (WORKS_AT, above)
+    # a group with a name: "I joined a running club called Hackney Harriers", "I play in a
+    # band called The Owls", "I'm a member of the Leeds Chess Club"
+    ("MEMBER_OF", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:joined|join|joins|(?:play|plays|sing|sings|run|runs|"
+        r"played|sang|ran|started\s++running)\s++(?:in|with)|(?:am|is|are|was|became)\s++"
+        r"(?:a\s++)?members?\s++of)\s++(?:a|an|the|my|our)\s++(?:new\s++|local\s++)?"
+        rf"(?:[\w'’\-]++\s++){{0,2}}?(?:{_GROUP_WORDS})\s++(?:called|named)\s++(?:the\s++)?"
+        rf"(?P<obj>{NAME})"), "Entity", "group"),
+    ("MEMBER_OF", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:am|is|are|became)\s++(?:a\s++)?members?\s++of\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "group"),
     ("MEMBER_OF", re.compile(
         rf"{SUBJECT}\s+{ADVERB}(?:joined|join|joins|became a member of)\s+"
         r"(?P<det>a|an|the|my|our)\s+(?:new\s+|local\s+)?"
-        rf"(?P<obj>(?:{_EVENT_WORD}\s+){{0,{EVENT_WORDS - 2}}}?(?:{_GROUP_WORDS}))"
+        rf"(?P<obj>(?:{_EVENT_WORD}\s+){{0,{EVENT_WORDS - 2}}}?(?i:{_GROUP_WORDS}))"
         + _EVENT_END), "Concept", ""),
     # an outing: "we went on a hike", "we even went on another camping trip in the forest"
     ("EXPERIENCED", re.compile(

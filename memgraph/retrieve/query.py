@@ -112,6 +112,19 @@ OVERVIEW_GLUE = frozenset({"with", "so", "far", "on", "for", "give", "lately", "
                            "last", "since", "whole", "general", "brief", "short",
                            "quick", "catch", "latest"})
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "i'm", "i've", "we", "our"})
+# "What does Tom do?", "what do you do for a living?": the idiom asks for someone's work,
+# though no word of it says so (read as "Tom" alone, it asked for nothing but the node).
+# Only "do" as the last verb, with nothing after it but these: "what does Melanie do to
+# destress?" and "what did Tom do last weekend?" ask about something else.
+OCCUPATION_TAILS = frozenset({
+    (), ("for", "a", "living"), ("for", "work"), ("for", "money"), ("professionally",),
+    ("exactly",), ("now",), ("nowadays",), ("currently",), ("these", "days"),
+    ("at", "the", "moment"),
+})
+OCCUPATION_WORD = "work"
+_SOMEONE = frozenset(RELATION_SYNONYMS) | RELATION_MODIFIERS | {
+    "you", "your", "he", "she", "they", "we", "i", "my", "his", "her", "their", "our", "the",
+    "and"}
 MONTHS = {name.lower(): number for number, name in enumerate(calendar.month_name) if name}
 MONTHS.update({name.lower(): number for number, name in enumerate(calendar.month_abbr)
                if name and name.lower() != "may"})
@@ -264,6 +277,22 @@ def _words(text: str) -> list[str]:
     return [_POSSESSIVE.sub("", t.lower()) for t in _TOKEN.findall(text)]
 
 
+def _occupation_tail(words: list[str]) -> tuple[str, ...] | None:
+    """The words after the main verb "do" of "what do(es) <someone> do …?" when the question
+    asks for someone's work (``OCCUPATION_TAILS``), else None. <someone> is names,
+    relation words and pronouns only: in "what does Jon tell Gina he won't do?" the "do"
+    is another verb's."""
+    lowered = [w.lower() for w in words]
+    if len(lowered) < 4 or lowered[0] != "what" or lowered[1] not in ("do", "does"):
+        return None
+    end = lowered.index("do", 2) if "do" in lowered[2:] else None
+    if end is None or not all(w[:1].isupper() or lowered[i] in _SOMEONE
+                              for i, w in enumerate(words[2:end], start=2)):
+        return None
+    tail = tuple(lowered[end + 1:])
+    return tail if tail in OCCUPATION_TAILS else None
+
+
 def read_query(query: str) -> QueryIntent:
     raw = _TOKEN.findall(query)
     words = [_POSSESSIVE.sub("", t) for t in raw]
@@ -287,6 +316,10 @@ def read_query(query: str) -> QueryIntent:
              and len(lowered[i + 1]) > 5 and lowered[i + 1] not in NOT_ACTIVITIES}
     content = tuple(w for i, w in enumerate(lowered)
                     if w not in skip and i not in modifiers and i not in light)
+    tail = _occupation_tail(words)
+    if tail is not None:
+        content = (*content[:len(content) - sum(w not in skip for w in tail)],
+                   OCCUPATION_WORD)
     time = "now"
     if any(w in PAST_WORDS for w in lowered):
         time = "past"
