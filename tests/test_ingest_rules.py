@@ -133,6 +133,19 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "MEMBER_OF", "leeds chess club")),
     ("I joined the Leeds Chess Club.", ("Entity", "Leeds Chess Club"),
      ("me", "MEMBER_OF", "leeds chess club")),
+    ("Matteo plays football for a youth team called Juventus Primavera.",
+     ("Entity", "Juventus Primavera"), ("matteo", "MEMBER_OF", "juventus primavera")),
+    ("Luca finished his degree and now works at Pirelli.", ("Entity", "Pirelli"),
+     ("luca", "WORKS_AT", "pirelli")),
+    ("I study computer science.", ("Concept", "computer science"),
+     ("me", "INTERESTED_IN", "computer science")),
+    ("Luca is at university in Milan, he studies engineering.", ("Concept", "engineering"),
+     ("luca", "INTERESTED_IN", "engineering")),
+    ("Anna moved to Leeds and she works at Asda.", ("Entity", "Asda"),
+     ("anna", "WORKS_AT", "asda")),
+    ("We had a baby boy named Leo in March.", ("Person", "Leo"), ("me", "FAMILY_OF", "leo")),
+    ("Paolo and Anke had a baby girl, Sofia.", ("Person", "Sofia"),
+     ("anke", "FAMILY_OF", "sofia")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -219,6 +232,15 @@ def test_a_trip_taken_to_a_place_is_a_visit_and_chat_may_drop_the_subject():
     assert extract("Took me a while to get it.")[1] == set()
 
 
+def test_a_breed_is_the_animal_a_question_names() -> None:
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", "We have a golden retriever named Biscotto.", speaker="Marco",
+                   event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)), executor)
+    pet = next(n for n in executor.plan.nodes if n.name == "Biscotto")
+    assert pet.entity_type == "pet" and "dog" in pet.description
+
+
 @pytest.mark.parametrize(("text", "facts"), [
     ("We have twin daughters, Mia and Lena.",
      {("me", "FAMILY_OF", "mia"), ("me", "FAMILY_OF", "lena")}),
@@ -289,6 +311,8 @@ def test_a_plan_or_a_time_is_no_activity(text: str):
     "I'm learning about myself.",
     "I'm even learning with them!",
     "I've lived in Scotland for ten years.",  # how long, not where now (Glasgow is there)
+    "I studied hard for my exams.",
+    "We were studying together all night.",
 ])
 def test_a_joining_an_outing_a_making_or_an_interest_needs_its_own_words(text: str):
     assert extract(text)[1] == set()

@@ -458,7 +458,8 @@ class _Run:
     def resolved(self, text: str) -> str:
         """The sentence as the fact patterns read it: "I'm" as "I am", "we" as "I" (the
         speaker is one of us), a dropped subject as "I" ("Took a trip to Rome."), a subject
-        "she"/"he"/"they" as the person the previous sentence was about, and a verb after
+        "she"/"he"/"they" as the person the sentence opens on or the previous sentence was
+        about, and a verb after
         "and" with its subject repeated ("I quit X and joined Y"), and a name set off by
         commas after a relation word as the subject it is ("Tom's mother, Helen, lives…")."""
         text = _CONTRACTIONS.sub(lambda m: _CONTRACTED[m.group(0).lower()], text)
@@ -467,9 +468,16 @@ class _Run:
         if dropped:
             rest = text[dropped.end():]
             text = "I " + (dropped["adverb"] or "").lower() + rest[0].lower() + rest[1:]
-        if self.previous_person:
-            text = _PRONOUN_SUBJECT.sub(self.previous_person, text)
         text = _APPOSITIVE.sub(r"\g<rel> \g<name> ", text)
+        # a pronoun after a comma or "and" is the person this sentence opens on ("Luca is
+        # at university in Milan, he studies engineering"); else the previous sentence's
+        own = _LEAD_SUBJECT.match(text)
+        subject = own["subj"] if own and own["subj"] != "I" \
+            and _usable(re.split(r"['’]", own["subj"])[0]) \
+            and self._kind(own["subj"]) in (None, "Person") else None
+        text = _PRONOUN_SUBJECT.sub(
+            lambda m: (subject if m.start() > 0 and subject else self.previous_person)
+            or m.group(0), text)
         lead = _LEAD_SUBJECT.match(text)
         if lead:
             text = _ELIDED.sub(lambda m: f"{m.group(1)} {lead['subj']} ", text)
@@ -607,8 +615,11 @@ class _Run:
                             attitude=0.5)
                 named.add(m["name"])
                 continue
-            pet = what.split()[-1] in PET_WORDS
-            self.node("Entity", m["name"], f"{owner}'s {what}", "pet" if pet else what)
+            kind_of = BREEDS.get(what.split()[-1])
+            pet = kind_of is not None or what.split()[-1] in PET_WORDS
+            # "a golden retriever named Biscotto" is a dog: "Marco's dog" asks for it
+            described = f"{owner}'s {what}" + (f", a {kind_of}" if kind_of else "")
+            self.node("Entity", m["name"], described, "pet" if pet else what)
             self.relate(owner, m["name"], "OWNS", sentence, attitude=0.5)
             named.add(m["name"])
 
@@ -633,6 +644,13 @@ class _Run:
 
 
 # -- additive patterns (coreference, more relation and fact forms) -----------------------
+# breeds, and the animal each is (the question says "dog", the message the breed)
+BREEDS = {**{b: "dog" for b in (
+    "retriever", "labrador", "lab", "poodle", "spaniel", "terrier", "collie", "beagle",
+    "dachshund", "husky", "bulldog", "pug", "shepherd", "greyhound", "whippet", "corgi",
+    "chihuahua", "rottweiler", "boxer", "doodle", "labradoodle", "cockapoo", "schnauzer",
+    "pointer", "setter", "sheepdog", "mutt")},
+    **{b: "cat" for b in ("tabby", "siamese", "persian", "ragdoll", "sphynx", "moggy")}}
 PET_WORDS = {"dog", "cat", "puppy", "kitten", "horse", "parrot", "bird", "rabbit",
              "bunny", "hamster", "fish", "tortoise", "turtle", "pony", "snake", "lizard"}
 _CONTRACTED = {"i'm": "I am", "i’m": "I am", "i've": "I have", "i’ve": "I have",
@@ -657,7 +675,8 @@ _APPOSITIVE = re.compile(
 _DROPPED_SUBJECT = re.compile(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
                               r"(?=(?:[Tt]ook|[Ww]ent|[Vv]isited|[Mm]oved|[Jj]oined|[Ss]tarted|"
                               r"[Tt]ravell?ed|[Ff]lew|[Aa]dopted|[Rr]elocated)\s)")
-_ELIDED = re.compile(r"\b(and|then)\s+(?=(?:(?:even|also|just|then)\s+)?(?:joined|moved|relocated|"
+_ELIDED = re.compile(r"\b(and|then)\s+(?=(?:(?:even|also|just|then|now|still|later|soon)\s+)?"
+                     r"(?:joined|moved|relocated|"
                      r"started|got|work|works|live|lives|studies|study|went|took)\b)")
 _DEFINITE = re.compile(r"^(?:the|this|that|these|those)\s", re.IGNORECASE)
 _POSSESSIVE_RELATION = re.compile(
@@ -771,6 +790,9 @@ _NOT_LEARNT = ("to|a|about|from|with|by|for|at|in|on|as|together|fast|quickly|sl
                "every|each|what|how|why|that|this|it|more|so|so much|lots|new|"
                "things|something|anything|everything|myself|yourself|himself|herself|"
                "ourselves|themselves")
+_NOT_STUDIED = ("at|in|on|for|with|by|abroad|hard|there|here|together|a|an|the|all|late|"
+                "until|so|really|it|them|this|that|more|less|online|full-time|part-time|"
+                "every|each|from|to|as|while|when|during")
 _COMPANY_WORDS = ("kids|children|family|fam|son|sons|daughter|daughters|boys|girls|dog|"
                   "dogs|friends|husband|wife|partner|parents|mom|dad|mum|brother|sister|"
                   "grandkids|students|class|team|nephew|niece")
@@ -813,7 +835,8 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # band called The Owls", "I'm a member of the Leeds Chess Club"
     ("MEMBER_OF", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:joined|join|joins|(?:play|plays|sing|sings|run|runs|"
-        r"played|sang|ran|started\s++running)\s++(?:in|with)|(?:am|is|are|was|became)\s++"
+        r"played|sang|ran|started\s++running)\s++(?:[a-z]++\s++){0,2}?(?:in|with|for)|"
+        r"(?:am|is|are|was|became)\s++"
         r"(?:a\s++)?members?\s++of)\s++(?:a|an|the|my|our)\s++(?:new\s++|local\s++)?"
         rf"(?:[\w'’\-]++\s++){{0,2}}?(?:{_GROUP_WORDS})\s++(?:called|named)\s++(?:the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "group"),
@@ -912,6 +935,19 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"started studying|enrolled|(?:started|starts|attends|attend)\s+(?:school|college|"
         r"university|uni|kindergarten|nursery))\s+(?:in|(?:[a-z]+\s+){0,2}?at)\s+"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
+    # what is studied, a subject pursued: "he studies engineering", "I majored in history"
+    # ("studying hard", "studying for exams", "studied abroad" name none)
+    ("INTERESTED_IN", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:study|studies|studied|am\s++studying|is\s++studying|"
+        r"are\s++studying|was\s++studying|majored\s++in|major\s++in|majors\s++in|"
+        r"am\s++majoring\s++in|is\s++majoring\s++in)\s++"
+        rf"(?!(?:{_NOT_STUDIED})\b)(?P<obj>{_EVENT_WORD}(?:\s++{_EVENT_WORD}){{0,2}}?)"
+        + _EVENT_END), "Concept", ""),
+    # a child born: "Paolo and Anke had a baby girl, Sofia", "we had a baby boy named Leo"
+    ("FAMILY_OF", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:had|welcomed|(?:have|has)\s++had)\s++(?:a|their|our)\s++"
+        r"(?:new\s++|little\s++)?(?:baby(?:\s++(?:girl|boy|daughter|son))?|daughter|son)"
+        rf"(?:,\s++|\s++(?:named|called)\s++)(?P<obj>{NAME})"), "Person", ""),
     # "I just got promoted to head nurse at St Luke's"
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:got|was|been|have\s++been|has\s++been)\s++promoted\s++"
