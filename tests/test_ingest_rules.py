@@ -146,6 +146,13 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("We had a baby boy named Leo in March.", ("Person", "Leo"), ("me", "FAMILY_OF", "leo")),
     ("Paolo and Anke had a baby girl, Sofia.", ("Person", "Sofia"),
      ("anke", "FAMILY_OF", "sofia")),
+    ("Kenji and I got engaged last weekend!", ("Person", "Kenji"),
+     ("me", "PARTNER_OF", "kenji")),
+    ("Anna and Ben got married in June.", ("Person", "Anna"), ("ben", "PARTNER_OF", "anna")),
+    ("I don't really like sushi anymore.", ("Concept", "sushi"), ("me", "DISLIKES", "sushi")),
+    ("These days I prefer ramen.", ("Concept", "ramen"), ("me", "LIKES", "ramen")),
+    ("We honeymooned in Bali for two weeks.", ("Entity", "Bali"), ("me", "VISITED", "bali")),
+    ("We spent a week in Lisbon.", ("Entity", "Lisbon"), ("me", "VISITED", "lisbon")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -251,6 +258,7 @@ def test_a_breed_is_the_animal_a_question_names() -> None:
     ("My friends Ana and Ben came over.",
      {("me", "FRIEND_OF", "ana"), ("me", "FRIEND_OF", "ben")}),
     ("Our cats Miso and Tofu are asleep.", {("me", "OWNS", "miso"), ("me", "OWNS", "tofu")}),
+    ("I adopted two cats, Mochi and Yuzu.", {("me", "OWNS", "mochi"), ("me", "OWNS", "yuzu")}),
     # a relative "called" something is no pet
     ("I have a daughter called Zoe.", {("me", "FAMILY_OF", "zoe")}),
     # people joined by "and" share what the sentence says of them
@@ -313,6 +321,7 @@ def test_a_plan_or_a_time_is_no_activity(text: str):
     "I've lived in Scotland for ten years.",  # how long, not where now (Glasgow is there)
     "I studied hard for my exams.",
     "We were studying together all night.",
+    "I spent the whole day in bed.",
 ])
 def test_a_joining_an_outing_a_making_or_an_interest_needs_its_own_words(text: str):
     assert extract(text)[1] == set()

@@ -177,7 +177,9 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s++(?:am|'m|is|are|come|comes)\s++(?:originally\s++)?from\s++(?P<obj>{NAME})"),
      "Entity", "place"),
     ("VISITED", re.compile(
-        rf"{SUBJECT}\s++{ADVERB}(?:visited|went to|travelled to|traveled to|flew to)\s++"
+        rf"{SUBJECT}\s++{ADVERB}(?:visited|went to|travelled to|traveled to|flew to|"
+        r"honeymooned in|holidayed in|vacationed in|stayed in|spent\s++(?:[a-z]++\s++){1,3}?"
+        r"(?:days?|nights?|weeks?|weekends?|months?|summer|holidays?|vacation)\s++in)\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     # a trip taken or made to a named place: "I took a short trip last week to Rome", "we
     # made a weekend trip to Paris"
@@ -188,11 +190,11 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     ("DISLIKES", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:hate|hates|dislike|dislikes|can't stand|cannot stand|"
-        rf"don't like|do not like|doesn't like|does not like)\s++{PHRASE}{PHRASE_END}"),
+        rf"(?:don't|do not|doesn't|does not)\s++{ADVERB}like)\s++{PHRASE}{PHRASE_END}"),
      "Concept", ""),
     ("LIKES", re.compile(
-        rf"{SUBJECT}\s++{ADVERB}(?:like|likes|love|loves|enjoy|enjoys|adore|adores|"
-        rf"am into|'m into|am a fan of|'m a fan of)\s++{PHRASE}{PHRASE_END}"),
+        rf"{SUBJECT}\s++{ADVERB}(?:like|likes|love|loves|enjoy|enjoys|adore|adores|prefer|"
+        rf"prefers|am into|'m into|am a fan of|'m a fan of)\s++{PHRASE}{PHRASE_END}"),
      "Concept", ""),
 ]
 _PERSON_VERB = re.compile(
@@ -690,7 +692,8 @@ _OUR_RELATION = re.compile(
 # several relatives named at once: "my daughters Mia and Lena", "we have twin daughters,
 # Mia and Lena", "our kids are Sam, Ella and Jo"
 _PLURAL_RELATION = re.compile(
-    r"(?:\b[Mm]y|\b[Oo]ur|\b(?:I|[Ww]e)(?:\s++have|['’]ve)(?:\s++got)?)\s++"
+    r"(?:\b[Mm]y|\b[Oo]ur|\b(?:I|[Ww]e)(?:\s++(?:have|adopted|rescued|got)|['’]ve)"
+    r"(?:\s++(?:got|adopted|rescued))?)\s++"
     r"(?:(?:two|three|four|five|2|3|4|5|twin|little|young|grown-up|adult|older|younger|"
     r"lovely|wonderful|new)\s++){0,2}"
     rf"(?P<rel>{_PLURAL_WORD})(?:,?\s++|\s++(?:are|called|named)\s++)"
@@ -917,6 +920,11 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("PARTNER_OF", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:married|wed|(?:got|am|is|are)\s++(?:married|engaged)\s++to)\s++"
         rf"(?:(?:my|his|her|their)\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})"), "Person", ""),
+    # a couple as the subject: "Kenji and I got engaged", "Anna and Ben got married in June"
+    ("PARTNER_OF", re.compile(
+        rf"(?:\b[Mm]y\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})\s++and\s++(?P<subj>I\b|{NAME})"
+        rf"\s++{ADVERB}(?:got|get|are|were|have\s++been|had\s++been)\s++{ADVERB}"
+        r"(?:married|engaged|hitched)\b"), "Person", ""),
     ("STUDIES_AT", re.compile(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:[a-z\-]++\s++){{0,2}}?"
         rf"student\s++(?:at|of)\s++(?P<obj>{NAME})"), "Entity", "organisation"),
