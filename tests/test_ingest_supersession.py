@@ -133,3 +133,18 @@ def test_weakly_similar_new_nodes_get_capped_related_to_links(memory: Memory, us
     high = memory.settings.ingest.reinforce_similarity
     assert all(low <= link["s"] < high for link in links)
     assert result["ok"]
+
+
+def test_a_person_is_never_auto_linked(memory: Memory, user_id: str):
+    # a person is joined to others by what was said, not by how alike the texts embed
+    # (bge-small put the bare names "Kyoto" and "Hana" at cosine 0.81, above its floor)
+    about = "weekend trips in the mountains with a tent and a stove"
+    tools = memory.tools(user_id)
+    for name in ("camping", "hiking"):
+        tools.call("create_concept", {"name": name, "description": f"{name} {about}"})
+    tools.call("create_person", {"name": "Hana", "description": f"loves {about}"})
+    tools.call("create_concept", {"name": "trekking", "description": f"trekking {about}"})
+    links = rows(memory.graph, "MATCH (a {user_id: $u})-[r:RELATED_TO]->(b) "
+                 "RETURN a.name AS a, b.name AS b", u=user_id)
+    assert [link for link in links if link["a"] == "trekking"]   # alike things still are
+    assert not [link for link in links if "Hana" in (link["a"], link["b"])], links
