@@ -271,6 +271,24 @@ def test_past_prefers_a_job_told_as_over_to_the_one_held_now() -> None:
     assert not any("came after" in r for r in reasons["other"])
 
 
+def test_before_keeps_the_message_whose_facts_all_hold_now() -> None:
+    """ "We sold our flat in Turin and moved to Asti": its fact says where Marco lives now;
+    the message also says where he lived before, which no fact carries."""
+    def candidates() -> list[Candidate]:
+        move = src("s1", {"vector": 2, "fulltext": 2})
+        fact = rel("f1", "LIVES_IN", "Marco", "Asti", source_ids=["s1"], start_uid="marco")
+        fact.ranks = {"fulltext": 1}
+        return [move, fact, src("s2", {"vector": 1})]
+
+    def reasons(question: str) -> list[str]:
+        ranked = rerank(candidates(), Weights(), 60, NOW, 30, intent=read_query(question),
+                        answers={"f1"})
+        return next(b.reasons for c, b in ranked if c.key == "s1")
+
+    assert any("carried by a fact above" in r for r in reasons("Where does Marco live?"))
+    assert not any("carried" in r for r in reasons("Where did Marco live before?"))
+
+
 def test_a_bare_name_returns_the_node_first() -> None:
     anna = Candidate("anna", "node", {"uid": "anna", "kind": "Person", "name": "Anna"},
                      {"linked": 1, "fulltext": 4})

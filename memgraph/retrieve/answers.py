@@ -470,6 +470,10 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
     # 2b. a source whose evidence a fact above carries; 3b. a stale source
     for key, carriers in carried_by.items():
         current = [f for f in carriers if not superseded(f.props, now)]
+        if intent.time == "past" and len(current) == len(carriers):
+            # a message that states only what holds now may also say what held before
+            # ("we sold our flat in Turin and moved to Asti"), which no fact carries
+            continue
         if any(f.key in answer_keys or out.adjusted[f.key] >= rrfs[key] for f in carriers):
             out.adjusted[key] = rrfs[key] * DEMOTION
             out.why(key, f"its evidence is carried by a fact above (x{DEMOTION})")
