@@ -153,6 +153,18 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("These days I prefer ramen.", ("Concept", "ramen"), ("me", "LIKES", "ramen")),
     ("We honeymooned in Bali for two weeks.", ("Entity", "Bali"), ("me", "VISITED", "bali")),
     ("We spent a week in Lisbon.", ("Entity", "Lisbon"), ("me", "VISITED", "lisbon")),
+    ("I'm Leo, a backend developer at Zalando in Berlin.", ("Entity", "Zalando"),
+     ("me", "WORKS_AT", "zalando")),
+    ("Sarah left Zalando, my new manager is Priya.", ("Person", "Priya"),
+     ("me", "COLLEAGUE_OF", "priya")),
+    ("I'm working on the payments API this quarter.", ("Concept", "payments api"),
+     ("me", "WORKS_ON", "payments api")),
+    ("I'm now leading the checkout team.", ("Concept", "checkout team"),
+     ("me", "MEMBER_OF", "checkout team")),
+    ("My teammate Dave is on the data team.", ("Concept", "data team"),
+     ("dave", "MEMBER_OF", "data team")),
+    ("We use Kotlin and Postgres, and I mostly write code in IntelliJ.",
+     ("Entity", "IntelliJ"), ("me", "USES", "intellij")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -239,6 +251,11 @@ def test_a_trip_taken_to_a_place_is_a_visit_and_chat_may_drop_the_subject():
     assert extract("Took me a while to get it.")[1] == set()
 
 
+def test_a_nationality_after_my_relative_is_no_name() -> None:
+    nodes, facts = extract("My husband is Italian.")
+    assert facts == set() and ("Person", "Italian") not in nodes
+
+
 def test_a_breed_is_the_animal_a_question_names() -> None:
     executor = ToolExecutor(lambda ids: {})
     RuleExtractor(Settings()).extract(
@@ -322,6 +339,9 @@ def test_a_plan_or_a_time_is_no_activity(text: str):
     "I studied hard for my exams.",
     "We were studying together all night.",
     "I spent the whole day in bed.",
+    "I'm working on myself.",
+    "We've been working on building up confidence.",
+    "I use my phone for everything.",
 ])
 def test_a_joining_an_outing_a_making_or_an_interest_needs_its_own_words(text: str):
     assert extract(text)[1] == set()

@@ -88,7 +88,7 @@ _WORD = rf"\b[A-Z][\w'’\-]{{0,{MAX_WORD_CHARS - 2}}}\w(?!\w)"
 NAME = rf"(?>{_WORD}(?:\s++(?:of\s++|de\s++|&\s++)?{_WORD}){{0,{MAX_NAME_WORDS - 1}}})"
 SUBJECT = rf"(?P<subj>\bI\b|{NAME})"
 ADVERB = (r"(?:(?:just|recently|now|still|also|really|finally|actually|absolutely|even|"
-          r"already)\s++){0,4}")
+          r"already|mostly|mainly|usually|often|always|sometimes)\s++){0,4}")
 PHRASE = r"(?P<obj>[\w'’\- ]{2,60}?)"
 # a phrase ends at punctuation, a dash set off by spaces ("pottery - it calms me"), or a
 # word that starts a new clause
@@ -150,12 +150,23 @@ _MET_AT = (r"(?:\s++from\s++(?:work|school|college|university|uni|church|the\s++
 # A journey is made or taken, not a thing made ("we made a weekend trip to Porto" is a
 # visit: VISITED)
 _TRIP_WORDS = "trip|trips|journey|holiday|vacation|getaway|visit"
+# what "my husband is …" says that is no name: nationalities and faiths
+_DEMONYMS = (
+    "American|British|English|Scottish|Welsh|Irish|French|German|Italian|Spanish|"
+    "Portuguese|Dutch|Belgian|Swiss|Austrian|Swedish|Norwegian|Danish|Finnish|Polish|Czech|"
+    "Russian|Ukrainian|Greek|Turkish|Chinese|Japanese|Korean|Indian|Pakistani|Bangladeshi|"
+    "Brazilian|Argentinian|Mexican|Canadian|Australian|Nigerian|Kenyan|Ghanaian|Egyptian|"
+    "Moroccan|Israeli|Iranian|Iraqi|Lebanese|Syrian|Vietnamese|Thai|Filipino|Indonesian|"
+    "Jewish|Muslim|Christian|Catholic|Protestant|Buddhist|Hindu|Sikh|Latino|Latina|Asian|"
+    "African|European|Caribbean|Colombian|Chilean|Peruvian|Cuban|Jamaican|Irish-American")
 _RELATION = re.compile(
     r"\b[Mm]y\s++(?:new\s++|little\s++|older\s++|younger\s++|big\s++)?(?P<rel>"
     + _RELATION_WORD
     # "my sister Anna", "my son's name is Oscar", "my cat is called Miso", "my best friend
     # from college, Aisha"
-    + rf"){_MET_AT}?(?:,?\s++|['’]s\s++name\s++is\s++|\s++is\s++(?:called|named)\s++)"
+    + rf"){_MET_AT}?(?:,?\s++|['’]s\s++name\s++is\s++|\s++is\s++(?:called|named)\s++|"
+    # "my new manager is Priya"; "my husband is Italian" names no one
+    + rf"\s++is\s++(?!(?:{_DEMONYMS})\b))"
     + rf"{_TITLE}(?P<name>{NAME})")
 _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # (relationship type, pattern, object kind, entity type)
@@ -386,6 +397,7 @@ class _Run:
         if statement:
             self._over(text, sentence, named)
             self._owned(text, sentence, named)
+            self._uses(text, sentence, named)
             self._favourites(text, sentence, named)
         for m in _THEIR_NAME.finditer(sentence.text):
             if _usable(m["name"]) and m["name"] not in named:
@@ -597,6 +609,19 @@ class _Run:
             "valid_to": over.isoformat()})
         named.update({m["subj"], m["obj"]} - {"I"})
 
+    def _uses(self, text: str, sentence: _Sentence, named: set[str]) -> None:
+        """ "We use Kotlin and Postgres", "I write code in IntelliJ": tools, by name."""
+        for m in _USES.finditer(text):
+            if m["subj"] != "I" and not _usable(m["subj"]):
+                continue
+            user = self.subject(m["subj"])
+            for name in _NAME_LIST_SEPARATOR.split(m["names"]):
+                if not _usable(name) or name == user or self._kind(name) == "Person":
+                    continue
+                self.relate(user, self.node("Entity", name, entity_type="tool"), "USES",
+                            sentence, attitude=0.0)
+                named.add(name)
+
     def _owned(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "I adopted a cat named Miso", "he owns a bakery called Sunrise Bakes"."""
         for m in _OWNED.finditer(text):
@@ -735,6 +760,10 @@ _OVER: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"(?:\b[Mm]y\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++"
         r"(?:broke\s++up|split\s++up|separated|got\s++divorced|divorced)\b"), "Person", ""),
 ]
+_USES = re.compile(
+    rf"{SUBJECT}\s++{ADVERB}(?:use|uses|am\s++using|is\s++using|are\s++using|"
+    r"switched\s++to\s++using|(?:write|writes)\s++code\s++in|code\s++in|program\s++in)\s++"
+    rf"(?P<names>{NAME}(?:,\s++{NAME})*+(?:,?\s++and\s++{NAME})?)")
 _OWNED = re.compile(
     rf"{SUBJECT}\s+{ADVERB}(?:adopted|got|have|has|own|owns|bought|rescued|found)\s+"
     r"(?:a|an|another|one)\s+(?P<what>(?:[a-z]+\s+){0,2}?[a-z]+)\s+(?:named|called)\s+"
@@ -847,7 +876,9 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:am|is|are|became)\s++(?:a\s++)?members?\s++of\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "group"),
     ("MEMBER_OF", re.compile(
-        rf"{SUBJECT}\s+{ADVERB}(?:joined|join|joins|became a member of)\s+"
+        rf"{SUBJECT}\s+{ADVERB}(?:joined|join|joins|became a member of|(?:am|is|are)\s+"
+        rf"{ADVERB}(?:on|leading|running|managing|in\s+charge\s+of)|lead|leads|led|manage|"
+        r"manages|managed|run|runs)\s+"
         r"(?P<det>a|an|the|my|our)\s+(?:new\s+|local\s+)?"
         rf"(?P<obj>(?:{_EVENT_WORD}\s+){{0,{EVENT_WORDS - 2}}}?(?i:{_GROUP_WORDS}))"
         + _EVENT_END), "Concept", ""),
@@ -911,7 +942,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # St Mary's Hospital", "I'm a data engineer at Stripe"; a regular, a member, a guest or
     # a fan is no employee, a student studies (below), and "was a nurse at" is no job now
     ("WORKS_AT", re.compile(
-        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++"
+        rf"{SUBJECT}\s++(?:am|is|are)\s++(?:{NAME},\s++)?{ADVERB}(?:a|an)\s++"
         rf"(?!(?:[a-z\-]++\s++){{0,2}}(?:{_NOT_ROLES})\b)"
         rf"(?:[a-z][a-z\-]*+\s++){{1,3}}?(?:at|for)\s++(?P<obj>{NAME})"),
      "Entity", "organisation"),
@@ -951,6 +982,15 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"am\s++majoring\s++in|is\s++majoring\s++in)\s++"
         rf"(?!(?:{_NOT_STUDIED})\b)(?P<obj>{_EVENT_WORD}(?:\s++{_EVENT_WORD}){{0,2}}?)"
         + _EVENT_END), "Concept", ""),
+    # a project: "I'm working on the payments API this quarter" (not "working on myself",
+    # "working on it")
+    ("WORKS_ON", re.compile(
+        rf"{SUBJECT}\s++(?:(?:am|is|are|was|were|(?:have|has)\s++been)\s++)?{ADVERB}"
+        r"working\s++on\s++(?!(?:it|this|that|these|those|myself|yourself|himself|herself|"
+        r"ourselves|themselves|me|him|her|us|them|something|anything|things|stuff|getting|"
+        r"being|a\s++few|a\s++lot|some|my\s++own|our\s++own|[a-z]+ing)\b)"
+        rf"(?P<obj>(?:(?:the|a|an|my|our|his|her|their)\s++)?(?:new\s++)?{_EVENT_WORD}"
+        rf"(?:\s++{_EVENT_WORD}){{0,3}}?)" + _EVENT_END), "Concept", ""),
     # a child born: "Paolo and Anke had a baby girl, Sofia", "we had a baby boy named Leo"
     ("FAMILY_OF", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:had|welcomed|(?:have|has)\s++had)\s++(?:a|their|our)\s++"
