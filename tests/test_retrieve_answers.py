@@ -90,6 +90,28 @@ def test_the_bridge_fact_answers_who_and_leads_to_the_relatives_facts() -> None:
     assert "home" not in rank_facts(rows, auto, read_query("Maya home"), ["Maya"]).scores
 
 
+def test_one_manager_at_a_time_the_last_named_now_the_first_before() -> None:
+    rels = {
+        key: {"kind": "COLLEAGUE_OF", "description": said, "end_description": "Leo's manager",
+              "start_uid": "leo", "event_at": at}
+        for key, said, at in (("sarah", "My manager Sarah wants the plan by Friday.", 1000),
+                              ("priya", "Sarah left, my new manager is Priya.", 2000))}
+    rows = [{"key": "sarah", "via": None, "sim": 0.8}, {"key": "priya", "via": None, "sim": 0.7}]
+    now = rank_facts(rows, rels, read_query("Who is Leo's manager?"), ["Leo"], 0.9)
+    assert now.ranked[0][0] == "priya" and now.answers == {"sarah", "priya"}
+    before = rank_facts(rows, rels, read_query("Who was Leo's manager before?"), ["Leo"], 0.9)
+    assert before.ranked[0][0] == "sarah"
+    # a sister is not one at a time: the better match first
+    sisters = {k: {**v, "end_description": "Leo's sister"} for k, v in rels.items()}
+    assert rank_facts(rows, sisters, read_query("Who is Leo's sister?"), ["Leo"],
+                      0.9).ranked[0][0] == "sarah"
+
+
+def test_what_someone_is_working_on_is_a_project() -> None:
+    assert read_query("What is Leo working on?").topic(["Leo"]) == ("project",)
+    assert read_query("Where does Leo work?").topic(["Leo"]) == ("work",)
+
+
 def test_the_bridge_is_the_fact_whose_end_is_described_by_the_relation_word() -> None:
     said = "My partner Sam loves dogs, so we got a puppy called Rex."
     rels = {"partner": {"kind": "PARTNER_OF", "description": said,

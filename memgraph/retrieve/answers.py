@@ -78,6 +78,13 @@ STANDING_SCALE = 0.1
 # Lena work?" ("where" is close to a city name), as explore fuses full-text with vectors
 # for messages.
 LEXICAL_WEIGHT = 0.2
+# Relations one has one of at a time, though the vocabulary does not supersede them (a
+# manager is a COLLEAGUE_OF, as a teammate is): "who is Leo's manager?" asks for the one
+# named last, "who was Leo's manager before?" for the one before.
+ONE_AT_A_TIME = frozenset({"manager", "boss", "husband", "wife", "spouse", "partner",
+                           "girlfriend", "boyfriend", "fiance", "fiancee", "fiancé",
+                           "therapist", "doctor", "coach", "landlord", "roommate",
+                           "flatmate", "housemate"})
 # The words are those questions ask a relation with, and the verbs the rule extractor
 # states it with (ingest/rules.py: "I adopted a puppy named Toro" is OWNS, so "when did
 # Carlos adopt Toro?" asks about it; answers.asks_relation).
@@ -206,8 +213,10 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
         elif bridges and row["key"] not in bridges and (via is None or via not in bridges):
             answers.discard(row["key"])      # beside the point the relation word makes
         scores[row["key"]] = max(score, scores.get(row["key"], 0.0))
-    if intent.latest:
+    if intent.latest or (intent.time == "now" and intent.relation_words & ONE_AT_A_TIME):
         scores = latest_first(scores, rels, answers)
+    elif intent.time == "past" and intent.relation_words & ONE_AT_A_TIME:
+        scores = latest_first(scores, rels, answers, earliest=True)
     return FactRanking(sorted(scores.items(), key=lambda kv: (-kv[1], kv[0])), answers,
                        asked)
 
@@ -220,17 +229,20 @@ def stated_at(props: Mapping[str, Any]) -> float:
 
 
 def latest_first(scores: Mapping[str, float], rels: Mapping[str, Mapping[str, Any]],
-                 answers: set[str]) -> dict[str, float]:
+                 answers: set[str], *, earliest: bool = False) -> dict[str, float]:
     """For a question that asks for the latest ("What is Lena into these days?"): among
     the facts of one node and one type that are alike in answering or not, the one stated
     last takes the best of their scores, the one before it the next, and so on. A liking
     is not superseded by a newer one, as a job is; "these days" asks for the newer one all
     the same. The group keeps its scores: facts of other nodes and types keep their
-    places."""
+    places. ``earliest``: the one stated first takes the best score ("who was Leo's
+    manager before?")."""
     out = dict(scores)
+    sign = 1.0 if earliest else -1.0
     for keys in latest_groups(scores, rels, answers):
         best_first = sorted((scores[k] for k in keys), reverse=True)
-        latest = sorted(keys, key=lambda k: (-stated_at(rels.get(k) or {}), -scores[k], k))
+        latest = sorted(keys, key=lambda k: (sign * stated_at(rels.get(k) or {}),
+                                             -scores[k], k))
         out.update(zip(latest, best_first, strict=True))
     return out
 

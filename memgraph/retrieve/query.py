@@ -122,6 +122,8 @@ OCCUPATION_TAILS = frozenset({
     ("at", "the", "moment"),
 })
 OCCUPATION_WORD = "work"
+WORK_FORMS = frozenset({"work", "works", "working", "worked"})
+PROJECT_WORD = "project"
 _SOMEONE = frozenset(RELATION_SYNONYMS) | RELATION_MODIFIERS | {
     "you", "your", "he", "she", "they", "we", "i", "my", "his", "her", "their", "our", "the",
     "and"}
@@ -314,7 +316,10 @@ def read_query(query: str) -> QueryIntent:
     light = {i for i, w in enumerate(lowered[:-1])
              if w in GO_WORDS and lowered[i + 1].endswith("ing")
              and len(lowered[i + 1]) > 5 and lowered[i + 1] not in NOT_ACTIVITIES}
-    content = tuple(w for i, w in enumerate(lowered)
+    # "what is Leo working on?": a project (WORKS_ON), not an employer (WORKS_AT)
+    on_project = {i for i, (w, after) in enumerate(pairwise(lowered))
+                  if w in WORK_FORMS and after == "on"}
+    content = tuple(PROJECT_WORD if i in on_project else w for i, w in enumerate(lowered)
                     if w not in skip and i not in modifiers and i not in light)
     tail = _occupation_tail(words)
     if tail is not None:
