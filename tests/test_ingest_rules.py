@@ -165,6 +165,13 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("dave", "MEMBER_OF", "data team")),
     ("We use Kotlin and Postgres, and I mostly write code in IntelliJ.",
      ("Entity", "IntelliJ"), ("me", "USES", "intellij")),
+    ("Rosa still lives alone in Seville.", ("Entity", "Seville"),
+     ("rosa", "LIVES_IN", "seville")),
+    ("Rosa moved in with Carmen in Cordoba last month.", ("Entity", "Cordoba"),
+     ("rosa", "LIVES_IN", "cordoba")),
+    ("We moved in with my parents in Leeds.", ("Entity", "Leeds"), ("me", "LIVES_IN", "leeds")),
+    ("My instructor there, Pilar, used to be an architect.", ("Person", "Pilar"),
+     ("me", "KNOWS", "pilar")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)

@@ -126,7 +126,9 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
     **{w: ("COLLEAGUE_OF", w, 0.5) for w in (
         "colleague", "coworker", "co-worker", "boss", "manager", "teammate")},
     **{w: ("KNOWS", w, 0.4) for w in ("neighbour", "neighbor", "roommate", "flatmate",
-                                      "teacher", "doctor", "therapist", "coach")},
+                                      "teacher", "doctor", "therapist", "coach", "instructor",
+                                      "tutor", "trainer", "landlord", "landlady",
+                                      "dentist", "nanny", "babysitter")},
     **{w: ("OWNS", w, 0.8) for w in ("dog", "cat", "puppy", "kitten", "horse")},
 }
 # any relation word, the longest first ("best friend" before "friend")
@@ -164,7 +166,8 @@ _RELATION = re.compile(
     + _RELATION_WORD
     # "my sister Anna", "my son's name is Oscar", "my cat is called Miso", "my best friend
     # from college, Aisha"
-    + rf"){_MET_AT}?(?:,?\s++|['’]s\s++name\s++is\s++|\s++is\s++(?:called|named)\s++|"
+    + rf"){_MET_AT}?(?:\s++(?:there|here))?"
+    + r"(?:,?\s++|['’]s\s++name\s++is\s++|\s++is\s++(?:called|named)\s++|"
     # "my new manager is Priya"; "my husband is Italian" names no one
     + rf"\s++is\s++(?!(?:{_DEMONYMS})\b))"
     + rf"{_TITLE}(?P<name>{NAME})")
@@ -181,7 +184,10 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
      "Entity", "organisation"),
     ("LIVES_IN", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:live|lives|am living|'m living|moved|have moved|'ve moved|"
-        r"relocated)\s++(?:in\s++together\s++)?(?:back\s++)?(?:in|to)\s++"
+        # "lives alone in Seville", "moved in with Carmen in Cordoba"
+        r"relocated)\s++(?:in\s++together\s++|alone\s++|together\s++|(?:in\s++)?with\s++"
+        rf"(?:(?:my|his|her|their|our)\s++(?:[a-z\-]+\s++){{0,2}}?[a-z\-]++(?:\s++{NAME})?|"
+        rf"{NAME})\s++)?(?:back\s++)?(?:in|to)\s++"
         # "in a small flat in Glasgow", "to a new house in Leeds"
         rf"(?:an?\s++(?:[a-z]+\s++){{1,3}}?in\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     ("FROM", re.compile(

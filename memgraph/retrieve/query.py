@@ -61,6 +61,8 @@ RELATION_SYNONYMS: dict[str, frozenset[str]] = {
         {"neighbour", "neighbor"},
         {"roommate", "flatmate", "housemate"},
         {"teacher"}, {"doctor"}, {"therapist"}, {"coach"},
+        {"instructor", "tutor", "trainer"}, {"landlord", "landlady"},
+        {"dentist"}, {"nanny", "babysitter"},
         {"dog", "puppy"}, {"cat", "kitten"}, {"pet", "pets"}, {"parrot", "bird"},
         {"horse"}, {"rabbit", "bunny"},
     ) for word in group
