@@ -172,6 +172,15 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("We moved in with my parents in Leeds.", ("Entity", "Leeds"), ("me", "LIVES_IN", "leeds")),
     ("My instructor there, Pilar, used to be an architect.", ("Person", "Pilar"),
      ("me", "KNOWS", "pilar")),
+    ("I ran my first half marathon in Bath today!", ("Concept", "half marathon"),
+     ("me", "ATTENDED", "half marathon")),
+    ("Signed up for the London Marathon in October.", ("Entity", "London Marathon"),
+     ("me", "ATTENDED", "london marathon")),
+    ("My running buddy Joe ran it with me.", ("Person", "Joe"), ("me", "FRIEND_OF", "joe")),
+    ("I've started cycling to work instead of taking the bus.", ("Concept", "cycling"),
+     ("me", "EXPERIENCED", "cycling")),
+    ("My new bike is a Brompton, it folds up.", ("Entity", "Brompton"),
+     ("me", "OWNS", "brompton")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -349,6 +358,9 @@ def test_a_plan_or_a_time_is_no_activity(text: str):
     "I'm working on myself.",
     "We've been working on building up confidence.",
     "I use my phone for everything.",
+    "I ran into Tom yesterday.",
+    "I finished the run.",
+    "I run a small business.",
 ])
 def test_a_joining_an_outing_a_making_or_an_interest_needs_its_own_words(text: str):
     assert extract(text)[1] == set()

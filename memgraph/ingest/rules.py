@@ -122,7 +122,8 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
         "grandkid", "grandparent")},
     **{w: ("PARTNER_OF", w, 1.0) for w in (
         "wife", "husband", "partner", "girlfriend", "boyfriend", "fiancé", "fiancee")},
-    **{w: ("FRIEND_OF", w, 0.7) for w in ("friend", "best friend", "old friend")},
+    **{w: ("FRIEND_OF", w, 0.7) for w in ("friend", "best friend", "old friend", "buddy",
+                                          "bestie")},
     **{w: ("COLLEAGUE_OF", w, 0.5) for w in (
         "colleague", "coworker", "co-worker", "boss", "manager", "teammate")},
     **{w: ("KNOWS", w, 0.4) for w in ("neighbour", "neighbor", "roommate", "flatmate",
@@ -162,7 +163,9 @@ _DEMONYMS = (
     "Jewish|Muslim|Christian|Catholic|Protestant|Buddhist|Hindu|Sikh|Latino|Latina|Asian|"
     "African|European|Caribbean|Colombian|Chilean|Peruvian|Cuban|Jamaican|Irish-American")
 _RELATION = re.compile(
-    r"\b[Mm]y\s++(?:new\s++|little\s++|older\s++|younger\s++|big\s++)?(?P<rel>"
+    # "my running buddy Joe", "my college friend Ana": one word may say what kind
+    r"\b[Mm]y\s++(?:new\s++|little\s++|older\s++|younger\s++|big\s++|"
+    + rf"(?!(?:{_RELATION_WORD})\b)[a-z]++\s++)?(?P<rel>"
     + _RELATION_WORD
     # "my sister Anna", "my son's name is Oscar", "my cat is called Miso", "my best friend
     # from college, Aisha"
@@ -404,6 +407,7 @@ class _Run:
             self._over(text, sentence, named)
             self._owned(text, sentence, named)
             self._uses(text, sentence, named)
+            self._made(sentence.text, sentence, named)
             self._favourites(text, sentence, named)
         for m in _THEIR_NAME.finditer(sentence.text):
             if _usable(m["name"]) and m["name"] not in named:
@@ -615,6 +619,15 @@ class _Run:
             "valid_to": over.isoformat()})
         named.update({m["subj"], m["obj"]} - {"I"})
 
+    def _made(self, text: str, sentence: _Sentence, named: set[str]) -> None:
+        """ "My new bike is a Brompton": the speaker OWNS it."""
+        for m in _OWNED_MAKE.finditer(text):
+            owner = self.speaker()
+            if owner is not None and _usable(m["name"]) and m["name"] not in named:
+                self.node("Entity", m["name"], f"{self.owner}'s {m['what']}", m["what"])
+                self.relate(owner, m["name"], "OWNS", sentence, attitude=0.5)
+                named.add(m["name"])
+
     def _uses(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "We use Kotlin and Postgres", "I write code in IntelliJ": tools, by name."""
         for m in _USES.finditer(text):
@@ -707,7 +720,8 @@ _APPOSITIVE = re.compile(
 # speaker's.
 _DROPPED_SUBJECT = re.compile(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
                               r"(?=(?:[Tt]ook|[Ww]ent|[Vv]isited|[Mm]oved|[Jj]oined|[Ss]tarted|"
-                              r"[Tt]ravell?ed|[Ff]lew|[Aa]dopted|[Rr]elocated)\s)")
+                              r"[Tt]ravell?ed|[Ff]lew|[Aa]dopted|[Rr]elocated|[Ss]igned|[Rr]an|"
+                              r"[Ff]inished|[Cc]ompleted)\s)")
 _ELIDED = re.compile(r"\b(and|then)\s+(?=(?:(?:even|also|just|then|now|still|later|soon)\s+)?"
                      r"(?:joined|moved|relocated|"
                      r"started|got|work|works|live|lives|studies|study|went|took)\b)")
@@ -766,6 +780,11 @@ _OVER: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"(?:\b[Mm]y\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++"
         r"(?:broke\s++up|split\s++up|separated|got\s++divorced|divorced)\b"), "Person", ""),
 ]
+# a thing of one's own by its make: "my new bike is a Brompton", "my car is a Tesla"
+_OWNED_MAKE = re.compile(
+    r"\b[Mm]y\s++(?:new\s++|old\s++|first\s++)?(?P<what>bike|bicycle|car|phone|laptop|"
+    r"camera|guitar|watch|van|motorbike|motorcycle|scooter|tablet|computer|kayak|boat|piano|"
+    rf"keyboard|truck)\s++is\s++(?:an?\s++)?(?P<name>{NAME})")
 _USES = re.compile(
     rf"{SUBJECT}\s++{ADVERB}(?:use|uses|am\s++using|is\s++using|are\s++using|"
     r"switched\s++to\s++using|(?:write|writes)\s++code\s++in|code\s++in|program\s++in)\s++"
@@ -828,6 +847,8 @@ _NOT_LEARNT = ("to|a|about|from|with|by|for|at|in|on|as|together|fast|quickly|sl
                "every|each|what|how|why|that|this|it|more|so|so much|lots|new|"
                "things|something|anything|everything|myself|yourself|himself|herself|"
                "ourselves|themselves")
+_RACE_WORDS = ("marathon|half-marathon|race|run|5k|10k|triathlon|ultramarathon|ultra|"
+               "relay|parkrun|sportive|duathlon|ironman")
 _NOT_STUDIED = ("at|in|on|for|with|by|abroad|hard|there|here|together|a|an|the|all|late|"
                 "until|so|really|it|them|this|that|more|less|online|full-time|part-time|"
                 "every|each|from|to|as|while|when|during")
@@ -903,7 +924,9 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # a pastime kept up: "I've been running farther to de-stress", "I've been busy
     # painting" (an activity, as "we went camping" is)
     ("EXPERIENCED", re.compile(
-        rf"{SUBJECT}\s+(?:have|has)\s+been\s+{ADVERB}(?:(?:busy|out)\s+)?"
+        rf"{SUBJECT}\s+(?:(?:have|has)\s+been\s+{ADVERB}(?:(?:busy|out)\s+)?|"
+        # "I've started cycling to work", "she took up knitting"
+        rf"(?:(?:have|has)\s+)?{ADVERB}(?:started|began|begun|took\s+up|taken\s+up)\s+)"
         rf"(?P<obj>{_PASTIMES})\b{_NOT_PASTIME}"), "Concept", ""),
     # a place of a kind, with no name: "we went to the beach", "I took the kids to the
     # museum" (a named place is VISITED above; "the beach" alone is kept, unlike "the
@@ -997,6 +1020,15 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"being|a\s++few|a\s++lot|some|my\s++own|our\s++own|[a-z]+ing)\b)"
         rf"(?P<obj>(?:(?:the|a|an|my|our|his|her|their)\s++)?(?:new\s++)?{_EVENT_WORD}"
         rf"(?:\s++{_EVENT_WORD}){{0,3}}?)" + _EVENT_END), "Concept", ""),
+    # a race run or entered: "I ran my first half marathon", "signed up for the London
+    # Marathon", "I ran a charity race" (an event: its date is when)
+    ("ATTENDED", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:ran|run|runs|did|finished|completed|raced|competed\s++in|"
+        r"entered|signed\s++up\s++for|registered\s++for|took\s++part\s++in|"
+        r"participated\s++in)\s++(?:(?P<det>a|an|my|the|our|his|her|their|another)\s++)?"
+        r"(?:(?:first|second|third|last|next|new|big|local|annual|virtual)\s++)?"
+        rf"(?P<obj>(?:[\w'’\-]++\s++){{0,3}}?(?i:{_RACE_WORDS}))(?![\w'’\-])"),
+     "Concept", ""),
     # a child born: "Paolo and Anke had a baby girl, Sofia", "we had a baby boy named Leo"
     ("FAMILY_OF", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:had|welcomed|(?:have|has)\s++had)\s++(?:a|their|our)\s++"
