@@ -181,6 +181,11 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "EXPERIENCED", "cycling")),
     ("My new bike is a Brompton, it folds up.", ("Entity", "Brompton"),
      ("me", "OWNS", "brompton")),
+    # a possessive after the name is not part of it
+    ("Remember that my wife Lucia's birthday is on June 3rd.", ("Person", "Lucia"),
+     ("me", "PARTNER_OF", "lucia")),
+    ("I work remotely for a startup called Tidal from Porto.", ("Entity", "Tidal"),
+     ("me", "WORKS_AT", "tidal")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)

@@ -180,6 +180,7 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:work|works|am working|'m working|is working|"
         r"started working|started a (?:new )?job|got a (?:new )?job|have a (?:new )?job|"
         r"took a (?:new )?job|accepted a (?:new )?job)\s++(?:as an? [a-z ]{1,60}?\s++)?"
+        r"(?:(?:remotely|part-time|full-time|freelance)\s++)?"
         # "at a restaurant called La Tasca"
         r"(?:at|for)\s++(?:an?\s++(?:[a-z]+\s++){1,3}?(?:called|named)\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
@@ -386,7 +387,7 @@ class _Run:
         for m in _RELATION.finditer(sentence.text):
             spans.append(m.span())
             rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
-            name = m["name"]
+            name = _POSSESSIVE_SUFFIX.sub("", m["name"])
             owner_label = "the user" if self.owner in (None, ANONYMOUS_OWNER) else self.owner
             self._relative(name, rel_type, f"{owner_label}'s {word}")
             named.add(name)
@@ -475,8 +476,8 @@ class _Run:
         m = _COORDINATED.search(before)
         if m is None:
             return []
-        names = _NAME_LIST_SEPARATOR.split(m["names"].strip())
-        return [n for n in names if n and _usable(n) and self._kind(n) in (None, "Person")]
+        return [n for n in _listed(m["names"])
+                if n and _usable(n) and self._kind(n) in (None, "Person")]
 
     # -- additions: pronouns, possessive relations, owned things ---------------------
     def resolved(self, text: str) -> str:
@@ -518,7 +519,7 @@ class _Run:
 
     def _first_person_named(self, text: str) -> str | None:
         for m in _CAPITALISED.finditer(text):
-            name = m["name"]
+            name = _POSSESSIVE_SUFFIX.sub("", m["name"])
             if self._kind(name) == "Person" and name != self.owner:
                 return name
         return None
@@ -526,7 +527,7 @@ class _Run:
     def _more_relations(self, sentence: _Sentence, named: set[str]) -> None:
         """ "Dana's sister Mia": a relation between two named people."""
         for m in _POSSESSIVE_RELATION.finditer(sentence.text):
-            holder, name = m["holder"], m["name"]
+            holder, name = m["holder"], _POSSESSIVE_SUFFIX.sub("", m["name"])
             if not (_usable(holder) and _usable(name)) or holder == name:
                 continue
             rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
@@ -538,7 +539,7 @@ class _Run:
         for m in _OUR_RELATION.finditer(sentence.text):
             rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
             owner = self.speaker()
-            name = m["name"]
+            name = _POSSESSIVE_SUFFIX.sub("", m["name"])
             if owner is None or not _usable(name) or name in named:
                 continue
             self._relative(name, rel_type, f"{self.owner}'s {word}")
@@ -549,7 +550,7 @@ class _Run:
             owner = self.speaker()
             if owner is None:
                 continue
-            for name in _NAME_LIST_SEPARATOR.split(m["names"]):
+            for name in _listed(m["names"]):
                 if not _usable(name) or name in named or name == self.owner:
                     continue
                 self._relative(name, rel_type, f"{self.owner}'s {word}")
@@ -558,7 +559,7 @@ class _Run:
                 named.add(name)
         for m in _OTHER_RELATION.finditer(sentence.text):
             rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
-            name = m["name"]
+            name = _POSSESSIVE_SUFFIX.sub("", m["name"])
             if not _usable(name) or name in named or name == self.owner:
                 continue
             # "his"/"her"/"their": the person last named before it ("Felix married his
@@ -634,7 +635,7 @@ class _Run:
             if m["subj"] != "I" and not _usable(m["subj"]):
                 continue
             user = self.subject(m["subj"])
-            for name in _NAME_LIST_SEPARATOR.split(m["names"]):
+            for name in _listed(m["names"]):
                 if not _usable(name) or name == user or self._kind(name) == "Person":
                     continue
                 self.relate(user, self.node("Entity", name, entity_type="tool"), "USES",
@@ -1068,6 +1069,11 @@ def addressed(text: str, start: int, end: int) -> bool:
         return False
     previous = head[:-1].split()
     return not (previous and previous[-1][:1].isupper())
+
+
+def _listed(names: str) -> list[str]:
+    """The names of "Mia, Lena and Zoe" (a possessive "'s" dropped: "Mia and Lena's")."""
+    return [_POSSESSIVE_SUFFIX.sub("", n) for n in _NAME_LIST_SEPARATOR.split(names.strip())]
 
 
 def _usable(name: str) -> bool:
