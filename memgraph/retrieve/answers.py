@@ -95,7 +95,8 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "LIVES_IN": "live home city town house move reside based address relocate",
     "FROM": "from born grow origin originally hometown native",
     "VISITED": "visit go went travel trip been holiday vacation fly flew",
-    "ATTENDED": "attend go went event class meeting sign participate volunteer activity",
+    "ATTENDED": "attend go went event class meeting sign participate volunteer activity "
+                "race marathon compete",
     "EXPERIENCED": "experience activity",
     "LIKES": "like love enjoy favourite favorite fan into hobby fun passion adore fond",
     "DISLIKES": "dislike hate stand feel think mind avoid",
