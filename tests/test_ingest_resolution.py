@@ -122,7 +122,10 @@ def test_places_that_embed_alike_but_have_different_names_stay_apart(offline_mem
     ("St Mary Hospital", "Saint Mary Hospital", True), ("Tom Smith", "Tom", True),
     ("Ada L.", "Ada Lovelace", True), ("Anna S.", "Anna Müller", False),
     # one word in common, two things
-    ("LGBTQ conference", "LGBTQ support group", False), ("Anna Schmidt", "Anna Müller", False)])
+    ("LGBTQ conference", "LGBTQ support group", False), ("Anna Schmidt", "Anna Müller", False),
+    # a country and its people or language, two names one ending apart
+    ("Japan", "Japanese", False), ("Korea", "Korean", False), ("Israel", "Israeli", False),
+    ("Julia", "Julian", False)])
 def test_named_things_resolve_by_similarity_only_when_their_names_agree(a: str, b: str,
                                                                         agree: bool):
     assert names_agree(a, b) is agree and names_agree(b, a) is agree

@@ -26,6 +26,9 @@ def alias_key(name: str) -> str:
 
 
 NAME_PREFIX_MIN_CHARS = 3    # "Mel" begins "Melanie", "LGBT" begins "LGBTQ"; "Jo" is too short
+# what a place's people or language add to its name ("Japan-ese", "Kore-an", "Indi-an",
+# "Israel-i"), and a name one letter longer ("Julia-n", "Leo-n"): another thing
+DEMONYM_ENDINGS = frozenset({"n", "an", "ian", "ese", "nese", "ish", "i"})
 
 
 def names_agree(a: str, b: str) -> bool:
@@ -50,7 +53,12 @@ def names_agree(a: str, b: str) -> bool:
 
 
 def _words_match(x: str, y: str) -> bool:
-    """Equal, one the start of the other, or an initial of it ("Ada L.", "Ada Lovelace")."""
+    """Equal, one the start of the other, or an initial of it ("Ada L.", "Ada Lovelace");
+    not a place and its people or language ("Japan", "Japanese"; "Korea", "Korean";
+    "Israel", "Israeli"), nor two names one ending apart ("Julia", "Julian")."""
     short, long = sorted((x, y), key=len)
-    return short == long or (long.startswith(short) and (
-        len(short) >= NAME_PREFIX_MIN_CHARS or len(short) == 1))
+    if short == long:
+        return True
+    if long.startswith(short) and long[len(short):] in DEMONYM_ENDINGS:
+        return False
+    return long.startswith(short) and (len(short) >= NAME_PREFIX_MIN_CHARS or len(short) == 1)
