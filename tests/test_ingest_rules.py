@@ -148,7 +148,7 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("anke", "FAMILY_OF", "sofia")),
     ("Kenji and I got engaged last weekend!", ("Person", "Kenji"),
      ("me", "PARTNER_OF", "kenji")),
-    ("Anna and Ben got married in June.", ("Person", "Anna"), ("ben", "PARTNER_OF", "anna")),
+    ("Anna and Ben got married in June.", ("Person", "Ben"), ("anna", "PARTNER_OF", "ben")),
     ("I don't really like sushi anymore.", ("Concept", "sushi"), ("me", "DISLIKES", "sushi")),
     ("These days I prefer ramen.", ("Concept", "ramen"), ("me", "LIKES", "ramen")),
     ("We honeymooned in Bali for two weeks.", ("Entity", "Bali"), ("me", "VISITED", "bali")),
@@ -186,6 +186,16 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "PARTNER_OF", "lucia")),
     ("I work remotely for a startup called Tidal from Porto.", ("Entity", "Tidal"),
      ("me", "WORKS_AT", "tidal")),
+    ("Big news: I got a new job as head of maths at Burnage Academy.",
+     ("Entity", "Burnage Academy"), ("me", "WORKS_AT", "burnage academy")),
+    ("We moved into the new house in Stockport last weekend.", ("Entity", "Stockport"),
+     ("me", "LIVES_IN", "stockport")),
+    ("I started a course in palliative care at Sophiahemmet University.",
+     ("Entity", "Sophiahemmet University"), ("me", "STUDIES_AT", "sophiahemmet university")),
+    ("We got a cat, her name is Luna.", ("Entity", "Luna"), ("me", "OWNS", "luna")),
+    # the first named is the subject, as in "Giada got engaged to Marco"
+    ("Giada and Marco got married in Bologna.", ("Person", "Marco"),
+     ("giada", "PARTNER_OF", "marco")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -366,6 +376,7 @@ def test_a_plan_or_a_time_is_no_activity(text: str):
     "I ran into Tom yesterday.",
     "I finished the run.",
     "I run a small business.",
+    "I took a class at the gym.",
 ])
 def test_a_joining_an_outing_a_making_or_an_interest_needs_its_own_words(text: str):
     assert extract(text)[1] == set()

@@ -179,7 +179,7 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:work|works|am working|'m working|is working|"
         r"started working|started a (?:new )?job|got a (?:new )?job|have a (?:new )?job|"
-        r"took a (?:new )?job|accepted a (?:new )?job)\s++(?:as an? [a-z ]{1,60}?\s++)?"
+        r"took a (?:new )?job|accepted a (?:new )?job)\s++(?:as (?:an? )?[a-z ]{1,60}?\s++)?"
         r"(?:(?:remotely|part-time|full-time|freelance)\s++)?"
         # "at a restaurant called La Tasca"
         r"(?:at|for)\s++(?:an?\s++(?:[a-z]+\s++){1,3}?(?:called|named)\s++)?"
@@ -191,9 +191,11 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         # "lives alone in Seville", "moved in with Carmen in Cordoba"
         r"relocated)\s++(?:in\s++together\s++|alone\s++|together\s++|(?:in\s++)?with\s++"
         rf"(?:(?:my|his|her|their|our)\s++(?:[a-z\-]+\s++){{0,2}}?[a-z\-]++(?:\s++{NAME})?|"
-        rf"{NAME})\s++)?(?:back\s++)?(?:in|to)\s++"
-        # "in a small flat in Glasgow", "to a new house in Leeds"
-        rf"(?:an?\s++(?:[a-z]+\s++){{1,3}}?in\s++)?(?P<obj>{NAME})"), "Entity", "place"),
+        rf"{NAME})\s++)?(?:back\s++)?(?:in|into|to)\s++"
+        # "in a small flat in Glasgow", "to a new house in Leeds", "into the new house in
+        # Stockport"
+        rf"(?:(?:an?|the|our|my)\s++(?:[a-z]+\s++){{1,3}}?in\s++)?(?P<obj>{NAME})"),
+     "Entity", "place"),
     ("FROM", re.compile(
         rf"{SUBJECT}\s++(?:am|'m|is|are|come|comes)\s++(?:originally\s++)?from\s++(?P<obj>{NAME})"),
      "Entity", "place"),
@@ -409,6 +411,7 @@ class _Run:
             self._owned(text, sentence, named)
             self._uses(text, sentence, named)
             self._made(sentence.text, sentence, named)
+            self._pet_named(text, sentence, named)
             self._favourites(text, sentence, named)
         for m in _THEIR_NAME.finditer(sentence.text):
             if _usable(m["name"]) and m["name"] not in named:
@@ -620,6 +623,17 @@ class _Run:
             "valid_to": over.isoformat()})
         named.update({m["subj"], m["obj"]} - {"I"})
 
+    def _pet_named(self, text: str, sentence: _Sentence, named: set[str]) -> None:
+        """ "We got a cat, her name is Luna": the speaker OWNS Luna, a pet."""
+        for m in _PET_NAMED.finditer(text):
+            owner = self.subject(m["subj"]) if m["subj"] == "I" or _usable(m["subj"]) \
+                else None
+            if owner is None or not _usable(m["name"]):
+                continue
+            self.node("Entity", m["name"], f"{owner}'s {m['what']}", "pet")
+            self.relate(owner, m["name"], "OWNS", sentence, attitude=0.5)
+            named.add(m["name"])
+
     def _made(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "My new bike is a Brompton": the speaker OWNS it."""
         for m in _OWNED_MAKE.finditer(text):
@@ -790,6 +804,12 @@ _USES = re.compile(
     rf"{SUBJECT}\s++{ADVERB}(?:use|uses|am\s++using|is\s++using|are\s++using|"
     r"switched\s++to\s++using|(?:write|writes)\s++code\s++in|code\s++in|program\s++in)\s++"
     rf"(?P<names>{NAME}(?:,\s++{NAME})*+(?:,?\s++and\s++{NAME})?)")
+# "we got a cat, her name is Luna": the name is the pet's
+_PET_NAMED = re.compile(
+    rf"{SUBJECT}\s++{ADVERB}(?:adopted|got|have|has|own|owns|bought|rescued|found)\s++"
+    rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{'|'.join(sorted(PET_WORDS))})"
+    rf"\s*+[,;]\s*+(?:(?:she|he|it)['’]s\s++called|(?:her|his|its)\s++name\s++is)\s++"
+    rf"(?P<name>{NAME})")
 _OWNED = re.compile(
     rf"{SUBJECT}\s+{ADVERB}(?:adopted|got|have|has|own|owns|bought|rescued|found)\s+"
     r"(?:a|an|another|one)\s+(?P<what>(?:[a-z]+\s+){0,2}?[a-z]+)\s+(?:named|called)\s+"
@@ -850,6 +870,8 @@ _NOT_LEARNT = ("to|a|about|from|with|by|for|at|in|on|as|together|fast|quickly|sl
                "ourselves|themselves")
 _RACE_WORDS = ("marathon|half-marathon|race|run|5k|10k|triathlon|ultramarathon|ultra|"
                "relay|parkrun|sportive|duathlon|ironman")
+_WEDDED = (rf"{ADVERB}(?:got|get|are|were|have\s++been|had\s++been)\s++{ADVERB}"
+           r"(?:married|engaged|hitched)\b")
 _NOT_STUDIED = ("at|in|on|for|with|by|abroad|hard|there|here|together|a|an|the|all|late|"
                 "until|so|really|it|them|this|that|more|less|online|full-time|part-time|"
                 "every|each|from|to|as|while|when|during")
@@ -983,9 +1005,11 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"(?:(?:my|his|her|their)\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})"), "Person", ""),
     # a couple as the subject: "Kenji and I got engaged", "Anna and Ben got married in June"
     ("PARTNER_OF", re.compile(
-        rf"(?:\b[Mm]y\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})\s++and\s++(?P<subj>I\b|{NAME})"
-        rf"\s++{ADVERB}(?:got|get|are|were|have\s++been|had\s++been)\s++{ADVERB}"
-        r"(?:married|engaged|hitched)\b"), "Person", ""),
+        rf"(?:\b[Mm]y\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++"
+        rf"{_WEDDED}"), "Person", ""),
+    # two others: the first named is the subject, as in "Giada got engaged to Marco"
+    ("PARTNER_OF", re.compile(rf"(?P<subj>{NAME})\s++and\s++(?P<obj>{NAME})\s++{_WEDDED}"),
+     "Person", ""),
     ("STUDIES_AT", re.compile(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:[a-z\-]++\s++){{0,2}}?"
         rf"student\s++(?:at|of)\s++(?P<obj>{NAME})"), "Entity", "organisation"),
@@ -1035,6 +1059,15 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:had|welcomed|(?:have|has)\s++had)\s++(?:a|their|our)\s++"
         r"(?:new\s++|little\s++)?(?:baby(?:\s++(?:girl|boy|daughter|son))?|daughter|son)"
         rf"(?:,\s++|\s++(?:named|called)\s++)(?P<obj>{NAME})"), "Person", ""),
+    # a course taken at a school: "I started a course in palliative care at Sophiahemmet
+    # University", "I'm doing a master's at UCL"
+    ("STUDIES_AT", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:started|began|am\s++taking|am\s++doing|is\s++taking|"
+        r"is\s++doing|took|enrolled\s++in|signed\s++up\s++for)\s++(?:a|an|my)\s++"
+        r"(?:new\s++|part-time\s++|online\s++|evening\s++)?(?:[a-z\-]+\s++)?"
+        r"(?:course|class|degree|master['’]?s|masters|phd|diploma|certificate|programme|"
+        r"program)(?:\s++(?:in|on)\s++(?:[a-z\-]+\s++){1,4}?)?\s*+at\s++(?:the\s++)?"
+        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # "I just got promoted to head nurse at St Luke's"
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:got|was|been|have\s++been|has\s++been)\s++promoted\s++"
@@ -1049,7 +1082,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s+{ADVERB}(?:got|started|took|accepted|landed|found|began)\s+"
         r"(?:a|an)\s+(?:new\s+)?(?:part-time\s+|full-time\s+|summer\s+|temporary\s+)?"
-        r"(?:job|internship|position|role|placement)\s+(?:as an? [a-z ]+?\s+)?(?:at|with)\s+"
+        r"(?:job|internship|position|role|placement)\s+(?:as (?:an? )?[a-z ]+?\s+)?(?:at|with)\s+"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
 ]
 

@@ -100,7 +100,7 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "EXPERIENCED": "experience activity",
     "LIKES": "like love enjoy favourite favorite fan into hobby fun passion adore fond",
     "DISLIKES": "dislike hate stand feel think mind avoid",
-    "INTERESTED_IN": "interest curious into play",
+    "INTERESTED_IN": "interest curious into play learn",
     "OWNS": "own have pet name call adopt buy bought rescue",
     "FAMILY_OF": "family relative",
     "PARTNER_OF": "partner married",
