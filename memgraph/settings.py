@@ -231,6 +231,10 @@ class IngestSettings(BaseModel):
     # object ends the open one (supersession); LIKES/DISLIKES on the same pair also do.
     exclusive_types: tuple[str, ...] = ("WORKS_AT", "STUDIES_AT", "LIVES_IN", "PARTNER_OF")
     opposite_types: tuple[tuple[str, str], ...] = (("LIKES", "DISLIKES"),)
+    # Told from either side, one fact: "Giada PARTNER_OF Marco" repeated as "Marco
+    # PARTNER_OF Giada" reinforces (or ends) the first instead of making a second.
+    symmetric_types: tuple[str, ...] = ("PARTNER_OF", "FRIEND_OF", "FAMILY_OF",
+                                        "COLLEAGUE_OF", "KNOWS")
     rule_confidence: float = 0.6         # the offline extractor is honest about being simple
     context_nodes: int = 20              # existing nodes shown to the extraction agent
     context_relationships: int = 40

@@ -16,24 +16,32 @@ from ingest_support import rows
 
 from memgraph.memory import Memory
 
-PEOPLE = ["Sam", "Ana"]
+PEOPLE = ["Sam", "Ana", "Leo"]
 THINGS = ["Acme", "Globex", "Chess"]
 TYPES = ["WORKS_AT", "LIKES", "DISLIKES", "KNOWS"]
+# told from either side, one fact (settings.ingest.symmetric_types)
+BETWEEN_PEOPLE = ["PARTNER_OF", "FRIEND_OF"]
 
 
 def random_records(seed: int, count: int) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     out = []
     for i in range(count):
-        who, what = rng.choice(PEOPLE), rng.choice(THINGS)
-        fact: dict[str, Any] = {"source": who, "target": what, "type": rng.choice(TYPES)}
+        who = rng.choice(PEOPLE)
+        if rng.random() < 0.4:
+            what, kind = rng.choice([p for p in PEOPLE if p != who]), rng.choice(BETWEEN_PEOPLE)
+        else:
+            what, kind = rng.choice(THINGS), rng.choice(TYPES)
+        fact: dict[str, Any] = {"source": who, "target": what, "type": kind}
         if rng.random() < 0.1:
             fact["valid_to"] = "2020-01-01T00:00:00Z"     # already over when told
         if rng.random() < 0.2:
             fact["valid_from"] = f"2021-0{rng.randint(1, 9)}-01T00:00:00Z"
         out.append({"content": f"{i}: {who} / {what}", "session_id": "s",
                     "event_at": f"2022-01-01T00:00:{i % 60:02d}Z",
-                    "entities": [{"name": who, "kind": "Person"}, {"name": what}],
+                    "entities": [{"name": who, "kind": "Person"},
+                                 {"name": what, **({"kind": "Person"} if what in PEOPLE
+                                                   else {})}],
                     "relationships": [fact] * rng.choice([1, 1, 1, 2])})
     return out
 
@@ -65,6 +73,30 @@ def test_one_batch_equals_one_record_at_a_time(memory: Memory, user_id: str,
     assert (batched.relationships_created, batched.relationships_superseded) == \
         (single.relationships_created, single.relationships_superseded)
     assert facts(memory, user_id) == facts(memory, other_user)
+
+
+def test_a_symmetric_fact_told_from_the_other_side_is_the_same_fact(memory: Memory,
+                                                                    user_id: str):
+    def said(content: str, who: str, whom: str, when: str = "2024-05-01",
+             **extra: str) -> dict[str, Any]:
+        return {"content": content, "event_at": f"{when}T00:00:00Z",
+                "entities": [{"name": who, "kind": "Person"}, {"name": whom, "kind": "Person"}],
+                "relationships": [{"source": who, "target": whom, "type": "PARTNER_OF",
+                                   **extra}]}
+
+    memory.ingest_records([said("Giada got engaged to Marco", "Giada", "Marco")],
+                          user_id=user_id)
+    memory.ingest_records([said("Marco and Giada got married", "Marco", "Giada")],
+                          user_id=user_id)
+    [fact] = rows(memory.graph, "MATCH (a {user_id: $u})-[r:PARTNER_OF]->(b) RETURN a.name "
+                  "AS a, b.name AS b, size(r.source_ids) AS n, r.valid_to AS ended", u=user_id)
+    assert (fact["a"], fact["b"], fact["n"], fact["ended"]) == ("Giada", "Marco", 2, None)
+    # and it ends from either side: "Marco and Giada broke up"
+    memory.ingest_records([said("Marco and Giada broke up", "Marco", "Giada", "2024-09-01",
+                                valid_to="2024-08-30T00:00:00Z")], user_id=user_id)
+    [fact] = rows(memory.graph, "MATCH ({user_id: $u})-[r:PARTNER_OF]->() "
+                  "RETURN r.valid_to IS NOT NULL AS ended", u=user_id)
+    assert fact["ended"]
 
 
 def test_repeats_reinforce_in_steps_capped_at_one_each_source_once(memory: Memory,

@@ -106,8 +106,10 @@ class _Replay:
     def __init__(self, open_facts: Iterable[dict[str, Any]], *, confidence_step: float,
                  strength_step: float, exclusive_types: Iterable[str],
                  opposite_types: Iterable[tuple[str, str]],
-                 over_facts: Iterable[dict[str, Any]] = ()) -> None:
+                 over_facts: Iterable[dict[str, Any]] = (),
+                 symmetric_types: Iterable[str] = ()) -> None:
         self.steps = (confidence_step, strength_step)
+        self.symmetric = set(symmetric_types)
         self.exclusive = set(exclusive_types)
         self.opposites = {tuple(p) for p in opposite_types}
         self.opposites |= {(b, a) for a, b in self.opposites}
@@ -140,15 +142,25 @@ class _Replay:
             self.over[key] = fact
 
     def apply(self, row: dict[str, Any]) -> None:
-        facts = self.open.setdefault(row["from_uid"], [])
+        facts = holder = self.open.setdefault(row["from_uid"], [])
+        subject = row["from_uid"]
         same = [f for f in facts if f.type == row["type"] and f.to_uid == row["to_uid"]]
-        over = _over_when_told(row)
         told = self.over.get((row["from_uid"], row["type"], row["to_uid"]))
+        if row["type"] in self.symmetric:
+            # told from the other side: the object's fact to the subject is this one
+            if not same:
+                reverse = self.open.get(row["to_uid"], [])
+                same = [f for f in reverse
+                        if f.type == row["type"] and f.to_uid == row["from_uid"]]
+                if same:
+                    holder, subject = reverse, row["to_uid"]
+            told = told or self.over.get((row["to_uid"], row["type"], row["from_uid"]))
+        over = _over_when_told(row)
         if same and over is None:
             self._reinforce(same[-1], row["source_id"])
             self.plan.outcomes.append(FactOutcome(uid=same[-1].uid, reinforced=True))
         elif same and (same[-1].valid_at is None or over >= same[-1].valid_at):
-            self._close(facts, same[-1], row)
+            self._close(holder, same[-1], row, subject)
         elif over is not None and told is not None:
             self._reinforce(told, row["source_id"])      # told as over before
             self.plan.outcomes.append(FactOutcome(uid=told.uid, reinforced=True))
@@ -169,7 +181,8 @@ class _Replay:
         if source_id and source_id not in props["source_ids"]:
             props["source_ids"] = [*props["source_ids"], source_id]
 
-    def _close(self, facts: list[_Fact], fact: _Fact, row: dict[str, Any]) -> None:
+    def _close(self, facts: list[_Fact], fact: _Fact, row: dict[str, Any],
+               subject: str) -> None:
         """End a still-valid fact where ``row`` says it ended; its source is cited."""
         facts.remove(fact)
         source_id = row["source_id"]
@@ -183,7 +196,7 @@ class _Replay:
             if source_id and source_id not in props["source_ids"]:
                 props["source_ids"] = [*props["source_ids"], source_id]
         fact.over_at = _moment(row["valid_to"])
-        self._told_over(row["from_uid"], fact)
+        self._told_over(subject, fact)
         self.plan.superseded += 1
         self.plan.outcomes.append(FactOutcome(uid=fact.uid, reinforced=False, closed=True))
 
@@ -257,7 +270,8 @@ class _Replay:
 def plan_facts(rows: Iterable[dict[str, Any]], open_facts: Iterable[dict[str, Any]], *,
                confidence_step: float, strength_step: float, exclusive_types: Iterable[str],
                opposite_types: Iterable[tuple[str, str]],
-               over_facts: Iterable[dict[str, Any]] = ()) -> FactPlan:
+               over_facts: Iterable[dict[str, Any]] = (),
+               symmetric_types: Iterable[str] = ()) -> FactPlan:
     """Replay fact rows (record order; keys type, from_uid, to_uid, source_id, props with
     uid/confidence/strength/source_ids, and event_at/valid_from/valid_to as ISO text or
     None) against the still-valid facts of their subjects (rows of ``ingest/open_facts``)
@@ -265,7 +279,7 @@ def plan_facts(rows: Iterable[dict[str, Any]], open_facts: Iterable[dict[str, An
     """
     replay = _Replay(open_facts, confidence_step=confidence_step, strength_step=strength_step,
                      exclusive_types=exclusive_types, opposite_types=opposite_types,
-                     over_facts=over_facts)
+                     over_facts=over_facts, symmetric_types=symmetric_types)
     for row in rows:
         replay.apply(row)
     return replay.finish()
@@ -307,16 +321,23 @@ def write_facts(run: Callable[..., list[dict[str, Any]]], settings: Settings,
     subjects' still-valid facts are read once, the rows replayed, the outcome written by
     two UNWINDs."""
     ingest = settings.ingest
-    subjects = list(dict.fromkeys(r["from_uid"] for r in rows))
-    told_over = list({(r["from_uid"], r["type"], r["to_uid"]): None for r in rows
-                      if _over_when_told(r) is not None})
+    # a symmetric fact may be held by its object ("Marco PARTNER_OF Giada" for a row
+    # "Giada PARTNER_OF Marco"): their still-valid facts are read too
+    subjects = list(dict.fromkeys([
+        *(r["from_uid"] for r in rows),
+        *(r["to_uid"] for r in rows if r["type"] in ingest.symmetric_types)]))
+    told_over = list({pair: None for r in rows if _over_when_told(r) is not None
+                      for pair in ((r["from_uid"], r["type"], r["to_uid"]),
+                                   *([(r["to_uid"], r["type"], r["from_uid"])]
+                                     if r["type"] in ingest.symmetric_types else []))})
     over_facts = run("ingest/over_facts", pairs=[
         {"from_uid": a, "type": t, "to_uid": b} for a, t, b in told_over]) if told_over else []
     plan = plan_facts(rows, run("ingest/open_facts", uids=subjects),
                       confidence_step=ingest.reinforce_confidence_step,
                       strength_step=ingest.reinforce_strength_step,
                       exclusive_types=ingest.exclusive_types,
-                      opposite_types=ingest.opposite_types, over_facts=over_facts)
+                      opposite_types=ingest.opposite_types, over_facts=over_facts,
+                      symmetric_types=ingest.symmetric_types)
     if plan.creates:
         run("ingest/create_facts", rows=plan.creates)
     if plan.updates:
