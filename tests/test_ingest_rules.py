@@ -196,6 +196,14 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     # the first named is the subject, as in "Giada got engaged to Marco"
     ("Giada and Marco got married in Bologna.", ("Person", "Marco"),
      ("giada", "PARTNER_OF", "marco")),
+    ("I was born in Lagos.", ("Entity", "Lagos"), ("me", "FROM", "lagos")),
+    ("I grew up in Glasgow.", ("Entity", "Glasgow"), ("me", "FROM", "glasgow")),
+    ("I'm planning to run a marathon next year.", ("Concept", "run a marathon"),
+     ("me", "HAS_GOAL", "run a marathon")),
+    ("My goal is to save for a house.", ("Concept", "save for a house"),
+     ("me", "HAS_GOAL", "save for a house")),
+    ("I'm saving up for a trip to Peru.", ("Concept", "trip to peru"),
+     ("me", "HAS_GOAL", "trip to peru")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -377,6 +385,8 @@ def test_a_plan_or_a_time_is_no_activity(text: str):
     "I finished the run.",
     "I run a small business.",
     "I took a class at the gym.",
+    "I'm hoping to see you soon.",        # a pleasantry, not a plan
+    "I want to thank you for everything.",
 ])
 def test_a_joining_an_outing_a_making_or_an_interest_needs_its_own_words(text: str):
     assert extract(text)[1] == set()

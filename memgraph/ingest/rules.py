@@ -199,6 +199,12 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("FROM", re.compile(
         rf"{SUBJECT}\s++(?:am|'m|is|are|come|comes)\s++(?:originally\s++)?from\s++(?P<obj>{NAME})"),
      "Entity", "place"),
+    # "I was born in Lagos", "she grew up in Glasgow"
+    ("FROM", re.compile(
+        rf"{SUBJECT}\s++(?:was|were)\s++(?:born|raised|brought\s++up)\s++(?:and\s++raised\s++)?"
+        rf"in\s++(?P<obj>{NAME})"), "Entity", "place"),
+    ("FROM", re.compile(rf"{SUBJECT}\s++{ADVERB}grew\s++up\s++in\s++(?P<obj>{NAME})"),
+     "Entity", "place"),
     ("VISITED", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:visited|went to|travelled to|traveled to|flew to|"
         r"honeymooned in|holidayed in|vacationed in|stayed in|spent\s++(?:[a-z]++\s++){1,3}?"
@@ -412,6 +418,7 @@ class _Run:
             self._uses(text, sentence, named)
             self._made(sentence.text, sentence, named)
             self._pet_named(text, sentence, named)
+            self._goals(text, sentence)
             self._favourites(text, sentence, named)
         for m in _THEIR_NAME.finditer(sentence.text):
             if _usable(m["name"]) and m["name"] not in named:
@@ -623,6 +630,14 @@ class _Run:
             "valid_to": over.isoformat()})
         named.update({m["subj"], m["obj"]} - {"I"})
 
+    def _goals(self, text: str, sentence: _Sentence) -> None:
+        """ "My goal is to give kids a loving home": the speaker HAS_GOAL it."""
+        for m in _MY_GOAL.finditer(text):
+            owner = self.speaker()
+            goal = _TRAILING.sub("", m["obj"].strip()).strip().lower()
+            if owner is not None and goal and not all(w in FILLER_WORDS for w in goal.split()):
+                self.relate(owner, self.node("Concept", goal), "HAS_GOAL", sentence)
+
     def _pet_named(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "We got a cat, her name is Luna": the speaker OWNS Luna, a pet."""
         for m in _PET_NAMED.finditer(text):
@@ -828,6 +843,14 @@ _EVENT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|when|to|
               r"who|it|there|yesterday|today|tonight|last|this|next|on|in|at|ago|recently|"
               r"every|each|once|twice|together|again|since|"
               r"\d+|(?:a\s+)?(?:\w+\s+)?(?:days?|weeks?|months?|years?|weekends?)\s+ago)\b|$))")
+# a goal ends where the sentence does, or goes on to say why or when ("to save for a house
+# one day"): its own "for", "to" and "and" are part of it
+_GOAL_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:but|because|so|which|since|next|this|one\s++day|"
+             r"someday|soon|before|after|by)\b|$))")
+# "my goal is to give kids a loving home": the speaker's (HAS_GOAL)
+_MY_GOAL = re.compile(
+    r"\b[Mm]y\s++(?:big\s++|biggest\s++|main\s++|new\s++|only\s++)?(?:goal|dream|plan|aim)"
+    r"\s++is\s++to\s++(?P<obj>(?:[\w'’\-]++\s++){0,7}?[\w'’\-]++)" + _GOAL_END)
 # What one belongs to, goes on, and takes others along: the last word of an object that
 # these patterns read as a membership or an outing, or the people before an activity.
 _GROUP_WORDS = ("group|club|team|program|programme|choir|band|community|organization|"
@@ -1054,6 +1077,17 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"(?:(?:first|second|third|last|next|new|big|local|annual|virtual)\s++)?"
         rf"(?P<obj>(?:[\w'’\-]++\s++){{0,3}}?(?i:{_RACE_WORDS}))(?![\w'’\-])"),
      "Concept", ""),
+    # a plan or a dream, said as one: "I'm planning to run a marathon", "my goal is to
+    # give kids a loving home", "I'm saving up for a trip to Peru" (not "I want to …",
+    # which chat says of anything)
+    ("HAS_GOAL", re.compile(
+        rf"{SUBJECT}\s++(?:am|is|are|have\s++been|has\s++been)\s++{ADVERB}(?:planning|"
+        rf"aiming)\s++to\s++(?P<obj>(?:[\w'’\-]++\s++){{0,7}}?[\w'’\-]++){_GOAL_END}"),
+     "Concept", ""),
+    ("HAS_GOAL", re.compile(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}saving\s++(?:up\s++)?for\s++"
+        r"(?P<obj>(?:(?:a|an|the|our|my)\s++)?(?:[\w'’\-]++\s++){0,5}?[\w'’\-]++)"
+        + _GOAL_END), "Concept", ""),
     # a child born: "Paolo and Anke had a baby girl, Sofia", "we had a baby boy named Leo"
     ("FAMILY_OF", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:had|welcomed|(?:have|has)\s++had)\s++(?:a|their|our)\s++"
