@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from memgraph.retrieve.answers import joining_facts, rank_facts, shape, speaks_for_question
+from memgraph.retrieve.answers import (
+    _stem,
+    asks_relation,
+    joining_facts,
+    rank_facts,
+    shape,
+    speaks_for_question,
+)
 from memgraph.retrieve.config import Weights
 from memgraph.retrieve.fusion import Candidate, rerank
 from memgraph.retrieve.query import read_query
@@ -105,6 +112,16 @@ def test_one_manager_at_a_time_the_last_named_now_the_first_before() -> None:
     sisters = {k: {**v, "end_description": "Leo's sister"} for k, v in rels.items()}
     assert rank_facts(rows, sisters, read_query("Who is Leo's sister?"), ["Leo"],
                       0.9).ranked[0][0] == "sarah"
+
+
+def test_a_doubled_consonant_is_one_stem_with_its_word() -> None:
+    # "What is Jon planning?" asks about HAS_GOAL ("plan"), as "running" is "run"
+    for word, stem in (("planning", "plan"), ("stopped", "stop"), ("running", "run"),
+                       ("falling", "fall"), ("added", "add")):
+        assert _stem(word) == _stem(stem), word
+    goal = {"kind": "HAS_GOAL", "start_name": "Jon", "end_name": "open a dance studio"}
+    wanted = {_stem(w) for w in read_query("What is Jon planning?").topic(["Jon"])}
+    assert asks_relation(wanted, goal)
 
 
 def test_what_someone_is_working_on_is_a_project() -> None:

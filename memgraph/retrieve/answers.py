@@ -319,8 +319,15 @@ def _stem(word: str) -> str:
     for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             w = w[: -len(suffix)] + repl
+            if suffix in ("ing", "ed") and w[-1] == w[-2] and w[-1] in _DOUBLED:
+                w = w[:-1]       # "planning", "stopped": "plan", "stop"
             break
     return w[:-1] if len(w) > 3 and w.endswith("e") else w
+
+
+# consonants English doubles before "-ing"/"-ed" ("plan", "planning"; not "fall", "falling",
+# nor "add", "added")
+_DOUBLED = frozenset("bgmnprt")
 
 
 def _lexical(wanted: set[str], props: Mapping[str, Any]) -> float:
