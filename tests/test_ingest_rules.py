@@ -204,6 +204,12 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "HAS_GOAL", "save for a house")),
     ("I'm saving up for a trip to Peru.", ("Concept", "trip to peru"),
      ("me", "HAS_GOAL", "trip to peru")),
+    ("My team at Met Office has been working on it for two years.", ("Entity", "Met Office"),
+     ("me", "WORKS_AT", "met office")),
+    ("I just got back from a conference in Vienna.", ("Entity", "Vienna"),
+     ("me", "VISITED", "vienna")),
+    ("I've been training for a triathlon in September.", ("Concept", "triathlon"),
+     ("me", "HAS_GOAL", "triathlon")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)

@@ -419,6 +419,7 @@ class _Run:
             self._made(sentence.text, sentence, named)
             self._pet_named(text, sentence, named)
             self._goals(text, sentence)
+            self._workplace(sentence.text, sentence, named)
             self._favourites(text, sentence, named)
         for m in _THEIR_NAME.finditer(sentence.text):
             if _usable(m["name"]) and m["name"] not in named:
@@ -649,6 +650,15 @@ class _Run:
             self.relate(owner, m["name"], "OWNS", sentence, attitude=0.5)
             named.add(m["name"])
 
+    def _workplace(self, text: str, sentence: _Sentence, named: set[str]) -> None:
+        """ "My team at Met Office": the speaker WORKS_AT it."""
+        for m in _MY_WORKPLACE.finditer(text):
+            owner = self.speaker()
+            if owner is not None and _usable(m["name"]) and m["name"] not in named:
+                self.relate(owner, self.node("Entity", m["name"], entity_type="organisation"),
+                            "WORKS_AT", sentence)
+                named.add(m["name"])
+
     def _made(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "My new bike is a Brompton": the speaker OWNS it."""
         for m in _OWNED_MAKE.finditer(text):
@@ -810,6 +820,10 @@ _OVER: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"(?:\b[Mm]y\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++"
         r"(?:broke\s++up|split\s++up|separated|got\s++divorced|divorced)\b"), "Person", ""),
 ]
+# one's team at a place: "my team at Met Office has been working on it" (WORKS_AT)
+_MY_WORKPLACE = re.compile(
+    r"\b[Mm]y\s++(?:new\s++|old\s++|whole\s++)?(?:[a-z\-]+\s++)?(?:team|department|lab|"
+    rf"colleagues|coworkers|co-workers|boss|manager)\s++at\s++(?P<name>{NAME})")
 # a thing of one's own by its make: "my new bike is a Brompton", "my car is a Tesla"
 _OWNED_MAKE = re.compile(
     r"\b[Mm]y\s++(?:new\s++|old\s++|first\s++)?(?P<what>bike|bicycle|car|phone|laptop|"
@@ -1075,6 +1089,17 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"entered|signed\s++up\s++for|registered\s++for|took\s++part\s++in|"
         r"participated\s++in)\s++(?:(?P<det>a|an|my|the|our|his|her|their|another)\s++)?"
         r"(?:(?:first|second|third|last|next|new|big|local|annual|virtual)\s++)?"
+        rf"(?P<obj>(?:[\w'’\-]++\s++){{0,3}}?(?i:{_RACE_WORDS}))(?![\w'’\-])"),
+     "Concept", ""),
+    # back from a place: "I just got back from a conference in Vienna" (VISITED)
+    ("VISITED", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:got|came|am|is|are|just\s++got)\s++back\s++from\s++"
+        rf"(?:(?:a|an|the|my|our)\s++(?:[a-z\-]+\s++){{0,3}}?(?:in|to)\s++)?(?P<obj>{NAME})"),
+     "Entity", "place"),
+    # a race trained for is a goal, not yet run: "I've been training for a triathlon"
+    ("HAS_GOAL", re.compile(
+        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++been)\s++{ADVERB}training\s++for\s++"
+        r"(?:(?P<det>a|an|the|my|our|another)\s++)?(?:(?:first|second|next|big)\s++)?"
         rf"(?P<obj>(?:[\w'’\-]++\s++){{0,3}}?(?i:{_RACE_WORDS}))(?![\w'’\-])"),
      "Concept", ""),
     # a plan or a dream, said as one: "I'm planning to run a marathon", "my goal is to
