@@ -210,6 +210,14 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "VISITED", "vienna")),
     ("I've been training for a triathlon in September.", ("Concept", "triathlon"),
      ("me", "HAS_GOAL", "triathlon")),
+    ("I started seeing someone called Alex.", ("Person", "Alex"), ("me", "PARTNER_OF", "alex")),
+    ("Anna has been dating Ben since May.", ("Person", "Ben"), ("anna", "PARTNER_OF", "ben")),
+    ("Tom and I have been together for five years.", ("Person", "Tom"),
+     ("me", "PARTNER_OF", "tom")),
+    ("I'm a huge Arsenal fan.", ("Entity", "Arsenal"), ("me", "LIKES", "arsenal")),
+    ("I volunteer at Oxfam.", ("Entity", "Oxfam"), ("me", "ATTENDED", "oxfam")),
+    ("Anna's son Leo plays for the Hackney Hawks.", ("Entity", "Hackney Hawks"),
+     ("leo", "MEMBER_OF", "hackney hawks")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -393,6 +401,7 @@ def test_a_plan_or_a_time_is_no_activity(text: str):
     "I took a class at the gym.",
     "I'm hoping to see you soon.",        # a pleasantry, not a plan
     "I want to thank you for everything.",
+    "I'm seeing Dr Patel on Monday.",     # an appointment, not a partner
 ])
 def test_a_joining_an_outing_a_making_or_an_interest_needs_its_own_words(text: str):
     assert extract(text)[1] == set()

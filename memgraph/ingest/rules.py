@@ -1040,6 +1040,17 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("PARTNER_OF", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:married|wed|(?:got|am|is|are)\s++(?:married|engaged)\s++to)\s++"
         rf"(?:(?:my|his|her|their)\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})"), "Person", ""),
+    # dating: "I'm dating Tom", "I started seeing someone called Alex", "Tom and I have been
+    # together for five years"
+    ("PARTNER_OF", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:(?:am|is|are|have\s++been|has\s++been|started|began)\s++)?"
+        # "seeing" alone may be an appointment ("I'm seeing Dr Patel on Monday")
+        r"dating|(?:have\s++been|has\s++been|started|began)\s++seeing|(?:am|is|are)\s++seeing"
+        r"(?=\s++(?:a\s++(?:guy|girl|man|woman)|someone)\s))\s++(?:(?:a\s++(?:guy|girl|man|"
+        rf"woman)|someone)\s++(?:called|named)\s++)?(?P<obj>{NAME})"), "Person", ""),
+    ("PARTNER_OF", re.compile(
+        rf"(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++(?:have\s++been|are|'ve\s++been)\s++"
+        r"together\b"), "Person", ""),
     # a couple as the subject: "Kenji and I got engaged", "Anna and Ben got married in June"
     ("PARTNER_OF", re.compile(
         rf"(?:\b[Mm]y\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++"
@@ -1102,6 +1113,20 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"(?:(?P<det>a|an|the|my|our|another)\s++)?(?:(?:first|second|next|big)\s++)?"
         rf"(?P<obj>(?:[\w'’\-]++\s++){{0,3}}?(?i:{_RACE_WORDS}))(?![\w'’\-])"),
      "Concept", ""),
+    # a fan of a team or a band: "I'm a huge Arsenal fan" (LIKES)
+    ("LIKES", re.compile(
+        rf"{SUBJECT}\s++(?:am|is|are|have\s++been|has\s++been)\s++{ADVERB}(?:a|an)\s++"
+        rf"(?:huge\s++|big\s++|massive\s++|lifelong\s++|die-hard\s++)?(?P<obj>{NAME})\s++"
+        r"(?:fan|supporter)\b"), "Entity", ""),
+    # volunteering at a named place, in the present ("volunteered at" is an event above)
+    ("ATTENDED", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:volunteer|volunteers|am\s++volunteering|is\s++volunteering)"
+        rf"\s++(?:at|with|for)\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
+    # playing for a named team: "Anna's son Leo plays for the Hackney Hawks" (MEMBER_OF)
+    ("MEMBER_OF", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:play|plays|played|am\s++playing|is\s++playing)\s++"
+        rf"(?:football\s++|rugby\s++|cricket\s++|hockey\s++|basketball\s++)?for\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "group"),
     # a plan or a dream, said as one: "I'm planning to run a marathon", "my goal is to
     # give kids a loving home", "I'm saving up for a trip to Peru" (not "I want to …",
     # which chat says of anything)
