@@ -402,6 +402,7 @@ def test_a_plan_or_a_time_is_no_activity(text: str):
     "I'm hoping to see you soon.",        # a pleasantry, not a plan
     "I want to thank you for everything.",
     "I'm seeing Dr Patel on Monday.",     # an appointment, not a partner
+    "I'm a big fan of yours.",
 ])
 def test_a_joining_an_outing_a_making_or_an_interest_needs_its_own_words(text: str):
     assert extract(text)[1] == set()

@@ -260,7 +260,8 @@ _ARTICLES = re.compile(r"^(?:the|a|an|my|to|going|doing)\s+", re.IGNORECASE)
 FILLER_WORDS = {"it", "that", "this", "them", "these", "those", "to", "so", "too", "you",
                 "him", "her", "us", "me", "one", "all", "both", "doing", "going", "that's",
                 "it's", "what", "how", "when", "where", "lot", "much", "more", "most",
-                "guys", "everyone", "everybody", "y'all"}
+                "guys", "everyone", "everybody", "y'all", "yours", "mine", "his", "hers",
+                "theirs", "ours", "myself", "yourself", "himself", "herself", "themselves"}
 
 # An object that opens a clause is what the speaker appreciates about something said or
 # done, not a thing they like: "I love how art lets us get our emotions out", "I love that
