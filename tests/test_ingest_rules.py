@@ -218,6 +218,13 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("I volunteer at Oxfam.", ("Entity", "Oxfam"), ("me", "ATTENDED", "oxfam")),
     ("Anna's son Leo plays for the Hackney Hawks.", ("Entity", "Hackney Hawks"),
      ("leo", "MEMBER_OF", "hackney hawks")),
+    ("I left Shopify and joined a startup called Cohere as a senior engineer.",
+     ("Entity", "Cohere"), ("me", "WORKS_AT", "cohere")),
+    # the sentence opens on the relative it goes on to call "she"
+    ("My girlfriend Dana is a vet, she works at a clinic called Paws & Claws.",
+     ("Entity", "Paws & Claws"), ("dana", "WORKS_AT", "paws claws")),
+    ("We moved to Montreal last month for Dana's new job at McGill.", ("Entity", "McGill"),
+     ("dana", "WORKS_AT", "mcgill")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -329,6 +336,11 @@ def test_a_breed_is_the_animal_a_question_names() -> None:
      {("me", "FRIEND_OF", "ana"), ("me", "FRIEND_OF", "ben")}),
     ("Our cats Miso and Tofu are asleep.", {("me", "OWNS", "miso"), ("me", "OWNS", "tofu")}),
     ("I adopted two cats, Mochi and Yuzu.", {("me", "OWNS", "mochi"), ("me", "OWNS", "yuzu")}),
+    ("We have a cat named Pixel and a dog named Byte.",
+     {("me", "OWNS", "pixel"), ("me", "OWNS", "byte")}),
+    ("Min and his wife Yuna had twins, Jae and Hana.",
+     {("min", "PARTNER_OF", "yuna"), ("min", "FAMILY_OF", "jae"), ("min", "FAMILY_OF", "hana"),
+      ("yuna", "FAMILY_OF", "jae"), ("yuna", "FAMILY_OF", "hana")}),
     # a relative "called" something is no pet
     ("I have a daughter called Zoe.", {("me", "FAMILY_OF", "zoe")}),
     # people joined by "and" share what the sentence says of them

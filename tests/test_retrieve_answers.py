@@ -124,6 +124,12 @@ def test_a_doubled_consonant_is_one_stem_with_its_word() -> None:
     assert asks_relation(wanted, goal)
 
 
+def test_a_pet_is_any_animal_one_keeps_and_a_cat_is_no_dog() -> None:
+    assert read_query("What are Kim's pets called?").relation_matches("Kim's cat")
+    assert read_query("What pet does Kim have?").relation_matches("Kim's golden retriever, a dog")
+    assert not read_query("What is Kim's dog called?").relation_matches("Kim's cat")
+
+
 def test_what_someone_is_working_on_is_a_project() -> None:
     assert read_query("What is Leo working on?").topic(["Leo"]) == ("project",)
     assert read_query("Where does Leo work?").topic(["Leo"]) == ("work",)

@@ -184,7 +184,10 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         # "at a restaurant called La Tasca"
         r"(?:at|for)\s++(?:an?\s++(?:[a-z]+\s++){1,3}?(?:called|named)\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
-    ("WORKS_AT", re.compile(rf"{SUBJECT}\s++{ADVERB}joined\s++(?P<obj>{NAME})"),
+    ("WORKS_AT", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}joined\s++(?:an?\s++(?:[a-z\-]+\s++){{0,2}}?(?:startup|start-up|"
+        r"company|firm|agency|bank|studio|consultancy|charity|school|hospital|clinic|"
+        rf"business|team)\s++(?:called|named)\s++)?(?P<obj>{NAME})"),
      "Entity", "organisation"),
     ("LIVES_IN", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:live|lives|am living|'m living|moved|have moved|'ve moved|"
@@ -512,6 +515,9 @@ class _Run:
         subject = own["subj"] if own and own["subj"] != "I" \
             and _usable(re.split(r"['’]", own["subj"])[0]) \
             and self._kind(own["subj"]) in (None, "Person") else None
+        relative = _LEAD_RELATIVE.match(text)
+        if relative and _usable(relative["name"]):
+            subject = relative["name"]      # "My girlfriend Dana is a vet, she works at …"
         text = _PRONOUN_SUBJECT.sub(
             lambda m: (subject if m.start() > 0 and subject else self.previous_person)
             or m.group(0), text)
@@ -632,6 +638,18 @@ class _Run:
             "valid_to": over.isoformat()})
         named.update({m["subj"], m["obj"]} - {"I"})
 
+    @staticmethod
+    def _owned_matches(text: str) -> list[dict[str, str]]:
+        """Each thing named after "have/got/adopted …", with the ones joined on by "and"."""
+        found: list[dict[str, str]] = []
+        for m in _OWNED.finditer(text):
+            found.append({"subj": m["subj"], "what": m["what"], "name": m["name"]})
+            rest = text[m.end():]
+            while (more := _OWNED_MORE.match(rest)) is not None:
+                found.append({"subj": m["subj"], "what": more["what"], "name": more["name"]})
+                rest = rest[more.end():]
+        return found
+
     def _goals(self, text: str, sentence: _Sentence) -> None:
         """ "My goal is to give kids a loving home": the speaker HAS_GOAL it."""
         for m in _MY_GOAL.finditer(text):
@@ -683,8 +701,9 @@ class _Run:
                 named.add(name)
 
     def _owned(self, text: str, sentence: _Sentence, named: set[str]) -> None:
-        """ "I adopted a cat named Miso", "he owns a bakery called Sunrise Bakes"."""
-        for m in _OWNED.finditer(text):
+        """ "I adopted a cat named Miso", "he owns a bakery called Sunrise Bakes", "a cat
+        named Pixel and a dog named Byte"."""
+        for m in self._owned_matches(text):
             if m["name"] in named or not _usable(m["name"]):
                 continue
             if m["subj"] != "I" and not _usable(m["subj"]):
@@ -750,6 +769,11 @@ _PRONOUN_SUBJECT = re.compile(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=
 # the subject a sentence opens on, after a short lead-in set off by a comma or a colon
 # ("Big news: I left Acme and joined Globex" is the speaker's news, not a person "Big")
 _LEAD_SUBJECT = re.compile(rf"^(?:\w++(?:\s++\w++){{0,3}}[,:]\s++)?(?P<subj>I|{_WORD})\s")
+# a sentence that opens on one's relative by name is about them: "My girlfriend Dana is a
+# vet, she works at a clinic called Paws & Claws"
+_LEAD_RELATIVE = re.compile(
+    r"^(?:[Mm]y|[Oo]ur)\s++(?:[a-z\-]++\s++)?(?:" + _RELATION_WORD
+    + rf")\s++(?P<name>{NAME})\b(?!['’])")
 # a name set off by commas after a relation word is who the sentence is about: "Tom's
 # mother, Helen, lives in Leeds" reads "Tom's mother Helen lives in Leeds"
 _APPOSITIVE = re.compile(
@@ -788,7 +812,9 @@ _NAME_LIST_SEPARATOR = re.compile(r",?\s+and\s+|,\s+")
 # names joined by "and" right before a subject: "Mary and" (Joe live in Leeds), "Sam, Jo and"
 _COORDINATED = re.compile(rf"(?:^|[,;:]\s*+|\b(?:[Ss]o|[Tt]hen|[Nn]ow)\s++|"
                           rf"\b(?:{_PLURAL_WORD}|{_RELATION_WORD})\s++)"
-                          rf"(?P<names>{NAME}(?:,\s++{NAME})*+),?\s++and\s++$")
+                          rf"(?P<names>{NAME}(?:,\s++{NAME})*+),?\s++and\s++"
+                          # "Min and his wife" (Yuna had twins)
+                          rf"(?:(?:his|her|their|my|our)\s++(?:{_RELATION_WORD})\s++)?$")
 # someone else's relation: "your sister Giulia", "his girlfriend Noor"
 _OTHER_RELATION = re.compile(
     r"\b(?P<whose>[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s+(?:new\s+|little\s+|older\s+|younger\s+|"
@@ -844,6 +870,9 @@ _OWNED = re.compile(
     rf"{SUBJECT}\s+{ADVERB}(?:adopted|got|have|has|own|owns|bought|rescued|found)\s+"
     r"(?:a|an|another|one)\s+(?P<what>(?:[a-z]+\s+){0,2}?[a-z]+)\s+(?:named|called)\s+"
     rf"(?P<name>{NAME})")
+_OWNED_MORE = re.compile(
+    r"\s*+(?:,\s*+(?:and\s++)?|and\s++)(?:a|an|another)\s++"
+    rf"(?P<what>(?:[a-z]+\s+){{0,2}}?[a-z]+)\s+(?:named|called)\s+(?P<name>{NAME})")
 _FAVOURITE = re.compile(
     r"\b[Mm]y\s+(?:all-time\s+)?fav(?:ou)?rite\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was)\s+"
     rf"(?:(?P<name>{NAME})|{PHRASE}{PHRASE_END})")
@@ -1128,6 +1157,10 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:play|plays|played|am\s++playing|is\s++playing)\s++"
         rf"(?:football\s++|rugby\s++|cricket\s++|hockey\s++|basketball\s++)?for\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "group"),
+    # someone's job by a possessive: "we moved for Dana's new job at McGill"
+    ("WORKS_AT", re.compile(
+        r"\b(?P<subj>[A-Z][a-z\-]++)['’]s\s++(?:new\s++)?(?:job|position|role|post)\s++"
+        rf"(?:is\s++)?(?:at|with)\s++(?P<obj>{NAME})"), "Entity", "organisation"),
     # a plan or a dream, said as one: "I'm planning to run a marathon", "my goal is to
     # give kids a loving home", "I'm saving up for a trip to Peru" (not "I want to …",
     # which chat says of anything)
@@ -1139,6 +1172,15 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}saving\s++(?:up\s++)?for\s++"
         r"(?P<obj>(?:(?:a|an|the|our|my)\s++)?(?:[\w'’\-]++\s++){0,5}?[\w'’\-]++)"
         + _GOAL_END), "Concept", ""),
+    # twins born: "Min and his wife Yuna had twins, Jae and Hana" (each FAMILY_OF)
+    ("FAMILY_OF", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:had|welcomed|(?:have|has)\s++had)\s++(?:twins|triplets|"
+        r"twin\s++(?:girls|boys|daughters|sons))(?:,\s++|\s++(?:named|called)\s++)"
+        rf"(?P<obj>{NAME})"), "Person", ""),
+    ("FAMILY_OF", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:had|welcomed|(?:have|has)\s++had)\s++(?:twins|triplets|"
+        r"twin\s++(?:girls|boys|daughters|sons))(?:,\s++|\s++(?:named|called)\s++)"
+        rf"{NAME}(?:,\s++{NAME})*+,?\s++and\s++(?P<obj>{NAME})"), "Person", ""),
     # a child born: "Paolo and Anke had a baby girl, Sofia", "we had a baby boy named Leo"
     ("FAMILY_OF", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:had|welcomed|(?:have|has)\s++had)\s++(?:a|their|our)\s++"

@@ -67,6 +67,11 @@ RELATION_SYNONYMS: dict[str, frozenset[str]] = {
         {"horse"}, {"rabbit", "bunny"},
     ) for word in group
 }
+# "pet" asks for any animal one keeps ("What are Kim's pets called?" for "Kim's cat"); a
+# "cat" is not a "dog"
+_ANIMALS = frozenset({"dog", "puppy", "cat", "kitten", "parrot", "bird", "horse", "rabbit",
+                      "bunny"})
+RELATION_SYNONYMS.update({w: RELATION_SYNONYMS[w] | _ANIMALS for w in ("pet", "pets")})
 # Words that qualify a relation word right after them ("best friend", "older sister",
 # "little brother"): part of the relation, not a topic of their own. "Who is Maya's best
 # friend?" asks for the friend, not for something "best" about her.
