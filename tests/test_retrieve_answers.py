@@ -124,10 +124,23 @@ def test_a_doubled_consonant_is_one_stem_with_its_word() -> None:
     assert asks_relation(wanted, goal)
 
 
+def test_the_relative_is_the_end_the_question_does_not_name() -> None:
+    # Min is Kim's brother; the question asks for Min's kids, whom his description is not
+    rels = {"kid": {"kind": "FAMILY_OF", "start_name": "Min", "end_name": "Jae",
+                    "start_description": "Kim's brother", "end_description": "",
+                    "description": "Min and his wife Yuna had twins, Jae and Hana."}}
+    rows = [{"key": "kid", "via": None, "sim": 0.6}]
+    kids = rank_facts(rows, rels, read_query("Who are Min's kids?"), ["Min"], 0.9)
+    assert kids.answers == {"kid"}
+
+
 def test_a_pet_is_any_animal_one_keeps_and_a_cat_is_no_dog() -> None:
     assert read_query("What are Kim's pets called?").relation_matches("Kim's cat")
     assert read_query("What pet does Kim have?").relation_matches("Kim's golden retriever, a dog")
     assert not read_query("What is Kim's dog called?").relation_matches("Kim's cat")
+    assert read_query("Who are Min's kids?").relation_matches("Min's son")
+    assert read_query("Who are Min's kids?").relation_matches("They had twins, Jae and Hana.")
+    assert not read_query("Who is Min's son?").relation_matches("Min's daughter")
 
 
 def test_what_someone_is_working_on_is_a_project() -> None:

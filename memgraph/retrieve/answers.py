@@ -54,6 +54,7 @@ from functools import lru_cache
 from typing import Any
 
 from memgraph.graph import vocabulary
+from memgraph.graph.names import canonical_name
 from memgraph.graph.vocabulary import EPISODIC_KINDS, SUMMARY_KINDS
 from memgraph.retrieve.query import QueryIntent, names_a_relation
 from memgraph.retrieve.results import as_datetime
@@ -174,8 +175,9 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     """
     topic = intent.topic(linked_names)
     wanted = {_stem(w) for w in topic}
-    bridges = {r["key"] for r in rows if r.get("via") is None and _bridge(rels.get(r["key"]),
-                                                                           intent)}
+    named = frozenset(canonical_name(n) for n in linked_names)
+    bridges = {r["key"] for r in rows
+               if r.get("via") is None and _bridge(rels.get(r["key"]), intent, named)}
     best = message_floor(best_source_sim)
     scores: dict[str, float] = {}
     answers: set[str] = set()
@@ -366,10 +368,16 @@ def _weighted_share(weights: Mapping[str, float], words: frozenset[str]) -> floa
     return sum(v for w, v in weights.items() if w in words)
 
 
-def _bridge(props: Mapping[str, Any] | None, intent: QueryIntent) -> bool:
+def _bridge(props: Mapping[str, Any] | None, intent: QueryIntent,
+            named: frozenset[str] = frozenset()) -> bool:
     if props is None or not intent.relation_words or props.get("kind") not in PERSON_TYPES:
         return False
-    ends = " ".join(str(props.get(k) or "") for k in ("start_description", "end_description"))
+    # the relative is the end the question does not name: in "Who are Min's kids?" the
+    # fact "Min FAMILY_OF Jae" is described by Jae's side, not by Min's "Kim's brother"
+    sides = [side for side in ("start", "end")
+             if canonical_name(str(props.get(f"{side}_name") or "")) not in named]
+    ends = " ".join(str(props.get(f"{side}_description") or "")
+                    for side in (sides or ["start", "end"]))
     # The ends' descriptions say the relation of this fact ("Maya's puppy", "Maya's
     # partner"); the sentence may state several: "My partner Sam loves dogs, so we got a
     # puppy called Rex" made the PARTNER_OF fact the bridge for "Maya's dog".

@@ -67,11 +67,20 @@ RELATION_SYNONYMS: dict[str, frozenset[str]] = {
         {"horse"}, {"rabbit", "bunny"},
     ) for word in group
 }
-# "pet" asks for any animal one keeps ("What are Kim's pets called?" for "Kim's cat"); a
-# "cat" is not a "dog"
-_ANIMALS = frozenset({"dog", "puppy", "cat", "kitten", "parrot", "bird", "horse", "rabbit",
-                      "bunny"})
-RELATION_SYNONYMS.update({w: RELATION_SYNONYMS[w] | _ANIMALS for w in ("pet", "pets")})
+# A word for a kind of relation asks for each of its kinds, not the other way round: "pets"
+# for "Kim's cat" ("What are Kim's pets called?"), "kids" for a son, a daughter, twins,
+# "parents" for a mother or a father, "siblings" for a brother or a sister; a cat is no
+# dog and a son no daughter.
+HYPERNYMS: dict[tuple[str, ...], frozenset[str]] = {
+    ("pet", "pets"): frozenset({"dog", "puppy", "cat", "kitten", "parrot", "bird", "horse",
+                                "rabbit", "bunny"}),
+    ("child", "children", "kid", "kids"): frozenset({"son", "sons", "daughter", "daughters",
+                                                     "twins", "baby"}),
+    ("parent", "parents"): frozenset({"mother", "mom", "mum", "father", "dad"}),
+    ("sibling", "siblings"): frozenset({"brother", "brothers", "sister", "sisters"}),
+}
+RELATION_SYNONYMS.update({word: RELATION_SYNONYMS[word] | kinds
+                          for words, kinds in HYPERNYMS.items() for word in words})
 # Words that qualify a relation word right after them ("best friend", "older sister",
 # "little brother"): part of the relation, not a topic of their own. "Who is Maya's best
 # friend?" asks for the friend, not for something "best" about her.
