@@ -260,6 +260,19 @@ def test_a_short_lead_in_is_not_the_subject_of_the_sentence():
         ("tom", "LIVES_IN", "leeds"), ("tom", "WORKS_AT", "globex")}
 
 
+def test_what_is_not_so_any_more_is_over_from_when_it_is_said():
+    said = datetime(2024, 5, 10, 12, tzinfo=UTC)
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", "Actually, I don't work at Acme anymore. Tom doesn't live in "
+                   "Leeds any more. I'm not with Sam anymore.", speaker="Kim",
+                   event_at=said), executor)
+    assert {(r.from_id, r.type, r.to_id, r.valid_to) for r in executor.plan.relationships} == {
+        ("kim", "WORKS_AT", "acme", said), ("tom", "LIVES_IN", "leeds", said),
+        ("kim", "PARTNER_OF", "sam", said)}
+    assert extract("I don't work at weekends anymore.")[1] == set()
+
+
 def test_someone_elses_relation_is_a_person_and_a_job_quit_is_over_from_then():
     nodes, facts = extract("How's your sister Giulia doing?")
     assert ("Person", "Giulia") in nodes and facts == set()   # whose sister: not named

@@ -825,6 +825,8 @@ _OTHER_RELATION = re.compile(
 # longer work at Initech", "I used to work at Target"), a school one graduated from, a
 # home one used to have, a couple that broke up
 _PARTNER_WORDS = r"(?:girlfriend|boyfriend|partner|wife|husband|fiancée|fiancee|fiancé|fiance)"
+_NOT = r"(?:don't|do\s++not|doesn't|does\s++not)"
+_ANYMORE = r"\s++(?:\w++\s++){0,3}?any\s*+more\b"
 _OVER: list[tuple[str, re.Pattern[str], str, str]] = [
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:quit|left|lost|resigned from)\s++"
@@ -846,6 +848,17 @@ _OVER: list[tuple[str, re.Pattern[str], str, str]] = [
     ("PARTNER_OF", re.compile(
         rf"(?:\b[Mm]y\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++"
         r"(?:broke\s++up|split\s++up|separated|got\s++divorced|divorced)\b"), "Person", ""),
+    # "… anymore": "I don't work at Acme anymore", "Tom doesn't live in Leeds any more",
+    # "I'm not with Tom anymore"
+    ("WORKS_AT", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}{_NOT}\s++{ADVERB}work\s++(?:at|for)\s++(?:the\s++)?"
+        rf"(?P<obj>{NAME}){_ANYMORE}"), "Entity", "organisation"),
+    ("LIVES_IN", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}{_NOT}\s++{ADVERB}live\s++in\s++(?P<obj>{NAME}){_ANYMORE}"),
+     "Entity", "place"),
+    ("PARTNER_OF", re.compile(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++not\s++(?:together\s++)?with\s++(?P<obj>{NAME})"
+        rf"{_ANYMORE}"), "Person", ""),
 ]
 # one's team at a place: "my team at Met Office has been working on it" (WORKS_AT)
 _MY_WORKPLACE = re.compile(
