@@ -225,6 +225,13 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("Entity", "Paws & Claws"), ("dana", "WORKS_AT", "paws claws")),
     ("We moved to Montreal last month for Dana's new job at McGill.", ("Entity", "McGill"),
      ("dana", "WORKS_AT", "mcgill")),
+    # "he" is not the speaker: the person named before it
+    ("I'm seeing someone named Omar now, he's a doctor at Cleveland Clinic.",
+     ("Entity", "Cleveland Clinic"), ("omar", "WORKS_AT", "cleveland clinic")),
+    ("My sister Ana moved to Rome, she's been working at FAO since May.", ("Entity", "FAO"),
+     ("ana", "WORKS_AT", "fao")),
+    ("I met Tom at Google, he's a designer at Figma.", ("Entity", "Figma"),
+     ("tom", "WORKS_AT", "figma")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)

@@ -134,6 +134,19 @@ def test_the_relative_is_the_end_the_question_does_not_name() -> None:
     assert kids.answers == {"kid"}
 
 
+def test_a_partner_is_any_partner_of_fact_whatever_its_sentence() -> None:
+    rels = {"omar": {"kind": "PARTNER_OF", "start_name": "Noor", "end_name": "Omar",
+                     "description": "I'm seeing someone named Omar now."},
+            "sister": {"kind": "FAMILY_OF", "start_name": "Noor", "end_name": "Aya",
+                       "description": "Aya came over."}}
+    rows = [{"key": "omar", "via": None, "sim": 0.5}, {"key": "sister", "via": None,
+                                                        "sim": 0.6}]
+    assert rank_facts(rows, rels, read_query("Who is Noor's boyfriend?"), ["Noor"],
+                      0.9).answers == {"omar"}
+    assert not rank_facts(rows, rels, read_query("Who is Noor's sister?"), ["Noor"],
+                          0.9).answers     # a FAMILY_OF fact is no sister's by its type
+
+
 def test_a_pet_is_any_animal_one_keeps_and_a_cat_is_no_dog() -> None:
     assert read_query("What are Kim's pets called?").relation_matches("Kim's cat")
     assert read_query("What pet does Kim have?").relation_matches("Kim's golden retriever, a dog")

@@ -178,6 +178,7 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # (relationship type, pattern, object kind, entity type)
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:work|works|am working|'m working|is working|"
+        r"(?:have|has)\s++been\s++working|"
         r"started working|started a (?:new )?job|got a (?:new )?job|have a (?:new )?job|"
         r"took a (?:new )?job|accepted a (?:new )?job)\s++(?:as (?:an? )?[a-z ]{1,60}?\s++)?"
         r"(?:(?:remotely|part-time|full-time|freelance)\s++)?"
@@ -503,6 +504,8 @@ class _Run:
         "and" with its subject repeated ("I quit X and joined Y"), and a name set off by
         commas after a relation word as the subject it is ("Tom's mother, Helen, lives…")."""
         text = _CONTRACTIONS.sub(lambda m: _CONTRACTED[m.group(0).lower()], text)
+        text = _PRONOUN_HAS_BEEN.sub(r"\1 has been", text)
+        text = _THEY_ARE.sub(r"\1 are", _PRONOUN_IS.sub(r"\1 is", text))
         text = _WE.sub("I", text)
         dropped = _DROPPED_SUBJECT.match(text)
         if dropped:
@@ -518,6 +521,11 @@ class _Run:
         relative = _LEAD_RELATIVE.match(text)
         if relative and _usable(relative["name"]):
             subject = relative["name"]      # "My girlfriend Dana is a vet, she works at …"
+        elif own and own["subj"] == "I":
+            # "he"/"she" is not the speaker: the person named before it ("I'm seeing
+            # someone named Omar now, he's a doctor at …")
+            pronoun = _PRONOUN_SUBJECT.search(text, 1)
+            subject = self._last_name_before(text[:pronoun.start()]) if pronoun else None
         text = _PRONOUN_SUBJECT.sub(
             lambda m: (subject if m.start() > 0 and subject else self.previous_person)
             or m.group(0), text)
@@ -525,6 +533,17 @@ class _Run:
         if lead:
             text = _ELIDED.sub(lambda m: f"{m.group(1)} {lead['subj']} ", text)
         return text
+
+    def _last_name_before(self, text: str) -> str | None:
+        """The last name in ``text`` that may be a person: not a known place or thing, not
+        after "at", "in", "to"… ("I met Tom at Google, he's …" is Tom)."""
+        found = None
+        for m in _CAPITALISED.finditer(text):
+            name = _POSSESSIVE_SUFFIX.sub("", m["name"])
+            if m.start() > 0 and _usable(name) and self._kind(name) in (None, "Person") \
+                    and not _PLACE_BEFORE.search(text[:m.start()]):
+                found = name
+        return found
 
     def last_person_named(self, text: str) -> str | None:
         """The person the last sentence of ``text`` that names one is about (its first
@@ -763,6 +782,11 @@ _CONTRACTED = {"i'm": "I am", "i’m": "I am", "i've": "I have", "i’ve": "I ha
                "we're": "we are", "we’re": "we are", "we've": "we have", "we’ve": "we have"}
 _CONTRACTIONS = re.compile(r"\b(?:I|[Ww]e)['’](?:m|ve|re)\b")
 _WE = re.compile(r"\b[Ww]e\b")
+# "he's a doctor at X", "she's been at Y since May", "they're from Z": a pronoun's
+# contraction spelt out, so that the pronoun can be the person it stands for
+_PRONOUN_HAS_BEEN = re.compile(r"\b([Hh]e|[Ss]he)['’]s\s++been\b")
+_PRONOUN_IS = re.compile(r"\b([Hh]e|[Ss]he)['’]s\b")
+_THEY_ARE = re.compile(r"\b([Tt]hey)['’]re\b")
 _POSSESSIVE_SUFFIX = re.compile(r"['’]s$")
 _PRONOUN_SUBJECT = re.compile(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))"
                               r"(?:[Ss]he|[Hh]e|[Tt]hey)\b")

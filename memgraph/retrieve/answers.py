@@ -79,6 +79,14 @@ STANDING_SCALE = 0.1
 # Lena work?" ("where" is close to a city name), as explore fuses full-text with vectors
 # for messages.
 LEXICAL_WEIGHT = 0.2
+# Relation words whose type says all they say: any PARTNER_OF fact is a "boyfriend"'s or a
+# "wife"'s, whatever its sentence ("I'm seeing someone named Omar now"); a FAMILY_OF fact
+# is not a "sister"'s by its type alone.
+TYPE_OF_RELATION_WORD: dict[str, str] = {
+    **{w: "PARTNER_OF" for w in ("wife", "husband", "spouse", "partner", "girlfriend",
+                                 "boyfriend", "fiance", "fiancee", "fiancé")},
+    **{w: "FRIEND_OF" for w in ("friend", "bestie")},
+}
 # Relations one has one of at a time, though the vocabulary does not supersede them (a
 # manager is a COLLEAGUE_OF, as a teammate is): "who is Leo's manager?" asks for the one
 # named last, "who was Leo's manager before?" for the one before.
@@ -382,7 +390,8 @@ def _bridge(props: Mapping[str, Any] | None, intent: QueryIntent,
     # partner"); the sentence may state several: "My partner Sam loves dogs, so we got a
     # puppy called Rex" made the PARTNER_OF fact the bridge for "Maya's dog".
     text = ends if names_a_relation(ends) else f"{props.get('description') or ''} {ends}"
-    return intent.relation_matches(text)
+    return intent.relation_matches(text) or any(
+        TYPE_OF_RELATION_WORD.get(w) == props.get("kind") for w in intent.relation_words)
 
 
 def _below(out: Shaped, key: str, above: str, reason: str) -> None:
