@@ -435,6 +435,7 @@ def test_a_plan_or_a_time_is_no_activity(text: str):
     "I want to thank you for everything.",
     "I'm seeing Dr Patel on Monday.",     # an appointment, not a partner
     "I'm a big fan of yours.",
+    "I'm aiming to turn my dancing passion into a business.",   # a sentence, not a goal's name
 ])
 def test_a_joining_an_outing_a_making_or_an_interest_needs_its_own_words(text: str):
     assert extract(text)[1] == set()

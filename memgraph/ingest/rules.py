@@ -925,13 +925,17 @@ _EVENT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|when|to|
               r"every|each|once|twice|together|again|since|"
               r"\d+|(?:a\s+)?(?:\w+\s+)?(?:days?|weeks?|months?|years?|weekends?)\s+ago)\b|$))")
 # a goal ends where the sentence does, or goes on to say why or when ("to save for a house
-# one day"): its own "for", "to" and "and" are part of it
+# one day"): its own "for", "to" and "and" are part of it. At most four words: a longer one
+# is a sentence ("to turn my dancing passion into a business"), which its message carries
+# better, and as a node its many words matched questions about anything they share (on
+# the dev split, Jon's and Caroline's long goals ranked above the turns that answer
+# questions about Jon's studio and business)
 _GOAL_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:but|because|so|which|since|next|this|one\s++day|"
              r"someday|soon|before|after|by)\b|$))")
 # "my goal is to give kids a loving home": the speaker's (HAS_GOAL)
 _MY_GOAL = re.compile(
     r"\b[Mm]y\s++(?:big\s++|biggest\s++|main\s++|new\s++|only\s++)?(?:goal|dream|plan|aim)"
-    r"\s++is\s++to\s++(?P<obj>(?:[\w'’\-]++\s++){0,7}?[\w'’\-]++)" + _GOAL_END)
+    r"\s++is\s++to\s++(?P<obj>(?:[\w'’\-]++\s++){0,3}?[\w'’\-]++)" + _GOAL_END)
 # What one belongs to, goes on, and takes others along: the last word of an object that
 # these patterns read as a membership or an outing, or the people before an activity.
 _GROUP_WORDS = ("group|club|team|program|programme|choir|band|community|organization|"
@@ -1203,11 +1207,11 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # which chat says of anything)
     ("HAS_GOAL", re.compile(
         rf"{SUBJECT}\s++(?:am|is|are|have\s++been|has\s++been)\s++{ADVERB}(?:planning|"
-        rf"aiming)\s++to\s++(?P<obj>(?:[\w'’\-]++\s++){{0,7}}?[\w'’\-]++){_GOAL_END}"),
+        rf"aiming)\s++to\s++(?P<obj>(?:[\w'’\-]++\s++){{0,3}}?[\w'’\-]++){_GOAL_END}"),
      "Concept", ""),
     ("HAS_GOAL", re.compile(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}saving\s++(?:up\s++)?for\s++"
-        r"(?P<obj>(?:(?:a|an|the|our|my)\s++)?(?:[\w'’\-]++\s++){0,5}?[\w'’\-]++)"
+        r"(?P<obj>(?:(?:a|an|the|our|my)\s++)?(?:[\w'’\-]++\s++){0,3}?[\w'’\-]++)"
         + _GOAL_END), "Concept", ""),
     # twins born: "Min and his wife Yuna had twins, Jae and Hana" (each FAMILY_OF)
     ("FAMILY_OF", re.compile(
