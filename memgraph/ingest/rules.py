@@ -4,8 +4,10 @@ It needs no model and no key, and it is honest about being much simpler than an 
 it reads one sentence at a time with a handful of English patterns and does not
 understand negation or anything it has no pattern for. Pronouns: "I"/"we"/"my"/"our"
 are the speaker; "she"/"he"/"they" as a subject is the person the previous sentence of
-the same message was about (its first person named or described), and in a message's
-first sentence the person last named in the message before it in its session. A
+the same message was about (its first person named or described), after a comma or "and"
+the person the sentence opens on (or, after the speaker's "I", the person named before
+it), and in a message's first sentence the person last named in the message before it in
+its session. A
 sentence that opens on a past-tense verb from a short list ("Took a short trip to Rome.")
 has dropped its subject, as chat does: the speaker's.
 
@@ -47,6 +49,13 @@ What it finds
   Helen, lives in Leeds") are read as what they are;
 - "I adopted a cat named Miso", "he owns a bakery called Sunrise Bakes", "our dog Pepper"
   (OWNS), "Dana's sister Mia" (FAMILY_OF between Dana and Mia);
+- relatives named together ("we have twin daughters, Mia and Lena", "our cats Miso and
+  Tofu"), people joined by "and" ("Mary and Joe live in Leeds"), couples ("Kenji and I got
+  engaged"), dating, births ("had a baby girl, Sofia", twins), named groups and teams,
+  a subject studied or a course taken, a project (WORKS_ON), tools (USES), races
+  (ATTENDED), plans said as plans in a few words (HAS_GOAL), "born in / grew up in Y"
+  (FROM), and what is not so any more ("I don't work at Y anymore") — docs/ingestion.md
+  lists them with examples;
 - other capitalised names in mid-sentence (Entity, low confidence), except a name set off
   as the one spoken to ("Wow, Caroline!", "Thanks, Mel.", "… great news, Anna!"): an
   addressee is who the message is for, not what it is about;
