@@ -147,6 +147,12 @@ def test_a_partner_is_any_partner_of_fact_whatever_its_sentence() -> None:
                           0.9).answers     # a FAMILY_OF fact is no sister's by its type
 
 
+def test_a_relative_one_goes_with_is_company_not_whom_the_question_asks_about() -> None:
+    company = read_query("Where did Sara go with her sister?")
+    assert not company.relation_words and company.topic(["Sara"]) == ("go", "with", "sister")
+    assert read_query("Where does Sara's sister live?").relation_words == {"sister"}
+
+
 def test_a_pet_is_any_animal_one_keeps_and_a_cat_is_no_dog() -> None:
     assert read_query("What are Kim's pets called?").relation_matches("Kim's cat")
     assert read_query("What pet does Kim have?").relation_matches("Kim's golden retriever, a dog")

@@ -324,8 +324,13 @@ def read_query(query: str) -> QueryIntent:
             key = canonical_name(" ".join(words[i:i + size]))
             if len(key) >= 2 and key not in keys:
                 keys.append(key)
-    relation = frozenset(w for w in lowered if w in RELATION_SYNONYMS)
-    skip = (QUESTION_WORDS | FILLER_WORDS | FIRST_PERSON | relation | PAST_WORDS | WHEN_WORDS
+    # "with her sister" names company, not whom the question asks about: "Where did Sara go
+    # with her sister?" asks where Sara went
+    company = {i for i in range(2, len(lowered)) if lowered[i - 2] == "with"
+               and lowered[i - 1] in ("his", "her", "their", "my", "your", "our")}
+    relation = frozenset(w for i, w in enumerate(lowered)
+                         if w in RELATION_SYNONYMS and i not in company)
+    skip = (QUESTION_WORDS | FILLER_WORDS | FIRST_PERSON | PAST_WORDS | WHEN_WORDS
             | NOW_WORDS)
     modifiers = {i for i, w in enumerate(lowered[:-1])
                  if w in RELATION_MODIFIERS and lowered[i + 1] in relation}
@@ -336,7 +341,8 @@ def read_query(query: str) -> QueryIntent:
     on_project = {i for i, (w, after) in enumerate(pairwise(lowered))
                   if w in WORK_FORMS and after == "on"}
     content = tuple(PROJECT_WORD if i in on_project else w for i, w in enumerate(lowered)
-                    if w not in skip and i not in modifiers and i not in light)
+                    if w not in skip and i not in modifiers and i not in light
+                    and (w not in relation or i in company))
     tail = _occupation_tail(words)
     if tail is not None:
         content = (*content[:len(content) - sum(w not in skip for w in tail)],
