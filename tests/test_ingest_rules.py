@@ -572,6 +572,17 @@ def test_she_opening_a_message_is_the_person_the_message_before_it_named(memory:
     assert not any(t == "WORKS_AT" for _, t, _ in facts), facts
 
 
+def test_your_is_the_sender_of_the_message_before(memory: Memory, user_id: str):
+    said = datetime(2023, 5, 8, 12, tzinfo=UTC)
+    memory.ingest("I made my first vase last Tuesday.", user_id=user_id, speaker="Leo",
+                  session_id="s1", event_at=said)
+    memory.ingest("That's so cool! How's your dog Max?", user_id=user_id, speaker="Sara",
+                  session_id="s1", event_at=said.replace(minute=1))
+    owns = rows(memory.graph, "MATCH (a {user_id: $u})-[:OWNS]->(b) "
+                "RETURN a.name AS a, b.name AS b", u=user_id)
+    assert owns == [{"a": "Leo", "b": "Max"}]
+
+
 def test_she_can_be_the_person_named_as_someone_elses_relation_before(memory: Memory,
                                                                      user_id: str):
     said = datetime(2023, 10, 30, 12, tzinfo=UTC)

@@ -352,6 +352,7 @@ class RuleExtractor:
             run.existing = self.known_kinds(self.lookup_keys(source))
         # a "she" that opens the message is the person the message before it ended on
         run.previous_person = run.last_person_named(source.previous)
+        run.addressee = owner_of(source.previous_speaker) if source.previous_speaker else None
         for raw in _SENTENCES.split(source.content):
             for text in sentence_pieces(raw.strip()):
                 run.sentence(_Sentence(text, relative_date(text, anchor)))
@@ -369,6 +370,7 @@ class _Run:
         self.existing: dict[str, str] = {}   # canonical name -> kind, already in the graph
         self.last_person: str | None = None       # the person this sentence is about
         self.previous_person: str | None = None   # ... and the one before it was
+        self.addressee: str | None = None   # who sent the message before, in its session
 
     def node(self, kind: str, name: str, description: str = "", entity_type: str = "",
              confidence: float | None = None, attributes: dict[str, str] | None = None) -> str:
@@ -609,14 +611,22 @@ class _Run:
             if not _usable(name) or name in named or name == self.owner:
                 continue
             # "his"/"her"/"their": the person last named before it ("Felix married his
-            # girlfriend Noor"); "your": the one spoken to, whom the text does not name
-            holder = None if m["whose"].lower() == "your" else \
+            # girlfriend Noor"); "your": the one spoken to, the sender of the message
+            # before when that was someone else ("How's your dog Max?"), else unnamed
+            holder = self._addressee() if m["whose"].lower() == "your" else \
                 self._last_person_before(sentence.text[:m.start()])
             self._relative(name, rel_type, f"{holder}'s {word}" if holder else word)
             if holder is not None and holder != name:
                 self.relate(holder, name, rel_type, sentence, proximity=proximity,
                             attitude=0.5)
             named.add(name)
+
+    def _addressee(self) -> str | None:
+        """The Person a "your" is said to: the sender of the message before, when that is
+        another named person (not an assistant, not an unnamed user, not the speaker)."""
+        if self.addressee in (None, ANONYMOUS_OWNER, self.owner):
+            return None
+        return self.node("Person", self.addressee)
 
     def _relative(self, name: str, rel_type: str, description: str) -> None:
         """The node a relation word names: a pet (OWNS) is an Entity, anyone else a Person."""

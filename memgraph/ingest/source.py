@@ -43,6 +43,7 @@ class SourceText:
     kind: str = "message"
     event_at: datetime | None = None
     previous: str = ""   # the message before it in its session, read for the rule extractor
+    previous_speaker: str = ""   # ... and who sent it: whom a "your" in this one is said to
 
 
 @dataclass(frozen=True)
