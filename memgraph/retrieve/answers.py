@@ -56,7 +56,7 @@ from typing import Any
 from memgraph.graph import vocabulary
 from memgraph.graph.names import canonical_name
 from memgraph.graph.vocabulary import EPISODIC_KINDS, SUMMARY_KINDS
-from memgraph.retrieve.query import QueryIntent, names_a_relation
+from memgraph.retrieve.query import RELATION_SYNONYMS, QueryIntent, names_a_relation
 from memgraph.retrieve.results import as_datetime
 
 PERSON_TYPES = frozenset(vocabulary.PERSON_TYPES)   # the hop-2 list of explore_candidates too
@@ -83,17 +83,14 @@ LEXICAL_WEIGHT = 0.2
 # "wife"'s, whatever its sentence ("I'm seeing someone named Omar now"); a FAMILY_OF fact
 # is not a "sister"'s by its type alone.
 TYPE_OF_RELATION_WORD: dict[str, str] = {
-    **{w: "PARTNER_OF" for w in ("wife", "husband", "spouse", "partner", "girlfriend",
-                                 "boyfriend", "fiance", "fiancee", "fiancé")},
-    **{w: "FRIEND_OF" for w in ("friend", "bestie")},
+    **{w: "PARTNER_OF" for w in RELATION_SYNONYMS["partner"]},
+    **{w: "FRIEND_OF" for w in RELATION_SYNONYMS["friend"]},
 }
 # Relations one has one of at a time, though the vocabulary does not supersede them (a
 # manager is a COLLEAGUE_OF, as a teammate is): "who is Leo's manager?" asks for the one
 # named last, "who was Leo's manager before?" for the one before.
-ONE_AT_A_TIME = frozenset({"manager", "boss", "husband", "wife", "spouse", "partner",
-                           "girlfriend", "boyfriend", "fiance", "fiancee", "fiancé",
-                           "therapist", "doctor", "coach", "landlord", "roommate",
-                           "flatmate", "housemate"})
+ONE_AT_A_TIME = RELATION_SYNONYMS["partner"] | RELATION_SYNONYMS["manager"] | \
+    RELATION_SYNONYMS["roommate"] | {"therapist", "doctor", "coach", "landlord", "landlady"}
 # The words are those questions ask a relation with, and the verbs the rule extractor
 # states it with (ingest/rules.py: "I adopted a puppy named Toro" is OWNS, so "when did
 # Carlos adopt Toro?" asks about it; answers.asks_relation).
