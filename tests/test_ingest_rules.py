@@ -216,6 +216,8 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "PARTNER_OF", "tom")),
     ("I'm a huge Arsenal fan.", ("Entity", "Arsenal"), ("me", "LIKES", "arsenal")),
     ("I volunteer at Oxfam.", ("Entity", "Oxfam"), ("me", "ATTENDED", "oxfam")),
+    ("I started volunteering at an animal shelter called Happy Tails.",
+     ("Entity", "Happy Tails"), ("me", "ATTENDED", "happy tails")),
     ("Anna's son Leo plays for the Hackney Hawks.", ("Entity", "Hackney Hawks"),
      ("leo", "MEMBER_OF", "hackney hawks")),
     ("I left Shopify and joined a startup called Cohere as a senior engineer.",

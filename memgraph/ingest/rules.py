@@ -1210,8 +1210,10 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"(?:fan|supporter)\b"), "Entity", ""),
     # volunteering at a named place, in the present ("volunteered at" is an event above)
     ("ATTENDED", re.compile(
-        rf"{SUBJECT}\s++{ADVERB}(?:volunteer|volunteers|am\s++volunteering|is\s++volunteering)"
-        rf"\s++(?:at|with|for)\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
+        rf"{SUBJECT}\s++{ADVERB}(?:volunteer|volunteers|am\s++volunteering|is\s++volunteering|"
+        r"(?:started|began|have\s++been|has\s++been)\s++volunteering)\s++(?:at|with|for)\s++"
+        r"(?:the\s++|an?\s++(?:[a-z\-]+\s++){1,3}?(?:called|named)\s++)?"
+        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # playing for a named team: "Anna's son Leo plays for the Hackney Hawks" (MEMBER_OF)
     ("MEMBER_OF", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:play|plays|played|am\s++playing|is\s++playing)\s++"
