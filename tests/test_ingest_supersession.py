@@ -148,3 +148,20 @@ def test_a_person_is_never_auto_linked(memory: Memory, user_id: str):
                  "RETURN a.name AS a, b.name AS b", u=user_id)
     assert [link for link in links if link["a"] == "trekking"]   # alike things still are
     assert not [link for link in links if "Hana" in (link["a"], link["b"])], links
+
+
+def test_two_named_things_are_linked_only_when_their_names_share_a_word(memory: Memory,
+                                                                        user_id: str):
+    # "Porto" and "Lisbon" are both cities, which is no likeness of meaning; "Porto Design
+    # Studio" is in Porto
+    about = "a city in portugal by the sea with old bridges and trams"
+    tools = memory.tools(user_id)
+    tools.call("create_entity", {"name": "Porto", "description": f"{about} north port"})
+    tools.call("create_entity", {"name": "Lisbon", "description": f"{about} south capital"})
+    tools.call("create_entity", {"name": "Porto Design Studio",
+                                 "description": f"design studio {about} north port"})
+    links = {(r["a"], r["b"]) for r in rows(
+        memory.graph, "MATCH (a {user_id: $u})-[:RELATED_TO]->(b) "
+        "RETURN a.name AS a, b.name AS b", u=user_id)}
+    assert ("Porto Design Studio", "Porto") in links
+    assert not links & {("Lisbon", "Porto"), ("Porto", "Lisbon")}
