@@ -433,7 +433,6 @@ class _Run:
             self._owned(text, sentence, named)
             self._uses(text, sentence, named)
             self._made(sentence.text, sentence, named)
-            self._pet_named(text, sentence, named)
             self._goals(text, sentence)
             self._workplace(sentence.text, sentence, named)
             self._favourites(text, sentence, named)
@@ -678,7 +677,8 @@ class _Run:
 
     @staticmethod
     def _owned_matches(text: str) -> list[dict[str, str]]:
-        """Each thing named after "have/got/adopted …", with the ones joined on by "and"."""
+        """Each thing named after "have/got/adopted …", with the ones joined on by "and",
+        and a pet named after a comma ("we got a cat, her name is Luna")."""
         found: list[dict[str, str]] = []
         for m in _OWNED.finditer(text):
             found.append({"subj": m["subj"], "what": m["what"], "name": m["name"]})
@@ -686,6 +686,8 @@ class _Run:
             while (more := _OWNED_MORE.match(rest)) is not None:
                 found.append({"subj": m["subj"], "what": more["what"], "name": more["name"]})
                 rest = rest[more.end():]
+        found += [{"subj": m["subj"], "what": m["what"], "name": m["name"]}
+                  for m in _PET_NAMED.finditer(text)]
         return found
 
     def _goals(self, text: str, sentence: _Sentence) -> None:
@@ -695,17 +697,6 @@ class _Run:
             goal = _TRAILING.sub("", m["obj"].strip()).strip().lower()
             if owner is not None and goal and not all(w in FILLER_WORDS for w in goal.split()):
                 self.relate(owner, self.node("Concept", goal), "HAS_GOAL", sentence)
-
-    def _pet_named(self, text: str, sentence: _Sentence, named: set[str]) -> None:
-        """ "We got a cat, her name is Luna": the speaker OWNS Luna, a pet."""
-        for m in _PET_NAMED.finditer(text):
-            owner = self.subject(m["subj"]) if m["subj"] == "I" or _usable(m["subj"]) \
-                else None
-            if owner is None or not _usable(m["name"]):
-                continue
-            self.node("Entity", m["name"], f"{owner}'s {m['what']}", "pet")
-            self.relate(owner, m["name"], "OWNS", sentence, attitude=0.5)
-            named.add(m["name"])
 
     def _workplace(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "My team at Met Office": the speaker WORKS_AT it."""
