@@ -229,7 +229,8 @@ class IngestSettings(BaseModel):
     reinforce_strength_step: float = 0.1
     # A new relationship of one of these types from the same subject to a different
     # object ends the open one (supersession); LIKES/DISLIKES on the same pair also do.
-    exclusive_types: tuple[str, ...] = ("WORKS_AT", "STUDIES_AT", "LIVES_IN", "PARTNER_OF")
+    exclusive_types: tuple[str, ...] = ("WORKS_AT", "HAS_OCCUPATION", "STUDIES_AT", "LIVES_IN",
+                                        "PARTNER_OF")
     opposite_types: tuple[tuple[str, str], ...] = (("LIKES", "DISLIKES"),)
     # Told from either side, one fact: "Giada PARTNER_OF Marco" repeated as "Marco
     # PARTNER_OF Giada" reinforces (or ends) the first instead of making a second.

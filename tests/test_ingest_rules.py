@@ -234,6 +234,22 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("ana", "WORKS_AT", "fao")),
     ("I met Tom at Google, he's a designer at Figma.", ("Entity", "Figma"),
      ("tom", "WORKS_AT", "figma")),
+    # an occupation, with or without an employer (HAS_OCCUPATION)
+    ("I'm a physiotherapist in Turin.", ("Concept", "physiotherapist"),
+     ("me", "HAS_OCCUPATION", "physiotherapist")),
+    ("My husband Tom is a primary school teacher.", ("Concept", "primary school teacher"),
+     ("tom", "HAS_OCCUPATION", "primary school teacher")),
+    ("I work as a graphic designer.", ("Concept", "graphic designer"),
+     ("me", "HAS_OCCUPATION", "graphic designer")),
+    ("Anna is a nurse at St Mary's Hospital.", ("Concept", "nurse"),
+     ("anna", "HAS_OCCUPATION", "nurse")),
+    ("I became a paramedic last year.", ("Concept", "paramedic"),
+     ("me", "HAS_OCCUPATION", "paramedic")),
+    ("I got a job as a barista at Blue Bottle.", ("Concept", "barista"),
+     ("me", "HAS_OCCUPATION", "barista")),
+    # the subject left out after "and" is the sentence's
+    ("Big change: Aiko quit flying and became a yoga instructor.",
+     ("Concept", "yoga instructor"), ("aiko", "HAS_OCCUPATION", "yoga instructor")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -280,6 +296,31 @@ def test_what_is_not_so_any_more_is_over_from_when_it_is_said():
         ("kim", "WORKS_AT", "acme", said), ("tom", "LIVES_IN", "leeds", said),
         ("kim", "PARTNER_OF", "sam", said)}
     assert extract("I don't work at weekends anymore.")[1] == set()
+
+
+@pytest.mark.parametrize("text", [
+    "I'm a good cook.", "Sam is a terrible driver.", "I'm an aspiring writer.",
+    "I'm a mom of three.", "I'm a big fan of jazz.", "We work as a team.",
+    "I'm a teacher's pet.", "Is Tom a nurse?"])
+def test_praise_a_hope_or_a_role_that_is_no_job_is_no_occupation(text: str):
+    assert not any(f[1] == "HAS_OCCUPATION" for f in extract(text)[1])
+
+
+def test_an_occupation_at_a_place_not_named_is_the_occupation_alone():
+    # which hospital is not said: no employer, but a nurse all the same
+    assert extract("I'm a nurse at the local hospital.")[1] == {("me", "HAS_OCCUPATION", "nurse")}
+
+
+def test_an_occupation_left_is_over_from_when_it_is_said():
+    said = datetime(2024, 5, 10, 12, tzinfo=UTC)
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", "I used to be a teacher. Tom is a retired nurse. Anna worked "
+                   "as a waitress in college. Ben is a chef.", speaker="Kim",
+                   event_at=said), executor)
+    assert {(r.from_id, r.to_id, r.valid_to) for r in executor.plan.relationships
+            if r.type == "HAS_OCCUPATION"} == {("kim", "teacher", said), ("tom", "nurse", said),
+                                         ("anna", "waitress", said), ("ben", "chef", None)}
 
 
 def test_someone_elses_relation_is_a_person_and_a_job_quit_is_over_from_then():
@@ -338,13 +379,18 @@ def test_a_nationality_after_my_relative_is_no_name() -> None:
     assert facts == set() and ("Person", "Italian") not in nodes
 
 
-def test_a_breed_is_the_animal_a_question_names() -> None:
+@pytest.mark.parametrize(("text", "name", "animal"), [
+    ("We have a golden retriever named Biscotto.", "Biscotto", "dog"),
+    ("We adopted a shiba inu called Mochi.", "Mochi", "dog"),
+    ("We got a maine coon named Pixel.", "Pixel", "cat"),
+])
+def test_a_breed_is_the_animal_a_question_names(text: str, name: str, animal: str) -> None:
     executor = ToolExecutor(lambda ids: {})
     RuleExtractor(Settings()).extract(
-        SourceText("s", "u", "We have a golden retriever named Biscotto.", speaker="Marco",
+        SourceText("s", "u", text, speaker="Marco",
                    event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)), executor)
-    pet = next(n for n in executor.plan.nodes if n.name == "Biscotto")
-    assert pet.entity_type == "pet" and "dog" in pet.description
+    pet = next(n for n in executor.plan.nodes if n.name == name)
+    assert pet.entity_type == "pet" and animal in pet.description
 
 
 @pytest.mark.parametrize(("text", "facts"), [
@@ -417,7 +463,6 @@ def test_a_plan_or_a_time_is_no_activity(text: str):
     "I'm a regular at Joe's Diner.",          # a regular, a member: no employee
     "I'm a member at Riverside Gym.",
     "I was a nurse at St Mary's Hospital.",   # a past role is no job now
-    "I'm a nurse at the local hospital.",     # which hospital is not said
     "I've been learning a lot from you.",     # no skill learnt
     "I'm learning to accept myself.",
     "I'm learning about myself.",

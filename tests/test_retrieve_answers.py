@@ -45,13 +45,82 @@ def test_a_question_is_read_for_names_relations_and_time() -> None:
 def test_what_someone_does_asks_for_their_work() -> None:
     for text in ("What does Tom do?", "What does Tom do for a living?",
                  "What does Tom do these days?"):
-        assert read_query(text).topic(["Tom"]) == ("work",), text
+        assert read_query(text).topic(["Tom"]) == ("work", "occupation"), text
     # "do" with more after it asks about something else, and the past about an occasion
     assert read_query("What does Tom do to relax?").topic(["Tom"]) == ("relax",)
     assert read_query("What did Tom do last weekend?").topic(["Tom"]) == ("last", "weekend")
     assert read_query("What activities does Tom do?").topic(["Tom"]) == ("activities",)
     assert "work" not in read_query("What does Jon tell Gina he won't do?").content
-    assert read_query("What does Maya's brother do?").topic(["Maya"]) == ("work",)
+    assert read_query("What does Maya's brother do?").topic(["Maya"]) == ("work", "occupation")
+
+
+def test_an_occupation_answers_what_someone_does_and_their_job() -> None:
+    occupation = {"kind": "HAS_OCCUPATION"}
+    employer = {"kind": "WORKS_AT"}
+    for text in ("What does Tom do?", "What is Tom's job?", "What did Tom do before?"):
+        wanted = {_stem(w) for w in read_query(text).topic(["Tom"])}
+        assert asks_relation(wanted, occupation) and asks_relation(wanted, employer), text
+    wanted = {_stem(w) for w in read_query("What's Tom's profession?").topic(["Tom"])}
+    assert asks_relation(wanted, occupation) and not asks_relation(wanted, employer)
+
+
+def test_an_occupation_never_answers_where_or_who() -> None:
+    said = "I work at Danube Media as an editor."
+    rels = {"role": {"kind": "HAS_OCCUPATION", "start_name": "Lena", "end_name": "editor",
+                     "description": said},
+            "job": {"kind": "WORKS_AT", "start_name": "Lena", "end_name": "Danube Media",
+                    "description": said}}
+    rows = [{"key": "role", "via": None, "sim": 0.95}, {"key": "job", "via": None, "sim": 0.9}]
+    where = rank_facts(rows, rels, read_query("Where does Lena work?"), ["Lena"], 0.8)
+    assert where.ranked[0][0] == "job" and "role" not in where.answers | where.asked
+    what = rank_facts(rows, rels, read_query("What does Lena do?"), ["Lena"], 0.8)
+    assert what.ranked[0][0] == "role" and {"role", "job"} <= what.answers
+
+
+def test_a_job_now_is_the_latest_of_an_occupation_and_an_employer() -> None:
+    march, june = (int(datetime(2025, m, 1, tzinfo=UTC).timestamp() * 1000) for m in (3, 6))
+    rels = {"ana": {"kind": "WORKS_AT", "start_uid": "aiko", "start_name": "Aiko",
+                    "end_name": "ANA", "valid_from": march,
+                    "description": "My sister Aiko works as a flight attendant for ANA."},
+            "yoga": {"kind": "HAS_OCCUPATION", "start_uid": "aiko", "start_name": "Aiko",
+                     "end_name": "yoga instructor", "valid_from": june,
+                     "description": "Aiko quit flying and became a yoga instructor."}}
+    rows = [{"key": "ana", "via": None, "sim": 0.9}, {"key": "yoga", "via": None, "sim": 0.8}]
+    now = rank_facts(rows, rels, read_query("What is Aiko's job now?"), ["Aiko"], 0.8)
+    assert now.ranked[0][0] == "yoga"
+    plain = rank_facts(rows, rels, read_query("What is Aiko's job?"), ["Aiko"], 0.8)
+    assert plain.ranked[0][0] == "ana"      # no "now": the better match
+
+
+def test_a_relative_named_beside_the_relation_word_is_whom_it_asks_about() -> None:
+    """ "What does Kenji's friend Sven do?" names both ends of "Kenji FRIEND_OF Sven":
+    the facts it asks for are Sven's, reached through the bridge or linked by his name."""
+    rels = {"friend": {"kind": "FRIEND_OF", "start_name": "Kenji", "end_name": "Sven",
+                       "start_description": "", "end_description": "Kenji's friend",
+                       "description": "My old friend Sven is a chef in Stockholm."},
+            "chef": {"kind": "HAS_OCCUPATION", "start_name": "Sven", "end_name": "chef",
+                     "description": "My old friend Sven is a chef in Stockholm."},
+            "kenji": {"kind": "HAS_OCCUPATION", "start_name": "Kenji",
+                      "end_name": "freelance designer",
+                      "description": "Now I work as a freelance designer."}}
+    rows = [{"key": "friend", "via": None, "sim": 0.7}, {"key": "kenji", "via": None,
+             "sim": 0.8}, {"key": "chef", "via": "friend", "sim": 0.75},
+            {"key": "kenji", "via": "friend", "sim": 0.8},
+            {"key": "chef", "via": None, "sim": 0.75}]
+    ranked = rank_facts(rows, rels, read_query("What does Kenji's friend Sven do?"),
+                        ["Kenji", "Sven"], 0.8)
+    assert ranked.ranked[0][0] == "chef" and "chef" in ranked.answers
+    assert "kenji" not in ranked.answers
+
+
+def test_what_someone_did_asks_for_their_work_only_before_or_for_a_living() -> None:
+    for text in ("What did Rui do before?", "What did Rui do for a living before he retired?",
+                 "What did Rui do before that?"):
+        intent = read_query(text)
+        assert intent.occupation and intent.time == "past", text
+    for text in ("What did Tom do?", "What did Tom do before the party?",
+                 "What did Tom do last weekend?"):
+        assert not read_query(text).occupation, text
 
 
 def test_a_question_that_asks_for_a_named_persons_story_is_an_overview() -> None:

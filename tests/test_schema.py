@@ -97,12 +97,38 @@ def test_cli_init_with_wrong_dimensions_exits_with_one_line(memory: Memory) -> N
 
 
 def test_schema_lists_every_relationship_type_of_the_vocabulary() -> None:
-    text = cypher.load("schema/v1")
+    text = "\n".join(cypher.load(f"schema/v{v}") for v in range(1, SCHEMA_VERSION + 1))
     for rel_type in RELATIONSHIP_TYPES:
         assert f"[r:{rel_type}]" in text, rel_type
     fulltext = next(s for s in cypher.statements("schema/v1") if "relationship_text" in s)
     listed = re.search(r"\[r:([A-Z_|]+)\]", fulltext).group(1).split("|")
     assert listed == list(RELATIONSHIP_TYPES)
+
+
+def test_init_gives_the_relationship_index_a_type_added_to_the_vocabulary(
+        memory: Memory, graph: Graph, user_id: str) -> None:
+    """A graph made before HAS_OCCUPATION (v10) has a relationship full-text index without it:
+    `init` recreates the index, and an occupation's sentence is found by its words."""
+    def indexed_types() -> list[str]:
+        return next(sorted(r["labels"]) for r in graph.read("graph/fulltext_index_definition")
+                    if r["name"] == "relationship_text")
+
+    older = [t for t in RELATIONSHIP_TYPES if t != "HAS_OCCUPATION"]
+    with graph.session() as session:
+        session.run("DROP INDEX relationship_text").consume()
+        session.run(f"CREATE FULLTEXT INDEX relationship_text FOR ()-[r:{'|'.join(older)}]-() "
+                    "ON EACH [r.description, r.notes, r.user_id]").consume()
+    assert "HAS_OCCUPATION" not in indexed_types()
+    assert memory.init().changed is True
+    assert indexed_types() == sorted(RELATIONSHIP_TYPES)
+    assert memory.init().changed is False
+    memory.ingest("I work as a paediatric nurse.", user_id=user_id, speaker="Ines")
+    with graph.session() as session:
+        found = session.run(
+            "CALL db.index.fulltext.queryRelationships('relationship_text', 'paediatric') "
+            "YIELD relationship AS r WHERE r.user_id = $u RETURN type(r) AS t",
+            u=user_id).value("t")
+    assert found == ["HAS_OCCUPATION"]
 
 
 # -- re-embedding: a new vector index loses no vector for good ----------------------------

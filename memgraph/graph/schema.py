@@ -10,8 +10,9 @@ from memgraph import cypher
 from memgraph.errors import SchemaError
 from memgraph.graph.connection import VANISHED_ENTITY, Graph, retrying, translate_errors
 from memgraph.graph.tenant_index import recreate_own_indexes
+from memgraph.graph.vocabulary import RELATIONSHIP_TYPES
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 VECTOR_INDEX = "memory_embedding"
 
 
@@ -90,14 +91,15 @@ def apply_schema(graph: Graph, dimensions: int, embedding_model: str,
 # What cypher/schema/ defines for the full-text indexes (node labels, properties, analyzer);
 # an index with an older definition is recreated. `user_id` is indexed so that a query is
 # scoped to its tenant inside Lucene, not filtered after a cross-tenant top-k. Summaries
-# have their own index (v6.cypher); relationship_text's types are not compared (v1 has
-# always listed every semantic type).
+# have their own index (v6.cypher); relationship_text lists every semantic type of the
+# vocabulary (v1.cypher renders them), so a type added later (HAS_OCCUPATION, v10) recreates it.
 _NODE_TEXT = ["name", "aliases", "description", "notes", "search_text", "user_id"]
-FULLTEXT_DEFINITIONS: dict[str, tuple[list[str] | None, list[str], str]] = {
+FULLTEXT_DEFINITIONS: dict[str, tuple[list[str], list[str], str]] = {
     "memory_text": (["Person", "Concept", "Entity", "Source", "Artifact"], _NODE_TEXT,
                     "english"),
     "summary_text": (["Storyline", "Macro"], _NODE_TEXT, "english"),
-    "relationship_text": (None, ["description", "notes", "user_id"], "standard-no-stop-words"),
+    "relationship_text": (list(RELATIONSHIP_TYPES), ["description", "notes", "user_id"],
+                          "standard-no-stop-words"),
 }
 
 
@@ -107,7 +109,7 @@ def migrate_fulltext_index(graph: Graph) -> bool:
     changed = False
     for row in graph.read("graph/fulltext_index_definition"):
         labels, properties, analyzer = FULLTEXT_DEFINITIONS[row["name"]]
-        if (labels is None or sorted(row["labels"]) == sorted(labels)) \
+        if sorted(row["labels"]) == sorted(labels) \
                 and sorted(row["properties"]) == sorted(properties) \
                 and row["analyzer"] == analyzer:
             continue

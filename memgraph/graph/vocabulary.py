@@ -155,6 +155,7 @@ RELATIONSHIP_TYPES: dict[str, str] = {
     "PARTNER_OF": "romantic partner or spouse",
     "COLLEAGUE_OF": "people who work together",
     "WORKS_AT": "a person is employed by an organisation",
+    "HAS_OCCUPATION": "a person's occupation or role: nurse, teacher, software engineer",
     "WORKS_ON": "a person works on a project, task or topic",
     "STUDIES_AT": "a person studies at a school or university",
     "MEMBER_OF": "belongs to a group, club, team or community",

@@ -667,7 +667,8 @@ class _Run:
         subject = self.subject(m["subj"])
         if subject is None or subject == m["obj"]:
             return
-        target = self.node(kind, m["obj"], entity_type=entity_type)
+        target = self.node(kind, m["obj"].lower() if kind == "Concept" else m["obj"],
+                           entity_type=entity_type)
         over = min(sentence.when or self.anchor, self.anchor)
         self.executor.execute("relate", {
             "source_id": subject, "target_id": target, "type": rel_type,
@@ -779,13 +780,47 @@ class _Run:
 
 
 # -- additive patterns (coreference, more relation and fact forms) -----------------------
+# Occupations, by the word that names them (the last of "a primary school teacher", "a
+# freelance graphic designer"): "I'm a nurse" says what someone does for a living, "I'm a
+# mom", "a big fan" or "a night owl" does not, and no rule of grammar tells them apart. The
+# suffixes name the rest ("a physiotherapist", "a paediatrician", "a photographer").
+_OCCUPATIONS = (
+    "accountant|actor|actress|administrator|analyst|architect|artist|assistant|attorney|"
+    "baker|banker|barber|barista|bartender|biologist|bookkeeper|builder|butcher|"
+    "carpenter|cashier|caterer|ceo|cfo|chef|chemist|cleaner|clerk|coach|consultant|cook|"
+    "counselor|counsellor|courier|cto|curator|dancer|dentist|designer|detective|developer|"
+    "director|doctor|driver|economist|editor|educator|electrician|engineer|entrepreneur|"
+    "farmer|firefighter|fisherman|florist|founder|gardener|hairdresser|illustrator|"
+    "instructor|interpreter|janitor|journalist|judge|landscaper|lawyer|lecturer|librarian|"
+    "lifeguard|manager|mechanic|midwife|miner|musician|nanny|novelist|nurse|"
+    "officer|paralegal|paramedic|pastor|pharmacist|photographer|physician|pilot|plumber|"
+    "poet|policeman|policewoman|postman|priest|principal|producer|"
+    "professor|programmer|psychiatrist|rabbi|receptionist|reporter|researcher|"
+    "salesman|saleswoman|scientist|secretary|singer|soldier|solicitor|surgeon|surveyor|"
+    "tailor|teacher|technician|therapist|translator|tutor|vet|veterinarian|waiter|"
+    "waitress|welder|writer|"
+    r"[a-z]{0,30}(?:ologist|therapist|ician|grapher|iatrist|ineer|smith)")
+# Words before an occupation that make it no job held now: praise ("a good cook", "a
+# terrible driver"), one not yet ("an aspiring writer"), one over ("a retired teacher",
+# _OVER reads those)
+_NOT_HELD = ("good|great|bad|terrible|awful|lousy|decent|better|best|worse|natural|born|"
+             "proud|huge|big|amazing|fantastic|careful|safe|aspiring|future|wannabe|"
+             "would-be|retired|former|ex")
+# an occupation phrase: at most three words before the occupation word, nothing after it
+# that makes it another word ("a teacher's pet")
+_ROLE = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:[a-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS}))"
+         r"(?![\w'’\-])")
 # breeds, and the animal each is (the question says "dog", the message the breed)
 BREEDS = {**{b: "dog" for b in (
     "retriever", "labrador", "lab", "poodle", "spaniel", "terrier", "collie", "beagle",
     "dachshund", "husky", "bulldog", "pug", "shepherd", "greyhound", "whippet", "corgi",
     "chihuahua", "rottweiler", "boxer", "doodle", "labradoodle", "cockapoo", "schnauzer",
-    "pointer", "setter", "sheepdog", "mutt")},
-    **{b: "cat" for b in ("tabby", "siamese", "persian", "ragdoll", "sphynx", "moggy")}}
+    "pointer", "setter", "sheepdog", "mutt", "shiba", "inu", "akita", "dalmatian",
+    "malamute", "samoyed", "pomeranian", "maltese", "tzu", "bichon", "vizsla", "weimaraner",
+    "springer", "cavapoo", "cavalier", "hound", "mastiff", "russell")},
+    **{b: "cat" for b in ("tabby", "siamese", "persian", "ragdoll", "sphynx", "moggy",
+                          "coon", "bengal", "shorthair", "longhair", "calico", "burmese",
+                          "abyssinian")}}
 PET_WORDS = {"dog", "cat", "puppy", "kitten", "horse", "parrot", "bird", "rabbit",
              "bunny", "hamster", "fish", "tortoise", "turtle", "pony", "snake", "lizard"}
 _CONTRACTED = {"i'm": "I am", "i’m": "I am", "i've": "I have", "i’ve": "I have",
@@ -822,7 +857,7 @@ _DROPPED_SUBJECT = re.compile(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
                               r"[Tt]ravell?ed|[Ff]lew|[Aa]dopted|[Rr]elocated|[Ss]igned|[Rr]an|"
                               r"[Ff]inished|[Cc]ompleted)\s)")
 _ELIDED = re.compile(r"\b(and|then)\s+(?=(?:(?:even|also|just|then|now|still|later|soon)\s+)?"
-                     r"(?:joined|moved|relocated|"
+                     r"(?:joined|moved|relocated|became|"
                      r"started|got|work|works|live|lives|studies|study|went|took)\b)")
 _DEFINITE = re.compile(r"^(?:the|this|that|these|those)\s", re.IGNORECASE)
 _POSSESSIVE_RELATION = re.compile(
@@ -893,6 +928,15 @@ _OVER: list[tuple[str, re.Pattern[str], str, str]] = [
     ("PARTNER_OF", re.compile(
         rf"{SUBJECT}\s++(?:am|is|are)\s++not\s++(?:together\s++)?with\s++(?P<obj>{NAME})"
         rf"{_ANYMORE}"), "Person", ""),
+    # an occupation left: "I used to be a teacher", "Tom worked as a chef", "I'm no longer
+    # a nurse", "I'm a retired teacher", "she's a former journalist" (HAS_OCCUPATION)
+    ("HAS_OCCUPATION", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:used\s++to\s++be|worked\s++as|retired\s++as|"
+        r"quit\s++being|(?:am|is|are)\s++no\s++longer)\s++(?:a|an)\s++" + _ROLE),
+     "Concept", ""),
+    ("HAS_OCCUPATION", re.compile(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:retired|former|ex-)\s*+"
+        + _ROLE), "Concept", ""),
 ]
 # one's team at a place: "my team at Met Office has been working on it" (WORKS_AT)
 _MY_WORKPLACE = re.compile(
@@ -1116,6 +1160,17 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"(?!(?:[a-z\-]++\s++){{0,2}}(?:{_NOT_ROLES})\b)"
         rf"(?:[a-z][a-z\-]*+\s++){{1,3}}?(?:at|for)\s++(?P<obj>{NAME})"),
      "Entity", "organisation"),
+    # an occupation: "I'm a nurse", "Tom is a primary school teacher", "she works as a
+    # graphic designer", "I became a paramedic last year", "I got a job as a barista"
+    # (HAS_OCCUPATION); the occupation word ends it (_OCCUPATIONS), and praise or a job not held
+    # now is none ("a good cook", "an aspiring writer", "a retired teacher": _NOT_HELD)
+    ("HAS_OCCUPATION", re.compile(
+        rf"{SUBJECT}\s++(?:(?:am|is|are|(?:have|has)\s++been)\s++{ADVERB}|{ADVERB}(?:became|"
+        r"become|becomes|(?:have|has)\s++become|works?\s++as|(?:am|is|are)\s++working\s++as|"
+        # "I work at Stripe as a data engineer"
+        rf"works?\s++(?:at|for)\s++(?:the\s++)?{NAME}\s++as|"
+        r"(?:got|started|took|landed|found|accepted)\s++(?:a|an)\s++(?:new\s++)?"
+        r"(?:job|position|role|post)\s++as)\s++)(?:a|an)\s++" + _ROLE), "Concept", ""),
     # marriage: "I married Tom", "Felix married his girlfriend Noor", "Anna is married to
     # Ben", "I got engaged to Pablo"
     ("PARTNER_OF", re.compile(

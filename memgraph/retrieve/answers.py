@@ -96,6 +96,8 @@ ONE_AT_A_TIME = RELATION_SYNONYMS["partner"] | RELATION_SYNONYMS["manager"] | \
 # Carlos adopt Toro?" asks about it; answers.asks_relation).
 TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "WORKS_AT": "work job employer employ company office colleague career hire join start",
+    # "what is Tom's job?" may ask for either; "where does Tom work?" for an employer
+    "HAS_OCCUPATION": "job occupation profession career role",
     "WORKS_ON": "work project task",
     "STUDIES_AT": "study student school university college degree class enrol enroll",
     "LIVES_IN": "live home city town house move reside based address relocate",
@@ -117,6 +119,16 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "CREATED": "create make made write wrote paint build",
     "USES": "use",
 }.items()}
+# Types that are one line of someone's life, for "now" and "latest": an occupation and an
+# employer are both someone's job, and "what is Aiko's job now?" asks for the later of
+# "Aiko works as a flight attendant for ANA" and "Aiko became a yoga instructor".
+SAME_LINE: dict[str, str] = {"HAS_OCCUPATION": "WORKS_AT"}
+# What a question word cannot ask for: an occupation is no place and no one ("where does
+# Lena work?" asks for her employer, though "I work at Danube Media as an editor" states
+# both, and her HAS_OCCUPATION fact matched the question as well as her WORKS_AT one).
+NOT_ASKED_BY: dict[str, frozenset[str]] = {
+    "HAS_OCCUPATION": frozenset({"where", "who", "whom"}),
+}
 # A type's own words count too ("ADOPTED", "MARRIED_TO" from an LLM extractor), but not
 # the prepositions that join them.
 _TYPE_GLUE = frozenset({"at", "in", "of", "on", "to", "for", "with", "by", "as"})
@@ -183,6 +195,10 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     named = frozenset(canonical_name(n) for n in linked_names)
     bridges = {r["key"] for r in rows
                if r.get("via") is None and _bridge(rels.get(r["key"]), intent, named)}
+    # who the relation word is about, on each bridge: in "what does Kenji's friend Sven
+    # do?" the facts reached through "Kenji FRIEND_OF Sven" are Sven's, not Kenji's
+    relatives = {key: _relative_names(rels[key], intent, named) for key in bridges}
+    through_bridge: set[str] = set()   # reached from a relative: hop-1 rows keep them
     best = message_floor(best_source_sim)
     scores: dict[str, float] = {}
     answers: set[str] = set()
@@ -201,13 +217,19 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
         # project manager" is said there, not in "Carlos WORKS_AT Sol Energia"
         sim += LEXICAL_WEIGHT * _weighted_share(weights, said[row["key"]])
         via = row.get("via")
+        bridged = via is not None and via in bridges and _hangs_off(props, relatives[via])
         # a fact of a relative answers only when a relation word asked for the relative
         # and only when it accounts for every content word of the question (in its
         # statement or its type's words): on LoCoMo a speaker's short facts ("Melanie
         # likes painting") out-matched the message that answers "when did Melanie paint
         # a sunrise?" by their name alone, and with one word in common (docs/retrieval.md)
         if raw is not None and (best is None or sim >= best) and lexical >= 1.0 \
-                and (via is None or via in bridges):
+                and (via is None or bridged):
+            answers.add(row["key"])
+        elif intent.occupation and via is None and row["key"] in asked:
+            # "what did Rui do before?" says in its idiom what it asks for, in no word a
+            # message could match: the named node's work answers it, whatever message
+            # shares its other words ("before")
             answers.add(row["key"])
         if via is None:
             if row["key"] in bridges:
@@ -215,10 +237,18 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
             else:
                 score = sim * (DEMOTION if bridges else 1.0)
         else:
-            score = sim + ANSWER_BONUS if via in bridges and topic else sim * DEMOTION
-        if score >= ANSWER_BONUS:
+            score = sim + ANSWER_BONUS if bridged and topic else sim * DEMOTION
+            if bridged and topic:
+                through_bridge.add(row["key"])
+        if intent.question_word in NOT_ASKED_BY.get(str(props.get("kind")), ()):
+            # beside the point, as a fact a relation word leaves out is
+            score *= DEMOTION
+            answers.discard(row["key"])
+            asked.discard(row["key"])
+        elif score >= ANSWER_BONUS:
             answers.add(row["key"])
-        elif bridges and row["key"] not in bridges and (via is None or via not in bridges):
+        elif bridges and row["key"] not in bridges and not bridged \
+                and row["key"] not in through_bridge:
             answers.discard(row["key"])      # beside the point the relation word makes
         scores[row["key"]] = max(score, scores.get(row["key"], 0.0))
     if intent.latest or (intent.time == "now" and intent.relation_words & ONE_AT_A_TIME):
@@ -257,12 +287,13 @@ def latest_first(scores: Mapping[str, float], rels: Mapping[str, Mapping[str, An
 
 def latest_groups(keys: Iterable[str], rels: Mapping[str, Mapping[str, Any]],
                   answers: set[str]) -> list[list[str]]:
-    """The groups ``latest_first`` orders by time: facts of one node and one type, alike in
-    answering or not, two or more."""
+    """The groups ``latest_first`` orders by time: facts of one node and one type (or
+    one line of types, ``SAME_LINE``), alike in answering or not, two or more."""
     groups: dict[tuple[Any, Any, bool], list[str]] = {}
     for key in keys:
         props = rels.get(key) or {}
-        groups.setdefault((props.get("start_uid"), props.get("kind"), key in answers),
+        kind = props.get("kind")
+        groups.setdefault((props.get("start_uid"), SAME_LINE.get(kind, kind), key in answers),
                           []).append(key)
     return [group for group in groups.values() if len(group) > 1]
 
@@ -389,6 +420,27 @@ def _bridge(props: Mapping[str, Any] | None, intent: QueryIntent,
     text = ends if names_a_relation(ends) else f"{props.get('description') or ''} {ends}"
     return intent.relation_matches(text) or any(
         TYPE_OF_RELATION_WORD.get(w) == props.get("kind") for w in intent.relation_words)
+
+
+def _relative_names(props: Mapping[str, Any], intent: QueryIntent,
+                    named: frozenset[str]) -> frozenset[str]:
+    """The canonical names of a bridge's relative: the end the question does not name,
+    or, when it names both ("Kenji's friend Sven"), the end the relation word describes
+    ("Kenji's friend"); either end when neither is told apart."""
+    ends = {side: canonical_name(str(props.get(f"{side}_name") or ""))
+            for side in ("start", "end")}
+    unnamed = {name for name in ends.values() if name not in named}
+    if unnamed:
+        return frozenset(unnamed)
+    described = {name for side, name in ends.items()
+                 if intent.relation_matches(str(props.get(f"{side}_description") or ""))}
+    return frozenset(described or ends.values())
+
+
+def _hangs_off(props: Mapping[str, Any], names: frozenset[str]) -> bool:
+    """Whether one of a fact's ends is one of ``names`` (canonical)."""
+    return any(canonical_name(str(props.get(f"{side}_name") or "")) in names
+               for side in ("start", "end"))
 
 
 def _below(out: Shaped, key: str, above: str, reason: str) -> None:

@@ -127,6 +127,8 @@ OVERVIEW_WORDS = frozenset({
 OVERVIEW_GLUE = frozenset({"with", "so", "far", "on", "for", "give", "lately", "recently",
                            "last", "since", "whole", "general", "brief", "short",
                            "quick", "catch", "latest"})
+WH_WORDS = frozenset({"what", "which", "where", "who", "whom", "whose", "when", "why",
+                      "how"})
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "i'm", "i've", "we", "our"})
 # "What does Tom do?", "what do you do for a living?": the idiom asks for someone's work,
 # though no word of it says so (read as "Tom" alone, it asked for nothing but the node).
@@ -137,7 +139,15 @@ OCCUPATION_TAILS = frozenset({
     ("exactly",), ("now",), ("nowadays",), ("currently",), ("these", "days"),
     ("at", "the", "moment"),
 })
-OCCUPATION_WORD = "work"
+# In the past tense only these ask for work, or nothing but a word for "before" ("what
+# did Rui do before?", "what did Tom do for a living before he retired?"): "what did Tom
+# do?" alone asks about an occasion.
+_CLAUSE_OPENERS = frozenset({"he", "she", "they", "i", "we", "you", "that", "then"})
+OCCUPATION_PAST_TAILS = frozenset({
+    ("for", "a", "living"), ("for", "work"), ("for", "money"), ("professionally",),
+})
+# the words the idiom stands for: an employer (WORKS_AT) and an occupation (HAS_OCCUPATION)
+OCCUPATION_WORDS = ("work", "occupation")
 WORK_FORMS = frozenset({"work", "works", "working", "worked"})
 PROJECT_WORD = "project"
 _SOMEONE = frozenset(RELATION_SYNONYMS) | RELATION_MODIFIERS | {
@@ -261,6 +271,8 @@ class QueryIntent:
     first_person: bool
     period: Period | None = None       # the calendar period it names ("in July 2023")
     latest: bool = False               # it asks for the latest of several (``LATEST_WORDS``)
+    occupation: bool = False           # "what does Tom do?": it asks for someone's work
+    question_word: str = ""            # the first of ``WH_WORDS`` it holds ("where")
 
     def topic(self, names: list[str] | set[str] | tuple[str, ...]) -> tuple[str, ...]:
         """The content words that are not part of one of ``names`` (the linked nodes)."""
@@ -301,13 +313,21 @@ def _occupation_tail(words: list[str]) -> tuple[str, ...] | None:
     relation words and pronouns only: in "what does Jon tell Gina he won't do?" the "do"
     is another verb's."""
     lowered = [w.lower() for w in words]
-    if len(lowered) < 4 or lowered[0] != "what" or lowered[1] not in ("do", "does"):
+    if len(lowered) < 4 or lowered[0] != "what" or lowered[1] not in ("do", "does", "did"):
         return None
     end = lowered.index("do", 2) if "do" in lowered[2:] else None
     if end is None or not all(w[:1].isupper() or lowered[i] in _SOMEONE
                               for i, w in enumerate(words[2:end], start=2)):
         return None
     tail = tuple(lowered[end + 1:])
+    before = next((i for i, w in enumerate(tail) if w in PAST_WORDS), len(tail))
+    if lowered[1] == "did":
+        core, after = tail[:before], tail[before + 1:]
+        # "before" alone, or before a clause ("before he retired"), not an occasion
+        # ("what did Tom do before the party?")
+        if after and after[0] not in _CLAUSE_OPENERS:
+            return None
+        return tail if core in OCCUPATION_PAST_TAILS or (core == () and tail) else None
     return tail if tail in OCCUPATION_TAILS else None
 
 
@@ -346,7 +366,7 @@ def read_query(query: str) -> QueryIntent:
     tail = _occupation_tail(words)
     if tail is not None:
         content = (*content[:len(content) - sum(w not in skip for w in tail)],
-                   OCCUPATION_WORD)
+                   *OCCUPATION_WORDS)
     time = "now"
     if any(w in PAST_WORDS for w in lowered):
         time = "past"
@@ -355,5 +375,6 @@ def read_query(query: str) -> QueryIntent:
     first = any(w in FIRST_PERSON for w in (t.lower() for t in raw))
     latest = any(w in LATEST_WORDS for w in lowered) or any(
         pair in LATEST_PHRASES for pair in pairwise(lowered))
+    question_word = next((w for w in lowered if w in WH_WORDS), "")
     return QueryIntent(tuple(keys), relation, content, time, first, read_period(query),
-                       latest)
+                       latest, occupation=tail is not None, question_word=question_word)
