@@ -9,8 +9,10 @@ from ingest_support import count, rows
 
 from memgraph.graph.models import Concept, Entity, Person, SemanticRel, Source
 from memgraph.graph.notes import FOREVER
+from memgraph.graph.vocabulary import RELATIONSHIP_TYPES
 from memgraph.ingest import properties
 from memgraph.ingest.tools import TOOLS, tool_schemas
+from memgraph.ingest.writer import FACT_PHRASES
 from memgraph.memory import Memory
 from memgraph.settings import Settings
 
@@ -22,6 +24,11 @@ def test_every_tool_has_an_openai_function_schema_that_forbids_extra_arguments()
         assert schema["type"] == "function"
         assert schema["function"]["parameters"]["additionalProperties"] is False
     assert "WORKS_AT" in schemas["relate"]["function"]["parameters"]["properties"]["type"]["enum"]
+
+
+def test_every_relationship_type_reads_as_a_sentence_for_its_vector():
+    # a fact's vector stands for "Rui works as software developer", not for its type's name
+    assert set(FACT_PHRASES) == set(RELATIONSHIP_TYPES)
 
 
 @pytest.mark.parametrize(("name", "arguments", "reason"), [

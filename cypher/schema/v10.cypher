@@ -3,6 +3,6 @@
 //
 // "I'm a nurse", "Tom works as a chef": what someone does, with or without an employer,
 // is a fact of its own type (memgraph/graph/vocabulary.py). Like every semantic type it
-// has an id index, and the relationship full-text index lists it: v1.cypher renders that
-// index's types from the vocabulary, and `init` recreates an index whose types differ.
+// has an id index, and the relationship full-text index lists it (v1.cypher, whose list a
+// test keeps equal to the vocabulary's): `init` recreates an index whose types differ.
 CREATE INDEX rel_has_occupation_uid IF NOT EXISTS FOR ()-[r:HAS_OCCUPATION]-() ON (r.uid);

@@ -92,7 +92,7 @@ def apply_schema(graph: Graph, dimensions: int, embedding_model: str,
 # an index with an older definition is recreated. `user_id` is indexed so that a query is
 # scoped to its tenant inside Lucene, not filtered after a cross-tenant top-k. Summaries
 # have their own index (v6.cypher); relationship_text lists every semantic type of the
-# vocabulary (v1.cypher renders them), so a type added later (HAS_OCCUPATION, v10) recreates it.
+# vocabulary (v1.cypher), so a type added later (HAS_OCCUPATION, v10) recreates it.
 _NODE_TEXT = ["name", "aliases", "description", "notes", "search_text", "user_id"]
 FULLTEXT_DEFINITIONS: dict[str, tuple[list[str], list[str], str]] = {
     "memory_text": (["Person", "Concept", "Entity", "Source", "Artifact"], _NODE_TEXT,

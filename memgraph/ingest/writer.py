@@ -60,7 +60,8 @@ def embedding_text(op: NodeOp, notes: list[str]) -> str:
 FACT_PHRASES = {
     "KNOWS": "knows", "FRIEND_OF": "is a friend of", "FAMILY_OF": "is family of",
     "PARTNER_OF": "is the partner of", "COLLEAGUE_OF": "is a colleague of",
-    "WORKS_AT": "works at", "WORKS_ON": "works on", "STUDIES_AT": "studies at",
+    "WORKS_AT": "works at", "HAS_OCCUPATION": "works as", "WORKS_ON": "works on",
+    "STUDIES_AT": "studies at",
     "MEMBER_OF": "is a member of", "LIVES_IN": "lives in", "FROM": "is from",
     "VISITED": "visited", "ATTENDED": "attended", "LIKES": "likes", "DISLIKES": "dislikes",
     "INTERESTED_IN": "is interested in", "OWNS": "owns", "USES": "uses",
