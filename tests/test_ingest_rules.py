@@ -423,6 +423,26 @@ def test_a_breed_is_the_animal_a_question_names(text: str, name: str, animal: st
      {("me", "FAMILY_OF", "anna"), ("anna", "LIVES_IN", "leeds"), ("tom", "LIVES_IN", "leeds")}),
     # a pet is no person, whatever it does with us
     ("My dog Rex and I went hiking.", {("me", "OWNS", "rex"), ("me", "EXPERIENCED", "hiking")}),
+    # an agent's notes name relatives after a comma, and past a short clause about each
+    ("Alex has a daughter, Sofia, who is 7, and a son, Mateo, who is 4.",
+     {("alex", "FAMILY_OF", "sofia"), ("alex", "FAMILY_OF", "mateo")}),
+    ("We have a dog, Max, and a cat, Luna.", {("me", "OWNS", "max"), ("me", "OWNS", "luna")}),
+    ("Alex's wife is Jordan; Jordan is a dentist.",
+     {("alex", "PARTNER_OF", "jordan"), ("jordan", "HAS_OCCUPATION", "dentist")}),
+    # the subject left out after "and" is the relative the sentence opens on
+    ("Alex's brother Diego moved to Austin and works at Dell.",
+     {("alex", "FAMILY_OF", "diego"), ("diego", "LIVES_IN", "austin"),
+      ("diego", "WORKS_AT", "dell")}),
+    ("Alex prefers concise answers and dislikes emojis.",
+     {("alex", "LIKES", "concise answers"), ("alex", "DISLIKES", "emojis")}),
+    # a chat's "the twins" are the speaker's
+    ("I've been so busy with the twins, Aarav and Meera turned three last week.",
+     {("me", "FAMILY_OF", "aarav"), ("me", "FAMILY_OF", "meera")}),
+    ("I've been doing yoga to deal with the stress.", {("me", "EXPERIENCED", "yoga")}),
+    # a comma names no thing had, nor does "is" a nationality
+    ("I have a question, Tom.", set()),
+    ("Ana's husband is Italian.", set()),
+    ("I've been doing my homework.", set()),
 ])
 def test_relatives_named_together_are_each_a_person_and_share_what_is_said(
         text: str, facts: set) -> None:

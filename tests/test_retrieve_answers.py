@@ -62,6 +62,9 @@ def test_an_occupation_answers_what_someone_does_and_their_job() -> None:
         assert asks_relation(wanted, occupation) and asks_relation(wanted, employer), text
     wanted = {_stem(w) for w in read_query("What's Tom's profession?").topic(["Tom"])}
     assert asks_relation(wanted, occupation) and not asks_relation(wanted, employer)
+    # the extractor states a job with "teaches at"
+    wanted = {_stem(w) for w in read_query("Where does Alex teach?").topic(["Alex"])}
+    assert asks_relation(wanted, employer)
 
 
 def test_an_occupation_never_answers_where_or_who() -> None:

@@ -539,9 +539,14 @@ class _Run:
         text = _PRONOUN_SUBJECT.sub(
             lambda m: (subject if m.start() > 0 and subject else self.previous_person)
             or m.group(0), text)
+        # a subject left out after "and" is the sentence's: the relative it opens on
+        # ("Alex's brother Diego moved to Austin and works at Dell"), else its first word
+        # unless that is someone's ("Alex's")
         lead = _LEAD_SUBJECT.match(text)
-        if lead:
-            text = _ELIDED.sub(lambda m: f"{m.group(1)} {lead['subj']} ", text)
+        elided = relative["name"] if relative and _usable(relative["name"]) else \
+            lead["subj"] if lead and not _POSSESSIVE_SUFFIX.search(lead["subj"]) else None
+        if elided:
+            text = _ELIDED.sub(lambda m: f"{m.group(1)} {elided} ", text)
         return text
 
     def _last_name_before(self, text: str) -> str | None:
@@ -682,9 +687,12 @@ class _Run:
         and a pet named after a comma ("we got a cat, her name is Luna")."""
         found: list[dict[str, str]] = []
         for m in _OWNED.finditer(text):
+            if m["comma"] is not None and not _kin_or_pet(m["what"]):
+                continue
             found.append({"subj": m["subj"], "what": m["what"], "name": m["name"]})
             rest = text[m.end():]
-            while (more := _OWNED_MORE.match(rest)) is not None:
+            while (more := _OWNED_MORE.match(rest)) is not None \
+                    and not (more["comma"] is not None and not _kin_or_pet(more["what"])):
                 found.append({"subj": m["subj"], "what": more["what"], "name": more["name"]})
                 rest = rest[more.end():]
         found += [{"subj": m["subj"], "what": m["what"], "name": m["name"]}
@@ -841,7 +849,7 @@ _LEAD_SUBJECT = re.compile(rf"^(?:\w++(?:\s++\w++){{0,3}}[,:]\s++)?(?P<subj>I|{_
 # a sentence that opens on one's relative by name is about them: "My girlfriend Dana is a
 # vet, she works at a clinic called Paws & Claws"
 _LEAD_RELATIVE = re.compile(
-    r"^(?:[Mm]y|[Oo]ur)\s++(?:[a-z\-]++\s++)?(?:" + _RELATION_WORD
+    rf"^(?:[Mm]y|[Oo]ur|{_WORD}['’]s)\s++(?:[a-z\-]++\s++)?(?:" + _RELATION_WORD
     + rf")\s++(?P<name>{NAME})\b(?!['’])")
 # a name set off by commas after a relation word is who the sentence is about: "Tom's
 # mother, Helen, lives in Leeds" reads "Tom's mother Helen lives in Leeds"
@@ -857,13 +865,16 @@ _DROPPED_SUBJECT = re.compile(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
                               r"[Tt]ravell?ed|[Ff]lew|[Aa]dopted|[Rr]elocated|[Ss]igned|[Rr]an|"
                               r"[Ff]inished|[Cc]ompleted)\s)")
 _ELIDED = re.compile(r"\b(and|then)\s+(?=(?:(?:even|also|just|then|now|still|later|soon)\s+)?"
-                     r"(?:joined|moved|relocated|became|"
+                     r"(?:joined|moved|relocated|became|likes|loves|hates|dislikes|prefers|"
+                     r"enjoys|owns|teaches|"
                      r"started|got|work|works|live|lives|studies|study|went|took)\b)")
 _DEFINITE = re.compile(r"^(?:the|this|that|these|those)\s", re.IGNORECASE)
 _POSSESSIVE_RELATION = re.compile(
     rf"(?P<holder>{_WORD})['’]s\s+(?P<rel>"
     + _RELATION_WORD
-    + rf"),?\s+{_TITLE}(?P<name>{NAME})")
+    # "Alex's wife is Jordan", as "my new manager is Priya"; "Ana's husband is Italian"
+    # names no one
+    + rf")(?:,?\s+|\s++is\s++(?!(?:{_DEMONYMS})\b)){_TITLE}(?P<name>{NAME})")
 _OUR_RELATION = re.compile(
     r"\b[Oo]ur\s+(?:new\s+|little\s+|old\s+)?(?P<rel>"
     + _RELATION_WORD
@@ -871,7 +882,10 @@ _OUR_RELATION = re.compile(
 # several relatives named at once: "my daughters Mia and Lena", "we have twin daughters,
 # Mia and Lena", "our kids are Sam, Ella and Jo"
 _PLURAL_RELATION = re.compile(
-    r"(?:\b[Mm]y|\b[Oo]ur|\b(?:I|[Ww]e)(?:\s++(?:have|adopted|rescued|got)|['’]ve)"
+    # "the twins" and "the kids" of a speaker's chat are theirs ("I've been so busy with the
+    # twins, Aarav and Meera turned three")
+    r"(?:\b[Tt]he(?=\s++(?:twins|kids|children)\b)|"
+    r"\b[Mm]y|\b[Oo]ur|\b(?:I|[Ww]e)(?:\s++(?:have|adopted|rescued|got)|['’]ve)"
     r"(?:\s++(?:got|adopted|rescued))?)\s++"
     r"(?:(?:two|three|four|five|2|3|4|5|twin|little|young|grown-up|adult|older|younger|"
     r"lovely|wonderful|new)\s++){0,2}"
@@ -957,13 +971,21 @@ _PET_NAMED = re.compile(
     rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{'|'.join(sorted(PET_WORDS))})"
     rf"\s*+[,;]\s*+(?:(?:she|he|it)['’]s\s++called|(?:her|his|its)\s++name\s++is)\s++"
     rf"(?P<name>{NAME})")
+# "named"/"called", or a comma or nothing for a relative or a pet ("Alex has a daughter,
+# Sofia, …", "we have a dog Max": _owned keeps such a name only after one of those words,
+# not "I have a question, Tom")
 _OWNED = re.compile(
     rf"{SUBJECT}\s+{ADVERB}(?:adopted|got|have|has|own|owns|bought|rescued|found)\s+"
-    r"(?:a|an|another|one)\s+(?P<what>(?:[a-z]+\s+){0,2}?[a-z]+)\s+(?:named|called)\s+"
+    r"(?:a|an|another|one)\s+(?P<what>(?:[a-z]+\s+){0,2}?[a-z]+)(?:\s+(?:named|called)|"
+    r"(?P<comma>,?))\s+"
     rf"(?P<name>{NAME})")
+# more after the first, "and a dog named Byte", ", and a son, Mateo", past a short clause
+# about the one before (", who is 7")
 _OWNED_MORE = re.compile(
+    r"(?:,?\s*+who\s++(?:is|was)\s++[\w\s\-]{1,20}?(?=,))?"
     r"\s*+(?:,\s*+(?:and\s++)?|and\s++)(?:a|an|another)\s++"
-    rf"(?P<what>(?:[a-z]+\s+){{0,2}}?[a-z]+)\s+(?:named|called)\s+(?P<name>{NAME})")
+    rf"(?P<what>(?:[a-z]+\s+){{0,2}}?[a-z]+)(?:\s+(?:named|called)|(?P<comma>,?))\s+"
+    rf"(?P<name>{NAME})")
 _FAVOURITE = re.compile(
     r"\b[Mm]y\s+(?:all-time\s+)?fav(?:ou)?rite\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was)\s+"
     rf"(?:(?P<name>{NAME})|{PHRASE}{PHRASE_END})")
@@ -1008,7 +1030,10 @@ _PASTIMES = ("running|jogging|painting|reading|hiking|swimming|cooking|baking|ga
              "knitting|writing|drawing|dancing|singing|cycling|biking|skiing|surfing|"
              "climbing|camping|fishing|volunteering|meditating|journaling|sketching|"
              "sculpting|crocheting|sewing|skating|rowing|kayaking|sailing|traveling|"
-             "travelling")
+             "travelling|"
+             # pastimes one "does" ("I've been doing yoga", "I started doing pilates")
+             "doing\\s++(?:yoga|pilates|karate|judo|crossfit|tai\\s++chi|boxing|ballet|"
+             "meditation|parkour|aikido|zumba)")
 _NOT_PASTIME = (r"(?!\s+(?:(?:a|an)\s+(?!lot\b|bit\b)|(?:the|my|our|his|her|their|out|late|"
                 r"low|errands|into)\b))")
 # Kinds of place one goes to, said with "the" and no name ("we went to the beach"): the
@@ -1342,6 +1367,13 @@ def addressed(text: str, start: int, end: int) -> bool:
 def _listed(names: str) -> list[str]:
     """The names of "Mia, Lena and Zoe" (a possessive "'s" dropped: "Mia and Lena's")."""
     return [_POSSESSIVE_SUFFIX.sub("", n) for n in _NAME_LIST_SEPARATOR.split(names.strip())]
+
+
+def _kin_or_pet(what: str) -> bool:
+    """Whether a thing "had" is a relative or an animal ("a daughter", "a golden
+    retriever"): only those are named after a comma."""
+    last = what.lower().split()[-1]
+    return last in RELATION_WORDS or last in PET_WORDS or last in BREEDS
 
 
 def _usable(name: str) -> bool:

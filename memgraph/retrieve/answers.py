@@ -95,7 +95,8 @@ ONE_AT_A_TIME = RELATION_SYNONYMS["partner"] | RELATION_SYNONYMS["manager"] | \
 # states it with (ingest/rules.py: "I adopted a puppy named Toro" is OWNS, so "when did
 # Carlos adopt Toro?" asks about it; answers.asks_relation).
 TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
-    "WORKS_AT": "work job employer employ company office colleague career hire join start",
+    "WORKS_AT": "work job employer employ company office colleague career hire join start "
+                "teach",
     # "what is Tom's job?" may ask for either; "where does Tom work?" for an employer
     "HAS_OCCUPATION": "job occupation profession career role",
     "WORKS_ON": "work project task",
