@@ -306,6 +306,20 @@ def test_praise_a_hope_or_a_role_that_is_no_job_is_no_occupation(text: str):
     assert not any(f[1] == "HAS_OCCUPATION" for f in extract(text)[1])
 
 
+def test_a_pastime_given_up_is_over_from_when_it_is_said():
+    said = datetime(2024, 5, 10, 12, tzinfo=UTC)
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", "I stopped playing padel. Ben gave up running. I don't play "
+                   "the piano anymore. I stopped doing yoga.", speaker="Kim", event_at=said),
+        executor)
+    assert {(r.from_id, r.type, r.to_id, r.valid_to) for r in executor.plan.relationships} == {
+        ("kim", "INTERESTED_IN", "padel", said), ("ben", "EXPERIENCED", "running", said),
+        ("kim", "INTERESTED_IN", "piano", said), ("kim", "EXPERIENCED", "yoga", said)}
+    for text in ("I stopped playing with the kids.", "I stopped running a business."):
+        assert extract(text)[1] == set(), text
+
+
 def test_an_occupation_at_a_place_not_named_is_the_occupation_alone():
     # which hospital is not said: no employer, but a nurse all the same
     assert extract("I'm a nurse at the local hospital.")[1] == {("me", "HAS_OCCUPATION", "nurse")}

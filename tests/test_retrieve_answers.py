@@ -395,6 +395,30 @@ def test_now_prefers_the_current_fact_past_the_earlier_one() -> None:
     assert when[0][0].key == "old"          # "when": no preference, the better match
 
 
+def test_whether_it_still_holds_is_answered_by_the_fact_that_ended() -> None:
+    """ "I play padel", then "I stopped playing padel": the one fact ended. "Does Kim still
+    play padel?" is answered by it (it says until when), above the message that said she
+    plays; "Does Kim play padel now?" asks about now and demotes it as superseded."""
+    def candidates() -> list[Candidate]:
+        fact = rel("padel", "INTERESTED_IN", "Kim", "padel", valid_to=PAST,
+                   source_ids=["s_old", "s_stop"])
+        fact.ranks = {"fulltext": 3}
+        old = src("s_old", {"fulltext": 1, "vector": 1}, content="I play padel every Saturday.")
+        stop = src("s_stop", {"fulltext": 4}, content="I stopped playing padel.")
+        return [fact, old, stop]
+
+    assert read_query("Does Kim still play padel?").time == "still"
+    still = rerank(candidates(), Weights(), 60, NOW, 30,
+                   intent=read_query("Does Kim still play padel?"), answers={"padel"},
+                   fact_scores={"padel": 1.0})
+    assert still[0][0].key == "padel" and still[0][1].tier == 1
+    now = rerank(candidates(), Weights(), 60, NOW, 30,
+                 intent=read_query("Does Kim play padel now?"), answers={"padel"},
+                 fact_scores={"padel": 1.0})
+    ended_now = next(b for c, b in now if c.key == "padel")
+    assert ended_now.tier == 2 and ended_now.adjusted < still[0][1].adjusted
+
+
 def test_past_prefers_a_job_told_as_over_to_the_one_held_now() -> None:
     """ "I quit my job at Acme", then a job at Globex: no fact names the other, and the
     question about the past still wants Acme, the one about now Globex."""

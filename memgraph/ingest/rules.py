@@ -659,7 +659,7 @@ class _Run:
     def _over(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "I quit my job at Deloitte last month": the job is over, from then (the
         sentence's date, else the source's time); never a date after the source."""
-        for rel_type, pattern, kind, entity_type in _OVER:
+        for rel_type, pattern, kind, entity_type in _OVER + _OVER_PASTIMES:
             for m in pattern.finditer(text):
                 self._over_fact(m, rel_type, kind, entity_type, sentence, named)
 
@@ -672,8 +672,8 @@ class _Run:
         subject = self.subject(m["subj"])
         if subject is None or subject == m["obj"]:
             return
-        target = self.node(kind, m["obj"].lower() if kind == "Concept" else m["obj"],
-                           entity_type=entity_type)
+        target = self.node(kind, _ARTICLES.sub("", m["obj"].lower()) if kind == "Concept"
+                           else m["obj"], entity_type=entity_type)
         over = min(sentence.when or self.anchor, self.anchor)
         self.executor.execute("relate", {
             "source_id": subject, "target_id": target, "type": rel_type,
@@ -1067,6 +1067,21 @@ _COMPANY_WORDS = ("kids|children|family|fam|son|sons|daughter|daughters|boys|gir
                   "grandkids|students|class|team|nephew|niece")
 # "my kids", "the whole family", "our dog": whom the speaker took along
 _TAKEN_ALONG = rf"(?:my|our|the|his|her|their)\s+(?:[a-z]+\s+)?(?:{_COMPANY_WORDS})"
+# a pastime given up is over from when it is said: "I stopped playing padel", "Ben gave up
+# running", "I don't play the piano any more" (INTERESTED_IN, as "I play padel" states
+# it; EXPERIENCED, as "I've been running" does)
+_OVER_PASTIMES: list[tuple[str, re.Pattern[str], str, str]] = [
+    ("INTERESTED_IN", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:stopped|quit|gave\s++up|(?:have|has)\s++given\s++up)\s++"
+        rf"playing\s++(?:the\s++)?(?!(?:{_NOT_PLAYED})\b)(?P<obj>[a-z]{{3,}}(?:\s+[a-z]{{3,}})?)"
+        + _EVENT_END), "Concept", ""),
+    ("INTERESTED_IN", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}{_NOT}\s++{ADVERB}play\s++(?:the\s++)?"
+        rf"(?!(?:{_NOT_PLAYED})\b)(?P<obj>[a-z]{{3,}}?){_ANYMORE}"), "Concept", ""),
+    ("EXPERIENCED", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:stopped|quit|gave\s++up|(?:have|has)\s++given\s++up)\s++"
+        rf"(?P<obj>{_PASTIMES})\b{_NOT_PASTIME}"), "Concept", ""),
+]
 _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("LIKES", re.compile(
         rf"{SUBJECT}\s+(?:am|is|are|(?:have|has)\s+been)\s+{ADVERB}(?:into|a fan of|"

@@ -517,7 +517,13 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             out.adjusted[f.key] *= standing
             out.why(f.key, f"a fact of the node the query names: matches the question "
                            f"{standing:.2f} as well as the best one (x{standing:.2f})")
-    # 3. time: the current fact first for "now", the earlier one for "past"
+    # 3. time: the current fact first for "now", the earlier one for "past"; "does Kim
+    # still play padel?" asks whether a fact holds, and a fact that ended answers it (no
+    # demotion: it says when it ended)
+    if intent.time == "still":
+        for f in facts:
+            if superseded(f.props, now) and f.key in fact_scores:
+                out.why(f.key, "ended: the question asks whether it still holds")
     if intent.time in ("now", "past"):
         for f in facts:
             if not superseded(f.props, now):
@@ -564,7 +570,7 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
         if any(f.key in answer_keys or out.adjusted[f.key] >= rrfs[key] for f in carriers):
             out.adjusted[key] = rrfs[key] * DEMOTION
             out.why(key, f"its evidence is carried by a fact above (x{DEMOTION})")
-        elif intent.time == "now" and not current:
+        elif intent.time in ("now", "still") and not current:
             out.adjusted[key] = rrfs[key] * DEMOTION
             out.why(key, f"states only superseded facts (x{DEMOTION})")
     # 4. tiers: a bare name's node, then the answers, then everything else. The answers

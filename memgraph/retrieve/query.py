@@ -127,6 +127,8 @@ OVERVIEW_WORDS = frozenset({
 OVERVIEW_GLUE = frozenset({"with", "so", "far", "on", "for", "give", "lately", "recently",
                            "last", "since", "whole", "general", "brief", "short",
                            "quick", "catch", "latest"})
+# a question that opens on one of these asks whether something is so
+WHETHER_WORDS = frozenset({"does", "do", "is", "are", "has", "have", "did", "was", "were"})
 WH_WORDS = frozenset({"what", "which", "where", "who", "whom", "whose", "when", "why",
                       "how"})
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "i'm", "i've", "we", "our"})
@@ -267,7 +269,7 @@ class QueryIntent:
     name_keys: tuple[str, ...]
     relation_words: frozenset[str]     # as written, lower case
     content: tuple[str, ...]           # words that are neither question words nor fillers
-    time: str                          # now | past | when
+    time: str                          # now | past | when | still (whether it holds now)
     first_person: bool
     period: Period | None = None       # the calendar period it names ("in July 2023")
     latest: bool = False               # it asks for the latest of several (``LATEST_WORDS``)
@@ -368,7 +370,9 @@ def read_query(query: str) -> QueryIntent:
         content = (*content[:len(content) - sum(w not in skip for w in tail)],
                    *OCCUPATION_WORDS)
     time = "now"
-    if any(w in PAST_WORDS for w in lowered):
+    if "still" in lowered and lowered[0] in WHETHER_WORDS:
+        time = "still"      # "Does Kim still play padel?": whether a fact holds now
+    elif any(w in PAST_WORDS for w in lowered):
         time = "past"
     elif any(w in WHEN_WORDS or w in PAST_TENSE for w in lowered):
         time = "when"
