@@ -247,6 +247,16 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "HAS_OCCUPATION", "paramedic")),
     ("I got a job as a barista at Blue Bottle.", ("Concept", "barista"),
      ("me", "HAS_OCCUPATION", "barista")),
+    # what someone keeps away from (AVOIDS): an allergy, an intolerance, a diet
+    ("I'm vegetarian and my partner Luis is allergic to nuts.", ("Concept", "nuts"),
+     ("luis", "AVOIDS", "nuts")),
+    ("I'm vegetarian and my partner Luis is allergic to nuts.", ("Concept", "meat"),
+     ("me", "AVOIDS", "meat")),
+    ("I have a severe peanut allergy.", ("Concept", "peanut"), ("me", "AVOIDS", "peanut")),
+    ("Tom is lactose intolerant.", ("Concept", "lactose"), ("tom", "AVOIDS", "lactose")),
+    ("Anna went vegan last year.", ("Concept", "animal products"),
+     ("anna", "AVOIDS", "animal products")),
+    ("I don't eat pork.", ("Concept", "pork"), ("me", "AVOIDS", "pork")),
     # the subject left out after "and" is the sentence's
     ("Big change: Aiko quit flying and became a yoga instructor.",
      ("Concept", "yoga instructor"), ("aiko", "HAS_OCCUPATION", "yoga instructor")),
@@ -296,6 +306,13 @@ def test_what_is_not_so_any_more_is_over_from_when_it_is_said():
         ("kim", "WORKS_AT", "acme", said), ("tom", "LIVES_IN", "leeds", said),
         ("kim", "PARTNER_OF", "sam", said)}
     assert extract("I don't work at weekends anymore.")[1] == set()
+
+
+@pytest.mark.parametrize("text", [
+    "The vegetarian options were great.", "I'm not vegetarian.", "Is Tom allergic to nuts?",
+    "Tom's vegan cafe opened."])
+def test_a_diet_or_an_allergy_is_said_of_someone(text: str):
+    assert not any(f[1] == "AVOIDS" for f in extract(text)[1])
 
 
 @pytest.mark.parametrize("text", [

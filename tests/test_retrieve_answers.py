@@ -67,6 +67,16 @@ def test_an_occupation_answers_what_someone_does_and_their_job() -> None:
     assert asks_relation(wanted, employer)
 
 
+def test_allergies_and_diets_are_asked_by_their_words() -> None:
+    avoided = {"kind": "AVOIDS"}
+    for text in ("Is Luis allergic to anything?", "Does Luis have any allergies?",
+                 "What can't Luis eat?", "Is Luis vegetarian?"):
+        wanted = {_stem(w) for w in read_query(text).topic(["Luis"])}
+        assert asks_relation(wanted, avoided), text
+    wanted = {_stem(w) for w in read_query("Where does Luis work?").topic(["Luis"])}
+    assert not asks_relation(wanted, avoided)
+
+
 def test_an_occupation_never_answers_where_or_who() -> None:
     said = "I work at Danube Media as an editor."
     rels = {"role": {"kind": "HAS_OCCUPATION", "start_name": "Lena", "end_name": "editor",

@@ -75,7 +75,7 @@ CREATE INDEX rel_mentions_user IF NOT EXISTS FOR ()-[r:MENTIONS]-() ON (r.user_i
 // recreates the index when an existing one has another definition (memgraph/graph/schema.py).
 // Storylines and Macros have their own index (v6.cypher).
 CREATE FULLTEXT INDEX memory_text IF NOT EXISTS FOR (n:Person|Concept|Entity|Source|Artifact) ON EACH [n.name, n.aliases, n.description, n.notes, n.search_text, n.user_id] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
-CREATE FULLTEXT INDEX relationship_text IF NOT EXISTS FOR ()-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|HAS_OCCUPATION|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|EXPERIENCED|RELATED_TO]-() ON EACH [r.description, r.notes, r.user_id];
+CREATE FULLTEXT INDEX relationship_text IF NOT EXISTS FOR ()-[r:KNOWS|FRIEND_OF|FAMILY_OF|PARTNER_OF|COLLEAGUE_OF|WORKS_AT|HAS_OCCUPATION|WORKS_ON|STUDIES_AT|MEMBER_OF|LIVES_IN|FROM|VISITED|ATTENDED|LIKES|DISLIKES|INTERESTED_IN|OWNS|USES|CREATED|PART_OF|HAS_GOAL|AVOIDS|EXPERIENCED|RELATED_TO]-() ON EACH [r.description, r.notes, r.user_id];
 
 // Vectors: one index over every memory node; dimensions from the embedder
 CREATE VECTOR INDEX memory_embedding IF NOT EXISTS FOR (n:Memory) ON n.embedding OPTIONS {indexConfig: {`vector.dimensions`: $dimensions, `vector.similarity_function`: 'cosine'}};

@@ -171,6 +171,8 @@ RELATIONSHIP_TYPES: dict[str, str] = {
     "CREATED": "made, wrote, painted or built something",
     "PART_OF": "a thing is part of a larger thing",
     "HAS_GOAL": "plans or wants to achieve something",
+    "AVOIDS": "keeps away from something for health, diet or belief: an allergen, meat, "
+              "alcohol",
     "EXPERIENCED": "went through an event or situation",
     "RELATED_TO": "any other relation; say what in the description",
 }

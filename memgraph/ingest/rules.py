@@ -434,6 +434,7 @@ class _Run:
             self._uses(text, sentence, named)
             self._made(sentence.text, sentence, named)
             self._goals(text, sentence)
+            self._diets(text, sentence, named)
             self._workplace(sentence.text, sentence, named)
             self._favourites(text, sentence, named)
         for m in _THEIR_NAME.finditer(sentence.text):
@@ -698,6 +699,19 @@ class _Run:
         found += [{"subj": m["subj"], "what": m["what"], "name": m["name"]}
                   for m in _PET_NAMED.finditer(text)]
         return found
+
+    def _diets(self, text: str, sentence: _Sentence, named: set[str]) -> None:
+        """ "I'm vegetarian", "Tom is lactose intolerant": the person AVOIDS what the diet
+        leaves out (``DIETS``; the sentence, which names the diet, is the description)."""
+        for m in _DIET.finditer(text):
+            if m["subj"] != "I" and not _usable(m["subj"]):
+                continue
+            subject = self.subject(m["subj"])
+            if subject is None:
+                continue
+            avoided = DIETS[re.sub(r"[\s\-]+", " ", m["diet"].lower())]
+            self.relate(subject, self.node("Concept", avoided), "AVOIDS", sentence)
+            named.add(m["subj"])
 
     def _goals(self, text: str, sentence: _Sentence) -> None:
         """ "My goal is to give kids a loving home": the speaker HAS_GOAL it."""
@@ -1082,7 +1096,31 @@ _OVER_PASTIMES: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:stopped|quit|gave\s++up|(?:have|has)\s++given\s++up)\s++"
         rf"(?P<obj>{_PASTIMES})\b{_NOT_PASTIME}"), "Concept", ""),
 ]
+# A diet, and what it leaves out: "I'm vegetarian" (AVOIDS meat)
+DIETS = {"vegetarian": "meat", "vegan": "animal products", "pescatarian": "meat",
+         "teetotal": "alcohol", "teetotaler": "alcohol", "teetotaller": "alcohol",
+         "coeliac": "gluten", "celiac": "gluten", "gluten free": "gluten",
+         "lactose intolerant": "lactose", "dairy free": "dairy"}
+_DIET = re.compile(
+    rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++been|went|became|turned|gone|become)"
+    rf"\s++{ADVERB}(?:(?:a|an|strictly|strict|fully|mostly)\s++)?"
+    r"(?P<diet>vegetarian|vegan|pescatarian|teetotal(?:l?er)?|coeliac|celiac|"
+    r"gluten[\s\-]free|lactose[\s\-]intolerant|dairy[\s\-]free)\b(?!['’\-])")
 _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
+    # what someone keeps away from (AVOIDS): an allergy or an intolerance ("Luis is
+    # allergic to nuts", "I have a severe peanut allergy"), "I don't eat pork"; a diet is
+    # _DIET's
+    ("AVOIDS", re.compile(
+        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++been)\s++{ADVERB}"
+        r"(?:(?:very|severely|mildly|quite|super|really|deathly)\s++)?(?:allergic|intolerant)"
+        rf"\s++to\s++{PHRASE}{PHRASE_END}"), "Concept", ""),
+    ("AVOIDS", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:have|has|got)\s++(?:a|an)\s++"
+        r"(?:(?:severe|mild|bad|serious|deadly|life-threatening)\s++)?"
+        r"(?P<obj>[a-z]++(?:\s++[a-z]++)?)\s++(?:allergy|intolerance)\b"), "Concept", ""),
+    ("AVOIDS", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}{_NOT}\s++{ADVERB}(?:eat|drink)\s++{PHRASE}{PHRASE_END}"),
+     "Concept", ""),
     ("LIKES", re.compile(
         rf"{SUBJECT}\s+(?:am|is|are|(?:have|has)\s+been)\s+{ADVERB}(?:into|a fan of|"
         rf"a big fan of|fond of|passionate about|crazy about)\s+{PHRASE}{PHRASE_END}"),

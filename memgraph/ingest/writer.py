@@ -65,7 +65,7 @@ FACT_PHRASES = {
     "MEMBER_OF": "is a member of", "LIVES_IN": "lives in", "FROM": "is from",
     "VISITED": "visited", "ATTENDED": "attended", "LIKES": "likes", "DISLIKES": "dislikes",
     "INTERESTED_IN": "is interested in", "OWNS": "owns", "USES": "uses",
-    "CREATED": "created", "PART_OF": "is part of", "HAS_GOAL": "wants",
+    "CREATED": "created", "PART_OF": "is part of", "HAS_GOAL": "wants", "AVOIDS": "avoids",
     "EXPERIENCED": "experienced", "RELATED_TO": "is related to",
 }
 

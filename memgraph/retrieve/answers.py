@@ -117,6 +117,8 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "COLLEAGUE_OF": "colleague coworker",
     "MEMBER_OF": "member join club team group",
     "HAS_GOAL": "goal plan want wish",
+    "AVOIDS": "avoid allergic allergy allergies intolerant intolerance diet eat drink "
+              "vegetarian vegan",
     "CREATED": "create make made write wrote paint build",
     "USES": "use",
 }.items()}
