@@ -135,6 +135,27 @@ def test_weakly_similar_new_nodes_get_capped_related_to_links(memory: Memory, us
     assert result["ok"]
 
 
+def test_two_new_nodes_alike_are_linked_once(memory: Memory, user_id: str):
+    # "I'm vegetarian and Luis is allergic to nuts" made "meat" and "nuts" in one write,
+    # and each was auto-linked to the other
+    about = "weekend trips in the mountains with a tent and a stove"
+    tools = memory.tools(user_id)
+    for name in ("camping", "hiking"):
+        tools.call("create_concept", {"name": name, "description": f"{name} {about}"})
+    uids = [r["uid"] for r in rows(memory.graph, "MATCH (n:Concept {user_id: $u}) "
+                                   "RETURN n.uid AS uid", u=user_id)]
+    with memory.graph.session() as session:
+        session.run("MATCH ({user_id: $u})-[r:RELATED_TO]->() DELETE r", u=user_id).consume()
+    memory.graph.write("ingest/auto_link", uids=uids, user_id=user_id,
+                       low=auto_link_floor(memory.settings, memory.embedder.model_name),
+                       high=memory.settings.ingest.reinforce_similarity, max_links=3,
+                       props={}, by_index=False, vector_index="memory_embedding",
+                       candidates=10)
+    links = rows(memory.graph, "MATCH (a {user_id: $u})-[r:RELATED_TO]->(b) "
+                 "RETURN a.name AS a, b.name AS b", u=user_id)
+    assert len(links) == 1, links
+
+
 def test_a_person_is_never_auto_linked(memory: Memory, user_id: str):
     # a person is joined to others by what was said, not by how alike the texts embed
     # (bge-small put the bare names "Kyoto" and "Hana" at cosine 0.81, above its floor)

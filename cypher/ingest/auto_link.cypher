@@ -31,6 +31,9 @@ CALL (n) {
   }
   WITH n, m, similarity
   WHERE similarity >= $low AND similarity < $high AND NOT (n)--(m)
+    // two new nodes alike are linked once, from the one with the greater uid: a link
+    // written for an earlier row is not seen by a later one of the same statement
+    AND NOT (m.uid IN $uids AND m.uid > n.uid)
     // two named things are alike in meaning only when a name says so ("Porto Design
     // Studio" and "Porto"); "Porto" and "Lisbon" only share a category
     AND (NOT (n:Entity AND m:Entity)
