@@ -308,6 +308,31 @@ def test_what_is_not_so_any_more_is_over_from_when_it_is_said():
     assert extract("I don't work at weekends anymore.")[1] == set()
 
 
+@pytest.mark.parametrize(("text", "person", "alias"), [
+    ("Hi, I'm Beatriz, but please call me Bea.", "Kim", "Bea"),
+    ("My brother Alexander hates his name, everyone calls him Sasha.", "Alexander", "Sasha"),
+    ("Robert goes by Bob at work.", "Robert", "Bob"),
+    ("I go by Kate.", "Kim", "Kate"),
+])
+def test_a_name_someone_is_called_by_is_an_alias(text: str, person: str, alias: str):
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", text, speaker="Kim",
+                   event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)), executor)
+    node = next(n for n in executor.plan.nodes if n.name == person)
+    assert node.aliases == [alias]
+    assert alias not in {n.name for n in executor.plan.nodes}
+
+
+@pytest.mark.parametrize("text", ["Call me when you land.", "Can you call me tomorrow?"])
+def test_a_call_asked_for_is_no_alias(text: str):
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", text, speaker="Kim",
+                   event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)), executor)
+    assert not any(n.aliases for n in executor.plan.nodes)
+
+
 @pytest.mark.parametrize("text", [
     "The vegetarian options were great.", "I'm not vegetarian.", "Is Tom allergic to nuts?",
     "Tom's vegan cafe opened."])

@@ -116,6 +116,23 @@ def test_a_query_of_names_is_answered_by_the_node_or_by_the_fact_joining_them(
     assert memory.explore("Copenhagen", user_id=user_id, reinforce=False)[0].uid == cph
 
 
+def test_a_node_is_named_by_its_aliases_too(memory: Memory, user_id: str) -> None:
+    """ "Please call me Bea": "Bea" alone asks for Beatriz's node, and "Where does Bea
+    work?" for her job, as her name does; another tenant's Bea is not hers."""
+    memory.ingest("Hi! I'm Beatriz, but please call me Bea.", user_id=user_id,
+                  speaker="Beatriz")
+    memory.ingest("I work at Lumen Studio.", user_id=user_id, speaker="Beatriz")
+    memory.ingest("My friend Bea works at Quarry Labs.", user_id=f"{user_id}-other",
+                  speaker="Tom")
+    try:
+        named = memory.explore("Bea", user_id=user_id, reinforce=False)
+        assert (named[0].kind, named[0].name) == ("Person", "Beatriz"), named[:3]
+        job = memory.explore("Where does Bea work?", user_id=user_id, reinforce=False)
+        assert (job[0].kind, job[0].end["name"]) == ("WORKS_AT", "Lumen Studio"), job[:3]
+    finally:
+        memory.forget_user(f"{user_id}-other")
+
+
 def test_kind_filter(memory: Memory, user_id: str, garden) -> None:
     results = memory.explore("tomato seedlings Marta", user_id=user_id, k=20,
                              kinds=["Source"], reinforce=False)

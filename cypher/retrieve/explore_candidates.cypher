@@ -168,6 +168,21 @@ CALL () {
     {{> fragments/node_filters}}
   RETURN n, length
   UNION
+  // a node the question names by one of its aliases ("Bea" for Beatriz, who said "call me
+  // Bea"): one full-text seek on the aliases, each hit checked against the keys
+  WITH replace(replace($search.user_id, '\\', '\\\\'), '"', '\\"') AS tenant
+  WHERE $search.aliases IS NOT NULL
+  CALL db.index.fulltext.queryNodes('memory_text',
+      '+user_id:"' + tenant + '" +(' + $search.aliases + ')', {limit: $per_signal})
+    YIELD node AS n
+  WITH n, [a IN coalesce(n.aliases, []) WHERE toLower(trim(a)) IN $search.name_keys
+           | size(a)] AS said
+  WHERE size(said) > 0 AND n:Semantic AND n.user_id = $search.user_id
+    AND NOT n.canonical_name IN $search.name_keys
+    {{> fragments/node_filters}}
+  RETURN n, reduce(longest = 0, x IN said | CASE WHEN x > longest THEN x ELSE longest END)
+         AS length
+  UNION
   WITH 1 AS one WHERE $first_person
   MATCH (n:Person {user_id: $search.user_id}) WHERE 'role: speaker' IN n.attributes
   WITH collect(n) AS speakers WHERE size(speakers) = 1

@@ -435,6 +435,7 @@ class _Run:
             self._made(sentence.text, sentence, named)
             self._goals(text, sentence)
             self._diets(text, sentence, named)
+            self._nicknames(text, named)
             self._workplace(sentence.text, sentence, named)
             self._favourites(text, sentence, named)
         for m in _THEIR_NAME.finditer(sentence.text):
@@ -699,6 +700,26 @@ class _Run:
         found += [{"subj": m["subj"], "what": m["what"], "name": m["name"]}
                   for m in _PET_NAMED.finditer(text)]
         return found
+
+    def _nicknames(self, text: str, named: set[str]) -> None:
+        """ "Please call me Bea", "everyone calls him Sasha", "Robert goes by Bob": the name
+        is an alias of the person's node (resolution then finds the node by it, and a
+        question that says "Bea" links it)."""
+        for m in _NICKNAME.finditer(text):
+            nick = m["nick"]
+            if not _usable(nick):
+                continue
+            if m["me"] or m["me2"] or m["subj"] == "I":
+                person = self.speaker()
+            elif m["subj"]:
+                person = self.subject(m["subj"]) if _usable(m["subj"]) else None
+            else:           # "him", "her": the person named before, in this sentence first
+                person = self.last_person or self.previous_person
+                person = self.node("Person", person) if person else None
+            if person is None or canonical_name(person) == canonical_name(nick):
+                continue
+            self.executor.execute("update_node", {"id": person, "aliases": [nick]})
+            named.add(nick)
 
     def _diets(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "I'm vegetarian", "Tom is lactose intolerant": the person AVOIDS what the diet
@@ -1096,6 +1117,13 @@ _OVER_PASTIMES: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:stopped|quit|gave\s++up|(?:have|has)\s++given\s++up)\s++"
         rf"(?P<obj>{_PASTIMES})\b{_NOT_PASTIME}"), "Concept", ""),
 ]
+# A name someone is called by: "please call me Bea", "my friends call me Bea", "I go by
+# Bea", "everyone calls him Sasha", "Robert goes by Bob"
+_NICKNAME = re.compile(
+    r"(?:\b(?:(?:[Pp]lease|[Jj]ust|[Yy]ou\s++can)\s++)?(?<![\w'’])[Cc]all\s++(?P<me>me)|"
+    r"\b(?:[Ee]veryone|[Ee]verybody|[Pp]eople|[Mm]ost\s++people|[Ff]riends|"
+    r"[Mm]y\s++friends|[Ww]e|I|[Tt]hey)\s++(?:all\s++)?calls?\s++(?:(?P<me2>me)|him|her)|"
+    rf"{SUBJECT}\s++(?:go|goes)\s++by)\s++(?P<nick>{NAME})")
 # A diet, and what it leaves out: "I'm vegetarian" (AVOIDS meat)
 DIETS = {"vegetarian": "meat", "vegan": "animal products", "pescatarian": "meat",
          "teetotal": "alcohol", "teetotaler": "alcohol", "teetotaller": "alcohol",

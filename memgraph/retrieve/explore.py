@@ -13,6 +13,7 @@ be one recall behind, which a salience step of 0.1 cannot turn into a wrong answ
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -21,6 +22,7 @@ from typing import Any
 
 from memgraph.errors import DatabaseError, InvalidInputError
 from memgraph.graph.connection import Graph
+from memgraph.graph.names import canonical_name
 from memgraph.graph.schema import VECTOR_INDEX
 from memgraph.retrieve.answers import (
     joining_facts,
@@ -98,6 +100,7 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
             "ann_index": plan.index if plan else VECTOR_INDEX,
             "lucene": lucene_escape(content_terms(req.query)) if cfg.use_fulltext else None,
             "name_keys": list(req.intent.name_keys) if cfg.use_facts else [],
+            "aliases": alias_lucene(req.intent.name_keys) if cfg.use_facts else None,
         },
         "filters": req.filters.as_map(),
         "relationships": req.filters.relationships,
@@ -118,6 +121,16 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "fact_max": per_signal, "fact_scan": cfg.fact_scan_max,
         "summaries_compete": summaries_wanted(req),
     }
+
+
+_LUCENE_PHRASE = re.compile(r'["\\]')     # what a Lucene phrase must escape
+
+
+def alias_lucene(name_keys: Sequence[str]) -> str | None:
+    """The name keys as phrases on the full-text index's `aliases` field, for the nodes a
+    question names by an alias; None when there are none."""
+    escaped = (_LUCENE_PHRASE.sub(r"\\\g<0>", key) for key in name_keys if key)
+    return " OR ".join(f'aliases:"{key}"' for key in escaped) or None
 
 
 def summaries_wanted(req: ExploreRequest) -> bool:
@@ -160,6 +173,11 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
     intent = req.intent
     linked = sorted(row["linked"], key=lambda r: -r["score"])
     names = [props[r["key"]][1].get("name") or "" for r in linked if r["key"] in props]
+    # a node linked by an alias is named by it: "Bea" alone asks for Beatriz's node
+    keys = set(intent.name_keys)
+    names += [alias for r in linked if r["key"] in props
+              for alias in props[r["key"]][1].get("aliases") or []
+              if canonical_name(alias) in keys]
     rels = {k: p for k, (element, p) in props.items() if element == "relationship"}
     signals["linked"] = linked
     best_source = max((r["score"] for r in row["vec"] if r["key"] in props
