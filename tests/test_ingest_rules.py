@@ -247,6 +247,11 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "HAS_OCCUPATION", "paramedic")),
     ("I got a job as a barista at Blue Bottle.", ("Concept", "barista"),
      ("me", "HAS_OCCUPATION", "barista")),
+    # a place one calls home is where one is from
+    ("This necklace is a gift from my grandma in my home country, Sweden.",
+     ("Entity", "Sweden"), ("me", "FROM", "sweden")),
+    ("Back in my home town of Cork, we had a big party.", ("Entity", "Cork"),
+     ("me", "FROM", "cork")),
     # what someone keeps away from (AVOIDS): an allergy, an intolerance, a diet
     ("I'm vegetarian and my partner Luis is allergic to nuts.", ("Concept", "nuts"),
      ("luis", "AVOIDS", "nuts")),

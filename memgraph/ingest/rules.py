@@ -436,6 +436,7 @@ class _Run:
             self._goals(text, sentence)
             self._diets(text, sentence, named)
             self._nicknames(text, named)
+            self._homeland(sentence.text, sentence, named)
             self._workplace(sentence.text, sentence, named)
             self._favourites(text, sentence, named)
         for m in _THEIR_NAME.finditer(sentence.text):
@@ -700,6 +701,17 @@ class _Run:
         found += [{"subj": m["subj"], "what": m["what"], "name": m["name"]}
                   for m in _PET_NAMED.finditer(text)]
         return found
+
+    def _homeland(self, text: str, sentence: _Sentence, named: set[str]) -> None:
+        """ "A gift from my grandma in my home country, Sweden", "my hometown is Leeds":
+        the speaker is FROM it."""
+        for m in _HOMELAND.finditer(text):
+            owner = self.speaker()
+            if owner is None or not _usable(m["name"]):
+                continue
+            place = self.node("Entity", m["name"], entity_type="place")
+            self.relate(owner, place, "FROM", sentence)
+            named.add(m["name"])
 
     def _nicknames(self, text: str, named: set[str]) -> None:
         """ "Please call me Bea", "everyone calls him Sasha", "Robert goes by Bob": the name
@@ -1124,6 +1136,11 @@ _NICKNAME = re.compile(
     r"\b(?:[Ee]veryone|[Ee]verybody|[Pp]eople|[Mm]ost\s++people|[Ff]riends|"
     r"[Mm]y\s++friends|[Ww]e|I|[Tt]hey)\s++(?:all\s++)?calls?\s++(?:(?P<me2>me)|him|her)|"
     rf"{SUBJECT}\s++(?:go|goes)\s++by)\s++(?P<nick>{NAME})")
+# where one is from, said of a place one calls home: "my home country, Sweden", "my
+# hometown is Leeds", "back in my home town of Cork"
+_HOMELAND = re.compile(
+    r"\b[Mm]y\s++(?:home\s*+country|home\s*+town|native\s++country|birthplace)"
+    rf"(?:,\s*+|\s++is\s++|\s++of\s++)(?P<name>{NAME})")
 # A diet, and what it leaves out: "I'm vegetarian" (AVOIDS meat)
 DIETS = {"vegetarian": "meat", "vegan": "animal products", "pescatarian": "meat",
          "teetotal": "alcohol", "teetotaler": "alcohol", "teetotaller": "alcohol",
