@@ -247,6 +247,9 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "HAS_OCCUPATION", "paramedic")),
     ("I got a job as a barista at Blue Bottle.", ("Concept", "barista"),
      ("me", "HAS_OCCUPATION", "barista")),
+    # the subject left out after "but" is the sentence's too
+    ("I'm originally from Lyon but live in Paris now.", ("Entity", "Paris"),
+     ("me", "LIVES_IN", "paris")),
     # a place one calls home is where one is from
     ("This necklace is a gift from my grandma in my home country, Sweden.",
      ("Entity", "Sweden"), ("me", "FROM", "sweden")),
@@ -365,6 +368,11 @@ def test_a_pastime_given_up_is_over_from_when_it_is_said():
         ("kim", "INTERESTED_IN", "piano", said), ("kim", "EXPERIENCED", "yoga", said)}
     for text in ("I stopped playing with the kids.", "I stopped running a business."):
         assert extract(text)[1] == set(), text
+
+
+def test_a_month_is_no_place_or_school():
+    assert extract("My daughter Emma starts university in September.")[1] == {
+        ("me", "FAMILY_OF", "emma")}
 
 
 def test_an_occupation_at_a_place_not_named_is_the_occupation_alone():

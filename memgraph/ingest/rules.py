@@ -480,6 +480,8 @@ class _Run:
         obj = _TRAILING.sub("", _ARTICLES.sub("", raw_obj)).strip().strip('"“”').strip()
         if subject is None or not obj or all(w in FILLER_WORDS for w in obj.lower().split()):
             return
+        if kind != "Concept" and not _usable(obj):
+            return      # "starts university in September": a month is no school
         # the article may stand outside the object ("joined the choir": `det`)
         definite = _DEFINITE.match(raw_obj) or (m.groupdict().get("det") or "") == "the"
         if kind == "Concept" and definite and " " not in obj and obj.islower():
@@ -911,7 +913,7 @@ _DROPPED_SUBJECT = re.compile(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
                               r"(?=(?:[Tt]ook|[Ww]ent|[Vv]isited|[Mm]oved|[Jj]oined|[Ss]tarted|"
                               r"[Tt]ravell?ed|[Ff]lew|[Aa]dopted|[Rr]elocated|[Ss]igned|[Rr]an|"
                               r"[Ff]inished|[Cc]ompleted)\s)")
-_ELIDED = re.compile(r"\b(and|then)\s+(?=(?:(?:even|also|just|then|now|still|later|soon)\s+)?"
+_ELIDED = re.compile(r"\b(and|then|but)\s+(?=(?:(?:even|also|just|then|now|still|later|soon)\s+)?"
                      r"(?:joined|moved|relocated|became|likes|loves|hates|dislikes|prefers|"
                      r"enjoys|owns|teaches|"
                      r"started|got|work|works|live|lives|studies|study|went|took)\b)")
