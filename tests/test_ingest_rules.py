@@ -250,6 +250,10 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     # the subject left out after "but" is the sentence's too
     ("I'm originally from Lyon but live in Paris now.", ("Entity", "Paris"),
      ("me", "LIVES_IN", "paris")),
+    ("I've been married to Tom for ten years.", ("Person", "Tom"),
+     ("me", "PARTNER_OF", "tom")),
+    ("I'm a freelance photographer based in Lisbon.", ("Entity", "Lisbon"),
+     ("me", "LIVES_IN", "lisbon")),
     # a place one calls home is where one is from
     ("This necklace is a gift from my grandma in my home country, Sweden.",
      ("Entity", "Sweden"), ("me", "FROM", "sweden")),

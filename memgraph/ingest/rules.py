@@ -212,6 +212,10 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("FROM", re.compile(
         rf"{SUBJECT}\s++(?:am|'m|is|are|come|comes)\s++(?:originally\s++)?from\s++(?P<obj>{NAME})"),
      "Entity", "place"),
+    # "I'm based in Manchester", "I'm a freelance photographer based in Lisbon"
+    ("LIVES_IN", re.compile(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:(?:a|an)\s++(?:[\w\-]++\s++){{1,4}}?)?"
+        rf"based\s++(?:in|out\s++of)\s++(?P<obj>{NAME})"), "Entity", "place"),
     # "I was born in Lagos", "she grew up in Glasgow"
     ("FROM", re.compile(
         rf"{SUBJECT}\s++(?:was|were)\s++(?:born|raised|brought\s++up)\s++(?:and\s++raised\s++)?"
@@ -1299,7 +1303,8 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # marriage: "I married Tom", "Felix married his girlfriend Noor", "Anna is married to
     # Ben", "I got engaged to Pablo"
     ("PARTNER_OF", re.compile(
-        rf"{SUBJECT}\s++{ADVERB}(?:married|wed|(?:got|am|is|are)\s++(?:married|engaged)\s++to)\s++"
+        rf"{SUBJECT}\s++{ADVERB}(?:married|wed|(?:got|am|is|are|(?:have|has)\s++been)\s++"
+        r"(?:married|engaged)\s++to)\s++"
         rf"(?:(?:my|his|her|their)\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})"), "Person", ""),
     # dating: "I'm dating Tom", "I started seeing someone called Alex", "Tom and I have been
     # together for five years"
