@@ -247,6 +247,13 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "HAS_OCCUPATION", "paramedic")),
     ("I got a job as a barista at Blue Bottle.", ("Concept", "barista"),
      ("me", "HAS_OCCUPATION", "barista")),
+    # a "who" clause says its fact of the person just named
+    ("I have a brother, Sam, who lives in Perth.", ("Entity", "Perth"),
+     ("sam", "LIVES_IN", "perth")),
+    ("I have a brother, Sam, who lives in Perth.", ("Person", "Sam"),
+     ("me", "FAMILY_OF", "sam")),
+    ("My friend Ana, who is a nurse, loves hiking.", ("Concept", "nurse"),
+     ("ana", "HAS_OCCUPATION", "nurse")),
     # the subject left out after "but" is the sentence's too
     ("I'm originally from Lyon but live in Paris now.", ("Entity", "Paris"),
      ("me", "LIVES_IN", "paris")),

@@ -375,6 +375,9 @@ class _Run:
         self.last_person: str | None = None       # the person this sentence is about
         self.previous_person: str | None = None   # ... and the one before it was
         self.addressee: str | None = None   # who sent the message before, in its session
+        # the names a "who" clause of this sentence is about ("a brother, Sam, who lives
+        # in Perth"): named by the clause's fact, still had as a brother
+        self.clause_names: set[str] = set()
 
     def node(self, kind: str, name: str, description: str = "", entity_type: str = "",
              confidence: float | None = None, attributes: dict[str, str] | None = None) -> str:
@@ -531,6 +534,9 @@ class _Run:
             rest = text[dropped.end():]
             text = "I " + (dropped["adverb"] or "").lower() + rest[0].lower() + rest[1:]
         text = _APPOSITIVE.sub(r"\g<rel> \g<name> ", text)
+        # "a brother, Sam, who lives in Perth": the clause says it of Sam
+        self.clause_names = {m["name"] for m in _WHO_CLAUSE.finditer(text)}
+        text = _WHO_CLAUSE.sub(r"\g<name>, \g<name> ", text)
         # a pronoun after a comma or "and" is the person this sentence opens on ("Luca is
         # at university in Milan, he studies engineering"); else the previous sentence's
         own = _LEAD_SUBJECT.match(text)
@@ -795,7 +801,8 @@ class _Run:
         """ "I adopted a cat named Miso", "he owns a bakery called Sunrise Bakes", "a cat
         named Pixel and a dog named Byte"."""
         for m in self._owned_matches(text):
-            if m["name"] in named or not _usable(m["name"]):
+            if (m["name"] in named and m["name"] not in self.clause_names) \
+                    or not _usable(m["name"]):
                 continue
             if m["subj"] != "I" and not _usable(m["subj"]):
                 continue
@@ -921,6 +928,11 @@ _ELIDED = re.compile(r"\b(and|then|but)\s+(?=(?:(?:even|also|just|then|now|still
                      r"(?:joined|moved|relocated|became|likes|loves|hates|dislikes|prefers|"
                      r"enjoys|owns|teaches|"
                      r"started|got|work|works|live|lives|studies|study|went|took)\b)")
+# a clause about the person just named: "Sam, who lives in Perth, …"
+_WHO_CLAUSE = re.compile(
+    rf"(?P<name>{NAME}),?\s++who\s++(?=(?:(?:is|was)\s++(?:a|an|from|allergic)|has|had|"
+    r"lives|lived|works|worked|moved|studies|studied|owns|loves|likes|hates|teaches|runs|"
+    r"plays)\b)")
 _DEFINITE = re.compile(r"^(?:the|this|that|these|those)\s", re.IGNORECASE)
 _POSSESSIVE_RELATION = re.compile(
     rf"(?P<holder>{_WORD})['’]s\s+(?P<rel>"
