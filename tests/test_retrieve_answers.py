@@ -60,6 +60,8 @@ def test_an_occupation_answers_what_someone_does_and_their_job() -> None:
     for text in ("What does Tom do?", "What is Tom's job?", "What did Tom do before?"):
         wanted = {_stem(w) for w in read_query(text).topic(["Tom"])}
         assert asks_relation(wanted, occupation) and asks_relation(wanted, employer), text
+    wanted = {_stem(w) for w in read_query("What kind of work does Tom do?").topic(["Tom"])}
+    assert asks_relation(wanted, occupation)
     wanted = {_stem(w) for w in read_query("What's Tom's profession?").topic(["Tom"])}
     assert asks_relation(wanted, occupation) and not asks_relation(wanted, employer)
     # the extractor states a job with "teaches at"

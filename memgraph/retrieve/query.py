@@ -365,6 +365,11 @@ def read_query(query: str) -> QueryIntent:
     content = tuple(PROJECT_WORD if i in on_project else w for i, w in enumerate(lowered)
                     if w not in skip and i not in modifiers and i not in light
                     and (w not in relation or i in company))
+    # "what kind of work does Tom do?", "what line of work is Anna in?" ask for what one
+    # does, not only where
+    if any(lowered[i:i + 3] == [kind, "of", "work"] for i in range(len(lowered) - 2)
+           for kind in ("kind", "type", "line", "sort")):
+        content = (*content, OCCUPATION_WORDS[1])
     tail = _occupation_tail(words)
     if tail is not None:
         content = (*content[:len(content) - sum(w not in skip for w in tail)],
