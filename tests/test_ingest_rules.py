@@ -343,7 +343,8 @@ def test_a_name_someone_is_called_by_is_an_alias(text: str, person: str, alias: 
     assert alias not in {n.name for n in executor.plan.nodes}
 
 
-@pytest.mark.parametrize("text", ["Call me when you land.", "Can you call me tomorrow?"])
+@pytest.mark.parametrize("text", ["Call me when you land.", "Can you call me tomorrow?",
+                                  "I go by Tesco on the way home."])
 def test_a_call_asked_for_is_no_alias(text: str):
     executor = ToolExecutor(lambda ids: {})
     RuleExtractor(Settings()).extract(

@@ -1153,7 +1153,10 @@ _NICKNAME = re.compile(
     r"(?:\b(?:(?:[Pp]lease|[Jj]ust|[Yy]ou\s++can)\s++)?(?<![\w'’])[Cc]all\s++(?P<me>me)|"
     r"\b(?:[Ee]veryone|[Ee]verybody|[Pp]eople|[Mm]ost\s++people|[Ff]riends|"
     r"[Mm]y\s++friends|[Ww]e|I|[Tt]hey)\s++(?:all\s++)?calls?\s++(?:(?P<me2>me)|him|her)|"
-    rf"{SUBJECT}\s++(?:go|goes)\s++by)\s++(?P<nick>{NAME})")
+    rf"{SUBJECT}\s++(?:go|goes)\s++by)\s++(?P<nick>{NAME})"
+    # the name ends the clause: "I go by Kate", not "I go by Tesco on the way home"
+    r"(?=\s*+(?:[,.;:!?)]|$)|\s++(?:now|these|at|to|for|from|in|since|though|but|and|"
+    r"because|instead|anyway)\b)")
 # where one is from, said of a place one calls home: "my home country, Sweden", "my
 # hometown is Leeds", "back in my home town of Cork"
 _HOMELAND = re.compile(
