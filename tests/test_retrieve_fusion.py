@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from memgraph.errors import InvalidInputError
 from memgraph.retrieve.config import PRESETS, RetrievalConfig, preset
-from memgraph.retrieve.filters import content_terms, lucene_escape
+from memgraph.retrieve.filters import content_terms, lucene_escape, lucene_phrases
 from memgraph.retrieve.fusion import (
     Candidate,
     add_time_signal,
@@ -109,6 +109,13 @@ def test_equal_scores_go_to_what_the_query_matched_best_not_to_the_smaller_key()
 ])
 def test_lucene_escape(query: str, expected: str | None) -> None:
     assert lucene_escape(query) == expected
+
+
+def test_lucene_phrases_quote_each_name_on_one_field() -> None:
+    # a name key is matched as a phrase on the field, its quotes and backslashes escaped
+    assert lucene_phrases("aliases", ["bea", 'say "hi"', "a\\b", ""]) == (
+        'aliases:"bea" OR aliases:"say \\"hi\\"" OR aliases:"a\\\\b"')
+    assert lucene_phrases("aliases", []) is None
 
 
 @pytest.mark.parametrize("query, expected", [

@@ -13,7 +13,6 @@ be one recall behind, which a salience step of 0.1 cannot turn into a wrong answ
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -31,7 +30,7 @@ from memgraph.retrieve.answers import (
     speaks_for_question,
 )
 from memgraph.retrieve.config import RetrievalConfig
-from memgraph.retrieve.filters import Filters, content_terms, lucene_escape
+from memgraph.retrieve.filters import Filters, content_terms, lucene_escape, lucene_phrases
 from memgraph.retrieve.fusion import (
     EPISODE_KINDS,
     Candidate,
@@ -100,7 +99,9 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
             "ann_index": plan.index if plan else VECTOR_INDEX,
             "lucene": lucene_escape(content_terms(req.query)) if cfg.use_fulltext else None,
             "name_keys": list(req.intent.name_keys) if cfg.use_facts else [],
-            "aliases": alias_lucene(req.intent.name_keys) if cfg.use_facts else None,
+            # the nodes a question names by an alias ("Bea"): phrases on that field
+            "aliases": (lucene_phrases("aliases", req.intent.name_keys) if cfg.use_facts
+                        else None),
         },
         "filters": req.filters.as_map(),
         "relationships": req.filters.relationships,
@@ -121,16 +122,6 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "fact_max": per_signal, "fact_scan": cfg.fact_scan_max,
         "summaries_compete": summaries_wanted(req),
     }
-
-
-_LUCENE_PHRASE = re.compile(r'["\\]')     # what a Lucene phrase must escape
-
-
-def alias_lucene(name_keys: Sequence[str]) -> str | None:
-    """The name keys as phrases on the full-text index's `aliases` field, for the nodes a
-    question names by an alias; None when there are none."""
-    escaped = (_LUCENE_PHRASE.sub(r"\\\g<0>", key) for key in name_keys if key)
-    return " OR ".join(f'aliases:"{key}"' for key in escaped) or None
 
 
 def summaries_wanted(req: ExploreRequest) -> bool:

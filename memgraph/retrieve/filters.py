@@ -52,6 +52,15 @@ def lucene_escape(query: str) -> str | None:
     return escaped if re.search(r"\w", escaped) else None
 
 
+_LUCENE_PHRASE = re.compile(r'["\\]')     # what a Lucene phrase must escape
+
+
+def lucene_phrases(field: str, phrases: Iterable[str]) -> str | None:
+    """``field:"…"`` for each phrase, OR-ed; None when there is none."""
+    escaped = (_LUCENE_PHRASE.sub(r"\\\g<0>", p) for p in phrases if p)
+    return " OR ".join(f'{field}:"{p}"' for p in escaped) or None
+
+
 @dataclass(frozen=True)
 class Filters:
     kinds: list[str] | None
