@@ -276,6 +276,8 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("Anna went vegan last year.", ("Concept", "animal products"),
      ("anna", "AVOIDS", "animal products")),
     ("I don't eat pork.", ("Concept", "pork"), ("me", "AVOIDS", "pork")),
+    ("Dana went freelance last year.", ("Concept", "freelancer"),
+     ("dana", "HAS_OCCUPATION", "freelancer")),
     # the subject left out after "and" is the sentence's
     ("Big change: Aiko quit flying and became a yoga instructor.",
      ("Concept", "yoga instructor"), ("aiko", "HAS_OCCUPATION", "yoga instructor")),

@@ -442,6 +442,7 @@ class _Run:
             self._made(sentence.text, sentence, named)
             self._goals(text, sentence)
             self._diets(text, sentence, named)
+            self._freelance(text, sentence, named)
             self._nicknames(text, named)
             self._homeland(sentence.text, sentence, named)
             self._workplace(sentence.text, sentence, named)
@@ -745,6 +746,18 @@ class _Run:
             self.executor.execute("update_node", {"id": person, "aliases": [nick]})
             named.add(nick)
 
+    def _freelance(self, text: str, sentence: _Sentence, named: set[str]) -> None:
+        """ "I went freelance": the person works as a freelancer from then (an occupation,
+        which ends the one before)."""
+        for m in _WENT_FREELANCE.finditer(text):
+            if m["subj"] != "I" and not _usable(m["subj"]):
+                continue
+            subject = self.subject(m["subj"])
+            if subject is not None:
+                self.relate(subject, self.node("Concept", "freelancer"), "HAS_OCCUPATION",
+                            sentence)
+                named.add(m["subj"])
+
     def _diets(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "I'm vegetarian", "Tom is lactose intolerant": the person AVOIDS what the diet
         leaves out (``DIETS``; the sentence, which names the diet, is the description)."""
@@ -858,7 +871,7 @@ _OCCUPATIONS = (
     "carpenter|cashier|caterer|ceo|cfo|chef|chemist|cleaner|clerk|coach|consultant|cook|"
     "counselor|counsellor|courier|cto|curator|dancer|dentist|designer|detective|developer|"
     "director|doctor|driver|economist|editor|educator|electrician|engineer|entrepreneur|"
-    "farmer|firefighter|fisherman|florist|founder|gardener|hairdresser|illustrator|"
+    "farmer|firefighter|fisherman|florist|founder|freelancer|gardener|hairdresser|illustrator|"
     "instructor|interpreter|janitor|journalist|judge|landscaper|lawyer|lecturer|librarian|"
     "lifeguard|manager|mechanic|midwife|miner|musician|nanny|novelist|nurse|"
     "officer|paralegal|paramedic|pastor|pharmacist|photographer|physician|pilot|plumber|"
@@ -1162,6 +1175,10 @@ _NICKNAME = re.compile(
 _HOMELAND = re.compile(
     r"\b[Mm]y\s++(?:home\s*+country|home\s*+town|native\s++country|birthplace)"
     rf"(?:,\s*+|\s++is\s++|\s++of\s++)(?P<name>{NAME})")
+# "I went freelance", "Dana has gone freelance" (HAS_OCCUPATION freelancer)
+_WENT_FREELANCE = re.compile(
+    rf"{SUBJECT}\s++{ADVERB}(?:went|gone|go|goes|(?:have|has)\s++gone|am\s++going|"
+    r"decided\s++to\s++go)\s++freelance\b")
 # A diet, and what it leaves out: "I'm vegetarian" (AVOIDS meat)
 DIETS = {"vegetarian": "meat", "vegan": "animal products", "pescatarian": "meat",
          "teetotal": "alcohol", "teetotaler": "alcohol", "teetotaller": "alcohol",
