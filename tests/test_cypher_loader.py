@@ -121,10 +121,10 @@ def test_shared_pieces_are_written_once() -> None:
     caller_filter = cypher.load("fragments/caller_filters").splitlines()[0]
     summaries_out = cypher.load("fragments/node_filters").splitlines()[0]
     # the caller's filters everywhere: ann (and widened), exact, competing summaries'
-    # vectors, full-text, linked, graph, overview summaries; summaries kept out of every
-    # ranked list but the overview's own branch
-    assert explore.count(caller_filter) == 8
-    assert explore.count(summaries_out) == 7
+    # vectors, full-text, linked (by name and by alias), graph, overview summaries;
+    # summaries kept out of every ranked list but the overview's own branch
+    assert explore.count(caller_filter) == 9
+    assert explore.count(summaries_out) == 8
 
 
 @pytest.fixture()
