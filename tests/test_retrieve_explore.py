@@ -122,13 +122,21 @@ def test_a_node_is_named_by_its_aliases_too(memory: Memory, user_id: str) -> Non
     memory.ingest("Hi! I'm Beatriz, but please call me Bea.", user_id=user_id,
                   speaker="Beatriz")
     memory.ingest("I work at Lumen Studio.", user_id=user_id, speaker="Beatriz")
-    memory.ingest("My friend Bea works at Quarry Labs.", user_id=f"{user_id}-other",
-                  speaker="Tom")
+    # another tenant's Beatrice goes by Bea too: never linked, never returned
+    memory.ingest("Hi! I'm Beatrice, but please call me Bea.", user_id=f"{user_id}-other",
+                  speaker="Beatrice")
+    memory.ingest("I work at Quarry Labs.", user_id=f"{user_id}-other", speaker="Beatrice")
     try:
         named = memory.explore("Bea", user_id=user_id, reinforce=False)
         assert (named[0].kind, named[0].name) == ("Person", "Beatriz"), named[:3]
         job = memory.explore("Where does Bea work?", user_id=user_id, reinforce=False)
         assert (job[0].kind, job[0].end["name"]) == ("WORKS_AT", "Lumen Studio"), job[:3]
+        said = " ".join(f"{r.name} {r.text} {r.end['name'] if r.end else ''}"
+                        for r in named + job)
+        assert "Beatrice" not in said and "Quarry" not in said
+        other = memory.explore("Where does Bea work?", user_id=f"{user_id}-other",
+                               reinforce=False)
+        assert (other[0].kind, other[0].end["name"]) == ("WORKS_AT", "Quarry Labs")
     finally:
         memory.forget_user(f"{user_id}-other")
 
