@@ -441,8 +441,7 @@ class _Run:
             self._uses(text, sentence, named)
             self._made(sentence.text, sentence, named)
             self._goals(text, sentence)
-            self._diets(text, sentence, named)
-            self._freelance(text, sentence, named)
+            self._implied(text, sentence, named)
             self._nicknames(text, named)
             self._homeland(sentence.text, sentence, named)
             self._workplace(sentence.text, sentence, named)
@@ -746,30 +745,19 @@ class _Run:
             self.executor.execute("update_node", {"id": person, "aliases": [nick]})
             named.add(nick)
 
-    def _freelance(self, text: str, sentence: _Sentence, named: set[str]) -> None:
-        """ "I went freelance": the person works as a freelancer from then (an occupation,
-        which ends the one before)."""
-        for m in _WENT_FREELANCE.finditer(text):
-            if m["subj"] != "I" and not _usable(m["subj"]):
-                continue
-            subject = self.subject(m["subj"])
-            if subject is not None:
-                self.relate(subject, self.node("Concept", "freelancer"), "HAS_OCCUPATION",
-                            sentence)
+    def _implied(self, text: str, sentence: _Sentence, named: set[str]) -> None:
+        """Facts whose object the words imply rather than name (``_IMPLIED_FACTS``): "I'm
+        vegetarian" AVOIDS meat, "Tom is lactose intolerant" AVOIDS lactose, "I went
+        freelance" HAS_OCCUPATION freelancer; the sentence is the description."""
+        for rel_type, pattern, implied in _IMPLIED_FACTS:
+            for m in pattern.finditer(text):
+                if m["subj"] != "I" and not _usable(m["subj"]):
+                    continue
+                subject = self.subject(m["subj"])
+                if subject is None:
+                    continue
+                self.relate(subject, self.node("Concept", implied(m)), rel_type, sentence)
                 named.add(m["subj"])
-
-    def _diets(self, text: str, sentence: _Sentence, named: set[str]) -> None:
-        """ "I'm vegetarian", "Tom is lactose intolerant": the person AVOIDS what the diet
-        leaves out (``DIETS``; the sentence, which names the diet, is the description)."""
-        for m in _DIET.finditer(text):
-            if m["subj"] != "I" and not _usable(m["subj"]):
-                continue
-            subject = self.subject(m["subj"])
-            if subject is None:
-                continue
-            avoided = DIETS[re.sub(r"[\s\-]+", " ", m["diet"].lower())]
-            self.relate(subject, self.node("Concept", avoided), "AVOIDS", sentence)
-            named.add(m["subj"])
 
     def _goals(self, text: str, sentence: _Sentence) -> None:
         """ "My goal is to give kids a loving home": the speaker HAS_GOAL it."""
@@ -1189,6 +1177,12 @@ _DIET = re.compile(
     rf"\s++{ADVERB}(?:(?:a|an|strictly|strict|fully|mostly)\s++)?"
     r"(?P<diet>vegetarian|vegan|pescatarian|teetotal(?:l?er)?|coeliac|celiac|"
     r"gluten[\s\-]free|lactose[\s\-]intolerant|dairy[\s\-]free)\b(?!['’\-])")
+# facts whose object the words imply (RuleExtractor._implied): the type, the pattern (with
+# its subject), and the object it implies
+_IMPLIED_FACTS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
+    ("AVOIDS", _DIET, lambda m: DIETS[re.sub(r"[\s\-]+", " ", m["diet"].lower())]),
+    ("HAS_OCCUPATION", _WENT_FREELANCE, lambda m: "freelancer"),
+]
 _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # what someone keeps away from (AVOIDS): an allergy or an intolerance ("Luis is
     # allergic to nuts", "I have a severe peanut allergy"), "I don't eat pork"; a diet is
