@@ -54,6 +54,12 @@ class RetrievalConfig(BaseModel):
     # Full-text is scoped to the tenant inside Lucene; the over-fetch only makes room for
     # the filters Lucene cannot apply (state, kind, salience, time).
     fulltext_overfetch: int = Field(3, ge=1, le=100)
+    # Full-text terms weighed by the tenant's own statistics, not the shared index's
+    # (memgraph/retrieve/term_weights.py): counts per term, capped, kept per process.
+    tenant_term_weights: bool = True
+    term_stats_ttl_s: float = Field(600.0, ge=0)
+    term_count_cap: int = Field(2000, ge=1, le=100_000)
+    term_count_cap_index: int = Field(10_000, ge=1, le=1_000_000)
     # The graph signal: one hop (every semantic and structural type) around the strongest
     # seeds of the vector and full-text signals (see docs/retrieval.md).
     graph_seeds: int = Field(5, ge=0, le=50)

@@ -30,7 +30,7 @@ from memgraph.retrieve.answers import (
     speaks_for_question,
 )
 from memgraph.retrieve.config import RetrievalConfig
-from memgraph.retrieve.filters import Filters, content_terms, lucene_escape, lucene_phrases
+from memgraph.retrieve.filters import Filters, content_terms, lucene_phrases
 from memgraph.retrieve.fusion import (
     EPISODE_KINDS,
     Candidate,
@@ -42,11 +42,13 @@ from memgraph.retrieve.fusion import (
 from memgraph.retrieve.query import QueryIntent, read_query, relative_period
 from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown, as_datetime
+from memgraph.retrieve.term_weights import weighted_lucene
 from memgraph.retrieve.vector_plan import (
     ANN_SCORE_MARGIN,
     NO_SUCH_INDEX,
     own_index_missing,
     plan_vector,
+    tenant_size,
 )
 from memgraph.settings import LifecycleSettings
 
@@ -97,7 +99,10 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
             "user_id": req.user_id,
             "vector": req.vector if use_vector else None,
             "ann_index": plan.index if plan else VECTOR_INDEX,
-            "lucene": lucene_escape(content_terms(req.query)) if cfg.use_fulltext else None,
+            "lucene": (weighted_lucene(graph, req.user_id, content_terms(req.query),
+                                       tenant_size(graph, req.user_id, cfg.tenant_size_ttl_s),
+                                       cfg)
+                       if cfg.use_fulltext else None),
             "name_keys": list(req.intent.name_keys) if cfg.use_facts else [],
             # the nodes a question names by an alias ("Bea"): phrases on that field
             "aliases": (lucene_phrases("aliases", req.intent.name_keys) if cfg.use_facts

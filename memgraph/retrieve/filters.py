@@ -30,6 +30,13 @@ QUESTION_WORDS = frozenset({
     "i", "me", "my", "mine", "you", "your", "yours", "he", "him", "his", "she", "her",
     "hers", "we", "us", "our", "ours", "them", "its",
 })
+# The english analyzer's stop words (Lucene's EnglishAnalyzer): gone from every indexed
+# text and every query, so never worth counting (memgraph/retrieve/term_weights.py).
+ANALYZER_STOP_WORDS = frozenset({
+    "a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "if", "in", "into",
+    "is", "it", "no", "not", "of", "on", "or", "such", "that", "the", "their", "then",
+    "there", "these", "they", "this", "to", "was", "will", "with",
+})
 _WORD = re.compile(r"\w+")
 MAX_AGENT_ID_CHARS = 200
 

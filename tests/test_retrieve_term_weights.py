@@ -1,0 +1,106 @@
+"""Full-text terms are weighed by the tenant's own statistics (retrieve/term_weights.py):
+one tenant's ranking does not depend on what the other tenants wrote."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from retrieve_data import add_node
+
+from memgraph.memory import Memory
+from memgraph.retrieve.config import RetrievalConfig
+from memgraph.retrieve.term_weights import (
+    MAX_BOOST,
+    MIN_BOOST,
+    boost,
+    idf,
+    query_terms,
+    weighted_lucene,
+)
+from memgraph.retrieve.vector_plan import TenantSize
+
+CFG = RetrievalConfig()
+
+
+def test_a_word_common_in_the_tenant_and_rare_elsewhere_weighs_less() -> None:
+    # a speaker's name: in half of a small tenant's messages, in no one else's
+    size = TenantSize(tenant=400, total=40_000, own_index=None)
+    factor = boost(size, in_tenant=200, in_index=200, cfg=CFG)
+    assert factor == pytest.approx(idf(400, 200) / idf(40_000, 200))
+    assert factor < 0.3
+
+
+def test_a_word_as_common_in_the_tenant_as_everywhere_keeps_its_weight() -> None:
+    size = TenantSize(tenant=1_000, total=100_000, own_index=None)
+    assert boost(size, in_tenant=30, in_index=3_000, cfg=CFG) == pytest.approx(1.0, abs=0.05)
+
+
+def test_a_word_rarer_in_the_tenant_than_elsewhere_weighs_more() -> None:
+    size = TenantSize(tenant=1_000, total=100_000, own_index=None)
+    assert 1.0 < boost(size, in_tenant=2, in_index=8_000, cfg=CFG) <= MAX_BOOST
+
+
+@pytest.mark.parametrize("in_tenant, in_index", [
+    (CFG.term_count_cap, 5_000),        # common in the tenant: Lucene's weight stands
+    (10, CFG.term_count_cap_index),     # common everywhere
+    (0, 10),                            # not the tenant's: it matches nothing there
+])
+def test_counts_at_their_caps_or_absent_leave_the_weight_to_lucene(in_tenant: int,
+                                                                  in_index: int) -> None:
+    size = TenantSize(tenant=1_000, total=100_000, own_index=None)
+    assert boost(size, in_tenant, in_index, CFG) == 1.0
+
+
+def test_boosts_stay_within_bounds() -> None:
+    size = TenantSize(tenant=10, total=10_000_000, own_index=None)
+    assert boost(size, in_tenant=9, in_index=9, cfg=CFG) == MIN_BOOST
+
+
+def test_query_terms_are_escaped_one_by_one_without_stop_words() -> None:
+    terms = query_terms("the name of Nadia's cafe (Rosin) to?")
+    assert [t.word for t in terms] == ["name", "nadia's", "cafe", "rosin"]
+    assert [t.lucene for t in terms] == ["name", "Nadia's", "cafe", r"\(Rosin\)"]
+
+
+def test_a_tenant_that_is_most_of_the_index_is_weighed_as_lucene_weighs_it(
+        memory: Memory) -> None:
+    size = TenantSize(tenant=95, total=100, own_index=None)
+    assert weighted_lucene(memory.graph, "anyone", "cafe name", size, CFG) == "cafe name"
+
+
+def test_a_tenants_fulltext_ranking_does_not_depend_on_other_tenants(memory: Memory,
+                                                                      user_id: str) -> None:
+    """In this tenant "cafe" is everywhere and "name" in one message, so the message
+    with "name" matches "cafe name" best. Another tenant writes "name" three hundred times:
+    over the whole index "name" becomes common and "cafe" rare, and Lucene alone would put
+    the café messages first."""
+    cafe = [add_node(memory.graph, user_id, "Source", f"c{i}", text=text)
+            for i, text in enumerate(["the cafe was busy all morning",
+                                      "we painted the cafe walls green",
+                                      "the cafe regulars love the cellist",
+                                      "a new cafe menu with honey cake",
+                                      "music night at the cafe went well"])]
+    named = add_node(memory.graph, user_id, "Source", "n1",
+                     text="the name comes from my grandmother's village")
+    add_node(memory.graph, user_id, "Source", "f1", text="my finger still hurts")
+    other = f"other{uuid.uuid4().hex[:12]}"     # not a token-prefix of user_id
+    try:
+        memory.graph.driver.execute_query(
+            "UNWIND range(1, 300) AS i CREATE (n:Memory:Source) "
+            "SET n.uid = $u + '-' + i, n.user_id = $u, n.state = 'candidate', "
+            "n.salience = 0.5, n.search_text = 'what is the name of the street ' + i",
+            {"u": other})
+
+        def first_by_fulltext(weighed: bool) -> str:
+            config = RetrievalConfig.from_settings(
+                memory.settings, use_vector=False, use_graph=False, use_facts=False,
+                tenant_term_weights=weighed, term_stats_ttl_s=0, tenant_size_ttl_s=0)
+            results = memory.explore("cafe name", user_id=user_id, k=7, reinforce=False,
+                                     config=config)
+            return min(results, key=lambda r: r.score.ranks.get("fulltext", 99)).uid
+
+        assert first_by_fulltext(weighed=False) in cafe      # what Lucene alone does
+        assert first_by_fulltext(weighed=True) == named
+    finally:
+        memory.graph.run_autocommit("graph/delete_user", user_id=other)
