@@ -334,6 +334,8 @@ def test_what_is_not_so_any_more_is_over_from_when_it_is_said():
     ("My brother Alexander hates his name, everyone calls him Sasha.", "Alexander", "Sasha"),
     ("Robert goes by Bob at work.", "Robert", "Bob"),
     ("I go by Kate.", "Kim", "Kate"),
+    ("Her name is Juniper - Juni for short.", "Juniper", "Juni"),
+    ("This is my nephew Alexander (Alex for short).", "Alexander", "Alex"),
 ])
 def test_a_name_someone_is_called_by_is_an_alias(text: str, person: str, alias: str):
     executor = ToolExecutor(lambda ids: {})
@@ -343,6 +345,16 @@ def test_a_name_someone_is_called_by_is_an_alias(text: str, person: str, alias: 
     node = next(n for n in executor.plan.nodes if n.name == person)
     assert node.aliases == [alias]
     assert alias not in {n.name for n in executor.plan.nodes}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("His name is Jonah, he's a sound engineer.", ("jonah", "HAS_OCCUPATION", "sound engineer")),
+    ("Her name is Mia and she works at Acme.", ("mia", "WORKS_AT", "acme")),
+])
+def test_a_sentence_that_gives_someones_name_is_about_them(text: str, fact: tuple) -> None:
+    nodes, facts = extract(text)
+    assert fact in facts
+    assert not {name for _, name in nodes} & {"His", "Her"}
 
 
 @pytest.mark.parametrize("text", ["Call me when you land.", "Can you call me tomorrow?",

@@ -118,6 +118,8 @@ STOPWORDS = {
     "Is", "Are", "Was", "That's", "It's", "There", "Here", "Not", "Any", "Some", "If",
     # adverbs that open a sentence whose subject is left out ("Even made a tattoo!")
     "Even", "Just", "Still", "Really", "Actually", "Finally", "Let's", "Lets",
+    # determiners that open a sentence about someone ("His name is Jonah, he's…")
+    "His", "Her", "Its", "These", "Those",
 }
 RELATION_WORDS: dict[str, tuple[str, str, float]] = {
     # word: (relationship type, description, proximity)
@@ -544,8 +546,11 @@ class _Run:
             and _usable(re.split(r"['’]", own["subj"])[0]) \
             and self._kind(own["subj"]) in (None, "Person") else None
         relative = _LEAD_RELATIVE.match(text)
+        named = _LEAD_NAME_IS.match(text)
         if relative and _usable(relative["name"]):
             subject = relative["name"]      # "My girlfriend Dana is a vet, she works at …"
+        elif named and _usable(named["name"]):
+            subject = named["name"]         # "His name is Jonah, he's a sound engineer"
         elif own and own["subj"] == "I":
             # "he"/"she" is not the speaker: the person named before it ("I'm seeing
             # someone named Omar now, he's a doctor at …")
@@ -744,6 +749,15 @@ class _Run:
                 continue
             self.executor.execute("update_node", {"id": person, "aliases": [nick]})
             named.add(nick)
+        for m in _FOR_SHORT.finditer(text):
+            full, nick = m["full"], m["nick"]
+            if not (_usable(full) and _usable(nick)) \
+                    or canonical_name(full) == canonical_name(nick):
+                continue
+            kind = self._kind(full) or "Person"
+            self.executor.execute("update_node", {"id": self.node(kind, full),
+                                                  "aliases": [nick]})
+            named.add(nick)
 
     def _implied(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """Facts whose object the words imply rather than name (``_IMPLIED_FACTS``): "I'm
@@ -912,6 +926,9 @@ _LEAD_SUBJECT = re.compile(rf"^(?:\w++(?:\s++\w++){{0,3}}[,:]\s++)?(?P<subj>I|{_
 _LEAD_RELATIVE = re.compile(
     rf"^(?:[Mm]y|[Oo]ur|{_WORD}['’]s)\s++(?:[a-z\-]++\s++)?(?:" + _RELATION_WORD
     + rf")\s++(?P<name>{NAME})\b(?!['’])")
+# a sentence that gives someone's name is about them: "His name is Jonah, he's a sound
+# engineer"
+_LEAD_NAME_IS = re.compile(rf"^(?:[Hh]is|[Hh]er|[Tt]heir)\s++name\s++is\s++(?P<name>{NAME})\b")
 # a name set off by commas after a relation word is who the sentence is about: "Tom's
 # mother, Helen, lives in Leeds" reads "Tom's mother Helen lives in Leeds"
 _APPOSITIVE = re.compile(
@@ -1158,6 +1175,10 @@ _NICKNAME = re.compile(
     # the name ends the clause: "I go by Kate", not "I go by Tesco on the way home"
     r"(?=\s*+(?:[,.;:!?)]|$)|\s++(?:now|these|at|to|for|from|in|since|though|but|and|"
     r"because|instead|anyway)\b)")
+# a shortened name given beside the full one: "Her name is Juniper - Juni for short",
+# "Alexander, Alex for short", "Margaret (Maggie for short)"
+_FOR_SHORT = re.compile(rf"(?P<full>{NAME})\s*+(?:[-–—,(]|\bor\b)\s*+(?P<nick>{NAME})"
+                        r"\s++for\s++short\b")
 # where one is from, said of a place one calls home: "my home country, Sweden", "my
 # hometown is Leeds", "back in my home town of Cork"
 _HOMELAND = re.compile(
