@@ -36,7 +36,7 @@ from memgraph.retrieve.vector_plan import TenantSize
 MOST_OF_THE_INDEX = 0.9
 # Boosts are kept within these bounds: a count is an estimate (Lucene's document counts
 # are per field and include deleted documents until segments merge).
-MIN_BOOST, MAX_BOOST = 0.1, 10.0
+MIN_BOOST, MAX_BOOST = 0.02, 50.0
 
 _counts: dict[tuple[str, str, str, str], tuple[float, int]] = {}
 _lock = threading.Lock()
