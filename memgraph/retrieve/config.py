@@ -58,8 +58,8 @@ class RetrievalConfig(BaseModel):
     # (memgraph/retrieve/term_weights.py): counts per term, capped, kept per process.
     tenant_term_weights: bool = True
     term_stats_ttl_s: float = Field(600.0, ge=0)
-    term_count_cap: int = Field(2000, ge=1, le=100_000)
-    term_count_cap_index: int = Field(10_000, ge=1, le=1_000_000)
+    term_count_cap: int = Field(1000, ge=1, le=100_000)
+    term_count_cap_index: int = Field(4000, ge=1, le=1_000_000)
     # The graph signal: one hop (every semantic and structural type) around the strongest
     # seeds of the vector and full-text signals (see docs/retrieval.md).
     graph_seeds: int = Field(5, ge=0, le=50)
