@@ -1,6 +1,10 @@
 """Retrieval quality on LoCoMo: memgraph vs BM25-over-turns and vector-over-turns.
 
     python bench/locomo.py --data ../shared/bench/locomo/locomo_dev.json
+    python bench/locomo.py --data bench/data/locomo_style/synth-*.json
+
+Several files are asked one after another on one server, as one file's conversations are
+(the earlier ones stay in the index until the run ends, as in the held-out measurement).
 
 Protocol (``../shared/bench/locomo/README.md``): each conversation is its own user; one
 source per turn (speaker, text, photo caption) ingested in order with the offline defaults
@@ -307,7 +311,10 @@ def config_change(text: str) -> tuple[str, object]:
 
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(description="LoCoMo retrieval quality (see module doc)")
-    ap.add_argument("--data", required=True, help="path to locomo_dev.json (never committed)")
+    ap.add_argument("--data", required=True, nargs="+", metavar="PATH",
+                    help="path to locomo_dev.json (never committed); several paths are "
+                         "asked one after another on one server, as one file's "
+                         "conversations are")
     ap.add_argument("--keep", action="store_true", help="keep the ingested users afterwards")
     ap.add_argument("--out", default=None, help="also write the raw table here (markdown)")
     ap.add_argument("--conversations", default=None,
@@ -363,7 +370,7 @@ def main() -> None:
         results[name] = defaultdict(Scores)
     users = []
     try:
-        for sample in load(args.data):
+        for sample in (sample for path in args.data for sample in load(path)):
             if wanted is not None and sample[0] not in wanted:
                 continue
             users.append(f"locomo-{sample[0]}-{run}")
