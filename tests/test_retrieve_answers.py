@@ -528,3 +528,19 @@ def test_shape_leaves_plain_candidates_alone() -> None:
     rrfs = {"a": 1 / 61, "b": 1 / 62}
     shaped = shape([a, b], rrfs, read_query("hiking"), set(), NOW)
     assert shaped.adjusted == rrfs and not shaped.reasons
+
+
+def test_a_message_that_ends_by_asking_yields_to_one_that_tells() -> None:
+    # the reply that asks matched a little better (both lists) than the message that tells
+    asking = src("s1", {"vector": 1, "fulltext": 2}, asks=True)
+    telling = src("s2", {"vector": 2, "fulltext": 1}, asks=False)
+    farther = src("s3", {"vector": 10, "fulltext": 10}, asks=False)
+    ranked = rerank([asking, telling, farther], Weights(), 60, NOW, 30,
+                    intent=read_query("how did Marcus calm himself down?"))
+    order = [c.key for c, _ in ranked]
+    assert order == ["s2", "s1", "s3"]
+    assert any("ends by asking" in reason for reason in ranked[1][1].reasons)
+    # without the asking, the two tie on RRF and the earlier vector rank goes first
+    plain = rerank([src("s1", {"vector": 1, "fulltext": 2}), telling, farther], Weights(),
+                   60, NOW, 30, intent=read_query("how did Marcus calm himself down?"))
+    assert [c.key for c, _ in plain][0] == "s1"
