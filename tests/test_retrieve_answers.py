@@ -543,4 +543,4 @@ def test_a_message_that_ends_by_asking_yields_to_one_that_tells() -> None:
     # without the asking, the two tie on RRF and the earlier vector rank goes first
     plain = rerank([src("s1", {"vector": 1, "fulltext": 2}), telling, farther], Weights(),
                    60, NOW, 30, intent=read_query("how did Marcus calm himself down?"))
-    assert [c.key for c, _ in plain][0] == "s1"
+    assert plain[0][0].key == "s1"
