@@ -261,6 +261,8 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "PARTNER_OF", "tom")),
     ("I'm a freelance photographer based in Lisbon.", ("Entity", "Lisbon"),
      ("me", "LIVES_IN", "lisbon")),
+    ("My old friend Sven is a chef in Stockholm.", ("Entity", "Stockholm"),
+     ("sven", "LIVES_IN", "stockholm")),
     # a place one calls home is where one is from
     ("This necklace is a gift from my grandma in my home country, Sweden.",
      ("Entity", "Sweden"), ("me", "FROM", "sweden")),
@@ -372,6 +374,11 @@ def test_a_call_asked_for_is_no_alias(text: str):
     "Tom's vegan cafe opened."])
 def test_a_diet_or_an_allergy_is_said_of_someone(text: str):
     assert not any(f[1] == "AVOIDS" for f in extract(text)[1])
+
+
+@pytest.mark.parametrize("text", ["I'm a teacher in Year 5 now.", "Tom is a nurse in May."])
+def test_a_class_or_a_month_one_works_in_is_no_home(text: str):
+    assert not any(f[1] == "LIVES_IN" for f in extract(text, speaker="Kim")[1])
 
 
 @pytest.mark.parametrize("text", [

@@ -1347,6 +1347,12 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"works?\s++(?:at|for)\s++(?:the\s++)?{NAME}\s++as|"
         r"(?:got|started|took|landed|found|accepted)\s++(?:a|an)\s++(?:new\s++)?"
         r"(?:job|position|role|post)\s++as)\s++)(?:a|an)\s++" + _ROLE), "Concept", ""),
+    # an occupation held in a named place is where one lives, as "based in" is: "Sven is a
+    # chef in Stockholm", "my sister is a nurse in Leeds" (LIVES_IN)
+    ("LIVES_IN", re.compile(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:[a-z\-]++\s++){{0,3}}?"
+        # a class or a year is no place ("a teacher in Year 5")
+        rf"(?:{_OCCUPATIONS})\s++in\s++(?P<obj>{NAME})(?![\s\-]*+\d)"), "Entity", "place"),
     # marriage: "I married Tom", "Felix married his girlfriend Noor", "Anna is married to
     # Ben", "I got engaged to Pablo"
     ("PARTNER_OF", re.compile(
