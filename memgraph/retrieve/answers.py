@@ -400,11 +400,15 @@ def _word_weights(wanted: set[str], said: Iterable[frozenset[str]]) -> dict[str,
     ("go", which every ATTENDED and VISITED fact's type holds) counts for less than one
     that picks out a few ("climbing")."""
     said = list(said)
-    n = len(said)
-    idf = {w: math.log(1.0 + (n - df + 0.5) / (df + 0.5))
-           for w in wanted for df in [sum(1 for words in said if w in words)]}
-    total = sum(idf.values())
-    return {w: v / total for w, v in idf.items()} if total else {}
+    weights = {w: idf(len(said), sum(1 for words in said if w in words)) for w in wanted}
+    total = sum(weights.values())
+    return {w: v / total for w, v in weights.items()} if total else {}
+
+
+def idf(docs: int, with_term: int) -> float:
+    """BM25's (and Lucene's) inverse document frequency of a word ``with_term`` of ``docs``
+    documents hold."""
+    return math.log(1.0 + (docs - with_term + 0.5) / (with_term + 0.5))
 
 
 def _weighted_share(weights: Mapping[str, float], words: frozenset[str]) -> float:

@@ -20,13 +20,13 @@ every term of a tenant that holds most of the index.
 
 from __future__ import annotations
 
-import math
 import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from memgraph.graph.connection import Graph
+from memgraph.retrieve.answers import idf
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.filters import ANALYZER_STOP_WORDS, lucene_escape
 from memgraph.retrieve.vector_plan import TenantSize
@@ -61,11 +61,6 @@ def query_terms(text: str) -> list[Term]:
         if escaped is not None and word and word not in ANALYZER_STOP_WORDS:
             terms.append(Term(word, escaped))
     return terms
-
-
-def idf(docs: int, with_term: int) -> float:
-    """Lucene's BM25 inverse document frequency."""
-    return math.log(1.0 + (docs - with_term + 0.5) / (with_term + 0.5))
 
 
 def boost(size: TenantSize, in_tenant: int, in_index: int, cfg: RetrievalConfig
