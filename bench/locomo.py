@@ -14,9 +14,11 @@ so earlier questions cannot shape later answers):
 
 - recall@k / hit@k, k = 1, 5, 10, 25: evidence ids found in the provenance of the top-k
   ``explore()`` results;
-- context recall at 500/1000/2000 tokens: evidence ids of the memories ``context()`` put
-  into its text (the baselines fill the same budget with their top turns, rendered and
-  counted by the same token counter).
+- context recall at 500/1000/2000 tokens: evidence ids whose words ``context()`` put into
+  its text (``ContextResult.quoted_ids``: a message's own, the one excerpt quoted under a
+  fact or a node; until session 36 every source a chosen memory listed counted, about one
+  point more); the baselines fill the same budget with their top turns, rendered and
+  counted by the same token counter.
 
 The dataset is read from the path given and never copied anywhere.
 """
@@ -146,7 +148,9 @@ def system_context(memory: Memory, user: str, config: RetrievalConfig
     def context(question: str, budget: int) -> set[str]:
         built = memory.context(question, user_id=user, max_tokens=budget, reinforce=False,
                                config=config)
-        return {i for r in built.memories for i in r.external_ids}
+        # the evidence whose words the context holds, not every source its memories list
+        # (a fact or a node quotes one excerpt; docs/benchmarks.md, session 36)
+        return set(built.quoted_ids)
     return context
 
 

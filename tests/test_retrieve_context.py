@@ -13,8 +13,8 @@ from retrieve_data import add_node, props_of, relate
 
 from memgraph.errors import InvalidInputError
 from memgraph.memory import Memory
-from memgraph.retrieve.context import item_fields
-from memgraph.retrieve.results import Result, ScoreBreakdown
+from memgraph.retrieve.context import item_fields, quoted_ids
+from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown
 from memgraph.retrieve.tokens import count_tokens, truncate_to_tokens
 
 
@@ -107,3 +107,36 @@ def test_an_event_is_dated_on_its_day_a_state_since_it_began() -> None:
 
     assert item_fields(fact("ATTENDED"))["validity"] == "on 7 May 2023"
     assert item_fields(fact("LIVES_IN"))["validity"] == "since 7 May 2023"
+
+
+def _result(kind: str, element: str, provenance: list[Provenance]) -> Result:
+    score = ScoreBreakdown(ranks={}, signal_scores={}, rrf=0.0, relevance=0.0, salience=0.5,
+                           recency=0.0, importance=0.5, terms={}, final=0.0)
+    return Result(element=element, kind=kind, uid=kind, name="Jo", text="Jo loves hiking",
+                  provenance=provenance, score=score)
+
+
+def test_an_item_quotes_a_message_whole_and_one_excerpt_under_a_fact_or_node() -> None:
+    message = _result("Source", "node", [Provenance(source_uid="s1", external_id="D1:1",
+                                                    excerpt="We hiked.", via="self")])
+    person = _result("Person", "node", [
+        Provenance(source_uid="s2", external_id="D1:2", via="MENTIONS"),
+        Provenance(source_uid="s3", external_id="D1:3", excerpt="Jo hikes.", via="MENTIONS"),
+        Provenance(source_uid="s4", external_id="D1:4", excerpt="Jo again.", via="MENTIONS")])
+    assert quoted_ids(message) == ["D1:1"]
+    # every source is listed by id, the one quoted is the one a reader can use
+    assert quoted_ids(person) == ["D1:3"]
+    assert item_fields(person)["ids"] == "D1:2, D1:3, D1:4"
+    assert item_fields(person)["evidence"] == "Jo hikes."
+    assert quoted_ids(_result("Person", "node", [])) == []
+
+
+def test_the_context_says_which_sources_its_text_quotes(memory: Memory, user_id: str,
+                                                        diary) -> None:
+    result = memory.context("Jo hiking trips", user_id=user_id, max_tokens=400,
+                            reinforce=False)
+    assert result.quoted_ids
+    for external_id in result.quoted_ids:
+        assert f"{external_id}" in result.text
+    listed = {i for r in result.memories for i in r.external_ids}
+    assert set(result.quoted_ids) <= listed

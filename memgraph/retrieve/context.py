@@ -19,7 +19,7 @@ from xml.sax.saxutils import escape, quoteattr
 from memgraph.errors import InvalidInputError
 from memgraph.graph.vocabulary import EPISODIC_KINDS, EVENT_TYPES, SUMMARY_KINDS
 from memgraph.retrieve.answers import is_auto_link
-from memgraph.retrieve.results import ContextResult, Result
+from memgraph.retrieve.results import ContextResult, Provenance, Result
 from memgraph.retrieve.tokens import count_tokens, truncate_to_tokens
 
 FORMATS = ("markdown", "xml", "json")
@@ -44,6 +44,21 @@ def candidates_for(max_tokens: int) -> int:
     return max(10, min(200, max_tokens // 20))
 
 
+def quoted_source(r: Result) -> Provenance | None:
+    """The source whose excerpt a semantic or summary item shows as its evidence."""
+    return next((p for p in r.provenance if p.excerpt), None)
+
+
+def quoted_ids(r: Result) -> list[str]:
+    """The external ids of the sources whose words an item's text holds: a message's own,
+    the one excerpt quoted under a fact, a node or a summary. The other sources of its
+    provenance are listed by id, not quoted."""
+    if r.kind in EPISODIC_KINDS:
+        return r.external_ids
+    quoted = quoted_source(r)
+    return [quoted.external_id] if quoted is not None and quoted.external_id else []
+
+
 def item_fields(r: Result) -> dict[str, str]:
     when = r.event_at.date().isoformat() if r.event_at else ""
     speaker = next((p.speaker for p in r.provenance if p.via == "self" and p.speaker), "")
@@ -51,7 +66,8 @@ def item_fields(r: Result) -> dict[str, str]:
     text = truncate_to_tokens(r.text or r.name, ITEM_MAX_TOKENS)
     evidence = ""
     if r.kind not in EPISODIC_KINDS:
-        excerpt = next((p.excerpt for p in r.provenance if p.excerpt), "")
+        quoted = quoted_source(r)
+        excerpt = quoted.excerpt if quoted is not None else ""
         evidence = truncate_to_tokens(excerpt, EVIDENCE_MAX_TOKENS) if excerpt else ""
         if evidence and (evidence.rstrip("…").strip() in text or text in evidence):
             text = ""       # a rule-extracted fact's description is its source's sentence
@@ -144,10 +160,12 @@ def build_context(query: str, results: Sequence[Result], max_tokens: int,
             chosen.append(item_fields(r))
             used.append(r)
             text = trial
-            if r.element == "relationship" and r.provenance:
-                covered.add(r.provenance[0].source_uid)   # the excerpt shown with it
+            quoted = quoted_source(r)
+            if r.element == "relationship" and quoted is not None:
+                covered.add(quoted.source_uid)   # the excerpt shown with it
         else:
             truncated = True
+    quoted_evidence = list(dict.fromkeys(i for r in used for i in quoted_ids(r)))
     return ContextResult(text=text, format=fmt, memories_used=len(used),  # type: ignore[arg-type]
                          tokens_used=count_tokens(text), max_tokens=max_tokens,
-                         truncated=truncated, memories=used)
+                         truncated=truncated, memories=used, quoted_ids=quoted_evidence)

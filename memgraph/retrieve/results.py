@@ -141,3 +141,6 @@ class ContextResult(BaseModel):
     max_tokens: int
     truncated: bool
     memories: list[Result] = Field(default_factory=list)
+    # the external ids of the sources whose words the text holds (context.quoted_ids):
+    # what a reader of the text can use; a memory's other sources are only listed by id
+    quoted_ids: list[str] = Field(default_factory=list)
