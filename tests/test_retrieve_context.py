@@ -13,7 +13,7 @@ from retrieve_data import add_node, props_of, relate
 
 from memgraph.errors import InvalidInputError
 from memgraph.memory import Memory
-from memgraph.retrieve.context import item_fields, quoted_ids
+from memgraph.retrieve.context import build_context, item_fields, quoted_ids
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown
 from memgraph.retrieve.tokens import count_tokens, truncate_to_tokens
 
@@ -140,3 +140,20 @@ def test_the_context_says_which_sources_its_text_quotes(memory: Memory, user_id:
         assert f"{external_id}" in result.text
     listed = {i for r in result.memories for i in r.external_ids}
     assert set(result.quoted_ids) <= listed
+
+
+def test_words_already_in_the_text_are_not_quoted_again() -> None:
+    said = "I adopted a greyhound named Juni last Saturday."
+    message = _result("Source", "node", [Provenance(source_uid="s1", external_id="D2:2",
+                                                    excerpt=said, via="self")])
+    message = message.model_copy(update={"uid": "s1", "text": said})
+    fact = _result("OWNS", "relationship", [Provenance(source_uid="s1", external_id="D2:2",
+                                                       excerpt=said, via="source_ids")])
+    fact = fact.model_copy(update={"uid": "f1", "name": "Marcus OWNS Juni", "text": said})
+    built = build_context("What pets does Marcus have?", [message, fact], 500, "markdown")
+    assert built.memories_used == 2 and built.text.count(said) == 1
+    assert "**Marcus OWNS Juni**" in built.text
+    # the fact first: it quotes the sentence, and the message it came from is not repeated
+    first = build_context("What pets does Marcus have?", [fact, message], 500, "markdown")
+    assert first.memories_used == 1 and first.text.count(said) == 1
+    assert first.quoted_ids == built.quoted_ids == ["D2:2"]

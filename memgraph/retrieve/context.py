@@ -4,7 +4,8 @@ Results go in ranked order (most useful first), except that the summaries among 
 (Storylines, Macros) come first within ``SUMMARY_SHARE`` of the budget. Each is rendered
 on its own; an item that does not fit is skipped and the next, shorter ones are still
 tried, so the budget is used well; a source whose sentence a fact above already quotes as
-its evidence is not repeated; ``truncated`` says something was left out. The whole text,
+its evidence is not repeated, nor is the excerpt of a source whose words the text already
+holds quoted again under a fact or a node; ``truncated`` says something was left out. The whole text,
 wrapper included, is measured with ``tokens.count_tokens`` after every addition, so it
 never exceeds ``max_tokens``.
 """
@@ -59,7 +60,10 @@ def quoted_ids(r: Result) -> list[str]:
     return [quoted.external_id] if quoted is not None and quoted.external_id else []
 
 
-def item_fields(r: Result) -> dict[str, str]:
+def item_fields(r: Result, in_text: frozenset[str] | set[str] = frozenset()
+                ) -> dict[str, str]:
+    """What an item shows; ``in_text``: the sources whose words the text already holds,
+    whose excerpt a fact or a node above them does not quote again."""
     when = r.event_at.date().isoformat() if r.event_at else ""
     speaker = next((p.speaker for p in r.provenance if p.via == "self" and p.speaker), "")
     ids = ", ".join(dict.fromkeys(p.external_id for p in r.provenance if p.external_id))
@@ -71,6 +75,8 @@ def item_fields(r: Result) -> dict[str, str]:
         evidence = truncate_to_tokens(excerpt, EVIDENCE_MAX_TOKENS) if excerpt else ""
         if evidence and (evidence.rstrip("…").strip() in text or text in evidence):
             text = ""       # a rule-extracted fact's description is its source's sentence
+        if quoted is not None and quoted.source_uid in in_text:
+            evidence = ""   # its source's words are in the text already
     validity = ""
     if r.element == "relationship":
         if r.valid_to is not None:
@@ -141,13 +147,25 @@ def build_context(query: str, results: Sequence[Result], max_tokens: int,
         return ContextResult(text="", format=fmt, memories_used=0, tokens_used=0,  # type: ignore[arg-type]
                              max_tokens=max_tokens, truncated=bool(results))
     covered: set[str] = set()     # sources whose evidence a fact in the text already quotes
+    in_text: set[str] = set()     # sources whose words the text holds (whole or quoted)
+
+    def add(r: Result, fields: dict[str, str]) -> None:
+        chosen.append(fields)
+        used.append(r)
+        if r.kind in EPISODIC_KINDS:
+            in_text.add(r.uid)
+        elif fields["evidence"] and (quoted := quoted_source(r)) is not None:
+            in_text.add(quoted.source_uid)
+            if r.element == "relationship":
+                covered.add(quoted.source_uid)   # the excerpt shown with it
+
     summaries = [r for r in results if r.kind in SUMMARY_KINDS]
     summary_budget = int(max_tokens * SUMMARY_SHARE)
     for r in summaries:
-        trial = render([*chosen, item_fields(r)])
+        fields = item_fields(r, in_text)
+        trial = render([*chosen, fields])
         if count_tokens(trial) - count_tokens(render([])) <= summary_budget:
-            chosen.append(item_fields(r))
-            used.append(r)
+            add(r, fields)
             text = trial
     for r in results:
         if r in used:
@@ -155,14 +173,11 @@ def build_context(query: str, results: Sequence[Result], max_tokens: int,
         if (r.kind in EPISODIC_KINDS and r.uid in covered) \
                 or is_auto_link(r.kind, r.text):
             continue      # already quoted; a similarity link says nothing to a prompt
-        trial = render([*chosen, item_fields(r)])
+        fields = item_fields(r, in_text)
+        trial = render([*chosen, fields])
         if count_tokens(trial) <= max_tokens:
-            chosen.append(item_fields(r))
-            used.append(r)
+            add(r, fields)
             text = trial
-            quoted = quoted_source(r)
-            if r.element == "relationship" and quoted is not None:
-                covered.add(quoted.source_uid)   # the excerpt shown with it
         else:
             truncated = True
     quoted_evidence = list(dict.fromkeys(i for r in used for i in quoted_ids(r)))
