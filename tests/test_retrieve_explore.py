@@ -445,3 +445,18 @@ def test_agent_id_keeps_what_one_agent_wrote_and_what_was_learnt_from_it(memory:
     assert {"Lena", "Marek"} <= {w for r in both for w in f"{r.name} {r.text}".split()}
     assert memory.explore("works at", user_id=user_id, agent_id="nobody",
                           reinforce=False) == []
+
+
+@pytest.mark.parametrize("asking, telling", [
+    ("Did you really get the greyhound?", "We got the greyhound last Saturday."),
+    ("Did you guys really get the greyhound?!", "We got the greyhound last Saturday!"),
+    ("You got the greyhound?? ", "We got the greyhound. She is called Juni."),
+])
+def test_a_message_that_ends_by_asking_is_told_apart_from_one_that_tells(
+        memory: Memory, user_id: str, asking: str, telling: str) -> None:
+    memory.ingest(asking, user_id=user_id, session_id="dog", speaker="Nadia")
+    memory.ingest(telling, user_id=user_id, session_id="dog", speaker="Marcus")
+    results = {r.text: r for r in memory.explore("greyhound", user_id=user_id, k=10,
+                                                  reinforce=False)}
+    assert any("ends by asking" in why for why in results[asking.strip()].score.reasons)
+    assert not any("ends by asking" in why for why in results[telling].score.reasons)
