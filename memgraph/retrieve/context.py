@@ -5,9 +5,9 @@ Results go in ranked order (most useful first), except that the summaries among 
 on its own; an item that does not fit is skipped and the next, shorter ones are still
 tried, so the budget is used well; a source whose sentence a fact above already quotes as
 its evidence is not repeated, nor is the excerpt of a source whose words the text already
-holds quoted again under a fact or a node; ``truncated`` says something was left out. The whole text,
-wrapper included, is measured with ``tokens.count_tokens`` after every addition, so it
-never exceeds ``max_tokens``.
+holds quoted again under a fact or a node; ``truncated`` says something was left out. The
+whole text, wrapper included, is measured with ``tokens.count_tokens`` after every
+addition, so it never exceeds ``max_tokens``.
 """
 
 from __future__ import annotations
