@@ -311,7 +311,7 @@ CALL (vec, ftn, graph_nodes, linked, summaries) {
     .uid, .name, .salience, .importance, .state,
     event_at: n.event_at.epochMillis, last_accessed_at: n.last_accessed_at.epochMillis,
     created_at: n.created_at.epochMillis, .speaker, .aliases,
-    asks: n.raw_content IS NOT NULL AND n.raw_content =~ '(?s).*\\?[!?\\s]*',
+    asks: n.raw_content IS NOT NULL AND rtrim(n.raw_content, '! \n\t\r') ENDS WITH '?',
     mentions: [(n)-[:MENTIONS]->(m:Memory) | m.uid],
     adjacent: [(n)-[:NEXT]-(m:Memory) | elementId(m)],
     kind: [l IN labels(n) WHERE l IN [{{kinds}}]][0]}}) AS nodes
