@@ -741,6 +741,20 @@ def test_she_opening_a_message_is_the_person_the_message_before_it_named(memory:
     assert not any(t == "WORKS_AT" for _, t, _ in facts), facts
 
 
+def test_she_is_the_person_named_two_messages_back_when_the_one_between_names_no_one(
+        memory: Memory, user_id: str):
+    said = datetime(2023, 10, 30, 12, tzinfo=UTC)
+    for n, (speaker, text) in enumerate([
+            ("Lena", "My neighbour Rosa just got a new job."),
+            ("Marco", "Lena! That's wonderful news, tell me more about her."),
+            ("Lena", "She works at Harbour Bakery, on the early shift.")]):
+        memory.ingest(text, user_id=user_id, speaker=speaker, session_id="s1",
+                      event_at=said.replace(minute=n))
+    works = rows(memory.graph, "MATCH (a {user_id: $u})-[:WORKS_AT]->(b) "
+                 "RETURN a.name AS a, b.name AS b", u=user_id)
+    assert works == [{"a": "Rosa", "b": "Harbour Bakery"}]
+
+
 def test_your_is_the_sender_of_the_message_before(memory: Memory, user_id: str):
     said = datetime(2023, 5, 8, 12, tzinfo=UTC)
     memory.ingest("I made my first vase last Tuesday.", user_id=user_id, speaker="Leo",

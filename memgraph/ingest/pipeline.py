@@ -128,8 +128,9 @@ class Ingestor:
         extractor = self.extractor(known_kinds)
         try:
             if self.llm is None and source.session_id and not source.previous:
-                previous, said_by = self._previous_message(source)
-                source = replace(source, previous=previous, previous_speaker=said_by)
+                previous, said_by, before = self._previous_messages(source)
+                source = replace(source, previous=previous, previous_speaker=said_by,
+                                 before_previous=before)
             known_kinds([*speaker_keys(source.speaker), *extractor.lookup_keys(source)])
             add_speaker(source.speaker, executor, known_kinds,
                         self.settings.ingest.rule_confidence)
@@ -145,15 +146,17 @@ class Ingestor:
             usage = getattr(e, "usage", usage)
             return self._fail(source, e, usage)
 
-    def _previous_message(self, source: SourceText) -> tuple[str, str]:
-        """The message before ``source`` in its session, and its speaker: a "she" that
-        opens the source may be the person it was about, a "your" in it is said to that
-        speaker (the rule extractor's pronouns, ingest/rules.py)."""
+    def _previous_messages(self, source: SourceText) -> tuple[str, str, str]:
+        """The message before ``source`` in its session, its speaker, and the message
+        before that: a "she" that opens the source may be the person the previous message
+        was about (or, when it names no one, the one before it), a "your" in it is said to
+        that speaker (the rule extractor's pronouns, ingest/rules.py)."""
         rows = self.graph.read("ingest/previous_message", user_id=source.user_id,
                                source_uid=source.uid, chars=CONTEXT_CHARS)
         if not rows:
-            return "", ""
-        return rows[0]["content"] or "", rows[0]["speaker"] or ""
+            return "", "", ""
+        row = rows[0]
+        return row["content"] or "", row["speaker"] or "", row["before_previous"] or ""
 
     def _embed_missing(self, rows: list[dict[str, Any]]) -> None:
         """Embed the sources stored while the embedder was down (one call per tenant); if

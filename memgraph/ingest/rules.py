@@ -345,7 +345,8 @@ class RuleExtractor:
         """The capitalised names of the source: an existing node of that name keeps its
         kind when the source mentions it."""
         names = {canonical_name(m["name"])
-                 for m in _CAPITALISED.finditer(f"{source.content}\n{source.previous}")}
+                 for m in _CAPITALISED.finditer(
+                     f"{source.content}\n{source.previous}\n{source.before_previous}")}
         return sorted(names - {""})
 
     def extract(self, source: SourceText, executor: ToolExecutor) -> Usage:
@@ -356,8 +357,10 @@ class RuleExtractor:
         run.made = {op.name: op.kind.value for op in executor.plan.nodes}
         if self.known_kinds is not None:
             run.existing = self.known_kinds(self.lookup_keys(source))
-        # a "she" that opens the message is the person the message before it ended on
-        run.previous_person = run.last_person_named(source.previous)
+        # a "she" that opens the message is the person the message before it ended on, or
+        # when that one names no one ("Jonah! Tell me about her."), the message before it
+        run.previous_person = (run.last_person_named(source.previous)
+                               or run.last_person_named(source.before_previous))
         run.addressee = owner_of(source.previous_speaker) if source.previous_speaker else None
         for raw in _SENTENCES.split(source.content):
             for text in sentence_pieces(raw.strip()):

@@ -44,6 +44,7 @@ class SourceText:
     event_at: datetime | None = None
     previous: str = ""   # the message before it in its session, read for the rule extractor
     previous_speaker: str = ""   # ... and who sent it: whom a "your" in this one is said to
+    before_previous: str = ""   # the message before that one: when ``previous`` names no one
 
 
 @dataclass(frozen=True)
