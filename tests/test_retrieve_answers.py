@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from memgraph.retrieve.answers import (
     _stem,
     asks_relation,
@@ -40,6 +42,20 @@ def test_a_question_is_read_for_names_relations_and_time() -> None:
         "go", "during", "summer")
     assert read_query("Where do I live?").first_person
     assert not read_query("Where does Anna live?").first_person
+
+
+@pytest.mark.parametrize("question, asks", [
+    ("When did Maisie take her first steps?", True),
+    ("What year did Tom move to Leeds?", True),
+    ("Which month was the wedding?", True),
+    ("How long ago did Anna adopt Miso?", True),
+    ("What did Kirsty do when Maisie was ill?", False),
+    ("How long has Euan worked on the ferries?", False),
+    ("Where does Anna live now?", False),
+    ("What time is it?", True),
+])
+def test_a_question_that_asks_for_a_time_is_told_apart(question: str, asks: bool) -> None:
+    assert read_query(question).asks_when is asks
 
 
 def test_what_someone_does_asks_for_their_work() -> None:

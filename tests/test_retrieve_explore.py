@@ -460,3 +460,30 @@ def test_a_message_that_ends_by_asking_is_told_apart_from_one_that_tells(
                                                   reinforce=False)}
     assert any("ends by asking" in why for why in results[asking.strip()].score.reasons)
     assert not any("ends by asking" in why for why in results[telling].score.reasons)
+
+
+def test_a_question_that_asks_when_votes_for_the_messages_that_say_when(
+        memory: Memory, user_id: str) -> None:
+    says_when = ["Pickle saw the vet on the 29th.", "Pickle saw the vet in 2019.",
+                 "Pickle saw the vet last weekend.", "Pickle saw the vet on Sunday, poor guy.",
+                 "Pickle saw the vet this morning!"]
+    says_nothing = ["Pickle may see the vet.", "Pickle saw this vet twice.",
+                    "Pickle saw the vet. Maybe it was nothing."]
+    for text in says_when + says_nothing:
+        memory.ingest(text, user_id=user_id, session_id="pickle", speaker="Kirsty")
+    asked = {r.text: r.score.ranks for r in memory.explore(
+        "When did Pickle see the vet?", user_id=user_id, k=20, reinforce=False)}
+    assert {text for text, ranks in asked.items() if "when" in ranks} == set(says_when)
+    # the vote ranks the messages that say when above the others; without it they mix
+    def order(**options: object) -> list[str]:
+        return [r.text for r in memory.explore("When did Pickle see the vet?", user_id=user_id,
+                                               k=20, reinforce=False, **options)]
+    voted = order()
+    assert max(voted.index(t) for t in says_when) < min(voted.index(t) for t in says_nothing)
+    unvoted = order(config=RetrievalConfig.from_settings(memory.settings, use_when=False))
+    assert max(unvoted.index(t) for t in says_when) > min(unvoted.index(t)
+                                                          for t in says_nothing)
+    # a question that does not ask when casts no such vote
+    why = memory.explore("Why did Pickle see the vet?", user_id=user_id, k=20,
+                         reinforce=False)
+    assert not any("when" in r.score.ranks for r in why)

@@ -36,10 +36,19 @@ from memgraph.retrieve.fusion import (
     Candidate,
     add_graph_signals,
     add_time_signal,
+    add_when_signal,
     merge_signals,
     rerank,
 )
-from memgraph.retrieve.query import QueryIntent, read_query, relative_period
+from memgraph.retrieve.query import (
+    TIME_STATEMENT_PERIODS,
+    TIME_STATEMENT_WORDS,
+    WHEN_CHARS,
+    WHEN_PUNCTUATION,
+    QueryIntent,
+    read_query,
+    relative_period,
+)
 from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown, as_datetime
 from memgraph.retrieve.term_weights import weighted_lucene
@@ -126,6 +135,11 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "overview": cfg.use_facts and req.intent.may_ask_overview,
         "fact_max": per_signal, "fact_scan": cfg.fact_scan_max,
         "summaries_compete": summaries_wanted(req),
+        # always a map, the word lists with it: one cached plan whether or not it asks
+        "when": {"asks": cfg.use_when and req.intent.asks_when,
+                 "words": sorted(TIME_STATEMENT_WORDS),
+                 "periods": sorted(TIME_STATEMENT_PERIODS),
+                 "punctuation": WHEN_PUNCTUATION, "chars": WHEN_CHARS},
     }
 
 
@@ -215,6 +229,8 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
     period = (req.intent.period or relative_period(req.query, now)) \
         if req.config.use_time else None
     add_time_signal(candidates, period, req.config.rrf_k, req.config.signal_weights)
+    add_when_signal(candidates, req.config.use_when and req.intent.asks_when,
+                    req.config.rrf_k, req.config.signal_weights)
     ranked = rerank(candidates, req.config.weights, req.config.rrf_k, now,
                     req.config.recency_half_life_days, subjects - named,
                     req.config.signal_weights, limit=req.k,

@@ -171,6 +171,26 @@ _DATES = [re.compile(p, re.IGNORECASE) for p in (
 )]
 _TOKEN = re.compile(r"[\w'’\-]+")
 
+# A question that asks when: "When did Maisie walk?", "What year did Tom move?", "How long
+# ago did…?". Its evidence is a message that says when ("SHE WALKED! Tuesday night…"):
+# three to seven times likelier among the evidence of LoCoMo's temporal questions than
+# among all turns (docs/retrieval.md, "A when-question's answer says when").
+WHEN_ASKED_AFTER = {"what": frozenset({"year", "month", "day", "date", "time"}),
+                    "which": frozenset({"year", "month", "day", "date"})}
+# The words a message says when with: a day, a month ("may" is a verb as often as a month),
+# or "yesterday", "a fortnight ago"; "last", "next" and "this" before a period ("last
+# weekend", "this morning"); also (explore_candidates.cypher) a year and a day of the
+# month ("on the 29th").
+TIME_STATEMENT_WORDS = frozenset(
+    {name.lower() for name in calendar.day_name}
+    | {name.lower() for name in calendar.month_name if name and name != "May"}
+    | {"yesterday", "today", "tonight", "tomorrow", "weekend", "ago", "fortnight"})
+TIME_STATEMENT_PERIODS = frozenset({
+    "week", "weekend", "month", "year", "night", "morning", "afternoon", "evening",
+    "summer", "winter", "spring", "autumn", "fall", "term", "semester"})
+WHEN_PUNCTUATION = ".,;:!?()[]*\"'’“”"   # trimmed off a word before it is looked up
+WHEN_CHARS = 2000     # of a message read for them: a 100 KB message is not split whole
+
 
 # What happened in a calendar period is often told in the days after it ("last week I
 # went camping", said on the 3rd of July about June): a message up to a week after the
@@ -275,6 +295,7 @@ class QueryIntent:
     latest: bool = False               # it asks for the latest of several (``LATEST_WORDS``)
     occupation: bool = False           # "what does Tom do?": it asks for someone's work
     question_word: str = ""            # the first of ``WH_WORDS`` it holds ("where")
+    asks_when: bool = False            # it asks for a time ("when", "what year", "how long ago")
 
     def topic(self, names: list[str] | set[str] | tuple[str, ...]) -> tuple[str, ...]:
         """The content words that are not part of one of ``names`` (the linked nodes)."""
@@ -298,6 +319,19 @@ class QueryIntent:
         """True when ``text`` holds one of the query's relation words or a synonym."""
         words = set(_words(text))
         return any(RELATION_SYNONYMS[w] & words for w in self.relation_words)
+
+
+def asks_when(lowered: list[str]) -> bool:
+    """Whether a question (its words, lower case) asks for a time: "when" as its question
+    word, "what year" / "which month" and the like, or "how long ago"."""
+    question_word = next((w for w in lowered if w in WH_WORDS), "")
+    if question_word == "when":
+        return True
+    at = lowered.index(question_word) if question_word else -1
+    after = lowered[at + 1:at + 2]
+    if after and after[0] in WHEN_ASKED_AFTER.get(question_word, frozenset()):
+        return True
+    return question_word == "how" and lowered[at + 1:at + 3] == ["long", "ago"]
 
 
 def names_a_relation(text: str) -> bool:
@@ -386,4 +420,5 @@ def read_query(query: str) -> QueryIntent:
         pair in LATEST_PHRASES for pair in pairwise(lowered))
     question_word = next((w for w in lowered if w in WH_WORDS), "")
     return QueryIntent(tuple(keys), relation, content, time, first, read_period(query),
-                       latest, occupation=tail is not None, question_word=question_word)
+                       latest, occupation=tail is not None, question_word=question_word,
+                       asks_when=asks_when(lowered))
