@@ -465,11 +465,7 @@ class _Run:
             name = _POSSESSIVE_SUFFIX.sub("", m["name"])
             inside = any(a <= m.start() < b for a, b in spans)
             fresh = name not in named and name not in self.made
-            # a sentence's first word is capitalised whatever it is ("Maybe", "Ugh"): there
-            # it is a mention only of a name the tenant already has ("Rory's home for the
-            # summer", Rory named before)
-            known = canonical_name(name) in self.existing
-            if (m.start() > 0 or known) and not inside and fresh and _usable(name) \
+            if m.start() > 0 and not inside and fresh and _usable(name) \
                     and not addressed(sentence.text, m.start(), m.end()):
                 kind = self.existing.get(canonical_name(name), "Entity")
                 self.node(kind, name, confidence=min(self.confidence, 0.4))
