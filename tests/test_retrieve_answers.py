@@ -16,7 +16,7 @@ from memgraph.retrieve.answers import (
 )
 from memgraph.retrieve.config import Weights
 from memgraph.retrieve.fusion import Candidate, rerank
-from memgraph.retrieve.query import read_query
+from memgraph.retrieve.query import read_query, says_when
 
 NOW = datetime(2025, 1, 1, tzinfo=UTC)
 PAST = int(datetime(2024, 6, 1, tzinfo=UTC).timestamp() * 1000)
@@ -56,6 +56,23 @@ def test_a_question_is_read_for_names_relations_and_time() -> None:
 ])
 def test_a_question_that_asks_for_a_time_is_told_apart(question: str, asks: bool) -> None:
     assert read_query(question).asks_when is asks
+
+
+@pytest.mark.parametrize("message, says", [
+    ("SHE WALKED! Tuesday night, four wobbly steps.", True),
+    ("Booked!! August 1st to 12th, Toronto to Glasgow.", True),
+    ("We had a leak on the linkspan a fortnight ago.", True),
+    ("Back on the boat since last weekend.", True),
+    ("After I retired from Eugene Fire in 2021, I needed a hobby.", True),
+    ("Surgery went smoothly on the 20th.", True),
+    ("Tuesday's class was packed.", True),
+    ("I may go, maybe not.", False),
+    ("This boat is older than me, 12 knots flat out.", False),
+    ("Last one in is a rotten egg.", False),
+    ("", False),
+])
+def test_a_message_that_says_when_is_told_apart(message: str, says: bool) -> None:
+    assert says_when(message) is says
 
 
 def test_what_someone_does_asks_for_their_work() -> None:

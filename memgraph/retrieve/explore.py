@@ -40,15 +40,7 @@ from memgraph.retrieve.fusion import (
     merge_signals,
     rerank,
 )
-from memgraph.retrieve.query import (
-    TIME_STATEMENT_PERIODS,
-    TIME_STATEMENT_WORDS,
-    WHEN_CHARS,
-    WHEN_PUNCTUATION,
-    QueryIntent,
-    read_query,
-    relative_period,
-)
+from memgraph.retrieve.query import WHEN_CHARS, QueryIntent, read_query, relative_period
 from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown, as_datetime
 from memgraph.retrieve.term_weights import weighted_lucene
@@ -135,11 +127,8 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "overview": cfg.use_facts and req.intent.may_ask_overview,
         "fact_max": per_signal, "fact_scan": cfg.fact_scan_max,
         "summaries_compete": summaries_wanted(req),
-        # always a map, the word lists with it: one cached plan whether or not it asks
-        "when": {"asks": cfg.use_when and req.intent.asks_when,
-                 "words": sorted(TIME_STATEMENT_WORDS),
-                 "periods": sorted(TIME_STATEMENT_PERIODS),
-                 "punctuation": WHEN_PUNCTUATION, "chars": WHEN_CHARS},
+        # always a map: one cached plan whether or not it asks
+        "when": {"asks": cfg.use_when and req.intent.asks_when, "chars": WHEN_CHARS},
     }
 
 

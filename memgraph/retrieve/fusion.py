@@ -21,7 +21,7 @@ from typing import Any
 from memgraph.graph.vocabulary import EPISODIC_KINDS, SEMANTIC_KINDS, layer_of
 from memgraph.retrieve.answers import Shaped, shape
 from memgraph.retrieve.config import Weights
-from memgraph.retrieve.query import Period, QueryIntent, Window
+from memgraph.retrieve.query import Period, QueryIntent, Window, says_when
 from memgraph.retrieve.results import ScoreBreakdown, as_datetime
 
 
@@ -268,12 +268,12 @@ def add_time_signal(candidates: Sequence[Candidate], period: Period | Window | N
 def add_when_signal(candidates: Sequence[Candidate], asks_when: bool, rrf_k: int,
                     signal_weights: Mapping[str, float] | None = None) -> None:
     """The ``when`` list: for a question that asks when ("When did Maisie take her first
-    steps?"), the episodes that say when ("SHE WALKED! Tuesday night…": ``says_when``,
-    read by explore_candidates.cypher from query.TIME_STATEMENT_WORDS), ranked by their
-    fused rank so far. Like ``time`` it brings no new candidate; it only votes."""
+    steps?"), the episodes that say when ("SHE WALKED! Tuesday night…": query.says_when
+    of the ``when_text`` the candidate query returns for such a question), ranked by
+    their fused rank so far. Like ``time`` it brings no new candidate; it only votes."""
     if not asks_when:
         return
-    dated = [c for c in candidates if c.props.get("says_when")]
+    dated = [c for c in candidates if says_when(c.props.get("when_text") or "")]
     dated.sort(key=lambda c: (-rrf_score(c.ranks, rrf_k, signal_weights), c.key))
     for rank, c in enumerate(dated, start=1):
         c.ranks["when"], c.signal_scores["when"] = rank, 1.0

@@ -179,8 +179,8 @@ WHEN_ASKED_AFTER = {"what": frozenset({"year", "month", "day", "date", "time"}),
                     "which": frozenset({"year", "month", "day", "date"})}
 # The words a message says when with: a day, a month ("may" is a verb as often as a month),
 # or "yesterday", "a fortnight ago"; "last", "next" and "this" before a period ("last
-# weekend", "this morning"); also (explore_candidates.cypher) a year and a day of the
-# month ("on the 29th").
+# weekend", "this morning"); also a year and a day of the month ("on the 29th"):
+# ``says_when``.
 TIME_STATEMENT_WORDS = frozenset(
     {name.lower() for name in calendar.day_name}
     | {name.lower() for name in calendar.month_name if name and name != "May"}
@@ -188,8 +188,9 @@ TIME_STATEMENT_WORDS = frozenset(
 TIME_STATEMENT_PERIODS = frozenset({
     "week", "weekend", "month", "year", "night", "morning", "afternoon", "evening",
     "summer", "winter", "spring", "autumn", "fall", "term", "semester"})
-WHEN_PUNCTUATION = ".,;:!?()[]*\"'’“”"   # trimmed off a word before it is looked up
 WHEN_CHARS = 2000     # of a message read for them: a 100 KB message is not split whole
+_WHEN_WORD = re.compile(r"[a-z0-9]+")
+_ORDINAL_SUFFIXES = ("st", "nd", "rd", "th")
 
 
 # What happened in a calendar period is often told in the days after it ("last week I
@@ -332,6 +333,24 @@ def asks_when(lowered: list[str]) -> bool:
     if after and after[0] in WHEN_ASKED_AFTER.get(question_word, frozenset()):
         return True
     return question_word == "how" and lowered[at + 1:at + 3] == ["long", "ago"]
+
+
+def says_when(text: str) -> bool:
+    """Whether a message says when something happened: a day or a month named, "last
+    weekend", "a fortnight ago", "in 2019", "on the 29th" (``TIME_STATEMENT_WORDS``; only
+    its first ``WHEN_CHARS`` characters are read)."""
+    words = _WHEN_WORD.findall(text[:WHEN_CHARS].lower())
+    for i, word in enumerate(words):
+        if word in TIME_STATEMENT_WORDS:
+            return True
+        if word in ("last", "next", "this") and i + 1 < len(words) \
+                and words[i + 1] in TIME_STATEMENT_PERIODS:
+            return True
+        if word.isdigit() and len(word) == 4 and 1900 <= int(word) <= 2100:
+            return True
+        if 2 < len(word) <= 4 and word.endswith(_ORDINAL_SUFFIXES) and word[:-2].isdigit():
+            return True
+    return False
 
 
 def names_a_relation(text: str) -> bool:
