@@ -16,7 +16,7 @@ from memgraph.retrieve.answers import (
 )
 from memgraph.retrieve.config import Weights
 from memgraph.retrieve.fusion import Candidate, rerank
-from memgraph.retrieve.query import read_query, says_when
+from memgraph.retrieve.query import read_query, says_when, states_a_number
 
 NOW = datetime(2025, 1, 1, tzinfo=UTC)
 PAST = int(datetime(2024, 6, 1, tzinfo=UTC).timestamp() * 1000)
@@ -44,18 +44,34 @@ def test_a_question_is_read_for_names_relations_and_time() -> None:
     assert not read_query("Where does Anna live?").first_person
 
 
-@pytest.mark.parametrize("question, asks", [
-    ("When did Maisie take her first steps?", True),
-    ("What year did Tom move to Leeds?", True),
-    ("Which month was the wedding?", True),
-    ("How long ago did Anna adopt Miso?", True),
-    ("What did Kirsty do when Maisie was ill?", False),
-    ("How long has Euan worked on the ferries?", False),
-    ("Where does Anna live now?", False),
-    ("What time is it?", True),
+@pytest.mark.parametrize("question, form", [
+    ("When did Maisie take her first steps?", "time"),
+    ("What year did Tom move to Leeds?", "time"),
+    ("Which month was the wedding?", "time"),
+    ("How long ago did Anna adopt Miso?", "time"),
+    ("What time is it?", "time"),
+    ("How long has Euan worked on the ferries?", "number"),
+    ("How many children does Melanie have?", "number"),
+    ("How much did Marcus pay for his road bike?", "number"),
+    ("How old is Theo?", "number"),
+    ("What did Kirsty do when Maisie was ill?", ""),
+    ("Where does Anna live now?", ""),
+    ("How did Euan end up as Chief Engineer?", ""),
 ])
-def test_a_question_that_asks_for_a_time_is_told_apart(question: str, asks: bool) -> None:
-    assert read_query(question).asks_when is asks
+def test_the_kind_of_value_a_question_asks_for_is_read(question: str, form: str) -> None:
+    assert read_query(question).answer_form == form
+    assert read_query(question).asks_when is (form == "time")
+
+
+@pytest.mark.parametrize("message, states", [
+    ("Three years at Spoke & Chain, then the studio.", True),
+    ("Paid 450 for it, used.", True),
+    ("We go twice a week now.", True),
+    ("No idea, honestly. Ask me later!", False),
+    ("", False),
+])
+def test_a_message_that_states_a_number_is_told_apart(message: str, states: bool) -> None:
+    assert states_a_number(message) is states
 
 
 @pytest.mark.parametrize("message, says", [

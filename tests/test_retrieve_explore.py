@@ -480,10 +480,22 @@ def test_a_question_that_asks_when_votes_for_the_messages_that_say_when(
                                                k=20, reinforce=False, **options)]
     voted = order()
     assert max(voted.index(t) for t in says_when) < min(voted.index(t) for t in says_nothing)
-    unvoted = order(config=RetrievalConfig.from_settings(memory.settings, use_when=False))
+    unvoted = order(config=RetrievalConfig.from_settings(memory.settings, use_answer_form=False))
     assert max(unvoted.index(t) for t in says_when) > min(unvoted.index(t)
                                                           for t in says_nothing)
     # a question that does not ask when casts no such vote
     why = memory.explore("Why did Pickle see the vet?", user_id=user_id, k=20,
                          reinforce=False)
     assert not any("when" in r.score.ranks for r in why)
+
+
+def test_a_question_that_asks_how_many_votes_for_the_messages_that_state_a_number(
+        memory: Memory, user_id: str) -> None:
+    numbers = ["We keep three hives behind the shed.", "The hives gave us 40 jars of honey."]
+    none = ["The hives are doing well this spring.", "Bees everywhere in the hives today."]
+    for text in numbers + none:
+        memory.ingest(text, user_id=user_id, session_id="bees", speaker="Ruth")
+    asked = memory.explore("How many hives does Ruth keep?", user_id=user_id, k=20,
+                           reinforce=False)
+    assert {r.text for r in asked if "number" in r.score.ranks} == set(numbers)
+    assert not any("when" in r.score.ranks for r in asked)

@@ -92,9 +92,10 @@ class RetrievalConfig(BaseModel):
     # The `time` vote for the episodes and facts of the period a question names ("in
     # June", "on October 13, 2023"; fusion.add_time_signal); off for ablations.
     use_time: bool = True
-    # The `when` vote for the episodes that say when ("last Sunday", "on the 29th") in a
-    # question that asks when (fusion.add_when_signal); off for ablations.
-    use_when: bool = True
+    # The `when` and `number` votes: for a question that asks when, the episodes that say
+    # when ("last Sunday", "on the 29th"); for one that asks how many or how long, those
+    # that state a number (fusion.add_answer_form_signal); off for ablations.
+    use_answer_form: bool = True
     fact_scan_max: int = Field(500, ge=1, le=100_000)
     # Answer-shaped re-rank (facts carry their evidence, current before superseded, a
     # bare name's node first); off gives the plain fused order, for ablations.

@@ -34,13 +34,13 @@ from memgraph.retrieve.filters import Filters, content_terms, lucene_phrases
 from memgraph.retrieve.fusion import (
     EPISODE_KINDS,
     Candidate,
+    add_answer_form_signal,
     add_graph_signals,
     add_time_signal,
-    add_when_signal,
     merge_signals,
     rerank,
 )
-from memgraph.retrieve.query import WHEN_CHARS, QueryIntent, read_query, relative_period
+from memgraph.retrieve.query import ANSWER_CHARS, QueryIntent, read_query, relative_period
 from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown, as_datetime
 from memgraph.retrieve.term_weights import weighted_lucene
@@ -128,8 +128,14 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "fact_max": per_signal, "fact_scan": cfg.fact_scan_max,
         "summaries_compete": summaries_wanted(req),
         # always a map: one cached plan whether or not it asks
-        "when": {"asks": cfg.use_when and req.intent.asks_when, "chars": WHEN_CHARS},
+        "answer": {"asks": bool(answer_form(req)), "chars": ANSWER_CHARS},
     }
+
+
+def answer_form(req: ExploreRequest) -> str:
+    """The kind of value the question asks for ("time", "number"; query.answer_form), ""
+    when it asks for none or the answer-form vote is off."""
+    return req.intent.answer_form if req.config.use_answer_form else ""
 
 
 def summaries_wanted(req: ExploreRequest) -> bool:
@@ -218,8 +224,8 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
     period = (req.intent.period or relative_period(req.query, now)) \
         if req.config.use_time else None
     add_time_signal(candidates, period, req.config.rrf_k, req.config.signal_weights)
-    add_when_signal(candidates, req.config.use_when and req.intent.asks_when,
-                    req.config.rrf_k, req.config.signal_weights)
+    add_answer_form_signal(candidates, answer_form(req), req.config.rrf_k,
+                           req.config.signal_weights)
     ranked = rerank(candidates, req.config.weights, req.config.rrf_k, now,
                     req.config.recency_half_life_days, subjects - named,
                     req.config.signal_weights, limit=req.k,

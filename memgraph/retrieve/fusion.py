@@ -21,7 +21,7 @@ from typing import Any
 from memgraph.graph.vocabulary import EPISODIC_KINDS, SEMANTIC_KINDS, layer_of
 from memgraph.retrieve.answers import Shaped, shape
 from memgraph.retrieve.config import Weights
-from memgraph.retrieve.query import Period, QueryIntent, Window, says_when
+from memgraph.retrieve.query import ANSWER_FORMS, Period, QueryIntent, Window
 from memgraph.retrieve.results import ScoreBreakdown, as_datetime
 
 
@@ -265,15 +265,22 @@ def add_time_signal(candidates: Sequence[Candidate], period: Period | Window | N
         c.ranks["time"], c.signal_scores["time"] = rank, 1.0
 
 
-def add_when_signal(candidates: Sequence[Candidate], asks_when: bool, rrf_k: int,
-                    signal_weights: Mapping[str, float] | None = None) -> None:
-    """The ``when`` list: for a question that asks when ("When did Maisie take her first
-    steps?"), the episodes that say when ("SHE WALKED! Tuesday night…": query.says_when
-    of the ``when_text`` the candidate query returns for such a question), ranked by
-    their fused rank so far. Like ``time`` it brings no new candidate; it only votes."""
-    if not asks_when:
+def add_answer_form_signal(candidates: Sequence[Candidate], form: str, rrf_k: int,
+                           signal_weights: Mapping[str, float] | None = None) -> None:
+    """One more list for a question that asks for a kind of value (query.answer_form): the
+    episodes whose ``answer_text`` (returned by the candidate query for such a question)
+    holds a value of that kind (query.ANSWER_FORMS), ranked by their fused rank so far,
+    as the ``when`` list ("When did Maisie take her first steps?": "SHE WALKED! Tuesday
+    night…") or the ``number`` list ("How long did Jonah work there?": "three years").
+    Like ``time`` it brings no new candidate; it only votes."""
+    holds = ANSWER_FORMS.get(form)
+    if holds is None:
         return
-    dated = [c for c in candidates if says_when(c.props.get("when_text") or "")]
-    dated.sort(key=lambda c: (-rrf_score(c.ranks, rrf_k, signal_weights), c.key))
-    for rank, c in enumerate(dated, start=1):
-        c.ranks["when"], c.signal_scores["when"] = rank, 1.0
+    signal = ANSWER_FORM_SIGNALS[form]
+    found = [c for c in candidates if holds(c.props.get("answer_text") or "")]
+    found.sort(key=lambda c: (-rrf_score(c.ranks, rrf_k, signal_weights), c.key))
+    for rank, c in enumerate(found, start=1):
+        c.ranks[signal], c.signal_scores[signal] = rank, 1.0
+
+
+ANSWER_FORM_SIGNALS = {"time": "when", "number": "number"}

@@ -188,8 +188,17 @@ TIME_STATEMENT_WORDS = frozenset(
 TIME_STATEMENT_PERIODS = frozenset({
     "week", "weekend", "month", "year", "night", "morning", "afternoon", "evening",
     "summer", "winter", "spring", "autumn", "fall", "term", "semester"})
-WHEN_CHARS = 2000     # of a message read for them: a 100 KB message is not split whole
-_WHEN_WORD = re.compile(r"[a-z0-9]+")
+# "How many…?", "How long did Jonah work there?", "How old is Theo?": a number, or a
+# duration, which is one ("three years"). Its evidence states one: 11 of 17 evidence turns
+# of such questions in the conversations we read, against 19 % of all turns.
+NUMBER_ASKED_AFTER = frozenset({"many", "much", "long", "old", "often", "far"})
+NUMBER_WORDS = frozenset({
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    "hundred", "thousand", "dozen", "half", "couple", "once", "twice"})
+ANSWER_CHARS = 2000   # of a message read for its form: a 100 KB message is not split whole
+_WORD = re.compile(r"[a-z0-9]+")
 _ORDINAL_SUFFIXES = ("st", "nd", "rd", "th")
 
 
@@ -296,7 +305,13 @@ class QueryIntent:
     latest: bool = False               # it asks for the latest of several (``LATEST_WORDS``)
     occupation: bool = False           # "what does Tom do?": it asks for someone's work
     question_word: str = ""            # the first of ``WH_WORDS`` it holds ("where")
-    asks_when: bool = False            # it asks for a time ("when", "what year", "how long ago")
+    # the kind of value it asks for: "time" ("when", "what year", "how long ago"), "number"
+    # ("how many", "how long", "how old"), or "" (``ANSWER_FORMS``)
+    answer_form: str = ""
+
+    @property
+    def asks_when(self) -> bool:
+        return self.answer_form == "time"
 
     def topic(self, names: list[str] | set[str] | tuple[str, ...]) -> tuple[str, ...]:
         """The content words that are not part of one of ``names`` (the linked nodes)."""
@@ -322,24 +337,27 @@ class QueryIntent:
         return any(RELATION_SYNONYMS[w] & words for w in self.relation_words)
 
 
-def asks_when(lowered: list[str]) -> bool:
-    """Whether a question (its words, lower case) asks for a time: "when" as its question
-    word, "what year" / "which month" and the like, or "how long ago"."""
+def answer_form(lowered: list[str]) -> str:
+    """The kind of value a question (its words, lower case) asks for: "time" for "when" as
+    its question word, "what year" / "which month" and the like, or "how long ago";
+    "number" for "how many / much / long / old / often / far"; else ""."""
     question_word = next((w for w in lowered if w in WH_WORDS), "")
     if question_word == "when":
-        return True
+        return "time"
     at = lowered.index(question_word) if question_word else -1
-    after = lowered[at + 1:at + 2]
+    after = lowered[at + 1:at + 3]
     if after and after[0] in WHEN_ASKED_AFTER.get(question_word, frozenset()):
-        return True
-    return question_word == "how" and lowered[at + 1:at + 3] == ["long", "ago"]
+        return "time"
+    if question_word == "how" and after[:1] and after[0] in NUMBER_ASKED_AFTER:
+        return "time" if after == ["long", "ago"] else "number"
+    return ""
 
 
 def says_when(text: str) -> bool:
     """Whether a message says when something happened: a day or a month named, "last
     weekend", "a fortnight ago", "in 2019", "on the 29th" (``TIME_STATEMENT_WORDS``; only
-    its first ``WHEN_CHARS`` characters are read)."""
-    words = _WHEN_WORD.findall(text[:WHEN_CHARS].lower())
+    its first ``ANSWER_CHARS`` characters are read)."""
+    words = _WORD.findall(text[:ANSWER_CHARS].lower())
     for i, word in enumerate(words):
         if word in TIME_STATEMENT_WORDS:
             return True
@@ -351,6 +369,17 @@ def says_when(text: str) -> bool:
         if 2 < len(word) <= 4 and word.endswith(_ORDINAL_SUFFIXES) and word[:-2].isdigit():
             return True
     return False
+
+
+def states_a_number(text: str) -> bool:
+    """Whether a message states a number: digits, or a number word ("three years", "twice a
+    week"; only its first ``ANSWER_CHARS`` characters are read)."""
+    return any(word.isdigit() or word in NUMBER_WORDS
+               for word in _WORD.findall(text[:ANSWER_CHARS].lower()))
+
+
+# what a message must hold to be of the form a question asks for (``answer_form``)
+ANSWER_FORMS = {"time": says_when, "number": states_a_number}
 
 
 def names_a_relation(text: str) -> bool:
@@ -440,4 +469,4 @@ def read_query(query: str) -> QueryIntent:
     question_word = next((w for w in lowered if w in WH_WORDS), "")
     return QueryIntent(tuple(keys), relation, content, time, first, read_period(query),
                        latest, occupation=tail is not None, question_word=question_word,
-                       asks_when=asks_when(lowered))
+                       answer_form=answer_form(lowered))
