@@ -268,27 +268,19 @@ def add_time_signal(candidates: Sequence[Candidate], period: Period | Window | N
 def add_answer_form_signal(candidates: Sequence[Candidate], form: str, rrf_k: int,
                            signal_weights: Mapping[str, float] | None = None) -> None:
     """One more list for a question that asks for a kind of value (query.answer_form): the
-    episodes and facts whose words (``answer_text``) hold a value of that kind
-    (query.ANSWER_FORMS), ranked by their fused rank so far, as the ``when`` list ("When
-    did Maisie take her first steps?": "SHE WALKED! Tuesday night…") or the ``number``
-    list ("How long did Jonah work there?": "three years"). Like ``time`` it brings no new
-    candidate; it only votes."""
+    episodes whose ``answer_text`` (returned by the candidate query for such a question)
+    holds a value of that kind (query.ANSWER_FORMS), ranked by their fused rank so far,
+    as the ``when`` list ("When did Maisie take her first steps?": "SHE WALKED! Tuesday
+    night…") or the ``number`` list ("How long did Jonah work there?": "three years").
+    Like ``time`` it brings no new candidate; it only votes."""
     holds = ANSWER_FORMS.get(form)
     if holds is None:
         return
     signal = ANSWER_FORM_SIGNALS[form]
-    found = [c for c in candidates if holds(answer_text(c))]
+    found = [c for c in candidates if holds(c.props.get("answer_text") or "")]
     found.sort(key=lambda c: (-rrf_score(c.ranks, rrf_k, signal_weights), c.key))
     for rank, c in enumerate(found, start=1):
         c.ranks[signal], c.signal_scores[signal] = rank, 1.0
 
 
 ANSWER_FORM_SIGNALS = {"time": "when", "number": "number"}
-
-
-def answer_text(candidate: Candidate) -> str:
-    """What a candidate says, read for an answer form: a message's first characters, a
-    fact's sentence ("Sam moved to Leeds in 2019" answers when Sam moved)."""
-    if candidate.element == "relationship":
-        return str(candidate.props.get("description") or "")
-    return str(candidate.props.get("answer_text") or "")
