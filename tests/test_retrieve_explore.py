@@ -498,4 +498,6 @@ def test_a_question_that_asks_how_many_votes_for_the_messages_that_state_a_numbe
     asked = memory.explore("How many hives does Ruth keep?", user_id=user_id, k=20,
                            reinforce=False)
     assert {r.text for r in asked if "number" in r.score.ranks} == set(numbers)
+    assert all(("states a number, as the question asks" in r.score.reasons)
+               == ("number" in r.score.ranks) for r in asked)
     assert not any("when" in r.score.ranks for r in asked)

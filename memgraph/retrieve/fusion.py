@@ -126,6 +126,7 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
         reasons = list(shaped.reasons.get(c.key, []))
         if c.key in subjects and tier != 0:
             reasons.append("the question's subject: its facts and episodes answer, not it")
+        reasons += [why for signal, why in ANSWER_FORM_REASONS.items() if signal in c.ranks]
         out.append((c, ScoreBreakdown(
             ranks=dict(c.ranks), signal_scores=dict(c.signal_scores), rrf=rrfs[c.key],
             adjusted=adjusted[c.key], evidence=shaped.evidence.get(c.key, 0.0), tier=tier,
@@ -284,3 +285,5 @@ def add_answer_form_signal(candidates: Sequence[Candidate], form: str, rrf_k: in
 
 
 ANSWER_FORM_SIGNALS = {"time": "when", "number": "number"}
+ANSWER_FORM_REASONS = {"when": "says when, as the question asks",
+                       "number": "states a number, as the question asks"}
