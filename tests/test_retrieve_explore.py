@@ -15,6 +15,7 @@ from memgraph.memory import Memory
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.explore import ExploreRequest, candidate_params, fetch_candidates
 from memgraph.retrieve.filters import build_filters
+from memgraph.retrieve.results import ScoreBreakdown
 
 
 @pytest.fixture
@@ -474,15 +475,17 @@ def test_a_question_that_asks_when_votes_for_the_messages_that_say_when(
     asked = {r.text: r.score.ranks for r in memory.explore(
         "When did Pickle see the vet?", user_id=user_id, k=20, reinforce=False)}
     assert {text for text, ranks in asked.items() if "when" in ranks} == set(says_when)
-    # the vote ranks the messages that say when above the others; without it they mix
-    def order(**options: object) -> list[str]:
-        return [r.text for r in memory.explore("When did Pickle see the vet?", user_id=user_id,
-                                               k=20, reinforce=False, **options)]
-    voted = order()
-    assert max(voted.index(t) for t in says_when) < min(voted.index(t) for t in says_nothing)
-    unvoted = order(config=RetrievalConfig.from_settings(memory.settings, use_answer_form=False))
-    assert max(unvoted.index(t) for t in says_when) > min(unvoted.index(t)
-                                                          for t in says_nothing)
+    # the vote raises what says when and nothing else, so those messages can only move up
+    def scored(**options: object) -> dict[str, ScoreBreakdown]:
+        return {r.text: r.score for r in memory.explore(
+            "When did Pickle see the vet?", user_id=user_id, k=20, reinforce=False, **options)}
+    voted = scored()
+    unvoted = scored(config=RetrievalConfig.from_settings(memory.settings,
+                                                          use_answer_form=False))
+    assert all(voted[t].rrf > unvoted[t].rrf for t in says_when)
+    assert all(voted[t].rrf == pytest.approx(unvoted[t].rrf) for t in says_nothing)
+    assert sum(list(voted).index(t) for t in says_when) \
+        <= sum(list(unvoted).index(t) for t in says_when)
     # a question that does not ask when casts no such vote
     why = memory.explore("Why did Pickle see the vet?", user_id=user_id, k=20,
                          reinforce=False)
