@@ -174,7 +174,7 @@ _TOKEN = re.compile(r"[\w'’\-]+")
 # A question that asks when: "When did Maisie walk?", "What year did Tom move?", "How long
 # ago did…?". Its evidence is a message that says when ("SHE WALKED! Tuesday night…"):
 # three to seven times likelier among the evidence of LoCoMo's temporal questions than
-# among all turns (docs/retrieval.md, "A when-question's answer says when").
+# among all turns (docs/retrieval.md, "Session 37").
 WHEN_ASKED_AFTER = {"what": frozenset({"year", "month", "day", "date", "time"}),
                     "which": frozenset({"year", "month", "day", "date"})}
 # The words a message says when with: a day, a month ("may" is a verb as often as a month),
