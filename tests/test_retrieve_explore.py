@@ -504,3 +504,25 @@ def test_a_question_that_asks_how_many_votes_for_the_messages_that_state_a_numbe
     assert all(("states a number, as the question asks" in r.score.reasons)
                == ("number" in r.score.ranks) for r in asked)
     assert not any("when" in r.score.ranks for r in asked)
+
+
+def test_a_message_that_writes_a_subjects_name_is_about_them_unless_it_is_a_speakers(
+        memory: Memory, user_id: str) -> None:
+    said = datetime(2023, 6, 1, 12, tzinfo=UTC)
+    for n, (speaker, text) in enumerate([
+            ("Euan", "My nephew Rory went back to Glasgow after Easter."),
+            # a sentence's first word is not read as a name: no MENTIONS of Rory here
+            ("Euan", "Rory's home for the summer, got a job at the salmon farm."),
+            ("Kirsty", "Thanks, Euan! Tell him his auntie is impressed by the salmon farm.")]):
+        memory.ingest(text, user_id=user_id, speaker=speaker, session_id="s1",
+                      event_at=said.replace(minute=n))
+    rory = {r.text: r.score.ranks for r in memory.explore(
+        "Where did Rory work over the summer?", user_id=user_id, k=20, reinforce=False)}
+    assert "subject" in rory["Rory's home for the summer, got a job at the salmon farm."]
+    # "Euan" written by the other speaker is the one addressed: Euan's own messages are
+    # his subject list, not Kirsty's message to him
+    euan = {r.text: r.score.ranks for r in memory.explore(
+        "What does Euan think of the salmon farm?", user_id=user_id, k=20, reinforce=False)}
+    assert "subject" in euan["Rory's home for the summer, got a job at the salmon farm."]
+    assert "subject" not in euan[
+        "Thanks, Euan! Tell him his auntie is impressed by the salmon farm."]

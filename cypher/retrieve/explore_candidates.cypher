@@ -312,10 +312,10 @@ CALL (vec, ftn, graph_nodes, linked, summaries) {
     event_at: n.event_at.epochMillis, last_accessed_at: n.last_accessed_at.epochMillis,
     created_at: n.created_at.epochMillis, .speaker, .aliases,
     asks: n.raw_content IS NOT NULL AND rtrim(n.raw_content, '! \n\t\r') ENDS WITH '?',
-    // when the question asks for a kind of value ($answer.asks: a time, a number), the
-    // message's first $answer.chars characters: Python reads whether it holds one
-    // (query.ANSWER_FORMS; a list lookup per word here cost 45 ms per question)
-    answer_text: CASE WHEN $answer.asks THEN left(n.raw_content, $answer.chars) END,
+    // the message's first $text_chars characters: Python reads whether it holds the kind
+    // of value a question asks for (query.ANSWER_FORMS; a list lookup per word here cost
+    // 45 ms per question) and which names it writes (fusion.add_graph_signals)
+    text_head: left(n.raw_content, $text_chars),
     mentions: [(n)-[:MENTIONS]->(m:Memory) | m.uid],
     adjacent: [(n)-[:NEXT]-(m:Memory) | elementId(m)],
     kind: [l IN labels(n) WHERE l IN [{{kinds}}]][0]}}) AS nodes

@@ -40,7 +40,7 @@ from memgraph.retrieve.fusion import (
     merge_signals,
     rerank,
 )
-from memgraph.retrieve.query import ANSWER_CHARS, QueryIntent, read_query, relative_period
+from memgraph.retrieve.query import TEXT_HEAD_CHARS, QueryIntent, read_query, relative_period
 from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown, as_datetime
 from memgraph.retrieve.term_weights import weighted_lucene
@@ -127,8 +127,7 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "overview": cfg.use_facts and req.intent.may_ask_overview,
         "fact_max": per_signal, "fact_scan": cfg.fact_scan_max,
         "summaries_compete": summaries_wanted(req),
-        # always a map: one cached plan whether or not it asks
-        "answer": {"asks": bool(answer_form(req)), "chars": ANSWER_CHARS},
+        "text_chars": TEXT_HEAD_CHARS,
     }
 
 

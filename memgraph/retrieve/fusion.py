@@ -210,7 +210,8 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
     keys of the subject nodes (the re-rank gives them no relevance of their own).
 
     - ``subject`` (seed 002's subject-aware boosting): the episodes spoken by a node the
-      query names, or that MENTION it, ranked by their fused rank so far;
+      query names, or that MENTION it or write its name (``names_written_about``), ranked
+      by their fused rank so far;
     - ``adjacent``: the episodes next (NEXT) to one of the ``seeds`` strongest episodes,
       ranked by that neighbour's rank (a question's evidence is often the turn before or
       after the one that matched best: the question to an answer, the answer to a
@@ -227,9 +228,12 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
     episodes.sort(key=lambda c: (-rrf_score(c.ranks, rrf_k, signal_weights), c.key))
     voters = [c for c in episodes if not direct_only or DIRECT_SIGNALS & c.ranks.keys()]
     if subjects:
+        written = names_written_about(names, episodes)
         about = [c for c in voters
                  if (c.props.get("speaker") or "").lower() in names
-                 or subjects.keys() & set(c.props.get("mentions") or [])]
+                 or subjects.keys() & set(c.props.get("mentions") or [])
+                 or any(has_words((c.props.get("text_head") or "").lower(), name)
+                        for name in written)]
         for rank, c in enumerate(about, start=1):
             c.ranks["subject"], c.signal_scores["subject"] = rank, 1.0
     by_key = {c.key: c for c in voters}
@@ -242,6 +246,19 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
     for rank, c in enumerate(neighbours, start=1):
         c.ranks["adjacent"], c.signal_scores["adjacent"] = rank, 1.0
     return subject_keys
+
+
+def names_written_about(names: set[str], episodes: Sequence[Candidate]) -> set[str]:
+    """The names (lower case) the query calls its subjects by that also count when a
+    message only writes them: a message that names Rory is about Rory, whether or not the
+    extractor made it MENTION him ("Rory's home for the summer…": a sentence's first word
+    is not read as a name). A speaker's name is left out: their own messages are in the
+    list already, and in the other speaker's their name is mostly the one addressed
+    ("Thanks, Ruth!") (docs/retrieval.md, "Session 37")."""
+    speakers = {(c.props.get("speaker") or "").lower() for c in episodes}
+    speaker_words = {word for speaker in speakers for word in speaker.split()}
+    return {name for name in names
+            if name and name not in speakers and name not in speaker_words}
 
 
 # -- time: the period a question names ------------------------------------------------------
@@ -269,16 +286,16 @@ def add_time_signal(candidates: Sequence[Candidate], period: Period | Window | N
 def add_answer_form_signal(candidates: Sequence[Candidate], form: str, rrf_k: int,
                            signal_weights: Mapping[str, float] | None = None) -> None:
     """One more list for a question that asks for a kind of value (query.answer_form): the
-    episodes whose ``answer_text`` (returned by the candidate query for such a question)
-    holds a value of that kind (query.ANSWER_FORMS), ranked by their fused rank so far,
-    as the ``when`` list ("When did Maisie take her first steps?": "SHE WALKED! Tuesday
-    night…") or the ``number`` list ("How long did Jonah work there?": "three years").
-    Like ``time`` it brings no new candidate; it only votes."""
+    episodes whose first words (``text_head``) hold a value of that kind
+    (query.ANSWER_FORMS), ranked by their fused rank so far, as the ``when`` list ("When
+    did Maisie take her first steps?": "SHE WALKED! Tuesday night…") or the ``number``
+    list ("How long did Jonah work there?": "three years"). Like ``time`` it brings no new
+    candidate; it only votes."""
     holds = ANSWER_FORMS.get(form)
     if holds is None:
         return
     signal = ANSWER_FORM_SIGNALS[form]
-    found = [c for c in candidates if holds(c.props.get("answer_text") or "")]
+    found = [c for c in candidates if holds(c.props.get("text_head") or "")]
     found.sort(key=lambda c: (-rrf_score(c.ranks, rrf_k, signal_weights), c.key))
     for rank, c in enumerate(found, start=1):
         c.ranks[signal], c.signal_scores[signal] = rank, 1.0

@@ -197,7 +197,7 @@ NUMBER_WORDS = frozenset({
     "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
     "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
     "hundred", "thousand", "dozen", "half", "couple", "once", "twice"})
-ANSWER_CHARS = 2000   # of a message read for its form: a 100 KB message is not split whole
+TEXT_HEAD_CHARS = 2000   # of a message read for its form and names: not a 100 KB one whole
 _WORD = re.compile(r"[a-z0-9]+")
 _ORDINAL_SUFFIXES = ("st", "nd", "rd", "th")
 
@@ -356,8 +356,8 @@ def answer_form(lowered: list[str]) -> str:
 def says_when(text: str) -> bool:
     """Whether a message says when something happened: a day or a month named, "last
     weekend", "a fortnight ago", "in 2019", "on the 29th" (``TIME_STATEMENT_WORDS``; only
-    its first ``ANSWER_CHARS`` characters are read)."""
-    words = _WORD.findall(text[:ANSWER_CHARS].lower())
+    its first ``TEXT_HEAD_CHARS`` characters are read)."""
+    words = _WORD.findall(text[:TEXT_HEAD_CHARS].lower())
     for i, word in enumerate(words):
         if word in TIME_STATEMENT_WORDS:
             return True
@@ -373,9 +373,9 @@ def says_when(text: str) -> bool:
 
 def states_a_number(text: str) -> bool:
     """Whether a message states a number: digits, or a number word ("three years", "twice a
-    week"; only its first ``ANSWER_CHARS`` characters are read)."""
+    week"; only its first ``TEXT_HEAD_CHARS`` characters are read)."""
     return any(word.isdigit() or word in NUMBER_WORDS
-               for word in _WORD.findall(text[:ANSWER_CHARS].lower()))
+               for word in _WORD.findall(text[:TEXT_HEAD_CHARS].lower()))
 
 
 # what a message must hold to be of the form a question asks for (``answer_form``)
