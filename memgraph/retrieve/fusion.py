@@ -232,8 +232,7 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
         about = [c for c in voters
                  if (c.props.get("speaker") or "").lower() in names
                  or subjects.keys() & set(c.props.get("mentions") or [])
-                 or any(has_words((c.props.get("text_head") or "").lower(), name)
-                        for name in written)]
+                 or (written and writes_any(c.props.get("text_head") or "", written))]
         for rank, c in enumerate(about, start=1):
             c.ranks["subject"], c.signal_scores["subject"] = rank, 1.0
     by_key = {c.key: c for c in voters}
@@ -246,6 +245,12 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
     for rank, c in enumerate(neighbours, start=1):
         c.ranks["adjacent"], c.signal_scores["adjacent"] = rank, 1.0
     return subject_keys
+
+
+def writes_any(text: str, names: set[str]) -> bool:
+    """Whether ``text`` writes one of ``names`` (lower case) as whole words."""
+    lowered = text.lower()
+    return any(has_words(lowered, name) for name in names)
 
 
 def names_written_about(names: set[str], episodes: Sequence[Candidate]) -> set[str]:
@@ -278,9 +283,7 @@ def add_time_signal(candidates: Sequence[Candidate], period: Period | Window | N
         when = as_datetime(c.props.get("event_at") or c.props.get("valid_from"))
         if when is not None and period.holds(when):
             dated.append(c)
-    dated.sort(key=lambda c: (-rrf_score(c.ranks, rrf_k, signal_weights), c.key))
-    for rank, c in enumerate(dated, start=1):
-        c.ranks["time"], c.signal_scores["time"] = rank, 1.0
+    vote_in_fused_order("time", dated, rrf_k, signal_weights)
 
 
 def add_answer_form_signal(candidates: Sequence[Candidate], form: str, rrf_k: int,
@@ -294,10 +297,16 @@ def add_answer_form_signal(candidates: Sequence[Candidate], form: str, rrf_k: in
     holds = ANSWER_FORMS.get(form)
     if holds is None:
         return
-    signal = ANSWER_FORM_SIGNALS[form]
     found = [c for c in candidates if holds(c.props.get("text_head") or "")]
-    found.sort(key=lambda c: (-rrf_score(c.ranks, rrf_k, signal_weights), c.key))
-    for rank, c in enumerate(found, start=1):
+    vote_in_fused_order(ANSWER_FORM_SIGNALS[form], found, rrf_k, signal_weights)
+
+
+def vote_in_fused_order(signal: str, chosen: list[Candidate], rrf_k: int,
+                        signal_weights: Mapping[str, float] | None) -> None:
+    """Give ``chosen`` a ranked list of their own, ``signal``, in their fused order so far
+    (ties by key): how the lists that only vote (time, when, number) cast their votes."""
+    chosen.sort(key=lambda c: (-rrf_score(c.ranks, rrf_k, signal_weights), c.key))
+    for rank, c in enumerate(chosen, start=1):
         c.ranks[signal], c.signal_scores[signal] = rank, 1.0
 
 
