@@ -685,6 +685,31 @@ def test_a_full_stop_after_a_title_ends_no_sentence():
     assert ("me", "FRIEND_OF", "patel") in facts and ("Person", "Dr") not in nodes
 
 
+@pytest.mark.parametrize(("text", "junk", "kept"), [
+    # a title alone is no name; the surname after it is
+    ("My first patient was Mr. Pereira, who used to drive streetcars.", {"Mr"}, {"Pereira"}),
+    ("Everyone needs a Mrs. Okafor at work.", {"Mrs"}, {"Okafor"}),
+    # the first word inside a quotation starts the sentence quoted
+    ("I phoned Ally first. He said 'Don't break anything' and laughed.", {"Don't"}, {"Ally"}),
+    ("He said 'It'll do.' Which from Ally is practically a hug.", {"It'll", "Which"},
+     {"Ally"}),
+    ("She pointed at the photo and said 'Oon!' Pretty sure that's Ewan.", {"Pretty"},
+     {"Ewan"}),
+    # words written in capitals for stress
+    ("Bear, you will NOT believe who I saw in Oban.", {"NOT"}, {"Oban"}),
+    # an acronym, a name in capitals or a title quoted whole stays a name
+    ("They booked me an MRI at Glasgow for the back.", set(), {"MRI", "Glasgow"}),
+    ("He made me an apron with SECOND GRAIN stamped on it.", set(), {"SECOND GRAIN"}),
+    ('Yeah totally! "Brave" by Sara Bareilles has a lot of meaning.', set(),
+     {"Brave", "Sara Bareilles"}),
+])
+def test_a_title_a_quoted_sentence_or_a_stressed_word_is_no_name(
+        text: str, junk: set[str], kept: set[str]) -> None:
+    names = {name for _, name in extract(text, speaker="Kirsty")[0]}
+    assert not names & junk, names
+    assert kept <= names, names
+
+
 def test_a_short_weekday_or_ok_is_not_a_name():
     nodes, _ = extract("I joined a new activist group last Tues. The kids were OK.")
     assert not {name for _, name in nodes} & {"Tues", "OK"}, nodes

@@ -255,8 +255,14 @@ _CAPITALISED = re.compile(rf"\b(?P<name>{NAME})")
 # a full stop after a title or "St" ends no sentence ("We go to St. Mary's church" made an
 # Entity "St")
 _ABBREVIATIONS = ("St", "Dr", "Mr", "Mrs", "Ms", "Mt", "Prof", "Jr", "Sr")
+# A sentence also ends after a quotation that ends one ("He said 'It'll do.' Which from
+# Ally is a hug" made an Entity "Which").
 _SENTENCES = re.compile("".join(rf"(?<!\b{a}\.)" for a in _ABBREVIATIONS)
-                        + r"(?<=[.!?])\s+|\n+")
+                        + r"(?:(?<=[.!?])|(?<=[.!?]['\"’”]))\s+|\n+")
+# A capitalised word just inside an opening quotation mark starts the sentence quoted
+# ("He said 'Don't break anything'"), as the first word of a sentence does: no name.
+_QUOTATION_MARKS = "'\"‘“"
+_SENTENCE_GOES_ON = re.compile(r"\s++[a-z]")
 # A name set off as the one addressed ("Wow, Caroline!", "Thanks, Mel.", "… so proud of
 # you, Anna!") says who is spoken to, not what the message is about (``addressed``).
 _GREETING = re.compile(r"^\W*(?:(?:hey|hi|hello|thanks|thank you|wow|woah|whoa|oh|aw+|yeah|"
@@ -465,7 +471,9 @@ class _Run:
             name = _POSSESSIVE_SUFFIX.sub("", m["name"])
             inside = any(a <= m.start() < b for a, b in spans)
             fresh = name not in named and name not in self.made
-            if m.start() > 0 and not inside and fresh and _usable(name) \
+            if m.start() > 0 and not inside and fresh \
+                    and not _opens_quotation(sentence.text, m.start(), m.end()) \
+                    and _usable(name) \
                     and not addressed(sentence.text, m.start(), m.end()):
                 kind = self.existing.get(canonical_name(name), "Entity")
                 self.node(kind, name, confidence=min(self.confidence, 0.4))
@@ -1537,9 +1545,24 @@ def _kin_or_pet(what: str) -> bool:
     return last in RELATION_WORDS or last in PET_WORDS or last in BREEDS
 
 
+def _opens_quotation(text: str, start: int, end: int) -> bool:
+    """Whether the name at ``text[start:end]`` is the first word of a quoted sentence:
+    just inside an opening quotation mark, and the words after it in lower case ("said
+    'Don't break anything'"). A title quoted whole ("a song called 'Brave'", a trophy
+    that says "Best Wheel Truer 2022") is a name."""
+    opens = start > 0 and text[start - 1] in _QUOTATION_MARKS \
+        and (start == 1 or text[start - 2] in " \t\n([")
+    return opens and _SENTENCE_GOES_ON.match(text, end) is not None
+
+
 def _usable(name: str) -> bool:
+    """Whether a capitalised name names something: not a stop word, even one written in
+    capitals for stress ("you will NOT believe"), not a title alone ("Mr. Pereira" made
+    an Entity "Mr" beside "Pereira"). Other words in capitals may be a name ("stamped
+    with SECOND GRAIN"), and stay one."""
     first = name.split()[0]
-    return first not in STOPWORDS and len(name) > 1
+    stressed = first.isupper() and len(first) > 2 and first.capitalize() in STOPWORDS
+    return not (first in STOPWORDS or stressed or name in _ABBREVIATIONS) and len(name) > 1
 
 
 def _bare_verb(m: re.Match[str]) -> bool:
