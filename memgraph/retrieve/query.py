@@ -184,7 +184,14 @@ WHEN_ASKED_AFTER = {"what": frozenset({"year", "month", "day", "date", "time"}),
 TIME_STATEMENT_WORDS = frozenset(
     {name.lower() for name in calendar.day_name}
     | {name.lower() for name in calendar.month_name if name and name != "May"}
-    | {"yesterday", "today", "tonight", "tomorrow", "weekend", "ago", "fortnight"})
+    | {"yesterday", "today", "tonight", "tomorrow", "weekend", "ago", "fortnight"}
+    # a holiday dates what happened on it ("after we moved on Canada Day") as a day does
+    | {"christmas", "xmas", "easter", "thanksgiving", "halloween", "hogmanay", "hanukkah",
+       "diwali", "ramadan", "eid", "passover"})
+# "... Day" holidays (Canada Day, Boxing Day, Mother's Day), and "New Year"
+HOLIDAY_BEFORE_DAY = frozenset({"canada", "boxing", "labor", "labour", "memorial",
+                                "independence", "victoria", "remembrance", "mother",
+                                "father", "valentine", "patrick"})
 TIME_STATEMENT_PERIODS = frozenset({
     "week", "weekend", "month", "year", "night", "morning", "afternoon", "evening",
     "summer", "winter", "spring", "autumn", "fall", "term", "semester"})
@@ -354,12 +361,18 @@ def answer_form(lowered: list[str]) -> str:
 
 
 def says_when(text: str) -> bool:
-    """Whether a message says when something happened: a day or a month named, "last
-    weekend", "a fortnight ago", "in 2019", "on the 29th" (``TIME_STATEMENT_WORDS``; only
+    """Whether a message says when something happened: a day, a month or a holiday
+    named, "last weekend", "a fortnight ago", "in 2019", "on the 29th"
+    (``TIME_STATEMENT_WORDS``; only
     its first ``TEXT_HEAD_CHARS`` characters are read)."""
     words = _WORD.findall(text[:TEXT_HEAD_CHARS].lower())
     for i, word in enumerate(words):
         if word in TIME_STATEMENT_WORDS:
+            return True
+        # "Mother's Day" is read as "mother", "s", "day"
+        before = [w for w in words[max(0, i - 2):i] if w != "s"][-1:]
+        if (word == "day" and before and before[0] in HOLIDAY_BEFORE_DAY) \
+                or (word == "year" and before == ["new"]):
             return True
         if word in ("last", "next", "this") and i + 1 < len(words) \
                 and words[i + 1] in TIME_STATEMENT_PERIODS:
