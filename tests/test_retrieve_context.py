@@ -157,3 +157,22 @@ def test_words_already_in_the_text_are_not_quoted_again() -> None:
     first = build_context("What pets does Marcus have?", [fact, message], 500, "markdown")
     assert first.memories_used == 1 and first.text.count(said) == 1
     assert first.quoted_ids == built.quoted_ids == ["D2:2"]
+
+
+def test_a_node_whose_first_source_is_quoted_above_shows_its_next_one() -> None:
+    said = "Rory brought Aoife over for tea."
+    message = _result("Source", "node", [Provenance(source_uid="s1", external_id="D8:16",
+                                                    excerpt=said, via="self")])
+    message = message.model_copy(update={"uid": "s1", "text": said})
+    aoife = _result("Person", "node", [
+        Provenance(source_uid="s1", external_id="D8:16", excerpt=said, via="MENTIONS"),
+        Provenance(source_uid="s2", external_id="D3:8", excerpt="Aoife. From Donegal.",
+                   via="MENTIONS")])
+    aoife = aoife.model_copy(update={"uid": "aoife", "name": "Aoife", "text": ""})
+    built = build_context("Who is Rory dating?", [message, aoife], 500, "markdown")
+    assert built.memories_used == 2
+    assert built.text.count(said) == 1 and '"Aoife. From Donegal."' in built.text
+    assert built.quoted_ids == ["D8:16", "D3:8"]
+    # alone, the node quotes its first source, as before
+    alone = build_context("Who is Rory dating?", [aoife], 500, "markdown")
+    assert said in alone.text and alone.quoted_ids == ["D8:16"]

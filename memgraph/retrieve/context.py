@@ -5,7 +5,8 @@ Results go in ranked order (most useful first), except that the summaries among 
 on its own; an item that does not fit is skipped and the next, shorter ones are still
 tried, so the budget is used well; a source whose sentence a fact above already quotes as
 its evidence is not repeated, nor is the excerpt of a source whose words the text already
-holds quoted again under a fact or a node; ``truncated`` says something was left out. The
+holds quoted again under a fact or a node (it quotes its next source instead);
+``truncated`` says something was left out. The
 whole text, wrapper included, is measured with ``tokens.count_tokens`` after every
 addition, so it never exceeds ``max_tokens``.
 """
@@ -45,18 +46,23 @@ def candidates_for(max_tokens: int) -> int:
     return max(10, min(200, max_tokens // 20))
 
 
-def quoted_source(r: Result) -> Provenance | None:
-    """The source whose excerpt a semantic or summary item shows as its evidence."""
-    return next((p for p in r.provenance if p.excerpt), None)
+def quoted_source(r: Result, in_text: frozenset[str] | set[str] = frozenset()
+                  ) -> Provenance | None:
+    """The source whose excerpt a semantic or summary item shows as its evidence: the
+    first of its provenance (the most relevant first) whose words the text does not hold
+    yet (``in_text``). A node whose first source is quoted above it shows its next one
+    rather than nothing (session 38)."""
+    return next((p for p in r.provenance if p.excerpt and p.source_uid not in in_text),
+                None)
 
 
-def quoted_ids(r: Result) -> list[str]:
+def quoted_ids(r: Result, in_text: frozenset[str] | set[str] = frozenset()) -> list[str]:
     """The external ids of the sources whose words an item's text holds: a message's own,
     the one excerpt quoted under a fact, a node or a summary. The other sources of its
     provenance are listed by id, not quoted."""
     if r.kind in EPISODIC_KINDS:
         return r.external_ids
-    quoted = quoted_source(r)
+    quoted = quoted_source(r, in_text)
     return [quoted.external_id] if quoted is not None and quoted.external_id else []
 
 
@@ -70,13 +76,13 @@ def item_fields(r: Result, in_text: frozenset[str] | set[str] = frozenset()
     text = truncate_to_tokens(r.text or r.name, ITEM_MAX_TOKENS)
     evidence = ""
     if r.kind not in EPISODIC_KINDS:
-        quoted = quoted_source(r)
-        excerpt = quoted.excerpt if quoted is not None else ""
-        evidence = truncate_to_tokens(excerpt, EVIDENCE_MAX_TOKENS) if excerpt else ""
-        if evidence and (evidence.rstrip("…").strip() in text or text in evidence):
+        own = quoted_source(r)
+        own_excerpt = truncate_to_tokens(own.excerpt, EVIDENCE_MAX_TOKENS) if own else ""
+        if own_excerpt and (own_excerpt.rstrip("…").strip() in text or text in own_excerpt):
             text = ""       # a rule-extracted fact's description is its source's sentence
-        if quoted is not None and quoted.source_uid in in_text:
-            evidence = ""   # its source's words are in the text already
+        # the excerpt of a source whose words are in the text already is not repeated
+        quoted = quoted_source(r, in_text)
+        evidence = truncate_to_tokens(quoted.excerpt, EVIDENCE_MAX_TOKENS) if quoted else ""
     validity = ""
     if r.element == "relationship":
         if r.valid_to is not None:
@@ -149,12 +155,15 @@ def build_context(query: str, results: Sequence[Result], max_tokens: int,
     covered: set[str] = set()     # sources whose evidence a fact in the text already quotes
     in_text: set[str] = set()     # sources whose words the text holds (whole or quoted)
 
+    quoted_evidence: list[str] = []
+
     def add(r: Result, fields: dict[str, str]) -> None:
         chosen.append(fields)
         used.append(r)
+        quoted_evidence.extend(quoted_ids(r, in_text))
         if r.kind in EPISODIC_KINDS:
             in_text.add(r.uid)
-        elif fields["evidence"] and (quoted := quoted_source(r)) is not None:
+        elif fields["evidence"] and (quoted := quoted_source(r, in_text)) is not None:
             in_text.add(quoted.source_uid)
             if r.element == "relationship":
                 covered.add(quoted.source_uid)   # the excerpt shown with it
@@ -180,7 +189,7 @@ def build_context(query: str, results: Sequence[Result], max_tokens: int,
             text = trial
         else:
             truncated = True
-    quoted_evidence = list(dict.fromkeys(i for r in used for i in quoted_ids(r)))
     return ContextResult(text=text, format=fmt, memories_used=len(used),  # type: ignore[arg-type]
                          tokens_used=count_tokens(text), max_tokens=max_tokens,
-                         truncated=truncated, memories=used, quoted_ids=quoted_evidence)
+                         truncated=truncated, memories=used,
+                         quoted_ids=list(dict.fromkeys(quoted_evidence)))
