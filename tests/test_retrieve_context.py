@@ -176,3 +176,20 @@ def test_a_node_whose_first_source_is_quoted_above_shows_its_next_one() -> None:
     # alone, the node quotes its first source, as before
     alone = build_context("Who is Rory dating?", [aoife], 500, "markdown")
     assert said in alone.text and alone.quoted_ids == ["D8:16"]
+
+
+def test_a_message_a_node_above_quotes_whole_is_not_repeated() -> None:
+    said = "We took over the back room of the Lorne Bar in Oban."
+    oban = _result("Entity", "node", [Provenance(source_uid="s1", external_id="D6:5",
+                                                 excerpt=said, via="MENTIONS")])
+    oban = oban.model_copy(update={"uid": "oban", "name": "Oban", "text": ""})
+    message = _result("Source", "node", [Provenance(source_uid="s1", external_id="D6:5",
+                                                    excerpt=said, via="self")])
+    message = message.model_copy(update={"uid": "s1", "text": said})
+    built = build_context("Where was the party?", [oban, message], 500, "markdown")
+    assert built.memories_used == 1 and built.text.count(said) == 1
+    assert built.quoted_ids == ["D6:5"]
+    # a message longer than the excerpt shown is still added: its other words are new
+    longer = message.model_copy(update={"text": said + " " + "Mum made a speech. " * 30})
+    built = build_context("Where was the party?", [oban, longer], 1000, "markdown")
+    assert built.memories_used == 2

@@ -154,6 +154,7 @@ def build_context(query: str, results: Sequence[Result], max_tokens: int,
                              max_tokens=max_tokens, truncated=bool(results))
     covered: set[str] = set()     # sources whose evidence a fact in the text already quotes
     in_text: set[str] = set()     # sources whose words the text holds (whole or quoted)
+    excerpts: dict[str, str] = {}  # source -> the excerpt a node in the text shows of it
 
     quoted_evidence: list[str] = []
 
@@ -165,6 +166,7 @@ def build_context(query: str, results: Sequence[Result], max_tokens: int,
             in_text.add(r.uid)
         elif fields["evidence"] and (quoted := quoted_source(r, in_text)) is not None:
             in_text.add(quoted.source_uid)
+            excerpts[quoted.source_uid] = fields["evidence"]
             if r.element == "relationship":
                 covered.add(quoted.source_uid)   # the excerpt shown with it
 
@@ -182,6 +184,9 @@ def build_context(query: str, results: Sequence[Result], max_tokens: int,
         if (r.kind in EPISODIC_KINDS and r.uid in covered) \
                 or is_auto_link(r.kind, r.text):
             continue      # already quoted; a similarity link says nothing to a prompt
+        if r.kind in EPISODIC_KINDS and r.uid in excerpts \
+                and excerpts[r.uid] == truncate_to_tokens(r.text or r.name, ITEM_MAX_TOKENS):
+            continue      # a node above quotes this message whole
         fields = item_fields(r, in_text)
         trial = render([*chosen, fields])
         if count_tokens(trial) <= max_tokens:
