@@ -369,11 +369,12 @@ def says_when(text: str) -> bool:
     for i, word in enumerate(words):
         if word in TIME_STATEMENT_WORDS:
             return True
-        # "Mother's Day" is read as "mother", "s", "day"
-        before = [w for w in words[max(0, i - 2):i] if w != "s"][-1:]
-        if (word == "day" and before and before[0] in HOLIDAY_BEFORE_DAY) \
-                or (word == "year" and before == ["new"]):
-            return True
+        if word in ("day", "year") and i:
+            # "Mother's Day" is read as "mother", "s", "day"
+            before = words[i - 2] if words[i - 1] == "s" and i > 1 else words[i - 1]
+            if (word == "day" and before in HOLIDAY_BEFORE_DAY) \
+                    or (word == "year" and before == "new"):
+                return True
         if word in ("last", "next", "this") and i + 1 < len(words) \
                 and words[i + 1] in TIME_STATEMENT_PERIODS:
             return True
