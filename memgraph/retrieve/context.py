@@ -154,9 +154,8 @@ def build_context(query: str, results: Sequence[Result], max_tokens: int,
                              max_tokens=max_tokens, truncated=bool(results))
     covered: set[str] = set()     # sources whose evidence a fact in the text already quotes
     in_text: set[str] = set()     # sources whose words the text holds (whole or quoted)
-    excerpts: dict[str, str] = {}  # source -> the excerpt a node in the text shows of it
-
-    quoted_evidence: list[str] = []
+    excerpts: dict[str, str] = {}  # source -> the excerpt an item in the text shows of it
+    quoted_evidence: list[str] = []   # what ContextResult.quoted_ids lists, in text order
 
     def add(r: Result, fields: dict[str, str]) -> None:
         chosen.append(fields)

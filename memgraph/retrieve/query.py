@@ -363,8 +363,7 @@ def answer_form(lowered: list[str]) -> str:
 def says_when(text: str) -> bool:
     """Whether a message says when something happened: a day, a month or a holiday
     named, "last weekend", "a fortnight ago", "in 2019", "on the 29th"
-    (``TIME_STATEMENT_WORDS``; only
-    its first ``TEXT_HEAD_CHARS`` characters are read)."""
+    (``TIME_STATEMENT_WORDS``; only its first ``TEXT_HEAD_CHARS`` characters are read)."""
     words = _WORD.findall(text[:TEXT_HEAD_CHARS].lower())
     for i, word in enumerate(words):
         if word in TIME_STATEMENT_WORDS:
