@@ -2,12 +2,11 @@
 // or the tenant's own: memgraph/retrieve/vector_plan.py) for ${{k}} neighbours of
 // $search.vector.
 // `survivors`: this tenant's that pass the filters and whose exact score is at least
-// $min_vector_score, the best $per_signal by that exact score. The index's score is
-// approximate (its vectors are quantized, off by up to 0.015): near the threshold it let
-// noise through, and its order among close neighbours moved with the other tenants in
-// the index (one tenant's R@1 fell 4 points when another was added). So every neighbour
-// of this tenant is scored on its exact cosine, as the exact scan scores it (reading and
-// scoring a stored vector costs about 12 us: 1.1 ms for 93 neighbours).
+// $min_vector_score, in the index's order, the best $per_signal. The index's score is
+// approximate (its vectors are quantized): near the threshold it let noise through that
+// the exact scan did not. So a neighbour within $ann_score_margin of the threshold is
+// checked on its exact cosine; one farther above or below is decided by the index's score
+// (reading and scoring a stored vector costs about 12 us: 1.1 ms for 93 neighbours).
 // `cut`: the index's farthest neighbour still matched, so more may lie beyond. It
 // returned ${{k}} rows unless it held fewer vectors or some of its nodes were deleted
 // while the query ran: either way, scanning what is left costs little. `asked`: the index answered. One row always (aggregations), even when
@@ -20,11 +19,13 @@ WITH count(*) AS neighbours, min(score) AS farthest,
      collect(CASE WHEN n.user_id = $search.user_id THEN {n: n, score: score} END) AS hits
 CALL (hits) {
   UNWIND hits AS h
-  WITH h.n AS n
+  WITH h.n AS n, h.score AS score
   WHERE n.user_id = $search.user_id
     {{> fragments/node_filters}}
-  WITH n, vector.similarity.cosine(n.embedding, $search.vector) AS score
-  WHERE score >= $min_vector_score
+    AND CASE WHEN score >= $min_vector_score + $ann_score_margin THEN true
+             WHEN score < $min_vector_score - $ann_score_margin THEN false
+             ELSE vector.similarity.cosine(n.embedding, $search.vector)
+                  >= $min_vector_score END
   WITH n, score ORDER BY score DESC, elementId(n) LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score}) AS survivors
 }

@@ -45,6 +45,7 @@ from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown, as_datetime
 from memgraph.retrieve.term_weights import weighted_lucene
 from memgraph.retrieve.vector_plan import (
+    ANN_SCORE_MARGIN,
     NO_SUCH_INDEX,
     own_index_missing,
     plan_vector,
@@ -117,6 +118,7 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "exact_first": bool(plan and plan.exact_first),
         "min_vector": min(per_signal, req.k),
         "min_vector_score": cfg.min_vector_score,
+        "ann_score_margin": ANN_SCORE_MARGIN,
         "ft_k": per_signal * cfg.fulltext_overfetch,
         "per_signal": per_signal,
         "seeds": cfg.graph_seeds if cfg.use_graph else 0,
