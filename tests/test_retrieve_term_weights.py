@@ -14,8 +14,10 @@ from memgraph.retrieve.term_weights import (
     MAX_BOOST,
     MIN_BOOST,
     boost,
+    forget_term_counts,
     idf,
     query_terms,
+    term_counts,
     weighted_lucene,
 )
 from memgraph.retrieve.vector_plan import TenantSize
@@ -104,3 +106,29 @@ def test_a_tenants_fulltext_ranking_does_not_depend_on_other_tenants(memory: Mem
         assert first_by_fulltext(weighed=True) == named
     finally:
         memory.graph.run_autocommit("graph/delete_user", user_id=other)
+
+
+def test_an_index_wide_count_is_taken_again_once_the_index_has_grown(memory: Memory,
+                                                                     user_id: str) -> None:
+    """Counts are kept for a while, but an index-wide one holds only for the index it was
+    counted in: once another tenant has written, the index's size differs and the term is
+    counted again, so a tenant asked right after another one arrived is weighed with it."""
+    word = f"zq{uuid.uuid4().hex[:8]}"
+    add_node(memory.graph, user_id, "Source", "z1", text=f"the {word} was loud")
+    terms = query_terms(word)
+    config = RetrievalConfig(term_stats_ttl_s=600)
+    forget_term_counts()
+    other = f"other{uuid.uuid4().hex[:12]}"
+    try:
+        assert term_counts(memory.graph, user_id, terms, config, index_total=100)[word] == (1, 1)
+        memory.graph.driver.execute_query(
+            "UNWIND range(1, 5) AS i CREATE (n:Memory:Source) "
+            "SET n.uid = $u + '-' + i, n.user_id = $u, n.state = 'candidate', "
+            "n.salience = 0.5, n.search_text = $w + ' again ' + i", {"u": other, "w": word})
+        # the same index size: the count kept is used (it is what the cache is for)
+        assert term_counts(memory.graph, user_id, terms, config, index_total=100)[word] == (1, 1)
+        # the index has grown: counted again
+        assert term_counts(memory.graph, user_id, terms, config, index_total=105)[word] == (1, 6)
+    finally:
+        memory.graph.run_autocommit("graph/delete_user", user_id=other)
+        forget_term_counts()
