@@ -1,10 +1,24 @@
-"""Helpers for the ingestion tests: read what a tenant's graph holds."""
+"""Helpers for the ingestion tests: write a scripted conversation, read what a tenant's
+graph holds."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from memgraph.graph.connection import Graph
+from memgraph.memory import Memory
+
+
+def ingest_turns(memory: Memory, user_id: str, turns: Sequence[tuple[str, str]],
+                 session_id: str = "s1",
+                 start: datetime = datetime(2023, 10, 30, 12, tzinfo=UTC)) -> None:
+    """A scripted conversation: one ``(speaker, text)`` a minute from ``start``, in one
+    session, so that each message follows the one before it."""
+    for n, (speaker, text) in enumerate(turns):
+        memory.ingest(text, user_id=user_id, speaker=speaker, session_id=session_id,
+                      event_at=start.replace(minute=n))
 
 
 def rows(graph: Graph, query: str, **params: Any) -> list[dict[str, Any]]:

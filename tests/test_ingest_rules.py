@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from ingest_support import rows
+from ingest_support import ingest_turns, rows
 
 from memgraph.ingest.rules import RuleExtractor, relative_date
 from memgraph.ingest.source import SourceText
@@ -751,11 +751,10 @@ def test_the_sample_conversation_teaches_something_sensible(memory: Memory, user
 def test_she_opening_a_message_is_the_person_the_message_before_it_named(memory: Memory,
                                                                          user_id: str):
     said = datetime(2023, 10, 30, 12, tzinfo=UTC)
-    for n, text in enumerate(["My daughter Lucia studies at Complutense University.",
-                              "Lucia moved to Barcelona for her master's.",
-                              "She studies at Pompeu Fabra University now."]):
-        memory.ingest(text, user_id=user_id, speaker="Carlos", session_id="s1",
-                      event_at=said.replace(minute=n))
+    ingest_turns(memory, user_id, [
+        ("Carlos", "My daughter Lucia studies at Complutense University."),
+        ("Carlos", "Lucia moved to Barcelona for her master's."),
+        ("Carlos", "She studies at Pompeu Fabra University now.")], start=said)
     # another session: the message before it is not this one's
     memory.ingest("She works at Iberia Airlines.", user_id=user_id, speaker="Carlos",
                   session_id="s2", event_at=said.replace(day=31))
@@ -768,13 +767,10 @@ def test_she_opening_a_message_is_the_person_the_message_before_it_named(memory:
 
 def test_she_is_the_person_named_two_messages_back_when_the_one_between_names_no_one(
         memory: Memory, user_id: str):
-    said = datetime(2023, 10, 30, 12, tzinfo=UTC)
-    for n, (speaker, text) in enumerate([
-            ("Lena", "My neighbour Rosa just got a new job."),
-            ("Marco", "Lena! That's wonderful news, tell me more about her."),
-            ("Lena", "She works at Harbour Bakery, on the early shift.")]):
-        memory.ingest(text, user_id=user_id, speaker=speaker, session_id="s1",
-                      event_at=said.replace(minute=n))
+    ingest_turns(memory, user_id, [
+        ("Lena", "My neighbour Rosa just got a new job."),
+        ("Marco", "Lena! That's wonderful news, tell me more about her."),
+        ("Lena", "She works at Harbour Bakery, on the early shift.")])
     works = rows(memory.graph, "MATCH (a {user_id: $u})-[:WORKS_AT]->(b) "
                  "RETURN a.name AS a, b.name AS b", u=user_id)
     assert works == [{"a": "Rosa", "b": "Harbour Bakery"}]

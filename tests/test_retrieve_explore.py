@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from ingest_support import ingest_turns
 from retrieve_data import QueryDirection, add_node, relate, set_props, snapshot
 
 from memgraph.errors import InvalidInputError
@@ -508,14 +509,12 @@ def test_a_question_that_asks_how_many_votes_for_the_messages_that_state_a_numbe
 
 def test_a_message_that_writes_a_subjects_name_is_about_them_unless_it_is_a_speakers(
         memory: Memory, user_id: str) -> None:
-    said = datetime(2023, 6, 1, 12, tzinfo=UTC)
-    for n, (speaker, text) in enumerate([
-            ("Euan", "My nephew Rory went back to Glasgow after Easter."),
-            # a sentence's first word is not read as a name: no MENTIONS of Rory here
-            ("Euan", "Rory's home for the summer, got a job at the salmon farm."),
-            ("Kirsty", "Thanks, Euan! Tell him his auntie is impressed by the salmon farm.")]):
-        memory.ingest(text, user_id=user_id, speaker=speaker, session_id="s1",
-                      event_at=said.replace(minute=n))
+    ingest_turns(memory, user_id, [
+        ("Euan", "My nephew Rory went back to Glasgow after Easter."),
+        # a sentence's first word is not read as a name: no MENTIONS of Rory here
+        ("Euan", "Rory's home for the summer, got a job at the salmon farm."),
+        ("Kirsty", "Thanks, Euan! Tell him his auntie is impressed by the salmon farm.")],
+        start=datetime(2023, 6, 1, 12, tzinfo=UTC))
     rory = {r.text: r.score.ranks for r in memory.explore(
         "Where did Rory work over the summer?", user_id=user_id, k=20, reinforce=False)}
     assert "subject" in rory["Rory's home for the summer, got a job at the salmon farm."]
