@@ -58,9 +58,46 @@ def test_with_direct_only_graph_only_finds_get_no_subject_or_adjacent_vote() -> 
     matched = node("s1", "Source", {"vector": 1, "fulltext": 2}, speaker="Caroline",
                    adjacent=["s2"])
     graph_only = node("s2", "Source", {"graph": 1}, speaker="Caroline", adjacent=["s1"])
-    subjects = add_graph_signals([person, matched, graph_only], "did Caroline hike", 60,
-                                 seeds=2, direct_only=True)
+    other = node("s3", "Source", {"vector": 30}, speaker="Mel")
+    subjects = add_graph_signals([person, matched, graph_only, other], "did Caroline hike",
+                                 60, seeds=2, direct_only=True)
     assert matched.ranks == {"vector": 1, "fulltext": 2, "subject": 1, "adjacent": 1}
     assert graph_only.ranks == {"graph": 1}
     ranked = rerank([person, matched, graph_only], Weights(), 60, NOW, 30, subjects)
     assert [c.key for c, _ in ranked] == ["s1", "s2", "p"]
+
+
+def test_a_subject_every_episode_is_about_casts_no_vote() -> None:
+    # a one-person memory: "I" names its only speaker, who spoke every message; that tells
+    # no message apart, and would only lift them all above the fact that answers
+    sam = node("sam", "Person", {"linked": 1}, name="Sam")
+    anna = node("anna", "Person", {"fulltext": 1, "linked": 1}, name="Anna")
+    about_anna = node("s1", "Source", {"vector": 2}, speaker="Sam", mentions=["anna"])
+    job = node("s2", "Source", {"vector": 5}, speaker="Sam")
+    cat = node("s3", "Source", {"vector": 6}, speaker="Sam")
+    fact = Candidate("f", "relationship", {"uid": "f", "kind": "WORKS_AT", "salience": 0.5,
+                                            "strength": 0.5}, {"graph": 1})
+    cands = [sam, anna, about_anna, job, cat, fact]
+    subjects = add_graph_signals(cands, "what do I know about Anna?", 10, seeds=0)
+    assert subjects == {"sam", "anna"}           # both still what the question is about
+    assert about_anna.ranks["subject"] == 1      # Anna's message keeps its vote
+    assert "subject" not in job.ranks and "subject" not in cat.ranks
+    order = [c.key for c, _ in rerank(cands, Weights(), 10, NOW, 30, subjects)]
+    assert order.index("f") < order.index("s2") and order.index("f") < order.index("s3")
+
+
+def test_a_subject_list_that_holds_every_episode_casts_no_vote() -> None:
+    # the two speakers named together: each tells their own messages apart, both together
+    # hold them all
+    caroline = node("c", "Person", {"fulltext": 1}, name="Caroline")
+    melanie = node("m", "Person", {"fulltext": 2}, name="Melanie")
+    hers = node("s1", "Source", {"vector": 1}, speaker="Caroline")
+    mine = node("s2", "Source", {"vector": 2}, speaker="Melanie")
+    add_graph_signals([caroline, melanie, hers, mine], "What do Caroline and Melanie both like?",
+                      10, seeds=0)
+    assert "subject" not in hers.ranks and "subject" not in mine.ranks
+    third = node("s3", "Source", {"vector": 3}, speaker="Nate")
+    add_graph_signals([caroline, melanie, hers, mine, third],
+                      "What do Caroline and Melanie both like?", 10, seeds=0)
+    assert hers.ranks["subject"] == 1 and mine.ranks["subject"] == 2
+    assert "subject" not in third.ranks

@@ -229,10 +229,8 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
     voters = [c for c in episodes if not direct_only or DIRECT_SIGNALS & c.ranks.keys()]
     if subjects:
         written = names_written_about(names, episodes)
-        about = [c for c in voters
-                 if (c.props.get("speaker") or "").lower() in names
-                 or subjects.keys() & set(c.props.get("mentions") or [])
-                 or (written and writes_any(c.props.get("text_head") or "", written))]
+        voting = {c.key for c in voters}
+        about = [c for c in episodes_about(subjects, episodes, written) if c.key in voting]
         for rank, c in enumerate(about, start=1):
             c.ranks["subject"], c.signal_scores["subject"] = rank, 1.0
     by_key = {c.key: c for c in voters}
@@ -245,6 +243,29 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
     for rank, c in enumerate(neighbours, start=1):
         c.ranks["adjacent"], c.signal_scores["adjacent"] = rank, 1.0
     return subject_keys
+
+
+def episodes_about(subjects: Mapping[str, set[str]], episodes: Sequence[Candidate],
+                   written: set[str]) -> list[Candidate]:
+    """The ``episodes`` (in fused order) about one of the ``subjects`` (uid → the names
+    the query used): spoken by it, MENTIONing it or writing one of its ``written`` names.
+
+    A list is a vote for some episodes over others. A subject that every episode is about
+    tells none of them apart: the one speaker of a one-person memory, whom "I" or "my"
+    names ("what do I know about Anna?"). Its vote would only lift every message above
+    the facts and nodes that answer, so it casts none; the other subjects still do
+    (Anna's messages), and a list that still holds every episode casts none either."""
+    def is_about(c: Candidate, uid: str, names: set[str]) -> bool:
+        own = written & names
+        return ((c.props.get("speaker") or "").lower() in names
+                or uid in (c.props.get("mentions") or [])
+                or (bool(own) and writes_any(c.props.get("text_head") or "", own)))
+
+    telling = {uid: names for uid, names in subjects.items()
+               if not all(is_about(c, uid, names) for c in episodes)}
+    about = [c for c in episodes
+             if any(is_about(c, uid, names) for uid, names in telling.items())]
+    return [] if len(about) == len(episodes) else about
 
 
 def writes_any(text: str, names: set[str]) -> bool:
