@@ -525,3 +525,24 @@ def test_a_message_that_writes_a_subjects_name_is_about_them_unless_it_is_a_spea
     assert "subject" in euan["Rory's home for the summer, got a job at the salmon farm."]
     assert "subject" not in euan[
         "Thanks, Euan! Tell him his auntie is impressed by the salmon farm."]
+
+
+def test_in_a_one_person_memory_i_gives_no_vote_to_every_message(
+        memory: Memory, user_id: str) -> None:
+    # "I" names the only speaker, who said everything: a vote for all of their messages
+    # would lift them all above the facts about Anna (docs/retrieval.md, "Session 39")
+    # (the README's tour: three notes, no conversation between them; the two that are not
+    # about Anna share a word with the question, so that they are candidates)
+    for text in ("My sister Anna moved to Lisbon. She works at Lisbon Children's Hospital.",
+                 "Did you know we adopted a cat named Miso last week?",
+                 "You know I started a new job at Globex. Before that I was at Acme."):
+        memory.ingest(text, user_id=user_id, speaker="Sam")
+    results = memory.explore("what do I know about Anna?", user_id=user_id, k=30,
+                             reinforce=False)
+    votes = {r.text: "subject" in r.score.ranks for r in results if r.kind == "Source"}
+    assert votes == {
+        "My sister Anna moved to Lisbon. She works at Lisbon Children's Hospital.": True,
+        "Did you know we adopted a cat named Miso last week?": False,
+        "You know I started a new job at Globex. Before that I was at Acme.": False}
+    # both are still what the question is about: neither node ranks by its own relevance
+    assert {r.name for r in results if r.score.subject} == {"Sam", "Anna"}
