@@ -247,6 +247,13 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "HAS_OCCUPATION", "paramedic")),
     ("I got a job as a barista at Blue Bottle.", ("Concept", "barista"),
      ("me", "HAS_OCCUPATION", "barista")),
+    # the employer named before the role
+    ("Big news: I just started a new job at Globex as a data engineer!",
+     ("Concept", "data engineer"), ("me", "HAS_OCCUPATION", "data engineer")),
+    ("Tom took a job at the BBC as a producer.", ("Concept", "producer"),
+     ("tom", "HAS_OCCUPATION", "producer")),
+    ("I joined Globex as a data engineer.", ("Concept", "data engineer"),
+     ("me", "HAS_OCCUPATION", "data engineer")),
     # a "who" clause says its fact of the person just named
     ("I have a brother, Sam, who lives in Perth.", ("Entity", "Perth"),
      ("sam", "LIVES_IN", "perth")),

@@ -1354,10 +1354,12 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("HAS_OCCUPATION", re.compile(
         rf"{SUBJECT}\s++(?:(?:am|is|are|(?:have|has)\s++been)\s++{ADVERB}|{ADVERB}(?:became|"
         r"become|becomes|(?:have|has)\s++become|works?\s++as|(?:am|is|are)\s++working\s++as|"
-        # "I work at Stripe as a data engineer"
-        rf"works?\s++(?:at|for)\s++(?:the\s++)?{NAME}\s++as|"
+        # "I work at Stripe as a data engineer", "I joined Globex as a data engineer"
+        rf"(?:works?\s++(?:at|for)|joined)\s++(?:the\s++)?{NAME}\s++as|"
         r"(?:got|started|took|landed|found|accepted)\s++(?:a|an)\s++(?:new\s++)?"
-        r"(?:job|position|role|post)\s++as)\s++)(?:a|an)\s++" + _ROLE), "Concept", ""),
+        # "I just started a new job at Globex as a data engineer"
+        rf"(?:job|position|role|post)\s++(?:(?:at|with|for)\s++(?:the\s++)?{NAME}\s++)?"
+        r"as)\s++)(?:a|an)\s++" + _ROLE), "Concept", ""),
     # an occupation held in a named place is where one lives, as "based in" is: "Sven is a
     # chef in Stockholm", "my sister is a nurse in Leeds" (LIVES_IN)
     ("LIVES_IN", re.compile(
