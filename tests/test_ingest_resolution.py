@@ -8,7 +8,7 @@ import pytest
 from ingest_support import rows
 
 from memgraph.graph.connection import Graph
-from memgraph.graph.names import canonical_name, names_agree
+from memgraph.graph.names import canonical_name, may_be_one, names_agree
 from memgraph.ingest.resolution import SimilaritySearch
 from memgraph.memory import Memory
 from memgraph.providers.base import Embedder
@@ -129,6 +129,34 @@ def test_places_that_embed_alike_but_have_different_names_stay_apart(offline_mem
 def test_named_things_resolve_by_similarity_only_when_their_names_agree(a: str, b: str,
                                                                         agree: bool):
     assert names_agree(a, b) is agree and names_agree(b, a) is agree
+
+
+@pytest.mark.parametrize(("a", "b", "one"), [
+    # common nouns: their embedding decides, whatever their spelling
+    ("hike", "hiking", True), ("running", "jogging", True),
+    ("climbing", "rock climbing", True), ("hiking", "hiking in the mountains", True),
+    # ... unless a word in common is what makes them embed alike
+    ("data engineer", "data analyst", False), ("baking sourdough", "baking bread", False)])
+def test_concepts_resolve_by_similarity_unless_they_share_a_word_and_disagree(
+        a: str, b: str, one: bool):
+    assert may_be_one(a, b, named=False) is one and may_be_one(b, a, named=False) is one
+    assert may_be_one(a, b, named=True) is names_agree(a, b)
+
+
+def test_a_new_job_is_a_new_occupation_not_the_old_one_reinforced(offline_memory: Memory,
+                                                                   user_id: str):
+    # "data engineer" embeds like "data analyst" (0.90 with bge-small): similarity alone
+    # made it the old occupation, and the demo's job change said "again: data analyst"
+    memory = offline_memory
+    memory.ingest("I work at Acme Corp as a data analyst.", user_id=user_id, speaker="Sam")
+    second = memory.ingest("Big news: I just started a new job at Globex as a data engineer!",
+                           user_id=user_id, speaker="Sam")
+    assert ("Sam -HAS_OCCUPATION-> data engineer (ends HAS_OCCUPATION data analyst)"
+            in second.learned), second.learned
+    occupations = rows(memory.graph, "MATCH (:Person {user_id: $u, canonical_name: 'sam'})"
+                       "-[:HAS_OCCUPATION]->(c:Concept) RETURN c.name AS name ORDER BY name",
+                       u=user_id)
+    assert [r["name"] for r in occupations] == ["data analyst", "data engineer"]
 
 
 def test_eight_concurrent_ingests_of_the_same_person_create_exactly_one_node(

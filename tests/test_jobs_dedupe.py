@@ -98,6 +98,21 @@ class TestMerge:
                 for log in memory.merges(user_id=user_id)] == [("LGBTQ", "LGBT")]
         assert node(graph, lgbtq) and not node(graph, lgbt)
 
+    def test_concepts_that_share_a_word_must_have_names_that_agree(
+            self, memory: Memory, graph: Graph, user_id: str) -> None:
+        # two jobs that embed alike because of the word they share stay two
+        engineer = make_node(graph, user_id, "Concept", "data engineer", embedding=vector(0.0))
+        analyst = make_node(graph, user_id, "Concept", "data analyst", embedding=vector(0.0))
+        # a common noun in two spellings is one, by its embedding alone
+        hiking = make_node(graph, user_id, "Concept", "hiking", embedding=vector(2.0),
+                           salience=0.6)
+        hike = make_node(graph, user_id, "Concept", "hike", embedding=vector(2.0))
+        memory.run_job("dedupe", user_id=user_id, as_of=NOW)
+        assert node(graph, engineer) and node(graph, analyst)
+        assert [(log["winner_name"], log["loser_name"])
+                for log in memory.merges(user_id=user_id)] == [("hiking", "hike")]
+        assert node(graph, hiking) and not node(graph, hike)
+
     def test_dry_run_changes_nothing(self, memory: Memory, graph: Graph, user_id: str) -> None:
         twins(graph, user_id)
         assert dry_run_counts(memory, graph, user_id, "dedupe", as_of=NOW)["would_merge"] == 1

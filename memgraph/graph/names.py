@@ -1,7 +1,7 @@
 """How names are keyed: ``canonical_name`` (one node per canonical name and tenant, the
-``semantic_name`` constraint of schema v2), ``alias_key`` (how aliases compare) and
-``names_agree`` (whether two named nodes that embed alike may be one). Used by ingestion,
-retrieval, corrections, the dedupe job and the tests alike.
+``semantic_name`` constraint of schema v2), ``alias_key`` (how aliases compare),
+``names_agree`` and ``may_be_one`` (whether two nodes that embed alike may be one). Used
+by ingestion, retrieval, corrections, the dedupe job and the tests alike.
 """
 
 from __future__ import annotations
@@ -50,6 +50,21 @@ def names_agree(a: str, b: str) -> bool:
         return True
     return _words_match(words_a[-1], words_b[-1]) and any(
         _words_match(x, y) for x in words_a for y in words_b)
+
+
+def may_be_one(a: str, b: str, *, named: bool) -> bool:
+    """Whether two nodes that embed alike may be one, as entity resolution and the dedupe
+    job ask. Named things (people, entities) only when their names agree. Common nouns
+    (Concepts) by their embedding alone ("hike", "hiking"; "running", "jogging"), unless
+    they share a word and their names disagree. A word in common makes two things embed
+    alike: "data engineer" and "data analyst" (0.90 with bge-small) are two jobs, and
+    "baking sourdough" and "baking bread" are two bakes."""
+    if names_agree(a, b):
+        return True
+    if named:
+        return False
+    words_a, words_b = canonical_name(a).split(), canonical_name(b).split()
+    return not any(_words_match(x, y) for x in words_a for y in words_b)
 
 
 def _words_match(x: str, y: str) -> bool:

@@ -83,7 +83,7 @@ def literal(options: tuple[str, ...] | Any) -> Any:
 
 SEMANTIC_KINDS = (Kind.PERSON, Kind.CONCEPT, Kind.ENTITY)
 # named things: two of them that embed alike are one only when their names agree too
-# (graph/names.py: names_agree); Concepts are common nouns
+# (graph/names.py: may_be_one); Concepts are common nouns
 NAMED_KINDS = frozenset({Kind.PERSON, Kind.ENTITY})
 EPISODIC_KINDS = (Kind.SOURCE, Kind.ARTIFACT)
 SUMMARY_KINDS = (Kind.STORYLINE, Kind.MACRO)   # the hierarchy (memgraph/jobs/storylines.py)

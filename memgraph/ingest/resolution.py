@@ -15,7 +15,8 @@ Order, first hit wins (all within the same user):
    other's, or a word in common and the same last word), because "Tom, my colleague" and
    "Tim, my colleague" embed alike, and so do two cities ("Lucia moved to Barcelona" and
    "I live in Madrid": 0.86 with bge-small). Concepts are common nouns ("climbing", "rock
-   climbing"): similarity alone.
+   climbing"; "hike", "hiking"): similarity alone, unless they share a word and their names
+   disagree ("data engineer", "data analyst": 0.90; ``may_be_one``).
 
 Step 3 is exact cosine over the tenant's nodes of that kind while the tenant has at most
 ``ingest.exact_scan_max_nodes`` semantic nodes; above that, the vector index is asked for
@@ -33,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from memgraph.graph.connection import Graph
-from memgraph.graph.names import alias_key, canonical_name, names_agree
+from memgraph.graph.names import alias_key, canonical_name, may_be_one
 from memgraph.graph.schema import VECTOR_INDEX
 from memgraph.graph.vocabulary import NAMED_KINDS, Kind
 from memgraph.settings import Settings
@@ -93,7 +94,8 @@ def resolve(graph: Graph, user_id: str, candidates: Sequence[Candidate],
         for row in graph.read("ingest/similar_nodes", user_id=user_id, rows=wanted,
                               threshold=threshold, **search.params()):
             candidate = candidates[row["i"]]
-            if candidate.kind in NAMED_KINDS and not names_agree(candidate.name, row["name"]):
+            if not may_be_one(candidate.name, row["name"],
+                              named=candidate.kind in NAMED_KINDS):
                 continue
             found[row["i"]] = Match(uid=row["uid"], how="similarity",
                                     similarity=row["similarity"])

@@ -6,8 +6,9 @@ written since the user's last run (``User.dedupe_checked_at``) against all the o
 older pairs were compared then. Pairs at or above ``lifecycle.duplicate_similarity`` (0.85)
 form clusters
 (connected components). People and entities must also have names that agree, as in entity
-resolution (``names_agree``: "Tom, my colleague" and "Tim, my colleague" embed alike, and
-so do "Barcelona" and "Madrid").
+resolution (``may_be_one``: "Tom, my colleague" and "Tim, my colleague" embed alike, and
+so do "Barcelona" and "Madrid"); concepts that share a word too ("data engineer", "data
+analyst").
 Merge: each cluster collapses into its strongest node (salience, then access count, then
 the oldest). Per loser, ONE transaction moves its relationships, notes, aliases and counters
 to the winner, writes a ``:MergeLog`` (what moved, the loser's labels and properties) and
@@ -29,7 +30,7 @@ import numpy as np
 from memgraph import cypher
 from memgraph.errors import InvalidInputError, NotFoundError
 from memgraph.graph.connection import Graph
-from memgraph.graph.names import names_agree
+from memgraph.graph.names import may_be_one
 from memgraph.graph.notes import NEXT_EXPIRY, NOTE_LISTS, next_expiry
 from memgraph.graph.vocabulary import (
     LIFECYCLE_LABELS,
@@ -80,7 +81,7 @@ def clusters(rows: Sequence[dict[str, Any]], kind: Kind, threshold: float,
     recent = [i for i, row in enumerate(rows) if row.get("recent", True)]
     among = None if len(recent) == len(rows) else recent
     for i, j, sim in similar_pairs(vectors, threshold, among):
-        if kind in NAMED_KINDS and not names_agree(rows[i]["name"], rows[j]["name"]):
+        if not may_be_one(rows[i]["name"], rows[j]["name"], named=kind in NAMED_KINDS):
             continue
         if frozenset((rows[i]["uid"], rows[j]["uid"])) in distinct:
             continue
