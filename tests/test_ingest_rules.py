@@ -247,6 +247,11 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "HAS_OCCUPATION", "paramedic")),
     ("I got a job as a barista at Blue Bottle.", ("Concept", "barista"),
      ("me", "HAS_OCCUPATION", "barista")),
+    # an organisation named with its article
+    ("I work at the University Hospital of Wales.", ("Entity", "University Hospital of Wales"),
+     ("me", "WORKS_AT", "university hospital of wales")),
+    ("Tom works for the Guardian.", ("Entity", "Guardian"), ("tom", "WORKS_AT", "guardian")),
+    ("I got a new job with the NHS.", ("Entity", "NHS"), ("me", "WORKS_AT", "nhs")),
     # the employer named before the role
     ("Big news: I just started a new job at Globex as a data engineer!",
      ("Concept", "data engineer"), ("me", "HAS_OCCUPATION", "data engineer")),

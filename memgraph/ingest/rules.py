@@ -193,8 +193,8 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"started working|started a (?:new )?job|got a (?:new )?job|have a (?:new )?job|"
         r"took a (?:new )?job|accepted a (?:new )?job)\s++(?:as (?:an? )?[a-z ]{1,60}?\s++)?"
         r"(?:(?:remotely|part-time|full-time|freelance)\s++)?"
-        # "at a restaurant called La Tasca"
-        r"(?:at|for)\s++(?:an?\s++(?:[a-z]+\s++){1,3}?(?:called|named)\s++)?"
+        # "at a restaurant called La Tasca", "at the BBC"
+        r"(?:at|for)\s++(?:an?\s++(?:[a-z]+\s++){1,3}?(?:called|named)\s++|the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}joined\s++(?:an?\s++(?:[a-z\-]+\s++){{0,2}}?(?:startup|start-up|"
@@ -1514,7 +1514,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s+{ADVERB}(?:got|started|took|accepted|landed|found|began)\s+"
         r"(?:a|an)\s+(?:new\s+)?(?:part-time\s+|full-time\s+|summer\s+|temporary\s+)?"
         r"(?:job|internship|position|role|placement)\s+(?:as (?:an? )?[a-z ]+?\s+)?(?:at|with)\s+"
-        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
+        rf"(?:the\s+)?(?P<obj>{NAME})"), "Entity", "organisation"),
 ]
 
 
