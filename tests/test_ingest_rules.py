@@ -252,6 +252,11 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "WORKS_AT", "university hospital of wales")),
     ("Tom works for the Guardian.", ("Entity", "Guardian"), ("tom", "WORKS_AT", "guardian")),
     ("I got a new job with the NHS.", ("Entity", "NHS"), ("me", "WORKS_AT", "nhs")),
+    # a pet got in one sentence and named in the next is the pet, not a person
+    ("We got a puppy! His name is Mango, he's a beagle.", ("Entity", "Mango"),
+     ("me", "OWNS", "mango")),
+    ("I adopted a kitten on Saturday! Her name is Miso, she's a tiny black cat.",
+     ("Entity", "Miso"), ("me", "OWNS", "miso")),
     # the employer named before the role
     ("Big news: I just started a new job at Globex as a data engineer!",
      ("Concept", "data engineer"), ("me", "HAS_OCCUPATION", "data engineer")),
@@ -709,6 +714,9 @@ def test_a_full_stop_after_a_title_ends_no_sentence():
      {"Ewan"}),
     # words written in capitals for stress
     ("Bear, you will NOT believe who I saw in Oban.", {"NOT"}, {"Oban"}),
+    # a pronoun with its verb
+    ("I got a new dog. He's called Rex.", {"He's"}, {"Rex"}),
+    ("We're called Static Orchard - I play bass.", {"We're"}, {"Static Orchard"}),
     # an acronym, a name in capitals or a title quoted whole stays a name
     ("They booked me an MRI at Glasgow for the back.", set(), {"MRI", "Glasgow"}),
     ("He made me an apron with SECOND GRAIN stamped on it.", set(), {"SECOND GRAIN"}),

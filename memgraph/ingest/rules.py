@@ -389,6 +389,8 @@ class _Run:
         # the names a "who" clause of this sentence is about ("a brother, Sam, who lives
         # in Perth"): named by the clause's fact, still had as a brother
         self.clause_names: set[str] = set()
+        # a pet the sentence before got without naming it: (who, what) ("We got a puppy!")
+        self.unnamed_pet: tuple[str, str] | None = None
 
     def node(self, kind: str, name: str, description: str = "", entity_type: str = "",
              confidence: float | None = None, attributes: dict[str, str] | None = None) -> str:
@@ -457,6 +459,7 @@ class _Run:
             self._homeland(sentence.text, sentence, named)
             self._workplace(sentence.text, sentence, named)
             self._favourites(text, sentence, named)
+        self._pet_named_next(text, sentence, named, statement)
         for m in _THEIR_NAME.finditer(sentence.text):
             if _usable(m["name"]) and m["name"] not in named:
                 self.node("Person", m["name"])
@@ -853,6 +856,19 @@ class _Run:
             self.relate(owner, m["name"], "OWNS", sentence, attitude=0.5)
             named.add(m["name"])
 
+    def _pet_named_next(self, text: str, sentence: _Sentence, named: set[str],
+                        statement: bool) -> None:
+        """ "We got a puppy! His name is Mango": the name given right after a pet was got
+        is the pet's, as in "we got a cat, her name is Luna", not a person's."""
+        pet, self.unnamed_pet = self.unnamed_pet, None
+        if not statement:
+            return
+        if pet is not None and (m := _NAMED_NEXT.match(sentence.text)) is not None:
+            who, what = pet
+            self._owned(f"{who} got a {what} named {m['name']}", sentence, named)
+        elif (got := _PET_GOT.search(text)) is not None and not self._owned_matches(text):
+            self.unnamed_pet = (got["subj"], got["what"])
+
     def _favourites(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "My favourite band is Radiohead": the speaker LIKES it."""
         for m in _FAVOURITE.finditer(text):
@@ -1065,6 +1081,14 @@ _PET_NAMED = re.compile(
     rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{'|'.join(sorted(PET_WORDS))})"
     rf"\s*+[,;]\s*+(?:(?:she|he|it)['’]s\s++called|(?:her|his|its)\s++name\s++is)\s++"
     rf"(?P<name>{NAME})")
+# "We got a puppy! His name is Mango": a pet got in one sentence without a name ...
+_PET_GOT = re.compile(
+    rf"{SUBJECT}\s++{ADVERB}(?:adopted|got|have|has|bought|rescued|found)\s++"
+    rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{'|'.join(sorted(PET_WORDS))})\b")
+# ... and named by the next one
+_NAMED_NEXT = re.compile(
+    r"\s*+(?:(?:[Hh]er|[Hh]is|[Ii]ts)\s++name\s++is|(?:[Ss]he|[Hh]e|[Ii]t)['’]s\s++called)"
+    rf"\s++(?P<name>{NAME})")
 # "named"/"called", or a comma or nothing for a relative or a pet ("Alex has a daughter,
 # Sofia, …", "we have a dog Max": _owned keeps such a name only after one of those words,
 # not "I have a question, Tom")
@@ -1557,14 +1581,21 @@ def _opens_quotation(text: str, start: int, end: int) -> bool:
     return opens and _SENTENCE_GOES_ON.match(text, end) is not None
 
 
+_CONTRACTION = re.compile(r"(?P<base>\w+)['’](?:s|re|ll|d|ve|m)")
+
+
 def _usable(name: str) -> bool:
     """Whether a capitalised name names something: not a stop word, even one written in
     capitals for stress ("you will NOT believe"), not a title alone ("Mr. Pereira" made
-    an Entity "Mr" beside "Pereira"). Other words in capitals may be a name ("stamped
-    with SECOND GRAIN"), and stay one."""
+    an Entity "Mr" beside "Pereira"), not a pronoun with its verb ("He's", "They'll").
+    Other words in capitals may be a name ("stamped with SECOND GRAIN"), and stay one."""
     first = name.split()[0]
     stressed = first.isupper() and len(first) > 2 and first.capitalize() in STOPWORDS
-    return not (first in STOPWORDS or stressed or name in _ABBREVIATIONS) and len(name) > 1
+    # a pronoun with its verb is still a pronoun ("He's called Rex" made a Person "He's")
+    contracted = _CONTRACTION.fullmatch(first)
+    pronoun = contracted is not None and contracted["base"] in STOPWORDS
+    return not (first in STOPWORDS or stressed or pronoun
+                or name in _ABBREVIATIONS) and len(name) > 1
 
 
 def _bare_verb(m: re.Match[str]) -> bool:
