@@ -252,6 +252,9 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "WORKS_AT", "university hospital of wales")),
     ("Tom works for the Guardian.", ("Entity", "Guardian"), ("tom", "WORKS_AT", "guardian")),
     ("I got a new job with the NHS.", ("Entity", "NHS"), ("me", "WORKS_AT", "nhs")),
+    # a child born, named after "her baby"
+    ("Hannah had her baby, a little girl called Isla.", ("Person", "Isla"),
+     ("hannah", "FAMILY_OF", "isla")),
     # a pet got in one sentence and named in the next is the pet, not a person
     ("We got a puppy! His name is Mango, he's a beagle.", ("Entity", "Mango"),
      ("me", "OWNS", "mango")),

@@ -1509,11 +1509,14 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:had|welcomed|(?:have|has)\s++had)\s++(?:twins|triplets|"
         r"twin\s++(?:girls|boys|daughters|sons))(?:,\s++|\s++(?:named|called)\s++)"
         rf"{NAME}(?:,\s++{NAME})*+,?\s++and\s++(?P<obj>{NAME})"), "Person", ""),
-    # a child born: "Paolo and Anke had a baby girl, Sofia", "we had a baby boy named Leo"
+    # a child born: "Paolo and Anke had a baby girl, Sofia", "we had a baby boy named Leo",
+    # "Hannah had her baby, a little girl called Isla"
     ("FAMILY_OF", re.compile(
-        rf"{SUBJECT}\s++{ADVERB}(?:had|welcomed|(?:have|has)\s++had)\s++(?:a|their|our)\s++"
+        rf"{SUBJECT}\s++{ADVERB}(?:had|welcomed|(?:have|has)\s++had)\s++"
+        r"(?:a|their|our|her|his)\s++"
         r"(?:new\s++|little\s++)?(?:baby(?:\s++(?:girl|boy|daughter|son))?|daughter|son)"
-        rf"(?:,\s++|\s++(?:named|called)\s++)(?P<obj>{NAME})"), "Person", ""),
+        r"(?:,\s++an?\s++(?:[a-z]+\s++)?(?:baby\s++)?(?:girl|boy)\s++(?:named|called)\s++"
+        rf"|,\s++|\s++(?:named|called)\s++)(?P<obj>{NAME})"), "Person", ""),
     # a course taken at a school: "I started a course in palliative care at Sophiahemmet
     # University", "I'm doing a master's at UCL"
     ("STUDIES_AT", re.compile(
