@@ -261,11 +261,11 @@ def episodes_about(subjects: Mapping[str, set[str]], episodes: Sequence[Candidat
                 or uid in (c.props.get("mentions") or [])
                 or (bool(own) and writes_any(c.props.get("text_head") or "", own)))
 
-    telling = {uid: names for uid, names in subjects.items()
-               if not all(is_about(c, uid, names) for c in episodes)}
-    about = [c for c in episodes
-             if any(is_about(c, uid, names) for uid, names in telling.items())]
-    return [] if len(about) == len(episodes) else about
+    # each episode read once per subject; a subject about every episode tells none apart
+    per_subject = [{c.key for c in episodes if is_about(c, uid, names)}
+                   for uid, names in subjects.items()]
+    keys = set().union(*(found for found in per_subject if len(found) < len(episodes)))
+    return [] if len(keys) == len(episodes) else [c for c in episodes if c.key in keys]
 
 
 def writes_any(text: str, names: set[str]) -> bool:
