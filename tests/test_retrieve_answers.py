@@ -596,3 +596,18 @@ def test_a_message_that_ends_by_asking_yields_to_one_that_tells() -> None:
     plain = rerank([src("s1", {"vector": 1, "fulltext": 2}), telling, farther], Weights(),
                    60, NOW, 30, intent=read_query("how did Marcus calm himself down?"))
     assert plain[0][0].key == "s1"
+
+
+def test_the_agents_own_turn_yields_to_what_the_people_said() -> None:
+    # "Nice to meet you, Sam. What do you like to do outside work?" echoes "Sam" and
+    # "work"; it matched "Where does Sam work now?" better than Sam's own message did
+    agent = src("s1", {"vector": 1, "fulltext": 1}, speaker="assistant")
+    sam = src("s2", {"vector": 3, "fulltext": 2}, speaker="Sam")
+    ranked = rerank([agent, sam], Weights(), 60, NOW, 30,
+                    intent=read_query("Where does Sam work now?"))
+    assert [c.key for c, _ in ranked] == ["s2", "s1"]
+    assert any("the agent's own turn" in reason for reason in ranked[1][1].reasons)
+    as_a_person = src("s1", {"vector": 1, "fulltext": 1}, speaker="Tom")
+    ranked = rerank([as_a_person, sam], Weights(), 60, NOW, 30,
+                    intent=read_query("Where does Sam work now?"))
+    assert ranked[0][0].key == "s1"

@@ -11,6 +11,7 @@ import pytest
 from ingest_support import ingest_turns
 from retrieve_data import QueryDirection, add_node, relate, set_props, snapshot
 
+from memgraph.demo.tour import sample_conversation
 from memgraph.errors import InvalidInputError
 from memgraph.memory import Memory
 from memgraph.retrieve.config import RetrievalConfig
@@ -546,3 +547,23 @@ def test_in_a_one_person_memory_i_gives_no_vote_to_every_message(
         "You know I started a new job at Globex. Before that I was at Acme.": False}
     # both are still what the question is about: neither node ranks by its own relevance
     assert {r.name for r in results if r.score.subject} == {"Sam", "Anna"}
+
+
+def test_with_an_assistant_the_agents_turns_neither_lead_nor_make_i_a_vote(
+        memory: Memory, user_id: str) -> None:
+    # the demo's conversation: Sam and the agent. The agent's "Nice to meet you, Sam.
+    # What do you like to do outside work?" echoes "Sam" and "work" and came second for
+    # "Where does Sam work now?"; Sam's subject list told Sam's messages only from the
+    # agent's, a vote for every one of them (docs/retrieval.md, "Session 40")
+    for message in sample_conversation():
+        memory.ingest(message.pop("content"), user_id=user_id, **message)
+    results = memory.explore("Where does Sam work now?", user_id=user_id, k=10,
+                             reinforce=False)
+    assert results[0].name == "Sam WORKS_AT Globex"
+    first = [r for r in results[:4] if r.kind == "Source"]
+    assert all(p.speaker != "assistant" for r in first for p in r.provenance
+               if p.via == "self")
+    assert not any("subject" in r.score.ranks for r in results if r.kind == "Source")
+    agent = [r for r in results if r.kind == "Source"
+             and any(p.speaker == "assistant" for p in r.provenance if p.via == "self")]
+    assert all(any("the agent's own turn" in why for why in r.score.reasons) for r in agent)

@@ -101,3 +101,26 @@ def test_a_subject_list_that_holds_every_episode_casts_no_vote() -> None:
                       "What do Caroline and Melanie both like?", 10, seeds=0)
     assert hers.ranks["subject"] == 1 and mine.ranks["subject"] == 2
     assert "subject" not in third.ranks
+
+
+def test_the_agents_own_turns_do_not_make_the_one_speaker_a_voting_subject() -> None:
+    # a one-person memory with an assistant: the agent's turns speak for no one, so "I"
+    # telling Leila's messages from the agent's is no vote for any of hers
+    leila = node("leila", "Person", {"linked": 1}, name="Leila")
+    diet = node("s1", "Source", {"vector": 3}, speaker="Leila")
+    trip = node("s2", "Source", {"vector": 2}, speaker="Leila")
+    agent = node("s3", "Source", {"vector": 1}, speaker="assistant")
+    add_graph_signals([leila, diet, trip, agent], "What can't I eat?", 10, seeds=0)
+    assert all("subject" not in c.ranks for c in (diet, trip, agent))
+    other = node("s4", "Source", {"vector": 4}, speaker="Omar")   # a second person
+    add_graph_signals([leila, diet, trip, agent, other], "What can't I eat?", 10, seeds=0)
+    assert diet.ranks["subject"] == 2 and trip.ranks["subject"] == 1
+    assert "subject" not in agent.ranks and "subject" not in other.ranks
+
+
+def test_a_memory_of_only_the_agents_turns_still_tells_them_apart_by_subject() -> None:
+    anna = node("anna", "Person", {"fulltext": 1}, name="Anna")
+    about = node("s1", "Source", {"vector": 2}, speaker="assistant", mentions=["anna"])
+    other = node("s2", "Source", {"vector": 1}, speaker="assistant")
+    add_graph_signals([anna, about, other], "What about Anna?", 10, seeds=0)
+    assert about.ranks["subject"] == 1 and "subject" not in other.ranks

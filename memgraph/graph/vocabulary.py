@@ -87,6 +87,8 @@ SEMANTIC_KINDS = (Kind.PERSON, Kind.CONCEPT, Kind.ENTITY)
 NAMED_KINDS = frozenset({Kind.PERSON, Kind.ENTITY})
 EPISODIC_KINDS = (Kind.SOURCE, Kind.ARTIFACT)
 SUMMARY_KINDS = (Kind.STORYLINE, Kind.MACRO)   # the hierarchy (memgraph/jobs/storylines.py)
+# a Source's ``speaker`` that is the agent itself: it speaks for nobody the memory is about
+ASSISTANT_SPEAKERS = frozenset({"assistant", "ai", "bot", "system"})
 
 
 def layer_of(element: str, kind: str) -> str:

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from memgraph.graph.names import canonical_name
+from memgraph.graph.vocabulary import ASSISTANT_SPEAKERS
 from memgraph.ingest.tools import ToolExecutor
 
-ASSISTANT_SPEAKERS = {"assistant", "ai", "bot", "system"}
 ANONYMOUS_SPEAKERS = {"", "user", "me", "human"}
 # the Person whose messages an anonymous speaker's are (first-person facts, their story)
 ANONYMOUS_OWNER = "Me"

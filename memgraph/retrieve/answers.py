@@ -55,7 +55,7 @@ from typing import Any
 
 from memgraph.graph import vocabulary
 from memgraph.graph.names import canonical_name
-from memgraph.graph.vocabulary import EPISODIC_KINDS, SUMMARY_KINDS
+from memgraph.graph.vocabulary import ASSISTANT_SPEAKERS, EPISODIC_KINDS, SUMMARY_KINDS
 from memgraph.retrieve.query import RELATION_SYNONYMS, QueryIntent, names_a_relation
 from memgraph.retrieve.results import as_datetime
 
@@ -590,6 +590,15 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
         if c.element == "node" and c.props.get("asks") and c.props.get("kind") in EPISODES:
             out.adjusted[c.key] *= ASKING
             out.why(c.key, f"ends by asking: a reply more often than a statement (x{ASKING})")
+    # 3d. the agent's own turn ("Nice to meet you, Sam. What do you like to do outside
+    # work?") echoes the user's words to ask about them; what it tells is what the agent
+    # said, and the memory is of the people it speaks for
+    for c in candidates:
+        if c.element == "node" and c.props.get("kind") in EPISODES \
+                and (c.props.get("speaker") or "").lower() in ASSISTANT_SPEAKERS:
+            out.adjusted[c.key] *= DEMOTION
+            out.why(c.key, f"the agent's own turn: it speaks for no one the memory is "
+                           f"about (x{DEMOTION})")
     # 4. tiers: a bare name's node, then the answers, then everything else. The answers
     # share the best evidence among them: their order is how well each matches.
     shared = max((out.adjusted[k] / standings[k] for k in answer_keys

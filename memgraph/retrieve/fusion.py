@@ -18,7 +18,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from memgraph.graph.vocabulary import EPISODIC_KINDS, SEMANTIC_KINDS, layer_of
+from memgraph.graph.vocabulary import (
+    ASSISTANT_SPEAKERS,
+    EPISODIC_KINDS,
+    SEMANTIC_KINDS,
+    layer_of,
+)
 from memgraph.retrieve.answers import Shaped, shape
 from memgraph.retrieve.config import Weights
 from memgraph.retrieve.query import ANSWER_FORMS, Period, QueryIntent, Window
@@ -254,18 +259,23 @@ def episodes_about(subjects: Mapping[str, set[str]], episodes: Sequence[Candidat
     tells none of them apart: the one speaker of a one-person memory, whom "I" or "my"
     names ("what do I know about Anna?"). Its vote would only lift every message above
     the facts and nodes that answer, so it casts none; the other subjects still do
-    (Anna's messages), and a list that still holds every episode casts none either."""
+    (Anna's messages), and a list that still holds every episode casts none either.
+    "Every episode" means every one a person sent: the assistant's own turns, which speak
+    for nobody, would otherwise be all the list told apart (session 40)."""
     def is_about(c: Candidate, uid: str, names: set[str]) -> bool:
         own = written & names
         return ((c.props.get("speaker") or "").lower() in names
                 or uid in (c.props.get("mentions") or [])
                 or (bool(own) and writes_any(c.props.get("text_head") or "", own)))
 
+    people = {c.key for c in episodes
+              if (c.props.get("speaker") or "").lower() not in ASSISTANT_SPEAKERS}
+    everyone = people or {c.key for c in episodes}
     # each episode read once per subject; a subject about every episode tells none apart
     per_subject = [{c.key for c in episodes if is_about(c, uid, names)}
                    for uid, names in subjects.items()]
-    keys = set().union(*(found for found in per_subject if len(found) < len(episodes)))
-    return [] if len(keys) == len(episodes) else [c for c in episodes if c.key in keys]
+    keys = set().union(*(found for found in per_subject if not everyone <= found))
+    return [] if everyone <= keys else [c for c in episodes if c.key in keys]
 
 
 def writes_any(text: str, names: set[str]) -> bool:
