@@ -252,6 +252,17 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "WORKS_AT", "university hospital of wales")),
     ("Tom works for the Guardian.", ("Entity", "Guardian"), ("tom", "WORKS_AT", "guardian")),
     ("I got a new job with the NHS.", ("Entity", "NHS"), ("me", "WORKS_AT", "nhs")),
+    # a promotion is the occupation held from then on
+    ("Great news: I got promoted to design lead!", ("Concept", "design lead"),
+     ("me", "HAS_OCCUPATION", "design lead")),
+    ("Priya was promoted to head of chemistry last year.", ("Concept", "head of chemistry"),
+     ("priya", "HAS_OCCUPATION", "head of chemistry")),
+    # teaching at a named place is working there
+    ("My husband Omar teaches history at the Berlin International School.",
+     ("Entity", "Berlin International School"),
+     ("omar", "WORKS_AT", "berlin international school")),
+    # someone one has, named after a comma
+    ("I have a tutor now, his name is Kenji.", ("Person", "Kenji"), ("me", "KNOWS", "kenji")),
     # a child born, named after "her baby"
     ("Hannah had her baby, a little girl called Isla.", ("Person", "Isla"),
      ("hannah", "FAMILY_OF", "isla")),
@@ -404,7 +415,8 @@ def test_a_class_or_a_month_one_works_in_is_no_home(text: str):
 @pytest.mark.parametrize("text", [
     "I'm a good cook.", "Sam is a terrible driver.", "I'm an aspiring writer.",
     "I'm a mom of three.", "I'm a big fan of jazz.", "We work as a team.",
-    "I'm a teacher's pet.", "Is Tom a nurse?"])
+    "I'm a teacher's pet.", "Is Tom a nurse?", "I was promoted to the lead role in the play.",
+    "I got promoted!"])
 def test_praise_a_hope_or_a_role_that_is_no_job_is_no_occupation(text: str):
     assert not any(f[1] == "HAS_OCCUPATION" for f in extract(text)[1])
 
@@ -821,3 +833,16 @@ def test_she_can_be_the_person_named_as_someone_elses_relation_before(memory: Me
         memory.graph, "MATCH (a {user_id: $u})-[r:LIVES_IN]->(b) "
         "RETURN a.name AS a, type(r) AS t, b.name AS b", u=user_id)}
     assert facts == {("Giulia", "LIVES_IN", "Berlin")}
+
+
+def test_a_question_that_names_a_person_adds_no_note_to_them() -> None:
+    # "What did Noor think of it?" tells nothing about Noor; it became part of her text
+    def notes(text: str) -> list[str]:
+        executor = ToolExecutor(lambda ids: {})
+        RuleExtractor(Settings()).extract(
+            SourceText("s", "u", text, speaker="assistant",
+                       event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)), executor)
+        return [n.text for n in executor.plan.notes]
+    assert notes("Welcome back! What did your daughter Noor think of it?") == []
+    assert notes("Welcome back! I hear your daughter Noor loved the deer.") == [
+        "I hear your daughter Noor loved the deer."]

@@ -567,3 +567,12 @@ def test_with_an_assistant_the_agents_turns_neither_lead_nor_make_i_a_vote(
     agent = [r for r in results if r.kind == "Source"
              and any(p.speaker == "assistant" for p in r.provenance if p.via == "self")]
     assert all(any("the agent's own turn" in why for why in r.score.reasons) for r in agent)
+
+
+def test_a_nodes_text_reads_its_description_and_notes_as_sentences(
+        memory: Memory, user_id: str) -> None:
+    memory.ingest("Our daughter Noor started kindergarten this week.", user_id=user_id,
+                  speaker="Leila")
+    noor = next(r for r in memory.explore("Noor", user_id=user_id, k=5, reinforce=False)
+                if r.name == "Noor")
+    assert noor.text == "Leila's daughter. Our daughter Noor started kindergarten this week."

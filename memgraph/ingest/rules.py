@@ -481,7 +481,7 @@ class _Run:
                 kind = self.existing.get(canonical_name(name), "Entity")
                 self.node(kind, name, confidence=min(self.confidence, 0.4))
                 named.add(name)
-        for name in named:
+        for name in named if statement else ():   # "What did Noor think of it?" tells nothing
             if self.made.get(name) == "Person" and name != self.owner:
                 self.executor.execute("add_note", {"target_id": name, "text": sentence.text,
                                                    "lifetime": "month"})
@@ -730,7 +730,7 @@ class _Run:
                 found.append({"subj": m["subj"], "what": more["what"], "name": more["name"]})
                 rest = rest[more.end():]
         found += [{"subj": m["subj"], "what": m["what"], "name": m["name"]}
-                  for m in _PET_NAMED.finditer(text)]
+                  for pattern in (_PET_NAMED, _KNOWN_NAMED) for m in pattern.finditer(text)]
         return found
 
     def _homeland(self, text: str, sentence: _Sentence, named: set[str]) -> None:
@@ -1097,6 +1097,13 @@ _OWNED = re.compile(
     r"(?:a|an|another|one)\s+(?P<what>(?:[a-z]+\s+){0,2}?[a-z]+)(?:\s+(?:named|called)|"
     r"(?P<comma>,?))\s+"
     rf"(?P<name>{NAME})")
+# someone one has, named after a comma: "I have a tutor now, his name is Kenji", "we
+# found a new nanny; she's called Rosa"
+_KNOWN_NAMED = re.compile(
+    rf"{SUBJECT}\s++{ADVERB}(?:have|has|got|found|hired)\s++(?:a|an|another)\s++"
+    rf"(?:new\s++)?(?P<what>{_RELATION_WORD})(?:\s++(?:now|too))?\s*+[,;]\s*+"
+    rf"(?:(?:she|he|they)['’](?:s|re)\s++called|(?:her|his|their)\s++name\s++is)\s++"
+    rf"(?P<name>{NAME})")
 # more after the first, "and a dog named Byte", ", and a son, Mateo", past a short clause
 # about the one before (", who is 7")
 _OWNED_MORE = re.compile(
@@ -1384,6 +1391,21 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         # "I just started a new job at Globex as a data engineer"
         rf"(?:job|position|role|post)\s++(?:(?:at|with|for)\s++(?:the\s++)?{NAME}\s++)?"
         r"as)\s++)(?:a|an)\s++" + _ROLE), "Concept", ""),
+    # a promotion is the occupation held from then on: "I got promoted to design lead",
+    # "she was promoted to head of sales", "Tom has been promoted to senior engineer"
+    ("HAS_OCCUPATION", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:got|get|was|were|(?:have|has)\s++been|am|is|are)\s++"
+        rf"{ADVERB}promoted\s++to\s++(?:(?:a|an|the)\s++)?(?P<obj>(?:[a-z\-]++\s++){{0,3}}?"
+        rf"(?:{_OCCUPATIONS}|lead|head\s++of\s++[a-z\-]++))"
+        # the role ends the clause ("promoted to the lead role in the play" is no job)
+        r"(?=\s*+(?:[,.;:!?)–—]|$|\b(?:at|in|for|and|but|after|last|this|on|from|"
+        r"today|yesterday|when|because|so)\b))"), "Concept", ""),
+    # teaching at a named place is working there: "my husband Omar teaches history at the
+    # Berlin International School", "she teaches at Oakwood Primary"
+    ("WORKS_AT", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:teach|teaches|(?:am|is|are)\s++teaching)\s++"
+        rf"(?:[\w\-]++\s++){{0,3}}?(?:at|for)\s++(?:the\s++)?(?P<obj>{NAME})"),
+     "Entity", "organisation"),
     # an occupation held in a named place is where one lives, as "based in" is: "Sven is a
     # chef in Stockholm", "my sister is a nurse in Leeds" (LIVES_IN)
     ("LIVES_IN", re.compile(

@@ -331,9 +331,16 @@ def to_result(c: Candidate, score: ScoreBreakdown, provenance: Sequence[dict[str
                   event_at=as_datetime(p.get("event_at")), **common)
 
 
+SENTENCE_ENDS = (".", "!", "?", "…", '"', "”", ")")
+
+
 def _text(p: dict[str, Any]) -> str:
-    """What the element says: source text, else description, then its notes."""
+    """What the element says: source text, else description, then its notes, each a
+    sentence of its own ("Leila's daughter. Our daughter Noor started…", not "Leila's
+    daughter Our daughter Noor started…")."""
     parts = [p.get("raw_content") or p.get("description") or ""]
     notes = [n for n in (p.get("notes") or []) if n and n not in parts[0]]
+    if notes and parts[0] and not parts[0].rstrip().endswith(SENTENCE_ENDS):
+        parts[0] = parts[0].rstrip() + "."
     parts.extend(notes)
     return " ".join(part for part in parts if part).strip()
