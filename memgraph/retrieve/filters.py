@@ -30,6 +30,14 @@ QUESTION_WORDS = frozenset({
     "i", "me", "my", "mine", "you", "your", "yours", "he", "him", "his", "she", "her",
     "hers", "we", "us", "our", "ours", "them", "its",
 })
+# Words that say when, not what ("Where do I live now?", "What did Melanie paint
+# recently?"): the question's time is read by retrieve/query.py (the current fact first,
+# the latest of several, today's date); as full-text terms they only matched messages
+# that say "now" ("I have a tutor now, his name is Kenji")
+TIME_ONLY_WORDS = frozenset({
+    "now", "currently", "nowadays", "lately", "recently", "still", "today", "latest",
+    "recent", "current",
+})
 # The english analyzer's stop words (Lucene's EnglishAnalyzer): gone from every indexed
 # text and every query, so never worth counting (memgraph/retrieve/term_weights.py).
 ANALYZER_STOP_WORDS = frozenset({
@@ -42,13 +50,14 @@ MAX_AGENT_ID_CHARS = 200
 
 
 def content_terms(query: str) -> str:
-    """The query without its question words; the query itself when nothing else is left.
+    """The query without its question words and the words that only say when; the query
+    itself when nothing else is left.
 
     A token is judged by its first word ("What's" is a question word, "Sheeran's" not)
     and otherwise kept as written, for the analyzer to handle."""
     kept = [token for token in query.split()
             if (word := _WORD.search(token)) is None
-            or word.group().lower() not in QUESTION_WORDS]
+            or word.group().lower() not in QUESTION_WORDS | TIME_ONLY_WORDS]
     return " ".join(kept) if any(_WORD.search(t) for t in kept) else query
 
 
