@@ -193,3 +193,16 @@ def test_a_message_a_node_above_quotes_whole_is_not_repeated() -> None:
     longer = message.model_copy(update={"text": said + " " + "Mum made a speech. " * 30})
     built = build_context("Where was the party?", [oban, longer], 1000, "markdown")
     assert built.memories_used == 2
+
+
+def test_a_node_says_neither_its_name_nor_a_note_its_excerpt_holds_twice() -> None:
+    said = "I gave up on Duolingo. I have a tutor now, his name is Kenji."
+    kenji = _result("Person", "node", [Provenance(source_uid="s1", external_id="n12",
+                                                  excerpt=said, via="notes")])
+    kenji = kenji.model_copy(update={
+        "name": "Kenji", "text": "Leila's tutor. I have a tutor now, his name is Kenji."})
+    fields = item_fields(kenji)
+    assert fields["text"] == "Leila's tutor." and fields["evidence"] == said
+    meat = _result("Concept", "node", [])
+    meat = meat.model_copy(update={"name": "meat", "text": "meat"})
+    assert item_fields(meat)["text"] == ""

@@ -14,6 +14,7 @@ addition, so it never exceeds ``max_tokens``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from datetime import date
 from xml.sax.saxutils import escape, quoteattr
@@ -25,6 +26,7 @@ from memgraph.retrieve.results import ContextResult, Provenance, Result
 from memgraph.retrieve.tokens import count_tokens, truncate_to_tokens
 
 FORMATS = ("markdown", "xml", "json")
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?…])\s+")
 # Summaries (Storylines, Macros) among the results go first, within this share of the
 # budget: the broad picture, then the evidence (issue 16).
 SUMMARY_SHARE = 0.2
@@ -83,6 +85,13 @@ def item_fields(r: Result, in_text: frozenset[str] | set[str] = frozenset()
         # the excerpt of a source whose words are in the text already is not repeated
         quoted = quoted_source(r, in_text)
         evidence = truncate_to_tokens(quoted.excerpt, EVIDENCE_MAX_TOKENS) if quoted else ""
+        if evidence and text:
+            # a note is a sentence of a source: the excerpt quoted below may hold it
+            # ("Leila's tutor. I have a tutor now, his name is Kenji." under the message
+            # "I gave up on Duolingo. I have a tutor now, his name is Kenji.")
+            text = " ".join(s for s in _SENTENCE_BREAK.split(text) if s not in evidence)
+        if text.rstrip(".").strip().lower() == r.name.lower():
+            text = ""       # "**meat** (Concept): meat" says its name twice
     validity = ""
     if r.element == "relationship":
         if r.valid_to is not None:
