@@ -611,3 +611,10 @@ def test_the_agents_own_turn_yields_to_what_the_people_said() -> None:
     ranked = rerank([as_a_person, sam], Weights(), 60, NOW, 30,
                     intent=read_query("Where does Sam work now?"))
     assert ranked[0][0].key == "s1"
+
+
+def test_a_question_that_opens_on_an_auxiliary_asks_whether_something_is_so() -> None:
+    assert read_query("Do I like ORMs?").whether
+    assert read_query("Has Tom been to Copenhagen?").whether
+    assert not read_query("What do I like?").whether
+    assert not read_query("Why does Tom like ORMs?").whether

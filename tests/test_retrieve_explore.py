@@ -576,3 +576,21 @@ def test_a_nodes_text_reads_its_description_and_notes_as_sentences(
     noor = next(r for r in memory.explore("Noor", user_id=user_id, k=5, reinforce=False)
                 if r.name == "Noor")
     assert noor.text == "Leila's daughter. Our daughter Noor started kindergarten this week."
+
+
+def test_a_question_whether_something_is_so_is_answered_by_the_fact_joining_its_names(
+        memory: Memory, user_id: str) -> None:
+    # "like" asks about LIKES, but whether Dev likes ORMs is told by the fact that joins
+    # the two, whatever its type
+    ingest_turns(memory, user_id, [
+        ("Dev", "Hi, I'm Dev. I maintain the payments service at Brightwave."),
+        ("assistant", "Got it. Which languages do you prefer?"),
+        ("Dev", "I prefer Python over Go for scripts."),
+        ("Dev", "We use PostgreSQL 15 in production."),
+        ("Dev", "I use VS Code as my editor."),
+        ("Dev", "My manager is Rachel."),
+        ("Dev", "I don't like ORMs, I'd rather write raw SQL."),
+        ("Dev", "My teammate Aiko owns the fraud detection service.")],
+        start=datetime(2025, 2, 3, 9, tzinfo=UTC))
+    first = memory.explore("Do I like ORMs?", user_id=user_id, k=5, reinforce=False)[0]
+    assert first.name == "Dev DISLIKES ORMs"

@@ -189,10 +189,12 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
     facts = rank_facts(row["facts"], rels, intent, names, best_source)
     fact_scores, answers = facts.scores, facts.answers
     # a query that only names things: the named node answers it, or, when it names two
-    # that a fact joins, that fact does (answers.joining_facts)
+    # that a fact joins, that fact does (answers.joining_facts); so does it for a question
+    # whether something is so: "Do I like ORMs?" is answered by "Dev DISLIKES ORMs", not
+    # by the LIKES fact its relation word asks about
     bare = bool(linked) and not intent.topic(names) and not intent.relation_words
     joining = joining_facts(rels, {str(props[r["key"]][1].get("uid")) for r in linked
-                                   if r["key"] in props}) if bare else set()
+                                   if r["key"] in props}) if bare or intent.whether else set()
     answers = answers | joining
     floor = message_floor(best_source)
     signals["facts"] = [{"key": key, "score": score} for key, score in facts.ranked

@@ -315,6 +315,7 @@ class QueryIntent:
     # the kind of value it asks for: "time" ("when", "what year", "how long ago"), "number"
     # ("how many", "how long", "how old"), or "" (``ANSWER_FORMS``)
     answer_form: str = ""
+    whether: bool = False              # it asks whether something is so ("Do I like ORMs?")
 
     @property
     def asks_when(self) -> bool:
@@ -482,4 +483,5 @@ def read_query(query: str) -> QueryIntent:
     question_word = next((w for w in lowered if w in WH_WORDS), "")
     return QueryIntent(tuple(keys), relation, content, time, first, read_period(query),
                        latest, occupation=tail is not None, question_word=question_word,
-                       answer_form=answer_form(lowered))
+                       answer_form=answer_form(lowered),
+                       whether=bool(lowered) and lowered[0] in WHETHER_WORDS)
