@@ -846,3 +846,21 @@ def test_a_question_that_names_a_person_adds_no_note_to_them() -> None:
     assert notes("Welcome back! What did your daughter Noor think of it?") == []
     assert notes("Welcome back! I hear your daughter Noor loved the deer.") == [
         "I hear your daughter Noor loved the deer."]
+
+
+def test_a_tool_switched_from_is_over_and_the_one_switched_to_is_used():
+    said = datetime(2025, 4, 14, 9, tzinfo=UTC)
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", "I switched from VS Code to Neovim.", speaker="Dev",
+                   event_at=said), executor)
+    assert {(r.to_id, r.valid_to) for r in executor.plan.relationships
+            if r.type == "USES"} == {("vs code", said), ("neovim", None)}
+
+
+@pytest.mark.parametrize(("text", "liked"), [
+    ("I prefer Python over Go for scripts.", "python"),
+    ("I like tea rather than coffee.", "tea"),
+    ("I love walking over the hills.", "walking")])
+def test_what_a_preference_is_preferred_to_is_not_part_of_it(text: str, liked: str):
+    assert {f[2] for f in extract(text)[1] if f[1] == "LIKES"} == {liked}

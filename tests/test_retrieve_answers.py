@@ -13,6 +13,7 @@ from memgraph.retrieve.answers import (
     rank_facts,
     shape,
     speaks_for_question,
+    successors,
 )
 from memgraph.retrieve.config import Weights
 from memgraph.retrieve.fusion import Candidate, rerank
@@ -618,3 +619,19 @@ def test_a_question_that_opens_on_an_auxiliary_asks_whether_something_is_so() ->
     assert read_query("Has Tom been to Copenhagen?").whether
     assert not read_query("What do I like?").whether
     assert not read_query("Why does Tom like ORMs?").whether
+
+
+def test_a_fact_told_over_hands_its_place_to_what_the_same_message_started() -> None:
+    def fact(key: str, end: str, sources: list[str], valid_to: datetime | None = None,
+             start: str = "dev") -> dict[str, object]:
+        return {"kind": "USES", "start_uid": start, "end_name": end, "source_ids": sources,
+                "valid_to": valid_to, "description": "x"}
+    switched = datetime(2025, 4, 14, tzinfo=UTC)
+    rels = {"vscode": fact("vscode", "VS Code", ["s1", "s2"], switched),
+            "neovim": fact("neovim", "Neovim", ["s2"]),
+            "postgres": fact("postgres", "PostgreSQL", ["s0"]),
+            "hers": fact("hers", "Vim", ["s2"], start="aiko")}
+    later = datetime(2025, 6, 1, tzinfo=UTC)
+    assert successors("vscode", rels, later) == ["neovim"]
+    assert successors("neovim", rels, later) == []             # not over
+    assert successors("vscode", rels, NOW) == []               # not over yet

@@ -594,3 +594,18 @@ def test_a_question_whether_something_is_so_is_answered_by_the_fact_joining_its_
         start=datetime(2025, 2, 3, 9, tzinfo=UTC))
     first = memory.explore("Do I like ORMs?", user_id=user_id, k=5, reinforce=False)[0]
     assert first.name == "Dev DISLIKES ORMs"
+
+
+def test_a_tool_switched_to_answers_now_though_the_one_before_matched_better(
+        memory: Memory, user_id: str) -> None:
+    # "I use VS Code as my editor" says "editor"; the switch says which one is used now
+    ingest_turns(memory, user_id, [
+        ("Dev", "We use PostgreSQL 15 in production."),
+        ("Dev", "I use VS Code as my editor."),
+        ("Dev", "I switched from VS Code to Neovim.")],
+        start=datetime(2025, 4, 14, 9, tzinfo=UTC))
+    results = memory.explore("Which editor do I use?", user_id=user_id, k=5,
+                             reinforce=False)
+    names = [r.name for r in results if r.element == "relationship"]
+    assert names[:2] == ["Dev USES Neovim", "Dev USES VS Code"]
+    assert results[0].name == "Dev USES Neovim"

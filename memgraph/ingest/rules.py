@@ -102,7 +102,8 @@ PHRASE = r"(?P<obj>[\w'’\- ]{2,60}?)"
 # a phrase ends at punctuation, a dash set off by spaces ("pottery - it calms me"), or a
 # word that starts a new clause
 PHRASE_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\band\b|\bbut\b|\bbecause\b|\bwith\b|\bwhen\b|\bsince\b|"
-              r"$))")
+              # what a preference is preferred to: "I prefer Python over Go for scripts"
+              r"\bover\b|\brather\s++than\b|$))")
 
 STOPWORDS = {
     "I", "I'm", "I've", "I'll", "I'd", "The", "A", "An", "My", "We", "It", "This", "That",
@@ -1021,6 +1022,10 @@ _PARTNER_WORDS = r"(?:girlfriend|boyfriend|partner|wife|husband|fiancée|fiancee
 _NOT = r"(?:don't|do\s++not|doesn't|does\s++not)"
 _ANYMORE = r"\s++(?:\w++\s++){0,3}?any\s*+more\b"
 _OVER: list[tuple[str, re.Pattern[str], str, str]] = [
+    # a tool one switched from: "I switched from VS Code to Neovim"
+    ("USES", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:switched|migrated)\s++(?:over\s++)?from\s++(?:using\s++)?"
+        rf"(?P<obj>{NAME})\s++to\b"), "Entity", "tool"),
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:quit|left|lost|resigned from)\s++"
         r"(?:(?:my|his|her|their|a|the|our)\s++)?(?:(?:old|full-time|part-time)\s++)?"
@@ -1073,7 +1078,10 @@ _OWNED_MAKE = re.compile(
     rf"keyboard|truck)\s++is\s++(?:an?\s++)?(?P<name>{NAME})")
 _USES = re.compile(
     rf"{SUBJECT}\s++{ADVERB}(?:use|uses|am\s++using|is\s++using|are\s++using|"
-    r"switched\s++to\s++using|(?:write|writes)\s++code\s++in|code\s++in|program\s++in)\s++"
+    # "I switched from VS Code to Neovim" (the one before is over: _OVER)
+    rf"(?:switched|migrated)\s++(?:over\s++)?from\s++(?:using\s++)?{NAME}\s++to(?:\s++using)?|"
+    r"switched\s++(?:over\s++)?to(?:\s++using)?|"
+    r"(?:write|writes)\s++code\s++in|code\s++in|program\s++in)\s++"
     rf"(?P<names>{NAME}(?:,\s++{NAME})*+(?:,?\s++and\s++{NAME})?)")
 # "we got a cat, her name is Luna": the name is the pet's
 _PET_NAMED = re.compile(

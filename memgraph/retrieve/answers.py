@@ -467,6 +467,23 @@ def superseded(props: Mapping[str, Any], now: datetime) -> bool:
     return ended is not None and ended <= now
 
 
+def successors(key: str, rels: Mapping[str, Mapping[str, Any]], now: datetime) -> list[str]:
+    """The facts that took over from one told as over with no successor named: the
+    still-valid facts of its subject and type that a message telling it over stated too.
+    "I switched from VS Code to Neovim" ends one USES fact and states another in one
+    sentence; USES is no type one holds one of at a time, so nothing superseded the
+    first, and "Which editor do I use?" asks for the second. A liking given up and a
+    liking told weeks later are two things, not one change."""
+    fact = rels.get(key) or {}
+    if not superseded(fact, now) or fact.get("superseded_by"):
+        return []
+    told = set(fact.get("source_ids") or [])
+    return [k for k, other in rels.items()
+            if k != key and is_fact(other) and other.get("kind") == fact.get("kind")
+            and other.get("start_uid") == fact.get("start_uid")
+            and not superseded(other, now) and told & set(other.get("source_ids") or [])]
+
+
 def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryIntent,
           named: set[str], now: datetime,
           fact_scores: Mapping[str, float] | None = None,
@@ -487,6 +504,8 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
     sources = {c.props.get("uid"): c.key for c in candidates
                if c.element == "node" and c.props.get("kind") in EPISODES}
     facts = [c for c in candidates if c.element == "relationship" and is_fact(c.props)]
+    by_key = {c.key: c for c in facts}
+    fact_props = {c.key: c.props for c in facts}
     floor = message_floor(best_source_sim)
     for c in candidates:
         out.adjusted[c.key] = rrfs[c.key]
@@ -541,16 +560,29 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                 continue
             newer = by_uid.get(f.props.get("superseded_by"))
             if intent.time == "now":
+                if newer is None:
+                    # told as over with none named: the facts of its type that took over
+                    # take its place ("Dev USES Neovim" matches "Which editor do I use?"
+                    # less than "Dev USES VS Code", whose sentence says "editor")
+                    after = [by_key[k] for k in successors(f.key, fact_props, now)
+                             if k in by_key]
+                    for g in after:
+                        if out.adjusted[g.key] < out.adjusted[f.key]:
+                            out.adjusted[g.key] = out.adjusted[f.key]
+                            out.why(g.key, "took over from a fact told as over: ranks "
+                                           "where it did")
+                else:
+                    after = [newer]
                 out.adjusted[f.key] *= DEMOTION
                 out.why(f.key, "superseded by a newer fact: the question asks about now "
                                f"(x{DEMOTION})")
                 if f.key in answer_keys:
                     answer_keys.discard(f.key)
-                    if newer is not None:
-                        answer_keys.add(newer.key)
-                        out.why(newer.key, "the current fact where an older one answered")
-                if newer is not None:
-                    _below(out, f.key, newer.key, "superseded by a fact ranked above it")
+                    for g in after:
+                        answer_keys.add(g.key)
+                        out.why(g.key, "the current fact where an older one answered")
+                for g in after:
+                    _below(out, f.key, g.key, "superseded by a fact ranked above it")
             else:
                 # a fact told as over names no successor ("I quit my job at X"): the
                 # node's current facts of its type came after it

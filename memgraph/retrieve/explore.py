@@ -28,6 +28,7 @@ from memgraph.retrieve.answers import (
     message_floor,
     rank_facts,
     speaks_for_question,
+    successors,
 )
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.filters import Filters, content_terms, lucene_phrases
@@ -156,8 +157,11 @@ class Fetched:
     joined: set[str] = field(default_factory=set)   # answers that join two named nodes
 
 
-def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
-    """All candidates with their per-signal ranks, and what answers.py needs."""
+def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = None
+                     ) -> Fetched:
+    """All candidates with their per-signal ranks, and what answers.py needs; ``now``
+    tells which facts are over (the present unless a simulation says otherwise)."""
+    now = now or datetime.now(UTC)
     params = candidate_params(graph, req)
     try:
         row = graph.read_now("retrieve/explore_candidates", **params)[0]
@@ -199,6 +203,15 @@ def fetch_candidates(graph: Graph, req: ExploreRequest) -> Fetched:
     floor = message_floor(best_source)
     signals["facts"] = [{"key": key, "score": score} for key, score in facts.ranked
                         if speaks_for_question(key, score, floor, facts.asked, answers)]
+    if intent.time == "now":
+        # a fact found and over brings the ones that took over from it, though they match
+        # the question less ("I use VS Code as my editor", then "I switched from VS Code to
+        # Neovim": which editor now?)
+        found = {r["key"] for lst in signals.values() for r in lst if r["key"] in rels}
+        speaking = {r["key"] for r in signals["facts"]}
+        took_over = {k for key in found for k in successors(key, rels, now)}
+        signals["facts"] += [{"key": k, "score": score} for k, score in facts.ranked
+                             if k in took_over and k not in speaking]
     overview = bool(linked) and intent.overview(names)
     if overview:
         # "what has Maya been up to?": Maya's Macro and Storylines answer, the Macro first
@@ -217,7 +230,7 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
             lifecycle: LifecycleSettings, now: datetime | None = None,
             reinforce_behind: bool = True) -> list[Result]:
     now = now or datetime.now(UTC)
-    fetched = fetch_candidates(graph, req)
+    fetched = fetch_candidates(graph, req, now)
     candidates, named = fetched.candidates, fetched.named
     subjects = add_graph_signals(candidates, req.query, req.config.rrf_k,
                                  req.config.adjacent_seeds if req.config.use_graph else 0,
