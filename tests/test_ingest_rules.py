@@ -257,6 +257,9 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "HAS_OCCUPATION", "design lead")),
     ("Priya was promoted to head of chemistry last year.", ("Concept", "head of chemistry"),
      ("priya", "HAS_OCCUPATION", "head of chemistry")),
+    # a part of a named organisation one runs is work there
+    ("Hi, I'm Dev. I maintain the payments service at Brightwave.", ("Entity", "Brightwave"),
+     ("me", "WORKS_AT", "brightwave")),
     # teaching at a named place is working there
     ("My husband Omar teaches history at the Berlin International School.",
      ("Entity", "Berlin International School"),

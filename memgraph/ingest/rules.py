@@ -1408,6 +1408,14 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         # the role ends the clause ("promoted to the lead role in the play" is no job)
         r"(?=\s*+(?:[,.;:!?)–—]|$|\b(?:at|in|for|and|but|after|last|this|on|from|"
         r"today|yesterday|when|because|so)\b))"), "Concept", ""),
+    # a part of a named organisation one runs is work there: "I maintain the payments
+    # service at Brightwave", "she leads the data team at Spotify"
+    ("WORKS_AT", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:maintain|maintains|manage|manages|lead|leads|run|runs|"
+        r"head|heads|am\s++in\s++charge\s++of|is\s++in\s++charge\s++of)\s++"
+        r"(?:the|a|an|our|my|his|her|their)\s++(?:[\w\-]++\s++){0,3}?(?:team|service|"
+        r"department|unit|lab|office|branch|project|group|desk|product|platform|division)"
+        rf"s?\s++(?:at|for)\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # teaching at a named place is working there: "my husband Omar teaches history at the
     # Berlin International School", "she teaches at Oakwood Primary"
     ("WORKS_AT", re.compile(
