@@ -264,6 +264,8 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("My husband Omar teaches history at the Berlin International School.",
      ("Entity", "Berlin International School"),
      ("omar", "WORKS_AT", "berlin international school")),
+    # a professional one sees is someone one knows
+    ("My physio is called Ana.", ("Person", "Ana"), ("me", "KNOWS", "ana")),
     # someone one has, named after a comma
     ("I have a tutor now, his name is Kenji.", ("Person", "Kenji"), ("me", "KNOWS", "kenji")),
     # a child born, named after "her baby"
@@ -867,3 +869,21 @@ def test_a_tool_switched_from_is_over_and_the_one_switched_to_is_used():
     ("I love walking over the hills.", "walking")])
 def test_what_a_preference_is_preferred_to_is_not_part_of_it(text: str, liked: str):
     assert {f[2] for f in extract(text)[1] if f[1] == "LIKES"} == {liked}
+
+
+def test_a_relation_a_sentence_only_names_is_not_dated_by_it():
+    # Elena was Maria's mother before the surgery "yesterday"; Felix's marriage began
+    # "last week", though "his girlfriend Noor" named the couple first
+    said = datetime(2025, 1, 10, 20, tzinfo=UTC)
+
+    def dated(text: str) -> set[tuple[str, str, datetime | None]]:
+        executor = ToolExecutor(lambda ids: {})
+        RuleExtractor(Settings()).extract(
+            SourceText("s", "u", text, speaker="Maria", event_at=said), executor)
+        return {(r.type, r.to_id, r.valid_from) for r in executor.plan.relationships}
+
+    assert dated("My mom Elena had knee surgery yesterday.") == {("FAMILY_OF", "elena", None)}
+    assert dated("Felix married his girlfriend Noor last week.") == {
+        ("PARTNER_OF", "noor", datetime(2025, 1, 3, tzinfo=UTC))}
+    assert dated("I moved to Leeds last week.") == {
+        ("LIVES_IN", "leeds", datetime(2025, 1, 3, tzinfo=UTC))}

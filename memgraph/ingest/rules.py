@@ -141,7 +141,9 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
     **{w: ("KNOWS", w, 0.4) for w in ("neighbour", "neighbor", "roommate", "flatmate",
                                       "teacher", "doctor", "therapist", "coach", "instructor",
                                       "tutor", "trainer", "landlord", "landlady",
-                                      "dentist", "nanny", "babysitter")},
+                                      "dentist", "nanny", "babysitter", "physio",
+                                      "physiotherapist", "psychologist", "counsellor",
+                                      "counselor")},
     **{w: ("OWNS", w, 0.8) for w in ("dog", "cat", "puppy", "kitten", "horse")},
 }
 # any relation word, the longest first ("best friend" before "friend")
@@ -419,11 +421,20 @@ class _Run:
         return self.node("Person", word)
 
     def relate(self, source: str, target: str, rel_type: str, sentence: _Sentence,
-               **extra: float) -> None:
+               dated: bool = True, **extra: float) -> None:
+        """``dated``: the sentence's date starts the fact ("I moved to Leeds last week");
+        not for a relation the sentence only names ("My mom Elena had knee surgery
+        yesterday": she was Maria's mother before)."""
         args = {"source_id": source, "target_id": target, "type": rel_type,
                 "description": sentence.text[:300], "confidence": self.confidence, **extra}
-        if sentence.when is not None:
+        if dated and sentence.when is not None:
             args["valid_from"] = sentence.when.isoformat()
+            # "I married my boyfriend Tom last June": the relation word named the fact
+            # first, undated; the verb dates it
+            for op in self.executor.plan.relationships:
+                if op.valid_from is None and op.description == args["description"] \
+                        and (op.from_name, op.type, op.to_name) == (source, rel_type, target):
+                    op.valid_from = sentence.when
         self.executor.execute("relate", args)
 
     def sentence(self, sentence: _Sentence) -> None:
@@ -438,8 +449,8 @@ class _Run:
             named.add(name)
             if self.owner:
                 owner = self.speaker() or self.owner
-                self.relate(owner, name, rel_type, sentence, proximity=proximity,
-                            attitude=0.5)
+                self.relate(owner, name, rel_type, sentence, dated=False,
+                            proximity=proximity, attitude=0.5)
             self.last_person = self.last_person or (name if rel_type != "OWNS" else None)
         self._more_relations(sentence, named)
         text = self.resolved(sentence.text)
@@ -641,8 +652,8 @@ class _Run:
                 if not _usable(name) or name in named or name == self.owner:
                     continue
                 self._relative(name, rel_type, f"{self.owner}'s {word}")
-                self.relate(owner, name, rel_type, sentence, proximity=proximity,
-                            attitude=0.5)
+                self.relate(owner, name, rel_type, sentence, dated=False,
+                            proximity=proximity, attitude=0.5)
                 named.add(name)
         for m in _OTHER_RELATION.finditer(sentence.text):
             rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
@@ -656,8 +667,8 @@ class _Run:
                 self._last_person_before(sentence.text[:m.start()])
             self._relative(name, rel_type, f"{holder}'s {word}" if holder else word)
             if holder is not None and holder != name:
-                self.relate(holder, name, rel_type, sentence, proximity=proximity,
-                            attitude=0.5)
+                self.relate(holder, name, rel_type, sentence, dated=False,
+                            proximity=proximity, attitude=0.5)
             named.add(name)
 
     def _addressee(self) -> str | None:

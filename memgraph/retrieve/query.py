@@ -61,6 +61,7 @@ RELATION_SYNONYMS: dict[str, frozenset[str]] = {
         {"neighbour", "neighbor"},
         {"roommate", "flatmate", "housemate"},
         {"teacher"}, {"doctor"}, {"therapist"}, {"coach"},
+        {"physio", "physiotherapist"}, {"psychologist"}, {"counsellor", "counselor"},
         {"instructor", "tutor", "trainer"}, {"landlord", "landlady"},
         {"dentist"}, {"nanny", "babysitter"},
         {"dog", "puppy"}, {"cat", "kitten"}, {"pet", "pets"}, {"parrot", "bird"},
