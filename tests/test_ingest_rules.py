@@ -887,3 +887,22 @@ def test_a_relation_a_sentence_only_names_is_not_dated_by_it():
         ("PARTNER_OF", "noor", datetime(2025, 1, 3, tzinfo=UTC))}
     assert dated("I moved to Leeds last week.") == {
         ("LIVES_IN", "leeds", datetime(2025, 1, 3, tzinfo=UTC))}
+
+
+def test_a_doing_given_up_is_over_though_no_list_names_it():
+    said = datetime(2025, 8, 1, 12, tzinfo=UTC)
+
+    def over(text: str) -> set[tuple[str, str, datetime | None]]:
+        executor = ToolExecutor(lambda ids: {})
+        RuleExtractor(Settings()).extract(
+            SourceText("s", "u", text, speaker="Jon", event_at=said), executor)
+        return {(r.type, r.to_id, r.valid_to) for r in executor.plan.relationships}
+
+    assert over("I stopped bouldering after my shoulder injury.") == {
+        ("EXPERIENCED", "bouldering", said)}
+    assert over("I quit smoking last year.") == {
+        ("EXPERIENCED", "smoking", datetime(2024, 8, 1, tzinfo=UTC))}
+    # a doing whose object goes on, or no pastime at all
+    assert over("I stopped seeing Tom.") == set()
+    assert over("I stopped trying.") == set()
+    assert over("She quit working in March.") == set()

@@ -617,6 +617,7 @@ def test_the_agents_own_turn_yields_to_what_the_people_said() -> None:
 def test_a_question_that_opens_on_an_auxiliary_asks_whether_something_is_so() -> None:
     assert read_query("Do I like ORMs?").whether
     assert read_query("Has Tom been to Copenhagen?").whether
+    assert read_query("Am I still with Mia?").whether
     assert not read_query("What do I like?").whether
     assert not read_query("Why does Tom like ORMs?").whether
 
@@ -635,3 +636,27 @@ def test_a_fact_told_over_hands_its_place_to_what_the_same_message_started() -> 
     assert successors("vscode", rels, later) == ["neovim"]
     assert successors("neovim", rels, later) == []             # not over
     assert successors("vscode", rels, NOW) == []               # not over yet
+
+
+def test_whether_it_still_holds_is_told_by_what_was_said_last_about_the_two() -> None:
+    # "I love bouldering" in March, "I stopped bouldering" in August: both join Jon and
+    # bouldering, the liking matches the question better, the stop was said last
+    march = int(datetime(2024, 3, 1, tzinfo=UTC).timestamp() * 1000)
+
+    def candidates() -> list[Candidate]:
+        likes = rel("likes", "LIKES", "Jon", "bouldering", start_uid="jon",
+                    end_uid="boulder", event_at=march)
+        stopped = rel("stopped", "EXPERIENCED", "Jon", "bouldering", start_uid="jon",
+                      end_uid="boulder", event_at=PAST, valid_to=PAST)
+        likes.ranks, stopped.ranks = {"facts": 1}, {"facts": 2}
+        return [likes, stopped]
+
+    scores = {"likes": 0.9, "stopped": 0.85}
+    still = rerank(candidates(), Weights(), 60, NOW, 30, fact_scores=scores,
+                   answers={"likes", "stopped"},
+                   intent=read_query("Do I still go bouldering?"))
+    assert [c.key for c, _ in still] == ["stopped", "likes"]
+    assert any("the latest first" in why for why in still[0][1].reasons)
+    plain = rerank(candidates(), Weights(), 60, NOW, 30, fact_scores=scores,
+                   answers={"likes", "stopped"}, intent=read_query("Do I go bouldering?"))
+    assert plain[0][0].key == "likes"

@@ -609,3 +609,21 @@ def test_a_tool_switched_to_answers_now_though_the_one_before_matched_better(
     names = [r.name for r in results if r.element == "relationship"]
     assert names[:2] == ["Dev USES Neovim", "Dev USES VS Code"]
     assert results[0].name == "Dev USES Neovim"
+
+
+def test_whether_something_still_holds_is_told_by_what_was_said_last(
+        memory: Memory, user_id: str) -> None:
+    # in arrival order, not event order (an agent importing older notes late)
+    for day, text in (("2025-09-01", "We moved to Hamburg last week."),
+                      ("2025-10-01", "I started a new job at Otto as a data engineer."),
+                      ("2025-01-05", "I live in Berlin and I work at Zalando as an analyst."),
+                      ("2025-02-01", "My girlfriend Mia moved in with me."),
+                      ("2025-11-01", "Mia and I broke up."),
+                      ("2025-03-01", "I love bouldering."),
+                      ("2025-08-01", "I stopped bouldering after my shoulder injury.")):
+        memory.ingest(text, user_id=user_id, speaker="Jon", event_at=f"{day}T12:00:00Z")
+    results = memory.explore("Do I still go bouldering?", user_id=user_id, k=5,
+                             reinforce=False)
+    assert [(r.name, r.valid_to) for r in results[:2]] == [
+        ("Jon EXPERIENCED bouldering", datetime(2025, 8, 1, 12, tzinfo=UTC)),
+        ("Jon LIKES bouldering", None)]

@@ -1178,6 +1178,12 @@ _PASTIMES = ("running|jogging|painting|reading|hiking|swimming|cooking|baking|ga
              # pastimes one "does" ("I've been doing yoga", "I started doing pilates")
              "doing\\s++(?:yoga|pilates|karate|judo|crossfit|tai\\s++chi|boxing|ballet|"
              "meditation|parkour|aikido|zumba)")
+# doings that are no pastime given up ("I stopped trying", "she quit working in March":
+# a job is over by other words)
+_NOT_DOINGS = ("working|going|trying|doing|thinking|worrying|caring|talking|being|having|"
+               "getting|making|taking|looking|feeling|waiting|coming|paying|asking|"
+               "listening|seeing|using|playing|"
+               + "|".join(w for w in NOT_ACTIVITIES if w.endswith("ing")))
 _NOT_PASTIME = (r"(?!\s+(?:(?:a|an)\s+(?!lot\b|bit\b)|(?:the|my|our|his|her|their|out|late|"
                 r"low|errands|into)\b))")
 # Kinds of place one goes to, said with "the" and no name ("we went to the beach"): the
@@ -1225,6 +1231,13 @@ _OVER_PASTIMES: list[tuple[str, re.Pattern[str], str, str]] = [
     ("EXPERIENCED", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:stopped|quit|gave\s++up|(?:have|has)\s++given\s++up)\s++"
         rf"(?P<obj>{_PASTIMES})\b{_NOT_PASTIME}"), "Concept", ""),
+    # any other doing that ends its clause: "I stopped bouldering after my shoulder
+    # injury", "I quit smoking last year" (not "I stopped seeing Tom", whose object goes on)
+    ("EXPERIENCED", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:stopped|quit|gave\s++up|(?:have|has)\s++given\s++up)\s++"
+        rf"(?!(?:{_PASTIMES}|{_NOT_DOINGS})\b)(?P<obj>[a-z]{{2,}}ing)"
+        r"(?=\s*+(?:[,.;:!?)–—]|$)|\s++(?:after|because|when|last|this|in|since|for|"
+        r"altogether|completely|now|ages|years|months|weeks)\b)"), "Concept", ""),
 ]
 # A name someone is called by: "please call me Bea", "my friends call me Bea", "I go by
 # Bea", "everyone calls him Sasha", "Robert goes by Bob"

@@ -274,6 +274,33 @@ def stated_at(props: Mapping[str, Any]) -> float:
                  or props.get("created_at") or 0)
 
 
+def _latest_said_first(out: Shaped, facts: Sequence[Any], answer_keys: set[str]) -> None:
+    """For "does Jon still go bouldering?": among the facts between the same two nodes,
+    alike in answering or not, what was said last takes the best of their places ("I love
+    bouldering" in March, "I stopped bouldering" in August)."""
+    pairs: dict[tuple[Any, Any, bool], list[Any]] = {}
+    for f in facts:
+        key = (f.props.get("start_uid"), f.props.get("end_uid"), f.key in answer_keys)
+        pairs.setdefault(key, []).append(f)
+    for group in pairs.values():
+        if len(group) < 2:
+            continue
+        best = sorted((out.adjusted[f.key] for f in group), reverse=True)
+        latest = sorted(group, key=lambda f: (-_said_at(f.props), f.key))
+        for f, score in zip(latest, best, strict=True):
+            if out.adjusted[f.key] != score:
+                out.adjusted[f.key] = score
+                out.why(f.key, "the question asks whether it still holds: of what was said "
+                               "about the same two, the latest first")
+
+
+def _said_at(props: Mapping[str, Any]) -> float:
+    """When a fact was last said to hold or to be over: its end when told as over, else
+    when it was stated."""
+    ended = as_datetime(props.get("valid_to"))
+    return ended.timestamp() * 1000 if ended is not None else stated_at(props)
+
+
 def latest_first(scores: Mapping[str, float], rels: Mapping[str, Mapping[str, Any]],
                  answers: set[str], *, earliest: bool = False) -> dict[str, float]:
     """For a question that asks for the latest ("What is Lena into these days?"): among
@@ -639,6 +666,8 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
         if key in standings and shared > 0:
             out.adjusted[key] = shared * standings[key]
             out.why(key, "an answer: ranked among the answers by how well it matches")
+    if intent.time == "still":
+        _latest_said_first(out, facts, answer_keys)
     # an overview's summaries lead the answers in the order the summary list gives: the
     # Macro (the whole story), then the Storylines, latest first
     stories = sorted((c for c in candidates if c.key in answer_keys

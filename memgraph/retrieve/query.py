@@ -129,7 +129,7 @@ OVERVIEW_GLUE = frozenset({"with", "so", "far", "on", "for", "give", "lately", "
                            "last", "since", "whole", "general", "brief", "short",
                            "quick", "catch", "latest"})
 # a question that opens on one of these asks whether something is so
-WHETHER_WORDS = frozenset({"does", "do", "is", "are", "has", "have", "did", "was", "were"})
+WHETHER_WORDS = frozenset({"does", "do", "am", "is", "are", "has", "have", "did", "was", "were"})
 WH_WORDS = frozenset({"what", "which", "where", "who", "whom", "whose", "when", "why",
                       "how"})
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "i'm", "i've", "we", "our"})
