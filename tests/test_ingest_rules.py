@@ -906,3 +906,18 @@ def test_a_doing_given_up_is_over_though_no_list_names_it():
     assert over("I stopped seeing Tom.") == set()
     assert over("I stopped trying.") == set()
     assert over("She quit working in March.") == set()
+
+
+def test_a_relation_no_longer_ones_own_is_over_and_a_team_moved_to_is_ones_own():
+    said = datetime(2025, 5, 7, 9, tzinfo=UTC)
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", "I moved to the platform team last month, so Priya isn't my "
+                   "manager anymore. Tom is no longer my boyfriend.", speaker="Ben",
+                   event_at=said), executor)
+    assert {(r.type, r.to_id, r.valid_to) for r in executor.plan.relationships} == {
+        ("MEMBER_OF", "platform team", None),
+        ("COLLEAGUE_OF", "priya", datetime(2025, 4, 7, tzinfo=UTC)),   # "last month"
+        ("PARTNER_OF", "tom", said)}
+    # a correction, not a change
+    assert extract("Anna isn't my sister, she's my cousin.")[1] == set()

@@ -708,6 +708,25 @@ class _Run:
         for rel_type, pattern, kind, entity_type in _OVER + _OVER_PASTIMES:
             for m in pattern.finditer(text):
                 self._over_fact(m, rel_type, kind, entity_type, sentence, named)
+        self._no_longer_mine(text, sentence, named)
+
+    def _no_longer_mine(self, text: str, sentence: _Sentence, named: set[str]) -> None:
+        """ "Priya isn't my manager anymore", "Tom is no longer my boyfriend": the
+        speaker's relation to them is over, from when it is said."""
+        for m in _NO_LONGER_MY.finditer(text):
+            rel_type, _, _ = RELATION_WORDS[(m["rel"] or m["rel2"]).lower()]
+            if rel_type == "OWNS" or not _usable(m["obj"]) or m["obj"] == self.owner:
+                continue
+            owner = self.speaker()
+            if owner is None:
+                continue
+            target = self.node("Person", m["obj"])
+            over = min(sentence.when or self.anchor, self.anchor)
+            self.executor.execute("relate", {
+                "source_id": owner, "target_id": target, "type": rel_type,
+                "description": sentence.text[:300], "confidence": self.confidence,
+                "valid_to": over.isoformat()})
+            named.add(m["obj"])
 
     def _over_fact(self, m: re.Match[str], rel_type: str, kind: str, entity_type: str,
                    sentence: _Sentence, named: set[str]) -> None:
@@ -1032,6 +1051,10 @@ _OTHER_RELATION = re.compile(
 _PARTNER_WORDS = r"(?:girlfriend|boyfriend|partner|wife|husband|fiancée|fiancee|fiancé|fiance)"
 _NOT = r"(?:don't|do\s++not|doesn't|does\s++not)"
 _ANYMORE = r"\s++(?:\w++\s++){0,3}?any\s*+more\b"
+# a relation of the speaker's that is over: "Priya isn't my manager anymore"
+_NO_LONGER_MY = re.compile(
+    rf"(?P<obj>{NAME})\s++(?:is\s++no\s++longer\s++my\s++(?P<rel>{_RELATION_WORD})\b|"
+    rf"(?:isn['’]t|is\s++not)\s++my\s++(?P<rel2>{_RELATION_WORD})\b{_ANYMORE})")
 _OVER: list[tuple[str, re.Pattern[str], str, str]] = [
     # a tool one switched from: "I switched from VS Code to Neovim"
     ("USES", re.compile(
@@ -1338,7 +1361,9 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:am|is|are|became)\s++(?:a\s++)?members?\s++of\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "group"),
     ("MEMBER_OF", re.compile(
-        rf"{SUBJECT}\s+{ADVERB}(?:joined|join|joins|became a member of|(?:am|is|are)\s+"
+        # "I moved to the platform team last month": a team one moves to is one's own
+        rf"{SUBJECT}\s+{ADVERB}(?:(?:moved|switched|transferred)\s+(?:over\s+)?to|"
+        r"joined|join|joins|became a member of|(?:am|is|are)\s+"
         rf"{ADVERB}(?:on|leading|running|managing|in\s+charge\s+of)|lead|leads|led|manage|"
         r"manages|managed|run|runs)\s+"
         r"(?P<det>a|an|the|my|our)\s+(?:new\s+|local\s+)?"
