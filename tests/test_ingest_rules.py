@@ -18,6 +18,14 @@ from memgraph.settings import Settings
 SAMPLE = Path(__file__).parent.parent / "memgraph" / "demo" / "sample_conversation.jsonl"
 
 
+def planned(text: str, speaker: str, at: datetime) -> ToolExecutor:
+    """The plan the rule extractor makes of one message."""
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(SourceText("s", "u", text, speaker=speaker,
+                                                 event_at=at), executor)
+    return executor
+
+
 def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     executor = ToolExecutor(lambda ids: {})
     RuleExtractor(Settings()).extract(
@@ -843,11 +851,8 @@ def test_she_can_be_the_person_named_as_someone_elses_relation_before(memory: Me
 def test_a_question_that_names_a_person_adds_no_note_to_them() -> None:
     # "What did Noor think of it?" tells nothing about Noor; it became part of her text
     def notes(text: str) -> list[str]:
-        executor = ToolExecutor(lambda ids: {})
-        RuleExtractor(Settings()).extract(
-            SourceText("s", "u", text, speaker="assistant",
-                       event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)), executor)
-        return [n.text for n in executor.plan.notes]
+        at = datetime(2024, 5, 10, 12, tzinfo=UTC)
+        return [n.text for n in planned(text, "assistant", at).plan.notes]
     assert notes("Welcome back! What did your daughter Noor think of it?") == []
     assert notes("Welcome back! I hear your daughter Noor loved the deer.") == [
         "I hear your daughter Noor loved the deer."]
@@ -855,11 +860,8 @@ def test_a_question_that_names_a_person_adds_no_note_to_them() -> None:
 
 def test_a_tool_switched_from_is_over_and_the_one_switched_to_is_used():
     said = datetime(2025, 4, 14, 9, tzinfo=UTC)
-    executor = ToolExecutor(lambda ids: {})
-    RuleExtractor(Settings()).extract(
-        SourceText("s", "u", "I switched from VS Code to Neovim.", speaker="Dev",
-                   event_at=said), executor)
-    assert {(r.to_id, r.valid_to) for r in executor.plan.relationships
+    plan = planned("I switched from VS Code to Neovim.", "Dev", said).plan
+    assert {(r.to_id, r.valid_to) for r in plan.relationships
             if r.type == "USES"} == {("vs code", said), ("neovim", None)}
 
 
@@ -877,10 +879,8 @@ def test_a_relation_a_sentence_only_names_is_not_dated_by_it():
     said = datetime(2025, 1, 10, 20, tzinfo=UTC)
 
     def dated(text: str) -> set[tuple[str, str, datetime | None]]:
-        executor = ToolExecutor(lambda ids: {})
-        RuleExtractor(Settings()).extract(
-            SourceText("s", "u", text, speaker="Maria", event_at=said), executor)
-        return {(r.type, r.to_id, r.valid_from) for r in executor.plan.relationships}
+        return {(r.type, r.to_id, r.valid_from)
+                for r in planned(text, "Maria", said).plan.relationships}
 
     assert dated("My mom Elena had knee surgery yesterday.") == {("FAMILY_OF", "elena", None)}
     assert dated("Felix married his girlfriend Noor last week.") == {
@@ -893,10 +893,8 @@ def test_a_doing_given_up_is_over_though_no_list_names_it():
     said = datetime(2025, 8, 1, 12, tzinfo=UTC)
 
     def over(text: str) -> set[tuple[str, str, datetime | None]]:
-        executor = ToolExecutor(lambda ids: {})
-        RuleExtractor(Settings()).extract(
-            SourceText("s", "u", text, speaker="Jon", event_at=said), executor)
-        return {(r.type, r.to_id, r.valid_to) for r in executor.plan.relationships}
+        return {(r.type, r.to_id, r.valid_to)
+                for r in planned(text, "Jon", said).plan.relationships}
 
     assert over("I stopped bouldering after my shoulder injury.") == {
         ("EXPERIENCED", "bouldering", said)}
@@ -910,12 +908,9 @@ def test_a_doing_given_up_is_over_though_no_list_names_it():
 
 def test_a_relation_no_longer_ones_own_is_over_and_a_team_moved_to_is_ones_own():
     said = datetime(2025, 5, 7, 9, tzinfo=UTC)
-    executor = ToolExecutor(lambda ids: {})
-    RuleExtractor(Settings()).extract(
-        SourceText("s", "u", "I moved to the platform team last month, so Priya isn't my "
-                   "manager anymore. Tom is no longer my boyfriend.", speaker="Ben",
-                   event_at=said), executor)
-    assert {(r.type, r.to_id, r.valid_to) for r in executor.plan.relationships} == {
+    plan = planned("I moved to the platform team last month, so Priya isn't my manager "
+                   "anymore. Tom is no longer my boyfriend.", "Ben", said).plan
+    assert {(r.type, r.to_id, r.valid_to) for r in plan.relationships} == {
         ("MEMBER_OF", "platform team", None),
         ("COLLEAGUE_OF", "priya", datetime(2025, 4, 7, tzinfo=UTC)),   # "last month"
         ("PARTNER_OF", "tom", said)}
