@@ -916,3 +916,17 @@ def test_a_relation_no_longer_ones_own_is_over_and_a_team_moved_to_is_ones_own()
         ("PARTNER_OF", "tom", said)}
     # a correction, not a change
     assert extract("Anna isn't my sister, she's my cousin.")[1] == set()
+
+
+def test_a_diet_given_up_is_over_and_a_diet_denied_is_nothing():
+    said = datetime(2025, 6, 1, 12, tzinfo=UTC)
+
+    def avoided(text: str) -> set[tuple[str, str, datetime | None]]:
+        return {(r.from_id, r.to_id, r.valid_to)
+                for r in planned(text, "Lena", said).plan.relationships if r.type == "AVOIDS"}
+
+    assert avoided("I'm no longer vegetarian.") == {("lena", "meat", said)}
+    assert avoided("Tom isn't vegan any more.") == {("tom", "animal products", said)}
+    assert avoided("I stopped being vegetarian.") == {("lena", "meat", said)}
+    assert avoided("I'm vegetarian.") == {("lena", "meat", None)}
+    assert avoided("I'm not vegan.") == set()        # a correction, not a change

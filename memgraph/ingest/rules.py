@@ -817,6 +817,18 @@ class _Run:
                     continue
                 self.relate(subject, self.node("Concept", implied(m)), rel_type, sentence)
                 named.add(m["subj"])
+        for m in _DIET_OVER.finditer(text):
+            subject = self.subject(m["subj"]) if m["subj"] == "I" or _usable(m["subj"]) \
+                else None
+            if subject is None:
+                continue
+            avoided = DIETS[re.sub(r"[\s\-]+", " ", m["diet"].lower())]
+            over = min(sentence.when or self.anchor, self.anchor)
+            self.executor.execute("relate", {
+                "source_id": subject, "target_id": self.node("Concept", avoided),
+                "type": "AVOIDS", "description": sentence.text[:300],
+                "confidence": self.confidence, "valid_to": over.isoformat()})
+            named.add(m["subj"])
 
     def _goals(self, text: str, sentence: _Sentence) -> None:
         """ "My goal is to give kids a loving home": the speaker HAS_GOAL it."""
@@ -1295,6 +1307,18 @@ _DIET = re.compile(
     rf"\s++{ADVERB}(?:(?:a|an|strictly|strict|fully|mostly)\s++)?"
     r"(?P<diet>vegetarian|vegan|pescatarian|teetotal(?:l?er)?|coeliac|celiac|"
     r"gluten[\s\-]free|lactose[\s\-]intolerant|dairy[\s\-]free)\b(?!['’\-])")
+# a diet given up: "I'm no longer vegetarian", "Tom isn't vegan any more", "I stopped
+# being vegetarian" (AVOIDS, over from when it is said)
+_DIET_GIVEN_UP = (r"(?:(?:a|an|strictly|strict|fully|mostly)\s++)?(?:vegetarian|vegan|"
+                  r"pescatarian|teetotal(?:l?er)?|gluten[\s\-]free|dairy[\s\-]free)"
+                  r"\b(?!['’\-])")
+_DIET_OVER = re.compile(
+    rf"{SUBJECT}\s++(?:(?:am|is|are)\s++{ADVERB}no\s++longer\s++|"
+    # "not" alone corrects ("I'm not vegan"); "not … any more" tells a change
+    rf"(?:(?:am|is|are)\s++not|isn['’]t|aren['’]t)\s++(?={_DIET_GIVEN_UP}{_ANYMORE})|"
+    rf"{ADVERB}(?:stopped|quit|gave\s++up)\s++being\s++)"
+    r"(?:(?:a|an|strictly|strict|fully|mostly)\s++)?(?P<diet>vegetarian|vegan|pescatarian|"
+    r"teetotal(?:l?er)?|gluten[\s\-]free|dairy[\s\-]free)\b(?!['’\-])")
 # facts whose object the words imply (RuleExtractor._implied): the type, the pattern (with
 # its subject), and the object it implies
 _IMPLIED_FACTS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
