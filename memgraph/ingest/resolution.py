@@ -15,8 +15,10 @@ Order, first hit wins (all within the same user):
    other's, or a word in common and the same last word), because "Tom, my colleague" and
    "Tim, my colleague" embed alike, and so do two cities ("Lucia moved to Barcelona" and
    "I live in Madrid": 0.86 with bge-small). Concepts are common nouns ("climbing", "rock
-   climbing"; "hike", "hiking"): similarity alone, unless they share a word and their names
-   disagree ("data engineer", "data analyst": 0.90; ``may_be_one``).
+   climbing"; "hike", "hiking"): when their names agree or they are one word in two forms,
+   not when they share a word and their names disagree ("data engineer", "data analyst":
+   0.90) nor when only their kind makes them alike ("tea", "coffee": 0.87;
+   ``may_be_one``).
 
 Step 3 is exact cosine over the tenant's nodes of that kind while the tenant has at most
 ``ingest.exact_scan_max_nodes`` semantic nodes; above that, the vector index is asked for

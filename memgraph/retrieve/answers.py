@@ -55,6 +55,7 @@ from typing import Any
 
 from memgraph.graph import vocabulary
 from memgraph.graph.names import canonical_name
+from memgraph.graph.names import word_stem as _stem
 from memgraph.graph.vocabulary import ASSISTANT_SPEAKERS, EPISODIC_KINDS, SUMMARY_KINDS
 from memgraph.retrieve.query import RELATION_SYNONYMS, QueryIntent, names_a_relation
 from memgraph.retrieve.results import as_datetime
@@ -384,23 +385,6 @@ def _type_word_stems(kind: str) -> frozenset[str]:
     return frozenset(_stem(w) for w in TYPE_WORDS.get(kind, ()))
 
 
-@lru_cache(maxsize=16384)
-def _stem(word: str) -> str:
-    """A crude English stem, enough to match "works" and "work", "lived" and "live".
-    Cached: ranking a question's facts stems a few hundred words, mostly the same ones."""
-    w = word.lower()
-    for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
-            w = w[: -len(suffix)] + repl
-            if suffix in ("ing", "ed") and w[-1] == w[-2] and w[-1] in _DOUBLED:
-                w = w[:-1]       # "planning", "stopped": "plan", "stop"
-            break
-    return w[:-1] if len(w) > 3 and w.endswith("e") else w
-
-
-# consonants English doubles before "-ing"/"-ed" ("plan", "planning"; not "fall", "falling",
-# nor "add", "added")
-_DOUBLED = frozenset("bgmnprt")
 
 
 def _lexical(wanted: set[str], props: Mapping[str, Any]) -> float:
