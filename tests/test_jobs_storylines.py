@@ -139,6 +139,17 @@ def test_a_storylines_title_says_something_of_its_subject_not_to_them():
     assert title.startswith("Jon: Gina says Jon teaches salsa now"), title
 
 
+def test_a_macro_spans_to_where_its_last_storyline_ends_not_where_it_began():
+    # Leila's second Storyline began on 28 April and ran to 19 May: her Macro said
+    # "over time (2025-01-06 to 2025-04-28)"
+    day = timedelta(days=1)
+    stories = (DatedText("avoids meat: …", SPRING, until=SPRING + 28 * day),
+               DatedText("has occupation design lead: …", AUTUMN, until=AUTUMN + 21 * day))
+    item = SummaryItem(key="m", layer="Macro", subject="Leila", evidence=stories)
+    title = OfflineSynthesiser().summaries([item])["m"].title
+    assert title == (f"Leila over time ({SPRING.date()} to {(AUTUMN + 21 * day).date()})")
+
+
 def test_the_evidence_hash_changes_when_a_fact_ends_or_a_source_joins():
     sources = (Evidence("a", "x", SPRING), Evidence("b", "y", SPRING))
     fact = Fact("f1", "Sam works at Acme", SPRING, None, frozenset({"a"}))

@@ -54,6 +54,7 @@ class Evidence:
     at: datetime
     own: bool = False      # a message the subject sent
     speaker: str = ""      # who sent it (a message)
+    until: datetime | None = None   # a Storyline as a Macro's evidence: its last time
 
 
 @dataclass(frozen=True)
@@ -228,7 +229,8 @@ def _macros(stories: Sequence[Episode], summaries: dict[str, Written],
         # re-written when one of its Storylines is (its summary, hence its text, changes).
         evidence = tuple(Evidence(summaries[s.key].uid,
                                   f"{summaries[s.key].title}: {summaries[s.key].summary}",
-                                  s.evidence[0].at) for s in own)
+                                  s.evidence[0].at, until=max(e.at for e in s.evidence))
+                         for s in own)
         macros.append(Episode(key=macro_key(subject_uid), layer="Macro",
                               subject_uid=subject_uid, subject=own[0].subject,
                               evidence=evidence))
@@ -267,7 +269,7 @@ def _write_layer(ctx: JobContext, user_id: str, wanted: Sequence[Episode],
 def _write_chunk(ctx: JobContext, user_id: str, chunk: Sequence[Episode],
                  existing: dict[str, dict[str, Any]]) -> dict[str, Written]:
     items = [SummaryItem(key=e.key, layer=e.layer, subject=e.subject,
-                         evidence=tuple(DatedText(x.text, x.at, x.own, x.speaker)
+                         evidence=tuple(DatedText(x.text, x.at, x.own, x.speaker, x.until)
                                         for x in e.evidence),
                          facts=tuple(DatedText(f.text, f.at) for f in e.facts),
                          user_id=user_id) for e in chunk]

@@ -42,6 +42,7 @@ class DatedText:
     at: datetime
     own: bool = False    # a message sent by the subject of the item it is evidence for
     speaker: str = ""    # who sent it, when a message says
+    until: datetime | None = None   # a Storyline under a Macro: when its evidence ends
 
 
 @dataclass(frozen=True)
@@ -186,7 +187,10 @@ class OfflineSynthesiser(Synthesiser):
 
 
 def _span(ordered: Sequence[DatedText]) -> str:
-    first, last = ordered[0].at.date(), ordered[-1].at.date()
+    """From the first item's time to the last one's end: a Macro whose last Storyline
+    began in April and ran into May spans into May."""
+    first = ordered[0].at.date()
+    last = max((t.until or t.at) for t in ordered).date()
     return str(first) if first == last else f"{first} to {last}"
 
 
@@ -292,6 +296,7 @@ class LLMSynthesiser(Synthesiser):
                     "facts": [f"{f.at.date().isoformat()}: {f.text[:ITEM_CHARS]}"
                               for f in self._newest(i.facts)],
                     "evidence": [{"date": e.at.date().isoformat(),
+                                  **({"until": e.until.date().isoformat()} if e.until else {}),
                                   **({"speaker": e.speaker} if e.speaker else {}),
                                   "text": e.text[:ITEM_CHARS]}
                                  for e in self._newest(i.evidence)]} for i in items]
