@@ -272,6 +272,9 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("My husband Omar teaches history at the Berlin International School.",
      ("Entity", "Berlin International School"),
      ("omar", "WORKS_AT", "berlin international school")),
+    # a pronoun after an opening "And", "But": the person the sentence before was about
+    ("My friend Tom visited. And he lives in Porto.", ("Entity", "Porto"),
+     ("tom", "LIVES_IN", "porto")),
     # a professional one sees is someone one knows
     ("My physio is called Ana.", ("Person", "Ana"), ("me", "KNOWS", "ana")),
     # someone one has, named after a comma

@@ -554,6 +554,7 @@ class _Run:
         "and" with its subject repeated ("I quit X and joined Y"), and a name set off by
         commas after a relation word as the subject it is ("Tom's mother, Helen, lives…")."""
         text = _CONTRACTIONS.sub(lambda m: _CONTRACTED[m.group(0).lower()], text)
+        text = _OPENING_CONJUNCTION.sub("", text)     # "And she lives in Porto."
         text = _PRONOUN_HAS_BEEN.sub(r"\1 has been", text)
         text = _THEY_ARE.sub(r"\1 are", _PRONOUN_IS.sub(r"\1 is", text))
         text = _WE.sub("I", text)
@@ -986,6 +987,9 @@ _PRONOUN_HAS_BEEN = re.compile(r"\b([Hh]e|[Ss]he)['’]s\s++been\b")
 _PRONOUN_IS = re.compile(r"\b([Hh]e|[Ss]he)['’]s\b")
 _THEY_ARE = re.compile(r"\b([Tt]hey)['’]re\b")
 _POSSESSIVE_SUFFIX = re.compile(r"['’]s$")
+# a sentence that opens on "And", "But", "So" before its pronoun subject: the pronoun is
+# what it is about ("…her name is Ana. And she lives in Porto, not Lisbon.")
+_OPENING_CONJUNCTION = re.compile(r"^(?:And|But|So|Also|Then)\s++(?=(?:[Ss]he|[Hh]e|[Tt]hey)\b)")
 _PRONOUN_SUBJECT = re.compile(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))"
                               r"(?:[Ss]he|[Hh]e|[Tt]hey)\b")
 # the subject a sentence opens on, after a short lead-in set off by a comma or a colon
