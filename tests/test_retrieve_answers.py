@@ -630,7 +630,8 @@ def test_a_fact_told_over_hands_its_place_to_what_the_same_message_started() -> 
     switched = datetime(2025, 4, 14, tzinfo=UTC)
     rels = {"vscode": fact("vscode", "VS Code", ["s1", "s2"], switched),
             "neovim": fact("neovim", "Neovim", ["s2"]),
-            "postgres": fact("postgres", "PostgreSQL", ["s0"]),
+            # stated with VS Code ("I use VS Code and Postgres"), not in the switch
+            "postgres": fact("postgres", "PostgreSQL", ["s1"]),
             "hers": fact("hers", "Vim", ["s2"], start="aiko")}
     later = datetime(2025, 6, 1, tzinfo=UTC)
     assert successors("vscode", rels, later) == ["neovim"]

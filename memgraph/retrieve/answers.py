@@ -488,7 +488,10 @@ def successors(key: str, rels: Mapping[str, Mapping[str, Any]], now: datetime) -
     fact = rels.get(key) or {}
     if not superseded(fact, now) or fact.get("superseded_by"):
         return []
-    told = set(fact.get("source_ids") or [])
+    # the message that told it over is the last of its sources (ingest/facts.py appends
+    # it); the first stated it, perhaps with other facts of its type ("I use VS Code and
+    # Postgres"), which took over from nothing
+    told = set((fact.get("source_ids") or [])[-1:])
     return [k for k, other in rels.items()
             if k != key and is_fact(other) and other.get("kind") == fact.get("kind")
             and other.get("start_uid") == fact.get("start_uid")
