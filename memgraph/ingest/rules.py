@@ -437,6 +437,16 @@ class _Run:
                     op.valid_from = sentence.when
         self.executor.execute("relate", args)
 
+    def relate_over(self, source: str, target: str, rel_type: str,
+                    sentence: _Sentence) -> None:
+        """A fact told as over ("I quit my job at X", "Priya isn't my manager anymore"):
+        over from the sentence's date, else the source's time; never after the source."""
+        over = min(sentence.when or self.anchor, self.anchor)
+        self.executor.execute("relate", {
+            "source_id": source, "target_id": target, "type": rel_type,
+            "description": sentence.text[:300], "confidence": self.confidence,
+            "valid_to": over.isoformat()})
+
     def sentence(self, sentence: _Sentence) -> None:
         named: set[str] = set()
         spans: list[tuple[int, int]] = []
@@ -721,12 +731,7 @@ class _Run:
             owner = self.speaker()
             if owner is None:
                 continue
-            target = self.node("Person", m["obj"])
-            over = min(sentence.when or self.anchor, self.anchor)
-            self.executor.execute("relate", {
-                "source_id": owner, "target_id": target, "type": rel_type,
-                "description": sentence.text[:300], "confidence": self.confidence,
-                "valid_to": over.isoformat()})
+            self.relate_over(owner, self.node("Person", m["obj"]), rel_type, sentence)
             named.add(m["obj"])
 
     def _over_fact(self, m: re.Match[str], rel_type: str, kind: str, entity_type: str,
@@ -740,11 +745,7 @@ class _Run:
             return
         target = self.node(kind, _ARTICLES.sub("", m["obj"].lower()) if kind == "Concept"
                            else m["obj"], entity_type=entity_type)
-        over = min(sentence.when or self.anchor, self.anchor)
-        self.executor.execute("relate", {
-            "source_id": subject, "target_id": target, "type": rel_type,
-            "description": sentence.text[:300], "confidence": self.confidence,
-            "valid_to": over.isoformat()})
+        self.relate_over(subject, target, rel_type, sentence)
         named.update({m["subj"], m["obj"]} - {"I"})
 
     @staticmethod
@@ -824,11 +825,7 @@ class _Run:
             if subject is None:
                 continue
             avoided = DIETS[re.sub(r"[\s\-]+", " ", m["diet"].lower())]
-            over = min(sentence.when or self.anchor, self.anchor)
-            self.executor.execute("relate", {
-                "source_id": subject, "target_id": self.node("Concept", avoided),
-                "type": "AVOIDS", "description": sentence.text[:300],
-                "confidence": self.confidence, "valid_to": over.isoformat()})
+            self.relate_over(subject, self.node("Concept", avoided), "AVOIDS", sentence)
             named.add(m["subj"])
 
     def _goals(self, text: str, sentence: _Sentence) -> None:
