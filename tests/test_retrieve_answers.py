@@ -332,6 +332,23 @@ def test_a_fact_carries_its_source_and_the_source_follows_it() -> None:
     assert breakdown.final == sum(breakdown.terms.values())
 
 
+def test_a_fact_the_graph_walk_alone_found_ranks_where_its_source_does() -> None:
+    """One hop from a match is no match: "Sofia FAMILY_OF Leo", next to a seed, does not
+    add its walk score to its weakly matching source and outrank the message that
+    answers ("What is the cat's name?" in a memory of eight messages)."""
+    answer = src("s1", {"vector": 1})
+    weak = src("s2", {"vector": 2})
+    fact = rel("f1", "FAMILY_OF", "Sofia", "Leo", source_ids=["s2"])
+    fact.ranks = {"graph": 3}
+    ranked = rerank([answer, weak, fact], Weights(), 10, NOW, 30,
+                    intent=read_query("What is the cat's name?"))
+    order = [c.key for c, _ in ranked]
+    assert order[0] == "s1"
+    assert order.index("f1") < order.index("s2")     # it still stands for its source
+    breakdown = ranked[order.index("f1")][1]
+    assert any("graph walk alone" in reason for reason in breakdown.reasons)
+
+
 def test_a_question_asks_about_a_facts_relation_through_its_words() -> None:
     rels = {"likes": {"kind": "LIKES", "start_name": "Melanie", "end_name": "pottery"},
             "home": {"kind": "LIVES_IN", "start_name": "Melanie", "end_name": "Boston"},

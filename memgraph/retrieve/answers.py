@@ -344,6 +344,12 @@ def joining_facts(rels: Mapping[str, Mapping[str, Any]], named_uids: set[str]) -
             and props.get("start_uid") in named_uids and props.get("end_uid") in named_uids}
 
 
+def found_by_walk_only(c: Any) -> bool:
+    """Whether the graph walk (one hop from the seeds) is the only list that found a
+    candidate: nothing matched it, it only sits next to what did."""
+    return c.ranks.keys() == {"graph"}
+
+
 def speaks_for_question(key: str, score: float, floor: float | None,
                         asked: set[str] | None, answers: set[str]) -> bool:
     """Whether a fact of the named nodes speaks for the question: it votes in the
@@ -536,7 +542,16 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
         if keys:
             best = max(rrfs[k] for k in keys)
             out.evidence[f.key] = best
-            if f.key not in fact_scores or speaks_for_question(
+            if found_by_walk_only(f):
+                # one hop from a match is no match: a fact the graph walk alone found
+                # stands for its source and does not add to it ("Sofia FAMILY_OF Leo",
+                # next to "Leo", came first for "What is the cat's name?" in a tiny memory)
+                if best > out.adjusted[f.key]:
+                    out.adjusted[f.key] = best
+                    out.why(f.key, f"carries the evidence of {len(keys)} matching "
+                                   f"source(s), found by the graph walk alone: ranks where "
+                                   f"its best source does ({best:.4f})")
+            elif f.key not in fact_scores or speaks_for_question(
                     f.key, fact_scores[f.key], floor, asked, answer_keys):
                 out.adjusted[f.key] += best
                 out.why(f.key, f"carries the evidence of {len(keys)} matching source(s) "
