@@ -933,3 +933,46 @@ def test_a_diet_given_up_is_over_and_a_diet_denied_is_nothing():
     assert avoided("I stopped being vegetarian.") == {("lena", "meat", said)}
     assert avoided("I'm vegetarian.") == {("lena", "meat", None)}
     assert avoided("I'm not vegan.") == set()        # a correction, not a change
+
+
+def test_a_car_one_drives_is_owned_and_one_sold_is_no_longer():
+    said = datetime(2026, 4, 10, 10, tzinfo=UTC)
+    plan = planned("I sold the Skoda. I drive a white Toyota Corolla hybrid now.", "Priya",
+                   said).plan
+    assert {(r.type, r.to_id, r.valid_to) for r in plan.relationships} == {
+        ("OWNS", "skoda", said), ("OWNS", "toyota corolla", None)}
+    assert ("Entity", "Toyota Corolla") in {(n.kind.value, n.name) for n in plan.nodes}
+    assert extract("I drive a lot.")[1] == set()
+    assert extract("I drive an hour to work.")[1] == set()
+
+
+def test_tools_each_for_something_are_each_used_and_a_tool_replaced_is_over():
+    said = datetime(2026, 4, 1, 9, tzinfo=UTC)
+    plan = planned("We use Kafka for events and Postgres for the ledger.", "Tomas", said).plan
+    # each fact states its own clause: "what do we use for the ledger?" is Postgres's
+    assert {(r.to_id, r.description) for r in plan.relationships} == {
+        ("kafka", "I use Kafka for events"), ("postgres", "I use Postgres for the ledger")}
+    plan = planned("We replaced Kafka with Redpanda. I swapped Notion for Obsidian.", "Tomas",
+                   said).plan
+    assert {(r.type, r.to_id, r.valid_to) for r in plan.relationships} == {
+        ("USES", "kafka", said), ("USES", "redpanda", None),
+        ("USES", "notion", said), ("USES", "obsidian", None)}
+    assert extract("We replaced the roof with tiles.")[1] == set()
+
+
+def test_the_role_one_holds_at_a_named_organisation_is_work_there():
+    _, facts = extract("I'm the engineering manager for Project Atlas at Fernhill Labs.")
+    assert {("me", "WORKS_AT", "fernhill labs"),
+            ("me", "HAS_OCCUPATION", "engineering manager")} <= facts
+    assert extract("I'm the only dancer at the party.")[1] == set()
+
+
+def test_a_gp_a_vet_and_a_name_after_a_title_are_people():
+    nodes, facts = extract("My GP is Dr. Patel at the Riverside Surgery.")
+    assert ("Person", "Patel") in nodes and ("me", "KNOWS", "patel") in facts
+    assert ("me", "KNOWS", "lane") in extract("My vet is Dr. Lane.")[1]
+    nodes, _ = extract("Mia takes piano lessons on Tuesdays with Mrs. Novak.")
+    assert ("Person", "Novak") in nodes and ("Entity", "Novak") not in nodes
+    # "her new teacher is …" names the teacher of the one the sentence before was about
+    assert ("leo", "KNOWS", "novak") in extract("My son Leo is 9. His teacher is Mrs. Novak.")[1]
+    assert extract("Anna is great. Her friend is Mexican.")[1] == set()

@@ -143,11 +143,15 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
                                       "tutor", "trainer", "landlord", "landlady",
                                       "dentist", "nanny", "babysitter", "physio",
                                       "physiotherapist", "psychologist", "counsellor",
-                                      "counselor")},
+                                      "counselor", "vet")},
+    "gp": ("KNOWS", "GP", 0.4),     # written "GP" (_WRITTEN_IN_CAPITALS)
     **{w: ("OWNS", w, 0.8) for w in ("dog", "cat", "puppy", "kitten", "horse")},
 }
+# relation words written in capitals ("my GP"); a match is looked up in lower case
+_WRITTEN_IN_CAPITALS = ("GP",)
 # any relation word, the longest first ("best friend" before "friend")
-_RELATION_WORD = "|".join(sorted(map(re.escape, RELATION_WORDS), key=len, reverse=True))
+_RELATION_WORD = "|".join(sorted(map(re.escape, [*RELATION_WORDS, *_WRITTEN_IN_CAPITALS]),
+                                 key=len, reverse=True))
 # their plurals ("my daughters Mia and Lena"), each with its singular
 def _plural(word: str) -> str:
     irregular = {"child": "children", "grandchild": "grandchildren", "wife": "wives",
@@ -252,6 +256,8 @@ _PERSON_VERB = re.compile(
     rf"(?P<name>{NAME})\s++(?P<verb>said|says|told|called|texted|asked|thinks)\b")
 # "I've been seeing someone new, her name is Jess": a person
 _THEIR_NAME = re.compile(rf"\b(?:[Hh]er|[Hh]is|[Tt]heir)\s+name\s+is\s+(?P<name>{NAME})")
+# "piano lessons with Mrs. Novak": a name after a title is a person's
+_TITLED = re.compile(rf"\b(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++(?P<name>{NAME})")
 # "a bakery in Hackney called Crumbs": a place that is named, not a person who phoned
 _PLACE_BEFORE = re.compile(r"\b(?:in|at|to|from|near|of|on|by|for)\s+$")
 _CAPITALISED = re.compile(rf"\b(?P<name>{NAME})")
@@ -421,12 +427,14 @@ class _Run:
         return self.node("Person", word)
 
     def relate(self, source: str, target: str, rel_type: str, sentence: _Sentence,
-               dated: bool = True, **extra: float) -> None:
+               dated: bool = True, description: str | None = None, **extra: float) -> None:
         """``dated``: the sentence's date starts the fact ("I moved to Leeds last week");
         not for a relation the sentence only names ("My mom Elena had knee surgery
-        yesterday": she was Maria's mother before)."""
+        yesterday": she was Maria's mother before). ``description``: the words that state
+        the fact, when they are less than the sentence."""
         args = {"source_id": source, "target_id": target, "type": rel_type,
-                "description": sentence.text[:300], "confidence": self.confidence, **extra}
+                "description": (description or sentence.text)[:300],
+                "confidence": self.confidence, **extra}
         if dated and sentence.when is not None:
             args["valid_from"] = sentence.when.isoformat()
             # "I married my boyfriend Tom last June": the relation word named the fact
@@ -486,6 +494,11 @@ class _Run:
             if _usable(m["name"]) and m["name"] not in named:
                 self.node("Person", m["name"])
                 named.add(m["name"])
+        for m in _TITLED.finditer(sentence.text):
+            name = _POSSESSIVE_SUFFIX.sub("", m["name"])
+            if _usable(name) and name not in named:
+                self.node("Person", name)
+                named.add(name)
         for m in _PERSON_VERB.finditer(sentence.text):
             if m["verb"] == "called" and _PLACE_BEFORE.search(sentence.text[:m.start()]):
                 continue
@@ -674,8 +687,11 @@ class _Run:
             # "his"/"her"/"their": the person last named before it ("Felix married his
             # girlfriend Noor"); "your": the one spoken to, the sender of the message
             # before when that was someone else ("How's your dog Max?"), else unnamed
+            # ("Mia switched to violin. Her new teacher is Mr. Brandt": the person the
+            # sentence before was about, when the sentence opens on it)
             holder = self._addressee() if m["whose"].lower() == "your" else \
-                self._last_person_before(sentence.text[:m.start()])
+                self._last_person_before(sentence.text[:m.start()]) or \
+                (self.previous_person if m.start() == 0 else None)
             self._relative(name, rel_type, f"{holder}'s {word}" if holder else word)
             if holder is not None and holder != name:
                 self.relate(holder, name, rel_type, sentence, dated=False,
@@ -846,13 +862,15 @@ class _Run:
                 named.add(m["name"])
 
     def _made(self, text: str, sentence: _Sentence, named: set[str]) -> None:
-        """ "My new bike is a Brompton": the speaker OWNS it."""
-        for m in _OWNED_MAKE.finditer(text):
+        """ "My new bike is a Brompton", "I drive a Skoda Octavia": the speaker OWNS it."""
+        made = [(m["name"], m["what"]) for m in _OWNED_MAKE.finditer(text)]
+        made += [(m["name"], "car") for m in _DRIVES.finditer(text)]
+        for name, what in made:
             owner = self.speaker()
-            if owner is not None and _usable(m["name"]) and m["name"] not in named:
-                self.node("Entity", m["name"], f"{self.owner}'s {m['what']}", m["what"])
-                self.relate(owner, m["name"], "OWNS", sentence, attitude=0.5)
-                named.add(m["name"])
+            if owner is not None and _usable(name) and name not in named:
+                self.node("Entity", name, f"{self.owner}'s {what}", what)
+                self.relate(owner, name, "OWNS", sentence, attitude=0.5)
+                named.add(name)
 
     def _uses(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "We use Kotlin and Postgres", "I write code in IntelliJ": tools, by name."""
@@ -860,11 +878,17 @@ class _Run:
             if m["subj"] != "I" and not _usable(m["subj"]):
                 continue
             user = self.subject(m["subj"])
-            for name in _listed(m["names"]):
+            purposes = {_POSSESSIVE_SUFFIX.sub("", p["name"]): p.group(0)
+                        for p in _NAME_FOR.finditer(m["names"])}
+            for name in _listed(_PURPOSE.sub("", m["names"])):
                 if not _usable(name) or name == user or self._kind(name) == "Person":
                     continue
+                # a tool said to be for something states its own clause ("I use Kafka for
+                # events"), not the sentence it shares with the others
+                clause = text[m.start():m.start("names")] + purposes[name] \
+                    if name in purposes else None
                 self.relate(user, self.node("Entity", name, entity_type="tool"), "USES",
-                            sentence, attitude=0.0)
+                            sentence, attitude=0.0, description=clause)
                 named.add(name)
 
     def _owned(self, text: str, sentence: _Sentence, named: set[str]) -> None:
@@ -1057,7 +1081,8 @@ _OTHER_RELATION = re.compile(
     r"\b(?P<whose>[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s+(?:new\s+|little\s+|older\s+|younger\s+|"
     r"big\s+)?(?P<rel>"
     + _RELATION_WORD
-    + rf"),?\s+{_TITLE}(?P<name>{NAME})")
+    # "her new teacher is Mr. Brandt" names him as "her teacher, Mr. Brandt" does
+    + rf")(?:,?\s+|\s++is\s++(?!(?:{_DEMONYMS})\b)){_TITLE}(?P<name>{NAME})")
 # what is over: a job ("I quit my job at Deloitte", "she was laid off from Acme", "I no
 # longer work at Initech", "I used to work at Target"), a school one graduated from, a
 # home one used to have, a couple that broke up
@@ -1069,10 +1094,12 @@ _NO_LONGER_MY = re.compile(
     rf"(?P<obj>{NAME})\s++(?:is\s++no\s++longer\s++my\s++(?P<rel>{_RELATION_WORD})\b|"
     rf"(?:isn['’]t|is\s++not)\s++my\s++(?P<rel2>{_RELATION_WORD})\b{_ANYMORE})")
 _OVER: list[tuple[str, re.Pattern[str], str, str]] = [
-    # a tool one switched from: "I switched from VS Code to Neovim"
+    # a tool one switched from: "I switched from VS Code to Neovim", "we replaced Kafka
+    # with Redpanda"
     ("USES", re.compile(
-        rf"{SUBJECT}\s++{ADVERB}(?:switched|migrated)\s++(?:over\s++)?from\s++(?:using\s++)?"
-        rf"(?P<obj>{NAME})\s++to\b"), "Entity", "tool"),
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:switched|migrated)\s++(?:over\s++)?from\s++"
+        rf"(?:using\s++)?|(?:replaced|swapped|ditched)\s++)(?P<obj>{NAME})\s++"
+        r"(?:to|with|for)\b"), "Entity", "tool"),
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:quit|left|lost|resigned from)\s++"
         r"(?:(?:my|his|her|their|a|the|our)\s++)?(?:(?:old|full-time|part-time)\s++)?"
@@ -1080,6 +1107,10 @@ _OVER: list[tuple[str, re.Pattern[str], str, str]] = [
         r"(?:was|got|been)\s++(?:laid off|let go|fired)\s++from|"
         r"(?:no\s++longer|used\s++to)\s++works?\s++(?:at|for))\s++(?:the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
+    # a thing sold is no longer one's own: "I sold the Skoda", "we sold our old Volvo"
+    ("OWNS", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}sold\s++(?:my|the|our|his|her|their)\s++"
+        rf"(?:(?:old|new|first)\s++)?(?P<obj>{NAME})"), "Entity", ""),
     ("STUDIES_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}graduated\s++(?:from\s++)?(?:the\s++)?(?P<obj>{NAME})"),
      "Entity", "organisation"),
@@ -1123,13 +1154,24 @@ _OWNED_MAKE = re.compile(
     r"\b[Mm]y\s++(?:new\s++|old\s++|first\s++)?(?P<what>bike|bicycle|car|phone|laptop|"
     r"camera|guitar|watch|van|motorbike|motorcycle|scooter|tablet|computer|kayak|boat|piano|"
     rf"keyboard|truck)\s++is\s++(?:an?\s++)?(?P<name>{NAME})")
+# a car one drives, by its make: "I drive a white Toyota Corolla hybrid now"
+_DRIVES = re.compile(rf"\bI\s++{ADVERB}drive\s++an?\s++(?:[a-z\-]++\s++){{0,2}}"
+                     rf"(?P<name>{NAME})")
+# what a tool is used for, between two tools of a list: "for events", "for the ledger"
+_PURPOSE = re.compile(r"\s++(?:for|in|on)\s++(?:the\s++|our\s++|my\s++)?(?!and\b)[a-z\-]++"
+                      r"(?:\s++(?!and\b)[a-z\-]++)?")
+_WHAT_FOR = rf"(?:{_PURPOSE.pattern})?"
+_NAME_FOR = re.compile(rf"(?P<name>{NAME}){_PURPOSE.pattern}")
 _USES = re.compile(
     rf"{SUBJECT}\s++{ADVERB}(?:use|uses|am\s++using|is\s++using|are\s++using|"
     # "I switched from VS Code to Neovim" (the one before is over: _OVER)
     rf"(?:switched|migrated)\s++(?:over\s++)?from\s++(?:using\s++)?{NAME}\s++to(?:\s++using)?|"
     r"switched\s++(?:over\s++)?to(?:\s++using)?|"
+    # "we replaced Kafka with Redpanda", "I swapped Notion for Obsidian" (_OVER: the first)
+    rf"(?:replaced|swapped|ditched)\s++{NAME}\s++(?:with|for)|"
     r"(?:write|writes)\s++code\s++in|code\s++in|program\s++in)\s++"
-    rf"(?P<names>{NAME}(?:,\s++{NAME})*+(?:,?\s++and\s++{NAME})?)")
+    # each may say what for: "we use Kafka for events and Postgres for the ledger"
+    rf"(?P<names>{NAME}{_WHAT_FOR}(?:,\s++{NAME}{_WHAT_FOR})*+(?:,?\s++and\s++{NAME}{_WHAT_FOR})?)")
 # "we got a cat, her name is Luna": the name is the pet's
 _PET_NAMED = re.compile(
     rf"{SUBJECT}\s++{ADVERB}(?:adopted|got|have|has|own|owns|bought|rescued|found)\s++"
@@ -1460,6 +1502,16 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"(?!(?:[a-z\-]++\s++){{0,2}}(?:{_NOT_ROLES})\b)"
         rf"(?:[a-z][a-z\-]*+\s++){{1,3}}?(?:at|for)\s++(?P<obj>{NAME})"),
      "Entity", "organisation"),
+    # the role one holds, at a named organisation: "I'm the engineering manager for Project
+    # Atlas at Fernhill Labs", "she is the head chef at Nopa" (WORKS_AT, and the
+    # occupation below); "the" asks for an occupation word, and for a named place after it
+    ("WORKS_AT", re.compile(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}the\s++(?:[a-z\-]++\s++){{0,3}}?"
+        rf"(?:{_OCCUPATIONS})\s++(?:(?:for|of|on)\s++(?:the\s++)?{NAME}\s++)?at\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
+    ("HAS_OCCUPATION", re.compile(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}the\s++{_ROLE}"
+        r"(?=\s++(?:for|of|on|at)\s++(?:the\s++)?[A-Z])"), "Concept", ""),
     # an occupation: "I'm a nurse", "Tom is a primary school teacher", "she works as a
     # graphic designer", "I became a paramedic last year", "I got a job as a barista"
     # (HAS_OCCUPATION); the occupation word ends it (_OCCUPATIONS), and praise or a job not held

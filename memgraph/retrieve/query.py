@@ -60,7 +60,7 @@ RELATION_SYNONYMS: dict[str, frozenset[str]] = {
         {"boss", "manager"},
         {"neighbour", "neighbor"},
         {"roommate", "flatmate", "housemate"},
-        {"teacher"}, {"doctor"}, {"therapist"}, {"coach"},
+        {"teacher"}, {"doctor", "gp"}, {"vet"}, {"therapist"}, {"coach"},
         {"physio", "physiotherapist"}, {"psychologist"}, {"counsellor", "counselor"},
         {"instructor", "tutor", "trainer"}, {"landlord", "landlady"},
         {"dentist"}, {"nanny", "babysitter"},
