@@ -53,11 +53,28 @@ def test_turns_next_to_the_strongest_episodes_get_a_vote() -> None:
     assert "adjacent" not in far.ranks
 
 
+def test_only_a_reply_next_to_a_strong_episode_gets_a_vote() -> None:
+    """One speaker's messages in a row are separate notes, not a question and its
+    answer: "My main clients are Penguin Books…" next to "I'm Sam, a freelance
+    illustrator" came first for "What software do I use?" in a memory of nine notes."""
+    hit = node("s1", "Source", {"vector": 1}, speaker="Sam", adjacent=["s0", "s2"])
+    question = node("s0", "Source", {"vector": 9}, speaker="assistant", adjacent=["s1"])
+    own_note = node("s2", "Source", {"vector": 8}, speaker="Sam", adjacent=["s1"])
+    unknown = node("d2", "Source", {"vector": 7}, adjacent=["d1"])
+    chunk = node("d1", "Source", {"vector": 2}, adjacent=["d2"])
+    add_graph_signals([hit, question, own_note, chunk, unknown], "What software do I use?",
+                      60, seeds=2)
+    assert question.ranks["adjacent"] == 1
+    assert "adjacent" not in own_note.ranks
+    assert unknown.ranks["adjacent"] == 2      # no speaker known: it may still be one
+
+
 def test_with_direct_only_graph_only_finds_get_no_subject_or_adjacent_vote() -> None:
     person = node("p", "Person", {"fulltext": 1}, name="Caroline")
     matched = node("s1", "Source", {"vector": 1, "fulltext": 2}, speaker="Caroline",
                    adjacent=["s2"])
-    graph_only = node("s2", "Source", {"graph": 1}, speaker="Caroline", adjacent=["s1"])
+    graph_only = node("s2", "Source", {"graph": 1}, speaker="Mel", mentions=["p"],
+                      adjacent=["s1"])
     other = node("s3", "Source", {"vector": 30}, speaker="Mel")
     subjects = add_graph_signals([person, matched, graph_only, other], "did Caroline hike",
                                  60, seeds=2, direct_only=True)

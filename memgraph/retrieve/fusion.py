@@ -217,10 +217,10 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
     - ``subject`` (seed 002's subject-aware boosting): the episodes spoken by a node the
       query names, or that MENTION it or write its name (``names_written_about``), ranked
       by their fused rank so far;
-    - ``adjacent``: the episodes next (NEXT) to one of the ``seeds`` strongest episodes,
-      ranked by that neighbour's rank (a question's evidence is often the turn before or
-      after the one that matched best: the question to an answer, the answer to a
-      question).
+    - ``adjacent``: the episodes next (NEXT) to one of the ``seeds`` strongest episodes
+      and said by another speaker (``replies``), ranked by that neighbour's rank (a
+      question's evidence is often the turn before or after the one that matched best:
+      the question to an answer, the answer to a question).
     Neither list brings new candidates; both only vote, like the text signals, in RRF.
     With ``direct_only`` they vote only for candidates a direct signal (vector, full-text)
     found: a graph-only find would otherwise collect up to three indirect votes (graph,
@@ -243,11 +243,21 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
     for hit in episodes[:seeds]:
         for key in hit.props.get("adjacent") or []:
             c = by_key.get(key)
-            if c is not None and c not in neighbours:
+            if c is not None and c not in neighbours and replies(hit, c):
                 neighbours.append(c)
     for rank, c in enumerate(neighbours, start=1):
         c.ranks["adjacent"], c.signal_scores["adjacent"] = rank, 1.0
     return subject_keys
+
+
+def replies(one: Candidate, other: Candidate) -> bool:
+    """Whether two neighbouring episodes may be a question and its answer: said by two
+    speakers, or by one not known. One speaker's messages in a row are separate notes
+    ("I drive a Skoda." then "My dentist is Dr. Okafor."): in a memory of a few dozen,
+    the neighbours of the five best matches are most of it, and their vote put unrelated
+    notes first (docs/retrieval.md, "Session 41")."""
+    speaker = (one.props.get("speaker") or "").lower()
+    return not speaker or speaker != (other.props.get("speaker") or "").lower()
 
 
 def episodes_about(subjects: Mapping[str, set[str]], episodes: Sequence[Candidate],
