@@ -942,6 +942,7 @@ def test_a_car_one_drives_is_owned_and_one_sold_is_no_longer():
     assert {(r.type, r.to_id, r.valid_to) for r in plan.relationships} == {
         ("OWNS", "skoda", said), ("OWNS", "toyota corolla", None)}
     assert ("Entity", "Toyota Corolla") in {(n.kind.value, n.name) for n in plan.nodes}
+    assert extract("I sold my eBay store.")[1] == set()      # the store, not eBay
     assert extract("I drive a lot.")[1] == set()
     assert extract("I drive an hour to work.")[1] == set()
 
@@ -976,3 +977,8 @@ def test_a_gp_a_vet_and_a_name_after_a_title_are_people():
     # "her new teacher is …" names the teacher of the one the sentence before was about
     assert ("leo", "KNOWS", "novak") in extract("My son Leo is 9. His teacher is Mrs. Novak.")[1]
     assert extract("Anna is great. Her friend is Mexican.")[1] == set()
+
+
+def test_a_name_may_open_on_one_small_letter():
+    nodes, _ = extract("I work in Procreate on an iPad Pro, then finish in Photoshop.")
+    assert ("Entity", "iPad Pro") in nodes and ("Entity", "Pro") not in nodes

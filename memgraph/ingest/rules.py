@@ -93,7 +93,8 @@ from memgraph.settings import Settings
 MAX_WORD_CHARS = 50
 MAX_NAME_WORDS = 6
 MAX_SENTENCE_CHARS = 1000
-_WORD = rf"\b[A-Z][\w'’\-]{{0,{MAX_WORD_CHARS - 2}}}\w(?!\w)"
+# a name's word opens on a capital, or on one small letter before it ("iPad", "eBay")
+_WORD = rf"\b[a-z]?+[A-Z][\w'’\-]{{0,{MAX_WORD_CHARS - 2}}}\w(?!\w)"
 NAME = rf"(?>{_WORD}(?:\s++(?:of\s++|de\s++|&\s++)?{_WORD}){{0,{MAX_NAME_WORDS - 1}}})"
 SUBJECT = rf"(?P<subj>\bI\b|{NAME})"
 ADVERB = (r"(?:(?:just|recently|now|still|also|really|finally|actually|absolutely|even|"
@@ -1110,7 +1111,10 @@ _OVER: list[tuple[str, re.Pattern[str], str, str]] = [
     # a thing sold is no longer one's own: "I sold the Skoda", "we sold our old Volvo"
     ("OWNS", re.compile(
         rf"{SUBJECT}\s++{ADVERB}sold\s++(?:my|the|our|his|her|their)\s++"
-        rf"(?:(?:old|new|first)\s++)?(?P<obj>{NAME})"), "Entity", ""),
+        rf"(?:(?:old|new|first)\s++)?(?P<obj>{NAME})"
+        # the name is the thing sold, not a word before it ("I sold my eBay store")
+        r"(?=\s*+(?:[,.;:!?)]|\b(?:and|but|last|yesterday|to|for|on|in|at|this|because)\b|$))"),
+     "Entity", ""),
     ("STUDIES_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}graduated\s++(?:from\s++)?(?:the\s++)?(?P<obj>{NAME})"),
      "Entity", "organisation"),
