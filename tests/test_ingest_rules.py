@@ -982,3 +982,19 @@ def test_a_gp_a_vet_and_a_name_after_a_title_are_people():
 def test_a_name_may_open_on_one_small_letter():
     nodes, _ = extract("I work in Procreate on an iPad Pro, then finish in Photoshop.")
     assert ("Entity", "iPad Pro") in nodes and ("Entity", "Pro") not in nodes
+
+
+def test_a_pastime_started_or_done_and_an_instrument_switched_or_taken_lessons_in():
+    said = datetime(2026, 4, 20, 20, tzinfo=UTC)
+
+    def facts(text: str) -> set[tuple[str, str, str, datetime | None]]:
+        return {(r.from_id, r.type, r.to_id, r.valid_to)
+                for r in planned(text, "Sofia", said).plan.relationships}
+
+    assert facts("Meera started ballet.") == {("meera", "EXPERIENCED", "ballet", None)}
+    assert facts("I do yoga every morning.") == {("sofia", "EXPERIENCED", "yoga", None)}
+    assert facts("Mia takes piano lessons on Tuesdays.") == {
+        ("mia", "INTERESTED_IN", "piano", None)}
+    assert facts("Mia switched from piano to violin.") == {
+        ("mia", "INTERESTED_IN", "piano", said), ("mia", "INTERESTED_IN", "violin", None)}
+    assert facts("I do not know.") == set()

@@ -1257,9 +1257,13 @@ _PASTIMES = ("running|jogging|painting|reading|hiking|swimming|cooking|baking|ga
              "climbing|camping|fishing|volunteering|meditating|journaling|sketching|"
              "sculpting|crocheting|sewing|skating|rowing|kayaking|sailing|traveling|"
              "travelling|"
-             # pastimes one "does" ("I've been doing yoga", "I started doing pilates")
-             "doing\\s++(?:yoga|pilates|karate|judo|crossfit|tai\\s++chi|boxing|ballet|"
+             # pastimes one "does" ("I've been doing yoga", "I started pilates", "she does
+             # ballet")
+             "(?:doing\\s++)?(?:yoga|pilates|karate|judo|crossfit|tai\\s++chi|boxing|ballet|"
              "meditation|parkour|aikido|zumba)")
+# instruments, which one plays, takes lessons in and switches between
+_INSTRUMENTS = ("piano|violin|viola|cello|guitar|bass|drums|flute|clarinet|oboe|saxophone|"
+                "sax|trumpet|trombone|ukulele|harp|banjo|mandolin|accordion")
 # doings that are no pastime given up ("I stopped trying", "she quit working in March":
 # a job is over by other words)
 _NOT_DOINGS = ("working|going|trying|doing|thinking|worrying|caring|talking|being|having|"
@@ -1303,6 +1307,10 @@ _TAKEN_ALONG = rf"(?:my|our|the|his|her|their)\s+(?:[a-z]+\s+)?(?:{_COMPANY_WORD
 # running", "I don't play the piano any more" (INTERESTED_IN, as "I play padel" states
 # it; EXPERIENCED, as "I've been running" does)
 _OVER_PASTIMES: list[tuple[str, re.Pattern[str], str, str]] = [
+    # an instrument switched from: "Mia switched from piano to violin"
+    ("INTERESTED_IN", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}switched\s++from\s++(?:playing\s++)?(?:the\s++)?"
+        rf"(?P<obj>{_INSTRUMENTS})\s++to\b"), "Concept", ""),
     ("INTERESTED_IN", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:stopped|quit|gave\s++up|(?:have|has)\s++given\s++up)\s++"
         rf"playing\s++(?:the\s++)?(?!(?:{_NOT_PLAYED})\b)(?P<obj>[a-z]{{3,}}(?:\s+[a-z]{{3,}})?)"
@@ -1457,7 +1465,8 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("EXPERIENCED", re.compile(
         rf"{SUBJECT}\s+(?:(?:have|has)\s+been\s+{ADVERB}(?:(?:busy|out)\s+)?|"
         # "I've started cycling to work", "she took up knitting"
-        rf"(?:(?:have|has)\s+)?{ADVERB}(?:started|began|begun|took\s+up|taken\s+up)\s+)"
+        rf"(?:(?:have|has)\s+)?{ADVERB}(?:started|began|begun|took\s+up|taken\s+up)\s+|"
+        rf"{ADVERB}(?:do|does)\s+)"
         rf"(?P<obj>{_PASTIMES})\b{_NOT_PASTIME}"), "Concept", ""),
     # a place of a kind, with no name: "we went to the beach", "I took the kids to the
     # museum" (a named place is VISITED above; "the beach" alone is kept, unlike "the
@@ -1473,6 +1482,15 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"(?:have|has)\s+been\s+playing)\s+(?:the\s+)?"
         rf"(?!(?:{_NOT_PLAYED})\b)(?P<obj>[a-z]{{3,}}(?:\s+[a-z]{{3,}})?)" + _EVENT_END),
      "Concept", ""),
+    # an instrument switched to, or taken lessons in: "Mia switched from piano to
+    # violin", "Mia takes piano lessons on Tuesdays"
+    ("INTERESTED_IN", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}switched\s+from\s+(?:playing\s+)?(?:the\s+)?"
+        rf"(?:{_INSTRUMENTS})\s+to\s+(?:playing\s+)?(?:the\s+)?(?P<obj>{_INSTRUMENTS})\b"),
+     "Concept", ""),
+    ("INTERESTED_IN", re.compile(
+        rf"{SUBJECT}\s+{ADVERB}(?:takes|take|took|(?:am|is|are)\s+taking|started|has|have)"
+        rf"\s+(?:the\s+)?(?P<obj>{_INSTRUMENTS})\s+(?:lessons|classes)\b"), "Concept", ""),
     # "I'm really interested in astronomy", "I'm keen on counseling" ("not interested in"
     # is no interest: "not" is not an adverb these patterns skip)
     ("INTERESTED_IN", re.compile(
