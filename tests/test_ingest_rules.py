@@ -827,6 +827,21 @@ def test_she_is_the_person_named_two_messages_back_when_the_one_between_names_no
     assert works == [{"a": "Rosa", "b": "Harbour Bakery"}]
 
 
+def test_a_he_after_the_agents_question_is_the_person_named_as_someones(
+        memory: Memory, user_id: str):
+    """"Arjun's birthday" names Arjun: a "he" two messages on is him, with the agent's
+    question between."""
+    memory.ingest("My husband Arjun is a teacher.", user_id=user_id, speaker="Priya",
+                  session_id="s0")
+    ingest_turns(memory, user_id, [
+        ("Priya", "Arjun's birthday is on March 14th. I want to plan a surprise dinner."),
+        ("assistant", "A surprise dinner sounds great. Any restaurants he likes?"),
+        ("Priya", "He loves Thai food.")])
+    likes = rows(memory.graph, "MATCH (a {user_id: $u})-[:LIKES]->(b) "
+                 "RETURN a.name AS a, b.name AS b", u=user_id)
+    assert likes == [{"a": "Arjun", "b": "Thai food"}]
+
+
 def test_your_is_the_sender_of_the_message_before(memory: Memory, user_id: str):
     said = datetime(2023, 5, 8, 12, tzinfo=UTC)
     memory.ingest("I made my first vase last Tuesday.", user_id=user_id, speaker="Leo",

@@ -360,9 +360,11 @@ class RuleExtractor:
     def lookup_keys(self, source: SourceText) -> list[str]:
         """The capitalised names of the source: an existing node of that name keeps its
         kind when the source mentions it."""
-        names = {canonical_name(m["name"])
+        # "Arjun's birthday" names Arjun, "McDonald's" itself: both are looked up
+        names = {canonical_name(name)
                  for m in _CAPITALISED.finditer(
-                     f"{source.content}\n{source.previous}\n{source.before_previous}")}
+                     f"{source.content}\n{source.previous}\n{source.before_previous}")
+                 for name in (m["name"], _POSSESSIVE_SUFFIX.sub("", m["name"]))}
         return sorted(names - {""})
 
     def extract(self, source: SourceText, executor: ToolExecutor) -> Usage:
