@@ -1013,3 +1013,10 @@ def test_a_pastime_started_or_done_and_an_instrument_switched_or_taken_lessons_i
     assert facts("Mia switched from piano to violin.") == {
         ("mia", "INTERESTED_IN", "piano", said), ("mia", "INTERESTED_IN", "violin", None)}
     assert facts("I do not know.") == set()
+
+
+def test_someone_elses_favourite_is_their_liking():
+    assert ("arjun", "LIKES", "pho") in extract("Arjun's favourite food is pho.")[1]
+    _, facts = extract("Arjun loves Thai food. His favourite place is Zaap.")
+    assert ("arjun", "LIKES", "zaap") in facts and ("me", "LIKES", "zaap") not in facts
+    assert ("me", "LIKES", "radiohead") in extract("My favourite band is Radiohead.")[1]

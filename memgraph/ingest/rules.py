@@ -938,13 +938,14 @@ class _Run:
             self.unnamed_pet = (got["subj"], got["what"])
 
     def _favourites(self, text: str, sentence: _Sentence, named: set[str]) -> None:
-        """ "My favourite band is Radiohead": the speaker LIKES it."""
+        """ "My favourite band is Radiohead": the speaker LIKES it; "his favourite place is
+        Zaap", "Arjun's favourite food is pho": the person named before, or named."""
         for m in _FAVOURITE.finditer(text):
-            owner = self.speaker()
+            owner = self._favourite_holder(m, text)
             if owner is None:
-                return
-            if m["name"] and _usable(m["name"]):
-                target = self.node("Entity", m["name"], f"{self.owner}'s favourite {m['what']}",
+                continue
+            if m["name"] and _usable(m["name"]) and m["name"] != owner:
+                target = self.node("Entity", m["name"], f"{owner}'s favourite {m['what']}",
                                    m["what"])
                 named.add(m["name"])
             elif m["obj"]:
@@ -955,6 +956,17 @@ class _Run:
             else:
                 continue
             self.relate(owner, target, "LIKES", sentence, attitude=0.8)
+
+    def _favourite_holder(self, m: re.Match[str], text: str) -> str | None:
+        whose = (m["whose"] or "").lower()
+        if whose == "my":
+            return self.speaker()
+        if m["holder"]:
+            return self.node("Person", m["holder"]) if _usable(m["holder"]) \
+                and self._kind(m["holder"]) in (None, "Person") else None
+        # "his"/"her": the person named before it, or the one the sentence before was about
+        return self._last_person_before(text[:m.start()]) or \
+            (self.previous_person if m.start() == 0 else None)
 
 
 # -- additive patterns (coreference, more relation and fact forms) -----------------------
@@ -1215,7 +1227,7 @@ _OWNED_MORE = re.compile(
     rf"(?P<what>(?:[a-z]+\s+){{0,2}}?[a-z]+)(?:\s+(?:named|called)|(?P<comma>,?))\s+"
     rf"(?P<name>{NAME})")
 _FAVOURITE = re.compile(
-    r"\b[Mm]y\s+(?:all-time\s+)?fav(?:ou)?rite\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was)\s+"
+    rf"(?:\b(?P<whose>[Mm]y|[Hh]is|[Hh]er)|(?P<holder>{_WORD})['’]s)\s+(?:all-time\s+)?fav(?:ou)?rite\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was)\s+"
     rf"(?:(?P<name>{NAME})|{PHRASE}{PHRASE_END})")
 # Particles that are no part of a pastime ("went out camping" is "camping"); the words
 # ending in "-ing" that are no pastime are vocabulary.NOT_ACTIVITIES.
