@@ -1020,3 +1020,9 @@ def test_someone_elses_favourite_is_their_liking():
     _, facts = extract("Arjun loves Thai food. His favourite place is Zaap.")
     assert ("arjun", "LIKES", "zaap") in facts and ("me", "LIKES", "zaap") not in facts
     assert ("me", "LIKES", "radiohead") in extract("My favourite band is Radiohead.")[1]
+
+
+def test_someone_hired_into_a_role_holds_it():
+    nodes, facts = extract("Hiring update: we hired Diego Santos as a backend engineer.")
+    assert ("Person", "Diego Santos") in nodes
+    assert ("diego santos", "HAS_OCCUPATION", "backend engineer") in facts

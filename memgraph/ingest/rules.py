@@ -1561,6 +1561,10 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         # "I just started a new job at Globex as a data engineer"
         rf"(?:job|position|role|post)\s++(?:(?:at|with|for)\s++(?:the\s++)?{NAME}\s++)?"
         r"as)\s++)(?:a|an)\s++" + _ROLE), "Concept", ""),
+    # someone hired into a role holds it: "we hired Diego Santos as a backend engineer"
+    ("HAS_OCCUPATION", re.compile(
+        rf"\b(?:hired|recruited)\s++{SUBJECT}\s++as\s++(?:(?:a|an|our|the)\s++)?"
+        r"(?:new\s++)?" + _ROLE), "Concept", ""),
     # a promotion is the occupation held from then on: "I got promoted to design lead",
     # "she was promoted to head of sales", "Tom has been promoted to senior engineer"
     ("HAS_OCCUPATION", re.compile(
