@@ -1026,3 +1026,39 @@ def test_someone_hired_into_a_role_holds_it():
     nodes, facts = extract("Hiring update: we hired Diego Santos as a backend engineer.")
     assert ("Person", "Diego Santos") in nodes
     assert ("diego santos", "HAS_OCCUPATION", "backend engineer") in facts
+
+
+def test_more_relative_dates_resolve_against_the_event_time():
+    saturday = datetime(2026, 11, 21, 19, tzinfo=UTC)
+    monday = datetime(2026, 11, 16, 19, tzinfo=UTC)
+
+    def on(text: str, anchor: datetime = saturday) -> datetime | None:
+        return relative_date(text, anchor)
+
+    assert on("Went to a concert last night.") == datetime(2026, 11, 20, tzinfo=UTC)
+    assert on("I did my first 5K this morning.") == datetime(2026, 11, 21, tzinfo=UTC)
+    assert on("I went to a conference two days ago.") == datetime(2026, 11, 19, tzinfo=UTC)
+    assert on("We went camping a few weeks ago.") == datetime(2026, 10, 31, tzinfo=UTC)
+    # weeks from Monday, as a question's "last weekend" reads
+    assert on("Last weekend I joined a choir.") == datetime(2026, 11, 14, tzinfo=UTC)
+    assert on("I went to a pride parade last Friday.") == datetime(2026, 11, 20, tzinfo=UTC)
+    assert on("I started a new job on Monday.", monday) == datetime(2026, 11, 16, tzinfo=UTC)
+    assert on("I saw him last Monday.", monday) == datetime(2026, 11, 9, tzinfo=UTC)
+    # a day to come, or a habit, is no date of what was said
+    assert on("My interview is on Monday.") is None
+    assert on("I signed up for a pottery class on Thursday nights.") is None
+
+
+def test_an_old_workplace_told_late_is_over_and_ends_no_job_held_now():
+    said = datetime(2026, 11, 18, 19, tzinfo=UTC)
+    plan = planned("My old manager at Sonae, Rita, sent me a lovely goodbye card.", "Ines",
+                   said).plan
+    assert {(r.type, r.to_id, r.valid_to) for r in plan.relationships} == {
+        ("WORKS_AT", "sonae", said)}
+
+
+def test_a_relation_named_as_someones_is_not_dated_by_the_sentence():
+    plan = planned("Shona's sister Morag came for dinner yesterday.", "Kirsty",
+                   datetime(2023, 12, 31, 18, tzinfo=UTC)).plan
+    [family] = [r for r in plan.relationships if r.type == "FAMILY_OF"]
+    assert (family.from_id, family.to_id, family.valid_from) == ("shona", "morag", None)

@@ -317,15 +317,44 @@ class _Sentence:
     when: datetime | None
 
 
+_DAY_OFFSETS = {"yesterday": -1, "last night": -1, "today": 0, "tonight": 0,
+                "this morning": 0, "this afternoon": 0, "this evening": 0, "tomorrow": 1,
+                "last week": -7, "last month": -30, "last year": -365}
+_UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3}
+_AGO = re.compile(r"\b(?P<n>\d{1,3}|a\s+couple\s+of|a\s+few|" + "|".join(_COUNTS)
+                  + r")\s+(?P<unit>day|week|month|year)s?\s+ago\b")
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# not a habit: "on Sunday mornings", "on Thursday nights"
+_ON_WEEKDAY = re.compile(rf"\b(?P<how>on|last)\s+(?P<day>{'|'.join(_WEEKDAYS)})\b"
+                         r"(?!\s+(?:morning|afternoon|evening|night)s\b)")
+# "on Monday" is a past day only in a sentence told in the past ("I started a new job on
+# Monday"; not "I start on Monday", "my interview is on Monday")
+_PAST_TENSE = re.compile(r"\b(?:was|were|had|did|went|ran|got|saw|met|took|came|made|spent|"
+                         r"bought|left|began|won|lost|gave|told|said|found|[a-z]{2,}ed)\b")
+
+
 def relative_date(text: str, anchor: datetime) -> datetime | None:
-    """The date a sentence talks about, relative to ``anchor`` (the source's event time)."""
+    """The date a sentence talks about, relative to ``anchor`` (the source's event time):
+    "yesterday", "last night", "three weeks ago", "last weekend" (the Saturday of the week
+    before, weeks from Monday as a question's "last weekend" reads), "last Friday", "on
+    Monday" in a sentence told in the past (the latest such day up to the anchor's)."""
     lowered = text.lower()
-    offsets = {"yesterday": -1, "today": 0, "tomorrow": 1, "last week": -7,
-               "last month": -30, "last year": -365}
-    for phrase, days in offsets.items():
+    day = anchor.replace(hour=0, minute=0, second=0, microsecond=0)
+    for phrase, days in _DAY_OFFSETS.items():
         if re.search(rf"\b{phrase}\b", lowered):
-            return (anchor + timedelta(days=days)).replace(hour=0, minute=0, second=0,
-                                                           microsecond=0)
+            return day + timedelta(days=days)
+    if (ago := _AGO.search(lowered)) is not None:
+        count = int(ago["n"]) if ago["n"].isdigit() else _COUNTS[" ".join(ago["n"].split())]
+        return day - timedelta(days=count * _UNIT_DAYS[ago["unit"]])
+    if re.search(r"\blast\s+weekend\b", lowered):
+        return day - timedelta(days=day.weekday() + 2)
+    weekday = _ON_WEEKDAY.search(lowered)
+    if weekday is not None and (weekday["how"] == "last" or _PAST_TENSE.search(lowered)):
+        # "on Monday" told on a Monday is that day; "last Monday" the one before
+        back = (day.weekday() - _WEEKDAYS.index(weekday["day"])) % 7
+        return day - timedelta(days=back or (7 if weekday["how"] == "last" else 0))
     iso = re.search(r"\b(\d{4})-(\d{2})-(\d{2})\b", text)
     if iso:
         return datetime(int(iso[1]), int(iso[2]), int(iso[3]), tzinfo=UTC)
@@ -658,7 +687,8 @@ class _Run:
             rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
             self._relative(name, rel_type, f"{holder}'s {word}")
             self.node(self.existing.get(canonical_name(holder), "Person"), holder)
-            self.relate(holder, name, rel_type, sentence, proximity=proximity, attitude=0.5)
+            self.relate(holder, name, rel_type, sentence, dated=False,
+                        proximity=proximity, attitude=0.5)
             named.update({holder, name})
             self.last_person = self.last_person or name
         for m in _OUR_RELATION.finditer(sentence.text):
@@ -668,7 +698,8 @@ class _Run:
             if owner is None or not _usable(name) or name in named:
                 continue
             self._relative(name, rel_type, f"{self.owner}'s {word}")
-            self.relate(owner, name, rel_type, sentence, proximity=proximity, attitude=0.5)
+            self.relate(owner, name, rel_type, sentence, dated=False,
+                        proximity=proximity, attitude=0.5)
             named.add(name)
         for m in _PLURAL_RELATION.finditer(sentence.text):
             rel_type, word, proximity = RELATION_WORDS[RELATION_PLURALS[m["rel"].lower()]]
@@ -856,12 +887,16 @@ class _Run:
                 self.relate(owner, self.node("Concept", goal), "HAS_GOAL", sentence)
 
     def _workplace(self, text: str, sentence: _Sentence, named: set[str]) -> None:
-        """ "My team at Met Office": the speaker WORKS_AT it."""
+        """ "My team at Met Office": the speaker WORKS_AT it; "my old manager at Sonae":
+        worked, and no longer does (a job told late never ends the one held now)."""
         for m in _MY_WORKPLACE.finditer(text):
             owner = self.speaker()
             if owner is not None and _usable(m["name"]) and m["name"] not in named:
-                self.relate(owner, self.node("Entity", m["name"], entity_type="organisation"),
-                            "WORKS_AT", sentence)
+                place = self.node("Entity", m["name"], entity_type="organisation")
+                if m["old"]:
+                    self.relate_over(owner, place, "WORKS_AT", sentence)
+                else:
+                    self.relate(owner, place, "WORKS_AT", sentence)
                 named.add(m["name"])
 
     def _made(self, text: str, sentence: _Sentence, named: set[str]) -> None:
@@ -1165,7 +1200,8 @@ _OVER: list[tuple[str, re.Pattern[str], str, str]] = [
 ]
 # one's team at a place: "my team at Met Office has been working on it" (WORKS_AT)
 _MY_WORKPLACE = re.compile(
-    r"\b[Mm]y\s++(?:new\s++|old\s++|whole\s++)?(?:[a-z\-]+\s++)?(?:team|department|lab|"
+    r"\b[Mm]y\s++(?:(?P<old>old\s++|former\s++|previous\s++|ex-)|new\s++|whole\s++)?"
+    r"(?:[a-z\-]+\s++)?(?:team|department|lab|"
     rf"colleagues|coworkers|co-workers|boss|manager)\s++at\s++(?P<name>{NAME})")
 # a thing of one's own by its make: "my new bike is a Brompton", "my car is a Tesla"
 _OWNED_MAKE = re.compile(
