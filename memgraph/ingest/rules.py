@@ -993,13 +993,14 @@ class _Run:
             self.relate(owner, target, "LIKES", sentence, attitude=0.8)
 
     def _favourite_holder(self, m: re.Match[str], text: str) -> str | None:
+        """Whose favourite it is: the speaker's ("my"), the person named ("Arjun's"), or
+        for "his"/"her" the person named before it or the sentence before was about."""
         whose = (m["whose"] or "").lower()
         if whose == "my":
             return self.speaker()
         if m["holder"]:
             return self.node("Person", m["holder"]) if _usable(m["holder"]) \
                 and self._kind(m["holder"]) in (None, "Person") else None
-        # "his"/"her": the person named before it, or the one the sentence before was about
         return self._last_person_before(text[:m.start()]) or \
             (self.previous_person if m.start() == 0 else None)
 
@@ -1262,8 +1263,11 @@ _OWNED_MORE = re.compile(
     r"\s*+(?:,\s*+(?:and\s++)?|and\s++)(?:a|an|another)\s++"
     rf"(?P<what>(?:[a-z]+\s+){{0,2}}?[a-z]+)(?:\s+(?:named|called)|(?P<comma>,?))\s+"
     rf"(?P<name>{NAME})")
+# one's favourite, or someone's: "my favourite band is Radiohead", "his favourite place is
+# Zaap", "Arjun's favourite food is pho"
 _FAVOURITE = re.compile(
-    rf"(?:\b(?P<whose>[Mm]y|[Hh]is|[Hh]er)|(?P<holder>{_WORD})['’]s)\s+(?:all-time\s+)?fav(?:ou)?rite\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was)\s+"
+    rf"(?:\b(?P<whose>[Mm]y|[Hh]is|[Hh]er)|(?P<holder>{_WORD})['’]s)\s+(?:all-time\s+)?"
+    r"fav(?:ou)?rite\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was)\s+"
     rf"(?:(?P<name>{NAME})|{PHRASE}{PHRASE_END})")
 # Particles that are no part of a pastime ("went out camping" is "camping"); the words
 # ending in "-ing" that are no pastime are vocabulary.NOT_ACTIVITIES.
