@@ -1062,3 +1062,24 @@ def test_a_relation_named_as_someones_is_not_dated_by_the_sentence():
                    datetime(2023, 12, 31, 18, tzinfo=UTC)).plan
     [family] = [r for r in plan.relationships if r.type == "FAMILY_OF"]
     assert (family.from_id, family.to_id, family.valid_from) == ("shona", "morag", None)
+
+
+def test_what_is_said_of_me_and_a_last_day_at_work():
+    said = datetime(2023, 7, 25, 12, tzinfo=UTC)
+
+    def facts(text: str) -> set[tuple[str, str, datetime | None]]:
+        return {(r.type, r.to_id, r.valid_to)
+                for r in planned(text, "Jonah", said).plan.relationships}
+
+    assert ("INTERESTED_IN", "bouldering", None) in facts("Dev got me into bouldering.")
+    assert ("ATTENDED", "pickleball", None) in facts(
+        "My friend Carol dragged me to pickleball at the rec center!")
+    assert facts("Nah, honestly I don't think baking is my thing.") == {
+        ("DISLIKES", "baking", None)}
+    assert facts("Running isn't really my thing.") == {("DISLIKES", "running", None)}
+    assert facts("Also, last Friday was my last day at Spoke & Chain.") == {
+        ("WORKS_AT", "spoke chain", datetime(2023, 7, 21, tzinfo=UTC))}
+    # no pursuit, no pastime, and nothing of the speaker's when nothing is said of them
+    assert facts("She got me into trouble.") == set()
+    assert facts("That's not my thing.") == set()
+    assert extract("The bees are good.")[0] == set()

@@ -521,6 +521,7 @@ class _Run:
             self._homeland(sentence.text, sentence, named)
             self._workplace(sentence.text, sentence, named)
             self._favourites(text, sentence, named)
+            self._speakers_own(text, sentence, named)
         self._pet_named_next(text, sentence, named, statement)
         for m in _THEIR_NAME.finditer(sentence.text):
             if _usable(m["name"]) and m["name"] not in named:
@@ -992,6 +993,24 @@ class _Run:
                 continue
             self.relate(owner, target, "LIKES", sentence, attitude=0.8)
 
+    def _speakers_own(self, text: str, sentence: _Sentence, named: set[str]) -> None:
+        """What is said of the speaker as "me" or "my" ("Dev got me into bouldering",
+        "baking isn't my thing"), and a last day at work ("last Friday was my last day at
+        Spoke & Chain": the job is over from then)."""
+        # the speaker's node only when something is said of them (every turn's plan
+        # would hold it otherwise)
+        for rel_type, pattern in _SAID_OF_ME:
+            for m in pattern.finditer(text):
+                obj = (m["obj"] or m.groupdict().get("obj2") or "").lower()
+                if obj and obj not in FILLER_WORDS and (owner := self.speaker()):
+                    self.relate(owner, self.node("Concept", obj), rel_type, sentence,
+                                attitude={"DISLIKES": -0.8}.get(rel_type, 0.0))
+        for m in _LAST_DAY_AT.finditer(text):
+            if _usable(m["name"]) and m["name"] not in named and (owner := self.speaker()):
+                place = self.node("Entity", m["name"], entity_type="organisation")
+                self.relate_over(owner, place, "WORKS_AT", sentence)
+                named.add(m["name"])
+
     def _favourite_holder(self, m: re.Match[str], text: str) -> str | None:
         """Whose favourite it is: the speaker's ("my"), the person named ("Arjun's"), or
         for "his"/"her" the person named before it or the sentence before was about."""
@@ -1263,6 +1282,28 @@ _OWNED_MORE = re.compile(
     r"\s*+(?:,\s*+(?:and\s++)?|and\s++)(?:a|an|another)\s++"
     rf"(?P<what>(?:[a-z]+\s+){{0,2}}?[a-z]+)(?:\s+(?:named|called)|(?P<comma>,?))\s+"
     rf"(?P<name>{NAME})")
+# a pastime or a kind of thing, as a pattern's object: one or two small words, not an
+# article or a pronoun ("got me into it", "dragged me to a party" keep theirs out)
+_SMALL_OBJECT = (r"(?P<obj>(?!(?:it|that|this|them|trouble|me|you)\b)[a-z][a-z\-]{2,}"
+                 r"(?:\s++(?!(?:and|but|with|at|in|on|for|last|this|today|yesterday)\b)"
+                 r"[a-z][a-z\-]{2,})?)")
+# what is said of the speaker as "me" or "my": "Dev got me into bouldering" (a pursuit, as
+# "I play clarinet" is), "my friend Carol dragged me to pickleball" (taken along to it),
+# "baking isn't my thing", "I don't think baking is my thing"
+# ... which ends the clause, or where it says where or when
+_SMALL_OBJECT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|when|at|in|on|"
+                     r"last|this|yesterday|today)\b|$))")
+_SAID_OF_ME: list[tuple[str, re.Pattern[str]]] = [
+    ("INTERESTED_IN", re.compile(rf"\bgot\s++me\s++(?:into|hooked\s++on)\s++{_SMALL_OBJECT}"
+                                 + _SMALL_OBJECT_END)),
+    ("ATTENDED", re.compile(rf"\bdragged\s++me\s++(?:along\s++)?to\s++(?:an?\s++|the\s++)?"
+                            rf"{_SMALL_OBJECT}" + _SMALL_OBJECT_END)),
+    ("DISLIKES", re.compile(r"(?:\bI\s++don['’]t\s++think\s++(?P<obj>[a-z]{3,})\s++is|"
+                            r"(?<![\w'’])(?P<obj2>[A-Za-z][a-z]{2,})\s++(?:is|was)(?:n['’]t|\s++not))"
+                            r"\s++(?:really\s++)?my\s++thing\b")),
+]
+# "last Friday was my last day at Spoke & Chain"
+_LAST_DAY_AT = re.compile(rf"\b[Mm]y\s++last\s++day\s++at\s++(?:the\s++)?(?P<name>{NAME})")
 # one's favourite, or someone's: "my favourite band is Radiohead", "his favourite place is
 # Zaap", "Arjun's favourite food is pho"
 _FAVOURITE = re.compile(
