@@ -1083,3 +1083,9 @@ def test_what_is_said_of_me_and_a_last_day_at_work():
     assert facts("She got me into trouble.") == set()
     assert facts("That's not my thing.") == set()
     assert extract("The bees are good.")[0] == set()
+
+
+def test_a_pet_got_for_someone_is_theirs():
+    nodes, facts = extract("We got Mia a kitten called Pepper for her birthday!")
+    assert ("mia", "OWNS", "pepper") in facts and ("me", "OWNS", "pepper") not in facts
+    assert ("Person", "Mia") in nodes

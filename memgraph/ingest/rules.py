@@ -807,11 +807,12 @@ class _Run:
         for m in _OWNED.finditer(text):
             if m["comma"] is not None and not _kin_or_pet(m["what"]):
                 continue
-            found.append({"subj": m["subj"], "what": m["what"], "name": m["name"]})
+            owner = m["recipient"] if m["recipient"] and _usable(m["recipient"]) else m["subj"]
+            found.append({"subj": owner, "what": m["what"], "name": m["name"]})
             rest = text[m.end():]
             while (more := _OWNED_MORE.match(rest)) is not None \
                     and not (more["comma"] is not None and not _kin_or_pet(more["what"])):
-                found.append({"subj": m["subj"], "what": more["what"], "name": more["name"]})
+                found.append({"subj": owner, "what": more["what"], "name": more["name"]})
                 rest = rest[more.end():]
         found += [{"subj": m["subj"], "what": m["what"], "name": m["name"]}
                   for pattern in (_PET_NAMED, _KNOWN_NAMED) for m in pattern.finditer(text)]
@@ -1265,6 +1266,8 @@ _NAMED_NEXT = re.compile(
 # not "I have a question, Tom")
 _OWNED = re.compile(
     rf"{SUBJECT}\s+{ADVERB}(?:adopted|got|have|has|own|owns|bought|rescued|found)\s+"
+    # one got for someone is theirs: "we got Mia a kitten called Pepper"
+    rf"(?:(?P<recipient>{NAME})\s+)?"
     r"(?:a|an|another|one)\s+(?P<what>(?:[a-z]+\s+){0,2}?[a-z]+)(?:\s+(?:named|called)|"
     r"(?P<comma>,?))\s+"
     rf"(?P<name>{NAME})")
