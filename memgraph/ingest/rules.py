@@ -523,21 +523,17 @@ class _Run:
             self._favourites(text, sentence, named)
             self._speakers_own(text, sentence, named)
         self._pet_named_next(text, sentence, named, statement)
-        for m in _THEIR_NAME.finditer(sentence.text):
-            if _usable(m["name"]) and m["name"] not in named:
-                self.node("Person", m["name"])
-                named.add(m["name"])
-        for m in _TITLED.finditer(sentence.text):
-            name = _POSSESSIVE_SUFFIX.sub("", m["name"])
+        # people by how they are named: "her name is Jess", "Mrs. Novak", "Anna said"
+        people = [m["name"] for m in _THEIR_NAME.finditer(sentence.text)]
+        people += [_POSSESSIVE_SUFFIX.sub("", m["name"])
+                   for m in _TITLED.finditer(sentence.text)]
+        people += [m["name"] for m in _PERSON_VERB.finditer(sentence.text)
+                   if not (m["verb"] == "called"
+                           and _PLACE_BEFORE.search(sentence.text[:m.start()]))]
+        for name in people:
             if _usable(name) and name not in named:
                 self.node("Person", name)
                 named.add(name)
-        for m in _PERSON_VERB.finditer(sentence.text):
-            if m["verb"] == "called" and _PLACE_BEFORE.search(sentence.text[:m.start()]):
-                continue
-            if _usable(m["name"]) and m["name"] not in named:
-                self.node("Person", m["name"])
-                named.add(m["name"])
         for m in _CAPITALISED.finditer(sentence.text):
             name = _POSSESSIVE_SUFFIX.sub("", m["name"])
             inside = any(a <= m.start() < b for a, b in spans)

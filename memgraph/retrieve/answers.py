@@ -96,7 +96,8 @@ TYPE_OF_RELATION_WORD: dict[str, str] = {
 # manager is a COLLEAGUE_OF, as a teammate is): "who is Leo's manager?" asks for the one
 # named last, "who was Leo's manager before?" for the one before.
 ONE_AT_A_TIME = RELATION_SYNONYMS["partner"] | RELATION_SYNONYMS["manager"] | \
-    RELATION_SYNONYMS["roommate"] | {"therapist", "doctor", "gp", "coach", "landlord", "landlady"}
+    RELATION_SYNONYMS["roommate"] | RELATION_SYNONYMS["doctor"] | \
+    RELATION_SYNONYMS["landlord"] | {"therapist", "coach"}
 # The words are those questions ask a relation with, and the verbs the rule extractor
 # states it with (ingest/rules.py: "I adopted a puppy named Toro" is OWNS, so "when did
 # Carlos adopt Toro?" asks about it; answers.asks_relation).
