@@ -127,7 +127,7 @@ def test_an_item_quotes_a_message_whole_and_one_excerpt_under_a_fact_or_node() -
     # every source is listed by id, the one quoted is the one a reader can use
     assert quoted_ids(person) == ["D1:3"]
     assert item_fields(person)["ids"] == "D1:2, D1:3, D1:4"
-    assert item_fields(person)["evidence"] == "Jo hikes."
+    assert item_fields(person)["evidence"] == ["Jo hikes."]
     assert quoted_ids(_result("Person", "node", [])) == []
 
 
@@ -178,6 +178,34 @@ def test_a_node_whose_first_source_is_quoted_above_shows_its_next_one() -> None:
     assert said in alone.text and alone.quoted_ids == ["D8:16"]
 
 
+def test_a_fact_told_twice_quotes_both_tellings_and_neither_is_repeated() -> None:
+    started = "I'm in my third year and I fix bikes at Spoke & Chain."
+    ended = "Last Friday was my last day at Spoke & Chain."
+    again = "Spoke & Chain gave me a trophy."
+    job = _result("WORKS_AT", "relationship", [
+        Provenance(source_uid="s1", external_id="D1:2", excerpt=started, via="source_ids"),
+        Provenance(source_uid="s2", external_id="D8:8", excerpt=ended, via="source_ids"),
+        Provenance(source_uid="s3", external_id="D8:9", excerpt=again, via="source_ids")])
+    job = job.model_copy(update={"uid": "f1", "name": "Jonah WORKS_AT Spoke & Chain",
+                                 "text": ""})
+    last_day = _result("Source", "node", [Provenance(source_uid="s2", external_id="D8:8",
+                                                     excerpt=ended, via="self")])
+    last_day = last_day.model_copy(update={"uid": "s2", "text": ended})
+    built = build_context("How long did Jonah work at Spoke & Chain?", [job, last_day], 500,
+                          "markdown")
+    # the first two tellings under the fact, the message that ended it not again below
+    assert built.quoted_ids == ["D1:2", "D8:8"] and built.memories_used == 1
+    assert built.text.count(ended) == 1 and again not in built.text
+    assert item_fields(job)["evidence"] == [started, ended]
+    xml_text = build_context("How long?", [job], 500, "xml").text
+    assert xml_text.count("<evidence>") == 2
+    assert json.loads(build_context("How long?", [job], 500, "json").text)[
+        "memories"][0]["evidence"] == [started, ended]
+    # a node still quotes one: a person is mentioned in many messages about other things
+    person = job.model_copy(update={"element": "node", "kind": "Person", "name": "Jonah"})
+    assert item_fields(person)["evidence"] == [started]
+
+
 def test_a_message_a_node_above_quotes_whole_is_not_repeated() -> None:
     said = "We took over the back room of the Lorne Bar in Oban."
     oban = _result("Entity", "node", [Provenance(source_uid="s1", external_id="D6:5",
@@ -202,7 +230,7 @@ def test_a_node_says_neither_its_name_nor_a_note_its_excerpt_holds_twice() -> No
     kenji = kenji.model_copy(update={
         "name": "Kenji", "text": "Leila's tutor. I have a tutor now, his name is Kenji."})
     fields = item_fields(kenji)
-    assert fields["text"] == "Leila's tutor." and fields["evidence"] == said
+    assert fields["text"] == "Leila's tutor." and fields["evidence"] == [said]
     meat = _result("Concept", "node", [])
     meat = meat.model_copy(update={"name": "meat", "text": "meat"})
     assert item_fields(meat)["text"] == ""

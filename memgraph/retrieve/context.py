@@ -17,6 +17,7 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from datetime import date
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from memgraph.errors import InvalidInputError
@@ -33,7 +34,8 @@ SUMMARY_SHARE = 0.2
 MIN_TOKENS = 10
 MAX_TOKENS = 100_000
 ITEM_MAX_TOKENS = 200      # one memory never takes more than this
-EVIDENCE_MAX_TOKENS = 60   # the supporting excerpt shown under a semantic node
+EVIDENCE_MAX_TOKENS = 60   # each supporting excerpt shown under a semantic node
+EVIDENCE_PER_FACT = 2      # excerpts quoted under a fact (a node or a summary quotes one)
 
 
 def check_budget(max_tokens: int, fmt: str) -> None:
@@ -48,48 +50,52 @@ def candidates_for(max_tokens: int) -> int:
     return max(10, min(200, max_tokens // 20))
 
 
-def quoted_source(r: Result, in_text: frozenset[str] | set[str] = frozenset()
-                  ) -> Provenance | None:
-    """The source whose excerpt a semantic or summary item shows as its evidence: the
+def quoted_sources(r: Result, in_text: frozenset[str] | set[str] = frozenset()
+                   ) -> list[Provenance]:
+    """The sources whose excerpts a semantic or summary item shows as its evidence: the
     first of its provenance (the most relevant first) whose words the text does not hold
-    yet (``in_text``). A node whose first source is quoted above it shows its next one
-    rather than nothing (session 38)."""
-    return next((p for p in r.provenance if p.excerpt and p.source_uid not in in_text),
-                None)
+    yet (``in_text``), up to ``EVIDENCE_PER_FACT`` for a fact and one for a node or a
+    summary. A node whose first source is quoted above it shows its next one rather than
+    nothing (session 38). A fact said in two messages is quoted from both: each telling
+    carries its own details (where the camping was, when the job ended), and "How long
+    did Jonah work at Spoke & Chain?" needs the first and the last (session 42)."""
+    wanted = EVIDENCE_PER_FACT if r.element == "relationship" else 1
+    return [p for p in r.provenance if p.excerpt and p.source_uid not in in_text][:wanted]
 
 
 def quoted_ids(r: Result, in_text: frozenset[str] | set[str] = frozenset()) -> list[str]:
     """The external ids of the sources whose words an item's text holds: a message's own,
-    the one excerpt quoted under a fact, a node or a summary. The other sources of its
+    the excerpts quoted under a fact, a node or a summary. The other sources of its
     provenance are listed by id, not quoted."""
     if r.kind in EPISODIC_KINDS:
         return r.external_ids
-    quoted = quoted_source(r, in_text)
-    return [quoted.external_id] if quoted is not None and quoted.external_id else []
+    return [p.external_id for p in quoted_sources(r, in_text) if p.external_id]
 
 
 def item_fields(r: Result, in_text: frozenset[str] | set[str] = frozenset()
-                ) -> dict[str, str]:
+                ) -> dict[str, Any]:
     """What an item shows; ``in_text``: the sources whose words the text already holds,
-    whose excerpt a fact or a node above them does not quote again."""
+    whose excerpt a fact or a node above them does not quote again. ``evidence`` is the
+    list of excerpts quoted under a semantic item."""
     when = r.event_at.date().isoformat() if r.event_at else ""
     speaker = next((p.speaker for p in r.provenance if p.via == "self" and p.speaker), "")
     ids = ", ".join(dict.fromkeys(p.external_id for p in r.provenance if p.external_id))
     text = truncate_to_tokens(r.text or r.name, ITEM_MAX_TOKENS)
-    evidence = ""
+    evidence: list[str] = []
     if r.kind not in EPISODIC_KINDS:
-        own = quoted_source(r)
+        own = next(iter(quoted_sources(r)), None)
         own_excerpt = truncate_to_tokens(own.excerpt, EVIDENCE_MAX_TOKENS) if own else ""
         if own_excerpt and (own_excerpt.rstrip("…").strip() in text or text in own_excerpt):
             text = ""       # a rule-extracted fact's description is its source's sentence
         # the excerpt of a source whose words are in the text already is not repeated
-        quoted = quoted_source(r, in_text)
-        evidence = truncate_to_tokens(quoted.excerpt, EVIDENCE_MAX_TOKENS) if quoted else ""
+        evidence = [truncate_to_tokens(p.excerpt, EVIDENCE_MAX_TOKENS)
+                    for p in quoted_sources(r, in_text)]
         if evidence and text:
-            # a note is a sentence of a source: the excerpt quoted below may hold it
+            # a note is a sentence of a source: an excerpt quoted below may hold it
             # ("Leila's tutor. I have a tutor now, his name is Kenji." under the message
             # "I gave up on Duolingo. I have a tutor now, his name is Kenji.")
-            text = " ".join(s for s in _SENTENCE_BREAK.split(text) if s not in evidence)
+            text = " ".join(s for s in _SENTENCE_BREAK.split(text)
+                            if not any(s in e for e in evidence))
         if text.rstrip(".").strip().lower() == r.name.lower():
             text = ""       # "**meat** (Concept): meat" says its name twice
     validity = ""
@@ -111,7 +117,7 @@ def _short_date(iso: str) -> str:
     return f"{d.day} {d:%b} {d.year}"
 
 
-def _markdown_item(f: dict[str, str]) -> str:
+def _markdown_item(f: dict[str, Any]) -> str:
     head = f"[{_short_date(f['when'])}] " if f["when"] else ""
     if f["kind"] in EPISODIC_KINDS:
         who = f"{f['speaker']}: " if f["speaker"] else ""
@@ -122,25 +128,24 @@ def _markdown_item(f: dict[str, str]) -> str:
         line = f"- {head}**{f['name']}**{kind}{validity}"
         if f["text"]:
             line += f": {f['text']}"
-        if f["evidence"]:
-            line += f' — "{f["evidence"]}"'
+        for excerpt in f["evidence"]:
+            line += f' — "{excerpt}"'
     return line + (f" ({f['ids']})" if f["ids"] else "")
 
 
-def _xml_item(f: dict[str, str]) -> str:
+def _xml_item(f: dict[str, Any]) -> str:
     attrs = "".join(f" {k}={quoteattr(f[k])}" for k in ("kind", "name", "when", "validity",
                                                           "speaker", "ids") if f.get(k))
     body = escape(f["text"])
-    if f["evidence"]:
-        body += f"<evidence>{escape(f['evidence'])}</evidence>"
+    body += "".join(f"<evidence>{escape(excerpt)}</evidence>" for excerpt in f["evidence"])
     return f"<memory{attrs}>{body}</memory>"
 
 
-def _json_item(f: dict[str, str]) -> dict[str, str]:
+def _json_item(f: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in f.items() if v and k != "uid"}
 
 
-def _render(fmt: str, query: str) -> Callable[[list[dict[str, str]]], str]:
+def _render(fmt: str, query: str) -> Callable[[list[dict[str, Any]]], str]:
     if fmt == "markdown":
         return lambda items: "\n".join([f"## Memory relevant to: {query}",
                                         *(_markdown_item(f) for f in items)])
@@ -154,7 +159,7 @@ def _render(fmt: str, query: str) -> Callable[[list[dict[str, str]]], str]:
 def build_context(query: str, results: Sequence[Result], max_tokens: int,
                   fmt: str) -> ContextResult:
     render = _render(fmt, truncate_to_tokens(query, max(1, max_tokens // 4)))
-    chosen: list[dict[str, str]] = []
+    chosen: list[dict[str, Any]] = []
     used: list[Result] = []
     truncated = False
     text = render(chosen)
@@ -166,15 +171,16 @@ def build_context(query: str, results: Sequence[Result], max_tokens: int,
     excerpts: dict[str, str] = {}  # source -> the excerpt an item in the text shows of it
     quoted_evidence: list[str] = []   # what ContextResult.quoted_ids lists, in text order
 
-    def add(r: Result, fields: dict[str, str]) -> None:
+    def add(r: Result, fields: dict[str, Any]) -> None:
         chosen.append(fields)
         used.append(r)
         quoted_evidence.extend(quoted_ids(r, in_text))
         if r.kind in EPISODIC_KINDS:
             in_text.add(r.uid)
-        elif fields["evidence"] and (quoted := quoted_source(r, in_text)) is not None:
+            return
+        for quoted, excerpt in zip(quoted_sources(r, in_text), fields["evidence"], strict=True):
             in_text.add(quoted.source_uid)
-            excerpts[quoted.source_uid] = fields["evidence"]
+            excerpts[quoted.source_uid] = excerpt
             if r.element == "relationship":
                 covered.add(quoted.source_uid)   # the excerpt shown with it
 
