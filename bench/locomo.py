@@ -18,7 +18,14 @@ so earlier questions cannot shape later answers):
   its text (``ContextResult.quoted_ids``: a message's own, the one excerpt quoted under a
   fact or a node; until session 36 every source a chosen memory listed counted, about one
   point more); the baselines fill the same budget with their top turns, rendered and
-  counted by the same token counter.
+  counted by the same token counter;
+- with ``--answers``, answer words in context (session 42): of a question's answer words
+  (LoCoMo's ``answer``, without question and stop words), the share the context's text
+  holds, for categories 1, 3 and 4 (a temporal answer is a phrase such as "the week
+  before 9 June 2023", which no context writes as such). Context recall counts a
+  message an excerpt quotes, whichever of its words are shown; this second measure says
+  whether the words an answer needs are there, so a context cannot gain on the first
+  by showing less of each message (docs/benchmarks.md, "Session 42").
 
 The dataset is read from the path given and never copied anywhere.
 """
@@ -41,6 +48,7 @@ import numpy as np
 from memgraph.memory import Memory
 from memgraph.providers.base import Embedder
 from memgraph.retrieve.config import RetrievalConfig
+from memgraph.retrieve.filters import ANALYZER_STOP_WORDS, QUESTION_WORDS
 from memgraph.retrieve.tokens import count_tokens
 from memgraph.settings import Settings
 
@@ -48,6 +56,8 @@ KS = (1, 5, 10, 25)
 REFERENCE_MODEL = "all-MiniLM-L6-v2"   # the baselines' fixed embedder
 BUDGETS = (500, 1000, 2000)
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
+ANSWER_CATEGORIES = (1, 3, 4)     # a temporal answer is a relative phrase (module doc)
+_ANSWER_WORD = re.compile(r"[a-z0-9]+")
 _EVIDENCE = re.compile(r"D:?(\d+):(\d+)")
 
 
@@ -74,6 +84,7 @@ class Question:
     text: str
     category: int
     evidence: set[str]
+    answer: str = ""
 
 
 @dataclass
@@ -81,6 +92,7 @@ class Scores:
     recall: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     hit: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     context: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    answers: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
 
 
 def load(path: str) -> list[tuple[str, list[Turn], list[Question]]]:
@@ -111,7 +123,8 @@ def load(path: str) -> list[tuple[str, list[Turn], list[Question]]]:
                     ids.add(f"D{int(s)}:{int(t)}")
             ids &= known
             if ids:
-                questions.append(Question(qa["question"], qa["category"], ids))
+                questions.append(Question(qa["question"], qa["category"], ids,
+                                          str(qa.get("answer", ""))))
         out.append((conv["sample_id"], turns, questions))
     return out
 
@@ -144,13 +157,13 @@ def system_ranked(memory: Memory, user: str, config: RetrievalConfig
 
 
 def system_context(memory: Memory, user: str, config: RetrievalConfig
-                   ) -> Callable[[str, int], set[str]]:
-    def context(question: str, budget: int) -> set[str]:
+                   ) -> Callable[[str, int], tuple[set[str], str]]:
+    def context(question: str, budget: int) -> tuple[set[str], str]:
         built = memory.context(question, user_id=user, max_tokens=budget, reinforce=False,
                                config=config)
         # the evidence whose words the context holds, not every source its memories list
         # (a fact or a node quotes one excerpt; docs/benchmarks.md, session 36)
-        return set(built.quoted_ids)
+        return set(built.quoted_ids), built.text
     return context
 
 
@@ -180,18 +193,19 @@ class BM25:
 
 
 def baseline(order: Callable[[str], np.ndarray], turns: Sequence[Turn]
-             ) -> tuple[Callable[[str, int], list[list[str]]], Callable[[str, int], set[str]]]:
+             ) -> tuple[Callable[[str, int], list[list[str]]],
+                        Callable[[str, int], tuple[set[str], str]]]:
     def ranked(question: str, k: int) -> list[list[str]]:
         return [[turns[i].dia_id] for i in order(question)[:k]]
 
-    def context(question: str, budget: int) -> set[str]:
+    def context(question: str, budget: int) -> tuple[set[str], str]:
         lines, ids = ["## Memory relevant to: " + question], set()
         for i in order(question)[:200]:
             line = f"- {turns[i].document} ({turns[i].dia_id})"
             if count_tokens("\n".join([*lines, line])) <= budget:
                 lines.append(line)
                 ids.add(turns[i].dia_id)
-        return ids
+        return ids, "\n".join(lines)
     return ranked, context
 
 
@@ -206,8 +220,17 @@ def rrf_order(*orders: Callable[[str], np.ndarray], k: int = 60) -> Callable[[st
 
 
 # -- scoring -----------------------------------------------------------------------------
+def answer_words(text: str) -> set[str]:
+    """The words of ``text`` an answer is made of: lower case, without a possessive or a
+    plural's last "s", without question and stop words."""
+    words = _ANSWER_WORD.findall(text.lower().replace("'s", ""))
+    return {w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words
+            if w not in QUESTION_WORDS and w not in ANALYZER_STOP_WORDS}
+
+
 def evaluate(questions: Sequence[Question], ranked: Callable[[str, int], list[list[str]]],
-             context: Callable[[str, int], set[str]], scores: dict[int, Scores]) -> None:
+             context: Callable[[str, int], tuple[set[str], str]],
+             scores: dict[int, Scores]) -> None:
     for q in questions:
         lists = ranked(q.text, max(KS))
         s = scores[q.category]
@@ -215,13 +238,17 @@ def evaluate(questions: Sequence[Question], ranked: Callable[[str, int], list[li
             found = {i for ids in lists[:k] for i in ids} & q.evidence
             s.recall[k].append(len(found) / len(q.evidence))
             s.hit[k].append(1.0 if found else 0.0)
+        wanted = answer_words(q.answer) if q.category in ANSWER_CATEGORIES else set()
         for budget in BUDGETS:
-            s.context[budget].append(len(context(q.text, budget) & q.evidence) / len(q.evidence))
+            ids, text = context(q.text, budget)
+            s.context[budget].append(len(ids & q.evidence) / len(q.evidence))
+            if wanted:
+                s.answers[budget].append(len(wanted & answer_words(text)) / len(wanted))
 
 
 def merge_scores(into: dict[int, Scores], more: dict[int, Scores]) -> None:
     for cat, s in more.items():
-        for attr in ("recall", "hit", "context"):
+        for attr in ("recall", "hit", "context", "answers"):
             for key, vals in getattr(s, attr).items():
                 getattr(into[cat], attr)[key].extend(vals)
 
@@ -254,6 +281,23 @@ def table(results: dict[str, dict[int, Scores]]) -> str:
                          + " | ".join(mean("recall", k) for k in KS) + " | "
                          + " | ".join(mean("hit", k) for k in KS) + " | "
                          + " | ".join(mean("context", b) for b in BUDGETS) + " |")
+    return "\n".join(lines)
+
+
+def answers_table(results: dict[str, dict[int, Scores]]) -> str:
+    """Answer words in context (``--answers``), by category and over 1, 3 and 4."""
+    lines = ["| method | category | n | " + " | ".join(f"ans@{b}" for b in BUDGETS) + " |",
+             "|" + "---|" * (3 + len(BUDGETS))]
+    for method, by_cat in results.items():
+        cats = [c for c in sorted(by_cat) if by_cat[c].answers[BUDGETS[0]]]
+        for cat in [*cats, 0]:
+            group = [by_cat[c] for c in cats] if cat == 0 else [by_cat[cat]]
+            n = len([v for s in group for v in s.answers[BUDGETS[0]]])
+            means = [100 * sum(vals) / n if n else 0.0 for vals in
+                     ([v for s in group for v in s.answers[b]] for b in BUDGETS)]
+            name = "1, 3, 4" if cat == 0 else f"{cat} {CATEGORIES[cat]}"
+            lines.append(f"| {method} | {name} | {n} | "
+                         + " | ".join(f"{m:.1f}" for m in means) + " |")
     return "\n".join(lines)
 
 
@@ -327,6 +371,8 @@ def parser() -> argparse.ArgumentParser:
                     help="ask the questions of users kept by an earlier --keep run "
                          "(locomo-<sample>-RUN) instead of ingesting again")
     ap.add_argument("--no-baselines", action="store_true", help="score memgraph only")
+    ap.add_argument("--answers", action="store_true",
+                    help="also print answer words in context, by category (module doc)")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=JSON",
                     type=config_change,
                     help="change one RetrievalConfig field for an ablation, e.g. "
@@ -385,6 +431,9 @@ def main() -> None:
                 memory.graph.run_autocommit("graph/delete_user", user_id=user)
         memory.close()
     text = table({name: by_cat for name, by_cat in results.items() if by_cat})
+    if args.answers:
+        text += "\n\n" + answers_table({name: by_cat for name, by_cat in results.items()
+                                         if by_cat})
     print(text)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as fh:

@@ -1,0 +1,38 @@
+"""How bench/locomo.py scores a question: evidence found in the ranked lists and in the
+context, and (``--answers``) the answer's words in the context's text."""
+
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+from locomo import Question, Scores, answer_words, answers_table, evaluate
+
+
+def test_answer_words_are_what_an_answer_is_made_of():
+    assert answer_words("Melanie's kids like dinosaurs and nature") == {
+        "melanie", "kid", "like", "dinosaur", "nature"}
+    assert answer_words("What did she do?") == set()
+
+
+def test_context_is_scored_by_evidence_and_by_answer_words_but_not_a_temporal_answer():
+    questions = [
+        Question("What do Melanie's kids like?", 1, {"D1:1", "D2:2"}, "dinosaurs and nature"),
+        Question("When did Melanie go camping?", 2, {"D1:1"}, "the week before 9 June 2023")]
+
+    def ranked(question: str, k: int) -> list[list[str]]:
+        return [["D1:1"], ["D3:3"]][:k]
+
+    def context(question: str, budget: int) -> tuple[set[str], str]:
+        return {"D1:1"}, "- Melanie: They love the dinosaur exhibit! (D1:1)"
+
+    scores: dict[int, Scores] = defaultdict(Scores)
+    evaluate(questions, ranked, context, scores)
+    assert scores[1].recall[1] == [0.5] and scores[1].context[1000] == [0.5]
+    assert scores[1].answers[1000] == [0.5]      # "dinosaur" is there, "nature" is not
+    assert scores[2].context[1000] == [1.0] and not scores[2].answers
+    assert "| memgraph | 1, 3, 4 | 1 | 50.0 | 50.0 | 50.0 |" in answers_table(
+        {"memgraph": scores})
