@@ -13,7 +13,7 @@ from retrieve_data import add_node, props_of, relate
 
 from memgraph.errors import InvalidInputError
 from memgraph.memory import Memory
-from memgraph.retrieve.context import build_context, item_fields, quoted_ids
+from memgraph.retrieve.context import EVIDENCE_MAX_TOKENS, build_context, item_fields, quoted_ids
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown
 from memgraph.retrieve.tokens import count_tokens, truncate_to_tokens
 
@@ -204,6 +204,33 @@ def test_a_fact_told_twice_quotes_both_tellings_and_neither_is_repeated() -> Non
     # a node still quotes one: a person is mentioned in many messages about other things
     person = job.model_copy(update={"element": "node", "kind": "Person", "name": "Jonah"})
     assert item_fields(person)["evidence"] == [started]
+
+
+def test_a_fact_quotes_its_message_from_the_sentence_that_states_it() -> None:
+    opening = ("I'm still figuring out the details, but I'm thinking of working with trans "
+               "people, helping them accept themselves and supporting their mental health. ")
+    stated = "Last Friday, I went to an LGBTQ+ counseling workshop and it was enlightening."
+    detail = " They talked about therapeutic methods and how to work with trans people."
+    said = opening + stated + detail
+    workshop = _result("ATTENDED", "relationship", [
+        Provenance(source_uid="s1", external_id="D4:13", excerpt=said, via="source_ids")])
+    workshop = workshop.model_copy(update={
+        "name": "Caroline ATTENDED LGBTQ+ counseling workshop", "text": stated})
+    fields = item_fields(workshop)
+    [excerpt] = fields["evidence"]
+    # the opening would fill the excerpt and cut off both the statement and its detail
+    assert count_tokens(opening + stated) > EVIDENCE_MAX_TOKENS
+    assert excerpt.startswith("…Last Friday") and "therapeutic methods" in excerpt
+    assert fields["text"] == ""          # the sentence is in the excerpt, not said twice
+    assert count_tokens(excerpt) <= EVIDENCE_MAX_TOKENS
+    # a message whose opening holds the statement is quoted from its start, as before
+    short = workshop.model_copy(update={"provenance": [Provenance(
+        source_uid="s1", external_id="D4:13", excerpt=stated + detail, via="source_ids")]})
+    assert item_fields(short)["evidence"] == [stated + detail]
+    # a node has no sentence of its own: its excerpt is the message's opening
+    node = workshop.model_copy(update={"element": "node", "kind": "Concept",
+                                       "name": "counseling workshop", "text": ""})
+    assert item_fields(node)["evidence"][0].startswith("I'm still figuring out")
 
 
 def test_a_message_a_node_above_quotes_whole_is_not_repeated() -> None:

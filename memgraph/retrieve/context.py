@@ -72,6 +72,20 @@ def quoted_ids(r: Result, in_text: frozenset[str] | set[str] = frozenset()) -> l
     return [p.external_id for p in quoted_sources(r, in_text) if p.external_id]
 
 
+def shown_excerpt(source: Provenance, stated: str = "") -> str:
+    """What an item quotes of a source, within ``EVIDENCE_MAX_TOKENS``: its opening words,
+    or, under a fact whose sentence (``stated``) comes later in a longer message, the
+    message from that sentence on. A message goes on to say what it states: "…Last
+    Friday, I went to an LGBTQ+ counseling workshop and it was really enlightening. They
+    talked about different therapeutic methods…", where its opening words ("I'm still
+    figuring out the details…") filled the excerpt and cut both off (session 42)."""
+    sentence = stated.strip().rstrip(".!?… ")
+    at = source.excerpt.find(sentence) if sentence else -1
+    if at > 0 and count_tokens(source.excerpt[:at + len(sentence)]) > EVIDENCE_MAX_TOKENS:
+        return truncate_to_tokens("…" + source.excerpt[at:], EVIDENCE_MAX_TOKENS)
+    return truncate_to_tokens(source.excerpt, EVIDENCE_MAX_TOKENS)
+
+
 def item_fields(r: Result, in_text: frozenset[str] | set[str] = frozenset()
                 ) -> dict[str, Any]:
     """What an item shows; ``in_text``: the sources whose words the text already holds,
@@ -83,13 +97,13 @@ def item_fields(r: Result, in_text: frozenset[str] | set[str] = frozenset()
     text = truncate_to_tokens(r.text or r.name, ITEM_MAX_TOKENS)
     evidence: list[str] = []
     if r.kind not in EPISODIC_KINDS:
+        stated = r.text if r.element == "relationship" else ""
         own = next(iter(quoted_sources(r)), None)
-        own_excerpt = truncate_to_tokens(own.excerpt, EVIDENCE_MAX_TOKENS) if own else ""
-        if own_excerpt and (own_excerpt.rstrip("…").strip() in text or text in own_excerpt):
+        own_excerpt = shown_excerpt(own, stated) if own else ""
+        if own_excerpt and (own_excerpt.strip("…").strip() in text or text in own_excerpt):
             text = ""       # a rule-extracted fact's description is its source's sentence
         # the excerpt of a source whose words are in the text already is not repeated
-        evidence = [truncate_to_tokens(p.excerpt, EVIDENCE_MAX_TOKENS)
-                    for p in quoted_sources(r, in_text)]
+        evidence = [shown_excerpt(p, stated) for p in quoted_sources(r, in_text)]
         if evidence and text:
             # a note is a sentence of a source: an excerpt quoted below may hold it
             # ("Leila's tutor. I have a tutor now, his name is Kenji." under the message
