@@ -15,10 +15,10 @@ so earlier questions cannot shape later answers):
 - recall@k / hit@k, k = 1, 5, 10, 25: evidence ids found in the provenance of the top-k
   ``explore()`` results;
 - context recall at 500/1000/2000 tokens: evidence ids whose words ``context()`` put into
-  its text (``ContextResult.quoted_ids``: a message's own, the one excerpt quoted under a
-  fact or a node; until session 36 every source a chosen memory listed counted, about one
-  point more); the baselines fill the same budget with their top turns, rendered and
-  counted by the same token counter;
+  its text (``ContextResult.quoted_ids``: a message's own, the excerpt quoted under a
+  node, the one or two under a fact (session 42); until session 36 every source a chosen
+  memory listed counted, about one point more); the baselines fill the same budget with
+  their top turns, rendered and counted by the same token counter;
 - with ``--answers``, answer words in context (session 42): of a question's answer words
   (LoCoMo's ``answer``, without question and stop words), the share the context's text
   holds, for categories 1, 3 and 4 (a temporal answer is a phrase such as "the week
@@ -162,7 +162,7 @@ def system_context(memory: Memory, user: str, config: RetrievalConfig
         built = memory.context(question, user_id=user, max_tokens=budget, reinforce=False,
                                config=config)
         # the evidence whose words the context holds, not every source its memories list
-        # (a fact or a node quotes one excerpt; docs/benchmarks.md, session 36)
+        # (a node quotes one excerpt, a fact two at most; docs/benchmarks.md, session 36)
         return set(built.quoted_ids), built.text
     return context
 
