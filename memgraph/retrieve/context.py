@@ -80,7 +80,8 @@ def shown_excerpt(source: Provenance, stated: str = "") -> str:
     talked about different therapeutic methods…", where its opening words ("I'm still
     figuring out the details…") filled the excerpt and cut both off (session 42)."""
     sentence = stated.strip().rstrip(".!?… ")
-    at = source.excerpt.find(sentence) if sentence else -1
+    # a sentence, not a word that may also occur anywhere in a long message
+    at = source.excerpt.find(sentence) if " " in sentence else -1
     if at > 0 and count_tokens(source.excerpt[:at + len(sentence)]) > EVIDENCE_MAX_TOKENS:
         return truncate_to_tokens("…" + source.excerpt[at:], EVIDENCE_MAX_TOKENS)
     return truncate_to_tokens(source.excerpt, EVIDENCE_MAX_TOKENS)
