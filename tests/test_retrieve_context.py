@@ -228,7 +228,7 @@ def test_a_fact_quotes_its_message_from_the_sentence_that_states_it() -> None:
         source_uid="s1", external_id="D4:13", excerpt=stated + detail, via="source_ids")]})
     assert item_fields(short)["evidence"] == [stated + detail]
     # a one-word description is not a sentence to start from: it may occur anywhere
-    word = workshop.model_copy(update={"text": "Friday"})
+    word = workshop.model_copy(update={"text": "therapeutic"})
     assert item_fields(word)["evidence"][0].startswith("I'm still figuring out")
     # a node has no sentence of its own: its excerpt is the message's opening
     node = workshop.model_copy(update={"element": "node", "kind": "Concept",
