@@ -88,6 +88,19 @@ def test_provenance_names_sources_with_external_ids(memory: Memory, user_id: str
     assert "sprouting" in source.provenance[0].excerpt
 
 
+def test_an_excerpt_cut_short_says_so(memory: Memory, user_id: str) -> None:
+    cfg = RetrievalConfig.from_settings(memory.settings)
+    long_note = "The allotment committee met about the quince trees. " * 12
+    short_note = "The quince jam won a prize."
+    for text in (long_note, short_note):
+        memory.ingest(text, user_id=user_id, speaker="Marta")
+    found = memory.explore("quince", user_id=user_id, kinds=["Source"], reinforce=False)
+    excerpts = {r.text: r.provenance[0].excerpt for r in found}
+    assert len(long_note) > cfg.excerpt_chars
+    assert excerpts[long_note.strip()] == long_note[:cfg.excerpt_chars] + "…"
+    assert excerpts[short_note] == short_note
+
+
 def test_score_breakdown_adds_up(memory: Memory, user_id: str, garden) -> None:
     results = memory.explore("tomato seedlings greenhouse", user_id=user_id, k=20,
                              reinforce=False)

@@ -60,9 +60,12 @@ CALL (item, e, n) {
             ELSE vector.similarity.cosine(s.embedding, $vector) END AS similarity
   ORDER BY found_here DESC, similarity DESC, s.event_at DESC, elementId(s)
   LIMIT $per_item
+  WITH s, via, coalesce(s.raw_content, s.description, '') AS said
+  // an excerpt cut short says so: "…" where the message goes on
   RETURN collect({source_uid: s.uid, external_id: coalesce(s.external_id, ''),
                   speaker: coalesce(s.speaker, ''), via: via, event_at: s.event_at.epochMillis,
-                  excerpt: substring(coalesce(s.raw_content, s.description, ''), 0, $excerpt_chars)})
+                  excerpt: CASE WHEN size(said) > $excerpt_chars
+                                THEN substring(said, 0, $excerpt_chars) + '…' ELSE said END})
          AS provenance
 }
 RETURN item.eid AS eid, provenance,
