@@ -106,6 +106,9 @@ PHRASE_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\band\b|\bbut\b|\bbecause\b|\bwith
               # what a preference is preferred to: "I prefer Python over Go for scripts"
               r"\bover\b|\brather\s++than\b|$))")
 
+# the attitude a liking or a dislike carries (a fact of any other type carries none)
+_ATTITUDE = {"LIKES": 0.8, "DISLIKES": -0.8}
+
 STOPWORDS = {
     "I", "I'm", "I've", "I'll", "I'd", "The", "A", "An", "My", "We", "It", "This", "That",
     "Yes", "No", "Hi", "Hello", "Hey", "Thanks", "Thank", "Ok", "Okay", "So", "And", "But",
@@ -579,7 +582,7 @@ class _Run:
         target = self.node(obj_kind, obj if obj_kind != "Concept" else obj.lower(),
                            entity_type=entity_type)
         named.update({m["subj"], obj} - {"I"})
-        attitude = {"LIKES": 0.8, "DISLIKES": -0.8}.get(rel_type, 0.0)
+        attitude = _ATTITUDE.get(rel_type, 0.0)
         self.relate(subject, target, rel_type, sentence, attitude=attitude)
         # "Mary and Joe live in Leeds", "Tom and I moved to Leeds": each of them
         for name in self._coordinated(m.string[:m.start("subj")]):
@@ -988,7 +991,7 @@ class _Run:
                 target = self.node("Concept", obj)
             else:
                 continue
-            self.relate(owner, target, "LIKES", sentence, attitude=0.8)
+            self.relate(owner, target, "LIKES", sentence, attitude=_ATTITUDE["LIKES"])
 
     def _speakers_own(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """What is said of the speaker as "me" or "my" ("Dev got me into bouldering",
@@ -1001,7 +1004,7 @@ class _Run:
                 obj = (m["obj"] or m.groupdict().get("obj2") or "").lower()
                 if obj and obj not in FILLER_WORDS and (owner := self.speaker()):
                     self.relate(owner, self.node("Concept", obj), rel_type, sentence,
-                                attitude={"DISLIKES": -0.8}.get(rel_type, 0.0))
+                                attitude=_ATTITUDE.get(rel_type, 0.0))
         for m in _LAST_DAY_AT.finditer(text):
             if _usable(m["name"]) and m["name"] not in named and (owner := self.speaker()):
                 place = self.node("Entity", m["name"], entity_type="organisation")
@@ -1286,12 +1289,12 @@ _OWNED_MORE = re.compile(
 _SMALL_OBJECT = (r"(?P<obj>(?!(?:it|that|this|them|trouble|me|you)\b)[a-z][a-z\-]{2,}"
                  r"(?:\s++(?!(?:and|but|with|at|in|on|for|last|this|today|yesterday)\b)"
                  r"[a-z][a-z\-]{2,})?)")
-# what is said of the speaker as "me" or "my": "Dev got me into bouldering" (a pursuit, as
-# "I play clarinet" is), "my friend Carol dragged me to pickleball" (taken along to it),
-# "baking isn't my thing", "I don't think baking is my thing"
 # ... which ends the clause, or where it says where or when
 _SMALL_OBJECT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|when|at|in|on|"
                      r"last|this|yesterday|today)\b|$))")
+# what is said of the speaker as "me" or "my": "Dev got me into bouldering" (a pursuit, as
+# "I play clarinet" is), "my friend Carol dragged me to pickleball" (taken along to it),
+# "baking isn't my thing", "I don't think baking is my thing"
 _SAID_OF_ME: list[tuple[str, re.Pattern[str]]] = [
     ("INTERESTED_IN", re.compile(rf"\bgot\s++me\s++(?:into|hooked\s++on)\s++{_SMALL_OBJECT}"
                                  + _SMALL_OBJECT_END)),
