@@ -541,6 +541,26 @@ def test_a_message_that_writes_a_subjects_name_is_about_them_unless_it_is_a_spea
         "Thanks, Euan! Tell him his auntie is impressed by the salmon farm."]
 
 
+def test_the_turn_that_goes_on_with_a_story_votes_with_the_turn_that_began_it(
+        memory: Memory, user_id: str) -> None:
+    # the nurse's name is two turns after the message that matches the question, with
+    # the other speaker's "What?!" between them
+    story = ["Maisie spent three nights at SickKids with bronchiolitis a couple of weeks ago.",
+             "What?! Kirst, you should've phoned. Poor wee lamb.",
+             "She's totally fine now. The nurse we had, Joy, was so calm at 3am.",
+             "Good nurses are worth their weight in gold.",
+             "Anyway, Pickle chewed another of my shoes today."]
+    ingest_turns(memory, user_id, list(zip(["Kirsty", "Euan"] * 3, story, strict=False)))
+    config = RetrievalConfig.from_settings(memory.settings, adjacent_seeds=1)
+    found = memory.explore("How many nights did Maisie spend at SickKids with bronchiolitis?",
+                           user_id=user_id, k=20, reinforce=False, config=config)
+    ranks = {r.text: r.score.ranks for r in found}
+    assert next(iter(ranks)) == story[0]
+    # the reply, then the same speaker's turn after it; not the turns further on
+    assert ranks[story[1]]["adjacent"] == 1 and ranks[story[2]]["adjacent"] == 2
+    assert not any("adjacent" in ranks.get(text, {}) for text in story[3:])
+
+
 def test_in_a_one_person_memory_i_gives_no_vote_to_every_message(
         memory: Memory, user_id: str) -> None:
     # "I" names the only speaker, who said everything: a vote for all of their messages

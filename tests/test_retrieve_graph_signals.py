@@ -69,6 +69,22 @@ def test_only_a_reply_next_to_a_strong_episode_gets_a_vote() -> None:
     assert unknown.ranks["adjacent"] == 2      # no speaker known: it may still be one
 
 
+def test_the_speakers_next_turn_after_a_reply_gets_a_vote_after_the_replies() -> None:
+    """A story goes on after the other speaker's "Oh no!": "Juni ate a sock…" / "Is she
+    OK?" / "She's fine now… $600 later" answers what the vet cost."""
+    hit = node("s1", "Source", {"vector": 1}, speaker="Marcus", adjacent=["s2"],
+               continued=["s3"])
+    reply = node("s2", "Source", {"vector": 9}, speaker="Nadia", adjacent=["s1", "s3"])
+    story = node("s3", "Source", {"vector": 8}, speaker="Marcus", adjacent=["s2"],
+                 continued=["s1"])
+    other = node("s4", "Source", {"vector": 2}, speaker="Nadia", adjacent=["s5"])
+    later = node("s5", "Source", {"vector": 7}, speaker="Nadia", adjacent=["s4"])
+    add_graph_signals([hit, reply, story, other, later], "What did the vet cost?", 60,
+                      seeds=2)
+    assert reply.ranks["adjacent"] == 1 and story.ranks["adjacent"] == 2
+    assert "adjacent" not in hit.ranks and "adjacent" not in later.ranks
+
+
 def test_with_direct_only_graph_only_finds_get_no_subject_or_adjacent_vote() -> None:
     person = node("p", "Person", {"fulltext": 1}, name="Caroline")
     matched = node("s1", "Source", {"vector": 1, "fulltext": 2}, speaker="Caroline",

@@ -220,7 +220,9 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
     - ``adjacent``: the episodes next (NEXT) to one of the ``seeds`` strongest episodes
       and said by another speaker (``replies``), ranked by that neighbour's rank (a
       question's evidence is often the turn before or after the one that matched best:
-      the question to an answer, the answer to a question).
+      the question to an answer, the answer to a question); then the seeds' own
+      speaker's turns one reply away (``continued``: the story goes on after the other
+      speaker's "Oh no!").
     Neither list brings new candidates; both only vote, like the text signals, in RRF.
     With ``direct_only`` they vote only for candidates a direct signal (vector, full-text)
     found: a graph-only find would otherwise collect up to three indirect votes (graph,
@@ -244,6 +246,14 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
         for key in hit.props.get("adjacent") or []:
             c = by_key.get(key)
             if c is not None and c not in neighbours and replies(hit, c):
+                neighbours.append(c)
+    # then the same speaker's turn on either side of the other's reply: a story goes on
+    # after "Oh no!" ("Juni ate a sock…" / "Oh no! Is she OK?" / "She's fine now… $600
+    # later"); less often evidence than a reply, so after all the replies
+    for hit in episodes[:seeds]:
+        for key in hit.props.get("continued") or []:
+            c = by_key.get(key)
+            if c is not None and c not in neighbours:
                 neighbours.append(c)
     for rank, c in enumerate(neighbours, start=1):
         c.ranks["adjacent"], c.signal_scores["adjacent"] = rank, 1.0
