@@ -72,17 +72,26 @@ def test_only_a_reply_next_to_a_strong_episode_gets_a_vote() -> None:
 def test_the_speakers_next_turn_after_a_reply_gets_a_vote_after_the_replies() -> None:
     """A story goes on after the other speaker's "Oh no!": "Juni ate a sock…" / "Is she
     OK?" / "She's fine now… $600 later" answers what the vet cost."""
-    hit = node("s1", "Source", {"vector": 1}, speaker="Marcus", adjacent=["s2"],
-               continued=["s3"])
+    hit = node("s1", "Source", {"vector": 1}, speaker="Marcus", adjacent=["s2"])
     reply = node("s2", "Source", {"vector": 9}, speaker="Nadia", adjacent=["s1", "s3"])
-    story = node("s3", "Source", {"vector": 8}, speaker="Marcus", adjacent=["s2"],
-                 continued=["s1"])
+    story = node("s3", "Source", {"vector": 8}, speaker="Marcus", adjacent=["s2"])
     other = node("s4", "Source", {"vector": 2}, speaker="Nadia", adjacent=["s5"])
     later = node("s5", "Source", {"vector": 7}, speaker="Nadia", adjacent=["s4"])
     add_graph_signals([hit, reply, story, other, later], "What did the vet cost?", 60,
                       seeds=2)
     assert reply.ranks["adjacent"] == 1 and story.ranks["adjacent"] == 2
     assert "adjacent" not in hit.ranks and "adjacent" not in later.ranks
+
+
+def test_one_speakers_notes_in_a_row_are_no_story_going_on() -> None:
+    # three notes of Sam's in a row, and a note two on from one whose next message is no
+    # candidate (unknown: a reply, or a third note)
+    hit = node("s1", "Source", {"vector": 1}, speaker="Sam", adjacent=["s2", "s0"])
+    note = node("s2", "Source", {"vector": 9}, speaker="Sam", adjacent=["s1", "s3"])
+    third = node("s3", "Source", {"vector": 8}, speaker="Sam", adjacent=["s2"])
+    beyond = node("s9", "Source", {"vector": 7}, speaker="Sam", adjacent=["s0"])
+    add_graph_signals([hit, note, third, beyond], "What software do I use?", 60, seeds=1)
+    assert not any("adjacent" in c.ranks for c in (hit, note, third, beyond))
 
 
 def test_with_direct_only_graph_only_finds_get_no_subject_or_adjacent_vote() -> None:

@@ -318,8 +318,6 @@ CALL (vec, ftn, graph_nodes, linked, summaries) {
     text_head: left(n.raw_content, $text_chars),
     mentions: [(n)-[:MENTIONS]->(m:Memory) | m.uid],
     adjacent: [(n)-[:NEXT]-(m:Memory) | elementId(m)],
-    continued: [(n)-[:NEXT]-(x:Memory)-[:NEXT]-(m:Memory)
-                WHERE x.speaker <> n.speaker AND m.speaker = n.speaker | elementId(m)],
     kind: [l IN labels(n) WHERE l IN [{{kinds}}]][0]}}) AS nodes
 }
 CALL (ftr, graph_rels, facts) {
