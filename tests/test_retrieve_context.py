@@ -240,7 +240,8 @@ def test_a_message_a_node_above_quotes_whole_is_not_repeated() -> None:
     said = "We took over the back room of the Lorne Bar in Oban."
     oban = _result("Entity", "node", [Provenance(source_uid="s1", external_id="D6:5",
                                                  excerpt=said, via="MENTIONS")])
-    oban = oban.model_copy(update={"uid": "oban", "name": "Oban", "text": ""})
+    answer = oban.score.model_copy(update={"tier": 1})    # the place the question asks for
+    oban = oban.model_copy(update={"uid": "oban", "name": "Oban", "text": "", "score": answer})
     message = _result("Source", "node", [Provenance(source_uid="s1", external_id="D6:5",
                                                     excerpt=said, via="self")])
     message = message.model_copy(update={"uid": "s1", "text": said})
@@ -264,3 +265,58 @@ def test_a_node_says_neither_its_name_nor_a_note_its_excerpt_holds_twice() -> No
     meat = _result("Concept", "node", [])
     meat = meat.model_copy(update={"name": "meat", "text": "meat"})
     assert item_fields(meat)["text"] == ""
+
+
+def _message(uid: str, said: str, day: int, speaker: str = "Kirsty") -> Result:
+    m = _result("Source", "node", [Provenance(source_uid=uid, external_id=uid, excerpt=said,
+                                              via="self", speaker=speaker)])
+    return m.model_copy(update={"uid": uid, "text": said,
+                                "event_at": datetime(2023, 5, day, 18, 20, tzinfo=UTC)})
+
+
+def test_a_node_the_question_neither_names_nor_is_answered_by_leaves_the_evidence_room() -> None:
+    # "running" matched the question's words; the messages say what happened
+    running = _result("Concept", "node", [Provenance(
+        source_uid="s9", external_id="D7:22", via="MENTIONS",
+        excerpt="Running has been great for my mind, I go every morning before work now.")])
+    running = running.model_copy(update={"uid": "running", "name": "running",
+                                         "text": "Melanie runs to clear her head."})
+    race = _message("D2:1", "I ran a charity race for mental health last Saturday.", 8,
+                    "Melanie")
+    told = _message("D2:3", "It raised money for a shelter and the whole family came.", 8,
+                    "Melanie")
+    question = "When did Melanie run a charity race?"
+    room = build_context(question, [race, told], 500, "markdown").tokens_used
+    built = build_context(question, [running, race, told], room, "markdown")
+    assert [r.uid for r in built.memories] == ["D2:1", "D2:3"] and built.truncated
+    # with room to spare it follows them; explore()'s order is not changed
+    roomy = build_context(question, [running, race, told], 1000, "markdown")
+    assert [r.uid for r in roomy.memories] == ["D2:1", "D2:3", "running"]
+    # a node that answers (tier 1) or that the question names keeps its place
+    for update in ({"tier": 1}, {"subject": True}):
+        kept = running.model_copy(update={"score": running.score.model_copy(update=update)})
+        built = build_context(question, [kept, race, told], 1000, "markdown")
+        assert [r.uid for r in built.memories] == ["running", "D2:1", "D2:3"]
+
+
+def test_markdown_writes_a_days_date_once() -> None:
+    asks = _message("D5:1", "BEAR. Are you sitting down.", 7)
+    got_in = _message("D5:3", "I GOT IN. I start the nursing program in September!", 7)
+    later = _message("D9:11", "Are you allowed back on the lathe?", 19)
+    replies = _message("D5:2", "I'm lying down. What is it?", 7, "Euan")
+    ranked = [got_in, later, asks, replies]
+    built = build_context("q", ranked, 1000, "markdown")
+    assert built.text.split("\n")[1:] == [
+        "- [7 May 2023] Kirsty: I GOT IN. I start the nursing program in September! (D5:3)",
+        "  - Kirsty: BEAR. Are you sitting down. (D5:1)",
+        "  - Euan: I'm lying down. What is it? (D5:2)",
+        "- [19 May 2023] Kirsty: Are you allowed back on the lathe? (D9:11)"]
+    # the room a repeated date took is left for evidence
+    header = count_tokens(build_context("q", [], 1000, "markdown").text)
+    each_dated = header + sum(
+        count_tokens(build_context("q", [m], 1000, "markdown").text) - header for m in ranked)
+    assert built.tokens_used <= each_dated - 2 * 4
+    assert build_context("q", ranked, built.tokens_used, "markdown").memories_used == 4
+    # the other formats date every memory
+    memories = json.loads(build_context("q", [got_in, asks], 1000, "json").text)["memories"]
+    assert [m["when"] for m in memories] == ["2023-05-07", "2023-05-07"]
