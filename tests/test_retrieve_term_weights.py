@@ -59,6 +59,18 @@ def test_boosts_stay_within_bounds() -> None:
     assert boost(size, in_tenant=9, in_index=9, cfg=CFG) == MIN_BOOST
 
 
+def test_counts_taken_after_the_sizes_never_turn_a_weight_upside_down() -> None:
+    # The index had 400 nodes when its size was read; by the time the words were counted,
+    # another tenant had written more, and 450 nodes held "name". "name" is in one of this
+    # tenant's seven messages: rarer here than everywhere, so it weighs more (it was
+    # weighed at the floor; a CI run that put the café messages first below most likely
+    # met this).
+    size = TenantSize(tenant=7, total=400, own_index=None)
+    assert 1.0 < boost(size, in_tenant=1, in_index=450, cfg=CFG) <= MAX_BOOST
+    # the tenant itself grew meanwhile: a word in all of its messages still weighs less
+    assert boost(size, in_tenant=9, in_index=12, cfg=CFG) < 1.0
+
+
 def test_query_terms_are_escaped_one_by_one_without_stop_words() -> None:
     terms = query_terms("the name of Nadia's cafe (Rosin) to?")
     assert [t.word for t in terms] == ["name", "nadia's", "cafe", "rosin"]

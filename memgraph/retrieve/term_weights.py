@@ -71,8 +71,15 @@ def boost(size: TenantSize, in_tenant: int, in_index: int, cfg: RetrievalConfig
     if (in_tenant <= 0 or in_index <= 0 or in_tenant >= cfg.term_count_cap
             or in_index >= cfg.term_count_cap_index or size.tenant <= 0):
         return 1.0
-    total = max(size.total, size.tenant)
-    ratio = idf(size.tenant, in_tenant) / idf(total, max(in_index, in_tenant))
+    # The sizes and the counts are read a moment apart (and the sizes may be cached):
+    # while another tenant is being written, more nodes may hold a word than the index
+    # had when it was counted, and a negative idf would turn the weight upside down (a
+    # word rare in this tenant weighed at the floor). No part is taken as larger than its
+    # whole. (A CI run with two test processes put the café messages first in
+    # tests/test_retrieve_term_weights.py; this is the likeliest way it happened.)
+    tenant = max(size.tenant, in_tenant)
+    total = max(size.total, tenant, in_index)
+    ratio = idf(tenant, in_tenant) / idf(total, max(in_index, in_tenant))
     return min(MAX_BOOST, max(MIN_BOOST, ratio))
 
 
