@@ -120,6 +120,57 @@ def test_a_tenants_fulltext_ranking_does_not_depend_on_other_tenants(memory: Mem
         memory.graph.run_autocommit("graph/delete_user", user_id=other)
 
 
+def test_a_tenant_whose_id_extends_this_ones_is_not_counted_as_this_tenant(
+        memory: Memory, user_id: str) -> None:
+    """Lucene matches the tenant's id as a phrase of its tokens, so the id "acme" also
+    matches every memory of "acme-eu". A word only "acme-eu" writes is still rare in
+    "acme", and counted so."""
+    word = f"zq{uuid.uuid4().hex[:8]}"
+    add_node(memory.graph, user_id, "Source", "z1", text=f"the {word} was loud")
+    longer = f"{user_id}-eu"
+    config = RetrievalConfig(term_stats_ttl_s=0, term_count_cap=20)
+    forget_term_counts()
+    try:
+        memory.graph.driver.execute_query(
+            "UNWIND range(1, 50) AS i CREATE (n:Memory:Source) "
+            "SET n.uid = $u + '-' + i, n.user_id = $u, n.state = 'candidate', "
+            "n.salience = 0.5, n.search_text = $w + ' ' + i", {"u": longer, "w": word})
+        # the other tenant fills the first 20 places Lucene gives, and more
+        assert term_counts(memory.graph, user_id, query_terms(word), config,
+                           index_total=200)[word][0] == 1
+    finally:
+        memory.graph.run_autocommit("graph/delete_user", user_id=longer)
+        forget_term_counts()
+
+
+def test_a_tenant_whose_id_extends_this_ones_does_not_crowd_out_its_fulltext_hits(
+        memory: Memory, user_id: str) -> None:
+    """The full-text index gives a bounded number of hits, the tenant scoped inside
+    Lucene. Another tenant whose id holds this one's tokens matches that scope too, and
+    its 300 short messages that say the word three times outscore this tenant's two: they
+    take every place the index gives, and this tenant's own hits must still be found."""
+    mine = [add_node(memory.graph, user_id, "Source", f"inv{i}",
+                     text=f"the invoice for the boat repair is late, reminder {i}")
+            for i in (1, 2)]
+    for i in range(20):
+        add_node(memory.graph, user_id, "Source", f"g{i}", text=f"the garden after rain {i}")
+    longer = f"{user_id}-eu"
+    try:
+        memory.graph.driver.execute_query(
+            "UNWIND range(1, 300) AS i CREATE (n:Memory:Source) "
+            "SET n.uid = $u + '-' + i, n.user_id = $u, n.state = 'candidate', "
+            "n.salience = 0.5, n.search_text = 'invoice invoice invoice ' + i",
+            {"u": longer})
+        config = RetrievalConfig.from_settings(
+            memory.settings, use_vector=False, use_graph=False, use_facts=False,
+            tenant_term_weights=False)
+        results = memory.explore("invoice", user_id=user_id, k=5, reinforce=False,
+                                 config=config)
+        assert {r.uid for r in results if "fulltext" in r.score.ranks} == set(mine)
+    finally:
+        memory.graph.run_autocommit("graph/delete_user", user_id=longer)
+
+
 def test_an_index_wide_count_is_taken_again_once_the_index_has_grown(memory: Memory,
                                                                      user_id: str) -> None:
     """Counts are kept for a while, but an index-wide one holds only for the index it was

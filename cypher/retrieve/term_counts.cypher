@@ -3,6 +3,10 @@
 // tenant's own statistics (memgraph/retrieve/term_weights.py). Each term is an escaped
 // Lucene term; the tenant is scoped inside Lucene, as every full-text read. A count that
 // reaches its cap stops there: the term is common, and its weight is left to Lucene.
+// Lucene matches the tenant's id as a phrase of its tokens, so another tenant whose id
+// holds them ("acme" and "acme-eu") matches too: only the tenant's own nodes are counted,
+// and when the other's took some of the $cap places they are counted again among ten
+// times as many (docs/retrieval.md, "Each tenant's own word statistics").
 WITH replace(replace($tenant, '\\', '\\\\'), '"', '\\"') AS tenant
 CALL (tenant) {
   UNWIND range(0, size($tenant_terms) - 1) AS i
@@ -10,9 +14,20 @@ CALL (tenant) {
     CALL db.index.fulltext.queryNodes('memory_text',
         '+user_id:"' + tenant + '" +(' + $tenant_terms[i] + ')', {limit: $cap})
       YIELD node
-    RETURN count(node) AS n
+    RETURN count(node) AS hits, count(CASE WHEN node.user_id = $tenant THEN 1 END) AS own
   }
-  WITH i, n ORDER BY i
+  CALL (tenant, i, hits, own) {
+    UNWIND CASE WHEN hits = $cap AND own < hits THEN [1] ELSE [] END AS crowded
+    CALL db.index.fulltext.queryNodes('memory_text',
+        '+user_id:"' + tenant + '" +(' + $tenant_terms[i] + ')', {limit: 10 * $cap})
+      YIELD node
+    WITH node WHERE node.user_id = $tenant
+    RETURN count(node) AS wide
+  }
+  WITH i, CASE WHEN hits = $cap AND own < hits
+               THEN CASE WHEN wide < $cap THEN wide ELSE $cap END
+               ELSE own END AS n
+  ORDER BY i
   RETURN collect(n) AS in_tenant
 }
 CALL () {
