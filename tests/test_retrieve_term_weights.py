@@ -6,7 +6,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from retrieve_data import add_node
+from retrieve_data import add_node, relate
 
 from memgraph.memory import Memory
 from memgraph.retrieve.config import RetrievalConfig
@@ -167,6 +167,33 @@ def test_a_tenant_whose_id_extends_this_ones_does_not_crowd_out_its_fulltext_hit
         results = memory.explore("invoice", user_id=user_id, k=5, reinforce=False,
                                  config=config)
         assert {r.uid for r in results if "fulltext" in r.score.ranks} == set(mine)
+    finally:
+        memory.graph.run_autocommit("graph/delete_user", user_id=longer)
+
+
+def test_a_tenant_whose_id_extends_this_ones_does_not_crowd_out_its_fulltext_facts(
+        memory: Memory, user_id: str) -> None:
+    """The same for relationships, whose full-text index is scoped the same way: the
+    other tenant's 300 facts that say the word three times take every place the index
+    gives, and this tenant's fact must still be found."""
+    ann = add_node(memory.graph, user_id, "Person", "Ann")
+    yard = add_node(memory.graph, user_id, "Entity", "Marina")
+    mine = relate(memory.graph, user_id, ann, "WORKS_AT", yard,
+                  description="Ann repairs each boat that comes to the marina")
+    longer = f"{user_id}-eu"
+    try:
+        memory.graph.driver.execute_query(
+            "CREATE (a:Memory:Person {uid: $u + '-a', user_id: $u, name: 'Bo'}) "
+            "WITH a UNWIND range(1, 300) AS i "
+            "CREATE (b:Memory:Entity {uid: $u + '-b' + i, user_id: $u, name: 'Yard ' + i}) "
+            "CREATE (a)-[:WORKS_AT {uid: $u + '-r' + i, user_id: $u, state: 'candidate', "
+            "salience: 0.5, description: 'boat boat boat ' + i}]->(b)", {"u": longer})
+        config = RetrievalConfig.from_settings(
+            memory.settings, use_vector=False, use_graph=False, use_facts=False,
+            tenant_term_weights=False)
+        results = memory.explore("boat", user_id=user_id, k=5, reinforce=False,
+                                 config=config)
+        assert mine in {r.uid for r in results if "fulltext" in r.score.ranks}
     finally:
         memory.graph.run_autocommit("graph/delete_user", user_id=longer)
 

@@ -155,7 +155,6 @@ CALL () {
   WITH n, score ORDER BY score DESC, elementId(n) LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score}) AS ftn
 }
-
 CALL () {
   WITH '+user_id:"' + replace(replace($search.user_id, '\\', '\\\\'), '"', '\\"') + '" +('
        + $search.lucene + ')'
