@@ -124,32 +124,16 @@ CALL () {
   WITH '+user_id:"' + replace(replace($search.user_id, '\\', '\\\\'), '"', '\\"') + '" +('
        + $search.lucene + ')'
        AS lucene WHERE $search.lucene IS NOT NULL
-  // Lucene matches the tenant's id as a phrase of its tokens: another tenant whose id holds
-  // them ("acme" and "acme-eu") matches too, and its hits may take the $ft_k places. Then
-  // the index is asked again for ten times as many, and this tenant's are kept.
-  CALL (lucene) {
-    CALL db.index.fulltext.queryNodes('memory_text', lucene, {limit: $ft_k})
-      YIELD node AS n, score
-    RETURN count(*) AS hits,
-           collect(CASE WHEN n.user_id = $search.user_id THEN {n: n, score: score} END) AS own
-  }
-  CALL (lucene, hits, own) {
-    UNWIND CASE WHEN hits = $ft_k AND size(own) < hits THEN [1] ELSE [] END AS crowded
-    CALL db.index.fulltext.queryNodes('memory_text', lucene, {limit: 10 * $ft_k})
-      YIELD node AS n, score
-    WITH n, score WHERE n.user_id = $search.user_id
-    RETURN collect({n: n, score: score}) AS wide
-  }
+  {{> fragments/fulltext_own procedure=queryNodes index=memory_text yields=node}}
   // summaries have their own index (schema v6): only when they compete
   CALL (lucene) {
     WITH lucene WHERE $summaries_compete
     CALL db.index.fulltext.queryNodes('summary_text', lucene, {limit: $ft_k})
       YIELD node AS n, score
-    RETURN collect({n: n, score: score}) AS summary_hits
+    RETURN collect({e: n, score: score}) AS summary_hits
   }
-  UNWIND CASE WHEN hits = $ft_k AND size(own) < hits THEN wide ELSE own END + summary_hits
-    AS hit
-  WITH hit.n AS n, hit.score AS score
+  UNWIND found + summary_hits AS hit
+  WITH hit.e AS n, hit.score AS score
   WHERE n.user_id = $search.user_id
     {{> fragments/node_filters}}
   WITH n, score ORDER BY score DESC, elementId(n) LIMIT $per_signal
@@ -159,23 +143,9 @@ CALL () {
   WITH '+user_id:"' + replace(replace($search.user_id, '\\', '\\\\'), '"', '\\"') + '" +('
        + $search.lucene + ')'
        AS lucene WHERE $search.lucene IS NOT NULL AND $relationships
-  // another tenant whose id holds this one's tokens may take the $ft_k places: as above
-  CALL (lucene) {
-    CALL db.index.fulltext.queryRelationships('relationship_text', lucene, {limit: $ft_k})
-      YIELD relationship AS r, score
-    RETURN count(*) AS hits,
-           collect(CASE WHEN r.user_id = $search.user_id THEN {r: r, score: score} END) AS own
-  }
-  CALL (lucene, hits, own) {
-    UNWIND CASE WHEN hits = $ft_k AND size(own) < hits THEN [1] ELSE [] END AS crowded
-    CALL db.index.fulltext.queryRelationships('relationship_text', lucene,
-        {limit: 10 * $ft_k})
-      YIELD relationship AS r, score
-    WITH r, score WHERE r.user_id = $search.user_id
-    RETURN collect({r: r, score: score}) AS wide
-  }
-  UNWIND CASE WHEN hits = $ft_k AND size(own) < hits THEN wide ELSE own END AS hit
-  WITH hit.r AS r, hit.score AS score
+  {{> fragments/fulltext_own procedure=queryRelationships index=relationship_text yields=relationship}}
+  UNWIND found AS hit
+  WITH hit.e AS r, hit.score AS score
   WHERE r.user_id = $search.user_id
     {{> fragments/relationship_filters}}
   WITH r, score ORDER BY score DESC, elementId(r) LIMIT $per_signal

@@ -169,24 +169,21 @@ def _markdown_days(items: Sequence[dict[str, Any]]) -> list[str]:
     costs about five tokens, and the messages next to a match are often of its day (the
     `adjacent` vote): about 40 tokens of a 1,000-token context went on repeated dates
     (session 44). It also keeps a day's messages together, as they were said."""
+    def day(f: dict[str, Any]) -> str:
+        return f["when"] if f["kind"] in EPISODIC_KINDS else ""
+
     days: dict[str, list[dict[str, Any]]] = {}
-    order: list[str | dict[str, Any]] = []
     for f in items:
-        if f["kind"] in EPISODIC_KINDS and f["when"]:
-            if f["when"] not in days:
-                days[f["when"]] = []
-                order.append(f["when"])
-            days[f["when"]].append(f)
-        else:
-            order.append(f)
+        if day(f):
+            days.setdefault(day(f), []).append(f)
     lines = []
-    for entry in order:
-        if isinstance(entry, dict):
-            lines.append(_markdown_item(entry))
-            continue
-        first, *rest = days[entry]
-        lines.append(_markdown_item(first))
-        lines.extend("  " + _markdown_item({**f, "when": ""}) for f in rest)
+    for f in items:
+        if not day(f):
+            lines.append(_markdown_item(f))
+        elif days[day(f)][0] is f:
+            first, *rest = days[day(f)]
+            lines.append(_markdown_item(first))
+            lines.extend("  " + _markdown_item({**g, "when": ""}) for g in rest)
     return lines
 
 
@@ -249,7 +246,7 @@ def build_context(query: str, results: Sequence[Result], max_tokens: int,
         if count_tokens(trial) - count_tokens(render([])) <= summary_budget:
             add(r, fields)
             text = trial
-    for r in [*(r for r in results if not incidental(r)), *filter(incidental, results)]:
+    for r in sorted(results, key=incidental):   # stable: the rest keep their order
         if r in used:
             continue
         if (r.kind in EPISODIC_KINDS and r.uid in covered) \
