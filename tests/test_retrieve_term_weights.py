@@ -8,6 +8,7 @@ import uuid
 import pytest
 from retrieve_data import add_node, relate
 
+from memgraph.ingest.known_graph import gather
 from memgraph.memory import Memory
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.term_weights import (
@@ -194,6 +195,56 @@ def test_a_tenant_whose_id_extends_this_ones_does_not_crowd_out_its_fulltext_fac
         results = memory.explore("boat", user_id=user_id, k=5, reinforce=False,
                                  config=config)
         assert mine in {r.uid for r in results if "fulltext" in r.score.ranks}
+    finally:
+        memory.graph.run_autocommit("graph/delete_user", user_id=longer)
+
+
+def test_a_tenant_whose_id_extends_this_ones_does_not_crowd_out_an_alias(
+        memory: Memory, user_id: str) -> None:
+    """A question names a node by an alias through one full-text seek on the aliases,
+    scoped to the tenant inside Lucene, where "<tenant>-a" reads as "<tenant>" ("a" is a
+    stop word). Thirty of its people go by "Bea" alone, and this tenant's Beatriz by three
+    aliases, so theirs outscore hers: they take every place the seek asks for, and
+    Beatriz must still be the node the question names."""
+    beatriz = f"{user_id}-beatriz"
+    memory.graph.driver.execute_query(
+        "CREATE (n:Memory:Semantic:Person) SET n.uid = $uid, n.user_id = $u, "
+        "n.name = 'Beatriz Costa', n.canonical_name = 'beatriz costa', "
+        "n.aliases = ['Beatriz Maria Costa', 'Triz', 'Bea'], n.state = 'candidate', "
+        "n.salience = 0.5", {"u": user_id, "uid": beatriz})
+    longer = f"{user_id}-a"
+    try:
+        memory.graph.driver.execute_query(
+            "UNWIND range(1, 30) AS i CREATE (n:Memory:Semantic:Person) "
+            "SET n.uid = $u + '-' + i, n.user_id = $u, n.name = 'Bea ' + i, "
+            "n.canonical_name = 'bea ' + i, n.aliases = ['Bea'], "
+            "n.state = 'candidate', n.salience = 0.5", {"u": longer})
+        config = RetrievalConfig.from_settings(memory.settings, candidates_per_signal=5)
+        named = memory.explore("Bea", user_id=user_id, k=3, reinforce=False, config=config)
+        assert named and named[0].uid == beatriz, named
+        assert "linked" in named[0].score.ranks
+    finally:
+        memory.graph.run_autocommit("graph/delete_user", user_id=longer)
+
+
+def test_a_tenant_whose_id_extends_this_ones_does_not_hide_a_known_node_from_extraction(
+        memory: Memory, user_id: str) -> None:
+    """The extraction agent is shown the tenant's known nodes, found by their vectors and
+    by full-text hits on the new message's words (twenty times as many hits as nodes
+    shown). 500 short messages of "<tenant>-a" (which Lucene reads as "<tenant>", "a"
+    being a stop word) say "marina" and outscore the tenant's own marina, whose name is
+    long: it must still be shown."""
+    marina = add_node(memory.graph, user_id, "Entity",   # no vector: found by full text only
+                      "Marina Bay Yacht Club and Sailing School of the North")
+    longer = f"{user_id}-a"
+    try:
+        memory.graph.driver.execute_query(
+            "UNWIND range(1, 500) AS i CREATE (n:Memory:Source) "
+            "SET n.uid = $u + '-' + i, n.user_id = $u, n.state = 'candidate', "
+            "n.salience = 0.5, n.search_text = 'marina ' + i", {"u": longer})
+        text = "We reached the marina at dusk."
+        known = gather(memory.graph, memory.settings, user_id, text, memory.embedder.embed(text))
+        assert marina in {str(n["uid"]) for n in known.nodes}
     finally:
         memory.graph.run_autocommit("graph/delete_user", user_id=longer)
 

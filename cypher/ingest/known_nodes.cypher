@@ -26,11 +26,11 @@ CALL (){
   RETURN n, score ORDER BY score DESC LIMIT $limit
   UNION
   // scoped to the tenant inside Lucene (memory_text holds user_id), as in explore
-  WITH replace(replace($user_id, '\\', '\\\\'), '"', '\\"') AS tenant
-  CALL db.index.fulltext.queryNodes('memory_text', '+user_id:"' + tenant + '" +(' + $text + ')',
-                                    {limit: $limit * 20})
-  YIELD node, score
-  WITH node AS n, score
+  WITH '+user_id:"' + replace(replace($user_id, '\\', '\\\\'), '"', '\\"') + '" +(' + $text + ')'
+       AS lucene, $user_id AS tenant_id, $limit * 20 AS hit_limit
+  {{> fragments/fulltext_own procedure=queryNodes index=memory_text yields=node}}
+  UNWIND found AS hit
+  WITH hit.e AS n, hit.score AS score
   WHERE n.user_id = $user_id AND (n:Person OR n:Concept OR n:Entity)
     AND n.state <> 'archived'
   RETURN n, 1.0 + score AS score

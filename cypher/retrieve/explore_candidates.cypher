@@ -123,7 +123,8 @@ WITH CASE WHEN size(summary_vec) = 0 THEN vec ELSE merged END AS vec, exact_used
 CALL () {
   WITH '+user_id:"' + replace(replace($search.user_id, '\\', '\\\\'), '"', '\\"') + '" +('
        + $search.lucene + ')'
-       AS lucene WHERE $search.lucene IS NOT NULL
+       AS lucene, $search.user_id AS tenant_id, $ft_k AS hit_limit
+  WHERE $search.lucene IS NOT NULL
   {{> fragments/fulltext_own procedure=queryNodes index=memory_text yields=node}}
   // summaries have their own index (schema v6): only when they compete
   CALL (lucene) {
@@ -142,7 +143,8 @@ CALL () {
 CALL () {
   WITH '+user_id:"' + replace(replace($search.user_id, '\\', '\\\\'), '"', '\\"') + '" +('
        + $search.lucene + ')'
-       AS lucene WHERE $search.lucene IS NOT NULL AND $relationships
+       AS lucene, $search.user_id AS tenant_id, $ft_k AS hit_limit
+  WHERE $search.lucene IS NOT NULL AND $relationships
   {{> fragments/fulltext_own procedure=queryRelationships index=relationship_text yields=relationship}}
   UNWIND found AS hit
   WITH hit.e AS r, hit.score AS score
@@ -168,11 +170,13 @@ CALL () {
   UNION
   // a node the question names by one of its aliases ("Bea" for Beatriz, who said "call me
   // Bea"): one full-text seek on the aliases, each hit checked against the keys
-  WITH replace(replace($search.user_id, '\\', '\\\\'), '"', '\\"') AS tenant
+  WITH '+user_id:"' + replace(replace($search.user_id, '\\', '\\\\'), '"', '\\"') + '" +('
+       + $search.aliases + ')'
+       AS lucene, $search.user_id AS tenant_id, $per_signal AS hit_limit
   WHERE $search.aliases IS NOT NULL
-  CALL db.index.fulltext.queryNodes('memory_text',
-      '+user_id:"' + tenant + '" +(' + $search.aliases + ')', {limit: $per_signal})
-    YIELD node AS n
+  {{> fragments/fulltext_own procedure=queryNodes index=memory_text yields=node}}
+  UNWIND found AS hit
+  WITH hit.e AS n
   WITH n, [a IN coalesce(n.aliases, []) WHERE toLower(trim(a)) IN $search.name_keys
            | size(a)] AS said
   WHERE size(said) > 0 AND n:Semantic AND n.user_id = $search.user_id
