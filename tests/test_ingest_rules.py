@@ -40,6 +40,16 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("My sister Anna is visiting.", ("Person", "Anna"), ("me", "FAMILY_OF", "anna")),
     ("Tom works at Acme Corp.", ("Entity", "Acme Corp"), ("tom", "WORKS_AT", "acme corp")),
     ("I just started a new job at Globex!", ("Entity", "Globex"), ("me", "WORKS_AT", "globex")),
+    # the other ways a new job is told
+    ("I started my new job at Globex today.", ("Entity", "Globex"), ("me", "WORKS_AT", "globex")),
+    ("I started work at Globex on Monday.", ("Entity", "Globex"), ("me", "WORKS_AT", "globex")),
+    ("Tom began his new job at Initech.", ("Entity", "Initech"), ("tom", "WORKS_AT", "initech")),
+    ("I began working at Globex in May.", ("Entity", "Globex"), ("me", "WORKS_AT", "globex")),
+    ("I got hired by Globex!", ("Entity", "Globex"), ("me", "WORKS_AT", "globex")),
+    ("I accepted a job offer from Globex.", ("Entity", "Globex"),
+     ("me", "WORKS_AT", "globex")),
+    ("Arjun just moved to Bristol for a new job at Airbus.", ("Entity", "Airbus"),
+     ("arjun", "WORKS_AT", "airbus")),
     ("I moved to Berlin last year.", ("Entity", "Berlin"), ("me", "LIVES_IN", "berlin")),
     ("I really love hiking.", ("Concept", "hiking"), ("me", "LIKES", "hiking")),
     ("I can't stand cilantro.", ("Concept", "cilantro"), ("me", "DISLIKES", "cilantro")),
@@ -471,6 +481,16 @@ def test_an_occupation_left_is_over_from_when_it_is_said():
     assert {(r.from_id, r.to_id, r.valid_to) for r in executor.plan.relationships
             if r.type == "HAS_OCCUPATION"} == {("kim", "teacher", said), ("tom", "nurse", said),
                                          ("anna", "waitress", said), ("ben", "chef", None)}
+
+
+@pytest.mark.parametrize("text", [
+    "We accepted an offer from the Smiths.",        # a buyer's offer, not a job
+    "I started my day at Starbucks.",
+    "I started work at 9 and finished at Noon.",
+    "I started work on Monday.",
+])
+def test_a_start_or_an_offer_that_is_no_job_is_no_employer(text: str) -> None:
+    assert not {f for f in extract(text)[1] if f[1] == "WORKS_AT"}
 
 
 def test_someone_elses_relation_is_a_person_and_a_job_quit_is_over_from_then():

@@ -14,7 +14,9 @@ has dropped its subject, as chat does: the speaker's.
 What it finds
 - people named after a relation word: "my sister Anna", "my friend Tom" (Person, plus
   FAMILY_OF / FRIEND_OF / COLLEAGUE_OF / PARTNER_OF / KNOWS from the speaker; pets: OWNS);
-- "X works at Y", "I started a new job at Y", "I joined Y" (WORKS_AT an organisation);
+- "X works at Y", "I started a new job at Y", "I started my new job / began working at Y",
+  "I got hired by Y", "I accepted a job offer from Y", "moved to Z for a new job at Y",
+  "I joined Y" (WORKS_AT an organisation);
 - "I live in / moved to Y" (LIVES_IN), "I'm from Y" (FROM), "I visited / went to Y", "I
   took a trip to Y" (VISITED);
 - "I went to a support group", "I signed up for a pottery class", "we attended the
@@ -201,12 +203,21 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:work|works|am working|'m working|is working|"
         r"(?:have|has)\s++been\s++working|"
-        r"started working|started a (?:new )?job|got a (?:new )?job|have a (?:new )?job|"
-        r"took a (?:new )?job|accepted a (?:new )?job)\s++(?:as (?:an? )?[a-z ]{1,60}?\s++)?"
+        # "started working at", "began my new job at", "started work at"
+        r"(?:started|began|begun)\s++working|(?:started|began|begun)\s++(?:(?:a|my|his|her|"
+        r"their)\s++)?(?:new\s++)?(?:job|role|position|post|work)|got a (?:new )?job|"
+        r"have a (?:new )?job|took a (?:new )?job|accepted a (?:new )?job)\s++"
+        r"(?:as (?:an? )?[a-z ]{1,60}?\s++)?"
         r"(?:(?:remotely|part-time|full-time|freelance)\s++)?"
         # "at a restaurant called La Tasca", "at the BBC"
         r"(?:at|for)\s++(?:an?\s++(?:[a-z]+\s++){1,3}?(?:called|named)\s++|the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
+    # "I got hired by Globex", "she was hired at the BBC", "I accepted a job offer from
+    # Globex" (an offer alone may be a buyer's for a house)
+    ("WORKS_AT", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:got|was|were|been|am|is|are|'m|'s)\s++{ADVERB}hired\s++"
+        r"(?:by|at)|accepted\s++(?:a|an|the|their)\s++(?:new\s++)?job\s++offer\s++(?:from|at))"
+        rf"\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}joined\s++(?:an?\s++(?:[a-z\-]+\s++){{0,2}}?(?:startup|start-up|"
         r"company|firm|agency|bank|studio|consultancy|charity|school|hospital|clinic|"
@@ -1776,6 +1787,11 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("WORKS_AT", re.compile(
         r"\b(?P<subj>[A-Z][a-z\-]++)['’]s\s++(?:new\s++)?(?:job|position|role|post)\s++"
         rf"(?:is\s++)?(?:at|with)\s++(?P<obj>{NAME})"), "Entity", "organisation"),
+    # a move for one's job: "Arjun moved to Bristol for a new job at Airbus"
+    ("WORKS_AT", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:moved|relocated)\b[^.!?;]{{0,60}}?\bfor\s++(?:a|an|my|his|"
+        r"her|their|our)\s++(?:new\s++)?(?:job|position|role|post)\s++(?:at|with)\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # a plan or a dream, said as one: "I'm planning to run a marathon", "my goal is to
     # give kids a loving home", "I'm saving up for a trip to Peru" (not "I want to …",
     # which chat says of anything)
