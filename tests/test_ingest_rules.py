@@ -1040,6 +1040,9 @@ def test_someone_elses_favourite_is_their_liking():
     _, facts = extract("Arjun loves Thai food. His favourite place is Zaap.")
     assert ("arjun", "LIKES", "zaap") in facts and ("me", "LIKES", "zaap") not in facts
     assert ("me", "LIKES", "radiohead") in extract("My favourite band is Radiohead.")[1]
+    # the American spelling too
+    assert ("me", "LIKES", "radiohead") in extract("My favorite band is Radiohead.")[1]
+    assert ("arjun", "LIKES", "pho") in extract("Arjun's favorite food is pho.")[1]
 
 
 def test_someone_hired_into_a_role_holds_it():

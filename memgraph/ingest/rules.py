@@ -1321,7 +1321,7 @@ _LAST_DAY_AT = re.compile(rf"\b[Mm]y\s++last\s++day\s++at\s++(?:the\s++)?(?P<nam
 # Zaap", "Arjun's favourite food is pho"
 _FAVOURITE = re.compile(
     rf"(?:\b(?P<whose>[Mm]y|[Hh]is|[Hh]er)|(?P<holder>{_WORD})['’]s)\s+(?:all-time\s+)?"
-    r"fav(?:ou)?rite\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was)\s+"
+    r"fav(?:ou|o)rite\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was)\s+"
     rf"(?:(?P<name>{NAME})|{PHRASE}{PHRASE_END})")
 # Particles that are no part of a pastime ("went out camping" is "camping"); the words
 # ending in "-ing" that are no pastime are vocabulary.NOT_ACTIVITIES.
