@@ -50,6 +50,13 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "WORKS_AT", "globex")),
     ("Arjun just moved to Bristol for a new job at Airbus.", ("Entity", "Airbus"),
      ("arjun", "WORKS_AT", "airbus")),
+    # a relation said the other way round
+    ("Anna is my sister.", ("Person", "Anna"), ("me", "FAMILY_OF", "anna")),
+    ("Liam is my best friend.", ("Person", "Liam"), ("me", "FRIEND_OF", "liam")),
+    ("Tom is my boss.", ("Person", "Tom"), ("me", "COLLEAGUE_OF", "tom")),
+    # what one cannot eat, and "any" before it
+    ("I can't eat gluten.", ("Concept", "gluten"), ("me", "AVOIDS", "gluten")),
+    ("I don't drink any alcohol.", ("Concept", "alcohol"), ("me", "AVOIDS", "alcohol")),
     ("I moved to Berlin last year.", ("Entity", "Berlin"), ("me", "LIVES_IN", "berlin")),
     ("I really love hiking.", ("Concept", "hiking"), ("me", "LIKES", "hiking")),
     ("I can't stand cilantro.", ("Concept", "cilantro"), ("me", "DISLIKES", "cilantro")),
@@ -491,6 +498,17 @@ def test_an_occupation_left_is_over_from_when_it_is_said():
 ])
 def test_a_start_or_an_offer_that_is_no_job_is_no_employer(text: str) -> None:
     assert not {f for f in extract(text)[1] if f[1] == "WORKS_AT"}
+
+
+@pytest.mark.parametrize("text", [
+    "That is my sister.",                 # no name
+    "Anna is my sister's friend.",        # the sister's friend, not the speaker's relation
+    "Mom is my best friend.",             # a relation word is no one's name
+    "I can't eat another bite.",          # how much, not what
+    "I don't eat that much pizza.",
+])
+def test_a_sentence_that_only_looks_like_a_relation_or_a_diet_states_none(text: str) -> None:
+    assert extract(text)[1] == set(), text
 
 
 def test_someone_elses_relation_is_a_person_and_a_job_quit_is_over_from_then():

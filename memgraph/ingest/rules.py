@@ -12,7 +12,8 @@ sentence that opens on a past-tense verb from a short list ("Took a short trip t
 has dropped its subject, as chat does: the speaker's.
 
 What it finds
-- people named after a relation word: "my sister Anna", "my friend Tom" (Person, plus
+- people named after or before a relation word: "my sister Anna", "my friend Tom", "Anna is
+  my sister" (Person, plus
   FAMILY_OF / FRIEND_OF / COLLEAGUE_OF / PARTNER_OF / KNOWS from the speaker; pets: OWNS);
 - "X works at Y", "I started a new job at Y", "I started my new job / began working at Y",
   "I got hired by Y", "I accepted a job offer from Y", "moved to Z for a new job at Y",
@@ -198,6 +199,12 @@ _RELATION = re.compile(
     # "my new manager is Priya"; "my husband is Italian" names no one
     + rf"\s++is\s++(?!(?:{_DEMONYMS})\b))"
     + rf"{_TITLE}(?P<name>{NAME})")
+# the same said the other way round: "Anna is my sister", "Liam is my best friend", "Tom is
+# my boss" (not "Anna is my sister's friend", nor "That is my sister": not a name)
+_RELATION_REVERSED = re.compile(
+    rf"(?<![\w'’])(?P<name>{NAME})\s++is\s++my\s++(?:new\s++|little\s++|older\s++|"
+    rf"younger\s++|big\s++|(?!(?:{_RELATION_WORD})\b)[a-z]++\s++)?(?P<rel>{_RELATION_WORD})"
+    r"\b(?![-'’])")
 _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # (relationship type, pattern, object kind, entity type)
     ("WORKS_AT", re.compile(
@@ -504,7 +511,10 @@ class _Run:
     def sentence(self, sentence: _Sentence) -> None:
         named: set[str] = set()
         spans: list[tuple[int, int]] = []
-        for m in _RELATION.finditer(sentence.text):
+        for m in [*_RELATION.finditer(sentence.text),
+                  # "Mom is my best friend": a relation word is no one's name
+                  *(m for m in _RELATION_REVERSED.finditer(sentence.text)
+                    if _usable(m["name"]) and m["name"].lower() not in RELATION_WORDS)]:
             spans.append(m.span())
             rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
             name = _POSSESSIVE_SUFFIX.sub("", m["name"])
@@ -1501,7 +1511,10 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"(?:(?:severe|mild|bad|serious|deadly|life-threatening)\s++)?"
         r"(?P<obj>[a-z]++(?:\s++[a-z]++)?)\s++(?:allergy|intolerance)\b"), "Concept", ""),
     ("AVOIDS", re.compile(
-        rf"{SUBJECT}\s++{ADVERB}{_NOT}\s++{ADVERB}(?:eat|drink)\s++{PHRASE}{PHRASE_END}"),
+        rf"{SUBJECT}\s++{ADVERB}(?:{_NOT}|can't|can’t|cannot)\s++{ADVERB}(?:eat|drink)\s++"
+        # "any alcohol" is alcohol; "another bite", "that much pizza" are no food kept away
+        r"(?:any\s++)?(?!(?:another|that|this|those|these|so|too|enough|more|much|anything|"
+        rf"any)\b){PHRASE}{PHRASE_END}"),
      "Concept", ""),
     ("LIKES", re.compile(
         rf"{SUBJECT}\s+(?:am|is|are|(?:have|has)\s+been)\s+{ADVERB}(?:into|a fan of|"
