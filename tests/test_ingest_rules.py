@@ -54,6 +54,8 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("Anna is my sister.", ("Person", "Anna"), ("me", "FAMILY_OF", "anna")),
     ("Liam is my best friend.", ("Person", "Liam"), ("me", "FRIEND_OF", "liam")),
     ("Tom is my boss.", ("Person", "Tom"), ("me", "COLLEAGUE_OF", "tom")),
+    ("I'm doing my PhD at Imperial College.", ("Entity", "Imperial College"),
+     ("me", "STUDIES_AT", "imperial college")),
     # what one cannot eat, and "any" before it
     ("I can't eat gluten.", ("Concept", "gluten"), ("me", "AVOIDS", "gluten")),
     ("I don't drink any alcohol.", ("Concept", "alcohol"), ("me", "AVOIDS", "alcohol")),

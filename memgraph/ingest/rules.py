@@ -1834,13 +1834,13 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"(?:,\s++an?\s++(?:[a-z]+\s++)?(?:baby\s++)?(?:girl|boy)\s++(?:named|called)\s++"
         rf"|,\s++|\s++(?:named|called)\s++)(?P<obj>{NAME})"), "Person", ""),
     # a course taken at a school: "I started a course in palliative care at Sophiahemmet
-    # University", "I'm doing a master's at UCL"
+    # University", "I'm doing a master's at UCL", "I'm doing my PhD at Imperial College"
     ("STUDIES_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:started|began|am\s++taking|am\s++doing|is\s++taking|"
         r"is\s++doing|took|enrolled\s++in|signed\s++up\s++for)\s++(?:a|an|my)\s++"
         r"(?:new\s++|part-time\s++|online\s++|evening\s++)?(?:[a-z\-]+\s++)?"
-        r"(?:course|class|degree|master['’]?s|masters|phd|diploma|certificate|programme|"
-        r"program)(?:\s++(?:in|on)\s++(?:[a-z\-]+\s++){1,4}?)?\s*+at\s++(?:the\s++)?"
+        r"(?:course|class|degree|master['’]?s|masters|phd|[Pp]h\.?[Dd]\.?|MBA|MSc|BSc|MA|BA|"
+        r"diploma|certificate|programme|program)(?:\s++(?:in|on)\s++(?:[a-z\-]+\s++){1,4}?)?\s*+at\s++(?:the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # "I just got promoted to head nurse at St Luke's"
     ("WORKS_AT", re.compile(
