@@ -958,6 +958,10 @@ def test_a_doing_given_up_is_over_though_no_list_names_it():
         ("EXPERIENCED", "bouldering", said)}
     assert over("I quit smoking last year.") == {
         ("EXPERIENCED", "smoking", datetime(2024, 8, 1, tzinfo=UTC))}
+    # a craft is a pastime too, taken up or given up
+    assert over("I quit pottery, I can't justify the fees.") == {
+        ("EXPERIENCED", "pottery", said)}
+    assert over("I took up pottery last year.") == {("EXPERIENCED", "pottery", None)}
     # a doing whose object goes on, or no pastime at all
     assert over("I stopped seeing Tom.") == set()
     assert over("I stopped trying.") == set()

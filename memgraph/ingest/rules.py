@@ -1378,7 +1378,11 @@ _PASTIMES = ("running|jogging|painting|reading|hiking|swimming|cooking|baking|ga
              # pastimes one "does" ("I've been doing yoga", "I started pilates", "she does
              # ballet")
              "(?:doing\\s++)?(?:yoga|pilates|karate|judo|crossfit|tai\\s++chi|boxing|ballet|"
-             "meditation|parkour|aikido|zumba)")
+             "meditation|parkour|aikido|zumba)|"
+             # crafts and arts one takes up or does ("I took up pottery", "she does
+             # photography")
+             "pottery|photography|woodworking|embroidery|calligraphy|gymnastics|archery|"
+             "fencing")
 # instruments, which one plays, takes lessons in and switches between
 _INSTRUMENTS = ("piano|violin|viola|cello|guitar|bass|drums|flute|clarinet|oboe|saxophone|"
                 "sax|trumpet|trombone|ukulele|harp|banjo|mandolin|accordion")
