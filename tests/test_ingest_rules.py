@@ -968,6 +968,22 @@ def test_a_doing_given_up_is_over_though_no_list_names_it():
     assert over("She quit working in March.") == set()
 
 
+def test_a_diagnosis_is_lived_through_and_dated_by_its_sentence():
+    said = datetime(2025, 5, 1, 12, tzinfo=UTC)
+
+    def facts(text: str) -> set[tuple[str, str, str, datetime | None]]:
+        return {(r.type, r.from_id, r.to_id, r.valid_from)
+                for r in planned(text, "Sean", said).plan.relationships}
+
+    assert facts("I was diagnosed with asthma last year.") == {
+        ("EXPERIENCED", "sean", "asthma", datetime(2024, 5, 1, tzinfo=UTC))}
+    assert facts("Tom has been diagnosed with type 2 diabetes.") == {
+        ("EXPERIENCED", "tom", "type 2 diabetes", None)}
+    assert facts("I was diagnosed with a mild concussion after the fall.") == {
+        ("EXPERIENCED", "sean", "mild concussion", None)}
+    assert facts("I was diagnosed with nothing serious, thankfully.") == set()
+
+
 def test_a_relation_no_longer_ones_own_is_over_and_a_team_moved_to_is_ones_own():
     said = datetime(2025, 5, 7, 9, tzinfo=UTC)
     plan = planned("I moved to the platform team last month, so Priya isn't my manager "

@@ -1520,6 +1520,14 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"(?:any\s++)?(?!(?:another|that|this|those|these|so|too|enough|more|much|anything|"
         rf"any)\b){PHRASE}{PHRASE_END}"),
      "Concept", ""),
+    # a diagnosis lived through: "I was diagnosed with asthma last year", "Tom has been
+    # diagnosed with type 2 diabetes" (EXPERIENCED, dated by the sentence)
+    ("EXPERIENCED", re.compile(
+        rf"{SUBJECT}\s++(?:was|were|got|(?:have|has)\s++been|am|is|are)\s++{ADVERB}"
+        r"diagnosed\s++with\s++(?:an?\s++)?(?!(?:nothing|something|anything)\b)"
+        # the condition ends where the sentence says when, or goes on
+        rf"{PHRASE}(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|so|when|since|after|before|"
+        r"in|on|at|last|this|yesterday|recently|ago|which|that|who)\b|$))"), "Concept", ""),
     ("LIKES", re.compile(
         rf"{SUBJECT}\s+(?:am|is|are|(?:have|has)\s+been)\s+{ADVERB}(?:into|a fan of|"
         rf"a big fan of|fond of|passionate about|crazy about)\s+{PHRASE}{PHRASE_END}"),
