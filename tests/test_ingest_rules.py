@@ -497,6 +497,7 @@ def test_an_occupation_left_is_over_from_when_it_is_said():
     "I started my day at Starbucks.",
     "I started work at 9 and finished at Noon.",
     "I started work on Monday.",
+    "I started a new post at Reddit about it.",   # a post written, not a job
 ])
 def test_a_start_or_an_offer_that_is_no_job_is_no_employer(text: str) -> None:
     assert not {f for f in extract(text)[1] if f[1] == "WORKS_AT"}

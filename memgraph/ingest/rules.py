@@ -211,8 +211,9 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:work|works|am working|'m working|is working|"
         r"(?:have|has)\s++been\s++working|"
         # "started working at", "began my new job at", "started work at"
+        # ("a new post at Reddit" is no job)
         r"(?:started|began|begun)\s++working|(?:started|began|begun)\s++(?:(?:a|my|his|her|"
-        r"their)\s++)?(?:new\s++)?(?:job|role|position|post|work)|got a (?:new )?job|"
+        r"their)\s++)?(?:new\s++)?(?:job|role|position|work)|got a (?:new )?job|"
         r"have a (?:new )?job|took a (?:new )?job|accepted a (?:new )?job)\s++"
         r"(?:as (?:an? )?[a-z ]{1,60}?\s++)?"
         r"(?:(?:remotely|part-time|full-time|freelance)\s++)?"
