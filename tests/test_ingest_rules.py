@@ -56,6 +56,13 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("Tom is my boss.", ("Person", "Tom"), ("me", "COLLEAGUE_OF", "tom")),
     ("I'm doing my PhD at Imperial College.", ("Entity", "Imperial College"),
      ("me", "STUDIES_AT", "imperial college")),
+    ("Tom is a member of the rowing club.", ("Concept", "rowing club"),
+     ("tom", "MEMBER_OF", "rowing club")),
+    ("I'm part of a book club.", ("Concept", "book club"), ("me", "MEMBER_OF", "book club")),
+    ("I report to Sarah.", ("Person", "Sarah"), ("me", "COLLEAGUE_OF", "sarah")),
+    ("I'm not a fan of horror movies.", ("Concept", "horror movies"),
+     ("me", "DISLIKES", "horror movies")),
+    ("Tom isn't a big fan of jazz.", ("Concept", "jazz"), ("tom", "DISLIKES", "jazz")),
     # what one cannot eat, and "any" before it
     ("I can't eat gluten.", ("Concept", "gluten"), ("me", "AVOIDS", "gluten")),
     ("I don't drink any alcohol.", ("Concept", "alcohol"), ("me", "AVOIDS", "alcohol")),
@@ -509,6 +516,8 @@ def test_a_start_or_an_offer_that_is_no_job_is_no_employer(text: str) -> None:
     "Mom is my best friend.",             # a relation word is no one's name
     "I can't eat another bite.",          # how much, not what
     "I don't eat that much pizza.",
+    "I reported to Dr Patel on Monday.",  # an errand, not whom one works under
+    "I'm part of the problem.",           # no group
 ])
 def test_a_sentence_that_only_looks_like_a_relation_or_a_diet_states_none(text: str) -> None:
     assert extract(text)[1] == set(), text

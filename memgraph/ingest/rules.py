@@ -268,7 +268,11 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     ("DISLIKES", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:hate|hates|dislike|dislikes|can't stand|cannot stand|"
-        rf"(?:don't|do not|doesn't|does not)\s++{ADVERB}like)\s++{PHRASE}{PHRASE_END}"),
+        rf"(?:don't|do not|doesn't|does not)\s++{ADVERB}like|"
+        # "I'm not a fan of horror movies", "Tom isn't a big fan of jazz"
+        r"(?:(?:am|is|are)\s++not|isn['’]t|aren['’]t)\s++(?:a\s++)?(?:big\s++|huge\s++)?fan\s++of)"
+        r"\s++"
+        rf"{PHRASE}{PHRASE_END}"),
      "Concept", ""),
     ("LIKES", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:like|likes|love|loves|enjoy|enjoys|adore|adores|prefer|"
@@ -1576,7 +1580,9 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("MEMBER_OF", re.compile(
         # "I moved to the platform team last month": a team one moves to is one's own
         rf"{SUBJECT}\s+{ADVERB}(?:(?:moved|switched|transferred)\s+(?:over\s+)?to|"
-        r"joined|join|joins|became a member of|(?:am|is|are)\s+"
+        # "Tom is a member of the rowing club", "I'm part of a book club"
+        r"joined|join|joins|became a member of|(?:am|is|are)\s+(?:a\s+)?(?:members?|part)\s+of|"
+        r"(?:am|is|are)\s+"
         rf"{ADVERB}(?:on|leading|running|managing|in\s+charge\s+of)|lead|leads|led|manage|"
         r"manages|managed|run|runs)\s+"
         r"(?P<det>a|an|the|my|our)\s+(?:new\s+|local\s+)?"
@@ -1813,6 +1819,11 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("WORKS_AT", re.compile(
         r"\b(?P<subj>[A-Z][a-z\-]++)['’]s\s++(?:new\s++)?(?:job|position|role|post)\s++"
         rf"(?:is\s++)?(?:at|with)\s++(?P<obj>{NAME})"), "Entity", "organisation"),
+    # whom one reports to at work, now: "I report to Sarah" (COLLEAGUE_OF; "I reported to
+    # the clinic" was an errand)
+    ("COLLEAGUE_OF", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:report|reports)\s++(?:directly\s++)?to\s++"
+        rf"(?P<obj>{NAME})"), "Person", ""),
     # a move for one's job: "Arjun moved to Bristol for a new job at Airbus"
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:moved|relocated)\b[^.!?;]{{0,60}}?\bfor\s++(?:a|an|my|his|"
