@@ -63,6 +63,8 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("I'm not a fan of horror movies.", ("Concept", "horror movies"),
      ("me", "DISLIKES", "horror movies")),
     ("Tom isn't a big fan of jazz.", ("Concept", "jazz"), ("tom", "DISLIKES", "jazz")),
+    ("Our cat is called Luna.", ("Entity", "Luna"), ("me", "OWNS", "luna")),
+    ("Our dog's name is Rex.", ("Entity", "Rex"), ("me", "OWNS", "rex")),
     # what one cannot eat, and "any" before it
     ("I can't eat gluten.", ("Concept", "gluten"), ("me", "AVOIDS", "gluten")),
     ("I don't drink any alcohol.", ("Concept", "alcohol"), ("me", "AVOIDS", "alcohol")),

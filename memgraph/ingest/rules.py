@@ -1152,7 +1152,9 @@ _POSSESSIVE_RELATION = re.compile(
 _OUR_RELATION = re.compile(
     r"\b[Oo]ur\s+(?:new\s+|little\s+|old\s+)?(?P<rel>"
     + _RELATION_WORD
-    + rf"),?\s+{_TITLE}(?P<name>{NAME})")
+    # "our son Leo", "our cat is called Luna", "our dog's name is Rex"
+    + r")(?:,?\s+|\s+is\s+(?:called|named)\s+|['’]s\s+name\s+is\s+)"
+    + rf"{_TITLE}(?P<name>{NAME})")
 # several relatives named at once: "my daughters Mia and Lena", "we have twin daughters,
 # Mia and Lena", "our kids are Sam, Ella and Jo"
 _PLURAL_RELATION = re.compile(
