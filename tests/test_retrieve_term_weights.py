@@ -4,6 +4,7 @@ one tenant's ranking does not depend on what the other tenants wrote."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable, Iterator
 
 import pytest
 from retrieve_data import add_node, relate
@@ -24,6 +25,21 @@ from memgraph.retrieve.term_weights import (
 from memgraph.retrieve.vector_plan import TenantSize
 
 CFG = RetrievalConfig()
+
+
+@pytest.fixture
+def extended_tenant(memory: Memory, user_id: str) -> Iterator[Callable[[str], str]]:
+    """Another tenant whose id is this one's with a suffix ("-eu", "-a"), which Lucene's
+    tenant clause for this one also matches; deleted afterwards."""
+    made: list[str] = []
+
+    def extended(suffix: str) -> str:
+        made.append(f"{user_id}{suffix}")
+        return made[-1]
+
+    yield extended
+    for other in made:
+        memory.graph.run_autocommit("graph/delete_user", user_id=other)
 
 
 def test_a_word_common_in_the_tenant_and_rare_elsewhere_weighs_less() -> None:
@@ -122,13 +138,14 @@ def test_a_tenants_fulltext_ranking_does_not_depend_on_other_tenants(memory: Mem
 
 
 def test_a_tenant_whose_id_extends_this_ones_is_not_counted_as_this_tenant(
-        memory: Memory, user_id: str) -> None:
+        memory: Memory, user_id: str,
+        extended_tenant: Callable[[str], str]) -> None:
     """Lucene matches the tenant's id as a phrase of its tokens, so the id "acme" also
     matches every memory of "acme-eu". A word only "acme-eu" writes is still rare in
     "acme", and counted so."""
     word = f"zq{uuid.uuid4().hex[:8]}"
     add_node(memory.graph, user_id, "Source", "z1", text=f"the {word} was loud")
-    longer = f"{user_id}-eu"
+    longer = extended_tenant("-eu")
     config = RetrievalConfig(term_stats_ttl_s=0, term_count_cap=20)
     forget_term_counts()
     try:
@@ -140,12 +157,12 @@ def test_a_tenant_whose_id_extends_this_ones_is_not_counted_as_this_tenant(
         assert term_counts(memory.graph, user_id, query_terms(word), config,
                            index_total=200)[word][0] == 1
     finally:
-        memory.graph.run_autocommit("graph/delete_user", user_id=longer)
         forget_term_counts()
 
 
 def test_a_tenant_whose_id_extends_this_ones_does_not_crowd_out_its_fulltext_hits(
-        memory: Memory, user_id: str) -> None:
+        memory: Memory, user_id: str,
+        extended_tenant: Callable[[str], str]) -> None:
     """The full-text index gives a bounded number of hits, the tenant scoped inside
     Lucene. Another tenant whose id holds this one's tokens matches that scope too, and
     its 300 short messages that say the word three times outscore this tenant's two: they
@@ -155,25 +172,23 @@ def test_a_tenant_whose_id_extends_this_ones_does_not_crowd_out_its_fulltext_hit
             for i in (1, 2)]
     for i in range(20):
         add_node(memory.graph, user_id, "Source", f"g{i}", text=f"the garden after rain {i}")
-    longer = f"{user_id}-eu"
-    try:
-        memory.graph.driver.execute_query(
-            "UNWIND range(1, 300) AS i CREATE (n:Memory:Source) "
-            "SET n.uid = $u + '-' + i, n.user_id = $u, n.state = 'candidate', "
-            "n.salience = 0.5, n.search_text = 'invoice invoice invoice ' + i",
-            {"u": longer})
-        config = RetrievalConfig.from_settings(
-            memory.settings, use_vector=False, use_graph=False, use_facts=False,
-            tenant_term_weights=False)
-        results = memory.explore("invoice", user_id=user_id, k=5, reinforce=False,
-                                 config=config)
-        assert {r.uid for r in results if "fulltext" in r.score.ranks} == set(mine)
-    finally:
-        memory.graph.run_autocommit("graph/delete_user", user_id=longer)
+    longer = extended_tenant("-eu")
+    memory.graph.driver.execute_query(
+        "UNWIND range(1, 300) AS i CREATE (n:Memory:Source) "
+        "SET n.uid = $u + '-' + i, n.user_id = $u, n.state = 'candidate', "
+        "n.salience = 0.5, n.search_text = 'invoice invoice invoice ' + i",
+        {"u": longer})
+    config = RetrievalConfig.from_settings(
+        memory.settings, use_vector=False, use_graph=False, use_facts=False,
+        tenant_term_weights=False)
+    results = memory.explore("invoice", user_id=user_id, k=5, reinforce=False,
+                             config=config)
+    assert {r.uid for r in results if "fulltext" in r.score.ranks} == set(mine)
 
 
 def test_a_tenant_whose_id_extends_this_ones_does_not_crowd_out_its_fulltext_facts(
-        memory: Memory, user_id: str) -> None:
+        memory: Memory, user_id: str,
+        extended_tenant: Callable[[str], str]) -> None:
     """The same for relationships, whose full-text index is scoped the same way: the
     other tenant's 300 facts that say the word three times take every place the index
     gives, and this tenant's fact must still be found."""
@@ -181,26 +196,24 @@ def test_a_tenant_whose_id_extends_this_ones_does_not_crowd_out_its_fulltext_fac
     yard = add_node(memory.graph, user_id, "Entity", "Marina")
     mine = relate(memory.graph, user_id, ann, "WORKS_AT", yard,
                   description="Ann repairs each boat that comes to the marina")
-    longer = f"{user_id}-eu"
-    try:
-        memory.graph.driver.execute_query(
-            "CREATE (a:Memory:Person {uid: $u + '-a', user_id: $u, name: 'Bo'}) "
-            "WITH a UNWIND range(1, 300) AS i "
-            "CREATE (b:Memory:Entity {uid: $u + '-b' + i, user_id: $u, name: 'Yard ' + i}) "
-            "CREATE (a)-[:WORKS_AT {uid: $u + '-r' + i, user_id: $u, state: 'candidate', "
-            "salience: 0.5, description: 'boat boat boat ' + i}]->(b)", {"u": longer})
-        config = RetrievalConfig.from_settings(
-            memory.settings, use_vector=False, use_graph=False, use_facts=False,
-            tenant_term_weights=False)
-        results = memory.explore("boat", user_id=user_id, k=5, reinforce=False,
-                                 config=config)
-        assert mine in {r.uid for r in results if "fulltext" in r.score.ranks}
-    finally:
-        memory.graph.run_autocommit("graph/delete_user", user_id=longer)
+    longer = extended_tenant("-eu")
+    memory.graph.driver.execute_query(
+        "CREATE (a:Memory:Person {uid: $u + '-a', user_id: $u, name: 'Bo'}) "
+        "WITH a UNWIND range(1, 300) AS i "
+        "CREATE (b:Memory:Entity {uid: $u + '-b' + i, user_id: $u, name: 'Yard ' + i}) "
+        "CREATE (a)-[:WORKS_AT {uid: $u + '-r' + i, user_id: $u, state: 'candidate', "
+        "salience: 0.5, description: 'boat boat boat ' + i}]->(b)", {"u": longer})
+    config = RetrievalConfig.from_settings(
+        memory.settings, use_vector=False, use_graph=False, use_facts=False,
+        tenant_term_weights=False)
+    results = memory.explore("boat", user_id=user_id, k=5, reinforce=False,
+                             config=config)
+    assert mine in {r.uid for r in results if "fulltext" in r.score.ranks}
 
 
 def test_a_tenant_whose_id_extends_this_ones_does_not_crowd_out_an_alias(
-        memory: Memory, user_id: str) -> None:
+        memory: Memory, user_id: str,
+        extended_tenant: Callable[[str], str]) -> None:
     """A question names a node by an alias through one full-text seek on the aliases,
     scoped to the tenant inside Lucene, where "<tenant>-a" reads as "<tenant>" ("a" is a
     stop word). Thirty of its people go by "Bea" alone, and this tenant's Beatriz by three
@@ -212,23 +225,21 @@ def test_a_tenant_whose_id_extends_this_ones_does_not_crowd_out_an_alias(
         "n.name = 'Beatriz Costa', n.canonical_name = 'beatriz costa', "
         "n.aliases = ['Beatriz Maria Costa', 'Triz', 'Bea'], n.state = 'candidate', "
         "n.salience = 0.5", {"u": user_id, "uid": beatriz})
-    longer = f"{user_id}-a"
-    try:
-        memory.graph.driver.execute_query(
-            "UNWIND range(1, 30) AS i CREATE (n:Memory:Semantic:Person) "
-            "SET n.uid = $u + '-' + i, n.user_id = $u, n.name = 'Bea ' + i, "
-            "n.canonical_name = 'bea ' + i, n.aliases = ['Bea'], "
-            "n.state = 'candidate', n.salience = 0.5", {"u": longer})
-        config = RetrievalConfig.from_settings(memory.settings, candidates_per_signal=5)
-        named = memory.explore("Bea", user_id=user_id, k=3, reinforce=False, config=config)
-        assert named and named[0].uid == beatriz, named
-        assert "linked" in named[0].score.ranks
-    finally:
-        memory.graph.run_autocommit("graph/delete_user", user_id=longer)
+    longer = extended_tenant("-a")
+    memory.graph.driver.execute_query(
+        "UNWIND range(1, 30) AS i CREATE (n:Memory:Semantic:Person) "
+        "SET n.uid = $u + '-' + i, n.user_id = $u, n.name = 'Bea ' + i, "
+        "n.canonical_name = 'bea ' + i, n.aliases = ['Bea'], "
+        "n.state = 'candidate', n.salience = 0.5", {"u": longer})
+    config = RetrievalConfig.from_settings(memory.settings, candidates_per_signal=5)
+    named = memory.explore("Bea", user_id=user_id, k=3, reinforce=False, config=config)
+    assert named and named[0].uid == beatriz, named
+    assert "linked" in named[0].score.ranks
 
 
 def test_a_tenant_whose_id_extends_this_ones_does_not_hide_a_known_node_from_extraction(
-        memory: Memory, user_id: str) -> None:
+        memory: Memory, user_id: str,
+        extended_tenant: Callable[[str], str]) -> None:
     """The extraction agent is shown the tenant's known nodes, found by their vectors and
     by full-text hits on the new message's words (twenty times as many hits as nodes
     shown). 500 short messages of "<tenant>-a" (which Lucene reads as "<tenant>", "a"
@@ -236,17 +247,14 @@ def test_a_tenant_whose_id_extends_this_ones_does_not_hide_a_known_node_from_ext
     long: it must still be shown."""
     marina = add_node(memory.graph, user_id, "Entity",   # no vector: found by full text only
                       "Marina Bay Yacht Club and Sailing School of the North")
-    longer = f"{user_id}-a"
-    try:
-        memory.graph.driver.execute_query(
-            "UNWIND range(1, 500) AS i CREATE (n:Memory:Source) "
-            "SET n.uid = $u + '-' + i, n.user_id = $u, n.state = 'candidate', "
-            "n.salience = 0.5, n.search_text = 'marina ' + i", {"u": longer})
-        text = "We reached the marina at dusk."
-        known = gather(memory.graph, memory.settings, user_id, text, memory.embedder.embed(text))
-        assert marina in {str(n["uid"]) for n in known.nodes}
-    finally:
-        memory.graph.run_autocommit("graph/delete_user", user_id=longer)
+    longer = extended_tenant("-a")
+    memory.graph.driver.execute_query(
+        "UNWIND range(1, 500) AS i CREATE (n:Memory:Source) "
+        "SET n.uid = $u + '-' + i, n.user_id = $u, n.state = 'candidate', "
+        "n.salience = 0.5, n.search_text = 'marina ' + i", {"u": longer})
+    text = "We reached the marina at dusk."
+    known = gather(memory.graph, memory.settings, user_id, text, memory.embedder.embed(text))
+    assert marina in {str(n["uid"]) for n in known.nodes}
 
 
 def test_an_index_wide_count_is_taken_again_once_the_index_has_grown(memory: Memory,
