@@ -385,6 +385,12 @@ def test_an_event_the_speaker_took_part_in_is_dated_and_a_place_stays_a_visit():
     assert extract("We went to the beach party.")[1] == {("me", "ATTENDED", "beach party")}
 
 
+def test_a_move_from_one_place_to_another_is_a_home_in_the_second():
+    assert extract("We just moved from Stockholm to Uppsala, the rent was too high.")[1] == {
+        ("me", "LIVES_IN", "uppsala")}
+    assert extract("Tom relocated from Leeds to York.")[1] == {("tom", "LIVES_IN", "york")}
+
+
 def test_a_short_lead_in_is_not_the_subject_of_the_sentence():
     nodes, facts = extract("Big news: I left Acme and joined Globex.")
     assert facts == {("me", "WORKS_AT", "globex")}       # the speaker's news

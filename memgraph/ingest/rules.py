@@ -18,8 +18,8 @@ What it finds
 - "X works at Y", "I started a new job at Y", "I started my new job / began working at Y",
   "I got hired by Y", "I accepted a job offer from Y", "moved to Z for a new job at Y",
   "I joined Y" (WORKS_AT an organisation);
-- "I live in / moved to Y" (LIVES_IN), "I'm from Y" (FROM), "I visited / went to Y", "I
-  took a trip to Y" (VISITED);
+- "I live in / moved to Y", "we moved from X to Y" (LIVES_IN), "I'm from Y" (FROM), "I
+  visited / went to Y", "I took a trip to Y" (VISITED);
 - "I went to a support group", "I signed up for a pottery class", "we attended the
   pride parade" (ATTENDED: an event, class or meeting; a capitalised place after "went
   to" is VISITED);
@@ -236,7 +236,9 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         # "lives alone in Seville", "moved in with Carmen in Cordoba"
         r"relocated)\s++(?:in\s++together\s++|alone\s++|together\s++|(?:in\s++)?with\s++"
         rf"(?:(?:my|his|her|their|our)\s++(?:[a-z\-]+\s++){{0,2}}?[a-z\-]++(?:\s++{NAME})?|"
-        rf"{NAME})\s++)?(?:back\s++)?(?:in|into|to)\s++"
+        rf"{NAME})\s++)?"
+        # "we moved from Stockholm to Uppsala": the place moved to
+        rf"(?:from\s++{NAME}\s++)?(?:back\s++)?(?:in|into|to)\s++"
         # "in a small flat in Glasgow", "to a new house in Leeds", "into the new house in
         # Stockport"
         rf"(?:(?:an?|the|our|my)\s++(?:[a-z]+\s++){{1,3}}?in\s++)?(?P<obj>{NAME})"),
