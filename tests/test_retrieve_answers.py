@@ -132,6 +132,21 @@ def test_allergies_and_diets_are_asked_by_their_words() -> None:
     assert not asks_relation(wanted, avoided)
 
 
+def test_a_diagnosis_is_asked_by_health_words_and_an_internship_by_its_own() -> None:
+    # the extractor states "I was diagnosed with type 2 diabetes" as EXPERIENCED, and "I
+    # got an internship at Herzog" as WORKS_AT
+    diagnosed, employer = {"kind": "EXPERIENCED"}, {"kind": "WORKS_AT"}
+    for text in ("What health condition does Omar have?", "When was Omar diagnosed?",
+                 "What illness does Omar have?", "What disease was Omar's mom diagnosed with?"):
+        wanted = {_stem(w) for w in read_query(text).topic(["Omar"])}
+        assert asks_relation(wanted, diagnosed), text
+    wanted = {_stem(w) for w in read_query("Where does Omar work?").topic(["Omar"])}
+    assert not asks_relation(wanted, diagnosed)
+    for text in ("Where did Mei intern?", "Where is Mei's internship?"):
+        wanted = {_stem(w) for w in read_query(text).topic(["Mei"])}
+        assert asks_relation(wanted, employer), text
+
+
 def test_an_occupation_never_answers_where_or_who() -> None:
     said = "I work at Danube Media as an editor."
     rels = {"role": {"kind": "HAS_OCCUPATION", "start_name": "Lena", "end_name": "editor",

@@ -103,7 +103,7 @@ ONE_AT_A_TIME = RELATION_SYNONYMS["partner"] | RELATION_SYNONYMS["manager"] | \
 # Carlos adopt Toro?" asks about it; answers.asks_relation).
 TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "WORKS_AT": "work job employer employ company office colleague career hire join start "
-                "teach",
+                "teach intern internship",
     # "what is Tom's job?" may ask for either; "where does Tom work?" for an employer
     "HAS_OCCUPATION": "job occupation profession career role",
     "WORKS_ON": "work project task",
@@ -113,7 +113,10 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "VISITED": "visit go went travel trip been holiday vacation fly flew",
     "ATTENDED": "attend go went event class meeting sign participate volunteer activity "
                 "race marathon compete",
-    "EXPERIENCED": "experience activity",
+    # what one was diagnosed with ("I was diagnosed with type 2 diabetes") is a health
+    # condition one has
+    "EXPERIENCED": "experience activity diagnose diagnosis condition illness disease sick "
+                   "health",
     "LIKES": "like love enjoy favourite favorite fan into hobby fun passion adore fond",
     "DISLIKES": "dislike hate stand feel think mind avoid",
     "INTERESTED_IN": "interest curious into play learn",
