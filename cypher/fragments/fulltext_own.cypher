@@ -1,11 +1,15 @@
 // A tenant's hits in the full-text index {{index}}, as `found`, a list of {e, score} in
-// the index's order. Reads three variables: `lucene` (the terms with the tenant clause
-// `+user_id:"<tenant>"`), `tenant_id` and `hit_limit` (how many hits to ask for). Lucene
-// matches the tenant's id as a phrase of its analysed tokens: another tenant whose id
-// holds them ("acme" and "acme-eu"; "team-a" and "team-b", "a" being a stop word) matches
-// too, and its hits may take the places asked for. Then the index is asked again for ten
-// times as many, and this tenant's are kept (docs/retrieval.md, "Each tenant's own word
-// statistics").
+// the index's order, and `lucene`, the query asked. Reads three variables: `terms` (a
+// Lucene query, escaped), `tenant_id` and `hit_limit` (how many hits to ask for). The
+// tenant is scoped inside Lucene, by a required clause `+user_id:"<tenant>"` (every
+// full-text index holds `user_id`), written here for every full-text read but the term
+// counts (retrieve/term_counts). Lucene matches the tenant's id as a phrase of its analysed
+// tokens: another tenant whose id holds them ("acme" and "acme-eu"; "team-a" and
+// "team-b", "a" being a stop word) matches too, and its hits may take the places asked
+// for. Then the index is asked again for ten times as many, and this tenant's are kept
+// (docs/retrieval.md, "Each tenant's own word statistics").
+WITH *, '+user_id:"' + replace(replace(tenant_id, '\\', '\\\\'), '"', '\\"') + '" +(' + terms + ')'
+        AS lucene
 CALL (lucene, tenant_id, hit_limit) {
   CALL db.index.fulltext.{{procedure}}('{{index}}', lucene, {limit: hit_limit})
     YIELD {{yields}} AS e, score

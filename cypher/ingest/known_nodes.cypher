@@ -26,8 +26,7 @@ CALL (){
   RETURN n, score ORDER BY score DESC LIMIT $limit
   UNION
   // scoped to the tenant inside Lucene (memory_text holds user_id), as in explore
-  WITH '+user_id:"' + replace(replace($user_id, '\\', '\\\\'), '"', '\\"') + '" +(' + $text + ')'
-       AS lucene, $user_id AS tenant_id, $limit * 20 AS hit_limit
+  WITH $text AS terms, $user_id AS tenant_id, $limit * 20 AS hit_limit
   {{> fragments/fulltext_own procedure=queryNodes index=memory_text yields=node}}
   UNWIND found AS hit
   WITH hit.e AS n, hit.score AS score

@@ -121,9 +121,7 @@ CALL (vec, summary_vec) {
 }
 WITH CASE WHEN size(summary_vec) = 0 THEN vec ELSE merged END AS vec, exact_used
 CALL () {
-  WITH '+user_id:"' + replace(replace($search.user_id, '\\', '\\\\'), '"', '\\"') + '" +('
-       + $search.lucene + ')'
-       AS lucene, $search.user_id AS tenant_id, $ft_k AS hit_limit
+  WITH $search.lucene AS terms, $search.user_id AS tenant_id, $ft_k AS hit_limit
   WHERE $search.lucene IS NOT NULL
   {{> fragments/fulltext_own procedure=queryNodes index=memory_text yields=node}}
   // summaries have their own index (schema v6): only when they compete
@@ -141,9 +139,7 @@ CALL () {
   RETURN collect({key: elementId(n), score: score}) AS ftn
 }
 CALL () {
-  WITH '+user_id:"' + replace(replace($search.user_id, '\\', '\\\\'), '"', '\\"') + '" +('
-       + $search.lucene + ')'
-       AS lucene, $search.user_id AS tenant_id, $ft_k AS hit_limit
+  WITH $search.lucene AS terms, $search.user_id AS tenant_id, $ft_k AS hit_limit
   WHERE $search.lucene IS NOT NULL AND $relationships
   {{> fragments/fulltext_own procedure=queryRelationships index=relationship_text yields=relationship}}
   UNWIND found AS hit
@@ -170,9 +166,7 @@ CALL () {
   UNION
   // a node the question names by one of its aliases ("Bea" for Beatriz, who said "call me
   // Bea"): one full-text seek on the aliases, each hit checked against the keys
-  WITH '+user_id:"' + replace(replace($search.user_id, '\\', '\\\\'), '"', '\\"') + '" +('
-       + $search.aliases + ')'
-       AS lucene, $search.user_id AS tenant_id, $per_signal AS hit_limit
+  WITH $search.aliases AS terms, $search.user_id AS tenant_id, $per_signal AS hit_limit
   WHERE $search.aliases IS NOT NULL
   {{> fragments/fulltext_own procedure=queryNodes index=memory_text yields=node}}
   UNWIND found AS hit
