@@ -391,6 +391,24 @@ def test_a_move_from_one_place_to_another_is_a_home_in_the_second():
     assert extract("Tom relocated from Leeds to York.")[1] == {("tom", "LIVES_IN", "york")}
 
 
+def test_a_home_bought_is_where_one_lives_unless_it_is_a_holiday_home_or_let_out():
+    assert extract("We sold our house in Bristol and bought a cottage in Bath.")[1] == {
+        ("me", "LIVES_IN", "bath")}
+    assert extract("Tom bought a house in York last year.")[1] == {("tom", "LIVES_IN", "york")}
+    assert extract("We bought a holiday home in Spain.")[1] == set()
+    assert extract("I bought a flat in Leeds to rent out.")[1] == set()
+    assert extract("I bought a new car in Bath.")[1] == set()
+
+
+def test_a_job_switched_to_is_the_switchers_work_said_with_a_pronoun():
+    assert extract("Neha switched jobs, she's at Lloyds Pharmacy now.")[1] == {
+        ("neha", "WORKS_AT", "lloyds pharmacy")}
+    assert extract("Tom changed jobs, he is now at the BBC.")[1] == {("tom", "WORKS_AT", "bbc")}
+    assert extract("I changed jobs and I'm with Globex now.")[1] == {("me", "WORKS_AT", "globex")}
+    # someone else's whereabouts are not the speaker's job
+    assert extract("I switched jobs, she's at home with the kids.")[1] == set()
+
+
 def test_a_short_lead_in_is_not_the_subject_of_the_sentence():
     nodes, facts = extract("Big news: I left Acme and joined Globex.")
     assert facts == {("me", "WORKS_AT", "globex")}       # the speaker's news

@@ -17,8 +17,9 @@ What it finds
   FAMILY_OF / FRIEND_OF / COLLEAGUE_OF / PARTNER_OF / KNOWS from the speaker; pets: OWNS);
 - "X works at Y", "I started a new job at Y", "I started my new job / began working at Y",
   "I got hired by Y", "I accepted a job offer from Y", "moved to Z for a new job at Y",
-  "I joined Y" (WORKS_AT an organisation);
-- "I live in / moved to Y", "we moved from X to Y" (LIVES_IN), "I'm from Y" (FROM), "I
+  "Neha switched jobs, she's at Y now", "I joined Y" (WORKS_AT an organisation);
+- "I live in / moved to Y", "we moved from X to Y", "we bought a cottage in Y" (LIVES_IN),
+  "I'm from Y" (FROM), "I
   visited / went to Y", "I took a trip to Y" (VISITED);
 - "I went to a support group", "I signed up for a pottery class", "we attended the
   pride parade" (ATTENDED: an event, class or meeting; a capitalised place after "went
@@ -246,6 +247,21 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("FROM", re.compile(
         rf"{SUBJECT}\s++(?:am|'m|is|are|come|comes)\s++(?:originally\s++)?from\s++(?P<obj>{NAME})"),
      "Entity", "place"),
+    # a home bought: "we bought a cottage in Bath" (not "a holiday home in Spain", nor "a
+    # flat in Leeds to rent out")
+    ("LIVES_IN", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:bought|purchased)\s++(?:a|an|our|my|his|her|their)\s++"
+        r"(?:new\s++|little\s++|small\s++|big\s++|old\s++)?(?:house|flat|home|cottage|"
+        r"apartment|condo|bungalow|townhouse)\s++in\s++"
+        rf"(?P<obj>{NAME})(?![^.!?;]{{0,40}}?\b(?:rent(?:ed|ing)?\s++(?:it\s++)?out|"
+        r"let\s++out|to\s++let|as\s++an\s++investment)\b)"), "Entity", "place"),
+    # a job switched to, said of the one who switched: "Neha switched jobs, she's at
+    # Lloyds Pharmacy now", "I changed jobs and I'm with Globex now"
+    ("WORKS_AT", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:switched|changed)\s++jobs?\s*+[,;:\-–—]?\s*+(?:and\s++)?"
+        # (the pronoun read as the one it stands for: resolved())
+        r"(?:now\s++)?(?P=subj)\s++(?:is|are|am)\s++"
+        rf"(?:now\s++)?(?:at|with)\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # "I'm based in Manchester", "I'm a freelance photographer based in Lisbon"
     ("LIVES_IN", re.compile(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:(?:a|an)\s++(?:[\w\-]++\s++){{1,4}}?)?"
@@ -1138,7 +1154,7 @@ _DROPPED_SUBJECT = re.compile(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
 _ELIDED = re.compile(r"\b(and|then|but)\s+(?=(?:(?:even|also|just|then|now|still|later|soon)\s+)?"
                      r"(?:joined|moved|relocated|became|likes|loves|hates|dislikes|prefers|"
                      r"enjoys|owns|teaches|"
-                     r"started|got|work|works|live|lives|studies|study|went|took)\b)")
+                     r"started|got|work|works|live|lives|studies|study|went|took|bought)\b)")
 # a clause about the person just named: "Sam, who lives in Perth, …"
 _WHO_CLAUSE = re.compile(
     rf"(?P<name>{NAME}),?\s++who\s++(?=(?:(?:is|was)\s++(?:a|an|from|allergic)|has|had|"
