@@ -65,6 +65,13 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("Tom isn't a big fan of jazz.", ("Concept", "jazz"), ("tom", "DISLIKES", "jazz")),
     ("Our cat is called Luna.", ("Entity", "Luna"), ("me", "OWNS", "luna")),
     ("Our dog's name is Rex.", ("Entity", "Rex"), ("me", "OWNS", "rex")),
+    # a pet by its breed, named after when it was got or after its kind
+    ("We adopted a rescue greyhound last weekend, her name is Pepper.", ("Entity", "Pepper"),
+     ("me", "OWNS", "pepper")),
+    ("We adopted a greyhound! Her name is Pepper.", ("Entity", "Pepper"),
+     ("me", "OWNS", "pepper")),
+    ("Tara got a puppy, a beagle called Bramble.", ("Entity", "Bramble"),
+     ("tara", "OWNS", "bramble")),
     # what one cannot eat, and "any" before it
     ("I can't eat gluten.", ("Concept", "gluten"), ("me", "AVOIDS", "gluten")),
     ("I don't drink any alcohol.", ("Concept", "alcohol"), ("me", "AVOIDS", "alcohol")),

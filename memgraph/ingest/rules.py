@@ -1291,16 +1291,23 @@ _USES = re.compile(
     r"(?:write|writes)\s++code\s++in|code\s++in|program\s++in)\s++"
     # each may say what for: "we use Kafka for events and Postgres for the ledger"
     rf"(?P<names>{NAME}{_WHAT_FOR}(?:,\s++{NAME}{_WHAT_FOR})*+(?:,?\s++and\s++{NAME}{_WHAT_FOR})?)")
-# "we got a cat, her name is Luna": the name is the pet's
+# a pet by its kind or its breed ("a rescue greyhound")
+_PET_KIND = "|".join(sorted(PET_WORDS | set(BREEDS)))
+# when it was got, said before its name: "we adopted a greyhound last weekend, her name is…"
+_WHEN_GOT = (r"(?:\s++(?:last|this)\s++(?:week|weekend|month|year|night|morning|summer|"
+             r"spring|autumn|fall|winter)|\s++yesterday|\s++today)?")
+# "we got a cat, her name is Luna", "Tara got a puppy, a beagle called Bramble": the name is
+# the pet's
 _PET_NAMED = re.compile(
     rf"{SUBJECT}\s++{ADVERB}(?:adopted|got|have|has|own|owns|bought|rescued|found)\s++"
-    rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{'|'.join(sorted(PET_WORDS))})"
-    rf"\s*+[,;]\s*+(?:(?:she|he|it)['’]s\s++called|(?:her|his|its)\s++name\s++is)\s++"
+    rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND}){_WHEN_GOT}"
+    rf"\s*+[,;]\s*+(?:(?:she|he|it)['’]s\s++called|(?:her|his|its)\s++name\s++is|"
+    rf"(?:a|an)\s++(?:[a-z\-]+\s++)?(?:{_PET_KIND})\s++(?:called|named))\s++"
     rf"(?P<name>{NAME})")
 # "We got a puppy! His name is Mango": a pet got in one sentence without a name ...
 _PET_GOT = re.compile(
     rf"{SUBJECT}\s++{ADVERB}(?:adopted|got|have|has|bought|rescued|found)\s++"
-    rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{'|'.join(sorted(PET_WORDS))})\b")
+    rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND})\b")
 # ... and named by the next one
 _NAMED_NEXT = re.compile(
     r"\s*+(?:(?:[Hh]er|[Hh]is|[Ii]ts)\s++name\s++is|(?:[Ss]he|[Hh]e|[Ii]t)['’]s\s++called)"
