@@ -65,6 +65,20 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("Tom isn't a big fan of jazz.", ("Concept", "jazz"), ("tom", "DISLIKES", "jazz")),
     ("Our cat is called Luna.", ("Entity", "Luna"), ("me", "OWNS", "luna")),
     ("Our dog's name is Rex.", ("Entity", "Rex"), ("me", "OWNS", "rex")),
+    # a business one runs is where one works; a fiancé by their occupation; an origin and
+    # a home after an occupation; a team sport by its format; "&" and "de" in a name
+    ("I run a small bakery called Crumb in Leeds.", ("Entity", "Crumb"),
+     ("me", "WORKS_AT", "crumb")),
+    ("Huda got engaged to a pilot named Karim!", ("Person", "Karim"),
+     ("huda", "PARTNER_OF", "karim")),
+    ("I'm a nurse from Valencia living in Dublin.", ("Entity", "Valencia"),
+     ("me", "FROM", "valencia")),
+    ("I'm a nurse from Valencia living in Dublin.", ("Entity", "Dublin"),
+     ("me", "LIVES_IN", "dublin")),
+    ("I play five-a-side football every Tuesday.", ("Concept", "football"),
+     ("me", "INTERESTED_IN", "football")),
+    ("I got an internship at Herzog & de Meuron.", ("Entity", "Herzog & de Meuron"),
+     ("me", "WORKS_AT", "herzog de meuron")),
     # a pet by its breed, named after when it was got or after its kind
     ("We adopted a rescue greyhound last weekend, her name is Pepper.", ("Entity", "Pepper"),
      ("me", "OWNS", "pepper")),

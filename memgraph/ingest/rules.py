@@ -17,7 +17,8 @@ What it finds
   FAMILY_OF / FRIEND_OF / COLLEAGUE_OF / PARTNER_OF / KNOWS from the speaker; pets: OWNS);
 - "X works at Y", "I started a new job at Y", "I started my new job / began working at Y",
   "I got hired by Y", "I accepted a job offer from Y", "moved to Z for a new job at Y",
-  "Neha switched jobs, she's at Y now", "I joined Y" (WORKS_AT an organisation);
+  "Neha switched jobs, she's at Y now", "I run a bakery called Y", "I joined Y" (WORKS_AT
+  an organisation);
 - "I live in / moved to Y", "we moved from X to Y", "we bought a cottage in Y" (LIVES_IN),
   "I'm from Y" (FROM), "I visited / went to Y", "I took a trip to Y" (VISITED);
 - "I went to a support group", "I signed up for a pottery class", "we attended the
@@ -98,7 +99,7 @@ MAX_NAME_WORDS = 6
 MAX_SENTENCE_CHARS = 1000
 # a name's word opens on a capital, or on one small letter before it ("iPad", "eBay")
 _WORD = rf"\b[a-z]?+[A-Z][\w'’\-]{{0,{MAX_WORD_CHARS - 2}}}\w(?!\w)"
-NAME = rf"(?>{_WORD}(?:\s++(?:of\s++|de\s++|&\s++)?{_WORD}){{0,{MAX_NAME_WORDS - 1}}})"
+NAME = rf"(?>{_WORD}(?:\s++(?:of\s++|de\s++|&\s++(?:de\s++)?)?{_WORD}){{0,{MAX_NAME_WORDS - 1}}})"
 SUBJECT = rf"(?P<subj>\bI\b|{NAME})"
 ADVERB = (r"(?:(?:just|recently|now|still|also|really|finally|actually|absolutely|even|"
           r"already|mostly|mainly|usually|often|always|sometimes)\s++){0,4}")
@@ -230,6 +231,15 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}joined\s++(?:an?\s++(?:[a-z\-]+\s++){{0,2}}?(?:startup|start-up|"
         r"company|firm|agency|bank|studio|consultancy|charity|school|hospital|clinic|"
         rf"business|team)\s++(?:called|named)\s++)?(?P<obj>{NAME})"),
+     "Entity", "organisation"),
+    # a business one runs: "I run a small bakery called Crumb", "Tom manages a café named
+    # Bean" (one that is owned is OWNS: "he owns a bakery called Sunrise Bakes", _owned)
+    ("WORKS_AT", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:run|runs|opened|founded|co-founded|manage|manages)"
+        r"\s++(?:a|an|my|our|his|her|their)\s++(?:[a-z\-]++\s++){0,2}?(?:bakery|café|cafe|"
+        r"shop|store|restaurant|bar|pub|business|company|startup|start-up|salon|studio|gym|"
+        r"agency|firm|clinic|practice|farm|bookshop|bookstore|boutique|brewery|bistro|deli|"
+        rf"charity|consultancy)\s++(?:called|named)\s++(?:the\s++)?(?P<obj>{NAME})"),
      "Entity", "organisation"),
     ("LIVES_IN", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:live|lives|am living|'m living|moved|have moved|'ve moved|"
@@ -1646,6 +1656,8 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("INTERESTED_IN", re.compile(
         rf"{SUBJECT}\s+{ADVERB}(?:play|plays|(?:started|began)\s+playing|"
         r"(?:have|has)\s+been\s+playing)\s+(?:the\s+)?"
+        # "five-a-side football" is football
+        r"(?:[a-z]++(?:-[a-z]++)++\s+)?"
         rf"(?!(?:{_NOT_PLAYED})\b)(?P<obj>[a-z]{{3,}}(?:\s+[a-z]{{3,}})?)" + _EVENT_END),
      "Concept", ""),
     # an instrument switched to, or taken lessons in: "Mia switched from piano to
@@ -1746,12 +1758,24 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:[a-z\-]++\s++){{0,3}}?"
         # a class or a year is no place ("a teacher in Year 5")
         rf"(?:{_OCCUPATIONS})\s++in\s++(?P<obj>{NAME})(?![\s\-]*+\d)"), "Entity", "place"),
+    # "I'm a nurse from Valencia living in Dublin": where one is from, and where one lives
+    ("FROM", re.compile(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:[a-z\-]++\s++){{0,3}}?"
+        rf"(?:{_OCCUPATIONS})\s++(?:originally\s++)?from\s++(?P<obj>{NAME})"),
+     "Entity", "place"),
+    ("LIVES_IN", re.compile(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:[a-z\-]++\s++){{0,3}}?"
+        rf"(?:{_OCCUPATIONS})\s++(?:(?:originally\s++)?from\s++{NAME},?\s++)?(?:who\s++is\s++)?"
+        rf"(?:living|based)\s++in\s++(?P<obj>{NAME})"), "Entity", "place"),
     # marriage: "I married Tom", "Felix married his girlfriend Noor", "Anna is married to
     # Ben", "I got engaged to Pablo"
     ("PARTNER_OF", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:married|wed|(?:got|am|is|are|(?:have|has)\s++been)\s++"
         r"(?:married|engaged)\s++to)\s++"
-        rf"(?:(?:my|his|her|their)\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})"), "Person", ""),
+        rf"(?:(?:my|his|her|their)\s++{_PARTNER_WORDS}\s++)?"
+        # "Huda got engaged to a pilot named Karim"
+        r"(?:(?:a|an)\s++(?:[a-z\-]++\s++){0,2}?(?:named|called)\s++)?"
+        rf"(?P<obj>{NAME})"), "Person", ""),
     # dating: "I'm dating Tom", "I started seeing someone called Alex", "Tom and I have been
     # together for five years"
     ("PARTNER_OF", re.compile(
