@@ -145,6 +145,15 @@ def test_a_diagnosis_is_asked_by_health_words_and_an_internship_by_its_own() -> 
     for text in ("Where did Mei intern?", "Where is Mei's internship?"):
         wanted = {_stem(w) for w in read_query(text).topic(["Mei"])}
         assert asks_relation(wanted, employer), text
+    wanted = {_stem(w) for w in read_query("What is Omar's business?").topic(["Omar"])}
+    assert asks_relation(wanted, employer)
+
+
+def test_what_someone_studies_asks_for_the_subject_as_well_as_the_school() -> None:
+    # "I'm studying architecture at ETH Zurich" states both
+    wanted = {_stem(w) for w in read_query("What does Mei study?").topic(["Mei"])}
+    assert asks_relation(wanted, {"kind": "INTERESTED_IN"})
+    assert asks_relation(wanted, {"kind": "STUDIES_AT"})
 
 
 def test_an_occupation_never_answers_where_or_who() -> None:

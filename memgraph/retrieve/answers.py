@@ -103,7 +103,7 @@ ONE_AT_A_TIME = RELATION_SYNONYMS["partner"] | RELATION_SYNONYMS["manager"] | \
 # Carlos adopt Toro?" asks about it; answers.asks_relation).
 TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "WORKS_AT": "work job employer employ company office colleague career hire join start "
-                "teach intern internship",
+                "teach intern internship business",
     # "what is Tom's job?" may ask for either; "where does Tom work?" for an employer
     "HAS_OCCUPATION": "job occupation profession career role",
     "WORKS_ON": "work project task",
@@ -119,7 +119,9 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
                    "health",
     "LIKES": "like love enjoy favourite favorite fan into hobby fun passion adore fond",
     "DISLIKES": "dislike hate stand feel think mind avoid",
-    "INTERESTED_IN": "interest curious into play learn",
+    # "I'm studying architecture at ETH" is a subject studied and a school: "what does Mei
+    # study?" asks for the first
+    "INTERESTED_IN": "interest curious into play learn study",
     "OWNS": "own have pet name call adopt buy bought rescue",
     "FAMILY_OF": "family relative",
     "PARTNER_OF": "partner married",
