@@ -421,6 +421,16 @@ def test_a_home_bought_is_where_one_lives_unless_it_is_a_holiday_home_or_let_out
     assert extract("I bought a new car in Bath.")[1] == set()
 
 
+def test_his_after_a_pronoun_that_opens_the_sentence_is_the_person_it_stands_for():
+    # "He" is Arjun, from the sentence before, and so is "his"
+    assert ("arjun", "OWNS", "biscuit") in extract(
+        "Arjun is my brother. He lives in Manchester with his dog Biscuit.")[1]
+    assert ("ana", "PARTNER_OF", "luis") in extract(
+        "My sister Ana called. She said her husband Luis got a new job.")[1]
+    # with no one named before, no one owns it
+    assert extract("He lives in Manchester with his dog Biscuit.")[1] == set()
+
+
 def test_a_job_switched_to_is_the_switchers_work_said_with_a_pronoun():
     assert extract("Neha switched jobs, she's at Lloyds Pharmacy now.")[1] == {
         ("neha", "WORKS_AT", "lloyds pharmacy")}

@@ -776,9 +776,13 @@ class _Run:
             # before when that was someone else ("How's your dog Max?"), else unnamed
             # ("Mia switched to violin. Her new teacher is Mr. Brandt": the person the
             # sentence before was about, when the sentence opens on it)
+            # ("He lives in Manchester with his dog Biscuit": the sentence opens on the
+            # one it is about, as "his" does)
+            before = sentence.text[:m.start()]
             holder = self._addressee() if m["whose"].lower() == "your" else \
-                self._last_person_before(sentence.text[:m.start()]) or \
-                (self.previous_person if m.start() == 0 else None)
+                self._last_person_before(before) or \
+                (self.previous_person if m.start() == 0 or _OPENS_ON_PRONOUN.match(before)
+                 else None)
             self._relative(name, rel_type, f"{holder}'s {word}" if holder else word)
             if holder is not None and holder != name:
                 self.relate(holder, name, rel_type, sentence, dated=False,
@@ -1134,6 +1138,8 @@ _POSSESSIVE_SUFFIX = re.compile(r"['’]s$")
 # a sentence that opens on "And", "But", "So" before its pronoun subject: the pronoun is
 # what it is about ("…her name is Ana. And she lives in Porto, not Lisbon.")
 _OPENING_CONJUNCTION = re.compile(r"^(?:And|But|So|Also|Then)\s++(?=(?:[Ss]he|[Hh]e|[Tt]hey)\b)")
+# a sentence that opens on a subject pronoun ("He lives in Manchester with his dog")
+_OPENS_ON_PRONOUN = re.compile(r"^(?:(?:And|But|So|Also|Then)\s++)?(?:[Ss]he|[Hh]e|[Tt]hey)\b")
 _PRONOUN_SUBJECT = re.compile(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))"
                               r"(?:[Ss]he|[Hh]e|[Tt]hey)\b")
 # the subject a sentence opens on, after a short lead-in set off by a comma or a colon
