@@ -421,6 +421,17 @@ def test_a_home_bought_is_where_one_lives_unless_it_is_a_holiday_home_or_let_out
     assert extract("I bought a new car in Bath.")[1] == set()
 
 
+def test_a_subject_left_out_after_and_is_its_clauses_when_the_clause_names_one():
+    assert ("clara", "INTERESTED_IN", "cello") in extract(
+        "My roommate Clara is from Vienna and plays the cello.")[1]
+    facts = extract("I play bass, my friend Tess sings and plays guitar.")[1]
+    assert ("tess", "INTERESTED_IN", "guitar") in facts
+    assert ("me", "INTERESTED_IN", "guitar") not in facts
+    # a clause with no name of its own keeps the sentence's subject
+    assert extract("Good news, Tom moved to Leeds and joined Globex.")[1] >= {
+        ("tom", "LIVES_IN", "leeds"), ("tom", "WORKS_AT", "globex")}
+
+
 def test_his_after_a_pronoun_that_opens_the_sentence_is_the_person_it_stands_for():
     # "He" is Arjun, from the sentence before, and so is "his"
     assert ("arjun", "OWNS", "biscuit") in extract(

@@ -694,14 +694,17 @@ class _Run:
         text = _PRONOUN_SUBJECT.sub(
             lambda m: (subject if m.start() > 0 and subject else self.previous_person)
             or m.group(0), text)
-        # a subject left out after "and" is the sentence's: the relative it opens on
-        # ("Alex's brother Diego moved to Austin and works at Dell"), else its first word
-        # unless that is someone's ("Alex's")
+        # a subject left out after "and" is its clause's when the clause (after a comma)
+        # names one ("I play bass, my friend Tess sings and plays guitar"), else the
+        # sentence's: the relative it opens on ("Alex's brother Diego moved to Austin and
+        # works at Dell"), else its first word unless that is someone's ("Alex's")
         lead = _LEAD_SUBJECT.match(text)
         elided = relative["name"] if relative and _usable(relative["name"]) else \
             lead["subj"] if lead and not _POSSESSIVE_SUFFIX.search(lead["subj"]) else None
         if elided:
-            text = _ELIDED.sub(lambda m: f"{m.group(1)} {elided} ", text)
+            text = _ELIDED.sub(
+                lambda m: f"{m.group(1)} {_clause_subject(text[:m.start()]) or elided} ",
+                text)
         return text
 
     def _last_name_before(self, text: str) -> str | None:
@@ -1138,6 +1141,24 @@ _POSSESSIVE_SUFFIX = re.compile(r"['’]s$")
 # a sentence that opens on "And", "But", "So" before its pronoun subject: the pronoun is
 # what it is about ("…her name is Ana. And she lives in Porto, not Lisbon.")
 _OPENING_CONJUNCTION = re.compile(r"^(?:And|But|So|Also|Then)\s++(?=(?:[Ss]he|[Hh]e|[Tt]hey)\b)")
+# a clause after a comma that opens on someone named: "my friend Tess", "Tess"
+_CLAUSE_OPENS_ON = re.compile(
+    rf"^(?:(?:[Mm]y|[Oo]ur|{_WORD}['’]s)\s++(?:[a-z\-]++\s++)?(?:{_RELATION_WORD})\s++)?"
+    rf"(?P<name>{NAME})\s++(?=[a-z])")
+
+
+def _clause_subject(before: str) -> str | None:
+    """Whom the last clause of ``before`` (after its last comma or semicolon) opens on,
+    when it opens on a usable name: "…, my friend Tess sings" is Tess."""
+    cut = max(before.rfind(","), before.rfind(";"))
+    if cut < 0:
+        return None
+    m = _CLAUSE_OPENS_ON.match(before[cut + 1:].lstrip())
+    if m is None or _POSSESSIVE_SUFFIX.search(m["name"]) or not _usable(m["name"]):
+        return None
+    return m["name"]
+
+
 # a sentence that opens on a subject pronoun ("He lives in Manchester with his dog")
 _OPENS_ON_PRONOUN = re.compile(r"^(?:(?:And|But|So|Also|Then)\s++)?(?:[Ss]he|[Hh]e|[Tt]hey)\b")
 _PRONOUN_SUBJECT = re.compile(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))"
@@ -1169,7 +1190,8 @@ _DROPPED_SUBJECT = re.compile(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
 _ELIDED = re.compile(r"\b(and|then|but)\s+(?=(?:(?:even|also|just|then|now|still|later|soon)\s+)?"
                      r"(?:joined|moved|relocated|became|likes|loves|hates|dislikes|prefers|"
                      r"enjoys|owns|teaches|"
-                     r"started|got|work|works|live|lives|studies|study|went|took|bought)\b)")
+                     r"started|got|work|works|live|lives|studies|study|went|took|bought|"
+                     r"plays)\b)")
 # a clause about the person just named: "Sam, who lives in Perth, …"
 _WHO_CLAUSE = re.compile(
     rf"(?P<name>{NAME}),?\s++who\s++(?=(?:(?:is|was)\s++(?:a|an|from|allergic)|has|had|"
