@@ -1115,6 +1115,10 @@ _NOT_HELD = ("good|great|bad|terrible|awful|lousy|decent|better|best|worse|natur
 # that makes it another word ("a teacher's pet")
 _ROLE = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:[a-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS}))"
          r"(?![\w'’\-])")
+# "X is a <occupation> …", up to what follows the occupation: where it is held ("a chef in
+# Stockholm"), where one is from, where one lives
+_IS_AN_OCCUPATION = (rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++"
+                     rf"(?:[a-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})\s++")
 # breeds, and the animal each is (the question says "dog", the message the breed)
 BREEDS = {**{b: "dog" for b in (
     "retriever", "labrador", "lab", "poodle", "spaniel", "terrier", "collie", "beagle",
@@ -1140,7 +1144,10 @@ _THEY_ARE = re.compile(r"\b([Tt]hey)['’]re\b")
 _POSSESSIVE_SUFFIX = re.compile(r"['’]s$")
 # a sentence that opens on "And", "But", "So" before its pronoun subject: the pronoun is
 # what it is about ("…her name is Ana. And she lives in Porto, not Lisbon.")
-_OPENING_CONJUNCTION = re.compile(r"^(?:And|But|So|Also|Then)\s++(?=(?:[Ss]he|[Hh]e|[Tt]hey)\b)")
+# a subject pronoun, and the words a sentence may open on before it
+_SUBJECT_PRONOUN = r"(?:[Ss]he|[Hh]e|[Tt]hey)\b"
+_OPENING_WORD = r"(?:And|But|So|Also|Then)\s++"
+_OPENING_CONJUNCTION = re.compile(rf"^{_OPENING_WORD}(?={_SUBJECT_PRONOUN})")
 # a clause after a comma that opens on someone named: "my friend Tess", "Tess"
 _CLAUSE_OPENS_ON = re.compile(
     rf"^(?:(?:[Mm]y|[Oo]ur|{_WORD}['’]s)\s++(?:[a-z\-]++\s++)?(?:{_RELATION_WORD})\s++)?"
@@ -1160,9 +1167,9 @@ def _clause_subject(before: str) -> str | None:
 
 
 # a sentence that opens on a subject pronoun ("He lives in Manchester with his dog")
-_OPENS_ON_PRONOUN = re.compile(r"^(?:(?:And|But|So|Also|Then)\s++)?(?:[Ss]he|[Hh]e|[Tt]hey)\b")
+_OPENS_ON_PRONOUN = re.compile(rf"^(?:{_OPENING_WORD})?{_SUBJECT_PRONOUN}")
 _PRONOUN_SUBJECT = re.compile(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))"
-                              r"(?:[Ss]he|[Hh]e|[Tt]hey)\b")
+                              + _SUBJECT_PRONOUN)
 # the subject a sentence opens on, after a short lead-in set off by a comma or a colon
 # ("Big news: I left Acme and joined Globex" is the speaker's news, not a person "Big")
 _LEAD_SUBJECT = re.compile(rf"^(?:\w++(?:\s++\w++){{0,3}}[,:]\s++)?(?P<subj>I|{_WORD})\s")
@@ -1783,17 +1790,14 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # an occupation held in a named place is where one lives, as "based in" is: "Sven is a
     # chef in Stockholm", "my sister is a nurse in Leeds" (LIVES_IN)
     ("LIVES_IN", re.compile(
-        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:[a-z\-]++\s++){{0,3}}?"
         # a class or a year is no place ("a teacher in Year 5")
-        rf"(?:{_OCCUPATIONS})\s++in\s++(?P<obj>{NAME})(?![\s\-]*+\d)"), "Entity", "place"),
+        rf"{_IS_AN_OCCUPATION}in\s++(?P<obj>{NAME})(?![\s\-]*+\d)"), "Entity", "place"),
     # "I'm a nurse from Valencia living in Dublin": where one is from, and where one lives
     ("FROM", re.compile(
-        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:[a-z\-]++\s++){{0,3}}?"
-        rf"(?:{_OCCUPATIONS})\s++(?:originally\s++)?from\s++(?P<obj>{NAME})"),
+        rf"{_IS_AN_OCCUPATION}(?:originally\s++)?from\s++(?P<obj>{NAME})"),
      "Entity", "place"),
     ("LIVES_IN", re.compile(
-        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:[a-z\-]++\s++){{0,3}}?"
-        rf"(?:{_OCCUPATIONS})\s++(?:(?:originally\s++)?from\s++{NAME},?\s++)?(?:who\s++is\s++)?"
+        rf"{_IS_AN_OCCUPATION}(?:(?:originally\s++)?from\s++{NAME},?\s++)?(?:who\s++is\s++)?"
         rf"(?:living|based)\s++in\s++(?P<obj>{NAME})"), "Entity", "place"),
     # marriage: "I married Tom", "Felix married his girlfriend Noor", "Anna is married to
     # Ben", "I got engaged to Pablo"
