@@ -79,6 +79,21 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "INTERESTED_IN", "football")),
     ("I got an internship at Herzog & de Meuron.", ("Entity", "Herzog & de Meuron"),
      ("me", "WORKS_AT", "herzog de meuron")),
+    # a job at a place named after its kind; an offer taken with a start; a subject chat
+    # drops ("Got …", "Just back from …"); the tools a stack is made of
+    ("I got a part-time job at a coffee shop called Kavarna Slavia.",
+     ("Entity", "Kavarna Slavia"), ("me", "WORKS_AT", "kavarna slavia")),
+    ("Got a part-time job at a cafe called Bean!", ("Entity", "Bean"),
+     ("me", "WORKS_AT", "bean")),
+    ("Big news: I accepted an offer from Cloudflare, I start in September.",
+     ("Entity", "Cloudflare"), ("me", "WORKS_AT", "cloudflare")),
+    ("Just got back from Rome.", ("Entity", "Rome"), ("me", "VISITED", "rome")),
+    ("Just back from two weeks shooting landscapes in Iceland.", ("Entity", "Iceland"),
+     ("me", "VISITED", "iceland")),
+    ("I'm just back from a week in Norway.", ("Entity", "Norway"),
+     ("me", "VISITED", "norway")),
+    ("Our stack is mostly Go and Postgres.", ("Entity", "Postgres"),
+     ("me", "USES", "postgres")),
     # a pet by its breed, named after when it was got or after its kind
     ("We adopted a rescue greyhound last weekend, her name is Pepper.", ("Entity", "Pepper"),
      ("me", "OWNS", "pepper")),
@@ -1230,3 +1245,11 @@ def test_a_pet_got_for_someone_is_theirs():
     nodes, facts = extract("We got Mia a kitten called Pepper for her birthday!")
     assert ("mia", "OWNS", "pepper") in facts and ("me", "OWNS", "pepper") not in facts
     assert ("Person", "Mia") in nodes
+
+
+def test_an_offer_that_starts_nothing_and_a_bare_got_are_no_facts():
+    """An offer may be a buyer's for a house, and "Got it" opens on no doing."""
+    assert extract("We accepted an offer from the Smiths on the house.")[1] == set()
+    assert extract("Got it, thanks Maria.")[1] == set()
+    assert extract("Got to go, see you at Tesco.")[1] == set()
+    assert extract("Our stack is a mess.")[1] == set()

@@ -156,6 +156,16 @@ def test_what_someone_studies_asks_for_the_subject_as_well_as_the_school() -> No
     assert asks_relation(wanted, {"kind": "STUDIES_AT"})
 
 
+def test_what_someone_trains_for_asks_for_their_goal() -> None:
+    # the extractor states "I'm training for the Berlin Marathon" as HAS_GOAL
+    goal = {"kind": "HAS_GOAL"}
+    for text in ("What race is Kofi training for?", "What is Kofi training for?"):
+        wanted = {_stem(w) for w in read_query(text).topic(["Kofi"])}
+        assert asks_relation(wanted, goal), text
+    wanted = {_stem(w) for w in read_query("Where does Kofi work?").topic(["Kofi"])}
+    assert not asks_relation(wanted, goal)
+
+
 def test_an_occupation_never_answers_where_or_who() -> None:
     said = "I work at Danube Media as an editor."
     rels = {"role": {"kind": "HAS_OCCUPATION", "start_name": "Lena", "end_name": "editor",

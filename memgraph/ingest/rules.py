@@ -665,7 +665,8 @@ class _Run:
         text = _OPENING_CONJUNCTION.sub("", text)     # "And she lives in Porto."
         text = _PRONOUN_HAS_BEEN.sub(r"\1 has been", text)
         text = _THEY_ARE.sub(r"\1 are", _PRONOUN_IS.sub(r"\1 is", text))
-        text = _WE.sub("I", text)
+        text = _WE.sub("I", _STACK_IS.sub("I use ", text))
+        text = _BACK_FROM.sub("I am back from ", text)
         dropped = _DROPPED_SUBJECT.match(text)
         if dropped:
             rest = text[dropped.end():]
@@ -1136,6 +1137,10 @@ _CONTRACTED = {"i'm": "I am", "i’m": "I am", "i've": "I have", "i’ve": "I ha
                "we're": "we are", "we’re": "we are", "we've": "we have", "we’ve": "we have"}
 _CONTRACTIONS = re.compile(r"\b(?:I|[Ww]e)['’](?:m|ve|re)\b")
 _WE = re.compile(r"\b[Ww]e\b")
+# the tools one's stack is made of are the tools one uses: "Our stack is mostly Go and
+# Postgres" reads as "I use Go and Postgres"
+_STACK_IS = re.compile(r"\b(?:[Oo]ur|[Mm]y)\s++(?:tech\s++)?stack\s++is\s++"
+                       r"(?:(?:mostly|mainly|just|all|still)\s++)?")
 # "he's a doctor at X", "she's been at Y since May", "they're from Z": a pronoun's
 # contraction spelt out, so that the pronoun can be the person it stands for
 _PRONOUN_HAS_BEEN = re.compile(r"\b([Hh]e|[Ss]he)['’]s\s++been\b")
@@ -1193,7 +1198,12 @@ _APPOSITIVE = re.compile(
 _DROPPED_SUBJECT = re.compile(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
                               r"(?=(?:[Tt]ook|[Ww]ent|[Vv]isited|[Mm]oved|[Jj]oined|[Ss]tarted|"
                               r"[Tt]ravell?ed|[Ff]lew|[Aa]dopted|[Rr]elocated|[Ss]igned|[Rr]an|"
-                              r"[Ff]inished|[Cc]ompleted)\s)")
+                              r"[Ff]inished|[Cc]ompleted|[Ll]anded|[Aa]ccepted|"
+                              # "Got a part-time job at …", "Just got back from Rome" (not "Got
+                              # it", "Got to go")
+                              r"[Gg]ot\s+(?:back|a|an|engaged|married|hired|promoted))\s)")
+# "Just back from two weeks in Iceland!": the speaker is back
+_BACK_FROM = re.compile(r"^(?:(?:Just|Finally)\s+)?[Bb]ack\s+from\s")
 _ELIDED = re.compile(r"\b(and|then|but)\s+(?=(?:(?:even|also|just|then|now|still|later|soon)\s+)?"
                      r"(?:joined|moved|relocated|became|likes|loves|hates|dislikes|prefers|"
                      r"enjoys|owns|teaches|"
@@ -1872,8 +1882,10 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
      "Concept", ""),
     # back from a place: "I just got back from a conference in Vienna" (VISITED)
     ("VISITED", re.compile(
-        rf"{SUBJECT}\s++{ADVERB}(?:got|came|am|is|are|just\s++got)\s++back\s++from\s++"
-        rf"(?:(?:a|an|the|my|our)\s++(?:[a-z\-]+\s++){{0,3}}?(?:in|to)\s++)?(?P<obj>{NAME})"),
+        rf"{SUBJECT}\s++{ADVERB}(?:got|came|am|is|are|just\s++got)\s++(?:just\s++)?back\s++"
+        # "… from two weeks shooting landscapes in Iceland"
+        r"from\s++(?:(?:a|an|the|my|our|two|three|four|five|six|ten|a\s++couple\s++of|"
+        rf"a\s++few)\s++(?:[a-z\-]+\s++){{0,3}}?(?:in|to)\s++)?(?P<obj>{NAME})"),
      "Entity", "place"),
     # a race trained for is a goal, not yet run: "I've been training for a triathlon"
     ("HAS_GOAL", re.compile(
@@ -1963,7 +1975,16 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s+{ADVERB}(?:got|started|took|accepted|landed|found|began)\s+"
         r"(?:a|an)\s+(?:new\s+)?(?:part-time\s+|full-time\s+|summer\s+|temporary\s+)?"
         r"(?:job|internship|position|role|placement)\s+(?:as (?:an? )?[a-z ]+?\s+)?(?:at|with)\s+"
-        rf"(?:the\s+)?(?P<obj>{NAME})"), "Entity", "organisation"),
+        # "… at a coffee shop called Slavia"
+        r"(?:the\s+|an?\s+(?:[a-z\-]+\s+){1,3}?(?:called|named)\s+)?"
+        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
+    # an offer accepted is a job when the sentence says it starts: "I accepted an offer
+    # from Cloudflare, I start in September" (not "we accepted an offer from the Smiths",
+    # a buyer's for a house)
+    ("WORKS_AT", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}accepted\s++(?:a|an|the|their)\s++offer\s++(?:from|at)\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})(?=[^.!?;]{{0,40}}?\b(?:start|starts|starting|begin|"
+        r"begins|join|joining|role|position|job)\b)"), "Entity", "organisation"),
 ]
 
 

@@ -128,7 +128,8 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "FRIEND_OF": "friend",
     "COLLEAGUE_OF": "colleague coworker",
     "MEMBER_OF": "member join club team group",
-    "HAS_GOAL": "goal plan want wish",
+    # "I'm training for the Berlin Marathon" is a goal: "what race is Kofi training for?"
+    "HAS_GOAL": "goal plan want wish train",
     "AVOIDS": "avoid allergic allergy allergies intolerant intolerance diet eat drink "
               "vegetarian vegan",
     "CREATED": "create make made write wrote paint build",
