@@ -535,6 +535,34 @@ def test_whether_it_still_holds_is_answered_by_the_fact_that_ended() -> None:
     assert ended_now.tier == 2 and ended_now.adjusted < still[0][1].adjusted
 
 
+def test_the_message_that_tells_a_fact_over_is_news_now_and_the_one_before_is_stale() -> None:
+    """ "I shoot with a Fujifilm X-T5", then "I sold the X-T5 and switched to a Sony": the
+    first message states only what no longer holds; the second tells what changed, and a
+    question about now wants it as much as its match says."""
+    def candidates() -> list[Candidate]:
+        owned = rel("x-t5", "OWNS", "Ines", "X-T5", valid_to=PAST,
+                    source_ids=["s_shoot", "s_sold"])
+        owned.ranks = {"fulltext": 6}
+        shoot = src("s_shoot", {"fulltext": 2, "vector": 2}, content="I shoot with an X-T5.")
+        sold = src("s_sold", {"fulltext": 3, "vector": 3},
+                   content="I sold the X-T5 and switched to a Sony A7 IV.")
+        return [owned, shoot, sold, src("s_other", {"vector": 1})]
+
+    ranked = rerank(candidates(), Weights(), 60, NOW, 30,
+                    intent=read_query("What camera does Ines use now?"))
+    by_key = {c.key: b for c, b in ranked}
+    assert any("superseded" in r for r in by_key["s_shoot"].reasons)
+    assert by_key["s_shoot"].adjusted < by_key["s_shoot"].rrf
+    assert by_key["s_sold"].adjusted == by_key["s_sold"].rrf
+    assert any("tells a fact over" in r for r in by_key["s_sold"].reasons)
+    # a fact superseded by a newer one was told over by that one's message, not its own
+    newer = candidates()
+    newer[0].props["superseded_by"] = "sony"
+    by_key = {c.key: b for c, b in rerank(newer, Weights(), 60, NOW, 30,
+                                          intent=read_query("What camera does Ines use now?"))}
+    assert by_key["s_sold"].adjusted < by_key["s_sold"].rrf
+
+
 def test_past_prefers_a_job_told_as_over_to_the_one_held_now() -> None:
     """ "I quit my job at Acme", then a job at Globex: no fact names the other, and the
     question about the past still wants Acme, the one about now Globex."""

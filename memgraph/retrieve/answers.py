@@ -491,6 +491,12 @@ def superseded(props: Mapping[str, Any], now: datetime) -> bool:
     return ended is not None and ended <= now
 
 
+def _told_over_by(fact: Mapping[str, Any], source_uid: str) -> bool:
+    """Whether this source told the fact over (as ``successors`` reads it: the last of its
+    sources, when no newer fact superseded it)."""
+    return not fact.get("superseded_by") and (fact.get("source_ids") or [])[-1:] == [source_uid]
+
+
 def successors(key: str, rels: Mapping[str, Mapping[str, Any]], now: datetime) -> list[str]:
     """The facts that took over from one told as over with no successor named: the
     still-valid facts of its subject and type that a message telling it over stated too.
@@ -530,6 +536,7 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
     by_uid = {c.props.get("uid"): c for c in candidates}
     sources = {c.props.get("uid"): c.key for c in candidates
                if c.element == "node" and c.props.get("kind") in EPISODES}
+    by_key_uid = {key: uid for uid, key in sources.items()}
     facts = [c for c in candidates if c.element == "relationship" and is_fact(c.props)]
     by_key = {c.key: c for c in facts}
     fact_props = {c.key: c.props for c in facts}
@@ -650,6 +657,11 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             out.adjusted[key] = rrfs[key] * DEMOTION
             out.why(key, f"its evidence is carried by a fact above (x{DEMOTION})")
         elif intent.time in ("now", "still") and not current:
+            if any(_told_over_by(f.props, by_key_uid[key]) for f in carriers):
+                # "I sold the X-T5 and switched to a Sony A7 IV": the message that tells a
+                # fact over is the news of what changed, not a stale statement of it
+                out.why(key, "tells a fact over: what changed, not a stale statement")
+                continue
             out.adjusted[key] = rrfs[key] * DEMOTION
             out.why(key, f"states only superseded facts (x{DEMOTION})")
     # 3c. a message that ends by asking ("That sounds terrifying! How did you calm
