@@ -94,6 +94,15 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "VISITED", "norway")),
     ("Our stack is mostly Go and Postgres.", ("Entity", "Postgres"),
      ("me", "USES", "postgres")),
+    # a school by its name; people by the role they have for one
+    ("Tobi started at Greenfield Primary this week.", ("Entity", "Greenfield Primary"),
+     ("tobi", "STUDIES_AT", "greenfield primary")),
+    ("Mia goes to the University of Leeds.", ("Entity", "University of Leeds"),
+     ("mia", "STUDIES_AT", "university of leeds")),
+    ("Our paediatrician, Dr Okafor, says Zola is fine.", ("Person", "Okafor"),
+     ("me", "KNOWS", "okafor")),
+    ("My agent Clara Moss wants the manuscript by November.", ("Person", "Clara Moss"),
+     ("me", "KNOWS", "clara moss")),
     # a pet by its breed, named after when it was got or after its kind
     ("We adopted a rescue greyhound last weekend, her name is Pepper.", ("Entity", "Pepper"),
      ("me", "OWNS", "pepper")),
@@ -1245,6 +1254,20 @@ def test_a_pet_got_for_someone_is_theirs():
     nodes, facts = extract("We got Mia a kitten called Pepper for her birthday!")
     assert ("mia", "OWNS", "pepper") in facts and ("me", "OWNS", "pepper") not in facts
     assert ("Person", "Mia") in nodes
+
+
+def test_a_school_started_at_holds_from_then_on():
+    plan = planned("Tobi started at Greenfield Primary this week.", "Amara",
+                   datetime(2023, 9, 5, tzinfo=UTC)).plan
+    [school] = [r for r in plan.relationships if r.type == "STUDIES_AT"]
+    assert school.to_id == "greenfield primary" and school.valid_to is None
+
+
+def test_a_job_started_at_a_school_and_a_place_gone_to_are_no_studies():
+    assert ("me", "STUDIES_AT", "oakwood academy") not in extract(
+        "I started at Oakwood Academy as a maths teacher.")[1]
+    assert extract("We go to Tesco on Sundays.")[1] == set()
+    assert extract("I go to Rome every year.")[1] == set()
 
 
 def test_an_offer_that_starts_nothing_and_a_bare_got_are_no_facts():

@@ -151,7 +151,9 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
                                       "tutor", "trainer", "landlord", "landlady",
                                       "dentist", "nanny", "babysitter", "physio",
                                       "physiotherapist", "psychologist", "counsellor",
-                                      "counselor", "vet")},
+                                      "counselor", "vet", "paediatrician", "pediatrician",
+                                      "agent", "accountant", "lawyer", "solicitor",
+                                      "midwife", "surgeon", "hairdresser", "housemate")},
     "gp": ("KNOWS", "GP", 0.4),     # written "GP" (_WRITTEN_IN_CAPITALS)
     **{w: ("OWNS", w, 0.8) for w in ("dog", "cat", "puppy", "kitten", "horse")},
 }
@@ -172,13 +174,17 @@ def _plural(word: str) -> str:
 RELATION_PLURALS: dict[str, str] = {_plural(w): w for w in RELATION_WORDS}
 _PLURAL_WORD = "|".join(sorted(map(re.escape, RELATION_PLURALS), key=len, reverse=True))
 # a title before a name, with its full stop: "my friend Dr. Patel" is Patel
-_TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.\s++)?"
+_TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++)?"   # British "Dr Okafor" has no stop
 # where one knows a friend or colleague from: "my best friend from college, Aisha"
 _MET_AT = (r"(?:\s++from\s++(?:work|school|college|university|uni|church|the\s++gym|"
            r"high\s++school|home|back\s++home))")
 # A journey is made or taken, not a thing made ("we made a weekend trip to Porto" is a
 # visit: VISITED)
 _TRIP_WORDS = "trip|trips|journey|holiday|vacation|getaway|visit"
+# a name that ends on one of these is a school's ("Greenfield Primary", "Leeds College")
+_SCHOOL_WORD_ENDS = "(?:" + "|".join(
+    f"(?<={w})" for w in ("School", "Primary", "Academy", "College", "University", "High",
+                          "Elementary", "Kindergarten", "Nursery", "Montessori")) + ")"
 # what "my husband is …" says that is no name: nationalities and faiths
 _DEMONYMS = (
     "American|British|English|Scottish|Welsh|Irish|French|German|Italian|Spanish|"
@@ -1854,6 +1860,13 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"started studying|enrolled|(?:started|starts|attends|attend)\s+(?:school|college|"
         r"university|uni|kindergarten|nursery))\s+(?:in|(?:[a-z]+\s+){0,2}?at)\s+"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
+    # a school by its name: "Tobi started at Greenfield Primary", "she goes to the
+    # University of Leeds" (not "I started at Oakwood Academy as a maths teacher", a job)
+    ("STUDIES_AT", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:goes\s++to|go\s++to|attends|attend|started\s++at|"
+        r"starts\s++at|(?:has|have)\s++started\s++at)\s++(?:the\s++)?"
+        rf"(?P<obj>(?=(?:University|College)\s++of\s){NAME}|{NAME}{_SCHOOL_WORD_ENDS})"
+        r"(?!\s*+as\b)"), "Entity", "organisation"),
     # what is studied, a subject pursued: "he studies engineering", "I majored in history"
     # ("studying hard", "studying for exams", "studied abroad" name none)
     ("INTERESTED_IN", re.compile(

@@ -617,8 +617,8 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                 else:
                     after = [newer]
                 out.adjusted[f.key] *= DEMOTION
-                out.why(f.key, "superseded by a newer fact: the question asks about now "
-                               f"(x{DEMOTION})")
+                ended = "superseded by a newer fact" if newer is not None else "told as over"
+                out.why(f.key, f"{ended}: the question asks about now (x{DEMOTION})")
                 if f.key in answer_keys:
                     answer_keys.discard(f.key)
                     for g in after:
