@@ -179,6 +179,28 @@ def test_an_occupation_never_answers_where_or_who() -> None:
     assert what.ranked[0][0] == "role" and {"role", "job"} <= what.answers
 
 
+def test_what_someone_studies_is_the_subject_and_where_is_the_school() -> None:
+    said = "I'm studying architecture at ETH Zurich."
+    rels = {"school": {"kind": "STUDIES_AT", "start_name": "Mei", "end_name": "ETH Zurich",
+                       "description": said},
+            "subject": {"kind": "INTERESTED_IN", "start_name": "Mei",
+                        "end_name": "architecture", "description": said}}
+    rows = [{"key": "school", "via": None, "sim": 0.95},
+            {"key": "subject", "via": None, "sim": 0.9}]
+    what = rank_facts(rows, rels, read_query("What does Mei study?"), ["Mei"], 0.8)
+    assert what.ranked[0][0] == "subject" and "school" not in what.answers | what.asked
+    for question in ("Where does Mei study?", "What school does Mei go to?",
+                     "What is Mei's school?"):
+        where = rank_facts(rows, rels, read_query(question), ["Mei"], 0.8)
+        assert where.ranked[0][0] == "school", question
+    school = {"kind": "STUDIES_AT"}
+    for text in ("Which kindergarten does Elias go to?", "Which nursery does Elias attend?"):
+        wanted = {_stem(w) for w in read_query(text).topic(["Elias"])}
+        assert asks_relation(wanted, school), text
+    assert not read_query("What does Tom do?").thing
+    assert not read_query("What does Jon plan to do at the opening?").thing
+
+
 def test_a_job_now_is_the_latest_of_an_occupation_and_an_employer() -> None:
     march, june = (int(datetime(2025, m, 1, tzinfo=UTC).timestamp() * 1000) for m in (3, 6))
     rels = {"ana": {"kind": "WORKS_AT", "start_uid": "aiko", "start_name": "Aiko",

@@ -107,7 +107,10 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     # "what is Tom's job?" may ask for either; "where does Tom work?" for an employer
     "HAS_OCCUPATION": "job occupation profession career role",
     "WORKS_ON": "work project task",
-    "STUDIES_AT": "study student school university college degree class enrol enroll",
+    # and the schools the extractor states it with ("started kindergarten at Solbacken",
+    # "goes to Greenfield Primary")
+    "STUDIES_AT": "study student school university college degree class enrol enroll "
+                  "kindergarten nursery preschool primary academy uni attend",
     "LIVES_IN": "live home city town house move reside based address relocate",
     "FROM": "from born grow origin originally hometown native",
     "VISITED": "visit go went travel trip been holiday vacation fly flew",
@@ -145,6 +148,10 @@ SAME_LINE: dict[str, str] = {"HAS_OCCUPATION": "WORKS_AT"}
 NOT_ASKED_BY: dict[str, frozenset[str]] = {
     "HAS_OCCUPATION": frozenset({"where", "who", "whom"}),
 }
+# The places one is at or in, which a "what" that asks for a thing does not ask for ("What
+# does Mei study?" asks for architecture, though "I'm studying architecture at ETH Zurich"
+# states her school too and the question's word asks for both: QueryIntent.thing).
+NOT_A_THING: frozenset[str] = frozenset({"STUDIES_AT", "WORKS_AT", "LIVES_IN", "FROM"})
 # A type's own words count too ("ADOPTED", "MARRIED_TO" from an LLM extractor), but not
 # the prepositions that join them.
 _TYPE_GLUE = frozenset({"at", "in", "of", "on", "to", "for", "with", "by", "as"})
@@ -256,7 +263,8 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
             score = sim + ANSWER_BONUS if bridged and topic else sim * DEMOTION
             if bridged and topic:
                 through_bridge.add(row["key"])
-        if intent.question_word in NOT_ASKED_BY.get(str(props.get("kind")), ()):
+        if intent.question_word in NOT_ASKED_BY.get(str(props.get("kind")), ()) \
+                or (intent.thing and props.get("kind") in NOT_A_THING):
             # beside the point, as a fact a relation word leaves out is
             score *= DEMOTION
             answers.discard(row["key"])

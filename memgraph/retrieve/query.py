@@ -317,6 +317,9 @@ class QueryIntent:
     # ("how many", "how long", "how old"), or "" (``ANSWER_FORMS``)
     answer_form: str = ""
     whether: bool = False              # it asks whether something is so ("Do I like ORMs?")
+    # "what" is the object of a verb other than "do" ("What does Mei study?", "What did
+    # Gina design?"): it asks for a thing, not the place one is at (``what_is_a_thing``)
+    thing: bool = False
 
     @property
     def asks_when(self) -> bool:
@@ -360,6 +363,15 @@ def answer_form(lowered: list[str]) -> str:
     if question_word == "how" and after[:1] and after[0] in NUMBER_ASKED_AFTER:
         return "time" if after == ["long", "ago"] else "number"
     return ""
+
+
+def what_is_a_thing(lowered: list[str]) -> bool:
+    """Whether a question's "what" is the object of its verb, with "do" as the auxiliary
+    and another verb after ("What does Mei study?", not "What does Tom do?", "What school
+    does Mei go to?" or "What is Mei's school?")."""
+    at = lowered.index("what") if "what" in lowered else -1
+    return at >= 0 and lowered[at + 1:at + 2] in (["do"], ["does"], ["did"]) \
+        and not {"do", "doing"} & set(lowered[at + 2:])
 
 
 def says_when(text: str) -> bool:
@@ -485,4 +497,5 @@ def read_query(query: str) -> QueryIntent:
     return QueryIntent(tuple(keys), relation, content, time, first, read_period(query),
                        latest, occupation=tail is not None, question_word=question_word,
                        answer_form=answer_form(lowered),
-                       whether=bool(lowered) and lowered[0] in WHETHER_WORDS)
+                       whether=bool(lowered) and lowered[0] in WHETHER_WORDS,
+                       thing=what_is_a_thing(lowered))
