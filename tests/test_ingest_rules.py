@@ -94,6 +94,13 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "VISITED", "norway")),
     ("Our stack is mostly Go and Postgres.", ("Entity", "Postgres"),
      ("me", "USES", "postgres")),
+    # a self-introduction says of the speaker what follows the name
+    ("I'm Tunde, originally from Lagos, and I'm studying medicine.", ("Entity", "Lagos"),
+     ("me", "FROM", "lagos")),
+    ("I'm Ines, a freelance photographer based in Lisbon.", ("Entity", "Lisbon"),
+     ("me", "LIVES_IN", "lisbon")),
+    ("Hey, I'm Lena, a software engineer at Spotify.", ("Concept", "software engineer"),
+     ("me", "HAS_OCCUPATION", "software engineer")),
     # a school by its name; people by the role they have for one
     ("Tobi started at Greenfield Primary this week.", ("Entity", "Greenfield Primary"),
      ("tobi", "STUDIES_AT", "greenfield primary")),

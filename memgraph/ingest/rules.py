@@ -668,6 +668,7 @@ class _Run:
         "and" with its subject repeated ("I quit X and joined Y"), and a name set off by
         commas after a relation word as the subject it is ("Tom's mother, Helen, lives…")."""
         text = _CONTRACTIONS.sub(lambda m: _CONTRACTED[m.group(0).lower()], text)
+        text = _SELF_INTRODUCED.sub("I am ", text)
         text = _OPENING_CONJUNCTION.sub("", text)     # "And she lives in Porto."
         text = _PRONOUN_HAS_BEEN.sub(r"\1 has been", text)
         text = _THEY_ARE.sub(r"\1 are", _PRONOUN_IS.sub(r"\1 is", text))
@@ -1143,6 +1144,11 @@ _CONTRACTED = {"i'm": "I am", "i’m": "I am", "i've": "I have", "i’ve": "I ha
                "we're": "we are", "we’re": "we are", "we've": "we have", "we’ve": "we have"}
 _CONTRACTIONS = re.compile(r"\b(?:I|[Ww]e)['’](?:m|ve|re)\b")
 _WE = re.compile(r"\b[Ww]e\b")
+# a self-introduction says of the speaker what follows the name: "I'm Tunde, originally
+# from Lagos" is "I am originally from Lagos", "I'm Ines, a photographer based in Lisbon"
+# is "I am a photographer based in Lisbon"
+_SELF_INTRODUCED = re.compile(rf"\bI\s++am\s++{NAME},\s++(?=(?:a|an|originally|from|based|"
+                              r"living|born|raised)\b)")
 # the tools one's stack is made of are the tools one uses: "Our stack is mostly Go and
 # Postgres" reads as "I use Go and Postgres"
 _STACK_IS = re.compile(r"\b(?:[Oo]ur|[Mm]y)\s++(?:tech\s++)?stack\s++is\s++"
