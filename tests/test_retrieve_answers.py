@@ -201,6 +201,26 @@ def test_what_someone_studies_is_the_subject_and_where_is_the_school() -> None:
     assert not read_query("What does Jon plan to do at the opening?").thing
 
 
+def test_a_fact_stated_in_the_period_a_question_names_says_the_period() -> None:
+    """ "Where is Lucia travelling in April?": "We're back from Japan!", said in April,
+    answers it, though its sentence names no month; a sentence that names April, and
+    another relation, matched the question's words better before."""
+    april, june = (int(datetime(2024, m, 28, tzinfo=UTC).timestamp() * 1000) for m in (4, 6))
+    rels = {"japan": {"kind": "VISITED", "start_name": "Lucia", "end_name": "Japan",
+                      "event_at": april, "description": "We're back from Japan!"},
+            "marco": {"kind": "PARTNER_OF", "start_name": "Lucia", "end_name": "Marco",
+                      "event_at": june,
+                      "description": "I'm planning a trip to Japan in April with Marco."}}
+    rows = [{"key": "marco", "via": None, "sim": 0.88}, {"key": "japan", "via": None, "sim": 0.86}]
+    question = read_query("Where is Lucia travelling in April?")
+    assert question.period is not None and question.period.month == 4
+    ranked = rank_facts(rows, rels, question, ["Lucia"], 0.8)
+    assert ranked.ranked[0][0] == "japan" and "japan" in ranked.answers
+    rels["japan"]["event_at"] = june            # said in June: April is not its word
+    ranked = rank_facts(rows, rels, question, ["Lucia"], 0.8)
+    assert ranked.ranked[0][0] == "marco" and "japan" not in ranked.answers
+
+
 def test_a_job_now_is_the_latest_of_an_occupation_and_an_employer() -> None:
     march, june = (int(datetime(2025, m, 1, tzinfo=UTC).timestamp() * 1000) for m in (3, 6))
     rels = {"ana": {"kind": "WORKS_AT", "start_uid": "aiko", "start_name": "Aiko",
@@ -310,8 +330,12 @@ def test_one_manager_at_a_time_the_last_named_now_the_first_before() -> None:
 def test_a_doubled_consonant_is_one_stem_with_its_word() -> None:
     # "What is Jon planning?" asks about HAS_GOAL ("plan"), as "running" is "run"
     for word, stem in (("planning", "plan"), ("stopped", "stop"), ("running", "run"),
-                       ("falling", "fall"), ("added", "add")):
+                       ("falling", "fall"), ("added", "add"), ("travelling", "travel"),
+                       ("cancelled", "cancel"), ("spelling", "spell"), ("telling", "tell")):
         assert _stem(word) == _stem(stem), word
+    # "Where is Lucia travelling?" asks about a visit, as "traveling" does
+    wanted = {_stem(w) for w in read_query("Where is Lucia travelling?").topic(["Lucia"])}
+    assert asks_relation(wanted, {"kind": "VISITED"})
     goal = {"kind": "HAS_GOAL", "start_name": "Jon", "end_name": "open a dance studio"}
     wanted = {_stem(w) for w in read_query("What is Jon planning?").topic(["Jon"])}
     assert asks_relation(wanted, goal)

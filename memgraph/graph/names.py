@@ -82,8 +82,9 @@ def word_stem(word: str) -> str:
     for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             w = w[: -len(suffix)] + repl
-            if suffix in ("ing", "ed") and w[-1] == w[-2] and w[-1] in _DOUBLED:
-                w = w[:-1]       # "planning", "stopped": "plan", "stop"
+            if suffix in ("ing", "ed") and ((w[-1] == w[-2] and w[-1] in _DOUBLED)
+                                            or _DOUBLED_L.search(w)):
+                w = w[:-1]       # "planning", "stopped", "travelling": "plan", "stop", "travel"
             break
     return w[:-1] if len(w) > 3 and w.endswith("e") else w
 
@@ -91,6 +92,9 @@ def word_stem(word: str) -> str:
 # consonants English doubles before "-ing"/"-ed" ("plan", "planning"; not "fall", "falling",
 # nor "add", "added")
 _DOUBLED = frozenset("bgmnprt")
+# and the "l" British English doubles after a verb's last unstressed syllable ("travelling",
+# "cancelled", "labelled"), not the "ll" of a one-syllable verb ("falling", "spelled")
+_DOUBLED_L = re.compile(r"[aeiou][^aeiou]+ell$")
 
 
 def _words_match(x: str, y: str) -> bool:

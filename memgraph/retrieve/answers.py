@@ -49,7 +49,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
@@ -57,7 +57,7 @@ from memgraph.graph import vocabulary
 from memgraph.graph.names import canonical_name
 from memgraph.graph.names import word_stem as _stem
 from memgraph.graph.vocabulary import ASSISTANT_SPEAKERS, EPISODIC_KINDS, SUMMARY_KINDS
-from memgraph.retrieve.query import RELATION_SYNONYMS, QueryIntent, names_a_relation
+from memgraph.retrieve.query import MONTHS, RELATION_SYNONYMS, QueryIntent, names_a_relation
 from memgraph.retrieve.results import as_datetime
 
 PERSON_TYPES = frozenset(vocabulary.PERSON_TYPES)   # the hop-2 list of explore_candidates too
@@ -228,14 +228,18 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     asked: set[str] = set()
     facts = [(row, props) for row in rows
              if (props := rels.get(row["key"])) is not None and is_fact(props)]
-    said = {row["key"]: _words(props, with_sentence=True) for row, props in facts}
+    # a fact stated in the period the question names says its words ("in April"), as
+    # the time signal counts its sources in it
+    timed = {row["key"]: _period_words(wanted, intent, props) for row, props in facts}
+    said = {row["key"]: _words(props, with_sentence=True) | timed[row["key"]]
+            for row, props in facts}
     weights = _word_weights(wanted, said.values())
     for row, props in facts:
         if asks_relation(wanted, props):
             asked.add(row["key"])
         raw = row.get("sim")
         sim = 0.5 if raw is None else max(0.0, 2.0 * float(raw) - 1.0)
-        lexical = _lexical(wanted, props)
+        lexical = _lexical(wanted, props, timed[row["key"]])
         # the order among the facts also reads the sentence the fact was stated in: "as a
         # project manager" is said there, not in "Carlos WORKS_AT Sol Energia"
         sim += LEXICAL_WEIGHT * _weighted_share(weights, said[row["key"]])
@@ -408,12 +412,26 @@ def _type_word_stems(kind: str) -> frozenset[str]:
 
 
 
-def _lexical(wanted: set[str], props: Mapping[str, Any]) -> float:
+def _lexical(wanted: set[str], props: Mapping[str, Any],
+             timed: frozenset[str] = frozenset()) -> float:
     """The share of the question's content words (stems) the fact's statement holds (its
-    ends' names and its type's words)."""
+    ends' names and its type's words), with ``timed``, the words of the question's period
+    when the fact was stated in it."""
     if not wanted:
         return 0.0
-    return len(wanted & _words(props)) / len(wanted)
+    return len(wanted & (_words(props) | timed)) / len(wanted)
+
+
+def _period_words(wanted: set[str], intent: QueryIntent,
+                  props: Mapping[str, Any]) -> frozenset[str]:
+    """The question's words that name its calendar period (a month, a year, a day's
+    number: "in April", "in May 2023") when the fact was stated in that period, else
+    none."""
+    said_at = stated_at(props)
+    if intent.period is None or not said_at \
+            or not intent.period.holds(datetime.fromtimestamp(said_at / 1000, UTC)):
+        return frozenset()
+    return frozenset(w for w in wanted if w in MONTHS or w.isdigit())
 
 
 def _words(props: Mapping[str, Any], *, with_sentence: bool = False) -> frozenset[str]:
