@@ -201,6 +201,22 @@ def test_what_someone_studies_is_the_subject_and_where_is_the_school() -> None:
     assert not read_query("What does Jon plan to do at the opening?").thing
 
 
+def test_the_roles_the_extractor_names_people_by_are_relation_words_of_a_question() -> None:
+    """ "My agent Clara Moss …" is stated as "Yuki KNOWS Clara Moss", described as "Yuki's
+    agent": "Who is Yuki's agent?" asks for that bridge, as "Who is Maya's brother?" does."""
+    for text, word in (("Who is Yuki's agent?", "agent"),
+                       ("Who is Zola's pediatrician?", "pediatrician"),
+                       ("Who is Tom's solicitor?", "solicitor")):
+        assert word in read_query(text).relation_words, text
+    rels = {"agent": {"kind": "KNOWS", "start_name": "Yuki", "end_name": "Clara Moss",
+                      "description": "My agent Clara Moss wants the manuscript by November."},
+            "cat": {"kind": "OWNS", "start_name": "Yuki", "end_name": "Mochi",
+                    "description": "My cat Mochi keeps sitting on my keyboard."}}
+    rows = [{"key": "cat", "via": None, "sim": 0.9}, {"key": "agent", "via": None, "sim": 0.8}]
+    ranked = rank_facts(rows, rels, read_query("Who is Yuki's agent?"), ["Yuki"], 0.8)
+    assert ranked.ranked[0][0] == "agent" and "agent" in ranked.answers
+
+
 def test_a_fact_stated_in_the_period_a_question_names_says_the_period() -> None:
     """ "Where is Lucia travelling in April?": "We're back from Japan!", said in April,
     answers it, though its sentence names no month; a sentence that names April, and

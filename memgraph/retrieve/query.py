@@ -64,6 +64,9 @@ RELATION_SYNONYMS: dict[str, frozenset[str]] = {
         {"physio", "physiotherapist"}, {"psychologist"}, {"counsellor", "counselor"},
         {"instructor", "tutor", "trainer"}, {"landlord", "landlady"},
         {"dentist"}, {"nanny", "babysitter"},
+        # and the roles the extractor names a person by ("my agent Clara Moss")
+        {"paediatrician", "pediatrician"}, {"agent"}, {"accountant"},
+        {"lawyer", "solicitor", "attorney"}, {"midwife"}, {"surgeon"}, {"hairdresser"},
         {"dog", "puppy"}, {"cat", "kitten"}, {"pet", "pets"}, {"parrot", "bird"},
         {"horse"}, {"rabbit", "bunny"},
     ) for word in group
