@@ -232,6 +232,13 @@ def test_a_fact_stated_in_the_period_a_question_names_says_the_period() -> None:
     assert question.period is not None and question.period.month == 4
     ranked = rank_facts(rows, rels, question, ["Lucia"], 0.8)
     assert ranked.ranked[0][0] == "japan" and "japan" in ranked.answers
+    # the period alone matches nothing: a fact said in April that shares no other word
+    # of the question does not become an answer by its date
+    beach = {"kind": "OWNS", "start_name": "Lucia", "end_name": "Bolt", "event_at": april,
+             "description": "We got a dog called Bolt."}
+    alone = rank_facts([{"key": "bolt", "via": None, "sim": 0.88}], {"bolt": beach},
+                       question, ["Lucia"], 0.8)
+    assert "bolt" not in alone.answers and alone.ranked[0][1] == pytest.approx(2 * 0.88 - 1)
     rels["japan"]["event_at"] = june            # said in June: April is not its word
     ranked = rank_facts(rows, rels, question, ["Lucia"], 0.8)
     assert ranked.ranked[0][0] == "marco" and "japan" not in ranked.answers

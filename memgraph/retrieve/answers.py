@@ -230,9 +230,10 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
              if (props := rels.get(row["key"])) is not None and is_fact(props)]
     # a fact stated in the period the question names says its words ("in April"), as
     # the time signal counts its sources in it
-    timed = {row["key"]: _period_words(wanted, intent, props) for row, props in facts}
-    said = {row["key"]: _words(props, with_sentence=True) | timed[row["key"]]
-            for row, props in facts}
+    said = {row["key"]: _words(props, with_sentence=True) for row, props in facts}
+    timed = {row["key"]: _period_words(wanted, intent, props, said[row["key"]])
+             for row, props in facts}
+    said = {key: words | timed[key] for key, words in said.items()}
     weights = _word_weights(wanted, said.values())
     for row, props in facts:
         if asks_relation(wanted, props):
@@ -422,16 +423,19 @@ def _lexical(wanted: set[str], props: Mapping[str, Any],
     return len(wanted & (_words(props) | timed)) / len(wanted)
 
 
-def _period_words(wanted: set[str], intent: QueryIntent,
-                  props: Mapping[str, Any]) -> frozenset[str]:
+def _period_words(wanted: set[str], intent: QueryIntent, props: Mapping[str, Any],
+                  said: frozenset[str]) -> frozenset[str]:
     """The question's words that name its calendar period (a month, a year, a day's
-    number: "in April", "in May 2023") when the fact was stated in that period, else
-    none."""
+    number: "in April", "in May 2023") when the fact was stated in that period and
+    ``said`` (its words) holds another of the question's words, else none: the period
+    confirms a match, it is none alone ("When did Melanie go camping in July?" is not
+    answered by every fact stated in July)."""
+    period = frozenset(w for w in wanted if w in MONTHS or w.isdigit())
     said_at = stated_at(props)
-    if intent.period is None or not said_at \
+    if not period or intent.period is None or not said_at or not (wanted - period) & said \
             or not intent.period.holds(datetime.fromtimestamp(said_at / 1000, UTC)):
         return frozenset()
-    return frozenset(w for w in wanted if w in MONTHS or w.isdigit())
+    return period
 
 
 def _words(props: Mapping[str, Any], *, with_sentence: bool = False) -> frozenset[str]:
