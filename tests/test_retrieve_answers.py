@@ -188,7 +188,7 @@ def test_what_someone_studies_is_the_subject_and_where_is_the_school() -> None:
     rows = [{"key": "school", "via": None, "sim": 0.95},
             {"key": "subject", "via": None, "sim": 0.9}]
     what = rank_facts(rows, rels, read_query("What does Mei study?"), ["Mei"], 0.8)
-    assert what.ranked[0][0] == "subject" and "school" not in what.answers | what.asked
+    assert "subject" in what.answers and "school" not in what.answers
     for question in ("Where does Mei study?", "What school does Mei go to?",
                      "What is Mei's school?"):
         where = rank_facts(rows, rels, read_query(question), ["Mei"], 0.8)

@@ -268,8 +268,7 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
             score = sim + ANSWER_BONUS if bridged and topic else sim * DEMOTION
             if bridged and topic:
                 through_bridge.add(row["key"])
-        if intent.question_word in NOT_ASKED_BY.get(str(props.get("kind")), ()) \
-                or (intent.thing and props.get("kind") in NOT_A_THING):
+        if intent.question_word in NOT_ASKED_BY.get(str(props.get("kind")), ()):
             # beside the point, as a fact a relation word leaves out is
             score *= DEMOTION
             answers.discard(row["key"])
@@ -279,6 +278,10 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
         elif bridges and row["key"] not in bridges and not bridged \
                 and row["key"] not in through_bridge:
             answers.discard(row["key"])      # beside the point the relation word makes
+        if intent.thing and props.get("kind") in NOT_A_THING:
+            # not what a "what" asks for, though it may be the way to it ("What did Jonah's
+            # coworkers at the bike shop give him when he left?"): no answer, its score kept
+            answers.discard(row["key"])
         scores[row["key"]] = max(score, scores.get(row["key"], 0.0))
     if intent.latest or (intent.time == "now" and intent.relation_words & ONE_AT_A_TIME):
         scores = latest_first(scores, rels, answers)
