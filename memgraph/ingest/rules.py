@@ -661,8 +661,10 @@ class _Run:
 
     # -- additions: pronouns, possessive relations, owned things ---------------------
     def resolved(self, text: str) -> str:
-        """The sentence as the fact patterns read it: "I'm" as "I am", "we" as "I" (the
-        speaker is one of us), a dropped subject as "I" ("Took a trip to Rome."), a subject
+        """The sentence as the fact patterns read it: "I'm" as "I am", a self-introduction
+        without its name ("I'm Tunde, originally from Lagos" as "I am originally from
+        Lagos"), "our stack is" as "I use", "we" as "I" (the speaker is one of us), a
+        dropped subject as "I" ("Took a trip to Rome.", "Just back from Rome!"), a subject
         "she"/"he"/"they" as the person the sentence opens on or the previous sentence was
         about, and a verb after
         "and" with its subject repeated ("I quit X and joined Y"), and a name set off by
