@@ -189,6 +189,9 @@ def test_what_someone_studies_is_the_subject_and_where_is_the_school() -> None:
             {"key": "subject", "via": None, "sim": 0.9}]
     what = rank_facts(rows, rels, read_query("What does Mei study?"), ["Mei"], 0.8)
     assert "subject" in what.answers and "school" not in what.answers
+    # no answer, but not halved: a place may be the way to what a "what" asks for ("What
+    # did Jonah's coworkers at the bike shop give him when he left?")
+    assert dict(what.ranked)["school"] > dict(what.ranked)["subject"]
     for question in ("Where does Mei study?", "What school does Mei go to?",
                      "What is Mei's school?"):
         where = rank_facts(rows, rels, read_query(question), ["Mei"], 0.8)
