@@ -524,10 +524,11 @@ def superseded(props: Mapping[str, Any], now: datetime) -> bool:
     return ended is not None and ended <= now
 
 
-def _told_over_by(fact: Mapping[str, Any], source_uid: str) -> bool:
-    """Whether this source told the fact over (as ``successors`` reads it: the last of its
-    sources, when no newer fact superseded it)."""
-    return not fact.get("superseded_by") and (fact.get("source_ids") or [])[-1:] == [source_uid]
+def _teller(fact: Mapping[str, Any]) -> str | None:
+    """The source that told a fact over: the last of its sources (ingest/facts.py appends
+    it; the first stated it), when no newer fact superseded it."""
+    sources = fact.get("source_ids") or []
+    return None if fact.get("superseded_by") or not sources else sources[-1]
 
 
 def successors(key: str, rels: Mapping[str, Mapping[str, Any]], now: datetime) -> list[str]:
@@ -540,10 +541,9 @@ def successors(key: str, rels: Mapping[str, Mapping[str, Any]], now: datetime) -
     fact = rels.get(key) or {}
     if not superseded(fact, now) or fact.get("superseded_by"):
         return []
-    # the message that told it over is the last of its sources (ingest/facts.py appends
-    # it); the first stated it, perhaps with other facts of its type ("I use VS Code and
-    # Postgres"), which took over from nothing
-    told = set((fact.get("source_ids") or [])[-1:])
+    # the first of its sources stated it, perhaps with other facts of its type ("I use VS
+    # Code and Postgres"), which took over from nothing
+    told = {_teller(fact)} - {None}
     return [k for k, other in rels.items()
             if k != key and is_fact(other) and other.get("kind") == fact.get("kind")
             and other.get("start_uid") == fact.get("start_uid")
@@ -690,7 +690,7 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             out.adjusted[key] = rrfs[key] * DEMOTION
             out.why(key, f"its evidence is carried by a fact above (x{DEMOTION})")
         elif intent.time in ("now", "still") and not current:
-            if any(_told_over_by(f.props, by_key_uid[key]) for f in carriers):
+            if any(_teller(f.props) == by_key_uid[key] for f in carriers):
                 # "I sold the X-T5 and switched to a Sony A7 IV": the message that tells a
                 # fact over is the news of what changed, not a stale statement of it
                 out.why(key, "tells a fact over: what changed, not a stale statement")
