@@ -1093,6 +1093,50 @@ def test_a_diagnosis_is_lived_through_and_dated_by_its_sentence():
     assert facts("I was diagnosed with nothing serious, thankfully.") == set()
 
 
+def test_an_injury_is_lived_through_and_named_as_it_is_referred_to_later():
+    said = datetime(2025, 5, 7, 12, tzinfo=UTC)
+
+    def facts(text: str) -> set[tuple[str, str, str, datetime | None]]:
+        return {(r.type, r.from_id, r.to_id, r.valid_from)
+                for r in planned(text, "Sean", said).plan.relationships}
+
+    assert facts("Last Wednesday I hurt my back on a call.") == {
+        ("EXPERIENCED", "sean", "back injury", datetime(2025, 4, 30, tzinfo=UTC))}
+    assert facts("I sprained my left wrist pretty badly, so I'm in a brace.") == {
+        ("EXPERIENCED", "sean", "left wrist injury", None)}
+    # the part named last is where the injury is
+    assert facts("Turns out I tore the meniscus in my right knee.") == {
+        ("EXPERIENCED", "sean", "right knee injury", None)}
+    assert facts("Tom broke his collarbone skiing.") == {
+        ("EXPERIENCED", "tom", "collarbone injury", None)}
+    assert facts("I pulled a muscle in my calf at football.") == {
+        ("EXPERIENCED", "sean", "calf injury", None)}
+    # no part named: an injury
+    assert facts("Last month I got hurt and had to take a break from pottery.") == {
+        ("EXPERIENCED", "sean", "injury", datetime(2025, 4, 7, tzinfo=UTC))}
+    assert facts("Anna was badly injured in a crash.") == {
+        ("EXPERIENCED", "anna", "injury", None)}
+    # "my" says whose, when the clause has no subject of its own
+    assert facts("I had a fall in January and broke my wrist.") == {
+        ("EXPERIENCED", "sean", "wrist injury", None)}
+    # a condition had by its name
+    assert facts("I've got shin splints, so no running for two weeks.") == {
+        ("EXPERIENCED", "sean", "shin splints", None)}
+    assert facts("Tom has tendonitis in his elbow.") == {
+        ("EXPERIENCED", "tom", "tendonitis", None)}
+    assert facts("I caught the flu last week.") == {
+        ("EXPERIENCED", "sean", "flu", datetime(2025, 4, 30, tzinfo=UTC))}
+    # idioms, feelings and things are no injury, and a cold drink is no cold
+    for text in ("I've got a cold drink here.", "I have the flu jab booked.",
+                 "She came round and broke my heart."):
+        assert facts(text) == set(), text
+    # idioms, feelings and things are no injury
+    for text in ("She twisted my arm, so I went.", "I think Tom pulled my leg there.",
+                 "I was hurt that she didn't call.", "I got hurt by what she said.",
+                 "I broke my phone.", "I hurt my brother's feelings."):
+        assert facts(text) == set(), text
+
+
 def test_a_relation_no_longer_ones_own_is_over_and_a_team_moved_to_is_ones_own():
     said = datetime(2025, 5, 7, 9, tzinfo=UTC)
     plan = planned("I moved to the platform team last month, so Priya isn't my manager "

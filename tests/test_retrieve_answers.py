@@ -147,6 +147,11 @@ def test_a_diagnosis_is_asked_by_health_words_and_an_internship_by_its_own() -> 
         assert asks_relation(wanted, diagnosed), text
     wanted = wanted_by("Where does Omar work?", "Omar")
     assert not asks_relation(wanted, diagnosed)
+    # an injury is lived through as a diagnosis is ("I hurt my back": back injury)
+    for text in ("What injury did Omar have?", "When did Omar get hurt?",
+                 "When did Omar sprain his ankle?", "When was Omar injured?"):
+        wanted = wanted_by(text, "Omar")
+        assert asks_relation(wanted, diagnosed), text
     for text in ("Where did Mei intern?", "Where is Mei's internship?"):
         wanted = wanted_by(text, "Mei")
         assert asks_relation(wanted, employer), text

@@ -933,13 +933,15 @@ class _Run:
         freelance" HAS_OCCUPATION freelancer; the sentence is the description."""
         for rel_type, pattern, implied in _IMPLIED_FACTS:
             for m in pattern.finditer(text):
-                if m["subj"] != "I" and not _usable(m["subj"]):
+                who = m["subj"] or "I"   # no subject: "… and broke my wrist"
+                if who != "I" and not _usable(who):
                     continue
-                subject = self.subject(m["subj"])
-                if subject is None:
+                what = implied(m)
+                subject = self.subject(who) if what else None
+                if subject is None or what is None:
                     continue
-                self.relate(subject, self.node("Concept", implied(m)), rel_type, sentence)
-                named.add(m["subj"])
+                self.relate(subject, self.node("Concept", what), rel_type, sentence)
+                named.add(who)
         for m in _DIET_OVER.finditer(text):
             subject = self.subject(m["subj"]) if m["subj"] == "I" or _usable(m["subj"]) \
                 else None
@@ -1596,12 +1598,58 @@ _DIET_OVER = re.compile(
     rf"{ADVERB}(?:stopped|quit|gave\s++up)\s++being\s++)"
     r"(?:(?:a|an|strictly|strict|fully|mostly)\s++)?(?P<diet>vegetarian|vegan|pescatarian|"
     r"teetotal(?:l?er)?|gluten[\s\-]free|dairy[\s\-]free)\b(?!['’\-])")
+# An injury, named as people refer to it afterwards ("my back injury", "after the shoulder
+# injury"): "I hurt my back on a call", "Turns out I tore the meniscus in my right knee"
+# (right knee injury), "I sprained my left wrist", "I pulled a muscle in my calf"; "I got
+# hurt", "Tom was injured" (an injury). Not "you're pulling my leg", "she twisted my arm"
+# (idioms), nor "I was hurt that …", "I got hurt by what she said" (a feeling).
+_BODY_PARTS = (r"(?:lower\s++|upper\s++)?back|neck|shoulders?|knees?|ankles?|wrists?|elbows?|"
+               r"hips?|hamstrings?|calf|calves|feet|foot|toes?|fingers?|thumbs?|hands?|arms?|"
+               r"legs?|shins?|ribs?|collarbone|achilles|groin|heels?|spine|meniscus|acl|"
+               r"rotator\s++cuff|muscle")
+_BODY_SIDE = r"(?:(?:left|right|lower|upper|ring|index|middle|little|big|pinky)\s++){0,2}"
+_INJURED = re.compile(
+    rf"(?:{SUBJECT}\s++(?:(?:have|has|had)\s++)?|"
+    # "I had a fall in January and broke my wrist": "my" says whose
+    r"\b(?:and|then)\s++(?=(?:(?:badly|really|seriously)\s++)?[a-z]++\s++my\s))"
+    rf"{ADVERB}(?:(?:badly|really|seriously)\s++)?"
+    r"(?:(?P<verb>hurt|injured|sprained|strained|tore|torn|twisted|broke|broken|fractured|"
+    r"pulled|rolled|jammed|bruised|dislocated|tweaked)\s++(?:my|his|her|their|a|the)\s++"
+    rf"(?P<part>{_BODY_SIDE}(?:{_BODY_PARTS}))\b"
+    rf"(?:\s++(?:in|on)\s++(?:my|his|her|their)\s++(?P<whole>{_BODY_SIDE}(?:{_BODY_PARTS}))\b)?|"
+    # "was hurt" is as often a feeling ("I was hurt and angry"); "got hurt" is seldom
+    r"(?:(?:got|get|gets|getting)\s++(?:badly\s++|seriously\s++)?(?:hurt|injured)|"
+    r"(?:was|were|(?:have|has)\s++been)\s++(?:badly\s++|seriously\s++)?injured)"
+    r"\b(?!\s++(?:that|by\s++what|when\s++(?:she|he|they)\s++said))|"
+    r"(?:hurt|injured)\s++(?:myself|himself|herself|themselves))")
+
+
+def _injury(m: re.Match[str]) -> str | None:
+    """The injury a match of ``_INJURED`` tells, or None for an idiom."""
+    if m["part"] is None:
+        return "injury"
+    part = re.sub(r"\s++", " ", (m["whole"] or m["part"]).lower())
+    if part.endswith("muscle"):
+        return "injury" if part == "muscle" else part + " injury"
+    if (m["verb"], part.split()[-1]) in (("pulled", "leg"), ("twisted", "arm")):
+        return None
+    return part + " injury"
+
+
 # facts whose object the words imply (RuleExtractor._implied): the type, the pattern (with
-# its subject), and the object it implies
-_IMPLIED_FACTS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]] = [
+# its subject), and the object it implies (None: the words imply nothing after all)
+_IMPLIED_FACTS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str | None]]] = [
     ("AVOIDS", _DIET, lambda m: DIETS[re.sub(r"[\s\-]+", " ", m["diet"].lower())]),
     ("HAS_OCCUPATION", _WENT_FREELANCE, lambda m: "freelancer"),
+    ("EXPERIENCED", _INJURED, _injury),
 ]
+# conditions one has by name (an injury told by what happened is _INJURED's)
+_CONDITIONS = (r"shin\s++splints|tendonitis|tendinitis|tennis\s++elbow|plantar\s++fasciitis|"
+               r"sciatica|concussion|migraines?|flu|covid|cold|bronchitis|pneumonia|asthma|"
+               r"arthritis|diabetes|eczema|insomnia|whiplash|hay\s++fever|glandular\s++fever|"
+               r"tonsillitis|shingles|food\s++poisoning|(?:a\s++)?stress\s++fracture|"
+               r"(?:runner['’]s|jumper['’]s)\s++knee|(?:lower\s++)?back\s++pain|knee\s++pain|"
+               r"sinusitis|chickenpox|measles|an?\s++ear\s++infection|a\s++chest\s++infection")
 _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # what someone keeps away from (AVOIDS): an allergy or an intolerance ("Luis is
     # allergic to nuts", "I have a severe peanut allergy"), "I don't eat pork"; a diet is
@@ -1628,6 +1676,17 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         # the condition ends where the sentence says when, or goes on
         rf"{PHRASE}(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|so|when|since|after|before|"
         r"in|on|at|last|this|yesterday|recently|ago|which|that|who)\b|$))"), "Concept", ""),
+    # a condition one has, by its name: "I've got shin splints", "Tom has tendonitis",
+    # "I caught the flu" (EXPERIENCED, as a diagnosis is); only names of conditions, as
+    # "I've got a cold drink" and "I have a cold one" are none
+    ("EXPERIENCED", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:have|has|(?:have|has)\s++got|got|caught|came\s++down\s++with|"
+        r"(?:am|is|are|(?:have|has)\s++been)\s++(?:suffering|recovering)\s++from|"
+        r"suffers?\s++from)\s++"
+        r"(?:(?:a|an|the|some)\s++)?(?:(?:bad|mild|severe|nasty|horrible|terrible|slight|"
+        r"chronic|awful)\s++)?(?P<obj>" + _CONDITIONS + r")(?=\s*+(?:[,.;:!?)–—]|-\s|"
+        r"\b(?:and|but|because|so|in|on|at|since|for|from|after|again|last|this|now|today|"
+        r"yesterday|too|which|that)\b|$))"), "Concept", ""),
     ("LIKES", re.compile(
         rf"{SUBJECT}\s+(?:am|is|are|(?:have|has)\s+been)\s+{ADVERB}(?:into|a fan of|"
         rf"a big fan of|fond of|passionate about|crazy about)\s+{PHRASE}{PHRASE_END}"),

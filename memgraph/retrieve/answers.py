@@ -117,9 +117,9 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "ATTENDED": "attend go went event class meeting sign participate volunteer activity "
                 "race marathon compete",
     # what one was diagnosed with ("I was diagnosed with type 2 diabetes") is a health
-    # condition one has
+    # condition one has; an injury one had ("I hurt my back": back injury) too
     "EXPERIENCED": "experience activity diagnose diagnosis condition illness disease sick "
-                   "health",
+                   "health injury injure hurt sprain",
     "LIKES": "like love enjoy favourite favorite fan into hobby fun passion adore fond",
     "DISLIKES": "dislike hate stand feel think mind avoid",
     # "I'm studying architecture at ETH" is a subject studied and a school: "what does Mei
