@@ -12,6 +12,7 @@ from retrieve_data import add_node, relate
 from memgraph.ingest.known_graph import gather
 from memgraph.memory import Memory
 from memgraph.retrieve.config import RetrievalConfig
+from memgraph.retrieve.filters import CONTENT_FIELDS, in_content_fields
 from memgraph.retrieve.term_weights import (
     MAX_BOOST,
     MIN_BOOST,
@@ -97,7 +98,8 @@ def test_query_terms_are_escaped_one_by_one_without_stop_words() -> None:
 def test_a_tenant_that_is_most_of_the_index_is_weighed_as_lucene_weighs_it(
         memory: Memory) -> None:
     size = TenantSize(tenant=95, total=100, own_index=None)
-    assert weighted_lucene(memory.graph, "anyone", "cafe name", size, CFG) == "cafe name"
+    assert weighted_lucene(memory.graph, "anyone", "cafe name", size, CFG) == \
+        in_content_fields("cafe name")
 
 
 def test_a_tenants_fulltext_ranking_does_not_depend_on_other_tenants(memory: Memory,
@@ -135,6 +137,42 @@ def test_a_tenants_fulltext_ranking_does_not_depend_on_other_tenants(memory: Mem
         assert first_by_fulltext(weighed=True) == named
     finally:
         memory.graph.run_autocommit("graph/delete_user", user_id=other)
+
+
+def test_a_tenants_id_is_no_word_of_its_memories(memory: Memory) -> None:
+    """A tenant is often named after its person ("dave", "anna@example.com"). Its id is
+    in every full-text index, to scope each read; the question's words are matched in the
+    memories' text only, so "Dave" is not a word every one of Dave's memories holds."""
+    messages = ["I coach an under-11s football team, the Hillside Hornets.",
+                "My son Jack plays left wing.",
+                "Our goalkeeper Ollie broke his finger in training."]
+    named, plain = f"dave-coach-{uuid.uuid4().hex[:8]}", f"t{uuid.uuid4().hex[:12]}"
+    config = RetrievalConfig.from_settings(memory.settings, use_vector=False,
+                                           use_graph=False, use_facts=False,
+                                           term_stats_ttl_s=0, tenant_size_ttl_s=0)
+    try:
+        hits = {}
+        for tenant in (named, plain):
+            uids = [add_node(memory.graph, tenant, "Source", f"m{i}", text=text)
+                    for i, text in enumerate(messages)]
+            results = memory.explore("What team does Dave coach?", user_id=tenant, k=5,
+                                     reinforce=False, config=config)
+            hits[tenant] = [uids.index(r.uid) for r in results if "fulltext" in r.score.ranks]
+            counts = term_counts(memory.graph, tenant, query_terms("Dave coach"), config)
+            assert counts["dave"][0] == 0 and counts["coach"][0] == 1, tenant
+        # the goalkeeper's message holds no word of the question, whatever the tenant's id
+        assert hits[named] == hits[plain] == [0]
+    finally:
+        for tenant in (named, plain):
+            memory.graph.run_autocommit("graph/delete_user", user_id=tenant)
+
+
+def test_the_text_fields_are_the_full_text_indexes_fields_but_the_tenants_id(
+        memory: Memory) -> None:
+    fields = {row["name"]: set(row["properties"])
+              for row in memory.graph.read("graph/fulltext_index_definition")}
+    assert fields["memory_text"] == fields["summary_text"] == {*CONTENT_FIELDS, "user_id"}
+    assert fields["relationship_text"] < {*CONTENT_FIELDS, "user_id"}
 
 
 def test_a_tenant_whose_id_extends_this_ones_is_not_counted_as_this_tenant(

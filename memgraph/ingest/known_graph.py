@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from memgraph.graph.connection import Graph
 from memgraph.ingest.resolution import SimilaritySearch
 from memgraph.ingest.tools import Known
+from memgraph.retrieve.filters import in_content_fields
 from memgraph.settings import Settings
 
 _LUCENE_WORD = re.compile(r"[A-Za-z0-9][\w'-]{2,}")
@@ -47,9 +48,10 @@ class GraphContext:
 
 
 def lucene_query(text: str) -> str:
-    """The source's words as an OR query, with Lucene syntax stripped."""
+    """The source's words as an OR query, with Lucene syntax stripped, matched in the
+    indexed text (not in the tenant's id)."""
     words = list(dict.fromkeys(w.lower() for w in _LUCENE_WORD.findall(text)))[:_MAX_TERMS]
-    return " OR ".join(words) or "memgraphnomatch"
+    return in_content_fields(" OR ".join(words) or "memgraphnomatch")
 
 
 def gather(graph: Graph, settings: Settings, user_id: str, content: str,

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from memgraph.graph.connection import Graph
 from memgraph.retrieve.answers import idf
 from memgraph.retrieve.config import RetrievalConfig
-from memgraph.retrieve.filters import ANALYZER_STOP_WORDS, lucene_escape
+from memgraph.retrieve.filters import ANALYZER_STOP_WORDS, in_content_fields, lucene_escape
 from memgraph.retrieve.vector_plan import TenantSize
 
 # A tenant holding this share of the index or more is weighed as the index weighs it: its
@@ -85,22 +85,22 @@ def boost(size: TenantSize, in_tenant: int, in_index: int, cfg: RetrievalConfig
 
 def weighted_lucene(graph: Graph, user_id: str, text: str, size: TenantSize | None,
                     cfg: RetrievalConfig) -> str | None:
-    """The Lucene query for ``text`` (terms OR-ed), each term boosted to the tenant's
-    statistics; plain terms when the tenant is (most of) the index or the weights are off;
-    None when no term remains."""
+    """The Lucene query for ``text`` (terms OR-ed, matched in the text fields), each term
+    boosted to the tenant's statistics; plain terms when the tenant is (most of) the index
+    or the weights are off; None when no term remains."""
     plain = lucene_escape(text)
     if plain is None or not cfg.tenant_term_weights or size is None or size.tenant <= 0 \
             or size.tenant >= MOST_OF_THE_INDEX * max(size.total, 1):
-        return plain
+        return None if plain is None else in_content_fields(plain)
     terms = query_terms(text)
     if not terms:
-        return plain
+        return in_content_fields(plain)
     counts = term_counts(graph, user_id, terms, cfg, index_total=max(size.total, size.tenant))
     parts = []
     for term in terms:
         factor = boost(size, *counts[term.word], cfg)
         parts.append(term.lucene if factor == 1.0 else f"({term.lucene})^{factor:.3f}")
-    return " ".join(parts)
+    return in_content_fields(" ".join(parts))
 
 
 def term_counts(graph: Graph, user_id: str, terms: Sequence[Term], cfg: RetrievalConfig,
@@ -130,8 +130,8 @@ def term_counts(graph: Graph, user_id: str, terms: Sequence[Term], cfg: Retrieva
     if missing_local or missing_index:
         row = graph.read_now(
             "retrieve/term_counts",
-            tenant=user_id, tenant_terms=[t.lucene for t in missing_local],
-            index_terms=[t.lucene for t in missing_index],
+            tenant=user_id, tenant_terms=[in_content_fields(t.lucene) for t in missing_local],
+            index_terms=[in_content_fields(t.lucene) for t in missing_index],
             cap=cfg.term_count_cap, index_cap=cfg.term_count_cap_index)[0]
         with _lock:
             if len(_counts) > MAX_CACHED:
