@@ -410,6 +410,38 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     # the subject left out after "and" is the sentence's
     ("Big change: Aiko quit flying and became a yoga instructor.",
      ("Concept", "yoga instructor"), ("aiko", "HAS_OCCUPATION", "yoga instructor")),
+    # "I" as quick messages write it
+    ("hey im 15 and i go to Castle Hill High School", ("Entity", "Castle Hill High School"),
+     ("me", "STUDIES_AT", "castle hill high school")),
+    ("ive got a cat named Miso", ("Entity", "Miso"), ("me", "OWNS", "miso")),
+    ("I've got a dog, his name is Rex.", ("Entity", "Rex"), ("me", "OWNS", "rex")),
+    # "Sian's been" is "Sian has been"
+    ("Sian's been diagnosed with coeliac disease.", ("Concept", "coeliac disease"),
+     ("sian", "EXPERIENCED", "coeliac disease")),
+    ("My dad George has Parkinson's.", ("Entity", "Parkinson's"),
+     ("george", "EXPERIENCED", "parkinsons")),
+    ("I'm a second-year PhD student in the chemistry department at Durham.",
+     ("Entity", "Durham"), ("me", "STUDIES_AT", "durham")),
+    ("I own a bakery in Bath called Crumb & Co.", ("Entity", "Crumb & Co"),
+     ("me", "OWNS", "crumb co")),
+    ("My day job is at a music shop called Sound Control.", ("Entity", "Sound Control"),
+     ("me", "WORKS_AT", "sound control")),
+    ("I'm a midwife at the Royal London Hospital.", ("Entity", "Royal London Hospital"),
+     ("me", "WORKS_AT", "royal london hospital")),
+    ("Anya has just been diagnosed with ADHD.", ("Entity", "ADHD"),
+     ("anya", "EXPERIENCED", "adhd")),
+    ("ugh i burnt my hand on the steam wand", ("Concept", "hand injury"),
+     ("me", "EXPERIENCED", "hand injury")),
+    ("My wife Priti started her own accountancy firm, Patel Accounts.",
+     ("Entity", "Patel Accounts"), ("priti", "OWNS", "patel accounts")),
+    ("We started a small company called Loop Labs last year.", ("Entity", "Loop Labs"),
+     ("me", "OWNS", "loop labs")),
+    ("My running club is Portobello Runners, we meet on Saturdays.",
+     ("Entity", "Portobello Runners"), ("me", "MEMBER_OF", "portobello runners")),
+    ("I've started learning the piano, my teacher is Mr Collins.", ("Concept", "piano"),
+     ("me", "INTERESTED_IN", "piano")),
+    ("we're migrating from Celery to Temporal this quarter", ("Entity", "Temporal"),
+     ("me", "USES", "temporal")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -510,6 +542,8 @@ def test_what_is_not_so_any_more_is_over_from_when_it_is_said():
     ("I go by Kate.", "Kim", "Kate"),
     ("Her name is Juniper - Juni for short.", "Juniper", "Juni"),
     ("This is my nephew Alexander (Alex for short).", "Alexander", "Alex"),
+    # the speaker's full name, who goes by another
+    ("My name is Kimberley but everyone calls me Kim.", "Kim", "Kimberley"),
 ])
 def test_a_name_someone_is_called_by_is_an_alias(text: str, person: str, alias: str):
     executor = ToolExecutor(lambda ids: {})
@@ -1135,6 +1169,48 @@ def test_an_injury_is_lived_through_and_named_as_it_is_referred_to_later():
                  "I was hurt that she didn't call.", "I got hurt by what she said.",
                  "I broke my phone.", "I hurt my brother's feelings."):
         assert facts(text) == set(), text
+
+
+def test_an_ex_is_a_partner_no_longer():
+    said = datetime(2025, 5, 7, 12, tzinfo=UTC)
+    for text, holder in (("My ex-husband Paul and I share custody.", "sean"),
+                         ("Paul is my ex-husband.", "sean"),
+                         ("Dana's ex-husband Paul lives in York.", "dana")):
+        plan = planned(text, "Sean", said).plan
+        assert {(r.from_id, r.type, r.to_id, r.valid_to) for r in plan.relationships
+                if r.type == "PARTNER_OF"} == {(holder, "PARTNER_OF", "paul", said)}, text
+    plan = planned("My husband Ben is a firefighter.", "Sean", said).plan
+    assert {(r.type, r.to_id, r.valid_to) for r in plan.relationships
+            if r.type == "PARTNER_OF"} == {("PARTNER_OF", "ben", None)}
+
+
+def test_a_move_under_way_between_places_is_no_tool():
+    _, facts = extract("We're moving from London to Leeds.")
+    assert not any(t == "USES" for _, t, _ in facts)
+
+
+def test_a_relative_named_in_the_next_sentence_is_the_speakers():
+    _, facts = extract("We moved to Singapore for my wife's job. Her name is Ingrid.")
+    assert ("me", "PARTNER_OF", "ingrid") in facts
+    _, facts = extract("My boss is awful. Her name is Karen.")
+    assert ("me", "COLLEAGUE_OF", "karen") in facts
+    _, facts = extract("I've been seeing someone new, his name is Ben.")
+    assert ("me", "PARTNER_OF", "ben") in facts
+    # the friend of the speaker's wife is no relative of the speaker's
+    _, facts = extract("I met my wife's friend yesterday. Her name is Jo.")
+    assert not any(t == "jo" for _, _, t in facts)
+
+
+def test_a_relative_is_named_by_the_speakers_next_message_not_by_anothers(
+        memory: Memory, user_id: str):
+    ingest_turns(memory, user_id, [
+        ("Lars", "We just moved from Stockholm to Singapore for my wife's job."),
+        ("Lars", "Her name is Ingrid, she works for Maersk."),
+        ("Nora", "How is my sister doing?"),
+        ("Lars", "Her name is Maja.")])
+    partners = rows(memory.graph, "MATCH (a {user_id: $u})-[r:PARTNER_OF|FAMILY_OF]->(b) "
+                    "RETURN a.name AS a, type(r) AS t, b.name AS b", u=user_id)
+    assert partners == [{"a": "Lars", "t": "PARTNER_OF", "b": "Ingrid"}]
 
 
 def test_a_relation_no_longer_ones_own_is_over_and_a_team_moved_to_is_ones_own():

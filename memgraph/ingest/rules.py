@@ -142,6 +142,9 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
         "grandkid", "grandparent")},
     **{w: ("PARTNER_OF", w, 1.0) for w in (
         "wife", "husband", "partner", "girlfriend", "boyfriend", "fiancé", "fiancee")},
+    # a partner one had: "my ex-husband Paul" (PARTNER_OF, over: EX_WORDS)
+    **{w: ("PARTNER_OF", w, 0.5) for w in (
+        "ex-wife", "ex-husband", "ex-partner", "ex-girlfriend", "ex-boyfriend", "ex")},
     **{w: ("FRIEND_OF", w, 0.7) for w in ("friend", "best friend", "old friend", "buddy",
                                           "bestie")},
     **{w: ("COLLEAGUE_OF", w, 0.5) for w in (
@@ -157,6 +160,8 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
     "gp": ("KNOWS", "GP", 0.4),     # written "GP" (_WRITTEN_IN_CAPITALS)
     **{w: ("OWNS", w, 0.8) for w in ("dog", "cat", "puppy", "kitten", "horse")},
 }
+# the relation words of a relation that is over
+EX_WORDS = frozenset(w for w in RELATION_WORDS if w == "ex" or w.startswith("ex-"))
 # relation words written in capitals ("my GP"); a match is looked up in lower case
 _WRITTEN_IN_CAPITALS = ("GP",)
 # any relation word, the longest first ("best friend" before "friend")
@@ -468,8 +473,15 @@ class RuleExtractor:
         run.previous_person = (run.last_person_named(source.previous)
                                or run.last_person_named(source.before_previous))
         run.addressee = owner_of(source.previous_speaker) if source.previous_speaker else None
+        # "We moved for my wife's job." then, in the speaker's next message, "Her name is
+        # Ingrid."
+        if source.previous and source.previous_speaker == source.speaker:
+            pieces = [p for raw in _SENTENCES.split(source.previous)
+                      for p in sentence_pieces(raw.strip())]
+            run.unnamed_relative = _unnamed_relative(pieces[-1]) if pieces else None
         for raw in _SENTENCES.split(source.content):
             for text in sentence_pieces(raw.strip()):
+                text = _CASUAL_IM.sub(lambda m: "I'" + m["rest"], _CASUAL_I.sub("I", text))
                 run.sentence(_Sentence(text, relative_date(text, anchor)))
         return Usage()
 
@@ -491,6 +503,9 @@ class _Run:
         self.clause_names: set[str] = set()
         # a pet the sentence before got without naming it: (who, what) ("We got a puppy!")
         self.unnamed_pet: tuple[str, str] | None = None
+        # a relative of the speaker's the sentence before named without a name ("we moved
+        # for my wife's job"): the relation word
+        self.unnamed_relative: str | None = None
 
     def node(self, kind: str, name: str, description: str = "", entity_type: str = "",
              confidence: float | None = None, attributes: dict[str, str] | None = None) -> str:
@@ -554,15 +569,15 @@ class _Run:
                   *(m for m in _RELATION_REVERSED.finditer(sentence.text)
                     if _usable(m["name"]) and m["name"].lower() not in RELATION_WORDS)]:
             spans.append(m.span())
-            rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
+            key = m["rel"].lower()
+            rel_type, word, _ = RELATION_WORDS[key]
             name = _POSSESSIVE_SUFFIX.sub("", m["name"])
             owner_label = "the user" if self.owner in (None, ANONYMOUS_OWNER) else self.owner
             self._relative(name, rel_type, f"{owner_label}'s {word}")
             named.add(name)
             if self.owner:
                 owner = self.speaker() or self.owner
-                self.relate(owner, name, rel_type, sentence, dated=False,
-                            proximity=proximity, attitude=0.5)
+                self._kin_fact(owner, name, key, sentence)
             self.last_person = self.last_person or (name if rel_type != "OWNS" else None)
         self._more_relations(sentence, named)
         text = self.resolved(sentence.text)
@@ -585,6 +600,7 @@ class _Run:
             self._favourites(text, sentence, named)
             self._speakers_own(text, sentence, named)
         self._pet_named_next(text, sentence, named, statement)
+        self._relative_named_next(sentence, named, statement)
         # people by how they are named: "her name is Jess", "Mrs. Novak", "Anna said"
         people = [m["name"] for m in _THEIR_NAME.finditer(sentence.text)]
         people += [_POSSESSIVE_SUFFIX.sub("", m["name"])
@@ -750,25 +766,26 @@ class _Run:
             holder, name = m["holder"], _POSSESSIVE_SUFFIX.sub("", m["name"])
             if not (_usable(holder) and _usable(name)) or holder == name:
                 continue
-            rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
+            key = m["rel"].lower()
+            rel_type, word, _ = RELATION_WORDS[key]
             self._relative(name, rel_type, f"{holder}'s {word}")
             self.node(self.existing.get(canonical_name(holder), "Person"), holder)
-            self.relate(holder, name, rel_type, sentence, dated=False,
-                        proximity=proximity, attitude=0.5)
+            self._kin_fact(holder, name, key, sentence)
             named.update({holder, name})
             self.last_person = self.last_person or name
         for m in _OUR_RELATION.finditer(sentence.text):
-            rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
+            key = m["rel"].lower()
+            rel_type, word, _ = RELATION_WORDS[key]
             owner = self.speaker()
             name = _POSSESSIVE_SUFFIX.sub("", m["name"])
             if owner is None or not _usable(name) or name in named:
                 continue
             self._relative(name, rel_type, f"{self.owner}'s {word}")
-            self.relate(owner, name, rel_type, sentence, dated=False,
-                        proximity=proximity, attitude=0.5)
+            self._kin_fact(owner, name, key, sentence)
             named.add(name)
         for m in _PLURAL_RELATION.finditer(sentence.text):
-            rel_type, word, proximity = RELATION_WORDS[RELATION_PLURALS[m["rel"].lower()]]
+            key = RELATION_PLURALS[m["rel"].lower()]
+            rel_type, word, _ = RELATION_WORDS[key]
             owner = self.speaker()
             if owner is None:
                 continue
@@ -776,11 +793,11 @@ class _Run:
                 if not _usable(name) or name in named or name == self.owner:
                     continue
                 self._relative(name, rel_type, f"{self.owner}'s {word}")
-                self.relate(owner, name, rel_type, sentence, dated=False,
-                            proximity=proximity, attitude=0.5)
+                self._kin_fact(owner, name, key, sentence)
                 named.add(name)
         for m in _OTHER_RELATION.finditer(sentence.text):
-            rel_type, word, proximity = RELATION_WORDS[m["rel"].lower()]
+            key = m["rel"].lower()
+            rel_type, word, _ = RELATION_WORDS[key]
             name = _POSSESSIVE_SUFFIX.sub("", m["name"])
             if not _usable(name) or name in named or name == self.owner:
                 continue
@@ -798,8 +815,7 @@ class _Run:
                  else None)
             self._relative(name, rel_type, f"{holder}'s {word}" if holder else word)
             if holder is not None and holder != name:
-                self.relate(holder, name, rel_type, sentence, dated=False,
-                            proximity=proximity, attitude=0.5)
+                self._kin_fact(holder, name, key, sentence)
             named.add(name)
 
     def _addressee(self) -> str | None:
@@ -808,6 +824,17 @@ class _Run:
         if self.addressee in (None, ANONYMOUS_OWNER, self.owner):
             return None
         return self.node("Person", self.addressee)
+
+    def _kin_fact(self, holder: str, name: str, key: str, sentence: _Sentence) -> None:
+        """``name`` is ``holder``'s ``key`` (a relation word: "sister", "ex-husband"):
+        undated, as she was a sister before the sentence said so; an ex's relation is over
+        from when it is said."""
+        rel_type, _, proximity = RELATION_WORDS[key]
+        if key in EX_WORDS:
+            self.relate_over(holder, name, rel_type, sentence)
+        else:
+            self.relate(holder, name, rel_type, sentence, dated=False,
+                        proximity=proximity, attitude=0.5)
 
     def _relative(self, name: str, rel_type: str, description: str) -> None:
         """The node a relation word names: a pet (OWNS) is an Entity, anyone else a Person."""
@@ -926,6 +953,15 @@ class _Run:
             self.executor.execute("update_node", {"id": self.node(kind, full),
                                                   "aliases": [nick]})
             named.add(nick)
+        # the speaker's own name, when the speaker goes by another ("My name is Beatriz
+        # but everyone calls me Bea", said by Bea)
+        for m in _MY_NAME_IS.finditer(text):
+            name = m["name"]
+            if _usable(name) and self.owner not in (None, ANONYMOUS_OWNER) \
+                    and canonical_name(name) != canonical_name(self.owner) \
+                    and (person := self.speaker()) is not None:
+                self.executor.execute("update_node", {"id": person, "aliases": [name]})
+                named.add(name)
 
     def _implied(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """Facts whose object the words imply rather than name (``_IMPLIED_FACTS``): "I'm
@@ -962,11 +998,11 @@ class _Run:
     def _workplace(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "My team at Met Office": the speaker WORKS_AT it; "my old manager at Sonae":
         worked, and no longer does (a job told late never ends the one held now)."""
-        for m in _MY_WORKPLACE.finditer(text):
+        for m in [*_MY_WORKPLACE.finditer(text), *_MY_JOB_AT.finditer(text)]:
             owner = self.speaker()
             if owner is not None and _usable(m["name"]) and m["name"] not in named:
                 place = self.node("Entity", m["name"], entity_type="organisation")
-                if m["old"]:
+                if m.groupdict().get("old"):
                     self.relate_over(owner, place, "WORKS_AT", sentence)
                 else:
                     self.relate(owner, place, "WORKS_AT", sentence)
@@ -1045,6 +1081,24 @@ class _Run:
         elif (got := _PET_GOT.search(text)) is not None and not self._owned_matches(text):
             self.unnamed_pet = (got["subj"], got["what"])
 
+    def _relative_named_next(self, sentence: _Sentence, named: set[str],
+                             statement: bool) -> None:
+        """ "We moved to Singapore for my wife's job. Her name is Ingrid": the name given
+        right after the speaker's relative was mentioned without one is that relative's
+        (not after "my wife's friend", whose name it would be)."""
+        word, self.unnamed_relative = self.unnamed_relative, None
+        if not statement or not self.owner:
+            return
+        if word is not None and (m := _PERSON_NAMED_NEXT.match(sentence.text)) is not None \
+                and _usable(m["name"]):
+            rel_type, description, _ = RELATION_WORDS[word]
+            owner_label = "the user" if self.owner == ANONYMOUS_OWNER else self.owner
+            self._relative(m["name"], rel_type, f"{owner_label}'s {description}")
+            self._kin_fact(self.speaker() or self.owner, m["name"], word, sentence)
+            named.add(m["name"])
+        else:
+            self.unnamed_relative = _unnamed_relative(sentence.text)
+
     def _favourites(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "My favourite band is Radiohead": the speaker LIKES it; "his favourite place is
         Zaap", "Arjun's favourite food is pho": the person named before, or named."""
@@ -1067,8 +1121,9 @@ class _Run:
 
     def _speakers_own(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """What is said of the speaker as "me" or "my" ("Dev got me into bouldering",
-        "baking isn't my thing"), and a last day at work ("last Friday was my last day at
-        Spoke & Chain": the job is over from then)."""
+        "baking isn't my thing"), a last day at work ("last Friday was my last day at
+        Spoke & Chain": the job is over from then), and one's group by its name ("my
+        running club is Portobello Runners")."""
         # the speaker's node only when something is said of them (every turn's plan
         # would hold it otherwise)
         for rel_type, pattern in _SAID_OF_ME:
@@ -1081,6 +1136,11 @@ class _Run:
             if _usable(m["name"]) and m["name"] not in named and (owner := self.speaker()):
                 place = self.node("Entity", m["name"], entity_type="organisation")
                 self.relate_over(owner, place, "WORKS_AT", sentence)
+                named.add(m["name"])
+        for m in _MY_GROUP.finditer(text):
+            if _usable(m["name"]) and m["name"] not in named and (owner := self.speaker()):
+                group = self.node("Entity", m["name"], entity_type="group")
+                self.relate(owner, group, "MEMBER_OF", sentence)
                 named.add(m["name"])
 
     def _favourite_holder(self, m: re.Match[str], text: str) -> str | None:
@@ -1144,6 +1204,10 @@ BREEDS = {**{b: "dog" for b in (
                           "abyssinian")}}
 PET_WORDS = {"dog", "cat", "puppy", "kitten", "horse", "parrot", "bird", "rabbit",
              "bunny", "hamster", "fish", "tortoise", "turtle", "pony", "snake", "lizard"}
+# "I" as a phone or a quick message writes it: "i go to Castle Hill High", "im 15", "ive
+# got a dog" (not "(i)", "i.e.", "Wi-Fi")
+_CASUAL_I = re.compile(r"(?<![\w'’.\-(])i(?=\s++[a-z]|['’](?:m|ve|d|ll)\b)")
+_CASUAL_IM = re.compile(r"(?<![\w'’])[Ii](?P<rest>m|ve)(?=\s++[a-z])")
 _CONTRACTED = {"i'm": "I am", "i’m": "I am", "i've": "I have", "i’ve": "I have",
                "we're": "we are", "we’re": "we are", "we've": "we have", "we’ve": "we have"}
 _CONTRACTIONS = re.compile(r"\b(?:I|[Ww]e)['’](?:m|ve|re)\b")
@@ -1159,7 +1223,7 @@ _STACK_IS = re.compile(r"\b(?:[Oo]ur|[Mm]y)\s++(?:tech\s++)?stack\s++is\s++"
                        r"(?:(?:mostly|mainly|just|all|still)\s++)?")
 # "he's a doctor at X", "she's been at Y since May", "they're from Z": a pronoun's
 # contraction spelt out, so that the pronoun can be the person it stands for
-_PRONOUN_HAS_BEEN = re.compile(r"\b([Hh]e|[Ss]he)['’]s\s++been\b")
+_PRONOUN_HAS_BEEN = re.compile(r"\b([Hh]e|[Ss]he|[A-Z][a-z]++)['’]s\s++been\b")
 _PRONOUN_IS = re.compile(r"\b([Hh]e|[Ss]he)['’]s\b")
 _THEY_ARE = re.compile(r"\b([Tt]hey)['’]re\b")
 _POSSESSIVE_SUFFIX = re.compile(r"['’]s$")
@@ -1339,6 +1403,18 @@ _MY_WORKPLACE = re.compile(
     r"\b[Mm]y\s++(?:(?P<old>old\s++|former\s++|previous\s++|ex-)|new\s++|whole\s++)?"
     r"(?:[a-z\-]+\s++)?(?:team|department|lab|"
     rf"colleagues|coworkers|co-workers|boss|manager)\s++at\s++(?P<name>{NAME})")
+# a group of one's own by its name: "my running club is Portobello Runners", "my band is
+# called The Owls" (MEMBER_OF)
+_MY_GROUP = re.compile(
+    r"\b[Mm]y\s++(?:new\s++|local\s++)?(?:[a-z\-]++\s++)?(?:club|team|band|choir|group|"
+    r"crew|society|orchestra|league)\s++is\s++(?:(?:called|named)\s++)?(?:[Tt]he\s++)?"
+    rf"(?P<name>{NAME})")
+# where one's job is: "my day job is at a music shop called Sound Control", "my new job
+# is with Deloitte" (WORKS_AT)
+_MY_JOB_AT = re.compile(
+    r"\b[Mm]y\s++(?:day\s++|new\s++|current\s++|main\s++|part-time\s++|full-time\s++)?"
+    r"job\s++is\s++(?:at|with|for)\s++(?:(?:a|an)\s++(?:[a-z\-]++\s++){0,3}?(?:called|named)\s++|"
+    rf"the\s++)?(?P<name>{NAME})")
 # a thing of one's own by its make: "my new bike is a Brompton", "my car is a Tesla"
 _OWNED_MAKE = re.compile(
     r"\b[Mm]y\s++(?:new\s++|old\s++|first\s++)?(?P<what>bike|bicycle|car|phone|laptop|"
@@ -1356,6 +1432,10 @@ _USES = re.compile(
     rf"{SUBJECT}\s++{ADVERB}(?:use|uses|am\s++using|is\s++using|are\s++using|"
     # "I switched from VS Code to Neovim" (the one before is over: _OVER)
     rf"(?:switched|migrated)\s++(?:over\s++)?from\s++(?:using\s++)?{NAME}\s++to(?:\s++using)?|"
+    # under way, the old one still in use: "we're migrating from Celery to Temporal" (a
+    # move from one place to another is a home: "moving" is not read here)
+    rf"(?:am|is|are)\s++(?:in\s++the\s++middle\s++of\s++)?migrating\s++(?:over\s++)?from\s++"
+    rf"{NAME}\s++to|"
     r"switched\s++(?:over\s++)?to(?:\s++using)?|"
     # "we replaced Kafka with Redpanda", "I swapped Notion for Obsidian" (_OVER: the first)
     rf"(?:replaced|swapped|ditched)\s++{NAME}\s++(?:with|for)|"
@@ -1370,28 +1450,37 @@ _WHEN_GOT = (r"(?:\s++(?:last|this)\s++(?:week|weekend|month|year|night|morning|
 # "we got a cat, her name is Luna", "Tara got a puppy, a beagle called Bramble": the name is
 # the pet's
 _PET_NAMED = re.compile(
-    rf"{SUBJECT}\s++{ADVERB}(?:adopted|got|have|has|own|owns|bought|rescued|found)\s++"
+    rf"{SUBJECT}\s++{ADVERB}(?:adopted|(?:have\s++|has\s++)?got|have|has|own|owns|bought|rescued|found)\s++"
     rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND}){_WHEN_GOT}"
     rf"\s*+[,;]\s*+(?:(?:she|he|it)['’]s\s++called|(?:her|his|its)\s++name\s++is|"
     rf"(?:a|an)\s++(?:[a-z\-]+\s++)?(?:{_PET_KIND})\s++(?:called|named))\s++"
     rf"(?P<name>{NAME})")
 # "We got a puppy! His name is Mango": a pet got in one sentence without a name ...
 _PET_GOT = re.compile(
-    rf"{SUBJECT}\s++{ADVERB}(?:adopted|got|have|has|bought|rescued|found)\s++"
+    rf"{SUBJECT}\s++{ADVERB}(?:adopted|(?:have\s++|has\s++)?got|have|has|bought|rescued|found)\s++"
     rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND})\b")
 # ... and named by the next one
 _NAMED_NEXT = re.compile(
     r"\s*+(?:(?:[Hh]er|[Hh]is|[Ii]ts)\s++name\s++is|(?:[Ss]he|[Hh]e|[Ii]t)['’]s\s++called)"
     rf"\s++(?P<name>{NAME})")
+# ... and a relative of the speaker's named by the next sentence: "for my wife's job" then
+# "Her name is Ingrid" (_relative_named_next); "my wife's friend" is someone else
+_MY_UNNAMED_RELATIVE = re.compile(
+    rf"\b[Mm]y\s++(?:new\s++)?(?P<rel>{_RELATION_WORD})\b"
+    rf"(?!['’]s\s++(?:new\s++|best\s++|old\s++)?(?:{_RELATION_WORD}|{_PLURAL_WORD})\b)")
+_PERSON_NAMED_NEXT = re.compile(
+    r"\s*+(?:(?:[Hh]er|[Hh]is|[Tt]heir)\s++name\s++is|(?:[Ss]he|[Hh]e)['’]s\s++called|"
+    rf"(?:[Ss]he|[Hh]e)\s++is\s++called)\s++(?P<name>{NAME})")
 # "named"/"called", or a comma or nothing for a relative or a pet ("Alex has a daughter,
 # Sofia, …", "we have a dog Max": _owned keeps such a name only after one of those words,
 # not "I have a question, Tom")
 _OWNED = re.compile(
-    rf"{SUBJECT}\s+{ADVERB}(?:adopted|got|have|has|own|owns|bought|rescued|found)\s+"
+    rf"{SUBJECT}\s+{ADVERB}(?:adopted|(?:have\s+|has\s+)?got|have|has|own|owns|bought|rescued|found)\s+"
     # one got for someone is theirs: "we got Mia a kitten called Pepper"
     rf"(?:(?P<recipient>{NAME})\s+)?"
-    r"(?:a|an|another|one)\s+(?P<what>(?:[a-z]+\s+){0,2}?[a-z]+)(?:\s+(?:named|called)|"
-    r"(?P<comma>,?))\s+"
+    r"(?:a|an|another|one)\s+(?P<what>(?:[a-z]+\s+){0,2}?[a-z]+)"
+    # "I own a bakery in Bath called Crumb & Co."
+    rf"(?:(?:\s+in\s+{NAME})?\s+(?:named|called)|(?P<comma>,?))\s+"
     rf"(?P<name>{NAME})")
 # someone one has, named after a comma: "I have a tutor now, his name is Kenji", "we
 # found a new nanny; she's called Rosa"
@@ -1563,6 +1652,9 @@ _NICKNAME = re.compile(
     # the name ends the clause: "I go by Kate", not "I go by Tesco on the way home"
     r"(?=\s*+(?:[,.;:!?)]|$)|\s++(?:now|these|at|to|for|from|in|since|though|but|and|"
     r"because|instead|anyway)\b)")
+# the speaker's name: "My name is Beatriz", "my full name is Alexander Petrov"
+_MY_NAME_IS = re.compile(rf"\b[Mm]y\s++(?:full\s++|real\s++|first\s++)?name\s++is\s++"
+                         rf"(?P<name>{NAME})")
 # a shortened name given beside the full one: "Her name is Juniper - Juni for short",
 # "Alexander, Alex for short", "Margaret (Maggie for short)"
 _FOR_SHORT = re.compile(rf"(?P<full>{NAME})\s*+(?:[-–—,(]|\bor\b)\s*+(?P<nick>{NAME})"
@@ -1614,7 +1706,8 @@ _INJURED = re.compile(
     r"\b(?:and|then)\s++(?=(?:(?:badly|really|seriously)\s++)?[a-z]++\s++my\s))"
     rf"{ADVERB}(?:(?:badly|really|seriously)\s++)?"
     r"(?:(?P<verb>hurt|injured|sprained|strained|tore|torn|twisted|broke|broken|fractured|"
-    r"pulled|rolled|jammed|bruised|dislocated|tweaked)\s++(?:my|his|her|their|a|the)\s++"
+    r"pulled|rolled|jammed|bruised|dislocated|tweaked|burnt|burned|cut|scalded|banged|"
+    r"stubbed|grazed|smashed|crushed)\s++(?:my|his|her|their|a|the)\s++"
     rf"(?P<part>{_BODY_SIDE}(?:{_BODY_PARTS}))\b"
     rf"(?:\s++(?:in|on)\s++(?:my|his|her|their)\s++(?P<whole>{_BODY_SIDE}(?:{_BODY_PARTS}))\b)?|"
     # "was hurt" is as often a feeling ("I was hurt and angry"); "got hurt" is seldom
@@ -1649,7 +1742,11 @@ _CONDITIONS = (r"shin\s++splints|tendonitis|tendinitis|tennis\s++elbow|plantar\s
                r"arthritis|diabetes|eczema|insomnia|whiplash|hay\s++fever|glandular\s++fever|"
                r"tonsillitis|shingles|food\s++poisoning|(?:a\s++)?stress\s++fracture|"
                r"(?:runner['’]s|jumper['’]s)\s++knee|(?:lower\s++)?back\s++pain|knee\s++pain|"
-               r"sinusitis|chickenpox|measles|an?\s++ear\s++infection|a\s++chest\s++infection")
+               r"sinusitis|chickenpox|measles|an?\s++ear\s++infection|a\s++chest\s++infection|"
+               r"[Pp]arkinson['’]s|[Aa]lzheimer['’]s|[Cc]rohn['’]s|dementia|cancer|lupus|"
+               r"epilepsy|(?:coeliac|celiac)\s++disease|long\s++covid|high\s++blood\s++pressure|"
+               r"hypertension|anaemia|anemia|endometriosis|fibromyalgia|gout|glaucoma|"
+               r"cataracts|depression|anxiety|ADHD|COPD|IBS|a\s++heart\s++condition")
 _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # what someone keeps away from (AVOIDS): an allergy or an intolerance ("Luis is
     # allergic to nuts", "I have a severe peanut allergy"), "I don't eat pork"; a diet is
@@ -1671,11 +1768,21 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # a diagnosis lived through: "I was diagnosed with asthma last year", "Tom has been
     # diagnosed with type 2 diabetes" (EXPERIENCED, dated by the sentence)
     ("EXPERIENCED", re.compile(
-        rf"{SUBJECT}\s++(?:was|were|got|(?:have|has)\s++been|am|is|are)\s++{ADVERB}"
+        rf"{SUBJECT}\s++(?:was|were|got|(?:have|has)\s++{ADVERB}been|am|is|are)\s++{ADVERB}"
         r"diagnosed\s++with\s++(?:an?\s++)?(?!(?:nothing|something|anything)\b)"
         # the condition ends where the sentence says when, or goes on
         rf"{PHRASE}(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|so|when|since|after|before|"
         r"in|on|at|last|this|yesterday|recently|ago|which|that|who)\b|$))"), "Concept", ""),
+    # a business of one's own, by its name: "Pedro opened his own restaurant in Lisbon
+    # called Tasca do Pedro", "my wife Priti started her own accountancy firm, Patel
+    # Accounts" (OWNS, as "I own a bakery called Crumb & Co." is)
+    ("OWNS", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:opened|started|founded|launched|set\s++up)\s++"
+        r"(?:a|an|his|her|my|their|our)\s++(?:own\s++)?(?:new\s++)?(?:[a-z\-]++\s++){0,2}?"
+        r"(?:business|company|firm|shop|restaurant|cafe|café|bakery|bar|pub|studio|salon|"
+        r"practice|agency|gallery|bookshop|clinic|startup|start-up|brewery|store|label)"
+        rf"(?:\s++in\s++{NAME})?(?:\s*+,\s*+|\s++(?:called|named)\s++)(?:the\s++)?"
+        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # a condition one has, by its name: "I've got shin splints", "Tom has tendonitis",
     # "I caught the flu" (EXPERIENCED, as a diagnosis is); only names of conditions, as
     # "I've got a cold drink" and "I have a cold one" are none
@@ -1818,7 +1925,8 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++(?:am|is|are)\s++(?:{NAME},\s++)?{ADVERB}(?:a|an)\s++"
         rf"(?!(?:[a-z\-]++\s++){{0,2}}(?:{_NOT_ROLES})\b)"
-        rf"(?:[a-z][a-z\-]*+\s++){{1,3}}?(?:at|for)\s++(?P<obj>{NAME})"),
+        # "I'm a midwife at the Royal London Hospital"
+        rf"(?:[a-z][a-z\-]*+\s++){{1,3}}?(?:at|for)\s++(?:the\s++)?(?P<obj>{NAME})"),
      "Entity", "organisation"),
     # the role one holds, at a named organisation: "I'm the engineering manager for Project
     # Atlas at Fernhill Labs", "she is the head chef at Nopa" (WORKS_AT, and the
@@ -1898,7 +2006,10 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         # "seeing" alone may be an appointment ("I'm seeing Dr Patel on Monday")
         r"dating|(?:have\s++been|has\s++been|started|began)\s++seeing|(?:am|is|are)\s++seeing"
         r"(?=\s++(?:a\s++(?:guy|girl|man|woman)|someone)\s))\s++(?:(?:a\s++(?:guy|girl|man|"
-        rf"woman)|someone)\s++(?:called|named)\s++)?(?P<obj>{NAME})"), "Person", ""),
+        r"woman)|someone)(?:\s++new)?(?:\s++(?:called|named)|"
+        # "I've been seeing someone new, his name is Ben"
+        r"\s*+[,;]\s*+(?:(?:his|her|their)\s++name\s++is|(?:he|she|they)['’](?:s|re)\s++called))"
+        rf"\s++)?(?P<obj>{NAME})"), "Person", ""),
     ("PARTNER_OF", re.compile(
         rf"(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++(?:have\s++been|are|'ve\s++been)\s++"
         r"together\b"), "Person", ""),
@@ -1911,13 +2022,16 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
      "Person", ""),
     ("STUDIES_AT", re.compile(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:[a-z\-]++\s++){{0,2}}?"
-        rf"student\s++(?:at|of)\s++(?P<obj>{NAME})"), "Entity", "organisation"),
+        # "a second-year PhD student in the chemistry department at Durham"
+        r"(?:(?:PhD|MSc|MA|MBA|BSc|BA)\s++)?student\s++"
+        r"(?:in\s++the\s++(?:[a-z\-]++\s++){1,3}?(?:department|faculty|school|lab)\s++)?"
+        rf"(?:at|of)\s++(?P<obj>{NAME})"), "Entity", "organisation"),
     # a skill being learnt, a pursuit as "I play clarinet" is: "I've been learning Spanish
     # on Duolingo", "Anna is learning to play the guitar"; "learning to accept it", "learning
     # a lot" and "learning about myself" name no skill
     ("INTERESTED_IN", re.compile(
-        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++been|started|began)\s++{ADVERB}"
-        r"learning\s++(?:to\s++(?:play|speak)\s++)?(?:the\s++)?"
+        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++been|(?:(?:have|has)\s++)?started|began)"
+        rf"\s++{ADVERB}learning\s++(?:to\s++(?:play|speak)\s++)?(?:the\s++)?"
         rf"(?!(?:{_NOT_LEARNT})\b)(?P<obj>{_EVENT_WORD}(?:\s++{_EVENT_WORD}){{0,2}}?)"
         + _EVENT_END), "Concept", ""),
     # also what is studied, then where: "Layla is studying medicine at King's College
@@ -2083,6 +2197,16 @@ def addressed(text: str, start: int, end: int) -> bool:
         return False
     previous = head[:-1].split()
     return not (previous and previous[-1][:1].isupper())
+
+
+def _unnamed_relative(text: str) -> str | None:
+    """The relation word of the speaker's relative a sentence names without a name ("for my
+    wife's job": wife), the last one; None when the sentence names them ("my wife Ingrid")."""
+    if _RELATION.search(text):
+        return None
+    people = [m["rel"].lower() for m in _MY_UNNAMED_RELATIVE.finditer(text)
+              if RELATION_WORDS[m["rel"].lower()][0] != "OWNS"]
+    return people[-1] if people else None
 
 
 def _listed(names: str) -> list[str]:
