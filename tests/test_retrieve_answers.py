@@ -34,6 +34,9 @@ def test_a_question_is_read_for_names_relations_and_time() -> None:
     assert q.topic(["Maya"]) == ("live",) and q.time == "now"
     assert read_query("Where did Maya live before?").time == "past"
     assert read_query("When did Leo move to Lisbon?").time == "when"
+    # an ex- is a partner one had
+    ex = read_query("Who is Claire's ex-husband?")
+    assert ex.time == "past" and ex.relation_words == {"husband"}
     assert read_query("Anna").topic(["Anna"]) == ()
     assert read_query("Who is Anna?").topic(["Anna"]) == ()
     assert read_query("tell me about Anna").topic(["Anna"]) == ()
@@ -152,6 +155,9 @@ def test_a_diagnosis_is_asked_by_health_words_and_an_internship_by_its_own() -> 
                  "When did Omar sprain his ankle?", "When was Omar injured?"):
         wanted = wanted_by(text, "Omar")
         assert asks_relation(wanted, diagnosed), text
+    # "engaged" asks for a partner, "migrating" for a tool
+    assert asks_relation(wanted_by("Who is Claire engaged to?", "Claire"), {"kind": "PARTNER_OF"})
+    assert asks_relation(wanted_by("What is Kai migrating to?", "Kai"), {"kind": "USES"})
     for text in ("Where did Mei intern?", "Where is Mei's internship?"):
         wanted = wanted_by(text, "Mei")
         assert asks_relation(wanted, employer), text

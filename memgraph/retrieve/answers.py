@@ -127,7 +127,7 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "INTERESTED_IN": "interest curious into play learn study",
     "OWNS": "own have pet name call adopt buy bought rescue",
     "FAMILY_OF": "family relative",
-    "PARTNER_OF": "partner married",
+    "PARTNER_OF": "partner married engage marry",
     "FRIEND_OF": "friend",
     "COLLEAGUE_OF": "colleague coworker",
     "MEMBER_OF": "member join club team group",
@@ -136,7 +136,8 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "AVOIDS": "avoid allergic allergy allergies intolerant intolerance diet eat drink "
               "vegetarian vegan",
     "CREATED": "create make made write wrote paint build",
-    "USES": "use",
+    # "we're migrating from Celery to Temporal"
+    "USES": "use migrate",
 }.items()}
 # Types that are one line of someone's life, for "now" and "latest": an occupation and an
 # employer are both someone's job, and "what is Aiko's job now?" asks for the later of

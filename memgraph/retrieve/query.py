@@ -103,6 +103,8 @@ FILLER_WORDS = frozenset({
 PAST_WORDS = frozenset({
     "before", "previously", "previous", "formerly", "former", "earlier", "first",
     "originally", "prior", "past", "ago", "until", "once", "used",
+    # "Who is Claire's ex-husband?" asks for a partner one had
+    "ex",
 })
 WHEN_WORDS = frozenset({"when", "since", "date", "year", "month", "day"})
 # "go" before an activity's -ing form only says that one does it ("Does Maya go
@@ -174,6 +176,7 @@ _DATES = [re.compile(p, re.IGNORECASE) for p in (
     rf"\b(?:in|during)\s+{_YEAR}\b",
 )]
 _TOKEN = re.compile(r"[\w'’\-]+")
+_EX = re.compile(r"([Ee]x)-([\w'’\-]+)$")
 
 # A question that asks when: "When did Maisie walk?", "What year did Tom move?", "How long
 # ago did…?". Its evidence is a message that says when ("SHE WALKED! Tuesday night…"):
@@ -446,7 +449,9 @@ def _occupation_tail(words: list[str]) -> tuple[str, ...] | None:
 
 
 def read_query(query: str) -> QueryIntent:
-    raw = _TOKEN.findall(query)
+    # "ex-husband" is a husband one had: "ex" (PAST_WORDS) and the relation word
+    raw = [part for token in _TOKEN.findall(query)
+           for part in (_EX.match(token).groups() if _EX.match(token) else (token,))]
     words = [_POSSESSIVE.sub("", t) for t in raw]
     lowered = [w.lower() for w in words]
     keys: list[str] = []
