@@ -2,12 +2,12 @@
 
 The conversations and questions are in fact_recall_suite.json; this module loads and runs them.
 
-Twenty-six people talk to an agent over three to eight sessions each (jobs, homes, family, pets,
-preferences, things that change, pronouns, dates, events). Every message is ingested as it is,
-through the default offline ingestion (the rule extractor), one source per message with
-the session's date as event time. Then each question is asked with ``explore()`` and the
-first results are checked for the memory that answers it: a fact (subject, type, object)
-or an entity (a node by name).
+Forty-five people talk to an agent over three to eight sessions each (jobs, homes, family,
+pets, preferences, things that change, pronouns, dates, events, health). Every message
+is ingested as it is, through the default offline ingestion (the rule extractor), one
+source per message with the session's date as event time. Then each question is asked
+with ``explore()`` and the first results are checked for the memory that answers it: a
+fact (subject, type, object) or an entity (a node by name).
 
 Categories: jobs, homes, family, pets, preferences, changes (the current fact after a
 change, or the earlier one when the question asks for the past), pronouns (facts stated
@@ -18,7 +18,9 @@ about "she"/"he" in the sentence after the person was named), dates ("when…"),
 bowling?"; added in session 25 with a fifth session for four of the people), broad
 (an overview of a person: "what has Maya been up to?"; the person's Macro or one of their
 Storylines answers, so the suite runs the storylines job after ingesting, as the nightly
-jobs would).
+jobs would), health (an injury or a condition one had: "what injury did Hugh have?";
+added in session 49 with nineteen people written as tours, some typing as quick messages
+do: "im jess, i work as a barista").
 
 The questions were written with the conversations, before the suite was first run, and
 are not tuned one by one: the gate is the share at rank 1 and in the top 3
