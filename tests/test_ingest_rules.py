@@ -442,6 +442,24 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "INTERESTED_IN", "piano")),
     ("we're migrating from Celery to Temporal this quarter", ("Entity", "Temporal"),
      ("me", "USES", "temporal")),
+    ("We have two dogs, Bruno and Luna, and a cat called Mango.", ("Entity", "Mango"),
+     ("me", "OWNS", "mango")),
+    ("Mango has hyperthyroidism, she's on tablets.", ("Concept", "hyperthyroidism"),
+     ("mango", "EXPERIENCED", "hyperthyroidism")),
+    ("Tom has an eating disorder.", ("Concept", "eating disorder"),
+     ("tom", "EXPERIENCED", "eating disorder")),
+    ("We adopted a third dog! A greyhound called Pip.", ("Entity", "Pip"),
+     ("me", "OWNS", "pip")),
+    ("Sara and I are getting married in September!", ("Person", "Sara"),
+     ("me", "PARTNER_OF", "sara")),
+    ("I'm renting a flat in Leith but saving to buy.", ("Entity", "Leith"),
+     ("me", "LIVES_IN", "leith")),
+    ("My mortgage adviser is Callum at Clearview Mortgages.", ("Person", "Callum"),
+     ("me", "KNOWS", "callum")),
+    ("My supervisor is Professor Hale, she works on catalysis.", ("Person", "Hale"),
+     ("me", "KNOWS", "hale")),
+    ("I've hired an accountant, Nadia Brooks, to do my tax return.",
+     ("Person", "Nadia Brooks"), ("me", "KNOWS", "nadia brooks")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -1162,7 +1180,7 @@ def test_an_injury_is_lived_through_and_named_as_it_is_referred_to_later():
         ("EXPERIENCED", "sean", "flu", datetime(2025, 4, 30, tzinfo=UTC))}
     # idioms, feelings and things are no injury, and a cold drink is no cold
     for text in ("I've got a cold drink here.", "I have the flu jab booked.",
-                 "She came round and broke my heart."):
+                 "She came round and broke my heart.", "I have a disorder of my own."):
         assert facts(text) == set(), text
     # idioms, feelings and things are no injury
     for text in ("She twisted my arm, so I went.", "I think Tom pulled my leg there.",

@@ -155,6 +155,9 @@ def test_a_diagnosis_is_asked_by_health_words_and_an_internship_by_its_own() -> 
                  "When did Omar sprain his ankle?", "When was Omar injured?"):
         wanted = wanted_by(text, "Omar")
         assert asks_relation(wanted, diagnosed), text
+    # a team one supports is one one likes ("I'm a huge Celtic fan")
+    assert asks_relation(wanted_by("Which team does Connor support?", "Connor"),
+                         {"kind": "LIKES"})
     # "engaged" asks for a partner, "migrating" for a tool
     assert asks_relation(wanted_by("Who is Claire engaged to?", "Claire"), {"kind": "PARTNER_OF"})
     assert asks_relation(wanted_by("What is Kai migrating to?", "Kai"), {"kind": "USES"})

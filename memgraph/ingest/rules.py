@@ -156,7 +156,8 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
                                       "physiotherapist", "psychologist", "counsellor",
                                       "counselor", "vet", "paediatrician", "pediatrician",
                                       "agent", "accountant", "lawyer", "solicitor",
-                                      "midwife", "surgeon", "hairdresser", "housemate")},
+                                      "midwife", "surgeon", "hairdresser", "housemate",
+                                      "adviser", "advisor", "supervisor")},
     "gp": ("KNOWS", "GP", 0.4),     # written "GP" (_WRITTEN_IN_CAPITALS)
     **{w: ("OWNS", w, 0.8) for w in ("dog", "cat", "puppy", "kitten", "horse")},
 }
@@ -179,7 +180,7 @@ def _plural(word: str) -> str:
 RELATION_PLURALS: dict[str, str] = {_plural(w): w for w in RELATION_WORDS}
 _PLURAL_WORD = "|".join(sorted(map(re.escape, RELATION_PLURALS), key=len, reverse=True))
 # a title before a name, with its full stop: "my friend Dr. Patel" is Patel
-_TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++)?"   # British "Dr Okafor" has no stop
+_TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof|Professor)\.?\s++)?"   # British "Dr Okafor" has no stop
 # where one knows a friend or colleague from: "my best friend from college, Aisha"
 _MET_AT = (r"(?:\s++from\s++(?:work|school|college|university|uni|church|the\s++gym|"
            r"high\s++school|home|back\s++home))")
@@ -269,6 +270,12 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
      "Entity", "place"),
     # a home bought: "we bought a cottage in Bath" (not "a holiday home in Spain", nor "a
     # flat in Leeds to rent out")
+    # a home rented: "I'm renting a flat in Leith", "we rent a house in Hove"
+    ("LIVES_IN", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:rent|rents|(?:am|is|are)\s++renting)\s++"
+        r"(?:a|an|our|my|his|her|their)\s++(?:new\s++|little\s++|small\s++|tiny\s++)?"
+        r"(?:house|flat|room|apartment|studio|place|cottage)\s++in\s++"
+        rf"(?P<obj>{NAME})"), "Entity", "place"),
     ("LIVES_IN", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:bought|purchased)\s++(?:a|an|our|my|his|her|their)\s++"
         r"(?:new\s++|little\s++|small\s++|big\s++|old\s++)?(?:house|flat|home|cottage|"
@@ -912,6 +919,11 @@ class _Run:
                 rest = rest[more.end():]
         found += [{"subj": m["subj"], "what": m["what"], "name": m["name"]}
                   for pattern in (_PET_NAMED, _KNOWN_NAMED) for m in pattern.finditer(text)]
+        # "We have two dogs, Bruno and Luna, and a cat called Mango": the sentence's owner
+        if (lead := _HAVE_LEAD.match(text)) is not None:
+            known = {f["name"] for f in found}
+            found += [{"subj": lead["subj"], "what": m["what"], "name": m["name"]}
+                      for m in _AND_A_PET.finditer(text) if m["name"] not in known]
         return found
 
     def _homeland(self, text: str, sentence: _Sentence, named: set[str]) -> None:
@@ -1461,7 +1473,9 @@ _PET_GOT = re.compile(
     rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND})\b")
 # ... and named by the next one
 _NAMED_NEXT = re.compile(
-    r"\s*+(?:(?:[Hh]er|[Hh]is|[Ii]ts)\s++name\s++is|(?:[Ss]he|[Hh]e|[Ii]t)['’]s\s++called)"
+    r"\s*+(?:(?:[Hh]er|[Hh]is|[Ii]ts)\s++name\s++is|(?:[Ss]he|[Hh]e|[Ii]t)['’]s\s++called|"
+    # "We adopted a third dog! A greyhound called Pip."
+    rf"[Aa]n?\s++(?:[a-z\-]+\s++)?(?:{_PET_KIND})\s++(?:called|named))"
     rf"\s++(?P<name>{NAME})")
 # ... and a relative of the speaker's named by the next sentence: "for my wife's job" then
 # "Her name is Ingrid" (_relative_named_next); "my wife's friend" is someone else
@@ -1485,9 +1499,17 @@ _OWNED = re.compile(
 # someone one has, named after a comma: "I have a tutor now, his name is Kenji", "we
 # found a new nanny; she's called Rosa"
 _KNOWN_NAMED = re.compile(
-    rf"{SUBJECT}\s++{ADVERB}(?:have|has|got|found|hired)\s++(?:a|an|another)\s++"
-    rf"(?:new\s++)?(?P<what>{_RELATION_WORD})(?:\s++(?:now|too))?\s*+[,;]\s*+"
-    rf"(?:(?:she|he|they)['’](?:s|re)\s++called|(?:her|his|their)\s++name\s++is)\s++"
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++(?:got|found|hired)|have|has|got|found|hired)"
+    rf"\s++(?:a|an|another)\s++(?:new\s++)?(?P<what>{_RELATION_WORD})(?:\s++(?:now|too))?"
+    rf"(?:\s*+[,;]\s*+(?:(?:she|he|they)['’](?:s|re)\s++called|(?:her|his|their)\s++name\s++is)"
+    # "I've hired an accountant, Nadia Brooks, to do my tax return" (read without its
+    # commas, as a name set off after a relation word is: RuleExtractor.resolved)
+    rf"\s++|\s*+,?\s*+)(?P<name>{NAME})")
+# a pet named after "and a", in a sentence that opens on what its subject has ("We have
+# two dogs, Bruno and Luna, and a cat called Mango")
+_HAVE_LEAD = re.compile(rf"\s*+{SUBJECT}\s++{ADVERB}(?:have|has|own|owns|(?:have\s++)?got)\b")
+_AND_A_PET = re.compile(
+    rf"\band\s++(?:a|an)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND})\s++(?:called|named)\s++"
     rf"(?P<name>{NAME})")
 # more after the first, "and a dog named Byte", ", and a son, Mateo", past a short clause
 # about the one before (", who is 7")
@@ -1606,8 +1628,9 @@ _NOT_LEARNT = ("to|a|about|from|with|by|for|at|in|on|as|together|fast|quickly|sl
                "ourselves|themselves")
 _RACE_WORDS = ("marathon|half-marathon|race|run|5k|10k|triathlon|ultramarathon|ultra|"
                "relay|parkrun|sportive|duathlon|ironman")
-_WEDDED = (rf"{ADVERB}(?:got|get|are|were|have\s++been|had\s++been)\s++{ADVERB}"
-           r"(?:married|engaged|hitched)\b")
+_WEDDED = (rf"{ADVERB}(?:got|get|are|were|have\s++been|had\s++been|"
+           # "Sara and I are getting married in September"
+           rf"(?:are|were)\s++getting)\s++{ADVERB}(?:married|engaged|hitched)\b")
 _NOT_STUDIED = ("at|in|on|for|with|by|abroad|hard|there|here|together|a|an|the|all|late|"
                 "until|so|really|it|them|this|that|more|less|online|full-time|part-time|"
                 "every|each|from|to|as|while|when|during")
@@ -1746,7 +1769,12 @@ _CONDITIONS = (r"shin\s++splints|tendonitis|tendinitis|tennis\s++elbow|plantar\s
                r"[Pp]arkinson['’]s|[Aa]lzheimer['’]s|[Cc]rohn['’]s|dementia|cancer|lupus|"
                r"epilepsy|(?:coeliac|celiac)\s++disease|long\s++covid|high\s++blood\s++pressure|"
                r"hypertension|anaemia|anemia|endometriosis|fibromyalgia|gout|glaucoma|"
-               r"cataracts|depression|anxiety|ADHD|COPD|IBS|a\s++heart\s++condition")
+               r"cataracts|depression|anxiety|ADHD|COPD|IBS|a\s++heart\s++condition|"
+               # a condition by how its name ends ("hyperthyroidism", "bronchiolitis"), or
+               # by its last word ("a kidney infection", "an eating disorder")
+               r"[a-z]{3,}(?:itis|osis|thyroidism|aemia|emia|pathy|algia)|"
+               r"(?:(?!(?:a|an|the|some|my|his|her)\s)[a-z\-]++\s++){1,2}?"
+               r"(?:syndrome|disease|disorder|infection|deficiency)")
 _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # what someone keeps away from (AVOIDS): an allergy or an intolerance ("Luis is
     # allergic to nuts", "I have a severe peanut allergy"), "I don't eat pork"; a diet is

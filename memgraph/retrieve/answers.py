@@ -120,7 +120,9 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     # condition one has; an injury one had ("I hurt my back": back injury) too
     "EXPERIENCED": "experience activity diagnose diagnosis condition illness disease sick "
                    "health injury injure hurt sprain",
-    "LIKES": "like love enjoy favourite favorite fan into hobby fun passion adore fond",
+    # and a team one supports ("I'm a huge Celtic fan")
+    "LIKES": "like love enjoy favourite favorite fan into hobby fun passion adore fond "
+             "support",
     "DISLIKES": "dislike hate stand feel think mind avoid",
     # "I'm studying architecture at ETH" is a subject studied and a school: "what does Mei
     # study?" asks for the first
