@@ -460,6 +460,14 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "KNOWS", "hale")),
     ("I've hired an accountant, Nadia Brooks, to do my tax return.",
      ("Person", "Nadia Brooks"), ("me", "KNOWS", "nadia brooks")),
+    # "have joined" as "joined"
+    ("I've joined a walking group at the church.", ("Concept", "walking group"),
+     ("me", "MEMBER_OF", "walking group")),
+    ("I have just joined Stripe.", ("Entity", "Stripe"), ("me", "WORKS_AT", "stripe")),
+    ("I'm doing an MBA part-time at Warwick Business School.",
+     ("Entity", "Warwick Business School"), ("me", "STUDIES_AT", "warwick business school")),
+    ("My son Leo is 8 and does judo on Tuesdays.", ("Concept", "judo"),
+     ("leo", "EXPERIENCED", "judo")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)

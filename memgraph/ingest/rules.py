@@ -240,7 +240,8 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"(?:by|at)|accepted\s++(?:a|an|the|their)\s++(?:new\s++)?job\s++offer\s++(?:from|at))"
         rf"\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     ("WORKS_AT", re.compile(
-        rf"{SUBJECT}\s++{ADVERB}joined\s++(?:an?\s++(?:[a-z\-]+\s++){{0,2}}?(?:startup|start-up|"
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?joined\s++"
+        r"(?:an?\s++(?:[a-z\-]+\s++){0,2}?(?:startup|start-up|"
         r"company|firm|agency|bank|studio|consultancy|charity|school|hospital|clinic|"
         rf"business|team)\s++(?:called|named)\s++)?(?P<obj>{NAME})"),
      "Entity", "organisation"),
@@ -1300,7 +1301,8 @@ _ELIDED = re.compile(r"\b(and|then|but)\s+(?=(?:(?:even|also|just|then|now|still
                      r"(?:joined|moved|relocated|became|likes|loves|hates|dislikes|prefers|"
                      r"enjoys|owns|teaches|"
                      r"started|got|work|works|live|lives|studies|study|went|took|bought|"
-                     r"plays)\b)")
+                     # "My son Leo is 8 and does judo on Tuesdays"
+                     r"plays|does)\b)")
 # a clause about the person just named: "Sam, who lives in Perth, …"
 _WHO_CLAUSE = re.compile(
     rf"(?P<name>{NAME}),?\s++who\s++(?=(?:(?:is|was)\s++(?:a|an|from|allergic)|has|had|"
@@ -1857,7 +1859,8 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # a group with a name: "I joined a running club called Hackney Harriers", "I play in a
     # band called The Owls", "I'm a member of the Leeds Chess Club"
     ("MEMBER_OF", re.compile(
-        rf"{SUBJECT}\s++{ADVERB}(?:joined|join|joins|(?:play|plays|sing|sings|run|runs|"
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:(?:have|has)\s++{ADVERB})?joined|join|joins|"
+        r"(?:play|plays|sing|sings|run|runs|"
         r"played|sang|ran|started\s++running)\s++(?:[a-z]++\s++){0,2}?(?:in|with|for)|"
         r"(?:am|is|are|was|became)\s++"
         r"(?:a\s++)?members?\s++of)\s++(?:a|an|the|my|our)\s++(?:new\s++|local\s++)?"
@@ -1870,7 +1873,9 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         # "I moved to the platform team last month": a team one moves to is one's own
         rf"{SUBJECT}\s+{ADVERB}(?:(?:moved|switched|transferred)\s+(?:over\s+)?to|"
         # "Tom is a member of the rowing club", "I'm part of a book club"
-        r"joined|join|joins|became a member of|(?:am|is|are)\s+(?:a\s+)?(?:members?|part)\s+of|"
+        # "I've joined a walking group at the church"
+        rf"(?:(?:have|has)\s+{ADVERB})?joined|join|joins|became a member of|"
+        r"(?:am|is|are)\s+(?:a\s+)?(?:members?|part)\s+of|"
         r"(?:am|is|are)\s+"
         rf"{ADVERB}(?:on|leading|running|managing|in\s+charge\s+of)|lead|leads|led|manage|"
         r"manages|managed|run|runs)\s+"
@@ -1974,7 +1979,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s++(?:(?:am|is|are|(?:have|has)\s++been)\s++{ADVERB}|{ADVERB}(?:became|"
         r"become|becomes|(?:have|has)\s++become|works?\s++as|(?:am|is|are)\s++working\s++as|"
         # "I work at Stripe as a data engineer", "I joined Globex as a data engineer"
-        rf"(?:works?\s++(?:at|for)|joined)\s++(?:the\s++)?{NAME}\s++as|"
+        rf"(?:works?\s++(?:at|for)|(?:(?:have|has)\s++{ADVERB})?joined)\s++(?:the\s++)?{NAME}\s++as|"
         r"(?:got|started|took|landed|found|accepted)\s++(?:a|an)\s++(?:new\s++)?"
         # "I just started a new job at Globex as a data engineer"
         rf"(?:job|position|role|post)\s++(?:(?:at|with|for)\s++(?:the\s++)?{NAME}\s++)?"
@@ -2180,7 +2185,9 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"is\s++doing|took|enrolled\s++in|signed\s++up\s++for)\s++(?:a|an|my)\s++"
         r"(?:new\s++|part-time\s++|online\s++|evening\s++)?(?:[a-z\-]+\s++)?"
         r"(?:course|class|degree|master['’]?s|masters|phd|[Pp]h\.?[Dd]\.?|MBA|MSc|BSc|MA|BA|"
-        r"diploma|certificate|programme|program)(?:\s++(?:in|on)\s++(?:[a-z\-]+\s++){1,4}?)?\s*+at\s++(?:the\s++)?"
+        r"diploma|certificate|programme|program)(?:\s++(?:in|on)\s++(?:[a-z\-]+\s++){1,4}?)?"
+        # "I'm doing an MBA part-time at Warwick Business School"
+        r"(?:\s++(?:part-time|full-time|online|remotely|in\s++the\s++evenings))?\s*+at\s++(?:the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # "I just got promoted to head nurse at St Luke's"
     ("WORKS_AT", re.compile(
