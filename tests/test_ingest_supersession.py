@@ -28,6 +28,19 @@ def test_a_new_job_ends_the_old_one_and_keeps_it_as_history(memory: Memory, user
     assert new["valid_to"] is None and new["supersedes"] == old["uid"]
 
 
+def test_two_facts_one_message_states_hold_together(memory: Memory, user_id: str):
+    memory.ingest("I'm a sound engineer.", user_id=user_id, speaker="Sven",
+                  event_at="2023-01-10T09:00:00Z")
+    result = memory.ingest("I'm a travel photographer now, I went freelance in July.",
+                           user_id=user_id, speaker="Sven", event_at="2024-09-07T09:00:00Z")
+    jobs = {f["what"]: f for f in facts(memory, user_id, "HAS_OCCUPATION")}
+    # the message ends the occupation before it, not one of its own two
+    assert result.relationships_superseded == 1
+    assert jobs["sound engineer"]["valid_to"] is not None
+    assert jobs["travel photographer"]["valid_to"] is None
+    assert jobs["freelancer"]["valid_to"] is None
+
+
 def test_a_job_quit_ends_the_open_one_and_a_past_job_ends_nothing(memory: Memory,
                                                                     user_id: str):
     memory.ingest("I work at Deloitte.", user_id=user_id, speaker="Lena",

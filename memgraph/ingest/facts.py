@@ -15,7 +15,8 @@ record order against them, as if each fact were written on its own:
   appended to ``source_ids`` once;
 - otherwise the fact is created and ends the still-valid ones it contradicts (same
   subject and exclusive type with another object, or the opposite type on the same
-  pair): they get ``valid_to`` (the new fact's ``valid_from``, else its ``event_at``),
+  pair), but not one the same source stated (a message that names two occupations
+  states both): they get ``valid_to`` (the new fact's ``valid_from``, else its ``event_at``),
   ``superseded_by``; the new fact's ``supersedes`` names the first one it ended. A fact
   created with a ``valid_to`` of its own is not still valid.
 - time is data, not arrival order: a contradicted fact that holds from a LATER moment
@@ -210,9 +211,11 @@ class _Replay:
         uid = new["props"]["uid"]
         ends_at = new["valid_from"] or new["event_at"]
         at = _moment(ends_at)
-        # a fact already over ends nothing that holds now
-        contradicted = [] if _over_when_told(row) else [f for f in facts
-                                                        if self._contradicts(f, row)]
+        # a fact already over ends nothing that holds now; facts one source states
+        # together hold together ("I'm a travel photographer now, I went freelance in
+        # July": two occupations), so one does not end the other
+        contradicted = [] if _over_when_told(row) else [
+            f for f in facts if self._contradicts(f, row) and not _told_with(f, row)]
         newer = [f for f in contradicted
                  if at is not None and f.valid_at is not None and f.valid_at > at]
         ended = [f for f in contradicted if f not in newer]
@@ -265,6 +268,12 @@ class _Replay:
                     "source_ids": fact.added_sources, "valid_to": fact.ended_at,
                     "superseded_by": fact.superseded_by})
         return self.plan
+
+
+def _told_with(fact: _Fact, row: dict[str, Any]) -> bool:
+    """Whether ``fact`` was created by this batch from the source ``row`` comes from."""
+    return fact.new_row is not None and bool(row["source_id"]) \
+        and row["source_id"] in fact.new_row["props"]["source_ids"]
 
 
 def plan_facts(rows: Iterable[dict[str, Any]], open_facts: Iterable[dict[str, Any]], *,
