@@ -2,7 +2,7 @@
 
 The conversations and questions are in fact_recall_suite.json; this module loads and runs them.
 
-Fifty people talk to an agent over three to eight sessions each (jobs, homes, family,
+Fifty-four people talk to an agent over three to eight sessions each (jobs, homes, family,
 pets, preferences, things that change, pronouns, dates, events, health). Every message
 is ingested as it is, through the default offline ingestion (the rule extractor), one
 source per message with the session's date as event time. Then each question is asked
@@ -19,7 +19,7 @@ bowling?"; added in session 25 with a fifth session for four of the people), bro
 (an overview of a person: "what has Maya been up to?"; the person's Macro or one of their
 Storylines answers, so the suite runs the storylines job after ingesting, as the nightly
 jobs would), health (an injury or a condition one had: "what injury did Hugh have?";
-added in session 49 with twenty-four people written as tours, some typing as quick messages
+added in session 49 with twenty-eight people written as tours, some typing as quick messages
 do: "im jess, i work as a barista").
 
 The questions were written with the conversations, before the suite was first run, and
