@@ -9,10 +9,11 @@ from collections.abc import Callable, Iterator
 import pytest
 from retrieve_data import add_node, relate
 
+from memgraph.graph.schema import NODE_TEXT_FIELDS
 from memgraph.ingest.known_graph import gather
 from memgraph.memory import Memory
 from memgraph.retrieve.config import RetrievalConfig
-from memgraph.retrieve.filters import CONTENT_FIELDS, in_content_fields
+from memgraph.retrieve.filters import in_content_fields
 from memgraph.retrieve.term_weights import (
     MAX_BOOST,
     MIN_BOOST,
@@ -171,8 +172,8 @@ def test_the_text_fields_are_the_full_text_indexes_fields_but_the_tenants_id(
         memory: Memory) -> None:
     fields = {row["name"]: set(row["properties"])
               for row in memory.graph.read("graph/fulltext_index_definition")}
-    assert fields["memory_text"] == fields["summary_text"] == {*CONTENT_FIELDS, "user_id"}
-    assert fields["relationship_text"] < {*CONTENT_FIELDS, "user_id"}
+    assert fields["memory_text"] == fields["summary_text"] == {*NODE_TEXT_FIELDS, "user_id"}
+    assert fields["relationship_text"] < {*NODE_TEXT_FIELDS, "user_id"}
 
 
 def test_a_tenant_whose_id_extends_this_ones_is_not_counted_as_this_tenant(

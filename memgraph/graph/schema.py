@@ -93,7 +93,10 @@ def apply_schema(graph: Graph, dimensions: int, embedding_model: str,
 # scoped to its tenant inside Lucene, not filtered after a cross-tenant top-k. Summaries
 # have their own index (v6.cypher); relationship_text lists every semantic type of the
 # vocabulary (v1.cypher), so a type added later (HAS_OCCUPATION, v10) recreates it.
-_NODE_TEXT = ["name", "aliases", "description", "notes", "search_text", "user_id"]
+# A query's words are matched in the text fields only (retrieve/filters.in_content_fields),
+# never in the tenant's id.
+NODE_TEXT_FIELDS = ("name", "aliases", "description", "notes", "search_text")
+_NODE_TEXT = [*NODE_TEXT_FIELDS, "user_id"]
 FULLTEXT_DEFINITIONS: dict[str, tuple[list[str], list[str], str]] = {
     "memory_text": (["Person", "Concept", "Entity", "Source", "Artifact"], _NODE_TEXT,
                     "english"),

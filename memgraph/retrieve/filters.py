@@ -9,6 +9,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from memgraph.errors import InvalidInputError
+from memgraph.graph.schema import NODE_TEXT_FIELDS
 from memgraph.graph.vocabulary import DEFAULT_STATES, SENSITIVITIES, STATES, State
 from memgraph.graph.vocabulary import kind as parse_kind
 
@@ -68,20 +69,18 @@ def lucene_escape(query: str) -> str | None:
     return escaped if re.search(r"\w", escaped) else None
 
 
-# The fields a full-text read matches a query's words in: the indexes' text, never
-# `user_id`, which every full-text index also holds so that a read is scoped to its tenant
-# inside Lucene. An unqualified word is matched in every field of an index: a tenant whose
-# id holds a word of the question ("dave", "anna@example.com", "factrecall-maya-…") had
-# every one of its memories match that word, and the tenant's word statistics weighed it
-# as a word all its memories hold (retrieve/term_weights.py), so a question naming Dave
-# barely counted "Dave". A field an index does not hold (a relationship has no name)
-# matches nothing there.
-CONTENT_FIELDS = ("name", "aliases", "description", "notes", "search_text")
-
-
 def in_content_fields(terms: str) -> str:
-    """A Lucene query (``terms``, already escaped) matched in the text fields only."""
-    return " ".join(f"{field}:({terms})" for field in CONTENT_FIELDS)
+    """A Lucene query (``terms``, already escaped) matched in the indexes' text fields
+    (``schema.NODE_TEXT_FIELDS``), never in `user_id`, which every full-text index also
+    holds so that a read is scoped to its tenant inside Lucene.
+
+    An unqualified word is matched in every field of an index: a tenant whose id holds a
+    word of the question ("dave", "anna@example.com", "factrecall-maya-…") had every one
+    of its memories match that word, and the tenant's word statistics weighed it as a
+    word all its memories hold (retrieve/term_weights.py), so a question naming Dave
+    barely counted "Dave". A field an index does not hold (a relationship has no name)
+    matches nothing there."""
+    return " ".join(f"{field}:({terms})" for field in NODE_TEXT_FIELDS)
 
 
 _LUCENE_PHRASE = re.compile(r'["\\]')     # what a Lucene phrase must escape

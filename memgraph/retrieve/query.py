@@ -448,10 +448,14 @@ def _occupation_tail(words: list[str]) -> tuple[str, ...] | None:
     return tail if tail in OCCUPATION_TAILS else None
 
 
+def _ex_split(token: str) -> tuple[str, ...]:
+    """ "ex-husband" is a husband one had: "ex" (PAST_WORDS) and the relation word."""
+    m = _EX.match(token)
+    return m.groups() if m else (token,)
+
+
 def read_query(query: str) -> QueryIntent:
-    # "ex-husband" is a husband one had: "ex" (PAST_WORDS) and the relation word
-    raw = [part for token in _TOKEN.findall(query)
-           for part in (_EX.match(token).groups() if _EX.match(token) else (token,))]
+    raw = [part for token in _TOKEN.findall(query) for part in _ex_split(token)]
     words = [_POSSESSIVE.sub("", t) for t in raw]
     lowered = [w.lower() for w in words]
     keys: list[str] = []
