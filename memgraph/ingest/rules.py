@@ -696,7 +696,7 @@ class _Run:
         text = _CONTRACTIONS.sub(lambda m: _CONTRACTED[m.group(0).lower()], text)
         text = _SELF_INTRODUCED.sub("I am ", text)
         text = _OPENING_CONJUNCTION.sub("", text)     # "And she lives in Porto."
-        text = _PRONOUN_HAS_BEEN.sub(r"\1 has been", text)
+        text = _HAS_BEEN_CONTRACTED.sub(r"\1 has been", text)
         text = _THEY_ARE.sub(r"\1 are", _PRONOUN_IS.sub(r"\1 is", text))
         text = _WE.sub("I", _STACK_IS.sub("I use ", text))
         text = _BACK_FROM.sub("I am back from ", text)
@@ -1236,7 +1236,8 @@ _STACK_IS = re.compile(r"\b(?:[Oo]ur|[Mm]y)\s++(?:tech\s++)?stack\s++is\s++"
                        r"(?:(?:mostly|mainly|just|all|still)\s++)?")
 # "he's a doctor at X", "she's been at Y since May", "they're from Z": a pronoun's
 # contraction spelt out, so that the pronoun can be the person it stands for
-_PRONOUN_HAS_BEEN = re.compile(r"\b([Hh]e|[Ss]he|[A-Z][a-z]++)['’]s\s++been\b")
+# ... and a name's ("Sian's been diagnosed with coeliac disease")
+_HAS_BEEN_CONTRACTED = re.compile(r"\b([Hh]e|[Ss]he|[A-Z][a-z]++)['’]s\s++been\b")
 _PRONOUN_IS = re.compile(r"\b([Hh]e|[Ss]he)['’]s\b")
 _THEY_ARE = re.compile(r"\b([Tt]hey)['’]re\b")
 _POSSESSIVE_SUFFIX = re.compile(r"['’]s$")
