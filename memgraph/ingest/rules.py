@@ -157,7 +157,10 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
                                       "counselor", "vet", "paediatrician", "pediatrician",
                                       "agent", "accountant", "lawyer", "solicitor",
                                       "midwife", "surgeon", "hairdresser", "housemate",
-                                      "adviser", "advisor", "supervisor")},
+                                      "adviser", "advisor", "supervisor", "neurologist",
+                                      "cardiologist", "oncologist", "dermatologist",
+                                      "psychiatrist", "optician", "osteopath",
+                                      "chiropractor", "carer")},
     "gp": ("KNOWS", "GP", 0.4),     # written "GP" (_WRITTEN_IN_CAPITALS)
     **{w: ("OWNS", w, 0.8) for w in ("dog", "cat", "puppy", "kitten", "horse")},
 }
@@ -258,8 +261,9 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:live|lives|am living|'m living|moved|have moved|'ve moved|"
         # "lives alone in Seville", "moved in with Carmen in Cordoba"
         r"relocated)\s++(?:in\s++together\s++|alone\s++|together\s++|(?:in\s++)?with\s++"
+        # "he lives with us in Norwich"
         rf"(?:(?:my|his|her|their|our)\s++(?:[a-z\-]+\s++){{0,2}}?[a-z\-]++(?:\s++{NAME})?|"
-        rf"{NAME})\s++)?"
+        rf"us|me|them|him|her|{NAME})\s++)?"
         # "we moved from Stockholm to Uppsala": the place moved to
         rf"(?:from\s++{NAME}\s++)?(?:back\s++)?(?:in|into|to)\s++"
         # "in a small flat in Glasgow", "to a new house in Leeds", "into the new house in
@@ -269,14 +273,14 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("FROM", re.compile(
         rf"{SUBJECT}\s++(?:am|'m|is|are|come|comes)\s++(?:originally\s++)?from\s++(?P<obj>{NAME})"),
      "Entity", "place"),
-    # a home bought: "we bought a cottage in Bath" (not "a holiday home in Spain", nor "a
-    # flat in Leeds to rent out")
     # a home rented: "I'm renting a flat in Leith", "we rent a house in Hove"
     ("LIVES_IN", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:rent|rents|(?:am|is|are)\s++renting)\s++"
         r"(?:a|an|our|my|his|her|their)\s++(?:new\s++|little\s++|small\s++|tiny\s++)?"
         r"(?:house|flat|room|apartment|studio|place|cottage)\s++in\s++"
         rf"(?P<obj>{NAME})"), "Entity", "place"),
+    # a home bought: "we bought a cottage in Bath" (not "a holiday home in Spain", nor "a
+    # flat in Leeds to rent out")
     ("LIVES_IN", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:bought|purchased)\s++(?:a|an|our|my|his|her|their)\s++"
         r"(?:new\s++|little\s++|small\s++|big\s++|old\s++)?(?:house|flat|home|cottage|"
@@ -1804,6 +1808,22 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         # the condition ends where the sentence says when, or goes on
         rf"{PHRASE}(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|so|when|since|after|before|"
         r"in|on|at|last|this|yesterday|recently|ago|which|that|who)\b|$))"), "Concept", ""),
+    # a thing bought, of the kinds one keeps: "We bought a new quad bike, a Honda", "I got
+    # a second-hand camera" (OWNS; not "I bought a coffee")
+    ("OWNS", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++)?(?:bought|got|purchased|picked\s++up)\s++"
+        r"(?:a|an|our|my)\s++(?:(?:new|second-hand|secondhand|used|brand\s++new)\s++)?"
+        r"(?P<obj>(?:[a-z\-]++\s++)?(?:car|bike|bicycle|tractor|van|motorbike|motorcycle|"
+        r"scooter|camera|laptop|phone|tablet|piano|guitar|boat|kayak|caravan|campervan|"
+        r"telescope|drone|e-bike|sewing\s++machine|lathe|kiln))\b(?![\-'’])"),
+     "Concept", ""),
+    # a school by its name after "her new school": "Elsa loves her new school, Bloor
+    # Collegiate"
+    ("STUDIES_AT", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:loves|likes|enjoys|hates|is\s++settling\s++into|"
+        r"(?:has\s++)?started\s++at)\s++(?:her|his|their|my)\s++(?:new\s++)?(?:school|"
+        rf"college|university|uni|nursery|kindergarten)\s*+,?\s*+(?P<obj>{NAME})"),
+     "Entity", "organisation"),
     # a business of one's own, by its name: "Pedro opened his own restaurant in Lisbon
     # called Tasca do Pedro", "my wife Priti started her own accountancy firm, Patel
     # Accounts" (OWNS, as "I own a bakery called Crumb & Co." is)
