@@ -1249,6 +1249,19 @@ def test_a_relative_is_named_by_the_speakers_next_message_not_by_anothers(
     assert partners == [{"a": "Lars", "t": "PARTNER_OF", "b": "Ingrid"}]
 
 
+def test_a_parent_named_once_is_called_by_the_kin_word_later(memory: Memory, user_id: str):
+    ingest_turns(memory, user_id, [
+        ("Ruth", "My dad George has Parkinson's."),
+        ("Ruth", "Dad had a fall in the garden and broke his hip.")])
+    had = rows(memory.graph, "MATCH (a {user_id: $u})-[:EXPERIENCED]->(b) "
+               "RETURN a.name AS a, b.name AS b ORDER BY b", u=user_id)
+    assert had == [{"a": "George", "b": "Parkinson's"}, {"a": "George", "b": "hip injury"}]
+    # someone else's dad is not the speaker's "Dad"
+    nodes = planned("Tom's dad Frank lives in York.", "Ruth",
+                    datetime(2024, 5, 10, tzinfo=UTC)).plan.nodes
+    assert not any(n.aliases for n in nodes)
+
+
 def test_a_relation_no_longer_ones_own_is_over_and_a_team_moved_to_is_ones_own():
     said = datetime(2025, 5, 7, 9, tzinfo=UTC)
     plan = planned("I moved to the platform team last month, so Priya isn't my manager "

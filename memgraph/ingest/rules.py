@@ -164,6 +164,9 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
     "gp": ("KNOWS", "GP", 0.4),     # written "GP" (_WRITTEN_IN_CAPITALS)
     **{w: ("OWNS", w, 0.8) for w in ("dog", "cat", "puppy", "kitten", "horse")},
 }
+# the relatives one calls by the relation word ("Dad had a fall"): an alias of the named one
+CALLED_BY_KIN_WORD = frozenset({"mum", "mom", "dad", "mother", "father", "grandma",
+                                "grandpa", "grandmother", "grandfather"})
 # the relation words of a relation that is over
 EX_WORDS = frozenset(w for w in RELATION_WORDS if w == "ex" or w.startswith("ex-"))
 # relation words written in capitals ("my GP"); a match is looked up in lower case
@@ -590,6 +593,11 @@ class _Run:
             if self.owner:
                 owner = self.speaker() or self.owner
                 self._kin_fact(owner, name, key, sentence)
+            if key in CALLED_BY_KIN_WORD and canonical_name(name) != key:
+                # "my dad George": the speaker calls him "Dad" ("Dad had a fall" later
+                # resolves to George by this alias)
+                self.executor.execute("update_node", {"id": name,
+                                                      "aliases": [key.capitalize()]})
             self.last_person = self.last_person or (name if rel_type != "OWNS" else None)
         self._more_relations(sentence, named)
         text = self.resolved(sentence.text)
@@ -1306,8 +1314,9 @@ _ELIDED = re.compile(r"\b(and|then|but)\s+(?=(?:(?:even|also|just|then|now|still
                      r"(?:joined|moved|relocated|became|likes|loves|hates|dislikes|prefers|"
                      r"enjoys|owns|teaches|"
                      r"started|got|work|works|live|lives|studies|study|went|took|bought|"
-                     # "My son Leo is 8 and does judo on Tuesdays"
-                     r"plays|does)\b)")
+                     # "My son Leo is 8 and does judo on Tuesdays", "Dad had a fall and
+                     # broke his hip"
+                     r"plays|does|broke|hurt|sprained|injured|twisted|fractured|tore)\b)")
 # a clause about the person just named: "Sam, who lives in Perth, …"
 _WHO_CLAUSE = re.compile(
     rf"(?P<name>{NAME}),?\s++who\s++(?=(?:(?:is|was)\s++(?:a|an|from|allergic)|has|had|"
