@@ -1512,15 +1512,19 @@ _OWNED = re.compile(
     # "I own a bakery in Bath called Crumb & Co."
     rf"(?:(?:\s+in\s+{NAME})?\s+(?:named|called)|(?P<comma>,?))\s+"
     rf"(?P<name>{NAME})")
+# a name given in words of its own after a comma: ", his name is Kenji", "; she's called
+# Rosa"
+_NAME_GIVEN_AFTER = (r"\s*+[,;]\s*+(?:(?:his|her|their)\s++name\s++is|"
+                     r"(?:he|she|they)['’](?:s|re)\s++called)")
 # someone one has, named after a comma: "I have a tutor now, his name is Kenji", "we
 # found a new nanny; she's called Rosa"
 _KNOWN_NAMED = re.compile(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++(?:got|found|hired)|have|has|got|found|hired)"
     rf"\s++(?:a|an|another)\s++(?:new\s++)?(?P<what>{_RELATION_WORD})(?:\s++(?:now|too))?"
-    rf"(?:\s*+[,;]\s*+(?:(?:she|he|they)['’](?:s|re)\s++called|(?:her|his|their)\s++name\s++is)"
+    rf"(?:{_NAME_GIVEN_AFTER}\s++|"
     # "I've hired an accountant, Nadia Brooks, to do my tax return" (read without its
     # commas, as a name set off after a relation word is: RuleExtractor.resolved)
-    rf"\s++|\s*+,?\s*+)(?P<name>{NAME})")
+    rf"\s*+,?\s*+)(?P<name>{NAME})")
 # a pet named after "and a", in a sentence that opens on what its subject has ("We have
 # two dogs, Bruno and Luna, and a cat called Mango")
 _HAVE_LEAD = re.compile(rf"\s*+{SUBJECT}\s++{ADVERB}(?:have|has|own|owns|(?:have\s++)?got)\b")
@@ -2069,9 +2073,8 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         # "seeing" alone may be an appointment ("I'm seeing Dr Patel on Monday")
         r"dating|(?:have\s++been|has\s++been|started|began)\s++seeing|(?:am|is|are)\s++seeing"
         r"(?=\s++(?:a\s++(?:guy|girl|man|woman)|someone)\s))\s++(?:(?:a\s++(?:guy|girl|man|"
-        r"woman)|someone)(?:\s++new)?(?:\s++(?:called|named)|"
         # "I've been seeing someone new, his name is Ben"
-        r"\s*+[,;]\s*+(?:(?:his|her|their)\s++name\s++is|(?:he|she|they)['’](?:s|re)\s++called))"
+        rf"woman)|someone)(?:\s++new)?(?:\s++(?:called|named)|{_NAME_GIVEN_AFTER})"
         rf"\s++)?(?P<obj>{NAME})"), "Person", ""),
     ("PARTNER_OF", re.compile(
         rf"(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++(?:have\s++been|are|'ve\s++been)\s++"
