@@ -1452,3 +1452,14 @@ def test_an_offer_that_starts_nothing_and_a_bare_got_are_no_facts():
     assert extract("Got it, thanks Maria.")[1] == set()
     assert extract("Got to go, see you at Tesco.")[1] == set()
     assert extract("Our stack is a mess.")[1] == set()
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    # the words a question asks with are words a relative is named by
+    ("My spouse Dan is a nurse.", ("me", "PARTNER_OF", "dan")),
+    ("My granny Joan turned ninety.", ("me", "FAMILY_OF", "joan")),
+    ("My parrot Kiwi learned a new word.", ("me", "OWNS", "kiwi")),
+    ("Our attorney Rachel Lim filed the papers.", ("me", "KNOWS", "rachel lim")),
+])
+def test_a_relative_is_named_by_any_word_a_question_asks_after_them_with(text, fact):
+    assert fact in extract(text)[1]

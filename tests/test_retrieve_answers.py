@@ -6,6 +6,8 @@ from datetime import UTC, datetime
 
 import pytest
 
+from memgraph.graph.vocabulary import EX_WORDS, plural
+from memgraph.ingest.rules import RELATION_WORDS
 from memgraph.retrieve.answers import (
     _stem,
     asks_relation,
@@ -17,7 +19,7 @@ from memgraph.retrieve.answers import (
 )
 from memgraph.retrieve.config import Weights
 from memgraph.retrieve.fusion import Candidate, rerank
-from memgraph.retrieve.query import read_query, says_when, states_a_number
+from memgraph.retrieve.query import RELATION_SYNONYMS, read_query, says_when, states_a_number
 
 NOW = datetime(2025, 1, 1, tzinfo=UTC)
 PAST = int(datetime(2024, 6, 1, tzinfo=UTC).timestamp() * 1000)
@@ -237,6 +239,23 @@ def test_the_roles_the_extractor_names_people_by_are_relation_words_of_a_questio
     rows = [{"key": "cat", "via": None, "sim": 0.9}, {"key": "agent", "via": None, "sim": 0.8}]
     ranked = rank_facts(rows, rels, read_query("Who is Yuki's agent?"), ["Yuki"], 0.8)
     assert ranked.ranked[0][0] == "agent" and "agent" in ranked.answers
+
+
+def test_every_relation_word_the_extractor_states_is_one_a_question_asks_with() -> None:
+    """One list of relation words (graph/vocabulary.RELATION_WORD_GROUPS): a role the
+    extractor learns ("my mortgage adviser, Gary") is one a question can ask after, and a
+    plural asks for each of the kind ("Priya's dogs")."""
+    assert "adviser" in read_query("Who is Fiona's mortgage adviser?").relation_words
+    assert "supervisor" in read_query("Who is Tom's PhD supervisor?").relation_words
+    dogs = read_query("What are Priya's dogs called?")
+    assert dogs.relation_words == {"dogs"} and "dogs" not in dogs.content
+    assert dogs.relation_matches("Priya's dog") and not dogs.relation_matches("Priya's cat")
+    # a relation that is over is asked with "ex" before the word, not as a word of its own
+    assert read_query("Who is Claire's ex-husband?").relation_words == {"husband"}
+    assert read_query("Who is Claire's ex?").relation_words == frozenset()
+    for word in RELATION_WORDS:
+        if " " not in word and word not in EX_WORDS:
+            assert word in RELATION_SYNONYMS and plural(word) in RELATION_SYNONYMS, word
 
 
 def test_a_fact_stated_in_the_period_a_question_names_says_the_period() -> None:

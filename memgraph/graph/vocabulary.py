@@ -207,6 +207,55 @@ NOT_ACTIVITIES = ("during", "nothing", "something", "anything", "everything", "t
                   "things", "morning", "evening", "spring", "king", "ring", "bring", "sing",
                   "string", "being", "missing", "wedding", "meeting", "building")
 
+# The words that name someone by their relation to a person ("my sister Ana", "my coach
+# Kofi", "Who is Fiona's mortgage adviser?"), read by the rule extractor
+# (memgraph/ingest/rules.RELATION_WORDS: the relationship it states, and how close) and by
+# the question reader (memgraph/retrieve/query.RELATION_SYNONYMS): one list, so a role the
+# extractor learns to state is one a question can ask after. Each string holds the words
+# of one relation, separated by commas, which a question may use for each other ("mum"
+# for "mother").
+RELATION_WORD_GROUPS: dict[tuple[str, float], tuple[str, ...]] = {
+    ("FAMILY_OF", 0.9): (
+        "mother, mom, mum, mama, mommy, mummy", "father, dad, papa, daddy", "parent", "sister",
+        "brother", "sibling", "son", "daughter", "child, kid", "cousin", "aunt", "uncle",
+        "niece", "nephew", "grandmother, grandma, granny, nan", "grandfather, grandpa, granddad",
+        "granddaughter", "grandson", "grandchild, grandkid", "grandparent", "twin",
+        "stepmother", "stepfather", "stepson", "stepdaughter", "stepbrother", "stepsister",
+        "half-brother", "half-sister", "sister-in-law", "brother-in-law", "mother-in-law",
+        "father-in-law", "son-in-law", "daughter-in-law"),
+    ("PARTNER_OF", 1.0): (
+        "wife, husband, spouse, partner, girlfriend, boyfriend, fiance, fiancee, fiancé",),
+    # a partner one had: "my ex-husband Paul" (PARTNER_OF, over: EX_WORDS)
+    ("PARTNER_OF", 0.5): ("ex-wife, ex-husband, ex-partner, ex-girlfriend, ex-boyfriend, ex",),
+    ("FRIEND_OF", 0.7): ("friend, bestie, buddy", "best friend", "old friend"),
+    ("COLLEAGUE_OF", 0.5): ("colleague, coworker, co-worker, teammate", "boss, manager"),
+    ("KNOWS", 0.4): (
+        "neighbour, neighbor", "roommate, flatmate, housemate", "teacher", "doctor, gp",
+        "therapist", "coach", "instructor, tutor, trainer", "landlord, landlady", "dentist",
+        "nanny, babysitter", "physio, physiotherapist", "psychologist", "psychiatrist",
+        "counsellor, counselor", "vet", "paediatrician, pediatrician", "agent", "accountant",
+        "lawyer, solicitor, attorney", "midwife", "surgeon", "hairdresser", "adviser, advisor",
+        "supervisor", "neurologist", "cardiologist", "oncologist", "dermatologist",
+        "optician", "osteopath", "chiropractor", "carer"),
+    ("OWNS", 0.8): ("dog, puppy", "cat, kitten", "horse", "pet", "parrot, bird",
+                    "rabbit, bunny"),
+}
+# the relation words of a relation that is over
+EX_WORDS = frozenset(word for groups in RELATION_WORD_GROUPS.values() for group in groups
+                     for word in group.split(", ") if word == "ex" or word.startswith("ex-"))
+
+
+def plural(word: str) -> str:
+    """A relation word's plural ("my daughters Mia and Lena", "Priya's dogs")."""
+    irregular = {"child": "children", "grandchild": "grandchildren", "wife": "wives",
+                 "puppy": "puppies", "bunny": "bunnies", "nanny": "nannies",
+                 "granny": "grannies", "mommy": "mommies", "mummy": "mummies",
+                 "daddy": "daddies", "buddy": "buddies", "bestie": "besties"}
+    if word in irregular:
+        return irregular[word]
+    return f"{word}es" if word.endswith(("s", "ch", "sh")) else f"{word}s"
+
+
 # The lists .cypher files take from here (``{{name}}``, rendered by memgraph/cypher.py):
 # relationship-type alternations for patterns (``[r:{{semantic_types}}]``, which the planner
 # turns into per-type index seeks) and quoted lists for ``IN``.

@@ -77,7 +77,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from memgraph.graph.names import canonical_name
-from memgraph.graph.vocabulary import NOT_ACTIVITIES
+from memgraph.graph.vocabulary import EX_WORDS, NOT_ACTIVITIES, RELATION_WORD_GROUPS, plural
 from memgraph.ingest.source import SourceText
 from memgraph.ingest.speakers import ANONYMOUS_OWNER, owner_of
 from memgraph.ingest.tools import ToolExecutor
@@ -130,60 +130,22 @@ STOPWORDS = {
     # determiners that open a sentence about someone ("His name is Jonah, he's…")
     "His", "Her", "Its", "These", "Those",
 }
+# relation words written in capitals ("my GP"); a match is looked up in lower case
+_WRITTEN_IN_CAPITALS = ("GP",)
+# word: (relationship type, description, proximity), from the one list of relation words
+# (graph/vocabulary.RELATION_WORD_GROUPS) that the question reader reads too
 RELATION_WORDS: dict[str, tuple[str, str, float]] = {
-    # word: (relationship type, description, proximity)
-    **{w: ("FAMILY_OF", w, 0.9) for w in (
-        "sister", "brother", "mother", "mom", "mum", "father", "dad", "son", "daughter",
-        "cousin", "aunt", "uncle", "grandmother", "grandma", "grandfather", "grandpa",
-        "niece", "nephew", "granddaughter", "grandson", "twin", "stepmother", "stepfather",
-        "stepson", "stepdaughter", "stepbrother", "stepsister", "half-brother", "half-sister",
-        "sister-in-law", "brother-in-law", "mother-in-law", "father-in-law",
-        "son-in-law", "daughter-in-law", "child", "kid", "parent", "grandchild",
-        "grandkid", "grandparent")},
-    **{w: ("PARTNER_OF", w, 1.0) for w in (
-        "wife", "husband", "partner", "girlfriend", "boyfriend", "fiancé", "fiancee")},
-    # a partner one had: "my ex-husband Paul" (PARTNER_OF, over: EX_WORDS)
-    **{w: ("PARTNER_OF", w, 0.5) for w in (
-        "ex-wife", "ex-husband", "ex-partner", "ex-girlfriend", "ex-boyfriend", "ex")},
-    **{w: ("FRIEND_OF", w, 0.7) for w in ("friend", "best friend", "old friend", "buddy",
-                                          "bestie")},
-    **{w: ("COLLEAGUE_OF", w, 0.5) for w in (
-        "colleague", "coworker", "co-worker", "boss", "manager", "teammate")},
-    **{w: ("KNOWS", w, 0.4) for w in ("neighbour", "neighbor", "roommate", "flatmate",
-                                      "teacher", "doctor", "therapist", "coach", "instructor",
-                                      "tutor", "trainer", "landlord", "landlady",
-                                      "dentist", "nanny", "babysitter", "physio",
-                                      "physiotherapist", "psychologist", "counsellor",
-                                      "counselor", "vet", "paediatrician", "pediatrician",
-                                      "agent", "accountant", "lawyer", "solicitor",
-                                      "midwife", "surgeon", "hairdresser", "housemate",
-                                      "adviser", "advisor", "supervisor", "neurologist",
-                                      "cardiologist", "oncologist", "dermatologist",
-                                      "psychiatrist", "optician", "osteopath",
-                                      "chiropractor", "carer")},
-    "gp": ("KNOWS", "GP", 0.4),     # written "GP" (_WRITTEN_IN_CAPITALS)
-    **{w: ("OWNS", w, 0.8) for w in ("dog", "cat", "puppy", "kitten", "horse")},
-}
+    word: (rel_type, word.upper() if word.upper() in _WRITTEN_IN_CAPITALS else word, proximity)
+    for (rel_type, proximity), groups in RELATION_WORD_GROUPS.items()
+    for group in groups for word in group.split(", ")}
 # the relatives one calls by the relation word ("Dad had a fall"): an alias of the named one
 CALLED_BY_KIN_WORD = frozenset({"mum", "mom", "dad", "mother", "father", "grandma",
                                 "grandpa", "grandmother", "grandfather"})
-# the relation words of a relation that is over
-EX_WORDS = frozenset(w for w in RELATION_WORDS if w == "ex" or w.startswith("ex-"))
-# relation words written in capitals ("my GP"); a match is looked up in lower case
-_WRITTEN_IN_CAPITALS = ("GP",)
 # any relation word, the longest first ("best friend" before "friend")
 _RELATION_WORD = "|".join(sorted(map(re.escape, [*RELATION_WORDS, *_WRITTEN_IN_CAPITALS]),
                                  key=len, reverse=True))
 # their plurals ("my daughters Mia and Lena"), each with its singular
-def _plural(word: str) -> str:
-    irregular = {"child": "children", "grandchild": "grandchildren", "wife": "wives",
-                 "puppy": "puppies"}
-    if word in irregular:
-        return irregular[word]
-    return f"{word}es" if word.endswith(("s", "ch", "sh")) else f"{word}s"
-
-
-RELATION_PLURALS: dict[str, str] = {_plural(w): w for w in RELATION_WORDS}
+RELATION_PLURALS: dict[str, str] = {plural(w): w for w in RELATION_WORDS}
 _PLURAL_WORD = "|".join(sorted(map(re.escape, RELATION_PLURALS), key=len, reverse=True))
 # a title before a name, with its full stop: "my friend Dr. Patel" is Patel
 _TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof|Professor)\.?\s++)?"   # British "Dr Okafor" has no stop

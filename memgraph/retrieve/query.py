@@ -37,39 +37,21 @@ from datetime import datetime, timedelta
 from itertools import pairwise
 
 from memgraph.graph.names import canonical_name
-from memgraph.graph.vocabulary import NOT_ACTIVITIES
+from memgraph.graph.vocabulary import EX_WORDS, NOT_ACTIVITIES, RELATION_WORD_GROUPS, plural
 from memgraph.retrieve.filters import QUESTION_WORDS
 
 MAX_NAME_WORDS = 4
 
-# Kinship and social words, each with the words that mean the same relation in a question.
+# Kinship, social and pet words, each with the words that mean the same relation in a
+# question, and their plurals ("Priya's dogs"): the extractor's relation words
+# (vocabulary.RELATION_WORD_GROUPS) but those of a relation that is over, which a question
+# says with "ex" before a relation word ("ex-husband": ``_ex_split``).
 RELATION_SYNONYMS: dict[str, frozenset[str]] = {
-    word: frozenset(group) for group in (
-        {"mother", "mom", "mum", "mama", "mommy", "mummy"},
-        {"father", "dad", "papa", "daddy"},
-        {"parent", "parents"},
-        {"sister"}, {"brother"}, {"sibling", "siblings"},
-        {"son"}, {"daughter"}, {"child", "children", "kid", "kids"},
-        {"cousin"}, {"aunt"}, {"uncle"}, {"niece"}, {"nephew"},
-        {"grandmother", "grandma", "granny", "nan"},
-        {"grandfather", "grandpa", "granddad"},
-        {"wife", "husband", "spouse", "partner", "girlfriend", "boyfriend", "fiance",
-         "fiancee", "fiancé"},
-        {"friend", "bestie"},
-        {"colleague", "coworker", "co-worker", "teammate"},
-        {"boss", "manager"},
-        {"neighbour", "neighbor"},
-        {"roommate", "flatmate", "housemate"},
-        {"teacher"}, {"doctor", "gp"}, {"vet"}, {"therapist"}, {"coach"},
-        {"physio", "physiotherapist"}, {"psychologist"}, {"counsellor", "counselor"},
-        {"instructor", "tutor", "trainer"}, {"landlord", "landlady"},
-        {"dentist"}, {"nanny", "babysitter"},
-        # and the roles the extractor names a person by ("my agent Clara Moss")
-        {"paediatrician", "pediatrician"}, {"agent"}, {"accountant"},
-        {"lawyer", "solicitor", "attorney"}, {"midwife"}, {"surgeon"}, {"hairdresser"},
-        {"dog", "puppy"}, {"cat", "kitten"}, {"pet", "pets"}, {"parrot", "bird"},
-        {"horse"}, {"rabbit", "bunny"},
-    ) for word in group
+    word: frozenset(forms) for forms in (
+        {form for word in group.split(", ") for form in (word, plural(word))}
+        for groups in RELATION_WORD_GROUPS.values() for group in groups
+        if not set(group.split(", ")) & EX_WORDS)
+    for word in forms
 }
 # A word for a kind of relation asks for each of its kinds, not the other way round: "pets"
 # for "Kim's cat" ("What are Kim's pets called?"), "kids" for a son, a daughter, twins,
