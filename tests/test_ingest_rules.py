@@ -1463,3 +1463,102 @@ def test_an_offer_that_starts_nothing_and_a_bare_got_are_no_facts():
 ])
 def test_a_relative_is_named_by_any_word_a_question_asks_after_them_with(text, fact):
     assert fact in extract(text)[1]
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    # where a role is held, past the ward or team it is on, or "with" the employer
+    ("I'm a nurse on the cardiology ward at Manchester Royal Infirmary.",
+     ("me", "WORKS_AT", "manchester royal infirmary")),
+    ("I'm a pilot with Jet2.", ("me", "WORKS_AT", "jet2")),
+    # a company one founded or leads
+    ("I'm Leo, co-founder of Ledgerly, we make accounting software.",
+     ("me", "WORKS_AT", "ledgerly")),
+    ("I founded Ledgerly in 2022.", ("me", "WORKS_AT", "ledgerly")),
+    ("My co-founder Priti handles the product side.", ("me", "COLLEAGUE_OF", "priti")),
+    # a place of work whose kind has an accent
+    ("I work part-time at a café called Bonanza in Prenzlauer Berg.",
+     ("me", "WORKS_AT", "bonanza")),
+    # a home whose kind is hyphenated, in a sentence without its subject
+    ("Moved into a two-bed flat in Reading, it'll do for now.", ("me", "LIVES_IN", "reading")),
+    # where one came over from
+    ("I came over from Lagos two years ago with my husband Tunde.", ("me", "FROM", "lagos")),
+    ("We moved here from Kerala in 2015.", ("me", "FROM", "kerala")),
+    # someone one started seeing in a role, by name and title
+    ("Started seeing a therapist, Dr Moss. Actually helps.", ("me", "KNOWS", "moss")),
+    # an illness written in capitals, without its subject
+    ("Got COVID, grounded for a week.", ("me", "EXPERIENCED", "covid")),
+])
+def test_more_ways_of_saying_where_one_works_lives_comes_from_and_who_one_sees(text, fact):
+    assert fact in extract(text)[1]
+
+
+def test_a_place_after_in_is_no_one_a_fact_is_about():
+    """ "My mother in Osaka has been diagnosed with dementia" made a Person "Osaka" who
+    had dementia."""
+    nodes, facts = extract("My mother in Osaka has been diagnosed with dementia.")
+    assert ("Person", "Osaka") not in nodes
+    assert not any(f[0] == "osaka" for f in facts)
+
+
+def test_one_back_from_a_trip_is_not_from_there():
+    assert ("me", "FROM", "rome") not in extract("I came back from Rome.")[1]
+
+
+def test_someone_called_by_a_name_is_a_person():
+    assert ("Person", "Tom Reyes") in extract(
+        "We hired our first engineer, a guy called Tom Reyes.")[0]
+    assert ("Person", "Bex") in extract(
+        "There's a woman called Bex, she used to be a hairdresser.")[0]
+
+
+def test_a_pet_named_after_a_comma_by_a_pronoun_is_the_pet_not_the_person_before():
+    """ "Hana and I adopted a rescue greyhound, she's called Bella" made "Leo OWNS Hana":
+    the "she" that gives a name is the greyhound, and the name is the dog's."""
+    facts = extract("Hana and I adopted a rescue greyhound, she's called Bella.", "Leo")[1]
+    assert ("leo", "OWNS", "bella") in facts and ("leo", "OWNS", "hana") not in facts
+    # someone one has, named so, stays a person
+    assert ("me", "KNOWS", "kenji") in extract("I have a tutor now, his name is Kenji.")[1]
+
+
+def test_a_self_introduction_before_a_role_without_an_article_says_where_one_works():
+    assert ("me", "WORKS_AT", "jet2") in extract(
+        "I'm Yuki, first officer with Jet2, I fly 737s out of Leeds Bradford.")[1]
+    assert extract("I'm happy with Jet2.")[1] == set()
+
+
+@pytest.mark.parametrize(("text", "speaker", "fact"), [
+    # "she's got" is "she has got", and the pronoun after a possessive opening is its owner
+    ("Linda's knee is playing up again, she's got arthritis.", "Pat",
+     ("linda", "EXPERIENCED", "arthritis")),
+    ("Linda's got a new job at Tesco.", "Pat", ("linda", "WORKS_AT", "tesco")),
+    ("got a part time job at Greggs on Saturdays", "Sam", ("sam", "WORKS_AT", "greggs")),
+    # a thing one names
+    ("We named the motorhome Bertha, she's a 2015 Swift.", "Pat", ("pat", "OWNS", "bertha")),
+    # a band by what its members say they are called
+    ("i play bass in a band with my mates, we're called Static Bloom", "Sam",
+     ("sam", "MEMBER_OF", "static bloom")),
+    # a baby's condition; one's own by what it does
+    ("Ffion has colic, we're barely sleeping.", "Nia", ("ffion", "EXPERIENCED", "colic")),
+    ("my anxiety has been really bad before exams", "Sam", ("sam", "EXPERIENCED", "anxiety")),
+    # a self-introduction with an age, and exams taken at a school
+    ("im Sam, 16, doing my GCSEs at Hillside Academy", "Sam",
+     ("sam", "STUDIES_AT", "hillside academy")),
+    ("Ffion starts at Little Acorns nursery.", "Nia", ("ffion", "STUDIES_AT", "little acorns")),
+    # a contractor's client
+    ("then I'm starting a six-month contract at Monzo.", "Tara", ("tara", "WORKS_AT", "monzo")),
+    # a role without an article, at a place named after its kind
+    ("I'm Mo, head chef at a Lebanese place in Leeds called Zaatar.", "Mo",
+     ("mo", "WORKS_AT", "zaatar")),
+    ("I'm Mo, head chef at a Lebanese place in Leeds called Zaatar.", "Mo",
+     ("mo", "HAS_OCCUPATION", "head chef")),
+    # relations said in two words
+    ("My sous chef Ellie is leaving to open her own bakery.", "Mo",
+     ("mo", "COLLEAGUE_OF", "ellie")),
+    ("Our health visitor, Sarah, says Ffion is thriving.", "Nia", ("nia", "KNOWS", "sarah")),
+])
+def test_what_the_eighth_round_of_new_users_said(text, speaker, fact):
+    assert fact in extract(text, speaker)[1]
+
+
+def test_a_baby_named_is_no_thing_owned():
+    assert not any(f[1] == "OWNS" for f in extract("We named the baby Ffion.", "Nia")[1])

@@ -258,6 +258,30 @@ def test_every_relation_word_the_extractor_states_is_one_a_question_asks_with() 
             assert word in RELATION_SYNONYMS and plural(word) in RELATION_SYNONYMS, word
 
 
+def test_a_word_between_a_possessive_and_a_relation_word_says_which_relative() -> None:
+    """ "Who is Fiona's mortgage adviser?" asks for the adviser, as "Who is Fiona's
+    adviser?" does: "mortgage" says which one, it is no topic about him that his
+    fact would have to hold (it left the KNOWS fact third, behind his node)."""
+    for text, word in (("Who is Fiona's mortgage adviser?", "adviser"),
+                       ("Who is Amara's ward manager?", "manager"),
+                       ("What is Tom's piano teacher called?", "teacher")):
+        intent = read_query(text)
+        assert intent.relation_words == {word}, text
+        assert intent.topic([text.split()[2].removesuffix("'s")]) == (), text
+    # a word after the relation word is still what the question asks about the relative
+    assert "live" in read_query("Where does Maya's sister live?").content
+
+
+def test_a_relation_said_in_two_words_is_one_relation_word() -> None:
+    """ "Who is Mo's sous chef?" asks for the one the extractor states as "my sous chef
+    Ellie"; "best friend" stays a friend with a modifier."""
+    chef = read_query("Who is Mo's sous chef?")
+    assert chef.relation_words == {"sous chef"} and chef.topic(["Mo"]) == ()
+    assert chef.relation_matches("Mo's sous chef") and not chef.relation_matches("Mo's chef")
+    assert read_query("Who is Nia's health visitor?").relation_words == {"health visitor"}
+    assert read_query("Who is Maya's best friend?").relation_words == {"friend"}
+
+
 def test_a_fact_stated_in_the_period_a_question_names_says_the_period() -> None:
     """ "Where is Lucia travelling in April?": "We're back from Japan!", said in April,
     answers it, though its sentence names no month; a sentence that names April, and
@@ -850,3 +874,21 @@ def test_whether_it_still_holds_is_told_by_what_was_said_last_about_the_two() ->
     plain = rerank(candidates(), Weights(), 60, NOW, 30, fact_scores=scores,
                    answers={"likes", "stopped"}, intent=read_query("Do I go bouldering?"))
     assert plain[0][0].key == "likes"
+
+
+def test_what_one_struggles_with_or_suffers_from_asks_for_a_condition() -> None:
+    condition = {"kind": "EXPERIENCED"}
+    assert asks_relation(wanted_by("What does Sam struggle with?", "Sam"), condition)
+    assert asks_relation(wanted_by("What does Euan suffer from?", "Euan"), condition)
+    assert not asks_relation(wanted_by("What does Sam play?", "Sam"), condition)
+
+
+def test_a_relation_word_after_with_names_company_not_whom_the_question_asks_about() -> None:
+    """Plurals are relation words since the vocabulary is one list ("Priya's dogs"):
+    "friends" in "When did Caroline go biking with friends?" is who went along."""
+    for text in ("When did Caroline go biking with friends?",
+                 "When did Gina go to a dance class with a group of friends?",
+                 "Where did Sara go with her sister?"):
+        intent = read_query(text)
+        assert intent.relation_words == frozenset(), text
+    assert read_query("Who are Caroline's friends?").relation_words == {"friends"}

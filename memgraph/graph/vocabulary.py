@@ -228,7 +228,8 @@ RELATION_WORD_GROUPS: dict[tuple[str, float], tuple[str, ...]] = {
     # a partner one had: "my ex-husband Paul" (PARTNER_OF, over: EX_WORDS)
     ("PARTNER_OF", 0.5): ("ex-wife, ex-husband, ex-partner, ex-girlfriend, ex-boyfriend, ex",),
     ("FRIEND_OF", 0.7): ("friend, bestie, buddy", "best friend", "old friend"),
-    ("COLLEAGUE_OF", 0.5): ("colleague, coworker, co-worker, teammate", "boss, manager"),
+    ("COLLEAGUE_OF", 0.5): ("colleague, coworker, co-worker, teammate", "boss, manager",
+                            "co-founder, cofounder", "sous chef"),
     ("KNOWS", 0.4): (
         "neighbour, neighbor", "roommate, flatmate, housemate", "teacher", "doctor, gp",
         "therapist", "coach", "instructor, tutor, trainer", "landlord, landlady", "dentist",
@@ -236,7 +237,7 @@ RELATION_WORD_GROUPS: dict[tuple[str, float], tuple[str, ...]] = {
         "counsellor, counselor", "vet", "paediatrician, pediatrician", "agent", "accountant",
         "lawyer, solicitor, attorney", "midwife", "surgeon", "hairdresser", "adviser, advisor",
         "supervisor", "neurologist", "cardiologist", "oncologist", "dermatologist",
-        "optician", "osteopath", "chiropractor", "carer"),
+        "optician", "osteopath", "chiropractor", "carer", "health visitor", "social worker"),
     ("OWNS", 0.8): ("dog, puppy", "cat, kitten", "horse", "pet", "parrot, bird",
                     "rabbit, bunny"),
 }

@@ -191,15 +191,21 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:work|works|am working|'m working|is working|"
         r"(?:have|has)\s++been\s++working|"
+        # a contractor's client: "currently contracting for Deliveroo", "I'm starting a
+        # six-month contract at Monzo"
+        r"(?:am|is|are)\s++(?:currently\s++)?contracting|(?:started|starting|am\s++starting|"
+        r"began|signed)\s++a\s++(?:new\s++)?(?:[\w\-]++\s++)?contract|"
         # "started working at", "began my new job at", "started work at"
         # ("a new post at Reddit" is no job)
         r"(?:started|began|begun)\s++working|(?:started|began|begun)\s++(?:(?:a|my|his|her|"
-        r"their)\s++)?(?:new\s++)?(?:job|role|position|work)|got a (?:new )?job|"
-        r"have a (?:new )?job|took a (?:new )?job|accepted a (?:new )?job)\s++"
+        r"their)\s++)?(?:new\s++)?(?:job|role|position|work)|"
+        # "got a part time job at Greggs", "she's got a new job at Tesco"
+        r"(?:(?:have|has)\s++)?(?:got|have|took|accepted)\s++a\s++"
+        r"(?:(?:new|part[\s-]time|full[\s-]time|summer|weekend|[Ss]aturday)\s++)?job)\s++"
         r"(?:as (?:an? )?[a-z ]{1,60}?\s++)?"
         r"(?:(?:remotely|part-time|full-time|freelance)\s++)?"
         # "at a restaurant called La Tasca", "at the BBC"
-        r"(?:at|for)\s++(?:an?\s++(?:[a-z]+\s++){1,3}?(?:called|named)\s++|the\s++)?"
+        r"(?:at|for)\s++(?:an?\s++(?:[a-zà-ÿ]+\s++){1,3}?(?:called|named)\s++|the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # "I got hired by Globex", "she was hired at the BBC", "I accepted a job offer from
     # Globex" (an offer alone may be a buyer's for a house)
@@ -233,10 +239,16 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"(?:from\s++{NAME}\s++)?(?:back\s++)?(?:in|into|to)\s++"
         # "in a small flat in Glasgow", "to a new house in Leeds", "into the new house in
         # Stockport"
-        rf"(?:(?:an?|the|our|my)\s++(?:[a-z]+\s++){{1,3}}?in\s++)?(?P<obj>{NAME})"),
+        rf"(?:(?:an?|the|our|my)\s++(?:[a-z\-]+\s++){{1,3}}?in\s++)?(?P<obj>{NAME})"),
      "Entity", "place"),
     ("FROM", re.compile(
         rf"{SUBJECT}\s++(?:am|'m|is|are|come|comes)\s++(?:originally\s++)?from\s++(?P<obj>{NAME})"),
+     "Entity", "place"),
+    # one who came over from a place, or moved here from it, is from there: "I came over
+    # from Lagos two years ago", "we moved here from Kerala" (not "came back from Rome")
+    ("FROM", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:came|moved|emigrated|immigrated)\s++(?:over\s++|here\s++|"
+        rf"across\s++)(?:originally\s++)?from\s++(?P<obj>{NAME})(?![\w'’])"),
      "Entity", "place"),
     # a home rented: "I'm renting a flat in Leith", "we rent a house in Hove"
     ("LIVES_IN", re.compile(
@@ -298,10 +310,17 @@ _PERSON_VERB = re.compile(
     rf"(?P<name>{NAME})\s++(?P<verb>said|says|told|called|texted|asked|thinks)\b")
 # "I've been seeing someone new, her name is Jess": a person
 _THEIR_NAME = re.compile(rf"\b(?:[Hh]er|[Hh]is|[Tt]heir)\s+name\s+is\s+(?P<name>{NAME})")
+# "a guy called Tom Reyes", "there's a woman called Bex": a person
+_SOMEONE_CALLED = re.compile(
+    r"\b(?:[Aa]n?|[Tt]his|[Ss]ome|[Oo]ne)\s++(?:[a-z\-]++\s++)?(?:guy|girl|woman|man|lady|"
+    r"bloke|boy|chap|fella|fellow|gentleman|lad|lass|dude|person|kid)\s++(?:called|named)"
+    rf"\s++(?P<name>{NAME})")
 # "piano lessons with Mrs. Novak": a name after a title is a person's
 _TITLED = re.compile(rf"\b(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++(?P<name>{NAME})")
 # "a bakery in Hackney called Crumbs": a place that is named, not a person who phoned
 _PLACE_BEFORE = re.compile(r"\b(?:in|at|to|from|near|of|on|by|for)\s+$")
+# "my mother in Osaka has been diagnosed…": a name after these says where, not who
+_WHERE_BEFORE = re.compile(r"\b(?:in|at|from|near)\s+$")
 _CAPITALISED = re.compile(rf"\b(?P<name>{NAME})")
 # a full stop after a title or "St" ends no sentence ("We go to St. Mary's church" made an
 # Entity "St")
@@ -585,6 +604,7 @@ class _Run:
         self._relative_named_next(sentence, named, statement)
         # people by how they are named: "her name is Jess", "Mrs. Novak", "Anna said"
         people = [m["name"] for m in _THEIR_NAME.finditer(sentence.text)]
+        people += [m["name"] for m in _SOMEONE_CALLED.finditer(sentence.text)]
         people += [_POSSESSIVE_SUFFIX.sub("", m["name"])
                    for m in _TITLED.finditer(sentence.text)]
         people += [m["name"] for m in _PERSON_VERB.finditer(sentence.text)
@@ -616,6 +636,8 @@ class _Run:
               sentence: _Sentence, named: set[str]) -> None:
         if m["subj"] != "I" and not _usable(m["subj"]):
             return
+        if m["subj"] != "I" and _WHERE_BEFORE.search(m.string[:m.start("subj")]):
+            return      # "My mother in Osaka has been diagnosed with…": a place, no one
         if m["subj"] != "I" and _bare_verb(m) and _written(m, sentence.text):
             return      # "Looks like you had fun", "Moments like this": not a liking
         raw_obj = m["obj"].strip()
@@ -670,7 +692,7 @@ class _Run:
         text = _CONTRACTIONS.sub(lambda m: _CONTRACTED[m.group(0).lower()], text)
         text = _SELF_INTRODUCED.sub("I am ", text)
         text = _OPENING_CONJUNCTION.sub("", text)     # "And she lives in Porto."
-        text = _HAS_BEEN_CONTRACTED.sub(r"\1 has been", text)
+        text = _HAS_CONTRACTED.sub(r"\1 has \2", text)
         text = _THEY_ARE.sub(r"\1 are", _PRONOUN_IS.sub(r"\1 is", text))
         text = _WE.sub("I", _STACK_IS.sub("I use ", text))
         text = _BACK_FROM.sub("I am back from ", text)
@@ -685,9 +707,10 @@ class _Run:
         # a pronoun after a comma or "and" is the person this sentence opens on ("Luca is
         # at university in Milan, he studies engineering"); else the previous sentence's
         own = _LEAD_SUBJECT.match(text)
-        subject = own["subj"] if own and own["subj"] != "I" \
-            and _usable(re.split(r"['’]", own["subj"])[0]) \
-            and self._kind(own["subj"]) in (None, "Person") else None
+        # ("Linda's knee is playing up, she's got arthritis": Linda)
+        lead = _POSSESSIVE_SUFFIX.sub("", own["subj"]) if own else ""
+        subject = lead if own and lead != "I" and _usable(re.split(r"['’]", lead)[0]) \
+            and self._kind(lead) in (None, "Person") else None
         relative = _LEAD_RELATIVE.match(text)
         named = _LEAD_NAME_IS.match(text)
         if relative and _usable(relative["name"]):
@@ -883,7 +906,9 @@ class _Run:
         and a pet named after a comma ("we got a cat, her name is Luna")."""
         found: list[dict[str, str]] = []
         for m in _OWNED.finditer(text):
-            if m["comma"] is not None and not _kin_or_pet(m["what"]):
+            # "I have a question, Tom", "I have a tutor now, his name is Kenji"
+            # (_KNOWN_NAMED's)
+            if (m["comma"] is not None or m["given"]) and not _kin_or_pet(m["what"]):
                 continue
             owner = m["recipient"] if m["recipient"] and _usable(m["recipient"]) else m["subj"]
             found.append({"subj": owner, "what": m["what"], "name": m["name"]})
@@ -1172,7 +1197,7 @@ _NOT_HELD = ("good|great|bad|terrible|awful|lousy|decent|better|best|worse|natur
              "would-be|retired|former|ex")
 # an occupation phrase: at most three words before the occupation word, nothing after it
 # that makes it another word ("a teacher's pet")
-_ROLE = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:[a-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS}))"
+_ROLE = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS}))"
          r"(?![\w'’\-])")
 # "X is a <occupation> …", up to what follows the occupation: where it is held ("a chef in
 # Stockholm"), where one is from, where one lives
@@ -1194,7 +1219,9 @@ PET_WORDS = {"dog", "cat", "puppy", "kitten", "horse", "parrot", "bird", "rabbit
 # "I" as a phone or a quick message writes it: "i go to Castle Hill High", "im 15", "ive
 # got a dog" (not "(i)", "i.e.", "Wi-Fi")
 _CASUAL_I = re.compile(r"(?<![\w'’.\-(])i(?=\s++[a-z]|['’](?:m|ve|d|ll)\b)")
-_CASUAL_IM = re.compile(r"(?<![\w'’])[Ii](?P<rest>m|ve)(?=\s++[a-z])")
+_CASUAL_IM = re.compile(r"(?<![\w'’])[Ii](?P<rest>m|ve)(?=\s++[a-z]|"
+                        # "im Sam, 16, doing my GCSEs": a name introduced
+                        r"(?<=m)\s++[A-Z][a-z]++,)")
 _CONTRACTED = {"i'm": "I am", "i’m": "I am", "i've": "I have", "i’ve": "I have",
                "we're": "we are", "we’re": "we are", "we've": "we have", "we’ve": "we have"}
 _CONTRACTIONS = re.compile(r"\b(?:I|[Ww]e)['’](?:m|ve|re)\b")
@@ -1202,16 +1229,20 @@ _WE = re.compile(r"\b[Ww]e\b")
 # a self-introduction says of the speaker what follows the name: "I'm Tunde, originally
 # from Lagos" is "I am originally from Lagos", "I'm Ines, a photographer based in Lisbon"
 # is "I am a photographer based in Lisbon"
-_SELF_INTRODUCED = re.compile(rf"\bI\s++am\s++{NAME},\s++(?=(?:a|an|originally|from|based|"
-                              r"living|born|raised)\b)")
+_SELF_INTRODUCED = re.compile(rf"\bI\s++am\s++{NAME},\s++(?:\d{{1,3}},\s++)?"
+                              r"(?=(?:a|an|originally|from|based|living|born|raised|doing|"
+                              # "I'm Yuki, first officer with Jet2", "im Sam, 16, doing my
+                              # GCSEs at Hillside Academy"
+                              rf"studying|working|(?:[a-z\-]++\s++){{0,2}}(?:{_OCCUPATIONS}))\b)")
 # the tools one's stack is made of are the tools one uses: "Our stack is mostly Go and
 # Postgres" reads as "I use Go and Postgres"
 _STACK_IS = re.compile(r"\b(?:[Oo]ur|[Mm]y)\s++(?:tech\s++)?stack\s++is\s++"
                        r"(?:(?:mostly|mainly|just|all|still)\s++)?")
 # "he's a doctor at X", "she's been at Y since May", "they're from Z": a pronoun's
 # contraction spelt out, so that the pronoun can be the person it stands for
-# ... and a name's ("Sian's been diagnosed with coeliac disease")
-_HAS_BEEN_CONTRACTED = re.compile(r"\b([Hh]e|[Ss]he|[A-Z][a-z]++)['’]s\s++been\b")
+# ... and a name's ("Sian's been diagnosed with coeliac disease"); "'s got" is "has got"
+# too ("she's got arthritis")
+_HAS_CONTRACTED = re.compile(r"\b([Hh]e|[Ss]he|[A-Z][a-z]++)['’]s\s++(been|got)\b")
 _PRONOUN_IS = re.compile(r"\b([Hh]e|[Ss]he)['’]s\b")
 _THEY_ARE = re.compile(r"\b([Tt]hey)['’]re\b")
 _POSSESSIVE_SUFFIX = re.compile(r"['’]s$")
@@ -1242,7 +1273,9 @@ def _clause_subject(before: str) -> str | None:
 # a sentence that opens on a subject pronoun ("He lives in Manchester with his dog")
 _OPENS_ON_PRONOUN = re.compile(rf"^(?:{_OPENING_WORD})?{_SUBJECT_PRONOUN}")
 _PRONOUN_SUBJECT = re.compile(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))"
-                              + _SUBJECT_PRONOUN)
+                              # "…adopted a greyhound, she's called Bella": the pronoun
+                              # that gives a name is the thing's just told, no person's
+                              + _SUBJECT_PRONOUN + r"(?!\s++(?:is|are)\s++called\b)")
 # the subject a sentence opens on, after a short lead-in set off by a comma or a colon
 # ("Big news: I left Acme and joined Globex" is the speaker's news, not a person "Big")
 _LEAD_SUBJECT = re.compile(rf"^(?:\w++(?:\s++\w++){{0,3}}[,:]\s++)?(?P<subj>I|{_WORD})\s")
@@ -1269,7 +1302,9 @@ _DROPPED_SUBJECT = re.compile(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
                               r"[Ff]inished|[Cc]ompleted|[Ll]anded|[Aa]ccepted|"
                               # "Got a part-time job at …", "Just got back from Rome" (not "Got
                               # it", "Got to go")
-                              r"[Gg]ot\s+(?:back|a|an|engaged|married|hired|promoted))\s)")
+                              r"[Gg]ot\s+(?:back|a|an|engaged|married|hired|promoted|"
+                              # "Caught the flu.", "Got COVID, grounded for a week."
+                              r"[Cc]ovid|COVID|the\s+flu)|[Cc]aught)(?:\s|(?<=ovid|OVID)[,.!;]))")
 # "Just back from two weeks in Iceland!": the speaker is back
 _BACK_FROM = re.compile(r"^(?:(?:Just|Finally)\s+)?[Bb]ack\s+from\s")
 _ELIDED = re.compile(r"\b(and|then|but)\s+(?=(?:(?:even|also|just|then|now|still|later|soon)\s+)?"
@@ -1463,6 +1498,11 @@ _MY_UNNAMED_RELATIVE = re.compile(
 _PERSON_NAMED_NEXT = re.compile(
     r"\s*+(?:(?:[Hh]er|[Hh]is|[Tt]heir)\s++name\s++is|(?:[Ss]he|[Hh]e)['’]s\s++called|"
     rf"(?:[Ss]he|[Hh]e)\s++is\s++called)\s++(?P<name>{NAME})")
+# a name given in words of its own after a comma: ", his name is Kenji", "; she's called
+# Rosa", "…a rescue greyhound, she's called Bella"
+_NAME_GIVEN_AFTER = (r"\s*+[,;]\s*+(?:(?:his|her|their|its)\s++name\s++is|"
+                     # (as the fact patterns read it: "she is called", RuleExtractor.resolved)
+                     r"(?:he|she|they|it)(?:['’](?:s|re)|\s++(?:is|are))\s++called)")
 # "named"/"called", or a comma or nothing for a relative or a pet ("Alex has a daughter,
 # Sofia, …", "we have a dog Max": _owned keeps such a name only after one of those words,
 # not "I have a question, Tom")
@@ -1472,21 +1512,21 @@ _OWNED = re.compile(
     rf"(?:(?P<recipient>{NAME})\s+)?"
     r"(?:a|an|another|one)\s+(?P<what>(?:[a-z]+\s+){0,2}?[a-z]+)"
     # "I own a bakery in Bath called Crumb & Co."
-    rf"(?:(?:\s+in\s+{NAME})?\s+(?:named|called)|(?P<comma>,?))\s+"
+    rf"(?:(?:\s+in\s+{NAME})?\s+(?:named|called)|(?P<given>{_NAME_GIVEN_AFTER})|(?P<comma>,?))\s+"
     rf"(?P<name>{NAME})")
-# a name given in words of its own after a comma: ", his name is Kenji", "; she's called
-# Rosa"
-_NAME_GIVEN_AFTER = (r"\s*+[,;]\s*+(?:(?:his|her|their)\s++name\s++is|"
-                     r"(?:he|she|they)['’](?:s|re)\s++called)")
 # someone one has, named after a comma: "I have a tutor now, his name is Kenji", "we
 # found a new nanny; she's called Rosa"
 _KNOWN_NAMED = re.compile(
-    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++(?:got|found|hired)|have|has|got|found|hired)"
-    rf"\s++(?:a|an|another)\s++(?:new\s++)?(?P<what>{_RELATION_WORD})(?:\s++(?:now|too))?"
-    rf"(?:{_NAME_GIVEN_AFTER}\s++|"
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++(?:got|found|hired)|have|has|got|found|hired|"
+    # "Started seeing a therapist, Dr Moss", "I'm seeing a physio called Jo"
+    r"(?:(?:started|began)\s++|(?:am|is|are|(?:have|has)\s++been)\s++)?seeing)"
+    # "seeing the school counsellor Mr Hughes"
+    rf"\s++(?:a|an|another|(?<=seeing\s)the)\s++(?:new\s++|school\s++|family\s++)?"
+    rf"(?P<what>{_RELATION_WORD})(?:\s++(?:now|too))?"
+    rf"(?:{_NAME_GIVEN_AFTER}\s++|\s++(?:called|named)\s++|"
     # "I've hired an accountant, Nadia Brooks, to do my tax return" (read without its
     # commas, as a name set off after a relation word is: RuleExtractor.resolved)
-    rf"\s*+,?\s*+)(?P<name>{NAME})")
+    rf"\s*+,?\s*+){_TITLE}(?P<name>{NAME})")
 # a pet named after "and a", in a sentence that opens on what its subject has ("We have
 # two dogs, Bruno and Luna, and a cat called Mango")
 _HAVE_LEAD = re.compile(rf"\s*+{SUBJECT}\s++{ADVERB}(?:have|has|own|owns|(?:have\s++)?got)\b")
@@ -1511,11 +1551,33 @@ _SMALL_OBJECT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|w
 # what is said of the speaker as "me" or "my": "Dev got me into bouldering" (a pursuit, as
 # "I play clarinet" is), "my friend Carol dragged me to pickleball" (taken along to it),
 # "baking isn't my thing", "I don't think baking is my thing"
+# conditions one has by name (an injury told by what happened is _INJURED's)
+_CONDITIONS = (r"colic|croup|reflux|jaundice|"
+               r"shin\s++splints|tendonitis|tendinitis|tennis\s++elbow|plantar\s++fasciitis|"
+               r"sciatica|concussion|migraines?|flu|[Cc]ovid|COVID|cold|bronchitis|pneumonia|asthma|"
+               r"arthritis|diabetes|eczema|insomnia|whiplash|hay\s++fever|glandular\s++fever|"
+               r"tonsillitis|shingles|food\s++poisoning|(?:a\s++)?stress\s++fracture|"
+               r"(?:runner['’]s|jumper['’]s)\s++knee|(?:lower\s++)?back\s++pain|knee\s++pain|"
+               r"sinusitis|chickenpox|measles|an?\s++ear\s++infection|a\s++chest\s++infection|"
+               r"[Pp]arkinson['’]s|[Aa]lzheimer['’]s|[Cc]rohn['’]s|dementia|cancer|lupus|"
+               r"epilepsy|(?:coeliac|celiac)\s++disease|long\s++(?:[Cc]ovid|COVID)|high\s++blood\s++pressure|"
+               r"hypertension|anaemia|anemia|endometriosis|fibromyalgia|gout|glaucoma|"
+               r"cataracts|depression|anxiety|ADHD|COPD|IBS|a\s++heart\s++condition|"
+               # a condition by how its name ends ("hyperthyroidism", "bronchiolitis"), or
+               # by its last word ("a kidney infection", "an eating disorder")
+               r"[a-z]{3,}(?:itis|osis|thyroidism|aemia|emia|pathy|algia)|"
+               r"(?:(?!(?:a|an|the|some|my|his|her)\s)[a-z\-]++\s++){1,2}?"
+               r"(?:syndrome|disease|disorder|infection|deficiency)")
 _SAID_OF_ME: list[tuple[str, re.Pattern[str]]] = [
     ("INTERESTED_IN", re.compile(rf"\bgot\s++me\s++(?:into|hooked\s++on)\s++{_SMALL_OBJECT}"
                                  + _SMALL_OBJECT_END)),
     ("ATTENDED", re.compile(rf"\bdragged\s++me\s++(?:along\s++)?to\s++(?:an?\s++|the\s++)?"
                             rf"{_SMALL_OBJECT}" + _SMALL_OBJECT_END)),
+    # a condition of one's own, by what it does: "my anxiety has been really bad before
+    # exams", "my asthma is playing up" (EXPERIENCED, as "I have asthma" is)
+    ("EXPERIENCED", re.compile(
+        r"\b[Mm]y\s++(?P<obj>" + _CONDITIONS + r")\s++(?:has\s++been|is|was|keeps|kept|"
+        r"got|gets|flared|came\s++back|comes\s++back|(?:is|has\s++been)\s++playing)\b")),
     ("DISLIKES", re.compile(r"(?:\bI\s++don['’]t\s++think\s++(?P<obj>[a-z]{3,})\s++is|"
                             r"(?<![\w'’])(?P<obj2>[A-Za-z][a-z]{2,})\s++(?:is|was)(?:n['’]t|\s++not))"
                             r"\s++(?:really\s++)?my\s++thing\b")),
@@ -1601,6 +1663,14 @@ _NOT_PLAYED = ("a|an|my|our|his|her|their|your|some|that|this|it|with|along|arou
                "together|outside|inside|in|at|on|for|to|too|again|well|there|here|safe|"
                "role|part|dumb|fair|nice|by|down|up|out|back")
 # who is "a … at" a place without working there ("a regular at Joe's", "a big fan of")
+# a place of work by its kind and then its name: "at a Lebanese place in Leeds called
+# Zaatar", "for a charity called Shelter", "at the BBC"
+_A_PLACE_CALLED = (rf"(?:the\s++|an?\s++(?:[\w\-]++\s++){{1,3}}?(?:in\s++{NAME}\s++)?"
+                   r"(?:called|named)\s++)?")
+# where in a named place one works: "a nurse on the cardiology ward at …", "a developer in
+# the payments team at …"
+_WHERE_IN_THE_PLACE = (r"(?:(?:on|in)\s++the\s++(?:[a-z\-]++\s++){0,2}?(?:ward|team|unit|"
+                       r"department|desk|floor|line|shop\s++floor)\s++)?")
 _NOT_ROLES = ("regular|regulars|member|guest|customer|client|visitor|patient|fan|student|"
               "volunteer|resident|friend|sucker|bit|lot|part|candidate|tourist|stranger")
 # what follows "learning" without being a skill
@@ -1741,22 +1811,6 @@ _IMPLIED_FACTS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str |
     ("HAS_OCCUPATION", _WENT_FREELANCE, lambda m: "freelancer"),
     ("EXPERIENCED", _INJURED, _injury),
 ]
-# conditions one has by name (an injury told by what happened is _INJURED's)
-_CONDITIONS = (r"shin\s++splints|tendonitis|tendinitis|tennis\s++elbow|plantar\s++fasciitis|"
-               r"sciatica|concussion|migraines?|flu|covid|cold|bronchitis|pneumonia|asthma|"
-               r"arthritis|diabetes|eczema|insomnia|whiplash|hay\s++fever|glandular\s++fever|"
-               r"tonsillitis|shingles|food\s++poisoning|(?:a\s++)?stress\s++fracture|"
-               r"(?:runner['’]s|jumper['’]s)\s++knee|(?:lower\s++)?back\s++pain|knee\s++pain|"
-               r"sinusitis|chickenpox|measles|an?\s++ear\s++infection|a\s++chest\s++infection|"
-               r"[Pp]arkinson['’]s|[Aa]lzheimer['’]s|[Cc]rohn['’]s|dementia|cancer|lupus|"
-               r"epilepsy|(?:coeliac|celiac)\s++disease|long\s++covid|high\s++blood\s++pressure|"
-               r"hypertension|anaemia|anemia|endometriosis|fibromyalgia|gout|glaucoma|"
-               r"cataracts|depression|anxiety|ADHD|COPD|IBS|a\s++heart\s++condition|"
-               # a condition by how its name ends ("hyperthyroidism", "bronchiolitis"), or
-               # by its last word ("a kidney infection", "an eating disorder")
-               r"[a-z]{3,}(?:itis|osis|thyroidism|aemia|emia|pathy|algia)|"
-               r"(?:(?!(?:a|an|the|some|my|his|her)\s)[a-z\-]++\s++){1,2}?"
-               r"(?:syndrome|disease|disorder|infection|deficiency)")
 _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # what someone keeps away from (AVOIDS): an allergy or an intolerance ("Luis is
     # allergic to nuts", "I have a severe peanut allergy"), "I don't eat pork"; a diet is
@@ -1783,6 +1837,13 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         # the condition ends where the sentence says when, or goes on
         rf"{PHRASE}(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|so|when|since|after|before|"
         r"in|on|at|last|this|yesterday|recently|ago|which|that|who)\b|$))"), "Concept", ""),
+    # a thing one names is one's own: "We named the motorhome Bertha", "I've named my
+    # bike Rocket" (not "they named the baby Ffion": a baby is no thing)
+    ("OWNS", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++)?(?:named|called|christened)\s++"
+        r"(?:the|my|our|his|her|their)\s++(?:new\s++|old\s++)?"
+        r"(?!(?:baby|son|daughter|boy|girl|kid|child|twins?)\b)(?:[a-z\-]++\s++)?[a-z\-]++\s++"
+        rf"(?P<obj>{NAME})"), "Entity", ""),
     # a thing bought, of the kinds one keeps: "We bought a new quad bike, a Honda", "I got
     # a second-hand camera" (OWNS; not "I bought a coffee")
     ("OWNS", re.compile(
@@ -1860,8 +1921,11 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"played|sang|ran|started\s++running)\s++(?:[a-z]++\s++){0,2}?(?:in|with|for)|"
         r"(?:am|is|are|was|became)\s++"
         r"(?:a\s++)?members?\s++of)\s++(?:a|an|the|my|our)\s++(?:new\s++|local\s++)?"
-        rf"(?:[\w'’\-]++\s++){{0,2}}?(?:{_GROUP_WORDS})\s++(?:called|named)\s++(?:the\s++)?"
-        rf"(?P<obj>{NAME})"), "Entity", "group"),
+        rf"(?:[\w'’\-]++\s++){{0,2}}?(?:{_GROUP_WORDS})(?:\s++(?:called|named)|"
+        # "I play bass in a band with my mates, we're called Static Bloom" ("we" read as
+        # "I": RuleExtractor.resolved)
+        r"(?:\s++(?:with|of|from)\s++[\w'’\-]++(?:\s++[\w'’\-]++){0,3}?)?\s*+[,;]\s*+"
+        rf"I\s++(?:are|am)\s++called)\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "group"),
     ("MEMBER_OF", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:am|is|are|became)\s++(?:a\s++)?members?\s++of\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "group"),
@@ -1954,19 +2018,36 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("WORKS_AT", re.compile(
         rf"{SUBJECT}\s++(?:am|is|are)\s++(?:{NAME},\s++)?{ADVERB}(?:a|an)\s++"
         rf"(?!(?:[a-z\-]++\s++){{0,2}}(?:{_NOT_ROLES})\b)"
-        # "I'm a midwife at the Royal London Hospital"
-        rf"(?:[a-z][a-z\-]*+\s++){{1,3}}?(?:at|for)\s++(?:the\s++)?(?P<obj>{NAME})"),
-     "Entity", "organisation"),
+        # "I'm a midwife at the Royal London Hospital", "a nurse on the cardiology ward at
+        # Manchester Royal Infirmary"
+        rf"(?:[a-z][a-z\-]*+\s++){{1,3}}?{_WHERE_IN_THE_PLACE}(?:at|for)\s++{_A_PLACE_CALLED}"
+        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
+    # ... and with it, after an occupation word: "I'm a pilot with Jet2", "she's an engineer
+    # with Siemens" ("a mum with two kids", "a friend with Ana" name no occupation)
+    ("WORKS_AT", re.compile(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++(?:{NAME},\s++)?{ADVERB}(?:(?:a|an)\s++)?"
+        rf"(?!(?:{_NOT_HELD})\b)(?:[a-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})\s++with\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
+    # a company one founded or leads: "I'm Leo, co-founder of Ledgerly", "she's the CEO of
+    # Bloom", "I founded Ledgerly in 2022" (WORKS_AT)
+    ("WORKS_AT", re.compile(
+        rf"{SUBJECT}\s++(?:(?:am|is|are)\s++(?:{NAME},\s++)?{ADVERB}(?:(?:the|a|an|one\s++of"
+        r"\s++the)\s++)?(?:co-?founder|founder|ceo|CEO|cto|CTO|cfo|CFO|coo|COO)s?\s++"
+        rf"(?:and\s++[a-zA-Z\-]++\s++)?(?:of|at)|{ADVERB}(?:co-?)?founded)\s++(?:the\s++)?"
+        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # the role one holds, at a named organisation: "I'm the engineering manager for Project
     # Atlas at Fernhill Labs", "she is the head chef at Nopa" (WORKS_AT, and the
     # occupation below); "the" asks for an occupation word, and for a named place after it
+    # ... and without "the" in a self-introduction: "I'm Mo, head chef at a Lebanese place
+    # in Leeds called Zaatar" (read as "I am head chef at …": RuleExtractor.resolved)
     ("WORKS_AT", re.compile(
-        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}the\s++(?:[a-z\-]++\s++){{0,3}}?"
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:the\s++)?(?:[a-z\-]++\s++){{0,3}}?"
         rf"(?:{_OCCUPATIONS})\s++(?:(?:for|of|on)\s++(?:the\s++)?{NAME}\s++)?at\s++"
-        rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
+        rf"{_A_PLACE_CALLED}(?P<obj>{NAME})"), "Entity", "organisation"),
     ("HAS_OCCUPATION", re.compile(
-        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}the\s++{_ROLE}"
-        r"(?=\s++(?:for|of|on|at)\s++(?:the\s++)?[A-Z])"), "Concept", ""),
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:the\s++)?{_ROLE}"
+        r"(?=\s++(?:for|of|on|at)\s++(?:the\s++|an?\s++(?:[\w\-]++\s++){0,3}?)?[A-Z])"),
+     "Concept", ""),
     # an occupation: "I'm a nurse", "Tom is a primary school teacher", "she works as a
     # graphic designer", "I became a paramedic last year", "I got a job as a barista"
     # (HAS_OCCUPATION); the occupation word ends it (_OCCUPATIONS), and praise or a job not held
@@ -2074,7 +2155,9 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     ("STUDIES_AT", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:goes\s++to|go\s++to|attends|attend|started\s++at|"
         r"starts\s++at|(?:has|have)\s++started\s++at)\s++(?:the\s++)?"
-        rf"(?P<obj>(?=(?:University|College)\s++of\s){NAME}|{NAME}{_SCHOOL_WORD_ENDS})"
+        rf"(?P<obj>(?=(?:University|College)\s++of\s){NAME}|{NAME}{_SCHOOL_WORD_ENDS}|"
+        # "Ffion starts at Little Acorns nursery"
+        rf"{NAME}(?=\s++(?:nursery|preschool|pre-school|kindergarten|school|college)\b))"
         r"(?!\s*+as\b)"), "Entity", "organisation"),
     # what is studied, a subject pursued: "he studies engineering", "I majored in history"
     # ("studying hard", "studying for exams", "studied abroad" name none)
@@ -2180,6 +2263,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"is\s++doing|took|enrolled\s++in|signed\s++up\s++for)\s++(?:a|an|my)\s++"
         r"(?:new\s++|part-time\s++|online\s++|evening\s++)?(?:[a-z\-]+\s++)?"
         r"(?:course|class|degree|master['’]?s|masters|phd|[Pp]h\.?[Dd]\.?|MBA|MSc|BSc|MA|BA|"
+        r"GCSEs|A-levels|A\s++levels|IB|"
         r"diploma|certificate|programme|program)(?:\s++(?:in|on)\s++(?:[a-z\-]+\s++){1,4}?)?"
         # "I'm doing an MBA part-time at Warwick Business School"
         r"(?:\s++(?:part-time|full-time|online|remotely|in\s++the\s++evenings))?\s*+at\s++(?:the\s++)?"

@@ -333,7 +333,8 @@ class QueryIntent:
 
     def relation_matches(self, text: str) -> bool:
         """True when ``text`` holds one of the query's relation words or a synonym."""
-        words = set(_words(text))
+        said = _words(text)
+        words = set(said) | {f"{a} {b}" for a, b in pairwise(said)}
         return any(RELATION_SYNONYMS[w] & words for w in self.relation_words)
 
 
@@ -430,6 +431,22 @@ def _occupation_tail(words: list[str]) -> tuple[str, ...] | None:
     return tail if tail in OCCUPATION_TAILS else None
 
 
+# the words that may stand between "with" and a relation word that names company: "with
+# her sister", "with friends", "with a group of friends", "with some old colleagues"
+_COMPANY_GLUE = frozenset({"his", "her", "their", "my", "your", "our", "a", "the", "some",
+                           "group", "bunch", "couple", "few", "of", "two", "three", "old",
+                           "close", "new"})
+
+
+def _with_company(before: list[str]) -> bool:
+    """Whether a relation word after ``before`` (lower case) names company: "with" comes
+    at most four words before it, and only ``_COMPANY_GLUE`` between."""
+    for back in range(1, min(5, len(before) + 1)):
+        if before[-back] == "with":
+            return all(w in _COMPANY_GLUE for w in before[len(before) - back + 1:])
+    return False
+
+
 def _ex_split(token: str) -> tuple[str, ...]:
     """ "ex-husband" is a husband one had: "ex" (PAST_WORDS) and the relation word."""
     m = _EX.match(token)
@@ -450,15 +467,26 @@ def read_query(query: str) -> QueryIntent:
             if len(key) >= 2 and key not in keys:
                 keys.append(key)
     # "with her sister" names company, not whom the question asks about: "Where did Sara go
-    # with her sister?" asks where Sara went
-    company = {i for i in range(2, len(lowered)) if lowered[i - 2] == "with"
-               and lowered[i - 1] in ("his", "her", "their", "my", "your", "our")}
-    relation = frozenset(w for i, w in enumerate(lowered)
-                         if w in RELATION_SYNONYMS and i not in company)
+    # with her sister?" asks where Sara went, "When did Caroline go biking with friends?"
+    # when Caroline went
+    company = {i for i in range(1, len(lowered)) if _with_company(lowered[:i])}
+    # a relation said in two words: "Who is Mo's sous chef?", "Nia's health visitor" (not
+    # "best friend", a friend with a modifier: RELATION_MODIFIERS)
+    pairs = {i: f"{a} {b}" for i, (a, b) in enumerate(pairwise(lowered))
+             if f"{a} {b}" in RELATION_SYNONYMS and a not in RELATION_MODIFIERS
+             and i not in company}
+    paired = {j for i in pairs for j in (i, i + 1)}
+    relation = frozenset([w for i, w in enumerate(lowered)
+                          if w in RELATION_SYNONYMS and i not in company and i not in paired]
+                         + list(pairs.values()))
     skip = (QUESTION_WORDS | FILLER_WORDS | FIRST_PERSON | PAST_WORDS | WHEN_WORDS
             | NOW_WORDS)
+    # "best friend", "older sister"; and a word between a possessive and a relation word
+    # says which relative, not what about them: "Who is Fiona's mortgage adviser?" asks
+    # for the adviser, as "Who is Fiona's adviser?" does
     modifiers = {i for i, w in enumerate(lowered[:-1])
-                 if w in RELATION_MODIFIERS and lowered[i + 1] in relation}
+                 if lowered[i + 1] in relation
+                 and (w in RELATION_MODIFIERS or (i > 0 and _POSSESSIVE.search(raw[i - 1])))}
     light = {i for i, w in enumerate(lowered[:-1])
              if w in GO_WORDS and lowered[i + 1].endswith("ing")
              and len(lowered[i + 1]) > 5 and lowered[i + 1] not in NOT_ACTIVITIES}
@@ -467,7 +495,7 @@ def read_query(query: str) -> QueryIntent:
                   if w in WORK_FORMS and after == "on"}
     content = tuple(PROJECT_WORD if i in on_project else w for i, w in enumerate(lowered)
                     if w not in skip and i not in modifiers and i not in light
-                    and (w not in relation or i in company))
+                    and i not in paired and (w not in relation or i in company))
     # "what kind of work does Tom do?", "what line of work is Anna in?" ask for what one
     # does, not only where
     if any(lowered[i:i + 3] == [kind, "of", "work"] for i in range(len(lowered) - 2)
