@@ -849,7 +849,6 @@ def test_a_plan_or_a_time_is_no_activity(text: str):
     "I've been thinking about it.",
     "I'm a regular at Joe's Diner.",          # a regular, a member: no employee
     "I'm a member at Riverside Gym.",
-    "I was a nurse at St Mary's Hospital.",   # a past role is no job now
     "I've been learning a lot from you.",     # no skill learnt
     "I'm learning to accept myself.",
     "I'm learning about myself.",
@@ -1117,7 +1116,9 @@ def test_a_relation_a_sentence_only_names_is_not_dated_by_it():
         return {(r.type, r.to_id, r.valid_from)
                 for r in planned(text, "Maria", said).plan.relationships}
 
-    assert dated("My mom Elena had knee surgery yesterday.") == {("FAMILY_OF", "elena", None)}
+    assert dated("My mom Elena had knee surgery yesterday.") == {
+        ("FAMILY_OF", "elena", None),
+        ("EXPERIENCED", "knee surgery", datetime(2025, 1, 9, tzinfo=UTC))}
     assert dated("Felix married his girlfriend Noor last week.") == {
         ("PARTNER_OF", "noor", datetime(2025, 1, 3, tzinfo=UTC))}
     assert dated("I moved to Leeds last week.") == {
@@ -1562,3 +1563,36 @@ def test_what_the_eighth_round_of_new_users_said(text, speaker, fact):
 
 def test_a_baby_named_is_no_thing_owned():
     assert not any(f[1] == "OWNS" for f in extract("We named the baby Ffion.", "Nia")[1])
+
+
+@pytest.mark.parametrize(("text", "speaker", "fact"), [
+    # horses by their kind, the first after a comma
+    ("I've got two horses of my own, a mare called Willow and a cob called Dougal.", "Erin",
+     ("erin", "OWNS", "willow")),
+    ("I've got two horses of my own, a mare called Willow and a cob called Dougal.", "Erin",
+     ("erin", "OWNS", "dougal")),
+    ("I've signed up for a foundation degree in equine science at Hartpury.", "Erin",
+     ("erin", "STUDIES_AT", "hartpury")),
+    ("I own three rental flats in Leicester, on top of my day job as a pharmacist at Boots.",
+     "Raj", ("raj", "WORKS_AT", "boots")),
+    ("I run my own studio in Peckham called Iron Yard.", "Femi",
+     ("femi", "WORKS_AT", "iron yard")),
+    # an operation one had
+    ("I had a cataract operation on my left eye, everything is so bright now!", "Joan",
+     ("joan", "EXPERIENCED", "cataract operation")),
+    ("I had knee surgery in May.", "Joan", ("joan", "EXPERIENCED", "knee surgery")),
+])
+def test_what_the_ninth_round_of_new_users_said(text, speaker, fact):
+    assert fact in extract(text, speaker)[1]
+
+
+def test_an_occupation_one_was_is_over():
+    [job] = [r for r in planned("My husband Arthur was a carpenter, we were married 52 years.",
+                                "Joan", datetime(2024, 1, 19, tzinfo=UTC)).plan.relationships
+             if r.type == "HAS_OCCUPATION"]
+    assert (job.from_id, job.to_id) == ("arthur", "carpenter") and job.valid_to is not None
+    assert extract("I was a bit tired.", "Joan")[1] == set()
+    # a past role is no job now: no WORKS_AT, and the occupation is over
+    [nurse] = planned("I was a nurse at St Mary's Hospital.", "Joan",
+                      datetime(2024, 1, 19, tzinfo=UTC)).plan.relationships
+    assert nurse.type == "HAS_OCCUPATION" and nurse.valid_to is not None

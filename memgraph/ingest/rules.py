@@ -226,7 +226,10 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"\s++(?:a|an|my|our|his|her|their)\s++(?:[a-z\-]++\s++){0,2}?(?:bakery|café|cafe|"
         r"shop|store|restaurant|bar|pub|business|company|startup|start-up|salon|studio|gym|"
         r"agency|firm|clinic|practice|farm|bookshop|bookstore|boutique|brewery|bistro|deli|"
-        rf"charity|consultancy)\s++(?:called|named)\s++(?:the\s++)?(?P<obj>{NAME})"),
+        # "I run my own studio in Peckham called Iron Yard"
+        rf"charity|consultancy)\s++(?:in\s++(?P<place>{NAME})\s++)?(?:called|named)\s++"
+        r"(?:the\s++)?"
+        rf"(?P<obj>{NAME})"),
      "Entity", "organisation"),
     ("LIVES_IN", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:live|lives|am living|'m living|moved|have moved|'ve moved|"
@@ -660,6 +663,10 @@ class _Run:
         obj_kind = kind
         target = self.node(obj_kind, obj if obj_kind != "Concept" else obj.lower(),
                            entity_type=entity_type)
+        if (place := m.groupdict().get("place")) and _usable(place):
+            # "a small bakery in Hackney called Crumbs": the place is one too
+            self.node("Entity", place, entity_type="place")
+            named.add(place)
         named.update({m["subj"], obj} - {"I"})
         attitude = _ATTITUDE.get(rel_type, 0.0)
         self.relate(subject, target, rel_type, sentence, attitude=attitude)
@@ -1213,7 +1220,9 @@ BREEDS = {**{b: "dog" for b in (
     "springer", "cavapoo", "cavalier", "hound", "mastiff", "russell")},
     **{b: "cat" for b in ("tabby", "siamese", "persian", "ragdoll", "sphynx", "moggy",
                           "coon", "bengal", "shorthair", "longhair", "calico", "burmese",
-                          "abyssinian")}}
+                          "abyssinian")},
+    # "a mare called Willow and a cob called Dougal"
+    **{b: "horse" for b in ("mare", "stallion", "gelding", "cob", "foal", "filly", "colt")}}
 PET_WORDS = {"dog", "cat", "puppy", "kitten", "horse", "parrot", "bird", "rabbit",
              "bunny", "hamster", "fish", "tortoise", "turtle", "pony", "snake", "lizard"}
 # "I" as a phone or a quick message writes it: "i go to Castle Hill High", "im 15", "ive
@@ -1417,7 +1426,8 @@ _OVER: list[tuple[str, re.Pattern[str], str, str]] = [
     # a nurse", "I'm a retired teacher", "she's a former journalist" (HAS_OCCUPATION)
     ("HAS_OCCUPATION", re.compile(
         rf"{SUBJECT}\s++{ADVERB}(?:used\s++to\s++be|worked\s++as|retired\s++as|"
-        r"quit\s++being|(?:am|is|are)\s++no\s++longer)\s++(?:a|an)\s++" + _ROLE),
+        # "My husband Arthur was a carpenter"
+        r"quit\s++being|(?:am|is|are)\s++no\s++longer|was|were)\s++(?:a|an)\s++" + _ROLE),
      "Concept", ""),
     ("HAS_OCCUPATION", re.compile(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:retired|former|ex-)\s*+"
@@ -1427,6 +1437,8 @@ _OVER: list[tuple[str, re.Pattern[str], str, str]] = [
 _MY_WORKPLACE = re.compile(
     r"\b[Mm]y\s++(?:(?P<old>old\s++|former\s++|previous\s++|ex-)|new\s++|whole\s++)?"
     r"(?:[a-z\-]+\s++)?(?:team|department|lab|"
+    # "on top of my day job as a pharmacist at Boots"
+    r"job\s++as\s++(?:a|an)\s++(?:[\w\-]++\s++){0,3}?[\w\-]++|"
     rf"colleagues|coworkers|co-workers|boss|manager)\s++at\s++(?P<name>{NAME})")
 # a group of one's own by its name: "my running club is Portobello Runners", "my band is
 # called The Owls" (MEMBER_OF)
@@ -1527,11 +1539,12 @@ _KNOWN_NAMED = re.compile(
     # "I've hired an accountant, Nadia Brooks, to do my tax return" (read without its
     # commas, as a name set off after a relation word is: RuleExtractor.resolved)
     rf"\s*+,?\s*+){_TITLE}(?P<name>{NAME})")
-# a pet named after "and a", in a sentence that opens on what its subject has ("We have
-# two dogs, Bruno and Luna, and a cat called Mango")
+# a pet named after "and a" or a comma, in a sentence that opens on what its subject
+# has ("We have two dogs, Bruno and Luna, and a cat called Mango")
 _HAVE_LEAD = re.compile(rf"\s*+{SUBJECT}\s++{ADVERB}(?:have|has|own|owns|(?:have\s++)?got)\b")
 _AND_A_PET = re.compile(
-    rf"\band\s++(?:a|an)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND})\s++(?:called|named)\s++"
+    # ("I've got two horses of my own, a mare called Willow and a cob called Dougal")
+    rf"(?:\band|,)\s++(?:a|an)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND})\s++(?:called|named)\s++"
     rf"(?P<name>{NAME})")
 # more after the first, "and a dog named Byte", ", and a son, Mateo", past a short clause
 # about the one before (", who is 7")
@@ -1844,6 +1857,14 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"(?:the|my|our|his|her|their)\s++(?:new\s++|old\s++)?"
         r"(?!(?:baby|son|daughter|boy|girl|kid|child|twins?)\b)(?:[a-z\-]++\s++)?[a-z\-]++\s++"
         rf"(?P<obj>{NAME})"), "Entity", ""),
+    # an operation one had: "I had a cataract operation on my left eye", "Dad had a hip
+    # replacement", "I had knee surgery in May" (EXPERIENCED, dated by the sentence)
+    ("EXPERIENCED", re.compile(
+        rf"{SUBJECT}\s++{ADVERB}(?:had|(?:have|has)\s++had|underwent|(?:am|is|are)\s++having|"
+        r"went\s++in\s++for|got)\s++(?:(?:a|an|my|his|her|their)\s++)?"
+        r"(?:(?:minor|major|small|big|emergency|routine|second)\s++)?"
+        r"(?P<obj>(?:[a-z\-]++\s++){0,2}?(?:operation|surgery|op|transplant|replacement|"
+        r"biopsy))\b(?![\-'’])"), "Concept", ""),
     # a thing bought, of the kinds one keeps: "We bought a new quad bike, a Honda", "I got
     # a second-hand camera" (OWNS; not "I bought a coffee")
     ("OWNS", re.compile(
@@ -2259,8 +2280,9 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # a course taken at a school: "I started a course in palliative care at Sophiahemmet
     # University", "I'm doing a master's at UCL", "I'm doing my PhD at Imperial College"
     ("STUDIES_AT", re.compile(
-        rf"{SUBJECT}\s++{ADVERB}(?:started|began|am\s++taking|am\s++doing|is\s++taking|"
-        r"is\s++doing|took|enrolled\s++in|signed\s++up\s++for)\s++(?:a|an|my)\s++"
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:started|began|am\s++taking|"
+        r"am\s++doing|is\s++taking|is\s++doing|took|enrolled\s++in|signed\s++up\s++for)\s++"
+        r"(?:a|an|my)\s++"
         r"(?:new\s++|part-time\s++|online\s++|evening\s++)?(?:[a-z\-]+\s++)?"
         r"(?:course|class|degree|master['’]?s|masters|phd|[Pp]h\.?[Dd]\.?|MBA|MSc|BSc|MA|BA|"
         r"GCSEs|A-levels|A\s++levels|IB|"
