@@ -78,6 +78,7 @@ from datetime import UTC, datetime, timedelta
 
 from memgraph.graph.names import canonical_name
 from memgraph.graph.vocabulary import EX_WORDS, NOT_ACTIVITIES, RELATION_WORD_GROUPS, plural
+from memgraph.ingest.prefilter import Prefiltered, compiled
 from memgraph.ingest.source import SourceText
 from memgraph.ingest.speakers import ANONYMOUS_OWNER, owner_of
 from memgraph.ingest.tools import ToolExecutor
@@ -168,7 +169,7 @@ _DEMONYMS = (
     "Moroccan|Israeli|Iranian|Iraqi|Lebanese|Syrian|Vietnamese|Thai|Filipino|Indonesian|"
     "Jewish|Muslim|Christian|Catholic|Protestant|Buddhist|Hindu|Sikh|Latino|Latina|Asian|"
     "African|European|Caribbean|Colombian|Chilean|Peruvian|Cuban|Jamaican|Irish-American")
-_RELATION = re.compile(
+_RELATION = compiled(
     # "my running buddy Joe", "my college friend Ana": one word may say what kind
     r"\b[Mm]y\s++(?:new\s++|little\s++|older\s++|younger\s++|big\s++|"
     + rf"(?!(?:{_RELATION_WORD})\b)[a-z]++\s++)?(?P<rel>"
@@ -182,13 +183,13 @@ _RELATION = re.compile(
     + rf"{_TITLE}(?P<name>{NAME})")
 # the same said the other way round: "Anna is my sister", "Liam is my best friend", "Tom is
 # my boss" (not "Anna is my sister's friend", nor "That is my sister": not a name)
-_RELATION_REVERSED = re.compile(
+_RELATION_REVERSED = compiled(
     rf"(?<![\w'’])(?P<name>{NAME})\s++is\s++my\s++(?:new\s++|little\s++|older\s++|"
     rf"younger\s++|big\s++|(?!(?:{_RELATION_WORD})\b)[a-z]++\s++)?(?P<rel>{_RELATION_WORD})"
     r"\b(?![-'’])")
-_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
+_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # (relationship type, pattern, object kind, entity type)
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:work|works|am working|'m working|is working|"
         r"(?:have|has)\s++been\s++working|"
         # a contractor's client: "currently contracting for Deliveroo", "I'm starting a
@@ -209,11 +210,11 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # "I got hired by Globex", "she was hired at the BBC", "I accepted a job offer from
     # Globex" (an offer alone may be a buyer's for a house)
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:got|was|were|been|am|is|are|'m|'s)\s++{ADVERB}hired\s++"
         r"(?:by|at)|accepted\s++(?:a|an|the|their)\s++(?:new\s++)?job\s++offer\s++(?:from|at))"
         rf"\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?joined\s++"
         r"(?:an?\s++(?:[a-z\-]+\s++){0,2}?(?:startup|start-up|"
         r"company|firm|agency|bank|studio|consultancy|charity|school|hospital|clinic|"
@@ -221,7 +222,7 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
      "Entity", "organisation"),
     # a business one runs: "I run a small bakery called Crumb", "Tom manages a café named
     # Bean" (one that is owned is OWNS: "he owns a bakery called Sunrise Bakes", _owned)
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:run|runs|opened|founded|co-founded|manage|manages)"
         r"\s++(?:a|an|my|our|his|her|their)\s++(?:[a-z\-]++\s++){0,2}?(?:bakery|café|cafe|"
         r"shop|store|restaurant|bar|pub|business|company|startup|start-up|salon|studio|gym|"
@@ -231,7 +232,7 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"(?:the\s++)?"
         rf"(?P<obj>{NAME})"),
      "Entity", "organisation"),
-    ("LIVES_IN", re.compile(
+    ("LIVES_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:live|lives|am living|'m living|moved|have moved|'ve moved|"
         # "lives alone in Seville", "moved in with Carmen in Cordoba"
         r"relocated)\s++(?:in\s++together\s++|alone\s++|together\s++|(?:in\s++)?with\s++"
@@ -244,24 +245,24 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         # Stockport"
         rf"(?:(?:an?|the|our|my)\s++(?:[a-z\-]+\s++){{1,3}}?in\s++)?(?P<obj>{NAME})"),
      "Entity", "place"),
-    ("FROM", re.compile(
+    ("FROM", compiled(
         rf"{SUBJECT}\s++(?:am|'m|is|are|come|comes)\s++(?:originally\s++)?from\s++(?P<obj>{NAME})"),
      "Entity", "place"),
     # one who came over from a place, or moved here from it, is from there: "I came over
     # from Lagos two years ago", "we moved here from Kerala" (not "came back from Rome")
-    ("FROM", re.compile(
+    ("FROM", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:came|moved|emigrated|immigrated)\s++(?:over\s++|here\s++|"
         rf"across\s++)(?:originally\s++)?from\s++(?P<obj>{NAME})(?![\w'’])"),
      "Entity", "place"),
     # a home rented: "I'm renting a flat in Leith", "we rent a house in Hove"
-    ("LIVES_IN", re.compile(
+    ("LIVES_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:rent|rents|(?:am|is|are)\s++renting)\s++"
         r"(?:a|an|our|my|his|her|their)\s++(?:new\s++|little\s++|small\s++|tiny\s++)?"
         r"(?:house|flat|room|apartment|studio|place|cottage)\s++in\s++"
         rf"(?P<obj>{NAME})"), "Entity", "place"),
     # a home bought: "we bought a cottage in Bath" (not "a holiday home in Spain", nor "a
     # flat in Leeds to rent out")
-    ("LIVES_IN", re.compile(
+    ("LIVES_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:bought|purchased)\s++(?:a|an|our|my|his|her|their)\s++"
         r"(?:new\s++|little\s++|small\s++|big\s++|old\s++)?(?:house|flat|home|cottage|"
         r"apartment|condo|bungalow|townhouse)\s++in\s++"
@@ -269,34 +270,34 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"let\s++out|to\s++let|as\s++an\s++investment)\b)"), "Entity", "place"),
     # a job switched to, said of the one who switched: "Neha switched jobs, she's at
     # Lloyds Pharmacy now", "I changed jobs and I'm with Globex now"
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:switched|changed)\s++jobs?\s*+[,;:\-–—]?\s*+(?:and\s++)?"
         # (the pronoun read as the one it stands for: resolved())
         r"(?:now\s++)?(?P=subj)\s++(?:is|are|am)\s++"
         rf"(?:now\s++)?(?:at|with)\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # "I'm based in Manchester", "I'm a freelance photographer based in Lisbon"
-    ("LIVES_IN", re.compile(
+    ("LIVES_IN", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:(?:a|an)\s++(?:[\w\-]++\s++){{1,4}}?)?"
         rf"based\s++(?:in|out\s++of)\s++(?P<obj>{NAME})"), "Entity", "place"),
     # "I was born in Lagos", "she grew up in Glasgow"
-    ("FROM", re.compile(
+    ("FROM", compiled(
         rf"{SUBJECT}\s++(?:was|were)\s++(?:born|raised|brought\s++up)\s++(?:and\s++raised\s++)?"
         rf"in\s++(?P<obj>{NAME})"), "Entity", "place"),
-    ("FROM", re.compile(rf"{SUBJECT}\s++{ADVERB}grew\s++up\s++in\s++(?P<obj>{NAME})"),
+    ("FROM", compiled(rf"{SUBJECT}\s++{ADVERB}grew\s++up\s++in\s++(?P<obj>{NAME})"),
      "Entity", "place"),
-    ("VISITED", re.compile(
+    ("VISITED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:visited|went to|travelled to|traveled to|flew to|"
         r"honeymooned in|holidayed in|vacationed in|stayed in|spent\s++(?:[a-z]++\s++){1,3}?"
         r"(?:days?|nights?|weeks?|weekends?|months?|summer|holidays?|vacation)\s++in)\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     # a trip taken or made to a named place: "I took a short trip last week to Rome", "we
     # made a weekend trip to Paris"
-    ("VISITED", re.compile(
+    ("VISITED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:took|made|went on)\s++(?:a|an|another|our|my)\s++"
         rf"(?:[a-z]+\s++){{0,2}}?(?:{_TRIP_WORDS})"
         r"(?:\s++(?:last|this|that)\s++[a-z]+|\s++[a-z]+\s++ago)?\s++to\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
-    ("DISLIKES", re.compile(
+    ("DISLIKES", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:hate|hates|dislike|dislikes|can't stand|cannot stand|"
         rf"(?:don't|do not|doesn't|does not)\s++{ADVERB}like|"
         # "I'm not a fan of horror movies", "Tom isn't a big fan of jazz"
@@ -304,41 +305,41 @@ _FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"\s++"
         rf"{PHRASE}{PHRASE_END}"),
      "Concept", ""),
-    ("LIKES", re.compile(
+    ("LIKES", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:like|likes|love|loves|enjoy|enjoys|adore|adores|prefer|"
         rf"prefers|am into|'m into|am a fan of|'m a fan of)\s++{PHRASE}{PHRASE_END}"),
      "Concept", ""),
 ]
-_PERSON_VERB = re.compile(
+_PERSON_VERB = compiled(
     rf"(?P<name>{NAME})\s++(?P<verb>said|says|told|called|texted|asked|thinks)\b")
 # "I've been seeing someone new, her name is Jess": a person
-_THEIR_NAME = re.compile(rf"\b(?:[Hh]er|[Hh]is|[Tt]heir)\s+name\s+is\s+(?P<name>{NAME})")
+_THEIR_NAME = compiled(rf"\b(?:[Hh]er|[Hh]is|[Tt]heir)\s+name\s+is\s+(?P<name>{NAME})")
 # "a guy called Tom Reyes", "there's a woman called Bex": a person
-_SOMEONE_CALLED = re.compile(
+_SOMEONE_CALLED = compiled(
     r"\b(?:[Aa]n?|[Tt]his|[Ss]ome|[Oo]ne)\s++(?:[a-z\-]++\s++)?(?:guy|girl|woman|man|lady|"
     r"bloke|boy|chap|fella|fellow|gentleman|lad|lass|dude|person|kid)\s++(?:called|named)"
     rf"\s++(?P<name>{NAME})")
 # "piano lessons with Mrs. Novak": a name after a title is a person's
-_TITLED = re.compile(rf"\b(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++(?P<name>{NAME})")
+_TITLED = compiled(rf"\b(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++(?P<name>{NAME})")
 # "a bakery in Hackney called Crumbs": a place that is named, not a person who phoned
-_PLACE_BEFORE = re.compile(r"\b(?:in|at|to|from|near|of|on|by|for)\s+$")
+_PLACE_BEFORE = compiled(r"\b(?:in|at|to|from|near|of|on|by|for)\s+$")
 # "my mother in Osaka has been diagnosed…": a name after these says where, not who
-_WHERE_BEFORE = re.compile(r"\b(?:in|at|from|near)\s+$")
-_CAPITALISED = re.compile(rf"\b(?P<name>{NAME})")
+_WHERE_BEFORE = compiled(r"\b(?:in|at|from|near)\s+$")
+_CAPITALISED = compiled(rf"\b(?P<name>{NAME})")
 # a full stop after a title or "St" ends no sentence ("We go to St. Mary's church" made an
 # Entity "St")
 _ABBREVIATIONS = ("St", "Dr", "Mr", "Mrs", "Ms", "Mt", "Prof", "Jr", "Sr")
 # A sentence also ends after a quotation that ends one ("He said 'It'll do.' Which from
 # Ally is a hug" made an Entity "Which").
-_SENTENCES = re.compile("".join(rf"(?<!\b{a}\.)" for a in _ABBREVIATIONS)
+_SENTENCES = compiled("".join(rf"(?<!\b{a}\.)" for a in _ABBREVIATIONS)
                         + r"(?:(?<=[.!?])|(?<=[.!?]['\"’”]))\s+|\n+")
 # A capitalised word just inside an opening quotation mark starts the sentence quoted
 # ("He said 'Don't break anything'"), as the first word of a sentence does: no name.
 _QUOTATION_MARKS = "'\"‘“"
-_SENTENCE_GOES_ON = re.compile(r"\s++[a-z]")
+_SENTENCE_GOES_ON = compiled(r"\s++[a-z]")
 # A name set off as the one addressed ("Wow, Caroline!", "Thanks, Mel.", "… so proud of
 # you, Anna!") says who is spoken to, not what the message is about (``addressed``).
-_GREETING = re.compile(r"^\W*(?:(?:hey|hi|hello|thanks|thank you|wow|woah|whoa|oh|aw+|yeah|"
+_GREETING = compiled(r"^\W*(?:(?:hey|hi|hello|thanks|thank you|wow|woah|whoa|oh|aw+|yeah|"
                        r"yep|yes|no|sorry|congrats|congratulations|great|ok|okay|well|so|"
                        r"dear|bye|cheers|hiya|ha+|haha|"
                        # agreement and praise open a reply as a greeting does ("Totally
@@ -347,12 +348,12 @@ _GREETING = re.compile(r"^\W*(?:(?:hey|hi|hello|thanks|thank you|wow|woah|whoa|o
                        r"sure|indeed|cool|awesome|amazing|nice|good|glad|sounds|lol)\b"
                        r"[\s,!]*)*$", re.IGNORECASE)
 GREETING_MAX_CHARS = 40     # a greeting is a few words ("Oh wow, "); a long lead-in is not
-_AFTER_ADDRESS = re.compile(r"^\s*[,!?.:;]")
-_CLOSING_ADDRESS = re.compile(r"^\s*[!?]+\s*$")
-_TRAILING = re.compile(r"\s++(?:now|too|a lot|so much|very much|anymore|again|these days|"
+_AFTER_ADDRESS = compiled(r"^\s*[,!?.:;]")
+_CLOSING_ADDRESS = compiled(r"^\s*[!?]+\s*$")
+_TRAILING = compiled(r"\s++(?:now|too|a lot|so much|very much|anymore|again|these days|"
                        r"lately|nowadays|though|anyway|yesterday|today|tonight|recently|"
                        r"(?:last|this|on)\s++\w+)$", re.IGNORECASE)
-_ARTICLES = re.compile(r"^(?:the|a|an|my|to|going|doing)\s+", re.IGNORECASE)
+_ARTICLES = compiled(r"^(?:the|a|an|my|to|going|doing)\s+", re.IGNORECASE)
 # An object made only of these words names nothing: "Yeah, I love to.", "I love you",
 # "I like it too", "I love you guys" would otherwise make Concepts "to", "you guys", "it".
 FILLER_WORDS = {"it", "that", "this", "them", "these", "those", "to", "so", "too", "you",
@@ -366,7 +367,7 @@ FILLER_WORDS = {"it", "that", "this", "them", "these", "those", "to", "so", "too
 # you chose pottery", "everyone we love was there" ("that band" is still a thing).
 # Lower case only: a capitalised object is a title or a name ("I love How I Met Your
 # Mother"), and only a liked Concept is checked, not a workplace ("Can Do Ltd").
-_CLAUSE = re.compile(r"(?:how|what|when|where|why|whether|if|who|which|is|was|are|were|"
+_CLAUSE = compiled(r"(?:how|what|when|where|why|whether|if|who|which|is|was|are|were|"
                      r"has|had|will|would|can|could|does|did|that\s++(?:I|you|he|she|it|"
                      r"we|they|my|your|his|her|our|their|there|this|these|those))\b")
 # A named subject takes "likes", "loves"…: a capitalised word before the bare form is no
@@ -386,15 +387,15 @@ _DAY_OFFSETS = {"yesterday": -1, "last night": -1, "today": 0, "tonight": 0,
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3}
-_AGO = re.compile(r"\b(?P<n>\d{1,3}|a\s+couple\s+of|a\s+few|" + "|".join(_COUNTS)
+_AGO = compiled(r"\b(?P<n>\d{1,3}|a\s+couple\s+of|a\s+few|" + "|".join(_COUNTS)
                   + r")\s+(?P<unit>day|week|month|year)s?\s+ago\b")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # not a habit: "on Sunday mornings", "on Thursday nights"
-_ON_WEEKDAY = re.compile(rf"\b(?P<how>on|last)\s+(?P<day>{'|'.join(_WEEKDAYS)})\b"
+_ON_WEEKDAY = compiled(rf"\b(?P<how>on|last)\s+(?P<day>{'|'.join(_WEEKDAYS)})\b"
                          r"(?!\s+(?:morning|afternoon|evening|night)s\b)")
 # "on Monday" is a past day only in a sentence told in the past ("I started a new job on
 # Monday"; not "I start on Monday", "my interview is on Monday")
-_PAST_TENSE = re.compile(r"\b(?:was|were|had|did|went|ran|got|saw|met|took|came|made|spent|"
+_PAST_TENSE = compiled(r"\b(?:was|were|had|did|went|ran|got|saw|met|took|came|made|spent|"
                          r"bought|left|began|won|lost|gave|told|said|found|[a-z]{2,}ed)\b")
 
 
@@ -1227,42 +1228,42 @@ PET_WORDS = {"dog", "cat", "puppy", "kitten", "horse", "parrot", "bird", "rabbit
              "bunny", "hamster", "fish", "tortoise", "turtle", "pony", "snake", "lizard"}
 # "I" as a phone or a quick message writes it: "i go to Castle Hill High", "im 15", "ive
 # got a dog" (not "(i)", "i.e.", "Wi-Fi")
-_CASUAL_I = re.compile(r"(?<![\w'’.\-(])i(?=\s++[a-z]|['’](?:m|ve|d|ll)\b)")
-_CASUAL_IM = re.compile(r"(?<![\w'’])[Ii](?P<rest>m|ve)(?=\s++[a-z]|"
+_CASUAL_I = compiled(r"(?<![\w'’.\-(])i(?=\s++[a-z]|['’](?:m|ve|d|ll)\b)")
+_CASUAL_IM = compiled(r"(?<![\w'’])[Ii](?P<rest>m|ve)(?=\s++[a-z]|"
                         # "im Sam, 16, doing my GCSEs": a name introduced
                         r"(?<=m)\s++[A-Z][a-z]++,)")
 _CONTRACTED = {"i'm": "I am", "i’m": "I am", "i've": "I have", "i’ve": "I have",
                "we're": "we are", "we’re": "we are", "we've": "we have", "we’ve": "we have"}
-_CONTRACTIONS = re.compile(r"\b(?:I|[Ww]e)['’](?:m|ve|re)\b")
-_WE = re.compile(r"\b[Ww]e\b")
+_CONTRACTIONS = compiled(r"\b(?:I|[Ww]e)['’](?:m|ve|re)\b")
+_WE = compiled(r"\b[Ww]e\b")
 # a self-introduction says of the speaker what follows the name: "I'm Tunde, originally
 # from Lagos" is "I am originally from Lagos", "I'm Ines, a photographer based in Lisbon"
 # is "I am a photographer based in Lisbon"
-_SELF_INTRODUCED = re.compile(rf"\bI\s++am\s++{NAME},\s++(?:\d{{1,3}},\s++)?"
+_SELF_INTRODUCED = compiled(rf"\bI\s++am\s++{NAME},\s++(?:\d{{1,3}},\s++)?"
                               r"(?=(?:a|an|originally|from|based|living|born|raised|doing|"
                               # "I'm Yuki, first officer with Jet2", "im Sam, 16, doing my
                               # GCSEs at Hillside Academy"
                               rf"studying|working|(?:[a-z\-]++\s++){{0,2}}(?:{_OCCUPATIONS}))\b)")
 # the tools one's stack is made of are the tools one uses: "Our stack is mostly Go and
 # Postgres" reads as "I use Go and Postgres"
-_STACK_IS = re.compile(r"\b(?:[Oo]ur|[Mm]y)\s++(?:tech\s++)?stack\s++is\s++"
+_STACK_IS = compiled(r"\b(?:[Oo]ur|[Mm]y)\s++(?:tech\s++)?stack\s++is\s++"
                        r"(?:(?:mostly|mainly|just|all|still)\s++)?")
 # "he's a doctor at X", "she's been at Y since May", "they're from Z": a pronoun's
 # contraction spelt out, so that the pronoun can be the person it stands for
 # ... and a name's ("Sian's been diagnosed with coeliac disease"); "'s got" is "has got"
 # too ("she's got arthritis")
-_HAS_CONTRACTED = re.compile(r"\b([Hh]e|[Ss]he|[A-Z][a-z]++)['’]s\s++(been|got)\b")
-_PRONOUN_IS = re.compile(r"\b([Hh]e|[Ss]he)['’]s\b")
-_THEY_ARE = re.compile(r"\b([Tt]hey)['’]re\b")
-_POSSESSIVE_SUFFIX = re.compile(r"['’]s$")
+_HAS_CONTRACTED = compiled(r"\b([Hh]e|[Ss]he|[A-Z][a-z]++)['’]s\s++(been|got)\b")
+_PRONOUN_IS = compiled(r"\b([Hh]e|[Ss]he)['’]s\b")
+_THEY_ARE = compiled(r"\b([Tt]hey)['’]re\b")
+_POSSESSIVE_SUFFIX = compiled(r"['’]s$")
 # a sentence that opens on "And", "But", "So" before its pronoun subject: the pronoun is
 # what it is about ("…her name is Ana. And she lives in Porto, not Lisbon.")
 # a subject pronoun, and the words a sentence may open on before it
 _SUBJECT_PRONOUN = r"(?:[Ss]he|[Hh]e|[Tt]hey)\b"
 _OPENING_WORD = r"(?:And|But|So|Also|Then)\s++"
-_OPENING_CONJUNCTION = re.compile(rf"^{_OPENING_WORD}(?={_SUBJECT_PRONOUN})")
+_OPENING_CONJUNCTION = compiled(rf"^{_OPENING_WORD}(?={_SUBJECT_PRONOUN})")
 # a clause after a comma that opens on someone named: "my friend Tess", "Tess"
-_CLAUSE_OPENS_ON = re.compile(
+_CLAUSE_OPENS_ON = compiled(
     rf"^(?:(?:[Mm]y|[Oo]ur|{_WORD}['’]s)\s++(?:[a-z\-]++\s++)?(?:{_RELATION_WORD})\s++)?"
     rf"(?P<name>{NAME})\s++(?=[a-z])")
 
@@ -1280,32 +1281,32 @@ def _clause_subject(before: str) -> str | None:
 
 
 # a sentence that opens on a subject pronoun ("He lives in Manchester with his dog")
-_OPENS_ON_PRONOUN = re.compile(rf"^(?:{_OPENING_WORD})?{_SUBJECT_PRONOUN}")
-_PRONOUN_SUBJECT = re.compile(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))"
+_OPENS_ON_PRONOUN = compiled(rf"^(?:{_OPENING_WORD})?{_SUBJECT_PRONOUN}")
+_PRONOUN_SUBJECT = compiled(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))"
                               # "…adopted a greyhound, she's called Bella": the pronoun
                               # that gives a name is the thing's just told, no person's
                               + _SUBJECT_PRONOUN + r"(?!\s++(?:is|are)\s++called\b)")
 # the subject a sentence opens on, after a short lead-in set off by a comma or a colon
 # ("Big news: I left Acme and joined Globex" is the speaker's news, not a person "Big")
-_LEAD_SUBJECT = re.compile(rf"^(?:\w++(?:\s++\w++){{0,3}}[,:]\s++)?(?P<subj>I|{_WORD})\s")
+_LEAD_SUBJECT = compiled(rf"^(?:\w++(?:\s++\w++){{0,3}}[,:]\s++)?(?P<subj>I|{_WORD})\s")
 # a sentence that opens on one's relative by name is about them: "My girlfriend Dana is a
 # vet, she works at a clinic called Paws & Claws"
-_LEAD_RELATIVE = re.compile(
+_LEAD_RELATIVE = compiled(
     rf"^(?:[Mm]y|[Oo]ur|{_WORD}['’]s)\s++(?:[a-z\-]++\s++)?(?:" + _RELATION_WORD
     + rf")\s++(?P<name>{NAME})\b(?!['’])")
 # a sentence that gives someone's name is about them: "His name is Jonah, he's a sound
 # engineer"
-_LEAD_NAME_IS = re.compile(rf"^(?:[Hh]is|[Hh]er|[Tt]heir)\s++name\s++is\s++(?P<name>{NAME})\b")
+_LEAD_NAME_IS = compiled(rf"^(?:[Hh]is|[Hh]er|[Tt]heir)\s++name\s++is\s++(?P<name>{NAME})\b")
 # a name set off by commas after a relation word is who the sentence is about: "Tom's
 # mother, Helen, lives in Leeds" reads "Tom's mother Helen lives in Leeds"
-_APPOSITIVE = re.compile(
+_APPOSITIVE = compiled(
     r"\b(?P<rel>(?:" + _PLURAL_WORD + "|" + _RELATION_WORD
     + rf"){_MET_AT}?),\s++(?P<name>{NAME}(?:(?:,\s++{NAME})*+,?\s++and\s++{NAME})?),"
     r"\s++(?=[a-z])")
 # A sentence that opens on one of these verbs in the past tense has dropped its subject,
 # as chat does ("Took a short trip to Rome.", "Just started a new job at Acme."): the
 # speaker's.
-_DROPPED_SUBJECT = re.compile(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
+_DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
                               r"(?=(?:[Tt]ook|[Ww]ent|[Vv]isited|[Mm]oved|[Jj]oined|[Ss]tarted|"
                               r"[Tt]ravell?ed|[Ff]lew|[Aa]dopted|[Rr]elocated|[Ss]igned|[Rr]an|"
                               r"[Ff]inished|[Cc]ompleted|[Ll]anded|[Aa]ccepted|"
@@ -1315,8 +1316,8 @@ _DROPPED_SUBJECT = re.compile(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
                               # "Caught the flu.", "Got COVID, grounded for a week."
                               r"[Cc]ovid|COVID|the\s+flu)|[Cc]aught)(?:\s|(?<=ovid|OVID)[,.!;]))")
 # "Just back from two weeks in Iceland!": the speaker is back
-_BACK_FROM = re.compile(r"^(?:(?:Just|Finally)\s+)?[Bb]ack\s+from\s")
-_ELIDED = re.compile(r"\b(and|then|but)\s+(?=(?:(?:even|also|just|then|now|still|later|soon)\s+)?"
+_BACK_FROM = compiled(r"^(?:(?:Just|Finally)\s+)?[Bb]ack\s+from\s")
+_ELIDED = compiled(r"\b(and|then|but)\s+(?=(?:(?:even|also|just|then|now|still|later|soon)\s+)?"
                      r"(?:joined|moved|relocated|became|likes|loves|hates|dislikes|prefers|"
                      r"enjoys|owns|teaches|"
                      r"started|got|work|works|live|lives|studies|study|went|took|bought|"
@@ -1324,18 +1325,18 @@ _ELIDED = re.compile(r"\b(and|then|but)\s+(?=(?:(?:even|also|just|then|now|still
                      # broke his hip"
                      r"plays|does|broke|hurt|sprained|injured|twisted|fractured|tore)\b)")
 # a clause about the person just named: "Sam, who lives in Perth, …"
-_WHO_CLAUSE = re.compile(
+_WHO_CLAUSE = compiled(
     rf"(?P<name>{NAME}),?\s++who\s++(?=(?:(?:is|was)\s++(?:a|an|from|allergic)|has|had|"
     r"lives|lived|works|worked|moved|studies|studied|owns|loves|likes|hates|teaches|runs|"
     r"plays)\b)")
-_DEFINITE = re.compile(r"^(?:the|this|that|these|those)\s", re.IGNORECASE)
-_POSSESSIVE_RELATION = re.compile(
+_DEFINITE = compiled(r"^(?:the|this|that|these|those)\s", re.IGNORECASE)
+_POSSESSIVE_RELATION = compiled(
     rf"(?P<holder>{_WORD})['’]s\s+(?P<rel>"
     + _RELATION_WORD
     # "Alex's wife is Jordan", as "my new manager is Priya"; "Ana's husband is Italian"
     # names no one
     + rf")(?:,?\s+|\s++is\s++(?!(?:{_DEMONYMS})\b)){_TITLE}(?P<name>{NAME})")
-_OUR_RELATION = re.compile(
+_OUR_RELATION = compiled(
     r"\b[Oo]ur\s+(?:new\s+|little\s+|old\s+)?(?P<rel>"
     + _RELATION_WORD
     # "our son Leo", "our cat is called Luna", "our dog's name is Rex"
@@ -1343,7 +1344,7 @@ _OUR_RELATION = re.compile(
     + rf"{_TITLE}(?P<name>{NAME})")
 # several relatives named at once: "my daughters Mia and Lena", "we have twin daughters,
 # Mia and Lena", "our kids are Sam, Ella and Jo"
-_PLURAL_RELATION = re.compile(
+_PLURAL_RELATION = compiled(
     # "the twins" and "the kids" of a speaker's chat are theirs ("I've been so busy with the
     # twins, Aarav and Meera turned three")
     r"(?:\b[Tt]he(?=\s++(?:twins|kids|children)\b)|"
@@ -1353,15 +1354,15 @@ _PLURAL_RELATION = re.compile(
     r"lovely|wonderful|new)\s++){0,2}"
     rf"(?P<rel>{_PLURAL_WORD})(?:,?\s++|\s++(?:are|called|named)\s++)"
     rf"(?P<names>{NAME}(?:,\s++{NAME})*+,?\s++and\s++{NAME})")
-_NAME_LIST_SEPARATOR = re.compile(r",?\s+and\s+|,\s+")
+_NAME_LIST_SEPARATOR = compiled(r",?\s+and\s+|,\s+")
 # names joined by "and" right before a subject: "Mary and" (Joe live in Leeds), "Sam, Jo and"
-_COORDINATED = re.compile(rf"(?:^|[,;:]\s*+|\b(?:[Ss]o|[Tt]hen|[Nn]ow)\s++|"
+_COORDINATED = compiled(rf"(?:^|[,;:]\s*+|\b(?:[Ss]o|[Tt]hen|[Nn]ow)\s++|"
                           rf"\b(?:{_PLURAL_WORD}|{_RELATION_WORD})\s++)"
                           rf"(?P<names>{NAME}(?:,\s++{NAME})*+),?\s++and\s++"
                           # "Min and his wife" (Yuna had twins)
                           rf"(?:(?:his|her|their|my|our)\s++(?:{_RELATION_WORD})\s++)?$")
 # someone else's relation: "your sister Giulia", "his girlfriend Noor"
-_OTHER_RELATION = re.compile(
+_OTHER_RELATION = compiled(
     r"\b(?P<whose>[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s+(?:new\s+|little\s+|older\s+|younger\s+|"
     r"big\s+)?(?P<rel>"
     + _RELATION_WORD
@@ -1374,17 +1375,17 @@ _PARTNER_WORDS = r"(?:girlfriend|boyfriend|partner|wife|husband|fiancée|fiancee
 _NOT = r"(?:don't|do\s++not|doesn't|does\s++not)"
 _ANYMORE = r"\s++(?:\w++\s++){0,3}?any\s*+more\b"
 # a relation of the speaker's that is over: "Priya isn't my manager anymore"
-_NO_LONGER_MY = re.compile(
+_NO_LONGER_MY = compiled(
     rf"(?P<obj>{NAME})\s++(?:is\s++no\s++longer\s++my\s++(?P<rel>{_RELATION_WORD})\b|"
     rf"(?:isn['’]t|is\s++not)\s++my\s++(?P<rel2>{_RELATION_WORD})\b{_ANYMORE})")
-_OVER: list[tuple[str, re.Pattern[str], str, str]] = [
+_OVER: list[tuple[str, Prefiltered, str, str]] = [
     # a tool one switched from: "I switched from VS Code to Neovim", "we replaced Kafka
     # with Redpanda"
-    ("USES", re.compile(
+    ("USES", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:switched|migrated)\s++(?:over\s++)?from\s++"
         rf"(?:using\s++)?|(?:replaced|swapped|ditched)\s++)(?P<obj>{NAME})\s++"
         r"(?:to|with|for)\b"), "Entity", "tool"),
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:quit|left|lost|resigned from)\s++"
         r"(?:(?:my|his|her|their|a|the|our)\s++)?(?:(?:old|full-time|part-time)\s++)?"
         r"(?:job|position|role|internship|post)\s++(?:at|with)|resigned from|retired from|"
@@ -1392,49 +1393,49 @@ _OVER: list[tuple[str, re.Pattern[str], str, str]] = [
         r"(?:no\s++longer|used\s++to)\s++works?\s++(?:at|for))\s++(?:the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # a thing sold is no longer one's own: "I sold the Skoda", "we sold our old Volvo"
-    ("OWNS", re.compile(
+    ("OWNS", compiled(
         rf"{SUBJECT}\s++{ADVERB}sold\s++(?:my|the|our|his|her|their)\s++"
         rf"(?:(?:old|new|first)\s++)?(?P<obj>{NAME})"
         # the name is the thing sold, not a word before it ("I sold my eBay store")
         r"(?=\s*+(?:[,.;:!?)]|\b(?:and|but|last|yesterday|to|for|on|in|at|this|because)\b|$))"),
      "Entity", ""),
-    ("STUDIES_AT", re.compile(
+    ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}graduated\s++(?:from\s++)?(?:the\s++)?(?P<obj>{NAME})"),
      "Entity", "organisation"),
-    ("LIVES_IN", re.compile(
+    ("LIVES_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:used\s++to|no\s++longer)\s++live\s++in\s++(?P<obj>{NAME})"),
      "Entity", "place"),
-    ("PARTNER_OF", re.compile(
+    ("PARTNER_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:broke\s++up\s++with|split\s++up\s++with|divorced|"
         rf"separated\s++from)\s++(?:(?:my|his|her|their)\s++{_PARTNER_WORDS}\s++)?"
         rf"(?P<obj>{NAME})"), "Person", ""),
-    ("PARTNER_OF", re.compile(
+    ("PARTNER_OF", compiled(
         rf"(?:\b[Mm]y\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++"
         r"(?:broke\s++up|split\s++up|separated|got\s++divorced|divorced)\b"), "Person", ""),
     # "… anymore": "I don't work at Acme anymore", "Tom doesn't live in Leeds any more",
     # "I'm not with Tom anymore"
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}{_NOT}\s++{ADVERB}work\s++(?:at|for)\s++(?:the\s++)?"
         rf"(?P<obj>{NAME}){_ANYMORE}"), "Entity", "organisation"),
-    ("LIVES_IN", re.compile(
+    ("LIVES_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}{_NOT}\s++{ADVERB}live\s++in\s++(?P<obj>{NAME}){_ANYMORE}"),
      "Entity", "place"),
-    ("PARTNER_OF", re.compile(
+    ("PARTNER_OF", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++not\s++(?:together\s++)?with\s++(?P<obj>{NAME})"
         rf"{_ANYMORE}"), "Person", ""),
     # an occupation left: "I used to be a teacher", "Tom worked as a chef", "I'm no longer
     # a nurse", "I'm a retired teacher", "she's a former journalist" (HAS_OCCUPATION)
-    ("HAS_OCCUPATION", re.compile(
+    ("HAS_OCCUPATION", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:used\s++to\s++be|worked\s++as|retired\s++as|"
         # "My husband Arthur was a carpenter"
         r"quit\s++being|(?:am|is|are)\s++no\s++longer|was|were)\s++(?:a|an)\s++" + _ROLE),
      "Concept", ""),
-    ("HAS_OCCUPATION", re.compile(
+    ("HAS_OCCUPATION", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:retired|former|ex-)\s*+"
         + _ROLE), "Concept", ""),
 ]
 # one's team at a place: "my team at Met Office has been working on it" (WORKS_AT)
-_MY_WORKPLACE = re.compile(
+_MY_WORKPLACE = compiled(
     r"\b[Mm]y\s++(?:(?P<old>old\s++|former\s++|previous\s++|ex-)|new\s++|whole\s++)?"
     r"(?:[a-z\-]+\s++)?(?:team|department|lab|"
     # "on top of my day job as a pharmacist at Boots"
@@ -1442,30 +1443,30 @@ _MY_WORKPLACE = re.compile(
     rf"colleagues|coworkers|co-workers|boss|manager)\s++at\s++(?P<name>{NAME})")
 # a group of one's own by its name: "my running club is Portobello Runners", "my band is
 # called The Owls" (MEMBER_OF)
-_MY_GROUP = re.compile(
+_MY_GROUP = compiled(
     r"\b[Mm]y\s++(?:new\s++|local\s++)?(?:[a-z\-]++\s++)?(?:club|team|band|choir|group|"
     r"crew|society|orchestra|league)\s++is\s++(?:(?:called|named)\s++)?(?:[Tt]he\s++)?"
     rf"(?P<name>{NAME})")
 # where one's job is: "my day job is at a music shop called Sound Control", "my new job
 # is with Deloitte" (WORKS_AT)
-_MY_JOB_AT = re.compile(
+_MY_JOB_AT = compiled(
     r"\b[Mm]y\s++(?:day\s++|new\s++|current\s++|main\s++|part-time\s++|full-time\s++)?"
     r"job\s++is\s++(?:at|with|for)\s++(?:(?:a|an)\s++(?:[a-z\-]++\s++){0,3}?(?:called|named)\s++|"
     rf"the\s++)?(?P<name>{NAME})")
 # a thing of one's own by its make: "my new bike is a Brompton", "my car is a Tesla"
-_OWNED_MAKE = re.compile(
+_OWNED_MAKE = compiled(
     r"\b[Mm]y\s++(?:new\s++|old\s++|first\s++)?(?P<what>bike|bicycle|car|phone|laptop|"
     r"camera|guitar|watch|van|motorbike|motorcycle|scooter|tablet|computer|kayak|boat|piano|"
     rf"keyboard|truck)\s++is\s++(?:an?\s++)?(?P<name>{NAME})")
 # a car one drives, by its make: "I drive a white Toyota Corolla hybrid now"
-_DRIVES = re.compile(rf"\bI\s++{ADVERB}drive\s++an?\s++(?:[a-z\-]++\s++){{0,2}}"
+_DRIVES = compiled(rf"\bI\s++{ADVERB}drive\s++an?\s++(?:[a-z\-]++\s++){{0,2}}"
                      rf"(?P<name>{NAME})")
 # what a tool is used for, between two tools of a list: "for events", "for the ledger"
-_PURPOSE = re.compile(r"\s++(?:for|in|on)\s++(?:the\s++|our\s++|my\s++)?(?!and\b)[a-z\-]++"
+_PURPOSE = compiled(r"\s++(?:for|in|on)\s++(?:the\s++|our\s++|my\s++)?(?!and\b)[a-z\-]++"
                       r"(?:\s++(?!and\b)[a-z\-]++)?")
 _WHAT_FOR = rf"(?:{_PURPOSE.pattern})?"
-_NAME_FOR = re.compile(rf"(?P<name>{NAME}){_PURPOSE.pattern}")
-_USES = re.compile(
+_NAME_FOR = compiled(rf"(?P<name>{NAME}){_PURPOSE.pattern}")
+_USES = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:use|uses|am\s++using|is\s++using|are\s++using|"
     # "I switched from VS Code to Neovim" (the one before is over: _OVER)
     rf"(?:switched|migrated)\s++(?:over\s++)?from\s++(?:using\s++)?{NAME}\s++to(?:\s++using)?|"
@@ -1486,28 +1487,28 @@ _WHEN_GOT = (r"(?:\s++(?:last|this)\s++(?:week|weekend|month|year|night|morning|
              r"spring|autumn|fall|winter)|\s++yesterday|\s++today)?")
 # "we got a cat, her name is Luna", "Tara got a puppy, a beagle called Bramble": the name is
 # the pet's
-_PET_NAMED = re.compile(
+_PET_NAMED = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:adopted|(?:have\s++|has\s++)?got|have|has|own|owns|bought|rescued|found)\s++"
     rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND}){_WHEN_GOT}"
     rf"\s*+[,;]\s*+(?:(?:she|he|it)['’]s\s++called|(?:her|his|its)\s++name\s++is|"
     rf"(?:a|an)\s++(?:[a-z\-]+\s++)?(?:{_PET_KIND})\s++(?:called|named))\s++"
     rf"(?P<name>{NAME})")
 # "We got a puppy! His name is Mango": a pet got in one sentence without a name ...
-_PET_GOT = re.compile(
+_PET_GOT = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:adopted|(?:have\s++|has\s++)?got|have|has|bought|rescued|found)\s++"
     rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND})\b")
 # ... and named by the next one
-_NAMED_NEXT = re.compile(
+_NAMED_NEXT = compiled(
     r"\s*+(?:(?:[Hh]er|[Hh]is|[Ii]ts)\s++name\s++is|(?:[Ss]he|[Hh]e|[Ii]t)['’]s\s++called|"
     # "We adopted a third dog! A greyhound called Pip."
     rf"[Aa]n?\s++(?:[a-z\-]+\s++)?(?:{_PET_KIND})\s++(?:called|named))"
     rf"\s++(?P<name>{NAME})")
 # ... and a relative of the speaker's named by the next sentence: "for my wife's job" then
 # "Her name is Ingrid" (_relative_named_next); "my wife's friend" is someone else
-_MY_UNNAMED_RELATIVE = re.compile(
+_MY_UNNAMED_RELATIVE = compiled(
     rf"\b[Mm]y\s++(?:new\s++)?(?P<rel>{_RELATION_WORD})\b"
     rf"(?!['’]s\s++(?:new\s++|best\s++|old\s++)?(?:{_RELATION_WORD}|{_PLURAL_WORD})\b)")
-_PERSON_NAMED_NEXT = re.compile(
+_PERSON_NAMED_NEXT = compiled(
     r"\s*+(?:(?:[Hh]er|[Hh]is|[Tt]heir)\s++name\s++is|(?:[Ss]he|[Hh]e)['’]s\s++called|"
     rf"(?:[Ss]he|[Hh]e)\s++is\s++called)\s++(?P<name>{NAME})")
 # a name given in words of its own after a comma: ", his name is Kenji", "; she's called
@@ -1518,7 +1519,7 @@ _NAME_GIVEN_AFTER = (r"\s*+[,;]\s*+(?:(?:his|her|their|its)\s++name\s++is|"
 # "named"/"called", or a comma or nothing for a relative or a pet ("Alex has a daughter,
 # Sofia, …", "we have a dog Max": _owned keeps such a name only after one of those words,
 # not "I have a question, Tom")
-_OWNED = re.compile(
+_OWNED = compiled(
     rf"{SUBJECT}\s+{ADVERB}(?:adopted|(?:have\s+|has\s+)?got|have|has|own|owns|bought|rescued|found)\s+"
     # one got for someone is theirs: "we got Mia a kitten called Pepper"
     rf"(?:(?P<recipient>{NAME})\s+)?"
@@ -1528,7 +1529,7 @@ _OWNED = re.compile(
     rf"(?P<name>{NAME})")
 # someone one has, named after a comma: "I have a tutor now, his name is Kenji", "we
 # found a new nanny; she's called Rosa"
-_KNOWN_NAMED = re.compile(
+_KNOWN_NAMED = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++(?:got|found|hired)|have|has|got|found|hired|"
     # "Started seeing a therapist, Dr Moss", "I'm seeing a physio called Jo"
     r"(?:(?:started|began)\s++|(?:am|is|are|(?:have|has)\s++been)\s++)?seeing)"
@@ -1541,14 +1542,14 @@ _KNOWN_NAMED = re.compile(
     rf"\s*+,?\s*+){_TITLE}(?P<name>{NAME})")
 # a pet named after "and a" or a comma, in a sentence that opens on what its subject
 # has ("We have two dogs, Bruno and Luna, and a cat called Mango")
-_HAVE_LEAD = re.compile(rf"\s*+{SUBJECT}\s++{ADVERB}(?:have|has|own|owns|(?:have\s++)?got)\b")
-_AND_A_PET = re.compile(
+_HAVE_LEAD = compiled(rf"\s*+{SUBJECT}\s++{ADVERB}(?:have|has|own|owns|(?:have\s++)?got)\b")
+_AND_A_PET = compiled(
     # ("I've got two horses of my own, a mare called Willow and a cob called Dougal")
     rf"(?:\band|,)\s++(?:a|an)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND})\s++(?:called|named)\s++"
     rf"(?P<name>{NAME})")
 # more after the first, "and a dog named Byte", ", and a son, Mateo", past a short clause
 # about the one before (", who is 7")
-_OWNED_MORE = re.compile(
+_OWNED_MORE = compiled(
     r"(?:,?\s*+who\s++(?:is|was)\s++[\w\s\-]{1,20}?(?=,))?"
     r"\s*+(?:,\s*+(?:and\s++)?|and\s++)(?:a|an|another)\s++"
     rf"(?P<what>(?:[a-z]+\s+){{0,2}}?[a-z]+)(?:\s+(?:named|called)|(?P<comma>,?))\s+"
@@ -1581,25 +1582,25 @@ _CONDITIONS = (r"colic|croup|reflux|jaundice|"
                r"[a-z]{3,}(?:itis|osis|thyroidism|aemia|emia|pathy|algia)|"
                r"(?:(?!(?:a|an|the|some|my|his|her)\s)[a-z\-]++\s++){1,2}?"
                r"(?:syndrome|disease|disorder|infection|deficiency)")
-_SAID_OF_ME: list[tuple[str, re.Pattern[str]]] = [
-    ("INTERESTED_IN", re.compile(rf"\bgot\s++me\s++(?:into|hooked\s++on)\s++{_SMALL_OBJECT}"
+_SAID_OF_ME: list[tuple[str, Prefiltered]] = [
+    ("INTERESTED_IN", compiled(rf"\bgot\s++me\s++(?:into|hooked\s++on)\s++{_SMALL_OBJECT}"
                                  + _SMALL_OBJECT_END)),
-    ("ATTENDED", re.compile(rf"\bdragged\s++me\s++(?:along\s++)?to\s++(?:an?\s++|the\s++)?"
+    ("ATTENDED", compiled(rf"\bdragged\s++me\s++(?:along\s++)?to\s++(?:an?\s++|the\s++)?"
                             rf"{_SMALL_OBJECT}" + _SMALL_OBJECT_END)),
     # a condition of one's own, by what it does: "my anxiety has been really bad before
     # exams", "my asthma is playing up" (EXPERIENCED, as "I have asthma" is)
-    ("EXPERIENCED", re.compile(
+    ("EXPERIENCED", compiled(
         r"\b[Mm]y\s++(?P<obj>" + _CONDITIONS + r")\s++(?:has\s++been|is|was|keeps|kept|"
         r"got|gets|flared|came\s++back|comes\s++back|(?:is|has\s++been)\s++playing)\b")),
-    ("DISLIKES", re.compile(r"(?:\bI\s++don['’]t\s++think\s++(?P<obj>[a-z]{3,})\s++is|"
+    ("DISLIKES", compiled(r"(?:\bI\s++don['’]t\s++think\s++(?P<obj>[a-z]{3,})\s++is|"
                             r"(?<![\w'’])(?P<obj2>[A-Za-z][a-z]{2,})\s++(?:is|was)(?:n['’]t|\s++not))"
                             r"\s++(?:really\s++)?my\s++thing\b")),
 ]
 # "last Friday was my last day at Spoke & Chain"
-_LAST_DAY_AT = re.compile(rf"\b[Mm]y\s++last\s++day\s++at\s++(?:the\s++)?(?P<name>{NAME})")
+_LAST_DAY_AT = compiled(rf"\b[Mm]y\s++last\s++day\s++at\s++(?:the\s++)?(?P<name>{NAME})")
 # one's favourite, or someone's: "my favourite band is Radiohead", "his favourite place is
 # Zaap", "Arjun's favourite food is pho"
-_FAVOURITE = re.compile(
+_FAVOURITE = compiled(
     rf"(?:\b(?P<whose>[Mm]y|[Hh]is|[Hh]er)|(?P<holder>{_WORD})['’]s)\s+(?:all-time\s+)?"
     r"fav(?:ou|o)rite\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was)\s+"
     rf"(?:(?P<name>{NAME})|{PHRASE}{PHRASE_END})")
@@ -1623,7 +1624,7 @@ _EVENT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|when|to|
 _GOAL_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:but|because|so|which|since|next|this|one\s++day|"
              r"someday|soon|before|after|by)\b|$))")
 # "my goal is to give kids a loving home": the speaker's (HAS_GOAL)
-_MY_GOAL = re.compile(
+_MY_GOAL = compiled(
     r"\b[Mm]y\s++(?:big\s++|biggest\s++|main\s++|new\s++|only\s++)?(?:goal|dream|plan|aim)"
     r"\s++is\s++to\s++(?P<obj>(?:[\w'’\-]++\s++){0,3}?[\w'’\-]++)" + _GOAL_END)
 # What one belongs to, goes on, and takes others along: the last word of an object that
@@ -1707,24 +1708,24 @@ _TAKEN_ALONG = rf"(?:my|our|the|his|her|their)\s+(?:[a-z]+\s+)?(?:{_COMPANY_WORD
 # a pastime given up is over from when it is said: "I stopped playing padel", "Ben gave up
 # running", "I don't play the piano any more" (INTERESTED_IN, as "I play padel" states
 # it; EXPERIENCED, as "I've been running" does)
-_OVER_PASTIMES: list[tuple[str, re.Pattern[str], str, str]] = [
+_OVER_PASTIMES: list[tuple[str, Prefiltered, str, str]] = [
     # an instrument switched from: "Mia switched from piano to violin"
-    ("INTERESTED_IN", re.compile(
+    ("INTERESTED_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}switched\s++from\s++(?:playing\s++)?(?:the\s++)?"
         rf"(?P<obj>{_INSTRUMENTS})\s++to\b"), "Concept", ""),
-    ("INTERESTED_IN", re.compile(
+    ("INTERESTED_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:stopped|quit|gave\s++up|(?:have|has)\s++given\s++up)\s++"
         rf"playing\s++(?:the\s++)?(?!(?:{_NOT_PLAYED})\b)(?P<obj>[a-z]{{3,}}(?:\s+[a-z]{{3,}})?)"
         + _EVENT_END), "Concept", ""),
-    ("INTERESTED_IN", re.compile(
+    ("INTERESTED_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}{_NOT}\s++{ADVERB}play\s++(?:the\s++)?"
         rf"(?!(?:{_NOT_PLAYED})\b)(?P<obj>[a-z]{{3,}}?){_ANYMORE}"), "Concept", ""),
-    ("EXPERIENCED", re.compile(
+    ("EXPERIENCED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:stopped|quit|gave\s++up|(?:have|has)\s++given\s++up)\s++"
         rf"(?P<obj>{_PASTIMES})\b{_NOT_PASTIME}"), "Concept", ""),
     # any other doing that ends its clause: "I stopped bouldering after my shoulder
     # injury", "I quit smoking last year" (not "I stopped seeing Tom", whose object goes on)
-    ("EXPERIENCED", re.compile(
+    ("EXPERIENCED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:stopped|quit|gave\s++up|(?:have|has)\s++given\s++up)\s++"
         rf"(?!(?:{_PASTIMES}|{_NOT_DOINGS})\b)(?P<obj>[a-z]{{2,}}ing)"
         r"(?=\s*+(?:[,.;:!?)–—]|$)|\s++(?:after|because|when|last|this|in|since|for|"
@@ -1732,7 +1733,7 @@ _OVER_PASTIMES: list[tuple[str, re.Pattern[str], str, str]] = [
 ]
 # A name someone is called by: "please call me Bea", "my friends call me Bea", "I go by
 # Bea", "everyone calls him Sasha", "Robert goes by Bob"
-_NICKNAME = re.compile(
+_NICKNAME = compiled(
     r"(?:\b(?:(?:[Pp]lease|[Jj]ust|[Yy]ou\s++can)\s++)?(?<![\w'’])[Cc]all\s++(?P<me>me)|"
     r"\b(?:[Ee]veryone|[Ee]verybody|[Pp]eople|[Mm]ost\s++people|[Ff]riends|"
     r"[Mm]y\s++friends|[Ww]e|I|[Tt]hey)\s++(?:all\s++)?calls?\s++(?:(?P<me2>me)|him|her)|"
@@ -1741,19 +1742,19 @@ _NICKNAME = re.compile(
     r"(?=\s*+(?:[,.;:!?)]|$)|\s++(?:now|these|at|to|for|from|in|since|though|but|and|"
     r"because|instead|anyway)\b)")
 # the speaker's name: "My name is Beatriz", "my full name is Alexander Petrov"
-_MY_NAME_IS = re.compile(rf"\b[Mm]y\s++(?:full\s++|real\s++|first\s++)?name\s++is\s++"
+_MY_NAME_IS = compiled(rf"\b[Mm]y\s++(?:full\s++|real\s++|first\s++)?name\s++is\s++"
                          rf"(?P<name>{NAME})")
 # a shortened name given beside the full one: "Her name is Juniper - Juni for short",
 # "Alexander, Alex for short", "Margaret (Maggie for short)"
-_FOR_SHORT = re.compile(rf"(?P<full>{NAME})\s*+(?:[-–—,(]|\bor\b)\s*+(?P<nick>{NAME})"
+_FOR_SHORT = compiled(rf"(?P<full>{NAME})\s*+(?:[-–—,(]|\bor\b)\s*+(?P<nick>{NAME})"
                         r"\s++for\s++short\b")
 # where one is from, said of a place one calls home: "my home country, Sweden", "my
 # hometown is Leeds", "back in my home town of Cork"
-_HOMELAND = re.compile(
+_HOMELAND = compiled(
     r"\b[Mm]y\s++(?:home\s*+country|home\s*+town|native\s++country|birthplace)"
     rf"(?:,\s*+|\s++is\s++|\s++of\s++)(?P<name>{NAME})")
 # "I went freelance", "Dana has gone freelance" (HAS_OCCUPATION freelancer)
-_WENT_FREELANCE = re.compile(
+_WENT_FREELANCE = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:went|gone|go|goes|(?:have|has)\s++gone|am\s++going|"
     r"decided\s++to\s++go)\s++freelance\b")
 # A diet, and what it leaves out: "I'm vegetarian" (AVOIDS meat)
@@ -1761,7 +1762,7 @@ DIETS = {"vegetarian": "meat", "vegan": "animal products", "pescatarian": "meat"
          "teetotal": "alcohol", "teetotaler": "alcohol", "teetotaller": "alcohol",
          "coeliac": "gluten", "celiac": "gluten", "gluten free": "gluten",
          "lactose intolerant": "lactose", "dairy free": "dairy"}
-_DIET = re.compile(
+_DIET = compiled(
     rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++been|went|became|turned|gone|become)"
     rf"\s++{ADVERB}(?:(?:a|an|strictly|strict|fully|mostly)\s++)?"
     r"(?P<diet>vegetarian|vegan|pescatarian|teetotal(?:l?er)?|coeliac|celiac|"
@@ -1771,7 +1772,7 @@ _DIET = re.compile(
 _DIET_GIVEN_UP = (r"(?:(?:a|an|strictly|strict|fully|mostly)\s++)?(?:vegetarian|vegan|"
                   r"pescatarian|teetotal(?:l?er)?|gluten[\s\-]free|dairy[\s\-]free)"
                   r"\b(?!['’\-])")
-_DIET_OVER = re.compile(
+_DIET_OVER = compiled(
     rf"{SUBJECT}\s++(?:(?:am|is|are)\s++{ADVERB}no\s++longer\s++|"
     # "not" alone corrects ("I'm not vegan"); "not … any more" tells a change
     rf"(?:(?:am|is|are)\s++not|isn['’]t|aren['’]t)\s++(?={_DIET_GIVEN_UP}{_ANYMORE})|"
@@ -1788,7 +1789,7 @@ _BODY_PARTS = (r"(?:lower\s++|upper\s++)?back|neck|shoulders?|knees?|ankles?|wri
                r"legs?|shins?|ribs?|collarbone|achilles|groin|heels?|spine|meniscus|acl|"
                r"rotator\s++cuff|muscle")
 _BODY_SIDE = r"(?:(?:left|right|lower|upper|ring|index|middle|little|big|pinky)\s++){0,2}"
-_INJURED = re.compile(
+_INJURED = compiled(
     rf"(?:{SUBJECT}\s++(?:(?:have|has|had)\s++)?|"
     # "I had a fall in January and broke my wrist": "my" says whose
     r"\b(?:and|then)\s++(?=(?:(?:badly|really|seriously)\s++)?[a-z]++\s++my\s))"
@@ -1819,24 +1820,24 @@ def _injury(m: re.Match[str]) -> str | None:
 
 # facts whose object the words imply (RuleExtractor._implied): the type, the pattern (with
 # its subject), and the object it implies (None: the words imply nothing after all)
-_IMPLIED_FACTS: list[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str | None]]] = [
+_IMPLIED_FACTS: list[tuple[str, Prefiltered, Callable[[re.Match[str]], str | None]]] = [
     ("AVOIDS", _DIET, lambda m: DIETS[re.sub(r"[\s\-]+", " ", m["diet"].lower())]),
     ("HAS_OCCUPATION", _WENT_FREELANCE, lambda m: "freelancer"),
     ("EXPERIENCED", _INJURED, _injury),
 ]
-_MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
+_MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # what someone keeps away from (AVOIDS): an allergy or an intolerance ("Luis is
     # allergic to nuts", "I have a severe peanut allergy"), "I don't eat pork"; a diet is
     # _DIET's
-    ("AVOIDS", re.compile(
+    ("AVOIDS", compiled(
         rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++been)\s++{ADVERB}"
         r"(?:(?:very|severely|mildly|quite|super|really|deathly)\s++)?(?:allergic|intolerant)"
         rf"\s++to\s++{PHRASE}{PHRASE_END}"), "Concept", ""),
-    ("AVOIDS", re.compile(
+    ("AVOIDS", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:have|has|got)\s++(?:a|an)\s++"
         r"(?:(?:severe|mild|bad|serious|deadly|life-threatening)\s++)?"
         r"(?P<obj>[a-z]++(?:\s++[a-z]++)?)\s++(?:allergy|intolerance)\b"), "Concept", ""),
-    ("AVOIDS", re.compile(
+    ("AVOIDS", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:{_NOT}|can't|can’t|cannot)\s++{ADVERB}(?:eat|drink)\s++"
         # "any alcohol" is alcohol; "another bite", "that much pizza" are no food kept away
         r"(?:any\s++)?(?!(?:another|that|this|those|these|so|too|enough|more|much|anything|"
@@ -1844,7 +1845,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
      "Concept", ""),
     # a diagnosis lived through: "I was diagnosed with asthma last year", "Tom has been
     # diagnosed with type 2 diabetes" (EXPERIENCED, dated by the sentence)
-    ("EXPERIENCED", re.compile(
+    ("EXPERIENCED", compiled(
         rf"{SUBJECT}\s++(?:was|were|got|(?:have|has)\s++{ADVERB}been|am|is|are)\s++{ADVERB}"
         r"diagnosed\s++with\s++(?:an?\s++)?(?!(?:nothing|something|anything)\b)"
         # the condition ends where the sentence says when, or goes on
@@ -1852,14 +1853,14 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"in|on|at|last|this|yesterday|recently|ago|which|that|who)\b|$))"), "Concept", ""),
     # a thing one names is one's own: "We named the motorhome Bertha", "I've named my
     # bike Rocket" (not "they named the baby Ffion": a baby is no thing)
-    ("OWNS", re.compile(
+    ("OWNS", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++)?(?:named|called|christened)\s++"
         r"(?:the|my|our|his|her|their)\s++(?:new\s++|old\s++)?"
         r"(?!(?:baby|son|daughter|boy|girl|kid|child|twins?)\b)(?:[a-z\-]++\s++)?[a-z\-]++\s++"
         rf"(?P<obj>{NAME})"), "Entity", ""),
     # an operation one had: "I had a cataract operation on my left eye", "Dad had a hip
     # replacement", "I had knee surgery in May" (EXPERIENCED, dated by the sentence)
-    ("EXPERIENCED", re.compile(
+    ("EXPERIENCED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:had|(?:have|has)\s++had|underwent|(?:am|is|are)\s++having|"
         r"went\s++in\s++for|got)\s++(?:(?:a|an|my|his|her|their)\s++)?"
         r"(?:(?:minor|major|small|big|emergency|routine|second)\s++)?"
@@ -1867,7 +1868,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"biopsy))\b(?![\-'’])"), "Concept", ""),
     # a thing bought, of the kinds one keeps: "We bought a new quad bike, a Honda", "I got
     # a second-hand camera" (OWNS; not "I bought a coffee")
-    ("OWNS", re.compile(
+    ("OWNS", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++)?(?:bought|got|purchased|picked\s++up)\s++"
         r"(?:a|an|our|my)\s++(?:(?:new|second-hand|secondhand|used|brand\s++new)\s++)?"
         r"(?P<obj>(?:[a-z\-]++\s++)?(?:car|bike|bicycle|tractor|van|motorbike|motorcycle|"
@@ -1876,7 +1877,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
      "Concept", ""),
     # a school by its name after "her new school": "Elsa loves her new school, Bloor
     # Collegiate"
-    ("STUDIES_AT", re.compile(
+    ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:loves|likes|enjoys|hates|is\s++settling\s++into|"
         r"(?:has\s++)?started\s++at)\s++(?:her|his|their|my)\s++(?:new\s++)?(?:school|"
         rf"college|university|uni|nursery|kindergarten)\s*+,?\s*+(?P<obj>{NAME})"),
@@ -1884,7 +1885,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # a business of one's own, by its name: "Pedro opened his own restaurant in Lisbon
     # called Tasca do Pedro", "my wife Priti started her own accountancy firm, Patel
     # Accounts" (OWNS, as "I own a bakery called Crumb & Co." is)
-    ("OWNS", re.compile(
+    ("OWNS", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:opened|started|founded|launched|set\s++up)\s++"
         r"(?:a|an|his|her|my|their|our)\s++(?:own\s++)?(?:new\s++)?(?:[a-z\-]++\s++){0,2}?"
         r"(?:business|company|firm|shop|restaurant|cafe|café|bakery|bar|pub|studio|salon|"
@@ -1894,7 +1895,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # a condition one has, by its name: "I've got shin splints", "Tom has tendonitis",
     # "I caught the flu" (EXPERIENCED, as a diagnosis is); only names of conditions, as
     # "I've got a cold drink" and "I have a cold one" are none
-    ("EXPERIENCED", re.compile(
+    ("EXPERIENCED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:have|has|(?:have|has)\s++got|got|caught|came\s++down\s++with|"
         r"(?:am|is|are|(?:have|has)\s++been)\s++(?:suffering|recovering)\s++from|"
         r"suffers?\s++from)\s++"
@@ -1902,7 +1903,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"chronic|awful)\s++)?(?P<obj>" + _CONDITIONS + r")(?=\s*+(?:[,.;:!?)–—]|-\s|"
         r"\b(?:and|but|because|so|in|on|at|since|for|from|after|again|last|this|now|today|"
         r"yesterday|too|which|that)\b|$))"), "Concept", ""),
-    ("LIKES", re.compile(
+    ("LIKES", compiled(
         rf"{SUBJECT}\s+(?:am|is|are|(?:have|has)\s+been)\s+{ADVERB}(?:into|a fan of|"
         rf"a big fan of|fond of|passionate about|crazy about)\s+{PHRASE}{PHRASE_END}"),
      "Concept", ""),
@@ -1911,7 +1912,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # for adoption last Friday" is the "council meeting"; the sentence's date becomes
     # valid_from); a name alone after the verb is a place ("went to the Louvre":
     # VISITED), not an event; "a few weeks ago" is a time, not an event
-    ("ATTENDED", re.compile(
+    ("ATTENDED", compiled(
         rf"{SUBJECT}\s+{ADVERB}(?:went to|go to|attended|signed up for|took part in|"
         r"participated in|volunteered at|"
         # "I took my kids to a pottery workshop": went, and took them along
@@ -1925,7 +1926,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # an activity: "go" and a gerund, the way English names a pastime ("we went camping",
     # "I'm off to go swimming", "I used to go horseback riding"); "went to …" is an
     # event or a place (above); a plan ("I want to go skiing") is not yet an experience
-    ("EXPERIENCED", re.compile(
+    ("EXPERIENCED", compiled(
         rf"{SUBJECT}\s+{ADVERB}(?:(?:am|is|are|was|were)\s+)?"
         r"(?:(?:used|off|love|like|loved|liked)\s+to\s+)?(?:go|goes|went|going|gone)\s+"
         r"(?:out\s+)?(?P<obj>(?:(?!(?:" + "|".join(_PARTICLES) + r")\b)[a-z]+\s+)?"
@@ -1936,7 +1937,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # employer (WORKS_AT, above)
     # a group with a name: "I joined a running club called Hackney Harriers", "I play in a
     # band called The Owls", "I'm a member of the Leeds Chess Club"
-    ("MEMBER_OF", re.compile(
+    ("MEMBER_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:(?:have|has)\s++{ADVERB})?joined|join|joins|"
         r"(?:play|plays|sing|sings|run|runs|"
         r"played|sang|ran|started\s++running)\s++(?:[a-z]++\s++){0,2}?(?:in|with|for)|"
@@ -1947,10 +1948,10 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         # "I": RuleExtractor.resolved)
         r"(?:\s++(?:with|of|from)\s++[\w'’\-]++(?:\s++[\w'’\-]++){0,3}?)?\s*+[,;]\s*+"
         rf"I\s++(?:are|am)\s++called)\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "group"),
-    ("MEMBER_OF", re.compile(
+    ("MEMBER_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:am|is|are|became)\s++(?:a\s++)?members?\s++of\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "group"),
-    ("MEMBER_OF", re.compile(
+    ("MEMBER_OF", compiled(
         # "I moved to the platform team last month": a team one moves to is one's own
         rf"{SUBJECT}\s+{ADVERB}(?:(?:moved|switched|transferred)\s+(?:over\s+)?to|"
         # "Tom is a member of the rowing club", "I'm part of a book club"
@@ -1964,20 +1965,20 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"(?P<obj>(?:{_EVENT_WORD}\s+){{0,{EVENT_WORDS - 2}}}?(?i:{_GROUP_WORDS}))"
         + _EVENT_END), "Concept", ""),
     # an outing: "we went on a hike", "we even went on another camping trip in the forest"
-    ("EXPERIENCED", re.compile(
+    ("EXPERIENCED", compiled(
         rf"{SUBJECT}\s+{ADVERB}(?:go|goes|went|going|gone)\s+on\s+"
         r"(?P<det>a|an|another|the|our|my)\s+(?:new\s+|little\s+|long\s+|short\s+)?"
         rf"(?P<obj>(?:{_EVENT_WORD}\s+){{0,{EVENT_WORDS - 2}}}?(?:{_OUTING_WORDS}))"
         + _EVENT_END), "Concept", ""),
     # an activity the speaker took others along to: "I took my fam camping", "we took the
     # kids swimming"
-    ("EXPERIENCED", re.compile(
+    ("EXPERIENCED", compiled(
         rf"{SUBJECT}\s+{ADVERB}(?:took|take|takes|taking)\s+{_TAKEN_ALONG}\s+"
         r"(?P<obj>(?!(?:" + "|".join(NOT_ACTIVITIES) + r")\b)[a-z]{2,}ing)\b"),
      "Concept", ""),
     # a pastime kept up: "I've been running farther to de-stress", "I've been busy
     # painting" (an activity, as "we went camping" is)
-    ("EXPERIENCED", re.compile(
+    ("EXPERIENCED", compiled(
         rf"{SUBJECT}\s+(?:(?:have|has)\s+been\s+{ADVERB}(?:(?:busy|out)\s+)?|"
         # "I've started cycling to work", "she took up knitting"
         rf"(?:(?:have|has)\s+)?{ADVERB}(?:started|began|begun|took\s+up|taken\s+up)\s+|"
@@ -1986,13 +1987,13 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # a place of a kind, with no name: "we went to the beach", "I took the kids to the
     # museum" (a named place is VISITED above; "the beach" alone is kept, unlike "the
     # team": the kind of place is what was said)
-    ("VISITED", re.compile(
+    ("VISITED", compiled(
         rf"{SUBJECT}\s+{ADVERB}(?:went|go|goes|going|gone|took\s+{_TAKEN_ALONG})\s+to\s+"
         rf"the\s+(?P<obj>{_PLACE_WORDS})" + _EVENT_END), "Concept", ""),
     # a pastime one plays, in the present: "I play clarinet", "Ben plays the violin", "I
     # started playing tennis"; a pursuit (INTERESTED_IN), as the vocabulary has no other
     # word for it; "play a role", "play with the kids" are not pastimes
-    ("INTERESTED_IN", re.compile(
+    ("INTERESTED_IN", compiled(
         rf"{SUBJECT}\s+{ADVERB}(?:play|plays|(?:started|began)\s+playing|"
         r"(?:have|has)\s+been\s+playing)\s+(?:the\s+)?"
         # "five-a-side football" is football
@@ -2001,23 +2002,23 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
      "Concept", ""),
     # an instrument switched to, or taken lessons in: "Mia switched from piano to
     # violin", "Mia takes piano lessons on Tuesdays"
-    ("INTERESTED_IN", re.compile(
+    ("INTERESTED_IN", compiled(
         rf"{SUBJECT}\s+{ADVERB}switched\s+from\s+(?:playing\s+)?(?:the\s+)?"
         rf"(?:{_INSTRUMENTS})\s+to\s+(?:playing\s+)?(?:the\s+)?(?P<obj>{_INSTRUMENTS})\b"),
      "Concept", ""),
-    ("INTERESTED_IN", re.compile(
+    ("INTERESTED_IN", compiled(
         rf"{SUBJECT}\s+{ADVERB}(?:takes|take|took|(?:am|is|are)\s+taking|started|has|have)"
         rf"\s+(?:the\s+)?(?P<obj>{_INSTRUMENTS})\s+(?:lessons|classes)\b"), "Concept", ""),
     # "I'm really interested in astronomy", "I'm keen on counseling" ("not interested in"
     # is no interest: "not" is not an adverb these patterns skip)
-    ("INTERESTED_IN", re.compile(
+    ("INTERESTED_IN", compiled(
         rf"{SUBJECT}\s+(?:am|is|are)\s+{ADVERB}(?:(?:very|so|quite)\s+)?"
         rf"(?:interested in|keen on)\s+{PHRASE}{PHRASE_END}"), "Concept", ""),
     # something the speaker made, said in the past ("let's make memories" is a wish): "I
     # made this bowl in my class", "I painted a sunset"; "this" points at what the message
     # shows, so it is kept; "made a mistake", "made a decision" and their kin are idioms,
     # not things made
-    ("CREATED", re.compile(
+    ("CREATED", compiled(
         rf"{SUBJECT}\s+{ADVERB}(?:made|painted|drew|wrote|built|knitted|sewed|baked|sculpted|"
         r"carved|designed)"
         r"\s+(?P<det>a|an|this|these|my|our|another|some)\s+"
@@ -2029,14 +2030,14 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
      "Concept", ""),
     # a title in quotes is a name: "I loved reading "Charlotte's Web" as a kid", "I love
     # "Becoming Nicole" by Amy Ellis Nutt"
-    ("LIKES", re.compile(
+    ("LIKES", compiled(
         rf"{SUBJECT}\s+{ADVERB}(?:like|likes|liked|love|loves|loved|enjoy|enjoys|enjoyed|"
         r"adore|adores|adored)\s+(?:reading\s+|watching\s+|listening\s+to\s+|playing\s+)?"
         r"(?P<obj>\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”)"), "Entity", "title"),
     # a role held at a named organisation, in the present: "my husband Tom is a nurse at
     # St Mary's Hospital", "I'm a data engineer at Stripe"; a regular, a member, a guest or
     # a fan is no employee, a student studies (below), and "was a nurse at" is no job now
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++(?:{NAME},\s++)?{ADVERB}(?:a|an)\s++"
         rf"(?!(?:[a-z\-]++\s++){{0,2}}(?:{_NOT_ROLES})\b)"
         # "I'm a midwife at the Royal London Hospital", "a nurse on the cardiology ward at
@@ -2045,13 +2046,13 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # ... and with it, after an occupation word: "I'm a pilot with Jet2", "she's an engineer
     # with Siemens" ("a mum with two kids", "a friend with Ana" name no occupation)
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++(?:{NAME},\s++)?{ADVERB}(?:(?:a|an)\s++)?"
         rf"(?!(?:{_NOT_HELD})\b)(?:[a-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})\s++with\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # a company one founded or leads: "I'm Leo, co-founder of Ledgerly", "she's the CEO of
     # Bloom", "I founded Ledgerly in 2022" (WORKS_AT)
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++(?:(?:am|is|are)\s++(?:{NAME},\s++)?{ADVERB}(?:(?:the|a|an|one\s++of"
         r"\s++the)\s++)?(?:co-?founder|founder|ceo|CEO|cto|CTO|cfo|CFO|coo|COO)s?\s++"
         rf"(?:and\s++[a-zA-Z\-]++\s++)?(?:of|at)|{ADVERB}(?:co-?)?founded)\s++(?:the\s++)?"
@@ -2061,11 +2062,11 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # occupation below); "the" asks for an occupation word, and for a named place after it
     # ... and without "the" in a self-introduction: "I'm Mo, head chef at a Lebanese place
     # in Leeds called Zaatar" (read as "I am head chef at …": RuleExtractor.resolved)
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:the\s++)?(?:[a-z\-]++\s++){{0,3}}?"
         rf"(?:{_OCCUPATIONS})\s++(?:(?:for|of|on)\s++(?:the\s++)?{NAME}\s++)?at\s++"
         rf"{_A_PLACE_CALLED}(?P<obj>{NAME})"), "Entity", "organisation"),
-    ("HAS_OCCUPATION", re.compile(
+    ("HAS_OCCUPATION", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:the\s++)?{_ROLE}"
         r"(?=\s++(?:for|of|on|at)\s++(?:the\s++|an?\s++(?:[\w\-]++\s++){0,3}?)?[A-Z])"),
      "Concept", ""),
@@ -2073,7 +2074,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # graphic designer", "I became a paramedic last year", "I got a job as a barista"
     # (HAS_OCCUPATION); the occupation word ends it (_OCCUPATIONS), and praise or a job not held
     # now is none ("a good cook", "an aspiring writer", "a retired teacher": _NOT_HELD)
-    ("HAS_OCCUPATION", re.compile(
+    ("HAS_OCCUPATION", compiled(
         rf"{SUBJECT}\s++(?:(?:am|is|are|(?:have|has)\s++been)\s++{ADVERB}|{ADVERB}(?:became|"
         r"become|becomes|(?:have|has)\s++become|works?\s++as|(?:am|is|are)\s++working\s++as|"
         # "I work at Stripe as a data engineer", "I joined Globex as a data engineer"
@@ -2083,12 +2084,12 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"(?:job|position|role|post)\s++(?:(?:at|with|for)\s++(?:the\s++)?{NAME}\s++)?"
         r"as)\s++)(?:a|an)\s++" + _ROLE), "Concept", ""),
     # someone hired into a role holds it: "we hired Diego Santos as a backend engineer"
-    ("HAS_OCCUPATION", re.compile(
+    ("HAS_OCCUPATION", compiled(
         rf"\b(?:hired|recruited)\s++{SUBJECT}\s++as\s++(?:(?:a|an|our|the)\s++)?"
         r"(?:new\s++)?" + _ROLE), "Concept", ""),
     # a promotion is the occupation held from then on: "I got promoted to design lead",
     # "she was promoted to head of sales", "Tom has been promoted to senior engineer"
-    ("HAS_OCCUPATION", re.compile(
+    ("HAS_OCCUPATION", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:got|get|was|were|(?:have|has)\s++been|am|is|are)\s++"
         rf"{ADVERB}promoted\s++to\s++(?:(?:a|an|the)\s++)?(?P<obj>(?:[a-z\-]++\s++){{0,3}}?"
         rf"(?:{_OCCUPATIONS}|lead|head\s++of\s++[a-z\-]++))"
@@ -2097,7 +2098,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"today|yesterday|when|because|so)\b))"), "Concept", ""),
     # a part of a named organisation one runs is work there: "I maintain the payments
     # service at Brightwave", "she leads the data team at Spotify"
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:maintain|maintains|manage|manages|lead|leads|run|runs|"
         r"head|heads|am\s++in\s++charge\s++of|is\s++in\s++charge\s++of)\s++"
         r"(?:the|a|an|our|my|his|her|their)\s++(?:[\w\-]++\s++){0,3}?(?:team|service|"
@@ -2105,25 +2106,25 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"s?\s++(?:at|for)\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # teaching at a named place is working there: "my husband Omar teaches history at the
     # Berlin International School", "she teaches at Oakwood Primary"
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:teach|teaches|(?:am|is|are)\s++teaching)\s++"
         rf"(?:[\w\-]++\s++){{0,3}}?(?:at|for)\s++(?:the\s++)?(?P<obj>{NAME})"),
      "Entity", "organisation"),
     # an occupation held in a named place is where one lives, as "based in" is: "Sven is a
     # chef in Stockholm", "my sister is a nurse in Leeds" (LIVES_IN)
-    ("LIVES_IN", re.compile(
+    ("LIVES_IN", compiled(
         # a class or a year is no place ("a teacher in Year 5")
         rf"{_IS_AN_OCCUPATION}in\s++(?P<obj>{NAME})(?![\s\-]*+\d)"), "Entity", "place"),
     # "I'm a nurse from Valencia living in Dublin": where one is from, and where one lives
-    ("FROM", re.compile(
+    ("FROM", compiled(
         rf"{_IS_AN_OCCUPATION}(?:originally\s++)?from\s++(?P<obj>{NAME})"),
      "Entity", "place"),
-    ("LIVES_IN", re.compile(
+    ("LIVES_IN", compiled(
         rf"{_IS_AN_OCCUPATION}(?:(?:originally\s++)?from\s++{NAME},?\s++)?(?:who\s++is\s++)?"
         rf"(?:living|based)\s++in\s++(?P<obj>{NAME})"), "Entity", "place"),
     # marriage: "I married Tom", "Felix married his girlfriend Noor", "Anna is married to
     # Ben", "I got engaged to Pablo"
-    ("PARTNER_OF", re.compile(
+    ("PARTNER_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:married|wed|(?:got|am|is|are|(?:have|has)\s++been)\s++"
         r"(?:married|engaged)\s++to)\s++"
         rf"(?:(?:my|his|her|their)\s++{_PARTNER_WORDS}\s++)?"
@@ -2132,7 +2133,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"(?P<obj>{NAME})"), "Person", ""),
     # dating: "I'm dating Tom", "I started seeing someone called Alex", "Tom and I have been
     # together for five years"
-    ("PARTNER_OF", re.compile(
+    ("PARTNER_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:(?:am|is|are|have\s++been|has\s++been|started|began)\s++)?"
         # "seeing" alone may be an appointment ("I'm seeing Dr Patel on Monday")
         r"dating|(?:have\s++been|has\s++been|started|began)\s++seeing|(?:am|is|are)\s++seeing"
@@ -2140,17 +2141,17 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         # "I've been seeing someone new, his name is Ben"
         rf"woman)|someone)(?:\s++new)?(?:\s++(?:called|named)|{_NAME_GIVEN_AFTER})"
         rf"\s++)?(?P<obj>{NAME})"), "Person", ""),
-    ("PARTNER_OF", re.compile(
+    ("PARTNER_OF", compiled(
         rf"(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++(?:have\s++been|are|'ve\s++been)\s++"
         r"together\b"), "Person", ""),
     # a couple as the subject: "Kenji and I got engaged", "Anna and Ben got married in June"
-    ("PARTNER_OF", re.compile(
+    ("PARTNER_OF", compiled(
         rf"(?:\b[Mm]y\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++"
         rf"{_WEDDED}"), "Person", ""),
     # two others: the first named is the subject, as in "Giada got engaged to Marco"
-    ("PARTNER_OF", re.compile(rf"(?P<subj>{NAME})\s++and\s++(?P<obj>{NAME})\s++{_WEDDED}"),
+    ("PARTNER_OF", compiled(rf"(?P<subj>{NAME})\s++and\s++(?P<obj>{NAME})\s++{_WEDDED}"),
      "Person", ""),
-    ("STUDIES_AT", re.compile(
+    ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:[a-z\-]++\s++){{0,2}}?"
         # "a second-year PhD student in the chemistry department at Durham"
         r"(?:(?:PhD|MSc|MA|MBA|BSc|BA)\s++)?student\s++"
@@ -2159,21 +2160,21 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # a skill being learnt, a pursuit as "I play clarinet" is: "I've been learning Spanish
     # on Duolingo", "Anna is learning to play the guitar"; "learning to accept it", "learning
     # a lot" and "learning about myself" name no skill
-    ("INTERESTED_IN", re.compile(
+    ("INTERESTED_IN", compiled(
         rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++been|(?:(?:have|has)\s++)?started|began)"
         rf"\s++{ADVERB}learning\s++(?:to\s++(?:play|speak)\s++)?(?:the\s++)?"
         rf"(?!(?:{_NOT_LEARNT})\b)(?P<obj>{_EVENT_WORD}(?:\s++{_EVENT_WORD}){{0,2}}?)"
         + _EVENT_END), "Concept", ""),
     # also what is studied, then where: "Layla is studying medicine at King's College
     # London" (a school; "studying medicine in London" names a city, not a school)
-    ("STUDIES_AT", re.compile(
+    ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s+{ADVERB}(?:study|studies|am studying|is studying|are studying|"
         r"started studying|enrolled|(?:started|starts|attends|attend)\s+(?:school|college|"
         r"university|uni|kindergarten|nursery))\s+(?:in|(?:[a-z]+\s+){0,2}?at)\s+"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # a school by its name: "Tobi started at Greenfield Primary", "she goes to the
     # University of Leeds" (not "I started at Oakwood Academy as a maths teacher", a job)
-    ("STUDIES_AT", re.compile(
+    ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:goes\s++to|go\s++to|attends|attend|started\s++at|"
         r"starts\s++at|(?:has|have)\s++started\s++at)\s++(?:the\s++)?"
         rf"(?P<obj>(?=(?:University|College)\s++of\s){NAME}|{NAME}{_SCHOOL_WORD_ENDS}|"
@@ -2182,7 +2183,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"(?!\s*+as\b)"), "Entity", "organisation"),
     # what is studied, a subject pursued: "he studies engineering", "I majored in history"
     # ("studying hard", "studying for exams", "studied abroad" name none)
-    ("INTERESTED_IN", re.compile(
+    ("INTERESTED_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:study|studies|studied|am\s++studying|is\s++studying|"
         r"are\s++studying|was\s++studying|majored\s++in|major\s++in|majors\s++in|"
         r"am\s++majoring\s++in|is\s++majoring\s++in)\s++"
@@ -2190,7 +2191,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         + _EVENT_END), "Concept", ""),
     # a project: "I'm working on the payments API this quarter" (not "working on myself",
     # "working on it")
-    ("WORKS_ON", re.compile(
+    ("WORKS_ON", compiled(
         rf"{SUBJECT}\s++(?:(?:am|is|are|was|were|(?:have|has)\s++been)\s++)?{ADVERB}"
         r"working\s++on\s++(?!(?:it|this|that|these|those|myself|yourself|himself|herself|"
         r"ourselves|themselves|me|him|her|us|them|something|anything|things|stuff|getting|"
@@ -2199,7 +2200,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"(?:\s++{_EVENT_WORD}){{0,3}}?)" + _EVENT_END), "Concept", ""),
     # a race run or entered: "I ran my first half marathon", "signed up for the London
     # Marathon", "I ran a charity race" (an event: its date is when)
-    ("ATTENDED", re.compile(
+    ("ATTENDED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:ran|run|runs|did|finished|completed|raced|competed\s++in|"
         r"entered|signed\s++up\s++for|registered\s++for|took\s++part\s++in|"
         r"participated\s++in)\s++(?:(?P<det>a|an|my|the|our|his|her|their|another)\s++)?"
@@ -2207,71 +2208,71 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"(?P<obj>(?:[\w'’\-]++\s++){{0,3}}?(?i:{_RACE_WORDS}))(?![\w'’\-])"),
      "Concept", ""),
     # back from a place: "I just got back from a conference in Vienna" (VISITED)
-    ("VISITED", re.compile(
+    ("VISITED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:got|came|am|is|are|just\s++got)\s++(?:just\s++)?back\s++"
         # "… from two weeks shooting landscapes in Iceland"
         r"from\s++(?:(?:a|an|the|my|our|two|three|four|five|six|ten|a\s++couple\s++of|"
         rf"a\s++few)\s++(?:[a-z\-]+\s++){{0,3}}?(?:in|to)\s++)?(?P<obj>{NAME})"),
      "Entity", "place"),
     # a race trained for is a goal, not yet run: "I've been training for a triathlon"
-    ("HAS_GOAL", re.compile(
+    ("HAS_GOAL", compiled(
         rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++been)\s++{ADVERB}training\s++for\s++"
         r"(?:(?P<det>a|an|the|my|our|another)\s++)?(?:(?:first|second|next|big)\s++)?"
         rf"(?P<obj>(?:[\w'’\-]++\s++){{0,3}}?(?i:{_RACE_WORDS}))(?![\w'’\-])"),
      "Concept", ""),
     # a fan of a team or a band: "I'm a huge Arsenal fan" (LIKES)
-    ("LIKES", re.compile(
+    ("LIKES", compiled(
         rf"{SUBJECT}\s++(?:am|is|are|have\s++been|has\s++been)\s++{ADVERB}(?:a|an)\s++"
         rf"(?:huge\s++|big\s++|massive\s++|lifelong\s++|die-hard\s++)?(?P<obj>{NAME})\s++"
         r"(?:fan|supporter)\b"), "Entity", ""),
     # volunteering at a named place, in the present ("volunteered at" is an event above)
-    ("ATTENDED", re.compile(
+    ("ATTENDED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:volunteer|volunteers|am\s++volunteering|is\s++volunteering|"
         r"(?:started|began|have\s++been|has\s++been)\s++volunteering)\s++(?:at|with|for)\s++"
         r"(?:the\s++|an?\s++(?:[a-z\-]+\s++){1,3}?(?:called|named)\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # playing for a named team: "Anna's son Leo plays for the Hackney Hawks" (MEMBER_OF)
-    ("MEMBER_OF", re.compile(
+    ("MEMBER_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:play|plays|played|am\s++playing|is\s++playing)\s++"
         rf"(?:football\s++|rugby\s++|cricket\s++|hockey\s++|basketball\s++)?for\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "group"),
     # someone's job by a possessive: "we moved for Dana's new job at McGill"
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         r"\b(?P<subj>[A-Z][a-z\-]++)['’]s\s++(?:new\s++)?(?:job|position|role|post)\s++"
         rf"(?:is\s++)?(?:at|with)\s++(?P<obj>{NAME})"), "Entity", "organisation"),
     # whom one reports to at work, now: "I report to Sarah" (COLLEAGUE_OF; "I reported to
     # the clinic" was an errand)
-    ("COLLEAGUE_OF", re.compile(
+    ("COLLEAGUE_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:report|reports)\s++(?:directly\s++)?to\s++"
         rf"(?P<obj>{NAME})"), "Person", ""),
     # a move for one's job: "Arjun moved to Bristol for a new job at Airbus"
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:moved|relocated)\b[^.!?;]{{0,60}}?\bfor\s++(?:a|an|my|his|"
         r"her|their|our)\s++(?:new\s++)?(?:job|position|role|post)\s++(?:at|with)\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # a plan or a dream, said as one: "I'm planning to run a marathon", "my goal is to
     # give kids a loving home", "I'm saving up for a trip to Peru" (not "I want to …",
     # which chat says of anything)
-    ("HAS_GOAL", re.compile(
+    ("HAS_GOAL", compiled(
         rf"{SUBJECT}\s++(?:am|is|are|have\s++been|has\s++been)\s++{ADVERB}(?:planning|"
         rf"aiming)\s++to\s++(?P<obj>(?:[\w'’\-]++\s++){{0,3}}?[\w'’\-]++){_GOAL_END}"),
      "Concept", ""),
-    ("HAS_GOAL", re.compile(
+    ("HAS_GOAL", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}saving\s++(?:up\s++)?for\s++"
         r"(?P<obj>(?:(?:a|an|the|our|my)\s++)?(?:[\w'’\-]++\s++){0,3}?[\w'’\-]++)"
         + _GOAL_END), "Concept", ""),
     # twins born: "Min and his wife Yuna had twins, Jae and Hana" (each FAMILY_OF)
-    ("FAMILY_OF", re.compile(
+    ("FAMILY_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:had|welcomed|(?:have|has)\s++had)\s++(?:twins|triplets|"
         r"twin\s++(?:girls|boys|daughters|sons))(?:,\s++|\s++(?:named|called)\s++)"
         rf"(?P<obj>{NAME})"), "Person", ""),
-    ("FAMILY_OF", re.compile(
+    ("FAMILY_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:had|welcomed|(?:have|has)\s++had)\s++(?:twins|triplets|"
         r"twin\s++(?:girls|boys|daughters|sons))(?:,\s++|\s++(?:named|called)\s++)"
         rf"{NAME}(?:,\s++{NAME})*+,?\s++and\s++(?P<obj>{NAME})"), "Person", ""),
     # a child born: "Paolo and Anke had a baby girl, Sofia", "we had a baby boy named Leo",
     # "Hannah had her baby, a little girl called Isla"
-    ("FAMILY_OF", re.compile(
+    ("FAMILY_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:had|welcomed|(?:have|has)\s++had)\s++"
         r"(?:a|their|our|her|his)\s++"
         r"(?:new\s++|little\s++)?(?:baby(?:\s++(?:girl|boy|daughter|son))?|daughter|son)"
@@ -2279,7 +2280,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         rf"|,\s++|\s++(?:named|called)\s++)(?P<obj>{NAME})"), "Person", ""),
     # a course taken at a school: "I started a course in palliative care at Sophiahemmet
     # University", "I'm doing a master's at UCL", "I'm doing my PhD at Imperial College"
-    ("STUDIES_AT", re.compile(
+    ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:started|began|am\s++taking|"
         r"am\s++doing|is\s++taking|is\s++doing|took|enrolled\s++in|signed\s++up\s++for)\s++"
         r"(?:a|an|my)\s++"
@@ -2291,17 +2292,17 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
         r"(?:\s++(?:part-time|full-time|online|remotely|in\s++the\s++evenings))?\s*+at\s++(?:the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # "I just got promoted to head nurse at St Luke's"
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:got|was|been|have\s++been|has\s++been)\s++promoted\s++"
         rf"(?:to\s++(?:[a-z\-]+\s++){{1,3}}?)?(?:at|in)\s++(?P<obj>{NAME})"),
      "Entity", "organisation"),
     # "I'm teaching biology at Glasgow Academy", "she teaches at Harvard", "Ana teaches
     # Portuguese at a language school called Falar"
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:teach|teaches|am teaching|is teaching|are teaching)\s++"
         r"(?:[\w\-]+\s++){0,2}?at\s++(?:an?\s++(?:[a-z]+\s++){1,3}?(?:called|named)\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         rf"{SUBJECT}\s+{ADVERB}(?:got|started|took|accepted|landed|found|began)\s+"
         r"(?:a|an)\s+(?:new\s+)?(?:part-time\s+|full-time\s+|summer\s+|temporary\s+)?"
         r"(?:job|internship|position|role|placement)\s+(?:as (?:an? )?[a-z ]+?\s+)?(?:at|with)\s+"
@@ -2311,7 +2312,7 @@ _MORE_FACTS: list[tuple[str, re.Pattern[str], str, str]] = [
     # an offer accepted is a job when the sentence says it starts: "I accepted an offer
     # from Cloudflare, I start in September" (not "we accepted an offer from the Smiths",
     # a buyer's for a house)
-    ("WORKS_AT", re.compile(
+    ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}accepted\s++(?:a|an|the|their)\s++offer\s++(?:from|at)\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})(?=[^.!?;]{{0,40}}?\b(?:start|starts|starting|begin|"
         r"begins|join|joining|role|position|job)\b)"), "Entity", "organisation"),
@@ -2367,7 +2368,7 @@ def _opens_quotation(text: str, start: int, end: int) -> bool:
     return opens and _SENTENCE_GOES_ON.match(text, end) is not None
 
 
-_CONTRACTION = re.compile(r"(?P<base>\w+)['’](?:s|re|ll|d|ve|m)")
+_CONTRACTION = compiled(r"(?P<base>\w+)['’](?:s|re|ll|d|ve|m)")
 
 
 def _usable(name: str) -> bool:
