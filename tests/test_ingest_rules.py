@@ -1596,3 +1596,17 @@ def test_an_occupation_one_was_is_over():
     [nurse] = planned("I was a nurse at St Mary's Hospital.", "Joan",
                       datetime(2024, 1, 19, tzinfo=UTC)).plan.relationships
     assert nurse.type == "HAS_OCCUPATION" and nurse.valid_to is not None
+
+
+def test_a_baby_or_a_pet_named_in_the_next_sentence_is_the_speakers():
+    """ "Our baby girl arrived on Tuesday! We've called her Ffion." is a daughter named;
+    "We got a puppy! We've called her Mango." a puppy."""
+    nodes, facts = extract("Our baby girl arrived on Tuesday! We've called her Ffion.", "Nia")
+    assert ("nia", "FAMILY_OF", "ffion") in facts and ("Person", "Ffion") in nodes
+    assert ("nia", "FAMILY_OF", "leo") in extract("Our baby arrived! We named him Leo.",
+                                                  "Nia")[1]
+    assert ("nia", "OWNS", "mango") in extract("We got a puppy! We've called her Mango.",
+                                               "Nia")[1]
+    # naming someone else is no birth
+    assert extract("Our baby's first tooth came through. We called her doctor.", "Nia")[1] \
+        == set()

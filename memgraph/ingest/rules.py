@@ -1500,6 +1500,8 @@ _PET_GOT = compiled(
 # ... and named by the next one
 _NAMED_NEXT = compiled(
     r"\s*+(?:(?:[Hh]er|[Hh]is|[Ii]ts)\s++name\s++is|(?:[Ss]he|[Hh]e|[Ii]t)['’]s\s++called|"
+    # "We got a puppy! We've called her Mango."
+    r"(?:I|[Ww]e)(?:['’]ve|\s++have)?\s++(?:called|named)\s++(?:her|him|it)|"
     # "We adopted a third dog! A greyhound called Pip."
     rf"[Aa]n?\s++(?:[a-z\-]+\s++)?(?:{_PET_KIND})\s++(?:called|named))"
     rf"\s++(?P<name>{NAME})")
@@ -1510,7 +1512,12 @@ _MY_UNNAMED_RELATIVE = compiled(
     rf"(?!['’]s\s++(?:new\s++|best\s++|old\s++)?(?:{_RELATION_WORD}|{_PLURAL_WORD})\b)")
 _PERSON_NAMED_NEXT = compiled(
     r"\s*+(?:(?:[Hh]er|[Hh]is|[Tt]heir)\s++name\s++is|(?:[Ss]he|[Hh]e)['’]s\s++called|"
+    # "Our baby girl arrived on Tuesday! We've called her Ffion."
+    r"(?:I|[Ww]e)(?:['’]ve|\s++have)?\s++(?:called|named)\s++(?:her|him)|"
     rf"(?:[Ss]he|[Hh]e)\s++is\s++called)\s++(?P<name>{NAME})")
+# a baby of one's own not named yet: "Our baby girl arrived on Tuesday!" (a daughter)
+_OUR_BABY = compiled(r"\b(?:[Mm]y|[Oo]ur)\s++(?:new\s++|little\s++)?baby"
+                     r"(?:\s++(?P<kind>girl|boy))?\b(?!['’])")
 # a name given in words of its own after a comma: ", his name is Kenji", "; she's called
 # Rosa", "…a rescue greyhound, she's called Bella"
 _NAME_GIVEN_AFTER = (r"\s*+[,;]\s*+(?:(?:his|her|their|its)\s++name\s++is|"
@@ -2343,6 +2350,8 @@ def _unnamed_relative(text: str) -> str | None:
         return None
     people = [m["rel"].lower() for m in _MY_UNNAMED_RELATIVE.finditer(text)
               if RELATION_WORDS[m["rel"].lower()][0] != "OWNS"]
+    if not people and (baby := _OUR_BABY.search(text)) is not None:
+        people = [{"girl": "daughter", "boy": "son"}.get(baby["kind"] or "", "child")]
     return people[-1] if people else None
 
 
