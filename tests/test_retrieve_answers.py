@@ -892,3 +892,16 @@ def test_a_relation_word_after_with_names_company_not_whom_the_question_asks_abo
         intent = read_query(text)
         assert intent.relation_words == frozenset(), text
     assert read_query("Who are Caroline's friends?").relation_words == {"friends"}
+
+
+def test_what_someone_has_asks_for_a_condition_or_a_thing_owned() -> None:
+    """ "What does Linda have?" read as "Linda" alone asked for nothing but her node;
+    the idiom asks for what she has: her arthritis (EXPERIENCED), her car (OWNS)."""
+    for text, name in (("What does Linda have?", "Linda"), ("What did Mango have?", "Mango"),
+                       ("What does Ruth's dad have?", "Ruth")):
+        wanted = wanted_by(text, name)
+        assert asks_relation(wanted, {"kind": "EXPERIENCED"}), text
+        assert asks_relation(wanted, {"kind": "OWNS"}), text
+    # "have" elsewhere is still a question word
+    assert "have" not in read_query("What pets does Melanie have?").content
+    assert "have" not in read_query("What does Caroline have to say about it?").content

@@ -118,9 +118,9 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
                 "race marathon compete",
     # what one was diagnosed with ("I was diagnosed with type 2 diabetes") is a health
     # condition one has; an injury one had ("I hurt my back": back injury) too
-    # ("What does Sam struggle with?", "…suffer from?")
+    # ("What does Sam struggle with?", "…suffer from?", "What does Linda have?")
     "EXPERIENCED": "experience activity diagnose diagnosis condition illness disease sick "
-                   "health injury injure hurt sprain struggle suffer",
+                   "health injury injure hurt sprain struggle suffer have",
     # and a team one supports ("I'm a huge Celtic fan")
     "LIKES": "like love enjoy favourite favorite fan into hobby fun passion adore fond "
              "support",

@@ -140,6 +140,8 @@ OCCUPATION_PAST_TAILS = frozenset({
 OCCUPATION_WORDS = ("work", "occupation")
 WORK_FORMS = frozenset({"work", "works", "working", "worked"})
 PROJECT_WORD = "project"
+# the word the "what does X have?" idiom asks with: OWNS and EXPERIENCED are asked by it
+HAVE_WORD = "have"
 _SOMEONE = frozenset(RELATION_SYNONYMS) | RELATION_MODIFIERS | {
     "you", "your", "he", "she", "they", "we", "i", "my", "his", "her", "their", "our", "the",
     "and"}
@@ -447,6 +449,18 @@ def _with_company(before: list[str]) -> bool:
     return False
 
 
+def _asks_what_one_has(words: list[str]) -> bool:
+    """ "What does Linda have?", "What does Ruth's dad have?": the idiom asks for what one
+    has (a condition, a thing one owns), though "have" is a question word (read as
+    "Linda" alone, it asked for nothing but her node). <someone> is names, relation words
+    and pronouns only, as in ``_occupation_tail``."""
+    lowered = [w.lower() for w in words]
+    return (len(lowered) >= 4 and lowered[0] == "what" and lowered[1] in ("do", "does", "did")
+            and lowered[-1] in ("have", "has", "had")
+            and all(w[:1].isupper() or lowered[i] in _SOMEONE
+                    for i, w in enumerate(words[2:-1], start=2)))
+
+
 def _ex_split(token: str) -> tuple[str, ...]:
     """ "ex-husband" is a husband one had: "ex" (PAST_WORDS) and the relation word."""
     m = _EX.match(token)
@@ -501,6 +515,8 @@ def read_query(query: str) -> QueryIntent:
     if any(lowered[i:i + 3] == [kind, "of", "work"] for i in range(len(lowered) - 2)
            for kind in ("kind", "type", "line", "sort")):
         content = (*content, OCCUPATION_WORDS[1])
+    if _asks_what_one_has(words):
+        content = (*content, HAVE_WORD)
     tail = _occupation_tail(words)
     if tail is not None:
         content = (*content[:len(content) - sum(w not in skip for w in tail)],
