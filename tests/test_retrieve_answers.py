@@ -905,3 +905,13 @@ def test_what_someone_has_asks_for_a_condition_or_a_thing_owned() -> None:
     # "have" elsewhere is still a question word
     assert "have" not in read_query("What pets does Melanie have?").content
     assert "have" not in read_query("What does Caroline have to say about it?").content
+
+
+def test_whom_someone_is_dating_or_seeing_asks_for_a_partner() -> None:
+    partner = {"kind": "PARTNER_OF"}
+    assert asks_relation(wanted_by("Who is Rory dating?", "Rory"), partner)
+    assert asks_relation(wanted_by("Who is Bill seeing?", "Bill"), partner)
+    assert asks_relation(wanted_by("Who is Bill seeing now?", "Bill"), partner)
+    # seeing someone at a time or a place is no dating
+    assert not asks_relation(wanted_by("Who is Caroline seeing at the weekend?", "Caroline"),
+                             partner)

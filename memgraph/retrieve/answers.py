@@ -130,7 +130,8 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "INTERESTED_IN": "interest curious into play learn study",
     "OWNS": "own have pet name call adopt buy bought rescue",
     "FAMILY_OF": "family relative",
-    "PARTNER_OF": "partner married engage marry",
+    # ("Who is Rory dating?"; "Who is Bill seeing?" is read as "dating": query.py)
+    "PARTNER_OF": "partner married engage marry date dating",
     "FRIEND_OF": "friend",
     "COLLEAGUE_OF": "colleague coworker",
     "MEMBER_OF": "member join club team group",

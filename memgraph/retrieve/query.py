@@ -142,6 +142,8 @@ WORK_FORMS = frozenset({"work", "works", "working", "worked"})
 PROJECT_WORD = "project"
 # the word the "what does X have?" idiom asks with: OWNS and EXPERIENCED are asked by it
 HAVE_WORD = "have"
+# what "who is X seeing?" asks: whom X dates (PARTNER_OF's words hold it)
+DATING_WORD = "dating"
 _SOMEONE = frozenset(RELATION_SYNONYMS) | RELATION_MODIFIERS | {
     "you", "your", "he", "she", "they", "we", "i", "my", "his", "her", "their", "our", "the",
     "and"}
@@ -461,6 +463,21 @@ def _asks_what_one_has(words: list[str]) -> bool:
                     for i, w in enumerate(words[2:-1], start=2)))
 
 
+def _asks_whom_one_sees(words: list[str]) -> bool:
+    """ "Who is Bill seeing?", "who's she seeing now?": whom someone dates. <someone> is
+    names, relation words and pronouns only."""
+    lowered = [w.lower() for w in words]
+    if "seeing" not in lowered or lowered[0] not in ("who", "who's", "who’s"):
+        return False
+    end = lowered.index("seeing")
+    start = 1 if lowered[0] != "who" else 2
+    if lowered[0] == "who" and (len(lowered) < 3 or lowered[1] not in ("is", "was")):
+        return False
+    return end > start and all(w[:1].isupper() or lowered[i] in _SOMEONE
+                               for i, w in enumerate(words[start:end], start=start)) \
+        and all(w in NOW_WORDS for w in lowered[end + 1:])
+
+
 def _ex_split(token: str) -> tuple[str, ...]:
     """ "ex-husband" is a husband one had: "ex" (PAST_WORDS) and the relation word."""
     m = _EX.match(token)
@@ -517,6 +534,9 @@ def read_query(query: str) -> QueryIntent:
         content = (*content, OCCUPATION_WORDS[1])
     if _asks_what_one_has(words):
         content = (*content, HAVE_WORD)
+    if _asks_whom_one_sees(words):
+        # "Who is Bill seeing?" asks whom he dates, not whom he saw
+        content = tuple(DATING_WORD if w == "seeing" else w for w in content)
     tail = _occupation_tail(words)
     if tail is not None:
         content = (*content[:len(content) - sum(w not in skip for w in tail)],
