@@ -464,17 +464,15 @@ def _asks_what_one_has(words: list[str]) -> bool:
 
 
 def _asks_whom_one_sees(words: list[str]) -> bool:
-    """ "Who is Bill seeing?", "who's she seeing now?": whom someone dates. <someone> is
+    """ "Who is Bill seeing?", "who is she seeing now?": whom someone dates. <someone> is
     names, relation words and pronouns only."""
     lowered = [w.lower() for w in words]
-    if "seeing" not in lowered or lowered[0] not in ("who", "who's", "who’s"):
+    if len(lowered) < 4 or lowered[0] != "who" or lowered[1] not in ("is", "was") \
+            or "seeing" not in lowered:
         return False
     end = lowered.index("seeing")
-    start = 1 if lowered[0] != "who" else 2
-    if lowered[0] == "who" and (len(lowered) < 3 or lowered[1] not in ("is", "was")):
-        return False
-    return end > start and all(w[:1].isupper() or lowered[i] in _SOMEONE
-                               for i, w in enumerate(words[start:end], start=start)) \
+    return end > 2 and all(w[:1].isupper() or lowered[i] in _SOMEONE
+                           for i, w in enumerate(words[2:end], start=2)) \
         and all(w in NOW_WORDS for w in lowered[end + 1:])
 
 
