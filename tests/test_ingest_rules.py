@@ -1610,3 +1610,15 @@ def test_a_baby_or_a_pet_named_in_the_next_sentence_is_the_speakers():
     # naming someone else is no birth
     assert extract("Our baby's first tooth came through. We called her doctor.", "Nia")[1] \
         == set()
+
+
+def test_a_message_that_opens_on_the_speakers_name_and_a_role_says_it_of_the_speaker():
+    [job] = [r for r in planned("Pat here, retired postman. Me and my wife Linda sold the house.",
+                                "Pat", datetime(2024, 2, 1, tzinfo=UTC)).plan.relationships
+             if r.type == "HAS_OCCUPATION"]
+    assert (job.from_id, job.to_id) == ("pat", "postman") and job.valid_to is not None
+    assert ("femi", "HAS_OCCUPATION", "personal trainer") in extract(
+        "Femi, personal trainer, I run my own studio in Peckham called Iron Yard.", "Femi")[1]
+    # someone else's name and role is theirs, not the speaker's
+    assert not any(f[0] == "femi" and f[1] == "HAS_OCCUPATION" for f in extract(
+        "Tom, personal trainer, is great.", "Femi")[1])

@@ -527,6 +527,13 @@ class _Run:
             return None
         return self.node("Person", self.owner, attributes={"role": "speaker"})
 
+    def _as_me(self, m: re.Match[str]) -> str:
+        """ "Pat here, retired postman." said by Pat is "I am a retired postman."; by anyone
+        else it stays as it is."""
+        if not self.owner or canonical_name(m["name"]) != canonical_name(self.owner):
+            return m.group(0)
+        return f"I am {m['article'] or 'a '}"
+
     def subject(self, word: str) -> str | None:
         if word == "I":
             return self.speaker()
@@ -699,6 +706,7 @@ class _Run:
         commas after a relation word as the subject it is ("Tom's mother, Helen, lives…")."""
         text = _CONTRACTIONS.sub(lambda m: _CONTRACTED[m.group(0).lower()], text)
         text = _SELF_INTRODUCED.sub("I am ", text)
+        text = _INTRODUCED_BY_NAME.sub(self._as_me, text)
         text = _OPENING_CONJUNCTION.sub("", text)     # "And she lives in Porto."
         text = _HAS_CONTRACTED.sub(r"\1 has \2", text)
         text = _THEY_ARE.sub(r"\1 are", _PRONOUN_IS.sub(r"\1 is", text))
@@ -1194,7 +1202,7 @@ _OCCUPATIONS = (
     "poet|policeman|policewoman|postman|priest|principal|producer|"
     "professor|programmer|psychiatrist|rabbi|receptionist|reporter|researcher|"
     "salesman|saleswoman|scientist|secretary|singer|soldier|solicitor|surgeon|surveyor|"
-    "tailor|teacher|technician|therapist|translator|tutor|vet|veterinarian|waiter|"
+    "tailor|teacher|technician|therapist|trainer|translator|tutor|vet|veterinarian|waiter|"
     "waitress|welder|writer|"
     r"[a-z]{0,30}(?:ologist|therapist|ician|grapher|iatrist|ineer|smith)")
 # Words before an occupation that make it no job held now: praise ("a good cook", "a
@@ -1244,6 +1252,12 @@ _SELF_INTRODUCED = compiled(rf"\bI\s++am\s++{NAME},\s++(?:\d{{1,3}},\s++)?"
                               # "I'm Yuki, first officer with Jet2", "im Sam, 16, doing my
                               # GCSEs at Hillside Academy"
                               rf"studying|working|(?:[a-z\-]++\s++){{0,2}}(?:{_OCCUPATIONS}))\b)")
+# a message that opens on the speaker's name and a role: "Pat here, retired postman.",
+# "Femi, personal trainer, I run my own studio…" (read as "I am a …" when the name is the
+# speaker's: RuleExtractor._as_me)
+_INTRODUCED_BY_NAME = compiled(
+    rf"^(?P<name>{NAME})(?:\s++here)?\s*+,\s*+(?P<article>(?:an?|the)\s++)?"
+    rf"(?=(?:retired\s++|former\s++)?(?:[A-Za-z\-]++\s++){{0,2}}(?:{_OCCUPATIONS})\b)")
 # the tools one's stack is made of are the tools one uses: "Our stack is mostly Go and
 # Postgres" reads as "I use Go and Postgres"
 _STACK_IS = compiled(r"\b(?:[Oo]ur|[Mm]y)\s++(?:tech\s++)?stack\s++is\s++"
