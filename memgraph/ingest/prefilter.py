@@ -128,9 +128,6 @@ class Prefiltered:
     def match(self, text: str, *args: Any) -> re.Match[str] | None:
         return self._pattern.match(text, *args) if self.may_match(text) else None
 
-    def findall(self, text: str, *args: Any) -> list[Any]:
-        return self._pattern.findall(text, *args) if self.may_match(text) else []
-
     def __getattr__(self, name: str) -> Any:
         return getattr(self._pattern, name)
 

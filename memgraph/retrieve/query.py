@@ -420,8 +420,7 @@ def _occupation_tail(words: list[str]) -> tuple[str, ...] | None:
     if len(lowered) < 4 or lowered[0] != "what" or lowered[1] not in ("do", "does", "did"):
         return None
     end = lowered.index("do", 2) if "do" in lowered[2:] else None
-    if end is None or not all(w[:1].isupper() or lowered[i] in _SOMEONE
-                              for i, w in enumerate(words[2:end], start=2)):
+    if end is None or not _someone(words[2:end]):
         return None
     tail = tuple(lowered[end + 1:])
     before = next((i for i, w in enumerate(tail) if w in PAST_WORDS), len(tail))
@@ -451,6 +450,12 @@ def _with_company(before: list[str]) -> bool:
     return False
 
 
+def _someone(words: list[str]) -> bool:
+    """Whether the words are names, relation words and pronouns only: the <someone> of an
+    idiom ("what does <someone> do?", "… have?", "who is <someone> seeing?")."""
+    return all(w[:1].isupper() or w.lower() in _SOMEONE for w in words)
+
+
 def _asks_what_one_has(words: list[str]) -> bool:
     """ "What does Linda have?", "What does Ruth's dad have?": the idiom asks for what one
     has (a condition, a thing one owns), though "have" is a question word (read as
@@ -458,9 +463,7 @@ def _asks_what_one_has(words: list[str]) -> bool:
     and pronouns only, as in ``_occupation_tail``."""
     lowered = [w.lower() for w in words]
     return (len(lowered) >= 4 and lowered[0] == "what" and lowered[1] in ("do", "does", "did")
-            and lowered[-1] in ("have", "has", "had")
-            and all(w[:1].isupper() or lowered[i] in _SOMEONE
-                    for i, w in enumerate(words[2:-1], start=2)))
+            and lowered[-1] in ("have", "has", "had") and _someone(words[2:-1]))
 
 
 def _asks_whom_one_sees(words: list[str]) -> bool:
@@ -471,9 +474,7 @@ def _asks_whom_one_sees(words: list[str]) -> bool:
             or "seeing" not in lowered:
         return False
     end = lowered.index("seeing")
-    return end > 2 and all(w[:1].isupper() or lowered[i] in _SOMEONE
-                           for i, w in enumerate(words[2:end], start=2)) \
-        and all(w in NOW_WORDS for w in lowered[end + 1:])
+    return end > 2 and _someone(words[2:end]) and all(w in NOW_WORDS for w in lowered[end + 1:])
 
 
 def _ex_split(token: str) -> tuple[str, ...]:
