@@ -114,6 +114,36 @@ def test_places_that_embed_alike_but_have_different_names_stay_apart(offline_mem
                      {"who": "Lucia", "place": "Barcelona"}]
 
 
+def test_a_school_named_after_its_city_stays_apart_from_the_city(offline_memory: Memory,
+                                                                   user_id: str):
+    # "TU Berlin" has every word of "Berlin" and embeds near it: it was made an alias of the
+    # city, and Lena lived in "TU Berlin" when it came first
+    for first, second in (("I moved to Berlin last year.", "I studied at TU Berlin."),
+                          ("I studied at TU Berlin.", "I moved to Berlin last year.")):
+        offline_memory.graph.run_autocommit("graph/delete_user", user_id=user_id)
+        offline_memory.ingest(first, user_id=user_id, speaker="Lena")
+        offline_memory.ingest(second, user_id=user_id, speaker="Lena")
+        facts = rows(offline_memory.graph,
+                     "MATCH (:Person {user_id: $u, canonical_name: 'lena'})-[r]->(e:Entity) "
+                     "RETURN type(r) AS t, e.name AS name, e.entity_type AS type, "
+                     "e.aliases AS aliases, r.valid_to IS NULL AS now ORDER BY t", u=user_id)
+        assert facts == [
+            {"t": "LIVES_IN", "name": "Berlin", "type": "place", "aliases": [], "now": True},
+            {"t": "STUDIES_AT", "name": "TU Berlin", "type": "organisation", "aliases": [],
+             "now": False}]
+
+
+@pytest.mark.parametrize(("a", "types", "b", "one"), [
+    ("TU Berlin", ("organisation", "place"), "Berlin", False),
+    ("Berlin", ("place", "place"), "Berlin Mitte", True),
+    ("TU Berlin", ("organisation", ""), "Berlin", True),    # a type not known agrees
+    ("Acme Corp.", ("organisation", "organisation"), "ACME", True)])
+def test_entities_of_two_known_types_are_two_things(a: str, types: tuple[str, str], b: str,
+                                                    one: bool):
+    assert may_be_one(a, b, named=True, types=types) is one
+    assert may_be_one(b, a, named=True, types=(types[1], types[0])) is one
+
+
 @pytest.mark.parametrize(("a", "b", "agree"), [
     ("Pride Month", "Pride", True), ("LGBT", "LGBTQ", True), ("Mel", "Melanie", True),
     ("Acme Corp.", "ACME", True), ("Barcelona", "Madrid", False), ("Tom", "Tim", False),

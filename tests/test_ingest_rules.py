@@ -711,6 +711,15 @@ def test_someone_elses_relation_is_a_person_and_a_job_quit_is_over_from_then():
     assert {(r.type, r.to_id, r.valid_to) for r in graduated.plan.relationships} == {
         ("STUDIES_AT", "university of edinburgh", datetime(2019, 1, 1, tzinfo=UTC)),
         ("WORKS_AT", "initech", datetime(2024, 5, 10, 12, tzinfo=UTC))}
+    # a school of the past by "studied at", what was studied between or not; not a city
+    studied = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", "I studied at TU Berlin. Tom studied law at Edinburgh Uni. "
+                   "Mia studied in Leeds.", speaker="Nina",
+                   event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)), studied)
+    assert {(r.from_id, r.type, r.to_id, r.valid_to is not None)
+            for r in studied.plan.relationships if r.type == "STUDIES_AT"} == {
+        ("nina", "STUDIES_AT", "tu berlin", True), ("tom", "STUDIES_AT", "edinburgh uni", True)}
     moved = ToolExecutor(lambda ids: {})
     RuleExtractor(Settings()).extract(
         SourceText("s", "u", "I used to live in Manchester but we moved to London in 2022. "

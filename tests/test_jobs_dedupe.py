@@ -98,6 +98,20 @@ class TestMerge:
                 for log in memory.merges(user_id=user_id)] == [("LGBTQ", "LGBT")]
         assert node(graph, lgbtq) and not node(graph, lgbt)
 
+    def test_entities_of_two_known_types_stay_two(self, memory: Memory, graph: Graph,
+                                                  user_id: str) -> None:
+        # a university named after its city is not the city, however alike they embed
+        school = make_node(graph, user_id, "Entity", "TU Berlin", embedding=vector(0.0),
+                           entity_type="organisation")
+        city = make_node(graph, user_id, "Entity", "Berlin", embedding=vector(0.0),
+                         entity_type="place", salience=0.6)
+        district = make_node(graph, user_id, "Entity", "Berlin Mitte", embedding=vector(0.0),
+                             entity_type="place")
+        memory.run_job("dedupe", user_id=user_id, as_of=NOW)
+        assert [(log["winner_name"], log["loser_name"])
+                for log in memory.merges(user_id=user_id)] == [("Berlin", "Berlin Mitte")]
+        assert node(graph, school) and node(graph, city) and not node(graph, district)
+
     def test_concepts_that_share_a_word_must_have_names_that_agree(
             self, memory: Memory, graph: Graph, user_id: str) -> None:
         # two jobs that embed alike because of the word they share stay two

@@ -28,8 +28,9 @@ CALL (row) {
     RETURN n, 2 * score - 1 AS similarity
   }
   WITH n, similarity WHERE similarity >= $threshold
-  RETURN n.uid AS uid, n.name AS name, similarity
+  RETURN n.uid AS uid, n.name AS name, coalesce(n.entity_type, '') AS entity_type,
+         similarity
   ORDER BY similarity DESC
   LIMIT 1
 }
-RETURN row.i AS i, uid, name, similarity
+RETURN row.i AS i, uid, name, entity_type, similarity

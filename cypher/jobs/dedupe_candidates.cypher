@@ -5,6 +5,7 @@ MATCH (n:Memory)
 WHERE n.user_id = $user_id AND $kind IN labels(n) AND n.state <> 'archived'
   AND n.embedding IS NOT NULL
 RETURN n.uid AS uid, coalesce(n.name, n.canonical_name, '') AS name,
+       coalesce(n.entity_type, '') AS entity_type,
        coalesce(n.salience, 0.0) AS salience, coalesce(n.access_count, 0) AS access_count,
        n.created_at AS created_at, n.embedding AS embedding,
        $since IS NULL OR coalesce(n.created_at >= $since OR n.updated_at >= $since, true)

@@ -53,9 +53,12 @@ def names_agree(a: str, b: str) -> bool:
         _words_match(x, y) for x in words_a for y in words_b)
 
 
-def may_be_one(a: str, b: str, *, named: bool) -> bool:
+def may_be_one(a: str, b: str, *, named: bool, types: tuple[str, str] = ("", "")) -> bool:
     """Whether two nodes that embed alike may be one, as entity resolution and the dedupe
-    job ask. Named things (people, entities) only when their names agree. Common nouns
+    job ask. Two entities of different known types are two things whatever their names
+    ("TU Berlin", an organisation, and "Berlin", a place: the words of one among the
+    other's); a type not known ("") agrees with any. Named things (people, entities) only
+    when their names agree. Common nouns
     (Concepts) too, or when they are one word in two forms ("hike", "hiking"; "dance",
     "dancing": the same stems). A short name embeds like its neighbours in kind: "tea."
     and "coffee." 0.87 with bge-small, "meat." and "shellfish." 0.85, "peanuts." and
@@ -63,6 +66,8 @@ def may_be_one(a: str, b: str, *, named: bool) -> bool:
     synonym from a sibling, so "running" and "jogging" stay two nodes too (session 40).
     A word in common with names that disagree is two things as well: "data engineer" and
     "data analyst" (0.90) are two jobs, "baking sourdough" and "baking bread" two bakes."""
+    if all(types) and types[0] != types[1]:
+        return False
     if names_agree(a, b):
         return True
     if named:

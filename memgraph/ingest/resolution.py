@@ -18,7 +18,8 @@ Order, first hit wins (all within the same user):
    climbing"; "hike", "hiking"): when their names agree or they are one word in two forms,
    not when they share a word and their names disagree ("data engineer", "data analyst":
    0.90) nor when only their kind makes them alike ("tea", "coffee": 0.87;
-   ``may_be_one``).
+   ``may_be_one``). Two entities whose types are both known and differ are never one
+   ("TU Berlin", an organisation, and "Berlin", a place).
 
 Step 3 is exact cosine over the tenant's nodes of that kind while the tenant has at most
 ``ingest.exact_scan_max_nodes`` semantic nodes; above that, the vector index is asked for
@@ -48,6 +49,7 @@ class Candidate:
     name: str
     aliases: tuple[str, ...]
     embedding: list[float] | None
+    entity_type: str = ""    # an Entity's type when known ("place", "organisation")
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,8 @@ def resolve(graph: Graph, user_id: str, candidates: Sequence[Candidate],
                               threshold=threshold, **search.params()):
             candidate = candidates[row["i"]]
             if not may_be_one(candidate.name, row["name"],
-                              named=candidate.kind in NAMED_KINDS):
+                              named=candidate.kind in NAMED_KINDS,
+                              types=(candidate.entity_type, row["entity_type"])):
                 continue
             found[row["i"]] = Match(uid=row["uid"], how="similarity",
                                     similarity=row["similarity"])

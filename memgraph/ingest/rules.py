@@ -1416,6 +1416,11 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
     ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}graduated\s++(?:from\s++)?(?:the\s++)?(?P<obj>{NAME})"),
      "Entity", "organisation"),
+    # a school of the past: "I studied at TU Berlin", "she studied law at Edinburgh" (what
+    # was studied is its own fact; "studied in Leeds" names a city, not a school)
+    ("STUDIES_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}studied\s++(?:[a-z\-]++\s++){{0,2}}?at\s++(?:the\s++)?"
+        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     ("LIVES_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:used\s++to|no\s++longer)\s++live\s++in\s++(?P<obj>{NAME})"),
      "Entity", "place"),

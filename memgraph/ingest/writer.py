@@ -118,7 +118,7 @@ def _prepare(graph: Graph, settings: Settings, embedder: Embedder, plan: Plan,
     if new_ops:
         prepared.search = SimilaritySearch.for_tenant(graph, settings, ctx.user_id)
     matches = resolve(graph, ctx.user_id,
-                      [Candidate(op.kind, op.name, tuple(op.aliases), vec)
+                      [Candidate(op.kind, op.name, tuple(op.aliases), vec, op.entity_type)
                        for op, vec in zip(new_ops, vectors, strict=True)],
                       settings.ingest.resolve_similarity,
                       prepared.search) if new_ops else []
