@@ -50,6 +50,11 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "WORKS_AT", "globex")),
     ("Arjun just moved to Bristol for a new job at Airbus.", ("Entity", "Airbus"),
      ("arjun", "WORKS_AT", "airbus")),
+    # a company by its web domain, the domain part of its name
+    ("Dev got a job at Booking.com.", ("Entity", "Booking.com"),
+     ("dev", "WORKS_AT", "booking com")),
+    ("Priya works at Amazon.co.uk now.", ("Entity", "Amazon.co.uk"),
+     ("priya", "WORKS_AT", "amazon co uk")),
     # a relation said the other way round
     ("Anna is my sister.", ("Person", "Anna"), ("me", "FAMILY_OF", "anna")),
     ("Liam is my best friend.", ("Person", "Liam"), ("me", "FRIEND_OF", "liam")),

@@ -98,8 +98,10 @@ from memgraph.settings import Settings
 MAX_WORD_CHARS = 50
 MAX_NAME_WORDS = 6
 MAX_SENTENCE_CHARS = 1000
-# a name's word opens on a capital, or on one small letter before it ("iPad", "eBay")
-_WORD = rf"\b[a-z]?+[A-Z][\w'’\-]{{0,{MAX_WORD_CHARS - 2}}}\w(?!\w)"
+# a name's word opens on a capital, or on one small letter before it ("iPad", "eBay"),
+# and may end on a web domain ("Booking.com", "Amazon.co.uk": a company by its site)
+_WORD = (rf"\b[a-z]?+[A-Z][\w'’\-]{{0,{MAX_WORD_CHARS - 2}}}\w"
+         r"(?:\.(?:com|org|net|io|ai|co\.uk|co)(?!\w|\.\w))?+(?!\w)")
 NAME = rf"(?>{_WORD}(?:\s++(?:of\s++|de\s++|&\s++(?:de\s++)?)?{_WORD}){{0,{MAX_NAME_WORDS - 1}}})"
 SUBJECT = rf"(?P<subj>\bI\b|{NAME})"
 ADVERB = (r"(?:(?:just|recently|now|still|also|really|finally|actually|absolutely|even|"
