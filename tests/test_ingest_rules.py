@@ -480,10 +480,36 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("My dad George has Parkinson's. His neurologist is Dr Lewis.", ("Person", "Lewis"),
      ("george", "KNOWS", "lewis")),
     ("Tom lives with us in Norwich now.", ("Entity", "Norwich"), ("tom", "LIVES_IN", "norwich")),
+    # session 51's tour: a role over in a self-introduction, an injury by its name, a
+    # school one is starting, a pastime taken up
+    ("I'm Rosa, retired headteacher.", ("Concept", "headteacher"),
+     ("me", "HAS_OCCUPATION", "headteacher")),
+    ("Physio says I've got a slipped disc.", ("Concept", "slipped disc"),
+     ("me", "EXPERIENCED", "slipped disc")),
+    ("I'm starting sixth form at St Aidan's in September.", ("Entity", "St Aidan's"),
+     ("me", "STUDIES_AT", "st aidans")),
+    ("Also I started bouldering.", ("Concept", "bouldering"), ("me", "EXPERIENCED", "bouldering")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
     assert node in nodes and fact in facts
+
+
+def test_a_workplace_without_a_name_is_its_kind_and_a_name_where_given_wins():
+    assert extract("i work saturdays at a garden centre, its alright")[1] == {
+        ("me", "WORKS_AT", "garden centre")}
+    assert extract("Sue works for the council.")[1] == {("sue", "WORKS_AT", "council")}
+    # named: the name, not the kind as well
+    assert extract("I work part-time at a café called Bonanza.")[1] == {
+        ("me", "WORKS_AT", "bonanza")}
+    # not a workplace: a team, a time
+    assert extract("I work in a team of five. I work at the weekend.")[1] == set()
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", "also i quit the garden centre, too much with a levels",
+                   speaker="Ellie", event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)), executor)
+    assert [(r.from_id, r.type, r.to_id, r.valid_to) for r in executor.plan.relationships] == [
+        ("ellie", "WORKS_AT", "garden centre", datetime(2024, 5, 10, 12, tzinfo=UTC))]
 
 
 def test_an_event_the_speaker_took_part_in_is_dated_and_a_place_stays_a_visit():

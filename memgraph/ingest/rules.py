@@ -707,7 +707,8 @@ class _Run:
         "and" with its subject repeated ("I quit X and joined Y"), and a name set off by
         commas after a relation word as the subject it is ("Tom's mother, Helen, lives…")."""
         text = _CONTRACTIONS.sub(lambda m: _CONTRACTED[m.group(0).lower()], text)
-        text = _SELF_INTRODUCED.sub("I am ", text)
+        text = _SELF_INTRODUCED.sub(lambda m: f"I am a {m['over']}" if m["over"] else "I am ",
+                                    text)
         text = _INTRODUCED_BY_NAME.sub(self._as_me, text)
         text = _OPENING_CONJUNCTION.sub("", text)     # "And she lives in Porto."
         text = _HAS_CONTRACTED.sub(r"\1 has \2", text)
@@ -1204,7 +1205,7 @@ _OCCUPATIONS = (
     "poet|policeman|policewoman|postman|priest|principal|producer|"
     "professor|programmer|psychiatrist|rabbi|receptionist|reporter|researcher|"
     "salesman|saleswoman|scientist|secretary|singer|soldier|solicitor|surgeon|surveyor|"
-    "tailor|teacher|technician|therapist|trainer|translator|tutor|vet|veterinarian|waiter|"
+    "tailor|teacher|headteacher|headmaster|headmistress|technician|therapist|trainer|translator|tutor|vet|veterinarian|waiter|"
     "waitress|welder|writer|"
     r"[a-z]{0,30}(?:ologist|therapist|ician|grapher|iatrist|ineer|smith)")
 # Words before an occupation that make it no job held now: praise ("a good cook", "a
@@ -1253,7 +1254,11 @@ _SELF_INTRODUCED = compiled(rf"\bI\s++am\s++{NAME},\s++(?:\d{{1,3}},\s++)?"
                               r"(?=(?:a|an|originally|from|based|living|born|raised|doing|"
                               # "I'm Yuki, first officer with Jet2", "im Sam, 16, doing my
                               # GCSEs at Hillside Academy"
-                              rf"studying|working|(?:[a-z\-]++\s++){{0,2}}(?:{_OCCUPATIONS}))\b)")
+                              rf"studying|working|(?:[a-z\-]++\s++){{0,2}}(?:{_OCCUPATIONS}))\b)"
+                              # a role over, without its article: "I'm Rosa, retired
+                              # headteacher" is "I am a retired headteacher" (_as_a_role)
+                              rf"(?P<over>(?:retired|former)\s++(?=(?:[a-z\-]++\s++){{0,2}}"
+                              rf"(?:{_OCCUPATIONS})\b))?+")
 # a message that opens on the speaker's name and a role: "Pat here, retired postman.",
 # "Femi, personal trainer, I run my own studio…" (read as "I am a …" when the name is the
 # speaker's: RuleExtractor._as_me)
@@ -1384,6 +1389,14 @@ _OTHER_RELATION = compiled(
     + _RELATION_WORD
     # "her new teacher is Mr. Brandt" names him as "her teacher, Mr. Brandt" does
     + rf")(?:,?\s+|\s++is\s++(?!(?:{_DEMONYMS})\b)){_TITLE}(?P<name>{NAME})")
+# Kinds of workplace, said with "a" or "the" and no name ("I work at a garden centre",
+# "she works for the council")
+_WORKPLACE_WORDS = (r"garden\s++centre|garden\s++center|supermarket|hospital|factory|warehouse|"
+                    r"call\s++centre|care\s++home|nursing\s++home|council|bakery|pharmacy|"
+                    r"bookshop|bookstore|charity|law\s++firm|startup|start-up|bank|hotel|"
+                    r"nursery|garage|library|cafe|café|pub|restaurant|salon|gym|school|"
+                    r"primary\s++school|secondary\s++school|university|airport|"
+                    r"petrol\s++station|vet|vets|zoo|museum|newsagent|shop|store")
 # what is over: a job ("I quit my job at Deloitte", "she was laid off from Acme", "I no
 # longer work at Initech", "I used to work at Target"), a school one graduated from, a
 # home one used to have, a couple that broke up
@@ -1408,6 +1421,11 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:was|got|been)\s++(?:laid off|let go|fired)\s++from|"
         r"(?:no\s++longer|used\s++to)\s++works?\s++(?:at|for))\s++(?:the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
+    # a workplace by its kind, left: "i quit the garden centre", "Sue left the council"
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:quit|left|resigned\s++from)\s++(?:the|my|our|his|her)\s++"
+        r"(?:job\s++at\s++the\s++)?(?:local\s++)?"
+        rf"(?P<obj>(?:[a-z\-]++\s++)?(?:{_WORKPLACE_WORDS}))(?![\w'’\-])"), "Concept", ""),
     # a thing sold is no longer one's own: "I sold the Skoda", "we sold our old Volvo"
     ("OWNS", compiled(
         rf"{SUBJECT}\s++{ADVERB}sold\s++(?:my|the|our|his|her|their)\s++"
@@ -1605,6 +1623,11 @@ _CONDITIONS = (r"colic|croup|reflux|jaundice|"
                r"epilepsy|(?:coeliac|celiac)\s++disease|long\s++(?:[Cc]ovid|COVID)|high\s++blood\s++pressure|"
                r"hypertension|anaemia|anemia|endometriosis|fibromyalgia|gout|glaucoma|"
                r"cataracts|depression|anxiety|ADHD|COPD|IBS|a\s++heart\s++condition|"
+               # an injury by its name ("I've got a slipped disc", "Tom has a torn ACL")
+               r"(?:slipped|herniated|bulging)\s++disc|frozen\s++shoulder|"
+               r"(?:sprained|broken|fractured|twisted)\s++(?:ankle|wrist|arm|leg|toe|finger|"
+               r"rib|collarbone|thumb|knee)|torn\s++(?:ligament|ACL|meniscus|hamstring|"
+               r"rotator\s++cuff)|pulled\s++(?:muscle|hamstring|calf)|"
                # a condition by how its name ends ("hyperthyroidism", "bronchiolitis"), or
                # by its last word ("a kidney infection", "an eating disorder")
                r"[a-z]{3,}(?:itis|osis|thyroidism|aemia|emia|pathy|algia)|"
@@ -1681,7 +1704,7 @@ _PASTIMES = ("running|jogging|painting|reading|hiking|swimming|cooking|baking|ga
              # crafts and arts one takes up or does ("I took up pottery", "she does
              # photography")
              "pottery|photography|woodworking|embroidery|calligraphy|gymnastics|archery|"
-             "fencing")
+             "fencing|bouldering|snowboarding|weightlifting|powerlifting|birdwatching")
 # instruments, which one plays, takes lessons in and switches between
 _INSTRUMENTS = ("piano|violin|viola|cello|guitar|bass|drums|flute|clarinet|oboe|saxophone|"
                 "sax|trumpet|trombone|ukulele|harp|banjo|mandolin|accordion")
@@ -2197,8 +2220,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # London" (a school; "studying medicine in London" names a city, not a school)
     ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s+{ADVERB}(?:study|studies|am studying|is studying|are studying|"
-        r"started studying|enrolled|(?:started|starts|attends|attend)\s+(?:school|college|"
-        r"university|uni|kindergarten|nursery))\s+(?:in|(?:[a-z]+\s+){0,2}?at)\s+"
+        r"started studying|enrolled|(?:started|starts|(?:am\s+|is\s+|are\s+)?starting|attends|"
+        r"attend)\s+(?:school|college|university|uni|kindergarten|nursery|sixth\s+form|"
+        r"(?:secondary|high|primary)\s+school))\s+(?:in|(?:[a-z]+\s+){0,2}?at)\s+"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # a school by its name: "Tobi started at Greenfield Primary", "she goes to the
     # University of Leeds" (not "I started at Oakwood Academy as a maths teacher", a job)
@@ -2234,6 +2258,17 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"participated\s++in)\s++(?:(?P<det>a|an|my|the|our|his|her|their|another)\s++)?"
         r"(?:(?:first|second|third|last|next|new|big|local|annual|virtual)\s++)?"
         rf"(?P<obj>(?:[\w'’\-]++\s++){{0,3}}?(?i:{_RACE_WORDS}))(?![\w'’\-])"),
+     "Concept", ""),
+    # a workplace by its kind, with no name: "i work saturdays at a garden centre", "Sue
+    # works at the council" (the kind is what is known, as "we went to the beach" keeps
+    # the beach; a name, where given, is read by the patterns above)
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:work|works|am\s++working|is\s++working|are\s++working)"
+        r"(?:\s++(?:saturdays|sundays|weekends|evenings|nights|mornings|part[\s\-]time|"
+        r"full[\s\-]time|shifts))?\s++(?:at|in|for)\s++(?:a|an|the|our)\s++(?:local\s++)?"
+        rf"(?P<obj>(?:[a-z\-]++\s++)?(?:{_WORKPLACE_WORDS}))(?![\w'’\-])"
+        # "at a café called Bonanza" names it (WORKS_AT Bonanza, above)
+        r"(?!\s*+,?\s*+(?:called|named)\b)"),
      "Concept", ""),
     # back from a place: "I just got back from a conference in Vienna" (VISITED)
     ("VISITED", compiled(
