@@ -489,10 +489,31 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("I'm starting sixth form at St Aidan's in September.", ("Entity", "St Aidan's"),
      ("me", "STUDIES_AT", "st aidans")),
     ("Also I started bouldering.", ("Concept", "bouldering"), ("me", "EXPERIENCED", "bouldering")),
+    # tour 11
+    ("I've started volunteering at the Oxfam shop on Thursdays.", ("Entity", "Oxfam"),
+     ("me", "ATTENDED", "oxfam")),
+    ("Landed a contract with Monzo, three months, fully remote.", ("Entity", "Monzo"),
+     ("me", "WORKS_AT", "monzo")),
+    ("I'm seeing a vet student called Cerys, she's lovely.", ("Person", "Cerys"),
+     ("me", "PARTNER_OF", "cerys")),
+    ("I've got tinnitus, should have worn earplugs.", ("Concept", "tinnitus"),
+     ("me", "EXPERIENCED", "tinnitus")),
+    ("Yusuf started at a nursery called Little Stars two days a week.",
+     ("Entity", "Little Stars"), ("yusuf", "STUDIES_AT", "little stars")),
+    ("I'm on maternity leave from my job at HSBC until January.", ("Entity", "HSBC"),
+     ("me", "WORKS_AT", "hsbc")),
+    ("Bought a new quad bike, a Honda.", ("Concept", "quad bike"), ("me", "OWNS", "quad bike")),
+    ("Our son was born on the 28th of March! We named him Yusuf.", ("Person", "Yusuf"),
+     ("me", "FAMILY_OF", "yusuf")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
     assert node in nodes and fact in facts
+
+
+def test_seeing_someone_is_dating_only_when_they_are_no_appointment():
+    assert ("me", "PARTNER_OF", "cerys") in extract("I'm seeing a vet student called Cerys.")[1]
+    assert extract("I'm seeing a physio called Dan for my knee.")[1] == {("me", "KNOWS", "dan")}
 
 
 def test_a_workplace_without_a_name_is_its_kind_and_a_name_where_given_wins():

@@ -197,7 +197,7 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # a contractor's client: "currently contracting for Deliveroo", "I'm starting a
         # six-month contract at Monzo"
         r"(?:am|is|are)\s++(?:currently\s++)?contracting|(?:started|starting|am\s++starting|"
-        r"began|signed)\s++a\s++(?:new\s++)?(?:[\w\-]++\s++)?contract|"
+        r"began|signed|landed|won|got)\s++a\s++(?:new\s++)?(?:[\w\-]++\s++)?contract|"
         # "started working at", "began my new job at", "started work at"
         # ("a new post at Reddit" is no job)
         r"(?:started|began|begun)\s++working|(?:started|began|begun)\s++(?:(?:a|my|his|her|"
@@ -208,8 +208,15 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:as (?:an? )?[a-z ]{1,60}?\s++)?"
         r"(?:(?:remotely|part-time|full-time|freelance)\s++)?"
         # "at a restaurant called La Tasca", "at the BBC"
-        r"(?:at|for)\s++(?:an?\s++(?:[a-zà-ÿ]+\s++){1,3}?(?:called|named)\s++|the\s++)?"
-        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
+        # a contract is with its client: "landed a contract with Monzo"
+        r"(?:at|for|(?<=contract\s)with)\s++(?:an?\s++(?:[a-zà-ÿ]+\s++){1,3}?(?:called|named)\s++|"
+        rf"the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
+    # on leave, still employed: "I'm on maternity leave from my job at HSBC", "she's on
+    # sick leave from Tesco"
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}on\s++(?:maternity|paternity|parental|sick|"
+        r"shared\s++parental|adoption)\s++leave\s++from\s++(?:(?:my|his|her|their)\s++"
+        rf"(?:job|work)\s++at\s++)?(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # "I got hired by Globex", "she was hired at the BBC", "I accepted a job offer from
     # Globex" (an offer alone may be a buyer's for a house)
     ("WORKS_AT", compiled(
@@ -1330,7 +1337,7 @@ _APPOSITIVE = compiled(
 _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
                               r"(?=(?:[Tt]ook|[Ww]ent|[Vv]isited|[Mm]oved|[Jj]oined|[Ss]tarted|"
                               r"[Tt]ravell?ed|[Ff]lew|[Aa]dopted|[Rr]elocated|[Ss]igned|[Rr]an|"
-                              r"[Ff]inished|[Cc]ompleted|[Ll]anded|[Aa]ccepted|"
+                              r"[Ff]inished|[Cc]ompleted|[Ll]anded|[Aa]ccepted|[Bb]ought|"
                               # "Got a part-time job at …", "Just got back from Rome" (not "Got
                               # it", "Got to go")
                               r"[Gg]ot\s+(?:back|a|an|engaged|married|hired|promoted|"
@@ -1555,8 +1562,11 @@ _PERSON_NAMED_NEXT = compiled(
     r"(?:I|[Ww]e)(?:['’]ve|\s++have)?\s++(?:called|named)\s++(?:her|him)|"
     rf"(?:[Ss]he|[Hh]e)\s++is\s++called)\s++(?P<name>{NAME})")
 # a baby of one's own not named yet: "Our baby girl arrived on Tuesday!" (a daughter)
-_OUR_BABY = compiled(r"\b(?:[Mm]y|[Oo]ur)\s++(?:new\s++|little\s++)?baby"
-                     r"(?:\s++(?P<kind>girl|boy))?\b(?!['’])")
+_OUR_BABY = compiled(r"\b(?:[Mm]y|[Oo]ur)\s++(?:new\s++|little\s++)?(?:baby"
+                     r"(?:\s++(?P<kind>girl|boy))?\b(?!['’])|"
+                     # "Our son was born on the 28th of March! We named him Yusuf."
+                     r"(?:baby\s++|new\s++|little\s++)?(?P<child>son|daughter)\s++"
+                     r"(?:was\s++born|arrived)\b)")
 # a name given in words of its own after a comma: ", his name is Kenji", "; she's called
 # Rosa", "…a rescue greyhound, she's called Bella"
 _NAME_GIVEN_AFTER = (r"\s*+[,;]\s*+(?:(?:his|her|their|its)\s++name\s++is|"
@@ -1622,7 +1632,8 @@ _CONDITIONS = (r"colic|croup|reflux|jaundice|"
                r"[Pp]arkinson['’]s|[Aa]lzheimer['’]s|[Cc]rohn['’]s|dementia|cancer|lupus|"
                r"epilepsy|(?:coeliac|celiac)\s++disease|long\s++(?:[Cc]ovid|COVID)|high\s++blood\s++pressure|"
                r"hypertension|anaemia|anemia|endometriosis|fibromyalgia|gout|glaucoma|"
-               r"cataracts|depression|anxiety|ADHD|COPD|IBS|a\s++heart\s++condition|"
+               r"cataracts|depression|anxiety|ADHD|COPD|IBS|a\s++heart\s++condition|tinnitus|"
+               r"vertigo|"
                # an injury by its name ("I've got a slipped disc", "Tom has a torn ACL")
                r"(?:slipped|herniated|bulging)\s++disc|frozen\s++shoulder|"
                r"(?:sprained|broken|fractured|twisted)\s++(?:ankle|wrist|arm|leg|toe|finger|"
@@ -2188,9 +2199,10 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:(?:(?:am|is|are|have\s++been|has\s++been|started|began)\s++)?"
         # "seeing" alone may be an appointment ("I'm seeing Dr Patel on Monday")
         r"dating|(?:have\s++been|has\s++been|started|began)\s++seeing|(?:am|is|are)\s++seeing"
-        r"(?=\s++(?:a\s++(?:guy|girl|man|woman)|someone)\s))\s++(?:(?:a\s++(?:guy|girl|man|"
-        # "I've been seeing someone new, his name is Ben"
-        rf"woman)|someone)(?:\s++new)?(?:\s++(?:called|named)|{_NAME_GIVEN_AFTER})"
+        r"(?=\s++(?:a\s++(?:[a-z\-]++\s++){0,2}?(?:guy|girl|man|woman|lad|bloke|student)|"
+        r"someone)\s))\s++(?:(?:a\s++(?:[a-z\-]++\s++){0,2}?(?:guy|girl|man|woman|lad|bloke|"
+        # "I've been seeing someone new, his name is Ben"; "seeing a vet student called Cerys"
+        rf"student)|someone)(?:\s++new)?(?:\s++(?:called|named)|{_NAME_GIVEN_AFTER})"
         rf"\s++)?(?P<obj>{NAME})"), "Person", ""),
     ("PARTNER_OF", compiled(
         rf"(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++(?:have\s++been|are|'ve\s++been)\s++"
@@ -2233,6 +2245,12 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # "Ffion starts at Little Acorns nursery"
         rf"{NAME}(?=\s++(?:nursery|preschool|pre-school|kindergarten|school|college)\b))"
         r"(?!\s*+as\b)"), "Entity", "organisation"),
+    # a school by its kind and its name: "Yusuf started at a nursery called Little Stars"
+    ("STUDIES_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:goes\s++to|go\s++to|attends|attend|started\s++at|"
+        r"starts\s++at|(?:has|have)\s++started\s++at)\s++(?:a|an|the)\s++(?:new\s++|local\s++)?"
+        r"(?:nursery|preschool|pre-school|kindergarten|school|college|playgroup)\s++"
+        rf"(?:called|named)\s++(?P<obj>{NAME})"), "Entity", "organisation"),
     # what is studied, a subject pursued: "he studies engineering", "I majored in history"
     # ("studying hard", "studying for exams", "studied abroad" name none)
     ("INTERESTED_IN", compiled(
@@ -2291,8 +2309,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # volunteering at a named place, in the present ("volunteered at" is an event above)
     ("ATTENDED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:volunteer|volunteers|am\s++volunteering|is\s++volunteering|"
-        r"(?:started|began|have\s++been|has\s++been)\s++volunteering)\s++(?:at|with|for)\s++"
-        r"(?:the\s++|an?\s++(?:[a-z\-]+\s++){1,3}?(?:called|named)\s++)?"
+        r"(?:(?:(?:have|has)\s++)?started|began|have\s++been|has\s++been)\s++volunteering)\s++"
+        r"(?:at|with|for)\s++(?:the\s++|an?\s++(?:[a-z\-]+\s++){1,3}?(?:called|named)\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # playing for a named team: "Anna's son Leo plays for the Hackney Hawks" (MEMBER_OF)
     ("MEMBER_OF", compiled(
@@ -2407,7 +2425,8 @@ def _unnamed_relative(text: str) -> str | None:
     people = [m["rel"].lower() for m in _MY_UNNAMED_RELATIVE.finditer(text)
               if RELATION_WORDS[m["rel"].lower()][0] != "OWNS"]
     if not people and (baby := _OUR_BABY.search(text)) is not None:
-        people = [{"girl": "daughter", "boy": "son"}.get(baby["kind"] or "", "child")]
+        people = [baby["child"] or {"girl": "daughter", "boy": "son"}.get(baby["kind"] or "",
+                                                                         "child")]
     return people[-1] if people else None
 
 
