@@ -505,10 +505,19 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("Bought a new quad bike, a Honda.", ("Concept", "quad bike"), ("me", "OWNS", "quad bike")),
     ("Our son was born on the 28th of March! We named him Yusuf.", ("Person", "Yusuf"),
      ("me", "FAMILY_OF", "yusuf")),
+    # a pet by its breed, as by its kind (it was a Person: "My greyhound Pepper loves…")
+    ("My greyhound Pepper loves the beach.", ("Entity", "Pepper"), ("me", "OWNS", "pepper")),
+    ("Our sheepdog Meg had five puppies.", ("Entity", "Meg"), ("me", "OWNS", "meg")),
+    ("Dana's collie Rex is getting old.", ("Entity", "Rex"), ("dana", "OWNS", "rex")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
     assert node in nodes and fact in facts
+
+
+def test_a_breed_that_is_also_a_common_word_names_no_pet():
+    facts = extract("My lab partner Tom is great. My boxer Tyson won his fight.")[1]
+    assert not any(fact[1] == "OWNS" for fact in facts)
 
 
 def test_seeing_someone_is_dating_only_when_they_are_no_appointment():

@@ -144,6 +144,29 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
 # the relatives one calls by the relation word ("Dad had a fall"): an alias of the named one
 CALLED_BY_KIN_WORD = frozenset({"mum", "mom", "dad", "mother", "father", "grandma",
                                 "grandpa", "grandmother", "grandfather"})
+# breeds, and the animal each is (the question says "dog", the message the breed)
+BREEDS = {**{b: "dog" for b in (
+    "retriever", "labrador", "lab", "poodle", "spaniel", "terrier", "collie", "beagle",
+    "dachshund", "husky", "bulldog", "pug", "shepherd", "greyhound", "whippet", "corgi",
+    "chihuahua", "rottweiler", "boxer", "doodle", "labradoodle", "cockapoo", "schnauzer",
+    "pointer", "setter", "sheepdog", "mutt", "shiba", "inu", "akita", "dalmatian",
+    "malamute", "samoyed", "pomeranian", "maltese", "tzu", "bichon", "vizsla", "weimaraner",
+    "springer", "cavapoo", "cavalier", "hound", "mastiff", "russell")},
+    **{b: "cat" for b in ("tabby", "siamese", "persian", "ragdoll", "sphynx", "moggy",
+                          "coon", "bengal", "shorthair", "longhair", "calico", "burmese",
+                          "abyssinian")},
+    # "a mare called Willow and a cob called Dougal"
+    **{b: "horse" for b in ("mare", "stallion", "gelding", "cob", "foal", "filly", "colt")}}
+# a pet by its breed is named as by its kind: "my greyhound Pepper" is "my dog Pepper" (the
+# relation's word is the animal, which the question reader knows); breeds that are also
+# common words ("lab", "boxer", "pointer", "shepherd") are left out
+_BREEDS_WITH_OTHER_SENSES = frozenset({"lab", "boxer", "pointer", "setter", "shepherd",
+                                       "russell", "inu", "tzu", "coon", "mutt", "hound",
+                                       "cob", "colt", "filly", "foal", "cavalier",
+                                       "maltese", "persian", "shorthair", "longhair"})
+RELATION_WORDS.update({breed: ("OWNS", animal, RELATION_WORDS[animal][2])
+                       for breed, animal in BREEDS.items()
+                       if breed not in _BREEDS_WITH_OTHER_SENSES})
 # any relation word, the longest first ("best friend" before "friend")
 _RELATION_WORD = "|".join(sorted(map(re.escape, [*RELATION_WORDS, *_WRITTEN_IN_CAPITALS]),
                                  key=len, reverse=True))
@@ -1229,19 +1252,6 @@ _ROLE = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPA
 # Stockholm"), where one is from, where one lives
 _IS_AN_OCCUPATION = (rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++"
                      rf"(?:[a-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})\s++")
-# breeds, and the animal each is (the question says "dog", the message the breed)
-BREEDS = {**{b: "dog" for b in (
-    "retriever", "labrador", "lab", "poodle", "spaniel", "terrier", "collie", "beagle",
-    "dachshund", "husky", "bulldog", "pug", "shepherd", "greyhound", "whippet", "corgi",
-    "chihuahua", "rottweiler", "boxer", "doodle", "labradoodle", "cockapoo", "schnauzer",
-    "pointer", "setter", "sheepdog", "mutt", "shiba", "inu", "akita", "dalmatian",
-    "malamute", "samoyed", "pomeranian", "maltese", "tzu", "bichon", "vizsla", "weimaraner",
-    "springer", "cavapoo", "cavalier", "hound", "mastiff", "russell")},
-    **{b: "cat" for b in ("tabby", "siamese", "persian", "ragdoll", "sphynx", "moggy",
-                          "coon", "bengal", "shorthair", "longhair", "calico", "burmese",
-                          "abyssinian")},
-    # "a mare called Willow and a cob called Dougal"
-    **{b: "horse" for b in ("mare", "stallion", "gelding", "cob", "foal", "filly", "colt")}}
 PET_WORDS = {"dog", "cat", "puppy", "kitten", "horse", "parrot", "bird", "rabbit",
              "bunny", "hamster", "fish", "tortoise", "turtle", "pony", "snake", "lizard"}
 # "I" as a phone or a quick message writes it: "i go to Castle Hill High", "im 15", "ive
