@@ -515,6 +515,13 @@ def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     assert node in nodes and fact in facts
 
 
+def test_a_role_that_says_something_is_no_person_a_name_or_a_kin_word_is():
+    nodes = extract("Physio says I've got a slipped disc. Doctor says rest.", speaker="Gary")[0]
+    assert {name for kind, name in nodes if kind == "Person"} == {"Gary"}
+    assert ("Person", "Tom") in extract("Tom says hi.")[0]
+    assert ("Person", "Mum") in extract("Mum says hi.")[0]
+
+
 def test_a_breed_that_is_also_a_common_word_names_no_pet():
     facts = extract("My lab partner Tom is great. My boxer Tyson won his fight.")[1]
     assert not any(fact[1] == "OWNS" for fact in facts)

@@ -342,6 +342,10 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"prefers|am into|'m into|am a fan of|'m a fan of)\s++{PHRASE}{PHRASE_END}"),
      "Concept", ""),
 ]
+# a relation word written as a name, that is no kin word one calls a person by ("Physio",
+# "Doctor", "Boss")
+_UNNAMED_ROLE = re.compile("|".join(re.escape(w.capitalize()) for w in RELATION_WORDS
+                                    if w not in CALLED_BY_KIN_WORD))
 _PERSON_VERB = compiled(
     rf"(?P<name>{NAME})\s++(?P<verb>said|says|told|called|texted|asked|thinks)\b")
 # "I've been seeing someone new, her name is Jess": a person
@@ -652,7 +656,10 @@ class _Run:
                    for m in _TITLED.finditer(sentence.text)]
         people += [m["name"] for m in _PERSON_VERB.finditer(sentence.text)
                    if not (m["verb"] == "called"
-                           and _PLACE_BEFORE.search(sentence.text[:m.start()]))]
+                           and _PLACE_BEFORE.search(sentence.text[:m.start()]))
+                   # "Physio says I've got a slipped disc": a role, not a name (a kin word,
+                   # "Mum says", stands for the person: CALLED_BY_KIN_WORD)
+                   and not _UNNAMED_ROLE.fullmatch(m["name"])]
         for name in people:
             if _usable(name) and name not in named:
                 self.node("Person", name)
