@@ -532,6 +532,18 @@ def test_seeing_someone_is_dating_only_when_they_are_no_appointment():
     assert extract("I'm seeing a physio called Dan for my knee.")[1] == {("me", "KNOWS", "dan")}
 
 
+def test_a_job_told_by_its_length_when_one_leaves_it_is_over():
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", "I went freelance in November after six years at Skyscanner. "
+                   "I joined Google after 3 years at Microsoft. I feel great after a year at "
+                   "Acme.", speaker="Iain", event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)),
+        executor)
+    assert {(r.to_id, r.valid_to is not None) for r in executor.plan.relationships
+            if r.type == "WORKS_AT"} == {("skyscanner", True), ("google", False),
+                                         ("microsoft", True)}
+
+
 def test_a_workplace_without_a_name_is_its_kind_and_a_name_where_given_wins():
     assert extract("i work saturdays at a garden centre, its alright")[1] == {
         ("me", "WORKS_AT", "garden centre")}

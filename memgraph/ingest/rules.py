@@ -1445,6 +1445,15 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:was|got|been)\s++(?:laid off|let go|fired)\s++from|"
         r"(?:no\s++longer|used\s++to)\s++works?\s++(?:at|for))\s++(?:the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
+    # a job told by its length when one leaves it: "I went freelance in November after six
+    # years at Skyscanner", "I retired after a decade with the BBC" (not "I feel great
+    # after a year at Acme")
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:left|quit|retired|resigned|moved\s++on|switched|joined|"
+        r"started|went\s++(?:freelance|self-employed|part-time)|was\s++(?:made\s++redundant|"
+        r"laid\s++off))\b(?:\s++[\w,]++){0,6}?\s++after\s++(?:(?:[a-z]++|\d++|a\s++few|"
+        r"a\s++couple\s++of)\s++)?(?:years?|decades?)\s++(?:at|with|working\s++(?:at|for))\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # a workplace by its kind, left: "i quit the garden centre", "Sue left the council"
     ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:quit|left|resigned\s++from)\s++(?:the|my|our|his|her)\s++"
