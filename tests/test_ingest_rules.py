@@ -509,6 +509,21 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("My greyhound Pepper loves the beach.", ("Entity", "Pepper"), ("me", "OWNS", "pepper")),
     ("Our sheepdog Meg had five puppies.", ("Entity", "Meg"), ("me", "OWNS", "meg")),
     ("Dana's collie Rex is getting old.", ("Entity", "Rex"), ("dana", "OWNS", "rex")),
+    # tour 12
+    ("Marco's best man is his brother Luca.", ("Person", "Marco"),
+     ("marco", "FAMILY_OF", "luca")),
+    ("I used to be a software tester at Sage.", ("Concept", "software tester"),
+     ("me", "HAS_OCCUPATION", "software tester")),
+    ("My daughter Jen lives round the corner in Wigan.", ("Entity", "Wigan"),
+     ("jen", "LIVES_IN", "wigan")),
+    ("Kayleigh has started university in Liverpool.", ("Entity", "Liverpool"),
+     ("kayleigh", "STUDIES_AT", "liverpool")),
+    ("Had a mild heart attack in May, I'm on blood thinners now.", ("Concept", "heart attack"),
+     ("me", "EXPERIENCED", "heart attack")),
+    ("Maisie had an ear infection.", ("Concept", "ear infection"),
+     ("maisie", "EXPERIENCED", "ear infection")),
+    ("I've taken up bowls at the local club.", ("Concept", "bowls"),
+     ("me", "EXPERIENCED", "bowls")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -520,6 +535,11 @@ def test_a_role_that_says_something_is_no_person_a_name_or_a_kin_word_is():
     assert {name for kind, name in nodes if kind == "Person"} == {"Gary"}
     assert ("Person", "Tom") in extract("Tom says hi.")[0]
     assert ("Person", "Mum") in extract("Mum says hi.")[0]
+
+
+def test_a_sentence_that_opens_on_had_drops_its_subject_unless_it_is_had_to():
+    assert ("me", "EXPERIENCED", "flu") in extract("Had the flu last week.")[1]
+    assert extract("Had to go to work. Had a cold drink.")[1] == set()
 
 
 def test_a_breed_that_is_also_a_common_word_names_no_pet():

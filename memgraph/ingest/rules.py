@@ -151,7 +151,7 @@ BREEDS = {**{b: "dog" for b in (
     "chihuahua", "rottweiler", "boxer", "doodle", "labradoodle", "cockapoo", "schnauzer",
     "pointer", "setter", "sheepdog", "mutt", "shiba", "inu", "akita", "dalmatian",
     "malamute", "samoyed", "pomeranian", "maltese", "tzu", "bichon", "vizsla", "weimaraner",
-    "springer", "cavapoo", "cavalier", "hound", "mastiff", "russell")},
+    "springer", "cavapoo", "cavalier", "hound", "mastiff", "russell", "lurcher")},
     **{b: "cat" for b in ("tabby", "siamese", "persian", "ragdoll", "sphynx", "moggy",
                           "coon", "bengal", "shorthair", "longhair", "calico", "burmese",
                           "abyssinian")},
@@ -267,7 +267,9 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("LIVES_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:live|lives|am living|'m living|moved|have moved|'ve moved|"
         # "lives alone in Seville", "moved in with Carmen in Cordoba"
-        r"relocated)\s++(?:in\s++together\s++|alone\s++|together\s++|(?:in\s++)?with\s++"
+        # "lives round the corner in Wigan"
+        r"relocated)\s++(?:in\s++together\s++|alone\s++|together\s++|(?:just\s++)?(?:a)?round\s++"
+        r"the\s++corner\s++|(?:in\s++)?with\s++"
         # "he lives with us in Norwich"
         rf"(?:(?:my|his|her|their|our)\s++(?:[a-z\-]+\s++){{0,2}}?[a-z\-]++(?:\s++{NAME})?|"
         rf"us|me|them|him|her|{NAME})\s++)?"
@@ -916,9 +918,10 @@ class _Run:
         if people:
             return people[-1]
         lead = _LEAD_SUBJECT.match(text)
-        if lead and lead["subj"] != "I" and _usable(lead["subj"]) \
-                and self._kind(lead["subj"]) in (None, "Person"):
-            return self.node("Person", lead["subj"])
+        # "Marco's best man is his brother Luca": "his" is Marco's, not "Marco's"
+        subject = _POSSESSIVE_SUFFIX.sub("", lead["subj"]) if lead else "I"
+        if subject != "I" and _usable(subject) and self._kind(subject) in (None, "Person"):
+            return self.node("Person", subject)
         return None
 
     def _over(self, text: str, sentence: _Sentence, named: set[str]) -> None:
@@ -1242,7 +1245,7 @@ _OCCUPATIONS = (
     "poet|policeman|policewoman|postman|priest|principal|producer|"
     "professor|programmer|psychiatrist|rabbi|receptionist|reporter|researcher|"
     "salesman|saleswoman|scientist|secretary|singer|soldier|solicitor|surgeon|surveyor|"
-    "tailor|teacher|headteacher|headmaster|headmistress|technician|therapist|trainer|translator|tutor|vet|veterinarian|waiter|"
+    "tailor|teacher|tester|headteacher|headmaster|headmistress|technician|therapist|trainer|translator|tutor|vet|veterinarian|waiter|"
     "waitress|welder|writer|"
     r"[a-z]{0,30}(?:ologist|therapist|ician|grapher|iatrist|ineer|smith)")
 # Words before an occupation that make it no job held now: praise ("a good cook", "a
@@ -1355,6 +1358,8 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
                               r"(?=(?:[Tt]ook|[Ww]ent|[Vv]isited|[Mm]oved|[Jj]oined|[Ss]tarted|"
                               r"[Tt]ravell?ed|[Ff]lew|[Aa]dopted|[Rr]elocated|[Ss]igned|[Rr]an|"
                               r"[Ff]inished|[Cc]ompleted|[Ll]anded|[Aa]ccepted|[Bb]ought|"
+                              # "Had a mild heart attack in May" (not "Had to go", "Had better")
+                              r"[Hh]ad(?!\s+(?:to|better)\b)|"
                               # "Got a part-time job at …", "Just got back from Rome" (not "Got
                               # it", "Got to go")
                               r"[Gg]ot\s+(?:back|a|an|engaged|married|hired|promoted|"
@@ -1659,7 +1664,7 @@ _CONDITIONS = (r"colic|croup|reflux|jaundice|"
                r"epilepsy|(?:coeliac|celiac)\s++disease|long\s++(?:[Cc]ovid|COVID)|high\s++blood\s++pressure|"
                r"hypertension|anaemia|anemia|endometriosis|fibromyalgia|gout|glaucoma|"
                r"cataracts|depression|anxiety|ADHD|COPD|IBS|a\s++heart\s++condition|tinnitus|"
-               r"vertigo|"
+               r"vertigo|heart\s++attack|stroke|"
                # an injury by its name ("I've got a slipped disc", "Tom has a torn ACL")
                r"(?:slipped|herniated|bulging)\s++disc|frozen\s++shoulder|"
                r"(?:sprained|broken|fractured|twisted)\s++(?:ankle|wrist|arm|leg|toe|finger|"
@@ -1741,7 +1746,8 @@ _PASTIMES = ("running|jogging|painting|reading|hiking|swimming|cooking|baking|ga
              # crafts and arts one takes up or does ("I took up pottery", "she does
              # photography")
              "pottery|photography|woodworking|embroidery|calligraphy|gymnastics|archery|"
-             "fencing|bouldering|snowboarding|weightlifting|powerlifting|birdwatching")
+             "fencing|bouldering|snowboarding|weightlifting|powerlifting|birdwatching|bowls|"
+             "golf|darts|pickleball")
 # instruments, which one plays, takes lessons in and switches between
 _INSTRUMENTS = ("piano|violin|viola|cello|guitar|bass|drums|flute|clarinet|oboe|saxophone|"
                 "sax|trumpet|trombone|ukulele|harp|banjo|mandolin|accordion")
@@ -1984,7 +1990,7 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # "I caught the flu" (EXPERIENCED, as a diagnosis is); only names of conditions, as
     # "I've got a cold drink" and "I have a cold one" are none
     ("EXPERIENCED", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:have|has|(?:have|has)\s++got|got|caught|came\s++down\s++with|"
+        rf"{SUBJECT}\s++{ADVERB}(?:have|has|had|(?:have|has)\s++got|got|caught|came\s++down\s++with|"
         r"(?:am|is|are|(?:have|has)\s++been)\s++(?:suffering|recovering)\s++from|"
         r"suffers?\s++from)\s++"
         r"(?:(?:a|an|the|some)\s++)?(?:(?:bad|mild|severe|nasty|horrible|terrible|slight|"
@@ -2258,7 +2264,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # London" (a school; "studying medicine in London" names a city, not a school)
     ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s+{ADVERB}(?:study|studies|am studying|is studying|are studying|"
-        r"started studying|enrolled|(?:started|starts|(?:am\s+|is\s+|are\s+)?starting|attends|"
+        r"started studying|enrolled|(?:(?:has\s+|have\s+)?started|starts|"
+        r"(?:am\s+|is\s+|are\s+)?starting|attends|"
         r"attend)\s+(?:school|college|university|uni|kindergarten|nursery|sixth\s+form|"
         r"(?:secondary|high|primary)\s+school))\s+(?:in|(?:[a-z]+\s+){0,2}?at)\s+"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
