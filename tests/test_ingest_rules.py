@@ -524,6 +524,8 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("maisie", "EXPERIENCED", "ear infection")),
     ("I've taken up bowls at the local club.", ("Concept", "bowls"),
      ("me", "EXPERIENCED", "bowls")),
+    ("My instructor, Captain Reid, says I'm a natural.", ("Person", "Reid"),
+     ("me", "KNOWS", "reid")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)

@@ -173,8 +173,9 @@ _RELATION_WORD = "|".join(sorted(map(re.escape, [*RELATION_WORDS, *_WRITTEN_IN_C
 # their plurals ("my daughters Mia and Lena"), each with its singular
 RELATION_PLURALS: dict[str, str] = {plural(w): w for w in RELATION_WORDS}
 _PLURAL_WORD = "|".join(sorted(map(re.escape, RELATION_PLURALS), key=len, reverse=True))
-# a title before a name, with its full stop: "my friend Dr. Patel" is Patel
-_TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof|Professor)\.?\s++)?"   # British "Dr Okafor" has no stop
+# a title before a name, with its full stop or without (British "Dr Okafor"): "my friend
+# Dr. Patel" is Patel, "my instructor, Captain Reid" is Reid
+_TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof|Professor|Captain|Capt|Coach)\.?\s++)?"
 # where one knows a friend or colleague from: "my best friend from college, Aisha"
 _MET_AT = (r"(?:\s++from\s++(?:work|school|college|university|uni|church|the\s++gym|"
            r"high\s++school|home|back\s++home))")
