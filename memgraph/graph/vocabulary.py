@@ -207,6 +207,34 @@ NOT_ACTIVITIES = ("during", "nothing", "something", "anything", "everything", "t
                   "things", "morning", "evening", "spring", "king", "ring", "bring", "sing",
                   "string", "being", "missing", "wedding", "meeting", "building")
 
+# breeds and kinds of pet, and the animal each is ("a rescue greyhound" is a dog)
+PET_BREEDS: dict[str, str] = {**{b: "dog" for b in (
+    "retriever", "labrador", "lab", "poodle", "spaniel", "terrier", "collie", "beagle",
+    "dachshund", "husky", "bulldog", "pug", "shepherd", "greyhound", "whippet", "corgi",
+    "chihuahua", "rottweiler", "boxer", "doodle", "labradoodle", "cockapoo", "schnauzer",
+    "pointer", "setter", "sheepdog", "mutt", "shiba", "inu", "akita", "dalmatian",
+    "malamute", "samoyed", "pomeranian", "maltese", "tzu", "bichon", "vizsla", "weimaraner",
+    "springer", "cavapoo", "cavalier", "hound", "mastiff", "russell", "lurcher")},
+    **{b: "cat" for b in ("tabby", "siamese", "persian", "ragdoll", "sphynx", "moggy",
+                          "coon", "bengal", "shorthair", "longhair", "calico", "burmese",
+                          "abyssinian")},
+    # "a mare called Willow and a cob called Dougal"
+    **{b: "horse" for b in ("mare", "stallion", "gelding", "cob", "foal", "filly", "colt")}}
+# breeds that are also common words, never a relation word ("my lab partner", "my boxer
+# Tyson", "a German shepherd")
+BREEDS_WITH_OTHER_SENSES = frozenset({
+    "lab", "boxer", "pointer", "setter", "shepherd", "russell", "inu", "tzu", "coon", "mutt",
+    "hound", "cob", "colt", "filly", "foal", "cavalier", "maltese", "persian", "shorthair",
+    "longhair"})
+
+
+def _pet_words(animal: str, *words: str) -> str:
+    """One relation's words for a pet: its kind's, then its breeds' ("my greyhound Pepper"
+    names a dog as "my dog Pepper" does)."""
+    breeds = [b for b, a in PET_BREEDS.items() if a == animal and b not in BREEDS_WITH_OTHER_SENSES]
+    return ", ".join([*words, *breeds])
+
+
 # The words that name someone by their relation to a person ("my sister Ana", "my coach
 # Kofi", "Who is Fiona's mortgage adviser?"), read by the rule extractor
 # (memgraph/ingest/rules.RELATION_WORDS: the relationship it states, and how close) and by
@@ -238,8 +266,8 @@ RELATION_WORD_GROUPS: dict[tuple[str, float], tuple[str, ...]] = {
         "lawyer, solicitor, attorney", "midwife", "surgeon", "hairdresser", "adviser, advisor",
         "supervisor", "neurologist", "cardiologist", "oncologist", "dermatologist",
         "optician", "osteopath", "chiropractor", "carer", "health visitor", "social worker"),
-    ("OWNS", 0.8): ("dog, puppy", "cat, kitten", "horse", "pet", "parrot, bird",
-                    "rabbit, bunny"),
+    ("OWNS", 0.8): (_pet_words("dog", "dog", "puppy"), _pet_words("cat", "cat", "kitten"),
+                    _pet_words("horse", "horse"), "pet", "parrot, bird", "rabbit, bunny"),
 }
 # the relation words of a relation that is over
 EX_WORDS = frozenset(word for groups in RELATION_WORD_GROUPS.values() for group in groups

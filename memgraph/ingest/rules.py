@@ -77,7 +77,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from memgraph.graph.names import canonical_name
-from memgraph.graph.vocabulary import EX_WORDS, NOT_ACTIVITIES, RELATION_WORD_GROUPS, plural
+from memgraph.graph.vocabulary import (
+    EX_WORDS,
+    NOT_ACTIVITIES,
+    PET_BREEDS,
+    RELATION_WORD_GROUPS,
+    plural,
+)
 from memgraph.ingest.prefilter import Prefiltered, compiled
 from memgraph.ingest.source import SourceText
 from memgraph.ingest.speakers import ANONYMOUS_OWNER, owner_of
@@ -145,28 +151,7 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
 CALLED_BY_KIN_WORD = frozenset({"mum", "mom", "dad", "mother", "father", "grandma",
                                 "grandpa", "grandmother", "grandfather"})
 # breeds, and the animal each is (the question says "dog", the message the breed)
-BREEDS = {**{b: "dog" for b in (
-    "retriever", "labrador", "lab", "poodle", "spaniel", "terrier", "collie", "beagle",
-    "dachshund", "husky", "bulldog", "pug", "shepherd", "greyhound", "whippet", "corgi",
-    "chihuahua", "rottweiler", "boxer", "doodle", "labradoodle", "cockapoo", "schnauzer",
-    "pointer", "setter", "sheepdog", "mutt", "shiba", "inu", "akita", "dalmatian",
-    "malamute", "samoyed", "pomeranian", "maltese", "tzu", "bichon", "vizsla", "weimaraner",
-    "springer", "cavapoo", "cavalier", "hound", "mastiff", "russell", "lurcher")},
-    **{b: "cat" for b in ("tabby", "siamese", "persian", "ragdoll", "sphynx", "moggy",
-                          "coon", "bengal", "shorthair", "longhair", "calico", "burmese",
-                          "abyssinian")},
-    # "a mare called Willow and a cob called Dougal"
-    **{b: "horse" for b in ("mare", "stallion", "gelding", "cob", "foal", "filly", "colt")}}
-# a pet by its breed is named as by its kind: "my greyhound Pepper" is "my dog Pepper" (the
-# relation's word is the animal, which the question reader knows); breeds that are also
-# common words ("lab", "boxer", "pointer", "shepherd") are left out
-_BREEDS_WITH_OTHER_SENSES = frozenset({"lab", "boxer", "pointer", "setter", "shepherd",
-                                       "russell", "inu", "tzu", "coon", "mutt", "hound",
-                                       "cob", "colt", "filly", "foal", "cavalier",
-                                       "maltese", "persian", "shorthair", "longhair"})
-RELATION_WORDS.update({breed: ("OWNS", animal, RELATION_WORDS[animal][2])
-                       for breed, animal in BREEDS.items()
-                       if breed not in _BREEDS_WITH_OTHER_SENSES})
+BREEDS = PET_BREEDS
 # any relation word, the longest first ("best friend" before "friend")
 _RELATION_WORD = "|".join(sorted(map(re.escape, [*RELATION_WORDS, *_WRITTEN_IN_CAPITALS]),
                                  key=len, reverse=True))
