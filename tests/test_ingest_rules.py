@@ -544,6 +544,14 @@ def test_a_sentence_that_opens_on_had_drops_its_subject_unless_it_is_had_to():
     assert extract("Had to go to work. Had a cold drink.")[1] == set()
 
 
+def test_a_titled_name_is_one_person_not_also_an_entity_with_its_title():
+    # "Dr Okafor" made a Person Okafor and an Entity "Dr Okafor" beside him
+    nodes = extract("Our paediatrician, Dr Okafor, says Zola's asthma is under control. "
+                    "Our coach is Mrs Khan, she's strict but nice.")[0]
+    assert ("Person", "Okafor") in nodes and ("Person", "Khan") in nodes
+    assert not {name for _, name in nodes} & {"Dr Okafor", "Mrs Khan"}
+
+
 def test_a_breed_that_is_also_a_common_word_names_no_pet():
     facts = extract("My lab partner Tom is great. My boxer Tyson won his fight.")[1]
     assert not any(fact[1] == "OWNS" for fact in facts)

@@ -161,6 +161,7 @@ _PLURAL_WORD = "|".join(sorted(map(re.escape, RELATION_PLURALS), key=len, revers
 # a title before a name, with its full stop or without (British "Dr Okafor"): "my friend
 # Dr. Patel" is Patel, "my instructor, Captain Reid" is Reid
 _TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof|Professor|Captain|Capt|Coach)\.?\s++)?"
+_TITLE_OPENING = re.compile("^" + _TITLE)
 # where one knows a friend or colleague from: "my best friend from college, Aisha"
 _MET_AT = (r"(?:\s++from\s++(?:work|school|college|university|uni|church|the\s++gym|"
            r"high\s++school|home|back\s++home))")
@@ -655,7 +656,10 @@ class _Run:
         for m in _CAPITALISED.finditer(sentence.text):
             name = _POSSESSIVE_SUFFIX.sub("", m["name"])
             inside = any(a <= m.start() < b for a, b in spans)
-            fresh = name not in named and name not in self.made
+            # "my gastroenterologist, Dr Mensah": Mensah is made, "Dr Mensah" is he
+            untitled = _TITLE_OPENING.sub("", name)
+            fresh = name not in named and name not in self.made \
+                and not (untitled != name and (untitled in named or untitled in self.made))
             if m.start() > 0 and not inside and fresh \
                     and not _opens_quotation(sentence.text, m.start(), m.end()) \
                     and _usable(name) \
