@@ -526,6 +526,19 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "EXPERIENCED", "bowls")),
     ("My instructor, Captain Reid, says I'm a natural.", ("Person", "Reid"),
      ("me", "KNOWS", "reid")),
+    # tour 13
+    ("I've been having chest pains, the doctor says it's angina.", ("Concept", "angina"),
+     ("me", "EXPERIENCED", "angina")),
+    ("My knee's been sore, physio thinks it's patellar tendonitis.",
+     ("Concept", "patellar tendonitis"), ("me", "EXPERIENCED", "patellar tendonitis")),
+    ("I'm so tired, I've had insomnia for weeks.", ("Concept", "insomnia"),
+     ("me", "EXPERIENCED", "insomnia")),
+    ("Fatima used to be at Revolut.", ("Entity", "Revolut"), ("fatima", "WORKS_AT", "revolut")),
+    ("My son Jago is at Exeter uni studying marine biology.", ("Entity", "Exeter"),
+     ("jago", "STUDIES_AT", "exeter")),
+    ("Sara started Year 7 at Valentines High School.", ("Entity", "Valentines High School"),
+     ("sara", "STUDIES_AT", "valentines high school")),
+    ("I'm allergic to cats which is tragic.", ("Concept", "cats"), ("me", "AVOIDS", "cats")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -550,6 +563,11 @@ def test_a_titled_name_is_one_person_not_also_an_entity_with_its_title():
                     "Our coach is Mrs Khan, she's strict but nice.")[0]
     assert ("Person", "Okafor") in nodes and ("Person", "Khan") in nodes
     assert not {name for _, name in nodes} & {"Dr Okafor", "Mrs Khan"}
+
+
+def test_what_a_vet_says_it_is_is_no_condition_of_the_speaker():
+    assert extract("The vet says it's an ear infection. The doctor says it's nothing.")[1] \
+        == set()
 
 
 def test_a_breed_that_is_also_a_common_word_names_no_pet():

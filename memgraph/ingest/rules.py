@@ -116,6 +116,8 @@ PHRASE = r"(?P<obj>[\w'’\- ]{2,60}?)"
 # a phrase ends at punctuation, a dash set off by spaces ("pottery - it calms me"), or a
 # word that starts a new clause
 PHRASE_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\band\b|\bbut\b|\bbecause\b|\bwith\b|\bwhen\b|\bsince\b|"
+              # "allergic to cats which is tragic"
+              r"\bwhich\b|"
               # what a preference is preferred to: "I prefer Python over Go for scripts"
               r"\bover\b|\brather\s++than\b|$))")
 
@@ -741,6 +743,7 @@ class _Run:
         text = _INTRODUCED_BY_NAME.sub(self._as_me, text)
         text = _OPENING_CONJUNCTION.sub("", text)     # "And she lives in Porto."
         text = _HAS_CONTRACTED.sub(r"\1 has \2", text)
+        text = _CLINICIAN_SAYS_IT_IS.sub(r"\g<said> I have ", text)
         text = _THEY_ARE.sub(r"\1 are", _PRONOUN_IS.sub(r"\1 is", text))
         text = _WE.sub("I", _STACK_IS.sub("I use ", text))
         text = _BACK_FROM.sub("I am back from ", text)
@@ -1355,6 +1358,12 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
                               r"[Gg]ot\s+(?:back|a|an|engaged|married|hired|promoted|"
                               # "Caught the flu.", "Got COVID, grounded for a week."
                               r"[Cc]ovid|COVID|the\s+flu)|[Cc]aught)(?:\s|(?<=ovid|OVID)[,.!;]))")
+# what a clinician says it is, is the speaker's: "the doctor says it's angina", "physio
+# thinks it's patellar tendonitis" (read "… says I have angina"; a vet's is the pet's)
+_CLINICIAN_SAYS_IT_IS = compiled(
+    r"\b(?P<said>(?:[Dd]octor|[Dd]oc|GP|[Pp]hysio|[Cc]onsultant|[Ss]pecialist|[Ss]urgeon|"
+    r"[Dd]ermatologist|[Cc]ardiologist|[Nn]eurologist)\s++(?:says|said|thinks|thought|reckons|"
+    r"confirmed))\s++(?:it['’]s|it\s++is|it\s++was|it['’]s\s++probably)\s++")
 # "Just back from two weeks in Iceland!": the speaker is back
 _BACK_FROM = compiled(r"^(?:(?:Just|Finally)\s+)?[Bb]ack\s+from\s")
 _ELIDED = compiled(r"\b(and|then|but)\s+(?=(?:(?:even|also|just|then|now|still|later|soon)\s+)?"
@@ -1449,6 +1458,10 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         r"laid\s++off))\b(?:\s++[\w,]++){0,6}?\s++after\s++(?:(?:[a-z]++|\d++|a\s++few|"
         r"a\s++couple\s++of)\s++)?(?:years?|decades?)\s++(?:at|with|working\s++(?:at|for))\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
+    # "she used to be at Revolut", "Tom used to be with the BBC": a workplace of the past
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}used\s++to\s++be\s++(?:at|with)\s++(?:the\s++)?"
+        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # a workplace by its kind, left: "i quit the garden centre", "Sue left the council"
     ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:quit|left|resigned\s++from)\s++(?:the|my|our|his|her)\s++"
@@ -1654,7 +1667,7 @@ _CONDITIONS = (r"colic|croup|reflux|jaundice|"
                r"epilepsy|(?:coeliac|celiac)\s++disease|long\s++(?:[Cc]ovid|COVID)|high\s++blood\s++pressure|"
                r"hypertension|anaemia|anemia|endometriosis|fibromyalgia|gout|glaucoma|"
                r"cataracts|depression|anxiety|ADHD|COPD|IBS|a\s++heart\s++condition|tinnitus|"
-               r"vertigo|heart\s++attack|stroke|"
+               r"vertigo|heart\s++attack|stroke|angina|"
                # an injury by its name ("I've got a slipped disc", "Tom has a torn ACL")
                r"(?:slipped|herniated|bulging)\s++disc|frozen\s++shoulder|"
                r"(?:sprained|broken|fractured|twisted)\s++(?:ankle|wrist|arm|leg|toe|finger|"
@@ -1662,6 +1675,9 @@ _CONDITIONS = (r"colic|croup|reflux|jaundice|"
                r"rotator\s++cuff)|pulled\s++(?:muscle|hamstring|calf)|"
                # a condition by how its name ends ("hyperthyroidism", "bronchiolitis"), or
                # by its last word ("a kidney infection", "an eating disorder")
+               # ("patellar tendonitis", "ulcerative colitis": with the word before)
+               r"(?:(?!(?:got|had|have|has|been|with|from|the|some|his|her|their|bad|mild|"
+               r"severe|chronic|nasty|awful)\b)[a-z]{3,}\s++)?"
                r"[a-z]{3,}(?:itis|osis|thyroidism|aemia|emia|pathy|algia)|"
                r"(?:(?!(?:a|an|the|some|my|his|her)\s)[a-z\-]++\s++){1,2}?"
                r"(?:syndrome|disease|disorder|infection|deficiency)")
@@ -1980,7 +1996,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # "I caught the flu" (EXPERIENCED, as a diagnosis is); only names of conditions, as
     # "I've got a cold drink" and "I have a cold one" are none
     ("EXPERIENCED", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:have|has|had|(?:have|has)\s++got|got|caught|came\s++down\s++with|"
+        rf"{SUBJECT}\s++{ADVERB}(?:have|has|had|(?:have|has)\s++(?:got|had)|got|caught|"
+        r"came\s++down\s++with|"
         r"(?:am|is|are|(?:have|has)\s++been)\s++(?:suffering|recovering)\s++from|"
         r"suffers?\s++from)\s++"
         r"(?:(?:a|an|the|some)\s++)?(?:(?:bad|mild|severe|nasty|horrible|terrible|slight|"
@@ -2257,6 +2274,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"started studying|enrolled|(?:(?:has\s+|have\s+)?started|starts|"
         r"(?:am\s+|is\s+|are\s+)?starting|attends|"
         r"attend)\s+(?:school|college|university|uni|kindergarten|nursery|sixth\s+form|"
+        # "Sara started Year 7 at Valentines High School"
+        r"[Yy]ear\s+\d{1,2}|reception|"
         r"(?:secondary|high|primary)\s+school))\s+(?:in|(?:[a-z]+\s+){0,2}?at)\s+"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # a school by its name: "Tobi started at Greenfield Primary", "she goes to the
@@ -2268,6 +2287,12 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # "Ffion starts at Little Acorns nursery"
         rf"{NAME}(?=\s++(?:nursery|preschool|pre-school|kindergarten|school|college)\b))"
         r"(?!\s*+as\b)"), "Entity", "organisation"),
+    # where one is a student, said as where one is: "My son Jago is at Exeter uni studying
+    # marine biology", "she's at Leeds University now"
+    ("STUDIES_AT", compiled(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}at\s++(?:the\s++)?"
+        rf"(?P<obj>{NAME}(?:{_SCHOOL_WORD_ENDS}|(?=\s++(?:uni|university|college)\b)))"),
+     "Entity", "organisation"),
     # a school by its kind and its name: "Yusuf started at a nursery called Little Stars"
     ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:goes\s++to|go\s++to|attends|attend|started\s++at|"
