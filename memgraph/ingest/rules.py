@@ -1238,7 +1238,8 @@ _OCCUPATIONS = (
     "poet|policeman|policewoman|postman|priest|principal|producer|"
     "professor|programmer|psychiatrist|rabbi|receptionist|reporter|researcher|"
     "salesman|saleswoman|scientist|secretary|singer|soldier|solicitor|surgeon|surveyor|"
-    "tailor|teacher|tester|headteacher|headmaster|headmistress|technician|therapist|trainer|translator|tutor|vet|veterinarian|waiter|"
+    "tailor|teacher|tester|headteacher|headmaster|headmistress|technician|therapist|trainer|"
+    "translator|tutor|vet|veterinarian|waiter|"
     "waitress|welder|writer|"
     r"[a-z]{0,30}(?:ologist|therapist|ician|grapher|iatrist|ineer|smith)")
 # Words before an occupation that make it no job held now: praise ("a good cook", "a
@@ -1276,7 +1277,7 @@ _SELF_INTRODUCED = compiled(rf"\bI\s++am\s++{NAME},\s++(?:\d{{1,3}},\s++)?"
                               # GCSEs at Hillside Academy"
                               rf"studying|working|(?:[a-z\-]++\s++){{0,2}}(?:{_OCCUPATIONS}))\b)"
                               # a role over, without its article: "I'm Rosa, retired
-                              # headteacher" is "I am a retired headteacher" (_as_a_role)
+                              # headteacher" is "I am a retired headteacher" (resolved())
                               rf"(?P<over>(?:retired|former)\s++(?=(?:[a-z\-]++\s++){{0,2}}"
                               rf"(?:{_OCCUPATIONS})\b))?+")
 # a message that opens on the speaker's name and a role: "Pat here, retired postman.",
