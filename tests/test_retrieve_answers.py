@@ -42,6 +42,11 @@ def test_a_question_is_read_for_names_relations_and_time() -> None:
     assert read_query("Anna").topic(["Anna"]) == ()
     assert read_query("Who is Anna?").topic(["Anna"]) == ()
     assert read_query("tell me about Anna").topic(["Anna"]) == ()
+    # a title before a name is part of it ("Dr Mensah" is the node Mensah), not a topic;
+    # a title before no linked name stays a word of the question
+    assert read_query("Who is Dr Mensah?").topic(["Mensah"]) == ()
+    assert read_query("Who is Mrs. Okafor?").topic(["Okafor"]) == ()
+    assert read_query("Who is the dr?").topic([]) == ("dr",)
     # a modifier of a relation word is part of it: the friend is the answer, not a topic
     assert read_query("Who is Maya's best friend?").topic(["Maya"]) == ()
     assert read_query("Where does Maya's older sister live?").topic(["Maya"]) == ("live",)
@@ -465,6 +470,10 @@ def test_a_pet_is_any_animal_one_keeps_and_a_cat_is_no_dog() -> None:
     assert read_query("Who are Min's kids?").relation_matches("Min's son")
     assert read_query("Who are Min's kids?").relation_matches("They had twins, Jae and Hana.")
     assert not read_query("Who is Min's son?").relation_matches("Min's daughter")
+    # a breed names the animal as its kind does (graph/vocabulary.PET_BREEDS)
+    assert read_query("What are Lucy's dogs called?").relation_matches("Lucy's greyhound")
+    assert read_query("What is Tom's sheepdog called?").relation_words == {"sheepdog"}
+    assert not read_query("What is Kim's dog called?").relation_matches("Kim's ragdoll")
 
 
 def test_what_someone_is_working_on_is_a_project() -> None:

@@ -292,6 +292,8 @@ def read_period(query: str) -> Period | None:
         return Period(year, month, day)
     return None
 _POSSESSIVE = re.compile(r"(?:['’]s|['’])$", re.IGNORECASE)
+# titles written before a name ("Dr Mensah", "Mrs. Okafor"), lower case
+NAME_TITLES = frozenset({"dr", "mr", "mrs", "ms", "prof", "professor"})
 
 
 @dataclass(frozen=True)
@@ -318,9 +320,14 @@ class QueryIntent:
         return self.answer_form == "time"
 
     def topic(self, names: list[str] | set[str] | tuple[str, ...]) -> tuple[str, ...]:
-        """The content words that are not part of one of ``names`` (the linked nodes)."""
+        """The content words that are not part of one of ``names`` (the linked nodes), nor
+        a title right before one ("Who is Dr Mensah?" names the node Mensah: the extractor
+        keeps a person's name without its title)."""
         named = {w for n in names for w in canonical_name(n).split()}
-        return tuple(w for w in self.content if canonical_name(w) not in named)
+        words = self.content
+        return tuple(w for i, w in enumerate(words) if canonical_name(w) not in named
+                     and not (w in NAME_TITLES and i + 1 < len(words)
+                              and canonical_name(words[i + 1]) in named))
 
     @property
     def may_ask_overview(self) -> bool:
