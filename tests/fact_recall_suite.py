@@ -2,7 +2,7 @@
 
 The conversations and questions are in fact_recall_suite.json; this module loads and runs them.
 
-Eighty-four people talk to an agent over three to eight sessions each (jobs, homes, family,
+Eighty-nine people talk to an agent over three to eight sessions each (jobs, homes, family,
 pets, preferences, things that change, pronouns, dates, events, health). Every message
 is ingested as it is, through the default offline ingestion (the rule extractor), one
 source per message with the session's date as event time. Then each question is asked
