@@ -297,6 +297,31 @@ def test_no_exact_scan_when_the_tenants_neighbours_are_all_noise(memory: Memory,
     assert not fetched.exact_used and not fetched.candidates
 
 
+def test_the_vector_signal_ranks_the_indexs_neighbours_by_their_stored_vectors(
+        memory: Memory, user_id: str) -> None:
+    """The index chooses the neighbours; their exact cosine scores and orders them. The
+    index's own score is quantized by its segment's statistics: the same two vectors scored
+    a few thousandths apart from one graph to another, and near ties changed places."""
+    direction = QueryDirection(memory.embedder.dimensions, seed=11)
+    cosines = {add_node(memory.graph, user_id, "Source", f"s{i}", text=f"turn {i}",
+                        embedding=direction.near(cosine)): cosine
+               for i, cosine in enumerate((0.95, 0.949, 0.948, 0.93, 0.929, 0.9))}
+    # as many wanted as there are: the index's answer is enough, no exact scan follows
+    config = RetrievalConfig.from_settings(memory.settings, candidates_per_signal=6,
+                                           use_fulltext=False, use_graph=False)
+    req = ExploreRequest(user_id=user_id, query="anything", vector=direction.query, k=6,
+                         filters=build_filters(), config=config)
+    params = {**candidate_params(memory.graph, req), "exact_first": False,
+              "ann_k": 60, "ann_k_max": 60}
+    row = memory.graph.read("retrieve/explore_candidates", **params)[0]
+    uids = {n["key"]: n["props"]["uid"] for n in row["nodes"]}
+    found = [(uids[hit["key"]], hit["score"]) for hit in row["vec"]]
+    assert not row["exact_used"]
+    assert [uid for uid, _ in found] == sorted(cosines, key=cosines.__getitem__, reverse=True)
+    # vector.similarity.cosine is (1 + cosine) / 2
+    assert all(score == pytest.approx((1 + cosines[uid]) / 2, abs=1e-6) for uid, score in found)
+
+
 def test_when_filters_take_the_nearest_neighbours_the_index_is_asked_again_not_scanned(
         memory: Memory, user_id: str) -> None:
     """Storylines (kept out of a specific question) fill the index's nearest neighbours:
