@@ -539,6 +539,9 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("Sara started Year 7 at Valentines High School.", ("Entity", "Valentines High School"),
      ("sara", "STUDIES_AT", "valentines high school")),
     ("I'm allergic to cats which is tragic.", ("Concept", "cats"), ("me", "AVOIDS", "cats")),
+    # a few words that set the scene before what one has
+    ("At home I've got two cats, Pepper and Salt, and a rescue lurcher called Bramble.",
+     ("Entity", "Bramble"), ("me", "OWNS", "bramble")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)

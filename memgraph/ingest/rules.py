@@ -1633,7 +1633,12 @@ _KNOWN_NAMED = compiled(
     rf"\s*+,?\s*+){_TITLE}(?P<name>{NAME})")
 # a pet named after "and a" or a comma, in a sentence that opens on what its subject
 # has ("We have two dogs, Bruno and Luna, and a cat called Mango")
-_HAVE_LEAD = compiled(rf"\s*+{SUBJECT}\s++{ADVERB}(?:have|has|own|owns|(?:have\s++)?got)\b")
+_HAVE_LEAD = compiled(
+    # after a few words that only set the scene: "At home I've got two cats, Pepper and Salt,
+    # and a rescue lurcher called Bramble"
+    r"\s*+(?:(?:[Aa]t\s++home|[Aa]t\s++the\s++moment|[Rr]ight\s++now|[Cc]urrently|"
+    r"[Tt]hese\s++days|[Nn]ow|[Ss]o|[Ww]ell|[Aa]lso)(?:\s*+,\s*+|\s++))?"
+    rf"{SUBJECT}\s++{ADVERB}(?:have|has|own|owns|(?:have\s++)?got)\b")
 _AND_A_PET = compiled(
     # ("I've got two horses of my own, a mare called Willow and a cob called Dougal")
     rf"(?:\band|,)\s++(?:a|an)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND})\s++(?:called|named)\s++"
