@@ -152,8 +152,6 @@ RELATION_WORDS: dict[str, tuple[str, str, float]] = {
 # the relatives one calls by the relation word ("Dad had a fall"): an alias of the named one
 CALLED_BY_KIN_WORD = frozenset({"mum", "mom", "dad", "mother", "father", "grandma",
                                 "grandpa", "grandmother", "grandfather"})
-# breeds, and the animal each is (the question says "dog", the message the breed)
-BREEDS = PET_BREEDS
 # any relation word, the longest first ("best friend" before "friend")
 _RELATION_WORD = "|".join(sorted(map(re.escape, [*RELATION_WORDS, *_WRITTEN_IN_CAPITALS]),
                                  key=len, reverse=True))
@@ -163,7 +161,7 @@ _PLURAL_WORD = "|".join(sorted(map(re.escape, RELATION_PLURALS), key=len, revers
 # a title before a name, with its full stop or without (British "Dr Okafor"): "my friend
 # Dr. Patel" is Patel, "my instructor, Captain Reid" is Reid
 _TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof|Professor|Captain|Capt|Coach)\.?\s++)?"
-_TITLE_OPENING = re.compile("^" + _TITLE)
+_TITLE_OPENING = compiled("^" + _TITLE)
 # where one knows a friend or colleague from: "my best friend from college, Aisha"
 _MET_AT = (r"(?:\s++from\s++(?:work|school|college|university|uni|church|the\s++gym|"
            r"high\s++school|home|back\s++home))")
@@ -335,8 +333,8 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
 ]
 # a relation word written as a name, that is no kin word one calls a person by ("Physio",
 # "Doctor", "Boss")
-_UNNAMED_ROLE = re.compile("|".join(re.escape(w.capitalize()) for w in RELATION_WORDS
-                                    if w not in CALLED_BY_KIN_WORD))
+_UNNAMED_ROLE = compiled("|".join(re.escape(w.capitalize()) for w in RELATION_WORDS
+                                  if w not in CALLED_BY_KIN_WORD))
 _PERSON_VERB = compiled(
     rf"(?P<name>{NAME})\s++(?P<verb>said|says|told|called|texted|asked|thinks)\b")
 # "I've been seeing someone new, her name is Jess": a person
@@ -1124,7 +1122,7 @@ class _Run:
                             attitude=0.5)
                 named.add(m["name"])
                 continue
-            kind_of = BREEDS.get(what.split()[-1])
+            kind_of = PET_BREEDS.get(what.split()[-1])
             pet = kind_of is not None or what.split()[-1] in PET_WORDS
             # "a golden retriever named Biscotto" is a dog: "Marco's dog" asks for it
             described = f"{owner}'s {what}" + (f", a {kind_of}" if kind_of else "")
@@ -1562,7 +1560,7 @@ _USES = compiled(
     # each may say what for: "we use Kafka for events and Postgres for the ledger"
     rf"(?P<names>{NAME}{_WHAT_FOR}(?:,\s++{NAME}{_WHAT_FOR})*+(?:,?\s++and\s++{NAME}{_WHAT_FOR})?)")
 # a pet by its kind or its breed ("a rescue greyhound")
-_PET_KIND = "|".join(sorted(PET_WORDS | set(BREEDS)))
+_PET_KIND = "|".join(sorted(PET_WORDS | set(PET_BREEDS)))
 # when it was got, said before its name: "we adopted a greyhound last weekend, her name is…"
 _WHEN_GOT = (r"(?:\s++(?:last|this)\s++(?:week|weekend|month|year|night|morning|summer|"
              r"spring|autumn|fall|winter)|\s++yesterday|\s++today)?")
@@ -2493,7 +2491,7 @@ def _kin_or_pet(what: str) -> bool:
     """Whether a thing "had" is a relative or an animal ("a daughter", "a golden
     retriever"): only those are named after a comma."""
     last = what.lower().split()[-1]
-    return last in RELATION_WORDS or last in PET_WORDS or last in BREEDS
+    return last in RELATION_WORDS or last in PET_WORDS or last in PET_BREEDS
 
 
 def _opens_quotation(text: str, start: int, end: int) -> bool:

@@ -82,7 +82,7 @@ def clusters(rows: Sequence[dict[str, Any]], kind: Kind, threshold: float,
     among = None if len(recent) == len(rows) else recent
     for i, j, sim in similar_pairs(vectors, threshold, among):
         if not may_be_one(rows[i]["name"], rows[j]["name"], named=kind in NAMED_KINDS,
-                          types=(rows[i].get("entity_type", ""), rows[j].get("entity_type", ""))):
+                          types=(rows[i]["entity_type"], rows[j]["entity_type"])):
             continue
         if frozenset((rows[i]["uid"], rows[j]["uid"])) in distinct:
             continue
