@@ -83,6 +83,20 @@ def test_the_speakers_next_turn_after_a_reply_gets_a_vote_after_the_replies() ->
     assert "adjacent" not in hit.ranks and "adjacent" not in later.ranks
 
 
+def test_the_users_next_message_after_the_assistants_reply_is_no_story_going_on() -> None:
+    """A user's messages around the assistant's reply are separate notes: the assistant
+    answers or asks something of its own, and the user moves on ("so we adopted a dog!
+    greyhound called Biscuit" came second to "also I've given up sunday league netball"
+    for "What's the name of Bex's dog?"). Between two people, the reply is the friend's
+    "Oh no!" and the story goes on (the test above)."""
+    hit = node("s1", "Source", {"vector": 1}, speaker="Bex", adjacent=["s2"])
+    reply = node("s2", "Source", {"vector": 9}, speaker="assistant", adjacent=["s1", "s3"])
+    moved_on = node("s3", "Source", {"vector": 8}, speaker="Bex", adjacent=["s2"])
+    add_graph_signals([hit, reply, moved_on], "What's the name of Bex's dog?", 60, seeds=1)
+    assert reply.ranks["adjacent"] == 1
+    assert "adjacent" not in moved_on.ranks
+
+
 def test_one_speakers_notes_in_a_row_are_no_story_going_on() -> None:
     # three notes of Sam's in a row, and a note two on from one whose next message is no
     # candidate (unknown: a reply, or a third note)

@@ -270,6 +270,7 @@ def continued(hit: Candidate, everyone: Mapping[str, Candidate],
         return []
     mids = {key for key in hit.props.get("adjacent") or []
             if (mid := everyone.get(key)) is not None and mid.props.get("speaker")
+            and mid.props["speaker"].lower() not in ASSISTANT_SPEAKERS
             and replies(hit, mid)}
     return [c for c in voters if c is not hit
             and (c.props.get("speaker") or "").lower() == speaker
