@@ -542,6 +542,30 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     # a few words that set the scene before what one has
     ("At home I've got two cats, Pepper and Salt, and a rescue lurcher called Bramble.",
      ("Entity", "Bramble"), ("me", "OWNS", "bramble")),
+    # session 52's tour: a role by its acronym, a job by its kind of day, a home by its
+    # size, a home moved from, a course at a school, roles at work, illnesses by name
+    ("I'm Dan, PE teacher at Kingsmead Academy in Northampton.",
+     ("Entity", "Kingsmead Academy"), ("me", "WORKS_AT", "kingsmead academy")),
+    ("Got a day job as a linux engineer at Corvid Systems in Maidenhead.",
+     ("Entity", "Corvid Systems"), ("me", "WORKS_AT", "corvid systems")),
+    ("I'm Tomasz, sysadmin at Vantix Hosting, the data centre in Slough.",
+     ("Entity", "Vantix Hosting"), ("me", "WORKS_AT", "vantix hosting")),
+    ("Moved into a 1 bed in Maidenhead with Ollie a couple weeks ago.",
+     ("Entity", "Maidenhead"), ("me", "LIVES_IN", "maidenhead")),
+    ("I moved from the hostel to a flat in Govan.", ("Entity", "Govan"),
+     ("me", "LIVES_IN", "govan")),
+    ("I'm starting my nursing degree at De Montfort in September.", ("Entity", "De Montfort"),
+     ("me", "STUDIES_AT", "de montfort")),
+    ("I start Electrical Installation Level 2 at City of Glasgow College in September.",
+     ("Entity", "City of Glasgow College"), ("me", "STUDIES_AT", "city of glasgow college")),
+    ("My senior stylist Kerry ran the salon while I was in.", ("Person", "Kerry"),
+     ("me", "COLLEAGUE_OF", "kerry")),
+    ("And our curate, Sam Whitlock, has been appointed to a parish in Bristol.",
+     ("Person", "Sam Whitlock"), ("me", "COLLEAGUE_OF", "sam whitlock")),
+    ("Our lecturer Mr Ross McAllister says my practical is the best.",
+     ("Person", "Ross McAllister"), ("me", "KNOWS", "ross mcallister")),
+    ("I've had a sore wrist for weeks, GP thinks it's carpal tunnel.",
+     ("Concept", "carpal tunnel"), ("me", "EXPERIENCED", "carpal tunnel")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -566,6 +590,17 @@ def test_a_titled_name_is_one_person_not_also_an_entity_with_its_title():
                     "Our coach is Mrs Khan, she's strict but nice.")[0]
     assert ("Person", "Okafor") in nodes and ("Person", "Khan") in nodes
     assert not {name for _, name in nodes} & {"Dr Okafor", "Mrs Khan"}
+
+
+def test_a_titled_person_who_says_something_is_one_person_by_the_name_alone():
+    for text in ("My dentist Dr Berg says I need a filling.", "Dr Berg says I need a filling."):
+        nodes, _ = extract(text)
+        assert ("Person", "Berg") in nodes and ("Person", "Dr Berg") not in nodes
+
+
+def test_a_parent_starting_a_child_at_school_is_no_course_of_their_own():
+    _, facts = extract("I started Tom at Greenfield Primary.")
+    assert not any(rel == "STUDIES_AT" for _, rel, _ in facts)
 
 
 def test_what_a_vet_says_it_is_is_no_condition_of_the_speaker():

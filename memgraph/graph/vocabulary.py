@@ -257,7 +257,8 @@ RELATION_WORD_GROUPS: dict[tuple[str, float], tuple[str, ...]] = {
     ("PARTNER_OF", 0.5): ("ex-wife, ex-husband, ex-partner, ex-girlfriend, ex-boyfriend, ex",),
     ("FRIEND_OF", 0.7): ("friend, bestie, buddy", "best friend", "old friend"),
     ("COLLEAGUE_OF", 0.5): ("colleague, coworker, co-worker, teammate", "boss, manager",
-                            "co-founder, cofounder", "sous chef"),
+                            "co-founder, cofounder", "sous chef", "apprentice", "stylist",
+                            "curate", "intern"),
     ("KNOWS", 0.4): (
         "neighbour, neighbor", "roommate, flatmate, housemate", "teacher", "doctor, gp",
         "therapist", "coach", "instructor, tutor, trainer", "landlord, landlady", "dentist",
@@ -265,7 +266,8 @@ RELATION_WORD_GROUPS: dict[tuple[str, float], tuple[str, ...]] = {
         "counsellor, counselor", "vet", "paediatrician, pediatrician", "agent", "accountant",
         "lawyer, solicitor, attorney", "midwife", "surgeon", "hairdresser", "adviser, advisor",
         "supervisor", "neurologist", "cardiologist", "oncologist", "dermatologist",
-        "optician", "osteopath", "chiropractor", "carer", "health visitor", "social worker"),
+        "optician", "osteopath", "chiropractor", "carer", "health visitor", "social worker",
+        "lecturer", "churchwarden"),
     ("OWNS", 0.8): (_pet_words("dog", "dog", "puppy"), _pet_words("cat", "cat", "kitten"),
                     _pet_words("horse", "horse"), "pet", "parrot, bird", "rabbit, bunny"),
 }

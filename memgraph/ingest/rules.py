@@ -214,7 +214,7 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"their)\s++)?(?:new\s++)?(?:job|role|position|work)|"
         # "got a part time job at Greggs", "she's got a new job at Tesco"
         r"(?:(?:have|has)\s++)?(?:got|have|took|accepted)\s++a\s++"
-        r"(?:(?:new|part[\s-]time|full[\s-]time|summer|weekend|[Ss]aturday)\s++)?job)\s++"
+        r"(?:(?:new|part[\s-]time|full[\s-]time|summer|weekend|[Ss]aturday|day)\s++)?job)\s++"
         r"(?:as (?:an? )?[a-z ]{1,60}?\s++)?"
         r"(?:(?:remotely|part-time|full-time|freelance)\s++)?"
         # "at a restaurant called La Tasca", "at the BBC"
@@ -261,10 +261,12 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?:(?:my|his|her|their|our)\s++(?:[a-z\-]+\s++){{0,2}}?[a-z\-]++(?:\s++{NAME})?|"
         rf"us|me|them|him|her|{NAME})\s++)?"
         # "we moved from Stockholm to Uppsala": the place moved to
-        rf"(?:from\s++{NAME}\s++)?(?:back\s++)?(?:in|into|to)\s++"
+        # ... or from a home ("from the hostel to a flat in Govan")
+        rf"(?:from\s++(?:{NAME}|(?:an?|the|our|my)\s++(?:[a-z\-]+\s++){{0,2}}?[a-z\-]+)\s++)?"
+        r"(?:back\s++)?(?:in|into|to)\s++"
         # "in a small flat in Glasgow", "to a new house in Leeds", "into the new house in
-        # Stockport"
-        rf"(?:(?:an?|the|our|my)\s++(?:[a-z\-]+\s++){{1,3}}?in\s++)?(?P<obj>{NAME})"),
+        # Stockport", "into a 1 bed in Maidenhead"
+        rf"(?:(?:an?|the|our|my)\s++(?:[\w\-]+\s++){{1,3}}?in\s++)?(?P<obj>{NAME})"),
      "Entity", "place"),
     ("FROM", compiled(
         rf"{SUBJECT}\s++(?:am|'m|is|are|come|comes)\s++(?:originally\s++)?from\s++(?P<obj>{NAME})"),
@@ -643,7 +645,8 @@ class _Run:
         people += [m["name"] for m in _SOMEONE_CALLED.finditer(sentence.text)]
         people += [_POSSESSIVE_SUFFIX.sub("", m["name"])
                    for m in _TITLED.finditer(sentence.text)]
-        people += [m["name"] for m in _PERSON_VERB.finditer(sentence.text)
+        # ... a titled one by the name alone, as _TITLED reads it ("Dr Berg says": Berg)
+        people += [_TITLE_OPENING.sub("", m["name"]) for m in _PERSON_VERB.finditer(sentence.text)
                    if not (m["verb"] == "called"
                            and _PLACE_BEFORE.search(sentence.text[:m.start()]))
                    # "Physio says I've got a slipped disc": a role, not a name (a kin word,
@@ -1237,7 +1240,7 @@ _OCCUPATIONS = (
     "professor|programmer|psychiatrist|rabbi|receptionist|reporter|researcher|"
     "salesman|saleswoman|scientist|secretary|singer|soldier|solicitor|surgeon|surveyor|"
     "tailor|teacher|tester|headteacher|headmaster|headmistress|technician|therapist|trainer|"
-    "translator|tutor|vet|veterinarian|waiter|"
+    "translator|tutor|vet|veterinarian|waiter|sysadmin|stylist|vicar|curate|"
     "waitress|welder|writer|"
     r"[a-z]{0,30}(?:ologist|therapist|ician|grapher|iatrist|ineer|smith)")
 # Words before an occupation that make it no job held now: praise ("a good cook", "a
@@ -1273,7 +1276,8 @@ _SELF_INTRODUCED = compiled(rf"\bI\s++am\s++{NAME},\s++(?:\d{{1,3}},\s++)?"
                               r"(?=(?:a|an|originally|from|based|living|born|raised|doing|"
                               # "I'm Yuki, first officer with Jet2", "im Sam, 16, doing my
                               # GCSEs at Hillside Academy"
-                              rf"studying|working|(?:[a-z\-]++\s++){{0,2}}(?:{_OCCUPATIONS}))\b)"
+                              rf"studying|working|(?:(?:[a-z\-]++|[A-Z]{{2,3}})\s++){{0,2}}"
+                              rf"(?:{_OCCUPATIONS}))\b)"
                               # a role over, without its article: "I'm Rosa, retired
                               # headteacher" is "I am a retired headteacher" (resolved())
                               rf"(?P<over>(?:retired|former)\s++(?=(?:[a-z\-]++\s++){{0,2}}"
@@ -1671,7 +1675,8 @@ _CONDITIONS = (r"colic|croup|reflux|jaundice|"
                r"epilepsy|(?:coeliac|celiac)\s++disease|long\s++(?:[Cc]ovid|COVID)|high\s++blood\s++pressure|"
                r"hypertension|anaemia|anemia|endometriosis|fibromyalgia|gout|glaucoma|"
                r"cataracts|depression|anxiety|ADHD|COPD|IBS|a\s++heart\s++condition|tinnitus|"
-               r"vertigo|heart\s++attack|stroke|angina|"
+               r"vertigo|heart\s++attack|stroke|angina|dengue(?:\s++fever)?|malaria|"
+               r"carpal\s++tunnel(?:\s++syndrome)?|sepsis|norovirus|mumps|kidney\s++stones|"
                # an injury by its name ("I've got a slipped disc", "Tom has a torn ACL")
                r"(?:slipped|herniated|bulging)\s++disc|frozen\s++shoulder|"
                r"(?:sprained|broken|fractured|twisted)\s++(?:ankle|wrist|arm|leg|toe|finger|"
@@ -2168,8 +2173,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # ... and without "the" in a self-introduction: "I'm Mo, head chef at a Lebanese place
     # in Leeds called Zaatar" (read as "I am head chef at …": RuleExtractor.resolved)
     ("WORKS_AT", compiled(
-        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:the\s++)?(?:[a-z\-]++\s++){{0,3}}?"
-        rf"(?:{_OCCUPATIONS})\s++(?:(?:for|of|on)\s++(?:the\s++)?{NAME}\s++)?at\s++"
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:the\s++)?(?:(?:[a-z\-]++|[A-Z]{{2,3}})\s++)"
+        rf"{{0,3}}?(?:{_OCCUPATIONS})\s++(?:(?:for|of|on)\s++(?:the\s++)?{NAME}\s++)?at\s++"
         rf"{_A_PLACE_CALLED}(?P<obj>{NAME})"), "Entity", "organisation"),
     ("HAS_OCCUPATION", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:the\s++)?{_ROLE}"
@@ -2184,7 +2189,7 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"become|becomes|(?:have|has)\s++become|works?\s++as|(?:am|is|are)\s++working\s++as|"
         # "I work at Stripe as a data engineer", "I joined Globex as a data engineer"
         rf"(?:works?\s++(?:at|for)|(?:(?:have|has)\s++{ADVERB})?joined)\s++(?:the\s++)?{NAME}\s++as|"
-        r"(?:got|started|took|landed|found|accepted)\s++(?:a|an)\s++(?:new\s++)?"
+        r"(?:got|started|took|landed|found|accepted)\s++(?:a|an)\s++(?:(?:new|day)\s++)?"
         # "I just started a new job at Globex as a data engineer"
         rf"(?:job|position|role|post)\s++(?:(?:at|with|for)\s++(?:the\s++)?{NAME}\s++)?"
         r"as)\s++)(?:a|an)\s++" + _ROLE), "Concept", ""),
@@ -2303,6 +2308,18 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"starts\s++at|(?:has|have)\s++started\s++at)\s++(?:a|an|the)\s++(?:new\s++|local\s++)?"
         r"(?:nursery|preschool|pre-school|kindergarten|school|college|playgroup)\s++"
         rf"(?:called|named)\s++(?P<obj>{NAME})"), "Entity", "organisation"),
+    # a course taken at a named school: "I'm starting my nursing degree at De Montfort",
+    # "she's doing her level 2 at New College", "I start Electrical Installation Level 2
+    # at City of Glasgow College"
+    ("STUDIES_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:am|is|are|have|has)\s++{ADVERB})?(?:start|starts|"
+        r"started|starting|began|begun|doing|do|does|enrolled\s++(?:on|in|for)|"
+        r"studying\s++for)\s++(?:(?:(?:my|his|her|their|a|an|the)\s++)?"
+        r"(?:[\w\-]++\s++){0,4}?(?:degree|course|diploma|apprenticeship|masters|master's|"
+        r"PhD|MSc|BSc|MBA|NVQ|HND|BTEC|foundation\s++year|[Ll]evel\s++\d|A-levels?|"
+        r"GCSEs?|qualification|certificate)(?:\s++in\s++[a-z\-]++(?:\s++[a-z\-]++)?)?"
+        r")\s++at\s++(?:the\s++)?"
+        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # what is studied, a subject pursued: "he studies engineering", "I majored in history"
     # ("studying hard", "studying for exams", "studied abroad" name none)
     ("INTERESTED_IN", compiled(
