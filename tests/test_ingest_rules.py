@@ -566,6 +566,14 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("Person", "Ross McAllister"), ("me", "KNOWS", "ross mcallister")),
     ("I've had a sore wrist for weeks, GP thinks it's carpal tunnel.",
      ("Concept", "carpal tunnel"), ("me", "EXPERIENCED", "carpal tunnel")),
+    # the relation said after the name
+    ("Bramble, my old Labrador, comes to the allotment with me.", ("Entity", "Bramble"),
+     ("me", "OWNS", "bramble")),
+    ("Dottie (our springer spaniel) will miss the orchard.", ("Entity", "Dottie"),
+     ("me", "OWNS", "dottie")),
+    ("Walt, my boss, taught me how to true wheels.", ("Person", "Walt"),
+     ("me", "COLLEAGUE_OF", "walt")),
+    ("Tom, my brother, lives in Leeds.", ("Entity", "Leeds"), ("tom", "LIVES_IN", "leeds")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -596,6 +604,17 @@ def test_a_titled_person_who_says_something_is_one_person_by_the_name_alone():
     for text in ("My dentist Dr Berg says I need a filling.", "Dr Berg says I need a filling."):
         nodes, _ = extract(text)
         assert ("Person", "Berg") in nodes and ("Person", "Dr Berg") not in nodes
+
+
+def test_a_word_that_sets_the_tone_before_my_relation_is_no_name():
+    nodes, facts = extract("Honestly, my dad, he never listens.")
+    assert ("Person", "Honestly") not in nodes and not facts
+
+
+def test_how_a_thing_looks_or_sounds_is_no_thing_liked():
+    for text in ("There's a bungalow in Crosshaven I like the look of.",
+                 "I like the sound of that."):
+        assert not any(rel == "LIKES" for _, rel, _ in extract(text)[1])
 
 
 def test_a_parent_starting_a_child_at_school_is_no_course_of_their_own():

@@ -383,6 +383,10 @@ _TRAILING = compiled(r"\s++(?:now|too|a lot|so much|very much|anymore|again|thes
 _ARTICLES = compiled(r"^(?:the|a|an|my|to|going|doing)\s+", re.IGNORECASE)
 # An object made only of these words names nothing: "Yeah, I love to.", "I love you",
 # "I like it too", "I love you guys" would otherwise make Concepts "to", "you guys", "it".
+# how a thing seems, with the thing itself said elsewhere or by a pronoun: no object
+_HOLLOW_OBJECT = compiled(r"^(?:the\s++)?(?:look|sound|idea|thought|smell|feel|taste)\s++of"
+                          r"(?:\s++(?:it|that|this|them|those|these|things|everything))?\s*+$",
+                          re.IGNORECASE)
 FILLER_WORDS = {"it", "that", "this", "them", "these", "those", "to", "so", "too", "you",
                 "him", "her", "us", "me", "one", "all", "both", "doing", "going", "that's",
                 "it's", "what", "how", "when", "where", "lot", "much", "more", "most",
@@ -601,7 +605,10 @@ class _Run:
         for m in [*_RELATION.finditer(sentence.text),
                   # "Mom is my best friend": a relation word is no one's name
                   *(m for m in _RELATION_REVERSED.finditer(sentence.text)
-                    if _usable(m["name"]) and m["name"].lower() not in RELATION_WORDS)]:
+                    if _usable(m["name"]) and m["name"].lower() not in RELATION_WORDS),
+                  # "Bramble, my old Labrador, comes…", "Dottie (our springer spaniel)"
+                  *(m for m in _NAME_THEN_MY_RELATION.finditer(sentence.text)
+                    if _usable(m["name"]))]:
             spans.append(m.span())
             key = m["rel"].lower()
             rel_type, word, _ = RELATION_WORDS[key]
@@ -688,6 +695,8 @@ class _Run:
         raw_obj = m["obj"].strip()
         if kind == "Concept" and _CLAUSE.match(raw_obj):
             return      # "I love how art lets us…": an appreciation, not a liked thing
+        if kind == "Concept" and _HOLLOW_OBJECT.match(raw_obj):
+            return      # "I like the look of" (a bungalow said before), "the sound of that"
         subject = self.subject(m["subj"])
         if m["subj"] != "I" and self.last_person is None:
             self.last_person = m["subj"]
@@ -753,6 +762,10 @@ class _Run:
             rest = text[dropped.end():]
             text = "I " + (dropped["adverb"] or "").lower() + rest[0].lower() + rest[1:]
         text = _APPOSITIVE.sub(r"\g<rel> \g<name> ", text)
+        # "Tom, my brother, lives in Leeds": Tom lives there (the relation is read from
+        # the sentence itself: sentence())
+        text = _NAME_THEN_MY_RELATION.sub(
+            lambda m: f"{m['name']} " if _usable(m["name"]) else m.group(0), text)
         # "a brother, Sam, who lives in Perth": the clause says it of Sam
         self.clause_names = {m["name"] for m in _WHO_CLAUSE.finditer(text)}
         text = _WHO_CLAUSE.sub(r"\g<name>, \g<name> ", text)
@@ -1347,6 +1360,12 @@ _APPOSITIVE = compiled(
     r"\b(?P<rel>(?:" + _PLURAL_WORD + "|" + _RELATION_WORD
     + rf"){_MET_AT}?),\s++(?P<name>{NAME}(?:(?:,\s++{NAME})*+,?\s++and\s++{NAME})?),"
     r"\s++(?=[a-z])")
+# the relation said after the name: "Bramble, my old Labrador, comes…", "Dottie (our
+# springer spaniel) will miss…", "Tom, my brother, lives…"
+_NAME_THEN_MY_RELATION = compiled(
+    rf"(?P<name>{NAME})(?:,\s++|\s*+\(\s*+)(?P<poss>[Mm]y|[Oo]ur)\s++(?:[a-z]++\s++)?"
+    # ("Honestly, my dad, he never listens": no name, a word that sets the tone)
+    rf"(?P<rel>(?i:{_RELATION_WORD}))(?:\s*+,|\s*+\))\s++(?!(?:he|she|they|it|I|we|you)\b)")
 # A sentence that opens on one of these verbs in the past tense has dropped its subject,
 # as chat does ("Took a short trip to Rome.", "Just started a new job at Acme."): the
 # speaker's.
