@@ -574,6 +574,16 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("Walt, my boss, taught me how to true wheels.", ("Person", "Walt"),
      ("me", "COLLEAGUE_OF", "walt")),
     ("Tom, my brother, lives in Leeds.", ("Entity", "Leeds"), ("tom", "LIVES_IN", "leeds")),
+    # a pastime by its kind, whatever one took up, a driver's employer
+    ("Started open water swimming at Crookes Valley instead.",
+     ("Concept", "open water swimming"), ("me", "EXPERIENCED", "open water swimming")),
+    ("Small joy, I've taken up beekeeping.", ("Concept", "beekeeping"),
+     ("me", "EXPERIENCED", "beekeeping")),
+    ("I've taken up cold water surfing at Clifton Beach.", ("Concept", "cold water surfing"),
+     ("me", "EXPERIENCED", "cold water surfing")),
+    ("I drive buses for Reading Buses, mostly the 17 route.", ("Entity", "Reading Buses"),
+     ("me", "WORKS_AT", "reading buses")),
+    ("I drive for Uber at weekends.", ("Entity", "Uber"), ("me", "WORKS_AT", "uber")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -615,6 +625,25 @@ def test_how_a_thing_looks_or_sounds_is_no_thing_liked():
     for text in ("There's a bungalow in Crosshaven I like the look of.",
                  "I like the sound of that."):
         assert not any(rel == "LIKES" for _, rel, _ in extract(text)[1])
+
+
+def test_a_sport_given_up_is_over_and_a_word_of_grammar_is_no_kind_of_pastime():
+    executor = planned("I've given up sunday league netball, my knee can't take it.", "Bex",
+                       datetime(2024, 9, 1, tzinfo=UTC))
+    given_up = [r for r in executor.plan.relationships if r.type == "EXPERIENCED"]
+    assert [(r.to_name, r.valid_to is not None) for r in given_up] == [
+        ("sunday league netball", True)]
+    for text in ("I started thinking about running.", "I've been doing more cycling lately.",
+                 "I drive for hours on Sundays.", "I drive my kids to school."):
+        assert not extract(text)[1], text
+
+
+def test_retired_from_an_employer_in_a_self_introduction_is_work_that_is_over():
+    executor = planned("I'm George, 74, retired from the Royal Mail after 38 years.", "George",
+                       datetime(2024, 3, 1, tzinfo=UTC))
+    worked = [(r.to_name, r.valid_to is not None) for r in executor.plan.relationships
+              if r.type == "WORKS_AT"]
+    assert worked == [("Royal Mail", True)]
 
 
 def test_a_parent_starting_a_child_at_school_is_no_course_of_their_own():

@@ -221,6 +221,13 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # a contract is with its client: "landed a contract with Monzo"
         r"(?:at|for|(?<=contract\s)with)\s++(?:an?\s++(?:[a-zà-ÿ]+\s++){1,3}?(?:called|named)\s++|"
         rf"the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
+    # a driver's employer: "I drive buses for Thames Valley Buses", "I drive for Uber" (not
+    # "I drive my kids to school", "we drove for hours")
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:drive|drives|(?:am|is|are)\s++driving)\s++"
+        r"(?:(?:(?:a|an|the)\s++)?(?:[a-z\-]++\s++)?(?:bus|buses|taxi|taxis|cab|cabs|lorry|"
+        r"lorries|truck|trucks|HGVs?|vans?|trains?|trams?|coach|coaches|ambulances?|"
+        rf"forklifts?)\s++)?for\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # on leave, still employed: "I'm on maternity leave from my job at HSBC", "she's on
     # sick leave from Tesco"
     ("WORKS_AT", compiled(
@@ -377,7 +384,7 @@ _GREETING = compiled(r"^\W*(?:(?:hey|hi|hello|thanks|thank you|wow|woah|whoa|oh|
 GREETING_MAX_CHARS = 40     # a greeting is a few words ("Oh wow, "); a long lead-in is not
 _AFTER_ADDRESS = compiled(r"^\s*[,!?.:;]")
 _CLOSING_ADDRESS = compiled(r"^\s*[!?]+\s*$")
-_TRAILING = compiled(r"\s++(?:now|too|a lot|so much|very much|anymore|again|these days|"
+_TRAILING = compiled(r"\s++(?:now|too|a lot|so much|very much|anymore|again|these days|already|"
                        r"lately|nowadays|though|anyway|yesterday|today|tonight|recently|"
                        r"(?:last|this|on)\s++\w+)$", re.IGNORECASE)
 _ARTICLES = compiled(r"^(?:the|a|an|my|to|going|doing)\s+", re.IGNORECASE)
@@ -1287,6 +1294,7 @@ _WE = compiled(r"\b[Ww]e\b")
 # is "I am a photographer based in Lisbon"
 _SELF_INTRODUCED = compiled(rf"\bI\s++am\s++{NAME},\s++(?:\d{{1,3}},\s++)?"
                               r"(?=(?:a|an|originally|from|based|living|born|raised|doing|"
+                              r"retired\s++from|"
                               # "I'm Yuki, first officer with Jet2", "im Sam, 16, doing my
                               # GCSEs at Hillside Academy"
                               rf"studying|working|(?:(?:[a-z\-]++|[A-Z]{{2,3}})\s++){{0,2}}"
@@ -1467,7 +1475,9 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
     ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:quit|left|lost|resigned from)\s++"
         r"(?:(?:my|his|her|their|a|the|our)\s++)?(?:(?:old|full-time|part-time)\s++)?"
-        r"(?:job|position|role|internship|post)\s++(?:at|with)|resigned from|retired from|"
+        # "I'm George, 74, retired from the Royal Mail" ("I am retired from": resolved())
+        r"(?:job|position|role|internship|post)\s++(?:at|with)|resigned from|"
+        r"(?:(?:am|is|are)\s++)?retired\s++from|"
         r"(?:was|got|been)\s++(?:laid off|let go|fired)\s++from|"
         r"(?:no\s++longer|used\s++to)\s++works?\s++(?:at|for))\s++(?:the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
@@ -1781,7 +1791,16 @@ _PASTIMES = ("running|jogging|painting|reading|hiking|swimming|cooking|baking|ga
              # photography")
              "pottery|photography|woodworking|embroidery|calligraphy|gymnastics|archery|"
              "fencing|bouldering|snowboarding|weightlifting|powerlifting|birdwatching|bowls|"
-             "golf|darts|pickleball")
+             "golf|darts|pickleball|beekeeping|parkrun|"
+             # sports one takes up or gives up ("I've given up Sunday league netball")
+             "netball|football|rugby|cricket|tennis|hockey|basketball|volleyball|badminton|"
+             "squash")
+# a word or two that say which kind of pastime: "open water swimming", "Sunday league
+# netball", "trail running" (not a doing, a gerund or a word of grammar: "thinking about
+# running", "more cycling")
+_PASTIME_KIND = ("(?:(?!(?:about|to|the|a|an|my|our|his|her|their|some|more|much|lots|"
+                 "again|also|really|just|with|and|on|in|at|for|from|of|out|into|back|up|"
+                 r"doing|no|not|any|less)\b)[A-Za-z\-]{2,}+(?<!ing)\s++){0,2}?")
 # instruments, which one plays, takes lessons in and switches between
 _INSTRUMENTS = ("piano|violin|viola|cello|guitar|bass|drums|flute|clarinet|oboe|saxophone|"
                 "sax|trumpet|trombone|ukulele|harp|banjo|mandolin|accordion")
@@ -1850,7 +1869,7 @@ _OVER_PASTIMES: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?!(?:{_NOT_PLAYED})\b)(?P<obj>[a-z]{{3,}}?){_ANYMORE}"), "Concept", ""),
     ("EXPERIENCED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:stopped|quit|gave\s++up|(?:have|has)\s++given\s++up)\s++"
-        rf"(?P<obj>{_PASTIMES})\b{_NOT_PASTIME}"), "Concept", ""),
+        rf"(?P<obj>{_PASTIME_KIND}(?:{_PASTIMES}))\b{_NOT_PASTIME}"), "Concept", ""),
     # any other doing that ends its clause: "I stopped bouldering after my shoulder
     # injury", "I quit smoking last year" (not "I stopped seeing Tom", whose object goes on)
     ("EXPERIENCED", compiled(
@@ -2112,7 +2131,13 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # "I've started cycling to work", "she took up knitting"
         rf"(?:(?:have|has)\s+)?{ADVERB}(?:started|began|begun|took\s+up|taken\s+up)\s+|"
         rf"{ADVERB}(?:do|does)\s+)"
-        rf"(?P<obj>{_PASTIMES})\b{_NOT_PASTIME}"), "Concept", ""),
+        rf"(?P<obj>{_PASTIME_KIND}(?:{_PASTIMES}))\b{_NOT_PASTIME}"), "Concept", ""),
+    # whatever one took up is a pastime: "I've taken up beekeeping", "she took up cold
+    # water surfing"
+    ("EXPERIENCED", compiled(
+        rf"{SUBJECT}\s+(?:(?:have|has)\s+)?{ADVERB}(?:took|taken)\s+up\s+"
+        rf"(?P<obj>{_PASTIME_KIND}(?!(?:{_NOT_DOINGS})\b)[a-z]{{3,}}ing)\b{_NOT_PASTIME}"),
+     "Concept", ""),
     # a place of a kind, with no name: "we went to the beach", "I took the kids to the
     # museum" (a named place is VISITED above; "the beach" alone is kept, unlike "the
     # team": the kind of place is what was said)
