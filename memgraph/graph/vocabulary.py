@@ -258,7 +258,7 @@ RELATION_WORD_GROUPS: dict[tuple[str, float], tuple[str, ...]] = {
     ("FRIEND_OF", 0.7): ("friend, bestie, buddy", "best friend", "old friend"),
     ("COLLEAGUE_OF", 0.5): ("colleague, coworker, co-worker, teammate", "boss, manager",
                             "co-founder, cofounder", "sous chef", "apprentice", "stylist",
-                            "curate", "intern"),
+                            "curate"),
     ("KNOWS", 0.4): (
         "neighbour, neighbor", "roommate, flatmate, housemate", "teacher", "doctor, gp",
         "therapist", "coach", "instructor, tutor, trainer", "landlord, landlady", "dentist",
