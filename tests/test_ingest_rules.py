@@ -584,6 +584,12 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("I drive buses for Reading Buses, mostly the 17 route.", ("Entity", "Reading Buses"),
      ("me", "WORKS_AT", "reading buses")),
     ("I drive for Uber at weekends.", ("Entity", "Uber"), ("me", "WORKS_AT", "uber")),
+    ("Also I work in Lidl warehouse at night, part time.", ("Entity", "Lidl"),
+     ("me", "WORKS_AT", "lidl")),
+    ("We're married and I'm settled in Sandsend.", ("Entity", "Sandsend"),
+     ("me", "LIVES_IN", "sandsend")),
+    ("I play semi pro for Marston Town, centre half.", ("Entity", "Marston Town"),
+     ("me", "MEMBER_OF", "marston town")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -644,6 +650,15 @@ def test_retired_from_an_employer_in_a_self_introduction_is_work_that_is_over():
     worked = [(r.to_name, r.valid_to is not None) for r in executor.plan.relationships
               if r.type == "WORKS_AT"]
     assert worked == [("Royal Mail", True)]
+
+
+def test_a_job_given_up_is_over_and_playing_semi_pro_is_no_pastime():
+    executor = planned("I gave up my job as receptionist at Roxbourne Primary last summer.",
+                       "Anjali", datetime(2024, 2, 1, tzinfo=UTC))
+    assert [(r.type, r.to_name, r.valid_to is not None)
+            for r in executor.plan.relationships] == [("WORKS_AT", "Roxbourne Primary", True)]
+    _, facts = extract("I play semi pro for Marston Town.")
+    assert ("me", "INTERESTED_IN", "semi pro") not in facts
 
 
 def test_a_parent_starting_a_child_at_school_is_no_course_of_their_own():

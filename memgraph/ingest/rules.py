@@ -259,7 +259,9 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?P<obj>{NAME})"),
      "Entity", "organisation"),
     ("LIVES_IN", compiled(
+        # "we're married and I'm settled in Sandsend"
         rf"{SUBJECT}\s++{ADVERB}(?:live|lives|am living|'m living|moved|have moved|'ve moved|"
+        r"(?:am|is|are)\s++(?:now\s++|all\s++|finally\s++)?settled|"
         # "lives alone in Seville", "moved in with Carmen in Cordoba"
         # "lives round the corner in Wigan"
         r"relocated)\s++(?:in\s++together\s++|alone\s++|together\s++|(?:just\s++)?(?:a)?round\s++"
@@ -1473,10 +1475,13 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?:using\s++)?|(?:replaced|swapped|ditched)\s++)(?P<obj>{NAME})\s++"
         r"(?:to|with|for)\b"), "Entity", "tool"),
     ("WORKS_AT", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:(?:quit|left|lost|resigned from)\s++"
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:quit|left|lost|resigned from|gave\s++up|"
+        r"(?:have|has)\s++given\s++up)\s++"
         r"(?:(?:my|his|her|their|a|the|our)\s++)?(?:(?:old|full-time|part-time)\s++)?"
+        # "I gave up my job as receptionist at Roxbourne Primary"
+        r"(?:job|position|role|internship|post)\s++(?:as\s++(?:an?\s++)?"
+        r"(?:[a-z\-]++\s++){1,3}?)?(?:at|with)|resigned from|"
         # "I'm George, 74, retired from the Royal Mail" ("I am retired from": resolved())
-        r"(?:job|position|role|internship|post)\s++(?:at|with)|resigned from|"
         r"(?:(?:am|is|are)\s++)?retired\s++from|"
         r"(?:was|got|been)\s++(?:laid off|let go|fired)\s++from|"
         r"(?:no\s++longer|used\s++to)\s++works?\s++(?:at|for))\s++(?:the\s++)?"
@@ -1822,7 +1827,7 @@ _PLACE_WORDS = ("beach|park|museum|zoo|lake|mountains|aquarium|library|farm|pool
 # and what one plays with or at, not plays
 _NOT_PLAYED = ("a|an|my|our|his|her|their|your|some|that|this|it|with|along|around|"
                "together|outside|inside|in|at|on|for|to|too|again|well|there|here|safe|"
-               "role|part|dumb|fair|nice|by|down|up|out|back")
+               "role|part|dumb|fair|nice|by|down|up|out|back|semi|pro|professionally")
 # who is "a … at" a place without working there ("a regular at Joe's", "a big fan of")
 # a place of work by its kind and then its name: "at a Lebanese place in Leeds called
 # Zaatar", "for a charity called Shelter", "at the BBC"
@@ -2154,6 +2159,12 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:[a-z]++(?:-[a-z]++)++\s+)?"
         rf"(?!(?:{_NOT_PLAYED})\b)(?P<obj>[a-z]{{3,}}(?:\s+[a-z]{{3,}})?)" + _EVENT_END),
      "Concept", ""),
+    # a team one plays for: "I play semi pro for Marston Town", "Tom plays for Govan
+    # Thistle Amateurs" (MEMBER_OF)
+    ("MEMBER_OF", compiled(
+        rf"{SUBJECT}\s+{ADVERB}(?:play|plays|(?:am|is|are)\s+playing|(?:have|has)\s+been\s+"
+        r"playing)\s+(?:[a-z\-]+\s+){0,3}?for\s+(?:the\s+)?(?P<obj>" + NAME + ")"),
+     "Entity", "organisation"),
     # an instrument switched to, or taken lessons in: "Mia switched from piano to
     # violin", "Mia takes piano lessons on Tuesdays"
     ("INTERESTED_IN", compiled(
@@ -2401,6 +2412,14 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # "at a café called Bonanza" names it (WORKS_AT Bonanza, above)
         r"(?!\s*+,?\s*+(?:called|named)\b)"),
      "Concept", ""),
+    # a workplace by its name and its kind: "I work in Lidl warehouse at night", "she works
+    # at the Tesco superstore" (the name is the employer)
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:work|works|am\s++working|is\s++working|are\s++working)"
+        r"(?:\s++(?:saturdays|sundays|weekends|evenings|nights|mornings|part[\s\-]time|"
+        r"full[\s\-]time|shifts))?\s++(?:at|in|for)\s++(?:(?:a|an|the|our)\s++)?(?:local\s++)?"
+        rf"(?P<obj>{NAME})(?=\s++(?:[a-z\-]++\s++)?(?:{_WORKPLACE_WORDS})(?![\w'’\-]))"),
+     "Entity", "organisation"),
     # back from a place: "I just got back from a conference in Vienna" (VISITED)
     ("VISITED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:got|came|am|is|are|just\s++got)\s++(?:just\s++)?back\s++"
