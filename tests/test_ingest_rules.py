@@ -590,6 +590,8 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "LIVES_IN", "sandsend")),
     ("I play semi pro for Marston Town, centre half.", ("Entity", "Marston Town"),
      ("me", "MEMBER_OF", "marston town")),
+    ("I've joined Côr Merched Tywi, the ladies' choir in town.", ("Entity", "Côr Merched Tywi"),
+     ("me", "MEMBER_OF", "côr merched tywi")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -659,6 +661,12 @@ def test_a_job_given_up_is_over_and_playing_semi_pro_is_no_pastime():
             for r in executor.plan.relationships] == [("WORKS_AT", "Roxbourne Primary", True)]
     _, facts = extract("I play semi pro for Marston Town.")
     assert ("me", "INTERESTED_IN", "semi pro") not in facts
+
+
+def test_a_named_group_joined_is_no_employer_and_a_company_joined_still_is():
+    _, facts = extract("I've joined Côr Merched Tywi, the ladies' choir in town.")
+    assert ("me", "WORKS_AT", "côr merched tywi") not in facts
+    assert ("me", "WORKS_AT", "globex") in extract("I joined Globex, the fintech startup.")[1]
 
 
 def test_a_parent_starting_a_child_at_school_is_no_course_of_their_own():

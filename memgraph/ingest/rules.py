@@ -168,6 +168,13 @@ _MET_AT = (r"(?:\s++from\s++(?:work|school|college|university|uni|church|the\s++
 # A journey is made or taken, not a thing made ("we made a weekend trip to Porto" is a
 # visit: VISITED)
 _TRIP_WORDS = "trip|trips|journey|holiday|vacation|getaway|visit"
+# the last word of a group one belongs to (a club, a choir)
+_GROUP_WORDS = ("group|club|team|program|programme|choir|band|community|organization|"
+                "organisation|association|league|society|network|committee|gym|church|"
+                "union|movement|circle|collective|orchestra|troupe|crew|squad|council")
+# what follows a name joined to say it is a group: ", the ladies' choir in town"
+_JOINED_GROUP = (r"\s*+,\s*+(?:a|an|the|our|my)\s++(?:[\w'’\-]++\s++){0,3}?"
+                 rf"(?:{_GROUP_WORDS})\b")
 # a name that ends on one of these is a school's ("Greenfield Primary", "Leeds College")
 _SCHOOL_WORD_ENDS = "(?:" + "|".join(
     f"(?<={w})" for w in ("School", "Primary", "Academy", "College", "University", "High",
@@ -244,7 +251,7 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?joined\s++"
         r"(?:an?\s++(?:[a-z\-]+\s++){0,2}?(?:startup|start-up|"
         r"company|firm|agency|bank|studio|consultancy|charity|school|hospital|clinic|"
-        rf"business|team)\s++(?:called|named)\s++)?(?P<obj>{NAME})"),
+        rf"business|team)\s++(?:called|named)\s++)?(?P<obj>{NAME})(?!{_JOINED_GROUP})"),
      "Entity", "organisation"),
     # a business one runs: "I run a small bakery called Crumb", "Tom manages a café named
     # Bean" (one that is owned is OWNS: "he owns a bakery called Sunrise Bakes", _owned)
@@ -1769,11 +1776,8 @@ _GOAL_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:but|because|so|which|since|nex
 _MY_GOAL = compiled(
     r"\b[Mm]y\s++(?:big\s++|biggest\s++|main\s++|new\s++|only\s++)?(?:goal|dream|plan|aim)"
     r"\s++is\s++to\s++(?P<obj>(?:[\w'’\-]++\s++){0,3}?[\w'’\-]++)" + _GOAL_END)
-# What one belongs to, goes on, and takes others along: the last word of an object that
-# these patterns read as a membership or an outing, or the people before an activity.
-_GROUP_WORDS = ("group|club|team|program|programme|choir|band|community|organization|"
-                "organisation|association|league|society|network|committee|gym|church|"
-                "union|movement|circle|collective|orchestra|troupe|crew|squad|council")
+# What one goes on and takes others along: the last word of an object that these patterns
+# read as an outing, or the people before an activity (what one belongs to: _GROUP_WORDS).
 _OUTING_WORDS = ("trip|hike|walk|run|ride|cruise|tour|vacation|holiday|retreat|picnic|"
                  "adventure|journey|excursion|getaway|date|expedition|outing|trek|safari|"
                  "pilgrimage|honeymoon")
@@ -2104,6 +2108,11 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("MEMBER_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:am|is|are|became)\s++(?:a\s++)?members?\s++of\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "group"),
+    # a named group joined, its kind said after it: "I've joined Côr Merched Tywi, the
+    # ladies' choir in town" (not an employer: _JOINED_GROUP)
+    ("MEMBER_OF", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?joined\s++(?:the\s++)?"
+        rf"(?P<obj>{NAME}){_JOINED_GROUP}"), "Entity", "group"),
     ("MEMBER_OF", compiled(
         # "I moved to the platform team last month": a team one moves to is one's own
         rf"{SUBJECT}\s+{ADVERB}(?:(?:moved|switched|transferred)\s+(?:over\s+)?to|"
