@@ -669,6 +669,12 @@ def test_a_named_group_joined_is_no_employer_and_a_company_joined_still_is():
     assert ("me", "WORKS_AT", "globex") in extract("I joined Globex, the fintech startup.")[1]
 
 
+def test_a_pet_got_is_named_by_its_kind_called_x_next_or_later_in_the_sentence():
+    for text, pet in (("so we adopted a dog! greyhound called Biscuit, retired racer.", "biscuit"),
+                      ("Got a pup off my cousin Mair, we've called her Nel.", "nel")):
+        assert ("me", "OWNS", pet) in extract(text)[1], text
+
+
 def test_a_parent_starting_a_child_at_school_is_no_course_of_their_own():
     _, facts = extract("I started Tom at Greenfield Primary.")
     assert not any(rel == "STUDIES_AT" for _, rel, _ in facts)

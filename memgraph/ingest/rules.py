@@ -1173,7 +1173,13 @@ class _Run:
             who, what = pet
             self._owned(f"{who} got a {what} named {m['name']}", sentence, named)
         elif (got := _PET_GOT.search(text)) is not None and not self._owned_matches(text):
-            self.unnamed_pet = (got["subj"], got["what"])
+            # "got a pup off my cousin Mair, we've called her Nel": named in the same sentence
+            later = _NAMED_LATER.search(text, got.end())
+            if later is not None:
+                self._owned(f"{got['subj']} got a {got['what']} named {later['name']}",
+                            sentence, named)
+            else:
+                self.unnamed_pet = (got["subj"], got["what"])
 
     def _relative_named_next(self, sentence: _Sentence, named: set[str],
                              statement: bool) -> None:
@@ -1286,7 +1292,7 @@ _ROLE = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPA
 # Stockholm"), where one is from, where one lives
 _IS_AN_OCCUPATION = (rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++"
                      rf"(?:[a-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})\s++")
-PET_WORDS = {"dog", "cat", "puppy", "kitten", "horse", "parrot", "bird", "rabbit",
+PET_WORDS = {"dog", "cat", "puppy", "pup", "kitten", "horse", "parrot", "bird", "rabbit",
              "bunny", "hamster", "fish", "tortoise", "turtle", "pony", "snake", "lizard"}
 # "I" as a phone or a quick message writes it: "i go to Castle Hill High", "im 15", "ive
 # got a dog" (not "(i)", "i.e.", "Wi-Fi")
@@ -1626,9 +1632,12 @@ _NAMED_NEXT = compiled(
     r"\s*+(?:(?:[Hh]er|[Hh]is|[Ii]ts)\s++name\s++is|(?:[Ss]he|[Hh]e|[Ii]t)['’]s\s++called|"
     # "We got a puppy! We've called her Mango."
     r"(?:I|[Ww]e)(?:['’]ve|\s++have)?\s++(?:called|named)\s++(?:her|him|it)|"
-    # "We adopted a third dog! A greyhound called Pip."
-    rf"[Aa]n?\s++(?:[a-z\-]+\s++)?(?:{_PET_KIND})\s++(?:called|named))"
+    # "We adopted a third dog! A greyhound called Pip.", "so we adopted a dog! greyhound
+    # called Biscuit"
+    rf"(?:[Aa]n?\s++)?(?:[a-z\-]+\s++)?(?i:{_PET_KIND})\s++(?:called|named))"
     rf"\s++(?P<name>{NAME})")
+# ... or later in the sentence that got it, after a comma
+_NAMED_LATER = compiled(r"[,;]\s*+(?:and\s++)?" + _NAMED_NEXT.pattern)
 # ... and a relative of the speaker's named by the next sentence: "for my wife's job" then
 # "Her name is Ingrid" (_relative_named_next); "my wife's friend" is someone else
 _MY_UNNAMED_RELATIVE = compiled(
