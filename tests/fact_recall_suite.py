@@ -2,8 +2,10 @@
 
 The conversations and questions are in fact_recall_suite.json; this module loads and runs them.
 
-Eighty-nine people talk to an agent over three to eight sessions each (jobs, homes, family,
-pets, preferences, things that change, pronouns, dates, events, health). Every message
+One hundred and three people talk to an agent over three to eight sessions each (jobs,
+homes, family, pets, preferences, things that change, pronouns, dates, events, health;
+the last fourteen written in session 52 by a helper session that saw neither the code nor
+the suite, their questions with them, before any run). Every message
 is ingested as it is, through the default offline ingestion (the rule extractor), one
 source per message with the session's date as event time. Then each question is asked
 with ``explore()`` and the first results are checked for the memory that answers it: a
