@@ -182,6 +182,17 @@ def test_what_someone_studies_asks_for_the_subject_as_well_as_the_school() -> No
     assert asks_relation(wanted, {"kind": "STUDIES_AT"})
 
 
+def test_a_hobby_or_a_sport_asks_for_a_pastime_taken_up_or_played() -> None:
+    # the extractor states "I've taken up beekeeping" as EXPERIENCED, "I play netball" as
+    # INTERESTED_IN
+    for text in ("What hobby did Fiona take up in Tasmania?", "What sport did Lena take up?",
+                 "Which hobbies has Fiona given up?"):
+        wanted = wanted_by(text, "Fiona" if "Fiona" in text else "Lena")
+        assert asks_relation(wanted, {"kind": "EXPERIENCED"}), text
+        assert asks_relation(wanted, {"kind": "INTERESTED_IN"}), text
+    assert not asks_relation(wanted_by("Where does Fiona work?", "Fiona"), {"kind": "EXPERIENCED"})
+
+
 def test_what_someone_trains_for_asks_for_their_goal() -> None:
     # the extractor states "I'm training for the Berlin Marathon" as HAS_GOAL
     goal = {"kind": "HAS_GOAL"}

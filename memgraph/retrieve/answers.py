@@ -120,14 +120,17 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     # condition one has; an injury one had ("I hurt my back": back injury) too
     # ("What does Sam struggle with?", "…suffer from?", "What does Linda have?")
     "EXPERIENCED": "experience activity diagnose diagnosis condition illness disease sick "
-                   "health injury injure hurt sprain struggle suffer have",
+                   "health injury injure hurt sprain struggle suffer have "
+                   # a pastime taken up or given up ("I've taken up beekeeping"): "what
+                   # hobby did Ruth take up?", "what sport did Lena take up?"
+                   "hobby sport pastime",
     # and a team one supports ("I'm a huge Celtic fan")
     "LIKES": "like love enjoy favourite favorite fan into hobby fun passion adore fond "
              "support",
     "DISLIKES": "dislike hate stand feel think mind avoid",
     # "I'm studying architecture at ETH" is a subject studied and a school: "what does Mei
     # study?" asks for the first
-    "INTERESTED_IN": "interest curious into play learn study",
+    "INTERESTED_IN": "interest curious into play learn study hobby sport pastime",
     "OWNS": "own have pet name call adopt buy bought rescue",
     "FAMILY_OF": "family relative",
     # ("Who is Rory dating?"; "Who is Bill seeing?" is read as "dating": query.py)
