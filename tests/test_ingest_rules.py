@@ -592,6 +592,13 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "MEMBER_OF", "marston town")),
     ("I've joined Côr Merched Tywi, the ladies' choir in town.", ("Entity", "Côr Merched Tywi"),
      ("me", "MEMBER_OF", "côr merched tywi")),
+    # an illness or an injury with the subject left out, the injury in British slang
+    ("got dengue in Hoi An, spent 5 days in hospital", ("Concept", "dengue"),
+     ("me", "EXPERIENCED", "dengue")),
+    ("done my ACL in a pre-season friendly against Bamber Bridge.", ("Concept", "acl injury"),
+     ("me", "EXPERIENCED", "acl injury")),
+    ("Tore my hamstring playing football on camp.", ("Concept", "hamstring injury"),
+     ("me", "EXPERIENCED", "hamstring injury")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -673,6 +680,11 @@ def test_a_pet_got_is_named_by_its_kind_called_x_next_or_later_in_the_sentence()
     for text, pet in (("so we adopted a dog! greyhound called Biscuit, retired racer.", "biscuit"),
                       ("Got a pup off my cousin Mair, we've called her Nel.", "nel")):
         assert ("me", "OWNS", pet) in extract(text)[1], text
+
+
+def test_done_or_broke_without_a_body_part_is_no_injury():
+    for text in ("Done my homework.", "Broke the news to mum.", "I did my hair."):
+        assert not extract(text)[1], text
 
 
 def test_a_parent_starting_a_child_at_school_is_no_course_of_their_own():

@@ -1389,20 +1389,6 @@ _NAME_THEN_MY_RELATION = compiled(
     rf"(?P<name>{NAME})(?:,\s++|\s*+\(\s*+)(?P<poss>[Mm]y|[Oo]ur)\s++(?:[a-z]++\s++)?"
     # ("Honestly, my dad, he never listens": no name, a word that sets the tone)
     rf"(?P<rel>(?i:{_RELATION_WORD}))(?:\s*+,|\s*+\))\s++(?!(?:he|she|they|it|I|we|you)\b)")
-# A sentence that opens on one of these verbs in the past tense has dropped its subject,
-# as chat does ("Took a short trip to Rome.", "Just started a new job at Acme."): the
-# speaker's.
-_DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
-                              r"(?=(?:[Tt]ook|[Ww]ent|[Vv]isited|[Mm]oved|[Jj]oined|[Ss]tarted|"
-                              r"[Tt]ravell?ed|[Ff]lew|[Aa]dopted|[Rr]elocated|[Ss]igned|[Rr]an|"
-                              r"[Ff]inished|[Cc]ompleted|[Ll]anded|[Aa]ccepted|[Bb]ought|"
-                              # "Had a mild heart attack in May" (not "Had to go", "Had better")
-                              r"[Hh]ad(?!\s+(?:to|better)\b)|"
-                              # "Got a part-time job at …", "Just got back from Rome" (not "Got
-                              # it", "Got to go")
-                              r"[Gg]ot\s+(?:back|a|an|engaged|married|hired|promoted|"
-                              # "Caught the flu.", "Got COVID, grounded for a week."
-                              r"[Cc]ovid|COVID|the\s+flu)|[Cc]aught)(?:\s|(?<=ovid|OVID)[,.!;]))")
 # what a clinician says it is, is the speaker's: "the doctor says it's angina", "physio
 # thinks it's patellar tendonitis" (read "… says I have angina"; a vet's is the pet's)
 _CLINICIAN_SAYS_IT_IS = compiled(
@@ -1740,6 +1726,25 @@ _CONDITIONS = (r"colic|croup|reflux|jaundice|"
                r"[a-z]{3,}(?:itis|osis|thyroidism|aemia|emia|pathy|algia)|"
                r"(?:(?!(?:a|an|the|some|my|his|her)\s)[a-z\-]++\s++){1,2}?"
                r"(?:syndrome|disease|disorder|infection|deficiency)")
+# A sentence that opens on one of these verbs in the past tense has dropped its subject,
+# as chat does ("Took a short trip to Rome.", "Just started a new job at Acme."): the
+# speaker's.
+_DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
+                              r"(?=(?:[Tt]ook|[Ww]ent|[Vv]isited|[Mm]oved|[Jj]oined|[Ss]tarted|"
+                              r"[Tt]ravell?ed|[Ff]lew|[Aa]dopted|[Rr]elocated|[Ss]igned|[Rr]an|"
+                              r"[Ff]inished|[Cc]ompleted|[Ll]anded|[Aa]ccepted|[Bb]ought|"
+                              # an injury: "done my ACL in a pre-season friendly", "Tore my
+                              # hamstring on camp"
+                              r"[Dd]one(?=\s+my\s)|[Tt]ore|[Bb]roke|[Ss]prained|[Tt]wisted|"
+                              # "Had a mild heart attack in May" (not "Had to go", "Had better")
+                              r"[Hh]ad(?!\s+(?:to|better)\b)|"
+                              # "Got a part-time job at …", "Just got back from Rome" (not "Got
+                              # it", "Got to go")
+                              r"[Gg]ot\s+(?:back|a|an|engaged|married|hired|promoted|"
+                              # "Caught the flu.", "Got COVID, grounded for a week.", "got
+                              # dengue in Hoi An"
+                              r"[Cc]ovid|COVID|the\s+flu|(?:" + _CONDITIONS + r")\b)|[Cc]aught)"
+                              r"(?:\s|(?<=ovid|OVID)[,.!;]))")
 _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
     ("INTERESTED_IN", compiled(rf"\bgot\s++me\s++(?:into|hooked\s++on)\s++{_SMALL_OBJECT}"
                                  + _SMALL_OBJECT_END)),
@@ -1951,7 +1956,7 @@ _DIET_OVER = compiled(
 # (idioms), nor "I was hurt that …", "I got hurt by what she said" (a feeling).
 _BODY_PARTS = (r"(?:lower\s++|upper\s++)?back|neck|shoulders?|knees?|ankles?|wrists?|elbows?|"
                r"hips?|hamstrings?|calf|calves|feet|foot|toes?|fingers?|thumbs?|hands?|arms?|"
-               r"legs?|shins?|ribs?|collarbone|achilles|groin|heels?|spine|meniscus|acl|"
+               r"legs?|shins?|ribs?|collarbone|achilles|groin|heels?|spine|meniscus|acl|ACL|MCL|"
                r"rotator\s++cuff|muscle")
 _BODY_SIDE = r"(?:(?:left|right|lower|upper|ring|index|middle|little|big|pinky)\s++){0,2}"
 _INJURED = compiled(
@@ -1961,7 +1966,9 @@ _INJURED = compiled(
     rf"{ADVERB}(?:(?:badly|really|seriously)\s++)?"
     r"(?:(?P<verb>hurt|injured|sprained|strained|tore|torn|twisted|broke|broken|fractured|"
     r"pulled|rolled|jammed|bruised|dislocated|tweaked|burnt|burned|cut|scalded|banged|"
-    r"stubbed|grazed|smashed|crushed)\s++(?:my|his|her|their|a|the)\s++"
+    # "done my ACL in a pre-season friendly", "I've wrecked my knee"
+    r"stubbed|grazed|smashed|crushed|done|did|wrecked|knackered|busted)\s++"
+    r"(?:my|his|her|their|a|the)\s++"
     rf"(?P<part>{_BODY_SIDE}(?:{_BODY_PARTS}))\b"
     rf"(?:\s++(?:in|on)\s++(?:my|his|her|their)\s++(?P<whole>{_BODY_SIDE}(?:{_BODY_PARTS}))\b)?|"
     # "was hurt" is as often a feeling ("I was hurt and angry"); "got hurt" is seldom
