@@ -155,7 +155,11 @@ def test_entities_of_two_known_types_are_two_things(a: str, types: tuple[str, st
     ("LGBTQ conference", "LGBTQ support group", False), ("Anna Schmidt", "Anna Müller", False),
     # a country and its people or language, two names one ending apart
     ("Japan", "Japanese", False), ("Korea", "Korean", False), ("Israel", "Israeli", False),
-    ("Julia", "Julian", False)])
+    ("Julia", "Julian", False),
+    # the same kind of thing, told apart by a word that is no short form of the other's
+    ("City of Glasgow College", "Glasgow Clyde College", False),
+    ("Leeds General Infirmary", "Leeds Royal Infirmary", False), ("Anna Smith", "Ben Smith", False),
+    ("Mt Sinai Hospital", "Mount Sinai Hospital", True)])
 def test_named_things_resolve_by_similarity_only_when_their_names_agree(a: str, b: str,
                                                                         agree: bool):
     assert names_agree(a, b) is agree and names_agree(b, a) is agree

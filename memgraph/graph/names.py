@@ -49,8 +49,32 @@ def names_agree(a: str, b: str) -> bool:
     shorter, longer = sorted((words_a, words_b), key=len)
     if all(any(_words_match(x, y) for y in longer) for x in shorter):
         return True
-    return _words_match(words_a[-1], words_b[-1]) and any(
-        _words_match(x, y) for x in words_a for y in words_b)
+    if not _words_match(words_a[-1], words_b[-1]):
+        return False
+    # the same kind of thing ("Hospital", "College"): one name only when what tells it
+    # apart is one word, spelt two ways ("St" and "Saint", "Mt" and "Mount"); "City of
+    # Glasgow College" and "Glasgow Clyde College" are two colleges, "Leeds College" and
+    # "Bristol College" too
+    apart_a = [x for x in words_a[:-1]
+               if x not in NAME_GLUE and not any(_words_match(x, y) for y in words_b)]
+    apart_b = [y for y in words_b[:-1]
+               if y not in NAME_GLUE and not any(_words_match(y, x) for x in words_a)]
+    return len(apart_a) == len(apart_b) == 1 and _abbreviates(apart_a[0], apart_b[0])
+
+
+# the words a name may hold or leave out without naming another thing
+NAME_GLUE = frozenset({"of", "the", "and", "de"})
+
+
+def _abbreviates(x: str, y: str) -> bool:
+    """One word is a short form of the other: at most three letters, the other's first
+    letter first, the rest of them in the other's order ("st" and "saint", "mt" and
+    "mount", "rd" and "road")."""
+    short, long = sorted((x, y), key=len)
+    if len(short) > 3 or short == long or short[0] != long[0]:
+        return False
+    rest = iter(long[1:])
+    return all(letter in rest for letter in short[1:])
 
 
 def may_be_one(a: str, b: str, *, named: bool, types: tuple[str, str] = ("", "")) -> bool:
