@@ -30,13 +30,17 @@ NAME_PREFIX_MIN_CHARS = 3    # "Mel" begins "Melanie", "LGBT" begins "LGBTQ"; "J
 # what a place's people or language add to its name ("Japan-ese", "Kore-an", "Indi-an",
 # "Israel-i"), and a name one letter longer ("Julia-n", "Leo-n"): another thing
 DEMONYM_ENDINGS = frozenset({"n", "an", "ian", "ese", "nese", "ish", "i"})
+# the words a name may hold or leave out without naming another thing
+NAME_GLUE = frozenset({"of", "the", "and", "de"})
 
 
 def names_agree(a: str, b: str) -> bool:
     """Whether two names may name one thing, as entity resolution and the dedupe job ask
     of people and entities that embed alike: every word of one matches a word of the other
     ("Pride Month", "Pride"; "Pompeu Fabra University", "University of Pompeu Fabra"), or
-    they have a word in common and end alike ("St Mary Hospital", "Saint Mary Hospital").
+    they end alike and what tells them apart is one word spelt two ways ("St Mary
+    Hospital", "Saint Mary Hospital"; not "City of Glasgow College", "Glasgow Clyde
+    College").
     Words match when equal, when one begins the other and has at least
     NAME_PREFIX_MIN_CHARS characters ("LGBT", "LGBTQ"; "Mel", "Melanie"), or when one is
     the other's initial ("Ada L.", "Ada Lovelace"). "Tom" and "Tim",
@@ -60,21 +64,6 @@ def names_agree(a: str, b: str) -> bool:
     apart_b = [y for y in words_b[:-1]
                if y not in NAME_GLUE and not any(_words_match(y, x) for x in words_a)]
     return len(apart_a) == len(apart_b) == 1 and _abbreviates(apart_a[0], apart_b[0])
-
-
-# the words a name may hold or leave out without naming another thing
-NAME_GLUE = frozenset({"of", "the", "and", "de"})
-
-
-def _abbreviates(x: str, y: str) -> bool:
-    """One word is a short form of the other: at most three letters, the other's first
-    letter first, the rest of them in the other's order ("st" and "saint", "mt" and
-    "mount", "rd" and "road")."""
-    short, long = sorted((x, y), key=len)
-    if len(short) > 3 or short == long or short[0] != long[0]:
-        return False
-    rest = iter(long[1:])
-    return all(letter in rest for letter in short[1:])
 
 
 def may_be_one(a: str, b: str, *, named: bool, types: tuple[str, str] = ("", "")) -> bool:
@@ -136,3 +125,14 @@ def _words_match(x: str, y: str) -> bool:
     if long.startswith(short) and long[len(short):] in DEMONYM_ENDINGS:
         return False
     return long.startswith(short) and (len(short) >= NAME_PREFIX_MIN_CHARS or len(short) == 1)
+
+
+def _abbreviates(x: str, y: str) -> bool:
+    """One word is a short form of the other: at most three letters, the other's first
+    letter first, the rest of them in the other's order ("st" and "saint", "mt" and
+    "mount", "rd" and "road")."""
+    short, long = sorted((x, y), key=len)
+    if len(short) > 3 or short == long or short[0] != long[0]:
+        return False
+    rest = iter(long[1:])
+    return all(letter in rest for letter in short[1:])

@@ -2394,12 +2394,11 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:am|is|are|have|has)\s++{ADVERB})?(?:start|starts|"
         r"started|starting|began|begun|doing|do|does|enrolled\s++(?:on|in|for)|"
-        r"studying\s++for)\s++(?:(?:(?:my|his|her|their|a|an|the)\s++)?"
+        r"studying\s++for)\s++(?:(?:my|his|her|their|a|an|the)\s++)?"
         r"(?:[\w\-]++\s++){0,4}?(?:degree|course|diploma|apprenticeship|masters|master's|"
         r"PhD|MSc|BSc|MBA|NVQ|HND|BTEC|foundation\s++year|[Ll]evel\s++\d|A-levels?|"
         r"GCSEs?|qualification|certificate)(?:\s++in\s++[a-z\-]++(?:\s++[a-z\-]++)?)?"
-        r")\s++at\s++(?:the\s++)?"
-        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
+        rf"\s++at\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # what is studied, a subject pursued: "he studies engineering", "I majored in history"
     # ("studying hard", "studying for exams", "studied abroad" name none)
     ("INTERESTED_IN", compiled(
