@@ -1317,7 +1317,9 @@ _SELF_INTRODUCED = compiled(rf"\bI\s++am\s++{NAME},\s++(?:\d{{1,3}},\s++)?"
                               # a role over, without its article: "I'm Rosa, retired
                               # headteacher" is "I am a retired headteacher" (resolved())
                               rf"(?P<over>(?:retired|former)\s++(?=(?:[a-z\-]++\s++){{0,2}}"
-                              rf"(?:{_OCCUPATIONS})\b))?+")
+                              # (a plain "?": Python 3.11.2's "?+" kept the words of a group
+                              # whose lookahead failed, "retired from X" read as "from X")
+                              rf"(?:{_OCCUPATIONS})\b))?")
 # a message that opens on the speaker's name and a role: "Pat here, retired postman.",
 # "Femi, personal trainer, I run my own studio…" (read as "I am a …" when the name is the
 # speaker's: RuleExtractor._as_me)
