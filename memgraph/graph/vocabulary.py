@@ -91,6 +91,11 @@ SUMMARY_KINDS = (Kind.STORYLINE, Kind.MACRO)   # the hierarchy (memgraph/jobs/st
 ASSISTANT_SPEAKERS = frozenset({"assistant", "ai", "bot", "system"})
 
 
+def is_assistant(speaker: str | None) -> bool:
+    """Whether a source's ``speaker`` is the agent itself (ASSISTANT_SPEAKERS)."""
+    return (speaker or "").lower() in ASSISTANT_SPEAKERS
+
+
 def layer_of(element: str, kind: str) -> str:
     """The layer of memory a result comes from: ``fact`` (a relationship), ``summary`` (a
     Storyline or Macro), ``episode`` (a Source or Artifact) or ``entity``."""

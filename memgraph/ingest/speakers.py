@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from memgraph.graph.names import canonical_name
-from memgraph.graph.vocabulary import ASSISTANT_SPEAKERS
+from memgraph.graph.vocabulary import is_assistant
 from memgraph.ingest.tools import ToolExecutor
 
 ANONYMOUS_SPEAKERS = {"", "user", "me", "human"}
@@ -28,7 +28,7 @@ def owner_of(speaker: str) -> str | None:
     """The name of the Person a source's "I" is: None for an assistant (it speaks for
     nobody the memory is about), ANONYMOUS_OWNER for an unnamed user."""
     spoken = speaker.strip()
-    if spoken.lower() in ASSISTANT_SPEAKERS:
+    if is_assistant(spoken):
         return None
     return ANONYMOUS_OWNER if spoken.lower() in ANONYMOUS_SPEAKERS else spoken
 

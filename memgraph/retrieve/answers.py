@@ -56,7 +56,7 @@ from typing import Any
 from memgraph.graph import vocabulary
 from memgraph.graph.names import canonical_name
 from memgraph.graph.names import word_stem as _stem
-from memgraph.graph.vocabulary import ASSISTANT_SPEAKERS, EPISODIC_KINDS, SUMMARY_KINDS
+from memgraph.graph.vocabulary import EPISODIC_KINDS, SUMMARY_KINDS, is_assistant
 from memgraph.retrieve.query import MONTHS, RELATION_SYNONYMS, QueryIntent, names_a_relation
 from memgraph.retrieve.results import as_datetime
 
@@ -716,7 +716,7 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
     # said, and the memory is of the people it speaks for
     for c in candidates:
         if c.element == "node" and c.props.get("kind") in EPISODES \
-                and (c.props.get("speaker") or "").lower() in ASSISTANT_SPEAKERS:
+                and is_assistant(c.props.get("speaker")):
             out.adjusted[c.key] *= DEMOTION
             out.why(c.key, f"the agent's own turn: it speaks for no one the memory is "
                            f"about (x{DEMOTION})")

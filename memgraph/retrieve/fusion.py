@@ -19,9 +19,9 @@ from datetime import datetime
 from typing import Any
 
 from memgraph.graph.vocabulary import (
-    ASSISTANT_SPEAKERS,
     EPISODIC_KINDS,
     SEMANTIC_KINDS,
+    is_assistant,
     layer_of,
 )
 from memgraph.retrieve.answers import Shaped, shape
@@ -270,8 +270,7 @@ def continued(hit: Candidate, everyone: Mapping[str, Candidate],
         return []
     mids = {key for key in hit.props.get("adjacent") or []
             if (mid := everyone.get(key)) is not None and mid.props.get("speaker")
-            and mid.props["speaker"].lower() not in ASSISTANT_SPEAKERS
-            and replies(hit, mid)}
+            and not is_assistant(mid.props["speaker"]) and replies(hit, mid)}
     return [c for c in voters if c is not hit
             and (c.props.get("speaker") or "").lower() == speaker
             and mids.intersection(c.props.get("adjacent") or [])]
@@ -305,8 +304,7 @@ def episodes_about(subjects: Mapping[str, set[str]], episodes: Sequence[Candidat
                 or uid in (c.props.get("mentions") or [])
                 or (bool(own) and writes_any(c.props.get("text_head") or "", own)))
 
-    people = {c.key for c in episodes
-              if (c.props.get("speaker") or "").lower() not in ASSISTANT_SPEAKERS}
+    people = {c.key for c in episodes if not is_assistant(c.props.get("speaker"))}
     everyone = people or {c.key for c in episodes}
     # each episode read once per subject; a subject about every episode tells none apart
     per_subject = [{c.key for c in episodes if is_about(c, uid, names)}
