@@ -219,7 +219,11 @@ PET_BREEDS: dict[str, str] = {**{b: "dog" for b in (
     "chihuahua", "rottweiler", "boxer", "doodle", "labradoodle", "cockapoo", "schnauzer",
     "pointer", "setter", "sheepdog", "mutt", "shiba", "inu", "akita", "dalmatian",
     "malamute", "samoyed", "pomeranian", "maltese", "tzu", "bichon", "vizsla", "weimaraner",
-    "springer", "cavapoo", "cavalier", "hound", "mastiff", "russell", "lurcher")},
+    "springer", "cavapoo", "cavalier", "hound", "mastiff", "russell", "lurcher",
+    # as owners call them ("Rangi (our staffy)", "my shih tzu Peanut")
+    "staffy", "staffie", "kelpie", "heeler", "westie", "yorkie", "frenchie", "sheltie",
+    "ridgeback", "goldendoodle", "cockerpoo", "pitbull", "shih tzu", "jack russell",
+    "german shepherd")},
     **{b: "cat" for b in ("tabby", "siamese", "persian", "ragdoll", "sphynx", "moggy",
                           "coon", "bengal", "shorthair", "longhair", "calico", "burmese",
                           "abyssinian")},

@@ -622,11 +622,20 @@ class _Run:
                   # "Mom is my best friend": a relation word is no one's name
                   *(m for m in _RELATION_REVERSED.finditer(sentence.text)
                     if _usable(m["name"]) and m["name"].lower() not in RELATION_WORDS),
-                  # "Bramble, my old Labrador, comes…", "Dottie (our springer spaniel)"
+                  # "Bramble, my old Labrador, comes…", "Dottie (our springer spaniel)",
+                  # "Emeka my husband is away…"
                   *(m for m in _NAME_THEN_MY_RELATION.finditer(sentence.text)
-                    if _usable(m["name"]))]:
+                    if _usable(m["name"])),
+                  *(m for m in _OPENING_NAME_MY_RELATION.finditer(sentence.text)
+                    if _usable(m["name"])),
+                  # "Tank (our boxer) has a yard now", "Chief (the lab)": not said twice
+                  *(m for m in _NAME_THEN_OUR_PET.finditer(sentence.text)
+                    if _usable(m["name"]) and not _NAME_THEN_MY_RELATION.match(
+                        sentence.text, m.start()))]:
             spans.append(m.span())
             key = m["rel"].lower()
+            if key not in RELATION_WORDS:     # a breed that is also a common word
+                key = PET_BREEDS.get(key, "pet")
             rel_type, word, _ = RELATION_WORDS[key]
             name = _POSSESSIVE_SUFFIX.sub("", m["name"])
             owner_label = "the user" if self.owner in (None, ANONYMOUS_OWNER) else self.owner
@@ -776,12 +785,16 @@ class _Run:
         dropped = _DROPPED_SUBJECT.match(text)
         if dropped:
             rest = text[dropped.end():]
-            text = "I " + (dropped["adverb"] or "").lower() + rest[0].lower() + rest[1:]
+            verb = rest.split(maxsplit=1)[0].lower()
+            text = "I " + _DROPPED_AUXILIARY.get(verb, "") + (dropped["adverb"] or "").lower() \
+                + rest[0].lower() + rest[1:]
         text = _APPOSITIVE.sub(r"\g<rel> \g<name> ", text)
         # "Tom, my brother, lives in Leeds": Tom lives there (the relation is read from
         # the sentence itself: sentence())
-        text = _NAME_THEN_MY_RELATION.sub(
-            lambda m: f"{m['name']} " if _usable(m["name"]) else m.group(0), text)
+        for said_after in (_NAME_THEN_MY_RELATION, _OPENING_NAME_MY_RELATION,
+                           _NAME_THEN_OUR_PET):
+            text = said_after.sub(
+                lambda m: f"{m['name']} " if _usable(m["name"]) else m.group(0), text)
         # "a brother, Sam, who lives in Perth": the clause says it of Sam
         self.clause_names = {m["name"] for m in _WHO_CLAUSE.finditer(text)}
         text = _WHO_CLAUSE.sub(r"\g<name>, \g<name> ", text)
@@ -1391,12 +1404,23 @@ _NAME_THEN_MY_RELATION = compiled(
     rf"(?P<name>{NAME})(?:,\s++|\s*+\(\s*+)(?P<poss>[Mm]y|[Oo]ur)\s++(?:[a-z]++\s++)?"
     # ("Honestly, my dad, he never listens": no name, a word that sets the tone)
     rf"(?P<rel>(?i:{_RELATION_WORD}))(?:\s*+,|\s*+\))\s++(?!(?:he|she|they|it|I|we|you)\b)")
+# ... or with no comma, opening the sentence, before what is said of them: "Emeka my
+# husband is away on rotation", "Liam my nephew been my deckhand 6 yrs" (not "Thanks my
+# friend for…": the verb must follow; one word, so not "Told Sarah my sister was…")
+_OPENING_NAME_MY_RELATION = compiled(
+    r"^(?P<name>[A-Z][a-zà-ÿ'’\-]++)\s++(?P<poss>[Mm]y|[Oo]ur)\s++"
+    rf"(?P<rel>(?i:{_RELATION_WORD}))\s++"
+    r"(?=(?:is|was|has|had|have|been|says|said|will|would|can|could|wants|works|worked|"
+    r"lives|lived|loves|got|gets|just|keeps|went|goes|came|comes|started|starts|moved|"
+    r"reckons|thinks)\b)")
 # what a clinician says it is, is the speaker's: "the doctor says it's angina", "physio
 # thinks it's patellar tendonitis" (read "… says I have angina"; a vet's is the pet's)
 _CLINICIAN_SAYS_IT_IS = compiled(
     r"\b(?P<said>(?:[Dd]octor|[Dd]oc|GP|[Pp]hysio|[Cc]onsultant|[Ss]pecialist|[Ss]urgeon|"
-    r"[Dd]ermatologist|[Cc]ardiologist|[Nn]eurologist)\s++(?:says|said|thinks|thought|reckons|"
-    r"confirmed))\s++(?:it['’]s|it\s++is|it\s++was|it['’]s\s++probably)\s++")
+    # ("GP (dr hanlon) says its carpal tunnel": the name in brackets, "its" as typed)
+    r"[Dd]ermatologist|[Cc]ardiologist|[Nn]eurologist)(?:\s*+\([^()]{1,40}\))?\s++"
+    r"(?:says|said|thinks|thought|reckons|"
+    r"confirmed))\s++(?:it['’]?s|it\s++is|it\s++was|it['’]?s\s++probably)\s++")
 # "Just back from two weeks in Iceland!": the speaker is back
 _BACK_FROM = compiled(r"^(?:(?:Just|Finally)\s+)?[Bb]ack\s+from\s")
 _ELIDED = compiled(r"\b(and|then|but)\s+(?=(?:(?:even|also|just|then|now|still|later|soon)\s+)?"
@@ -1600,6 +1624,12 @@ _USES = compiled(
     rf"(?P<names>{NAME}{_WHAT_FOR}(?:,\s++{NAME}{_WHAT_FOR})*+(?:,?\s++and\s++{NAME}{_WHAT_FOR})?)")
 # a pet by its kind or its breed ("a rescue greyhound")
 _PET_KIND = "|".join(sorted(PET_WORDS | set(PET_BREEDS)))
+# a pet named, then its kind in brackets, where even a breed that is also a common word
+# says which animal it is: "Tank (our boxer) has a yard now", "Chief (the lab) sleeps on my
+# boots" (read as the relation said after the name is: _NAME_THEN_MY_RELATION)
+_NAME_THEN_OUR_PET = compiled(
+    rf"(?P<name>{NAME})\s*+\(\s*+(?P<poss>[Mm]y|[Oo]ur|[Tt]he)\s++(?:[a-z]++\s++)?"
+    rf"(?P<rel>(?i:{_PET_KIND}))\s*+\)\s++(?!(?:he|she|they|it|I|we|you)\b)")
 # when it was got, said before its name: "we adopted a greyhound last weekend, her name is…"
 _WHEN_GOT = (r"(?:\s++(?:last|this)\s++(?:week|weekend|month|year|night|morning|summer|"
              r"spring|autumn|fall|winter)|\s++yesterday|\s++today)?")
@@ -1731,13 +1761,18 @@ _CONDITIONS = (r"colic|croup|reflux|jaundice|"
 # A sentence that opens on one of these verbs in the past tense has dropped its subject,
 # as chat does ("Took a short trip to Rome.", "Just started a new job at Acme."): the
 # speaker's.
-_DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
+_DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]lso)\s+)?"
                               r"(?=(?:[Tt]ook|[Ww]ent|[Vv]isited|[Mm]oved|[Jj]oined|[Ss]tarted|"
                               r"[Tt]ravell?ed|[Ff]lew|[Aa]dopted|[Rr]elocated|[Ss]igned|[Rr]an|"
                               r"[Ff]inished|[Cc]ompleted|[Ll]anded|[Aa]ccepted|[Bb]ought|"
                               # an injury: "done my ACL in a pre-season friendly", "Tore my
                               # hamstring on camp"
                               r"[Dd]one(?=\s+my\s)|[Tt]ore|[Bb]roke|[Ss]prained|[Tt]wisted|"
+                              # "also rolled my ankle at touch footy", "Pulled a hamstring"
+                              r"[Rr]olled|[Pp]ulled|[Hh]urt|[Ee]nrolled|"
+                              # "working at Kulkarni & Associates in pune", "been getting
+                              # terrible migraines" (_DROPPED_AUXILIARY)
+                              r"[Ww]orking(?=\s+(?:at|for)\s)|[Bb]een(?=\s+(?:getting|having)\s)|"
                               # "Had a mild heart attack in May" (not "Had to go", "Had better")
                               r"[Hh]ad(?!\s+(?:to|better)\b)|"
                               # "Got a part-time job at …", "Just got back from Rome" (not "Got
@@ -1747,6 +1782,8 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:Just|Finally|Recently|Also)\s+)?"
                               # dengue in Hoi An"
                               r"[Cc]ovid|COVID|the\s+flu|(?:" + _CONDITIONS + r")\b)|[Cc]aught)"
                               r"(?:\s|(?<=ovid|OVID)[,.!;]))")
+# the auxiliary a dropped subject's verb needs: "working at X" is "I am working at X"
+_DROPPED_AUXILIARY = {"working": "am ", "been": "have "}
 _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
     ("INTERESTED_IN", compiled(rf"\bgot\s++me\s++(?:into|hooked\s++on)\s++{_SMALL_OBJECT}"
                                  + _SMALL_OBJECT_END)),
@@ -2071,7 +2108,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # "I've got a cold drink" and "I have a cold one" are none
     ("EXPERIENCED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:have|has|had|(?:have|has)\s++(?:got|had)|got|caught|"
-        r"came\s++down\s++with|"
+        r"came\s++down\s++with|get|gets|(?:keep|keeps|kept)\s++getting|"
+        # "I've been getting terrible migraines", "she's been having panic attacks"
+        r"(?:am|is|are|(?:have|has)\s++been)\s++(?:getting|having)|"
         r"(?:am|is|are|(?:have|has)\s++been)\s++(?:suffering|recovering)\s++from|"
         r"suffers?\s++from)\s++"
         r"(?:(?:a|an|the|some)\s++)?(?:(?:bad|mild|severe|nasty|horrible|terrible|slight|"
@@ -2399,7 +2438,10 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"studying\s++for)\s++(?:(?:my|his|her|their|a|an|the)\s++)?"
         r"(?:[\w\-]++\s++){0,4}?(?:degree|course|diploma|apprenticeship|masters|master's|"
         r"PhD|MSc|BSc|MBA|NVQ|HND|BTEC|foundation\s++year|[Ll]evel\s++\d|A-levels?|"
-        r"GCSEs?|qualification|certificate)(?:\s++in\s++[a-z\-]++(?:\s++[a-z\-]++)?)?"
+        r"GCSEs?|qualification|certificate|"
+        # "enrolled in the bachelor of veterinary technology at UQ"
+        r"bachelor['’]?s?|BA|MA|BEng|MEng|LLB|PGCE|HNC)"
+        r"(?:\s++(?:in|of)\s++[a-z\-]++(?:\s++[a-z\-]++)?)?"
         rf"\s++at\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # what is studied, a subject pursued: "he studies engineering", "I majored in history"
     # ("studying hard", "studying for exams", "studied abroad" name none)
