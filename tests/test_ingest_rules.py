@@ -630,6 +630,21 @@ def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     assert node in nodes and fact in facts
 
 
+def test_someone_introduced_is_a_person_and_whom_the_next_pronouns_mean():
+    nodes = extract("She got her lab partner, a girl from Leeds named Priya.")[0]
+    assert ("Person", "Priya") in nodes and ("Person", "Leeds") not in nodes
+    nodes, facts = extract(
+        "Jo took me to the quiz at the Crown, and there was this guy at the bar, Omar. "
+        "His round was the music one. He came over afterwards to chat. "
+        "Turns out he's a paramedic.")
+    assert ("Person", "Omar") in nodes
+    assert ("omar", "HAS_OCCUPATION", "paramedic") in facts
+    # a sentence that names nobody and is not about the one before breaks the chain
+    facts = extract("There was this guy at the bar, Omar. The music was loud. "
+                    "Turns out he's a paramedic.")[1]
+    assert ("omar", "HAS_OCCUPATION", "paramedic") not in facts
+
+
 def test_a_name_before_my_relation_with_no_comma_needs_a_verb_after_it():
     assert extract("Thanks my friend for the help")[1] == set()
     # one name, opening the sentence: not the words before it

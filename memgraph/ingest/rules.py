@@ -357,11 +357,16 @@ _PERSON_VERB = compiled(
     rf"(?P<name>{NAME})\s++(?P<verb>said|says|told|called|texted|asked|thinks)\b")
 # "I've been seeing someone new, her name is Jess": a person
 _THEIR_NAME = compiled(rf"\b(?:[Hh]er|[Hh]is|[Tt]heir)\s+name\s+is\s+(?P<name>{NAME})")
-# "a guy called Tom Reyes", "there's a woman called Bex": a person
+# "a guy called Tom Reyes", "there's a woman called Bex": a person; so is one named after
+# where they are from or were met ("a girl from Yuma named Brianna"), or after a comma
+# ("there was this guy on the other team, Theo.")
 _SOMEONE_CALLED = compiled(
     r"\b(?:[Aa]n?|[Tt]his|[Ss]ome|[Oo]ne)\s++(?:[a-z\-]++\s++)?(?:guy|girl|woman|man|lady|"
-    r"bloke|boy|chap|fella|fellow|gentleman|lad|lass|dude|person|kid)\s++(?:called|named)"
-    rf"\s++(?P<name>{NAME})")
+    r"bloke|boy|chap|fella|fellow|gentleman|lad|lass|dude|person|kid)"
+    r"(?:\s++(?:from|on|at|in|with)\s++(?:the\s++|my\s++|our\s++)?"
+    r"(?:[A-Za-z\-]++\s++){0,2}?[A-Za-z\-]++)?"
+    rf"(?:\s++(?:called|named)\s++(?P<name>{NAME})|"
+    rf"\s*+,\s*+(?P<after_comma>{NAME})(?=\s*+[.,;:!?]|\s*+$))")
 # "piano lessons with Mrs. Novak": a name after a title is a person's
 _TITLED = compiled(rf"\b(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++(?P<name>{NAME})")
 # "a bakery in Hackney called Crumbs": a place that is named, not a person who phoned
@@ -674,7 +679,13 @@ class _Run:
         self._relative_named_next(sentence, named, statement)
         # people by how they are named: "her name is Jess", "Mrs. Novak", "Anna said"
         people = [m["name"] for m in _THEIR_NAME.finditer(sentence.text)]
-        people += [m["name"] for m in _SOMEONE_CALLED.finditer(sentence.text)]
+        introduced = [m["name"] or m["after_comma"]
+                      for m in _SOMEONE_CALLED.finditer(sentence.text)]
+        people += introduced
+        if introduced and _usable(introduced[-1]):
+            # the one just introduced is whom "he"/"she" next means ("there was this guy
+            # on the other team, Theo. He came over…")
+            self.last_person = self.last_person or introduced[-1]
         people += [_POSSESSIVE_SUFFIX.sub("", m["name"])
                    for m in _TITLED.finditer(sentence.text)]
         # ... a titled one by the name alone, as _TITLED reads it ("Dr Berg says": Berg)
@@ -706,7 +717,10 @@ class _Run:
             if self.made.get(name) == "Person" and name != self.owner:
                 self.executor.execute("add_note", {"target_id": name, "text": sentence.text,
                                                    "lifetime": "month"})
-        self.previous_person = self.last_person or self._first_person_named(sentence.text)
+        # a sentence that only goes on about the one before it ("He came over afterward to
+        # argue.") keeps its person for the next ("Turns out he's a chemistry teacher.")
+        self.previous_person = self.last_person or self._first_person_named(sentence.text) \
+            or (self.previous_person if _GOES_ON_ABOUT.match(sentence.text) else None)
         self.last_person = None
 
     def _fact(self, m: re.Match[str], rel_type: str, kind: str, entity_type: str,
@@ -1355,7 +1369,9 @@ _POSSESSIVE_SUFFIX = compiled(r"['’]s$")
 # what it is about ("…her name is Ana. And she lives in Porto, not Lisbon.")
 # a subject pronoun, and the words a sentence may open on before it
 _SUBJECT_PRONOUN = r"(?:[Ss]he|[Hh]e|[Tt]hey)\b"
-_OPENING_WORD = r"(?:And|But|So|Also|Then)\s++"
+# ("Turns out he's a chemistry teacher": what is found out is said of him)
+_OPENING_WORD = (r"(?:And|But|So|Also|Then|(?:It\s++t|T)urns\s++out(?:\s++that)?|"
+                 r"Apparently,?)\s++")
 _OPENING_CONJUNCTION = compiled(rf"^{_OPENING_WORD}(?={_SUBJECT_PRONOUN})")
 # a clause after a comma that opens on someone named: "my friend Tess", "Tess"
 _CLAUSE_OPENS_ON = compiled(
@@ -1377,6 +1393,8 @@ def _clause_subject(before: str) -> str | None:
 
 # a sentence that opens on a subject pronoun ("He lives in Manchester with his dog")
 _OPENS_ON_PRONOUN = compiled(rf"^(?:{_OPENING_WORD})?{_SUBJECT_PRONOUN}")
+# ... or on one of theirs ("His team was called Quizteama Aguilera."): it goes on about them
+_GOES_ON_ABOUT = compiled(rf"^(?:{_OPENING_WORD})?(?:{_SUBJECT_PRONOUN}|(?:His|Her|Their)\s)")
 _PRONOUN_SUBJECT = compiled(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))"
                               # "…adopted a greyhound, she's called Bella": the pronoun
                               # that gives a name is the thing's just told, no person's
