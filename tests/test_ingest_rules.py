@@ -624,6 +624,12 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "EXPERIENCED", "migraines")),
     ("update: GP (dr hanlon) says its carpal tunnel.", ("Concept", "carpal tunnel"),
      ("me", "EXPERIENCED", "carpal tunnel")),
+    ("Doc Fraser says I got type 2 diabetes.", ("Concept", "type 2 diabetes"),
+     ("me", "EXPERIENCED", "type 2 diabetes")),
+    ("just recovering from typhoid, 2 weeks flat on my back", ("Concept", "typhoid"),
+     ("me", "EXPERIENCED", "typhoid")),
+    ("Tasha (wife) is doing all the cooking rn", ("Person", "Tasha"),
+     ("me", "PARTNER_OF", "tasha")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)

@@ -1419,7 +1419,9 @@ _APPOSITIVE = compiled(
 # the relation said after the name: "Bramble, my old Labrador, comes…", "Dottie (our
 # springer spaniel) will miss…", "Tom, my brother, lives…"
 _NAME_THEN_MY_RELATION = compiled(
-    rf"(?P<name>{NAME})(?:,\s++|\s*+\(\s*+)(?P<poss>[Mm]y|[Oo]ur)\s++(?:[a-z]++\s++)?"
+    rf"(?P<name>{NAME})(?:,\s++(?P<poss>[Mm]y|[Oo]ur)\s++|"
+    # ("Vikram (husband) is relieved": in brackets, "my" may go without saying)
+    r"\s*+\(\s*+(?:(?:[Mm]y|[Oo]ur)\s++)?)(?:[a-z]++\s++)?"
     # ("Honestly, my dad, he never listens": no name, a word that sets the tone)
     rf"(?P<rel>(?i:{_RELATION_WORD}))(?:\s*+,|\s*+\))\s++(?!(?:he|she|they|it|I|we|you)\b)")
 # ... or with no comma, opening the sentence, before what is said of them: "Emeka my
@@ -1753,12 +1755,13 @@ _SMALL_OBJECT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|w
 _CONDITIONS = (r"colic|croup|reflux|jaundice|"
                r"shin\s++splints|tendonitis|tendinitis|tennis\s++elbow|plantar\s++fasciitis|"
                r"sciatica|concussion|migraines?|flu|[Cc]ovid|COVID|cold|bronchitis|pneumonia|asthma|"
-               r"arthritis|diabetes|eczema|insomnia|whiplash|hay\s++fever|glandular\s++fever|"
+               r"arthritis|(?:type\s++(?:1|2|one|two)\s++)?diabetes|eczema|insomnia|whiplash|"
+               r"hay\s++fever|glandular\s++fever|typhoid(?:\s++fever)?|"
                r"tonsillitis|shingles|food\s++poisoning|(?:a\s++)?stress\s++fracture|"
                r"(?:runner['’]s|jumper['’]s)\s++knee|(?:lower\s++)?back\s++pain|knee\s++pain|"
                r"sinusitis|chickenpox|measles|an?\s++ear\s++infection|a\s++chest\s++infection|"
                r"[Pp]arkinson['’]s|[Aa]lzheimer['’]s|[Cc]rohn['’]s|dementia|cancer|lupus|"
-               r"epilepsy|(?:coeliac|celiac)\s++disease|long\s++(?:[Cc]ovid|COVID)|high\s++blood\s++pressure|"
+               r"epilepsy|(?:coeliac|celiac)(?:\s++disease)?|long\s++(?:[Cc]ovid|COVID)|high\s++blood\s++pressure|"
                r"hypertension|anaemia|anemia|endometriosis|fibromyalgia|gout|glaucoma|"
                r"cataracts|depression|anxiety|ADHD|COPD|IBS|a\s++heart\s++condition|tinnitus|"
                r"vertigo|heart\s++attack|stroke|angina|dengue(?:\s++fever)?|malaria|"
@@ -1791,6 +1794,7 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]
                               # "working at Kulkarni & Associates in pune", "been getting
                               # terrible migraines" (_DROPPED_AUXILIARY)
                               r"[Ww]orking(?=\s+(?:at|for)\s)|[Bb]een(?=\s+(?:getting|having)\s)|"
+                              r"[Rr]ecovering(?=\s+from\s)|"
                               # "Had a mild heart attack in May" (not "Had to go", "Had better")
                               r"[Hh]ad(?!\s+(?:to|better)\b)|"
                               # "Got a part-time job at …", "Just got back from Rome" (not "Got
@@ -1801,7 +1805,7 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]
                               r"[Cc]ovid|COVID|the\s+flu|(?:" + _CONDITIONS + r")\b)|[Cc]aught)"
                               r"(?:\s|(?<=ovid|OVID)[,.!;]))")
 # the auxiliary a dropped subject's verb needs: "working at X" is "I am working at X"
-_DROPPED_AUXILIARY = {"working": "am ", "been": "have "}
+_DROPPED_AUXILIARY = {"working": "am ", "recovering": "am ", "been": "have "}
 _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
     ("INTERESTED_IN", compiled(rf"\bgot\s++me\s++(?:into|hooked\s++on)\s++{_SMALL_OBJECT}"
                                  + _SMALL_OBJECT_END)),
@@ -2129,7 +2133,7 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"came\s++down\s++with|get|gets|(?:keep|keeps|kept)\s++getting|"
         # "I've been getting terrible migraines", "she's been having panic attacks"
         r"(?:am|is|are|(?:have|has)\s++been)\s++(?:getting|having)|"
-        r"(?:am|is|are|(?:have|has)\s++been)\s++(?:suffering|recovering)\s++from|"
+        rf"(?:am|is|are|(?:have|has)\s++been)\s++{ADVERB}(?:suffering|recovering)\s++from|"
         r"suffers?\s++from)\s++"
         r"(?:(?:a|an|the|some)\s++)?(?:(?:bad|mild|severe|nasty|horrible|terrible|slight|"
         r"chronic|awful)\s++)?(?P<obj>" + _CONDITIONS + r")(?=\s*+(?:[,.;:!?)–—]|-\s|"
