@@ -706,6 +706,20 @@ def test_a_sport_given_up_is_over_and_a_word_of_grammar_is_no_kind_of_pastime():
         assert not extract(text)[1], text
 
 
+def test_a_group_left_or_a_pastime_given_up_without_saying_i_is_over():
+    for text, kind, thing in (
+            ("gave up the swimming over christmas, too dark", "EXPERIENCED", "swimming"),
+            ("also no curling this winter, knees cant take it. quit the curling league",
+             "MEMBER_OF", "curling league"),
+            ("also I've dropped the running club, too tired in the evenings", "MEMBER_OF",
+             "running club")):
+        executor = planned(text, "Gus", datetime(2025, 1, 10, tzinfo=UTC))
+        assert [(r.type, r.to_name, r.valid_to is not None)
+                for r in executor.plan.relationships] == [(kind, thing, True)], text
+    # a chat one leaves is no group one belonged to
+    assert extract("I left the group chat.")[1] == set()
+
+
 def test_retired_from_an_employer_in_a_self_introduction_is_work_that_is_over():
     executor = planned("I'm George, 74, retired from the Royal Mail after 38 years.", "George",
                        datetime(2024, 3, 1, tzinfo=UTC))

@@ -172,6 +172,10 @@ _TRIP_WORDS = "trip|trips|journey|holiday|vacation|getaway|visit"
 _GROUP_WORDS = ("group|club|team|program|programme|choir|band|community|organization|"
                 "organisation|association|league|society|network|committee|gym|church|"
                 "union|movement|circle|collective|orchestra|troupe|crew|squad|council")
+# the groups one says one left by their kind ("quit the league"): not a gym, a church or a
+# community, which one also leaves by walking out of the door
+_LEFT_GROUP_WORDS = ("club|team|league|choir|band|society|orchestra|troupe|squad|group|"
+                     "committee|association")
 # what follows a name joined to say it is a group: ", the ladies' choir in town"
 _JOINED_GROUP = (r"\s*+,\s*+(?:a|an|the|our|my)\s++(?:[\w'’\-]++\s++){0,3}?"
                  rf"(?:{_GROUP_WORDS})\b")
@@ -1549,6 +1553,15 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:quit|left|resigned\s++from)\s++(?:the|my|our|his|her)\s++"
         r"(?:job\s++at\s++the\s++)?(?:local\s++)?"
         rf"(?P<obj>(?:[a-z\-]++\s++)?(?:{_WORKPLACE_WORDS}))(?![\w'’\-])"), "Concept", ""),
+    # a group by its kind, left: "I quit the curling league", "I've dropped the running
+    # club" (as "I joined a running club" is MEMBER_OF; not "left the gym", a place, nor
+    # "left the group chat")
+    ("MEMBER_OF", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:quit|left|dropped|gave\s++up|"
+        r"given\s++up)\s++(?:the|my|our)\s++"
+        rf"(?P<obj>(?:[a-z\-]++\s++){{0,2}}?(?:{_LEFT_GROUP_WORDS}))"
+        r"(?=\s*+(?:[,.;:!?)]|$)|\s++(?:to|because|after|last|this|in|at|on|for|when|so|"
+        r"and|but|over)\b)"), "Concept", ""),
     # a thing sold is no longer one's own: "I sold the Skoda", "we sold our old Volvo"
     ("OWNS", compiled(
         rf"{SUBJECT}\s++{ADVERB}sold\s++(?:my|the|our|his|her|their)\s++"
@@ -1795,6 +1808,8 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]
                               # terrible migraines" (_DROPPED_AUXILIARY)
                               r"[Ww]orking(?=\s+(?:at|for)\s)|[Bb]een(?=\s+(?:getting|having)\s)|"
                               r"[Rr]ecovering(?=\s+from\s)|"
+                              # "gave up the swimming over christmas", "quit the league"
+                              r"[Gg]ave\s+up|[Qq]uit|[Ss]topped|[Dd]ropped|"
                               # "Had a mild heart attack in May" (not "Had to go", "Had better")
                               r"[Hh]ad(?!\s+(?:to|better)\b)|"
                               # "Got a part-time job at …", "Just got back from Rome" (not "Got
@@ -1953,7 +1968,8 @@ _OVER_PASTIMES: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?!(?:{_NOT_PLAYED})\b)(?P<obj>[a-z]{{3,}}?){_ANYMORE}"), "Concept", ""),
     ("EXPERIENCED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:stopped|quit|gave\s++up|(?:have|has)\s++given\s++up)\s++"
-        rf"(?P<obj>{_PASTIME_KIND}(?:{_PASTIMES}))\b{_NOT_PASTIME}"), "Concept", ""),
+        # ("gave up the swimming over christmas": the one said before)
+        rf"(?:the\s++)?(?P<obj>{_PASTIME_KIND}(?:{_PASTIMES}))\b{_NOT_PASTIME}"), "Concept", ""),
     # any other doing that ends its clause: "I stopped bouldering after my shoulder
     # injury", "I quit smoking last year" (not "I stopped seeing Tom", whose object goes on)
     ("EXPERIENCED", compiled(
