@@ -68,6 +68,36 @@ def test_alias_resolves_to_the_existing_node(memory: Memory, user_id: str):
     assert node["d"] == "plays golf"   # an empty description is filled, never overwritten
 
 
+def test_a_first_name_alone_is_the_one_known_person_it_begins(memory: Memory, user_id: str):
+    memory.ingest("My boss, Mrs Funke Adeyemi, is very particular about tone.",
+                  user_id=user_id, speaker="Chidinma")
+    later = memory.ingest("Help me write a reference request email to Funke.",
+                          user_id=user_id, speaker="Chidinma")
+    assert people(memory, user_id) == ["Chidinma", "Funke Adeyemi"]
+    assert not rows(memory.graph, "MATCH (n:Semantic {user_id: $u, canonical_name: 'funke'}) "
+                    "RETURN n", u=user_id)
+    assert any("Funke Adeyemi" in line and "matched by first name" in line
+               for line in later.learned)
+    [funke] = rows(memory.graph, "MATCH (p:Person {user_id: $u, canonical_name: "
+                   "'funke adeyemi'}) RETURN p.aliases AS a, COUNT { (p)<-[:MENTIONS]-() } "
+                   "AS mentions", u=user_id)
+    assert funke == {"a": ["Funke"], "mentions": 2}
+
+
+def test_a_first_name_two_known_people_share_stays_its_own(memory: Memory, user_id: str):
+    tools = memory.tools(user_id)
+    tools.call("create_person", {"name": "Sam Whitlock", "description": "our curate"})
+    tools.call("create_person", {"name": "Sam Jones", "description": "my neighbour"})
+    tools.call("create_person", {"name": "Sam"})
+    tools.call("create_entity", {"name": "Jordan Valley", "entity_type": "place"})
+    tools.call("create_person", {"name": "Jordan Reyes"})
+    # a place is not a person's first name, nor a concept
+    tools.call("create_entity", {"name": "Jordan", "entity_type": "place"})
+    assert people(memory, user_id) == ["Jordan Reyes", "Sam", "Sam Jones", "Sam Whitlock"]
+    assert rows(memory.graph, "MATCH (n:Entity {user_id: $u, canonical_name: 'jordan'}) "
+                "RETURN n.entity_type AS t", u=user_id) == [{"t": "place"}]
+
+
 def test_embedding_similarity_resolves_near_identical_nodes(memory: Memory, user_id: str):
     about = "indoor bouldering at the city gym every week with friends after work"
     tools = memory.tools(user_id)

@@ -1,7 +1,8 @@
 // Entity resolution, steps 1 and 2: an existing node of the user, of ANY semantic kind,
 // whose canonical name is one of $rows[i].canonicals (index seeks on the uniqueness
 // constraints), else one of the same kind whose aliases contain one of
-// $rows[i].alias_keys (case-insensitive).
+// $rows[i].alias_keys (case-insensitive), else the one Person whose full name begins with
+// one of $rows[i].first_names.
 UNWIND $rows AS row
 CALL (row) {
   UNWIND row.canonicals AS key
@@ -29,6 +30,20 @@ CALL (row) {
   WHERE row.kind IN labels(n) AND size(n.aliases) > 0
     AND any(a IN n.aliases WHERE toLower(trim(a)) IN row.alias_keys)
   RETURN n.uid AS uid, 'alias' AS how, 2 AS rank
+  UNION
+  // a first name alone is the one person of the tenant whose full name it begins
+  // ("Funke" for "Funke Adeyemi"): a prefix seek on the (user_id, canonical_name)
+  // constraint; two people who share it leave it to be its own node
+  UNWIND row.first_names AS first
+  CALL (first) {
+    MATCH (n:Person {user_id: $user_id})
+    USING INDEX SEEK n:Person(user_id, canonical_name)
+    WHERE n.canonical_name STARTS WITH first + ' '
+    WITH n LIMIT 2
+    RETURN collect(n) AS people
+  }
+  WITH people WHERE size(people) = 1
+  RETURN people[0].uid AS uid, 'first name' AS how, 3 AS rank
 }
 WITH row, uid, how ORDER BY row.i, rank, uid
 WITH row, collect({uid: uid, how: how})[0] AS best

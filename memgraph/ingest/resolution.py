@@ -8,7 +8,10 @@ Order, first hit wins (all within the same user):
    existing canonical names (index seeks on the ``(user_id, canonical_name)`` uniqueness
    constraints);
 2. **aliases** (same kind): the new name or its aliases equal an existing alias,
-   case-insensitively;
+   case-insensitively; then **a first name**: a one-word name of a person, or of an
+   entity of no known type, is the one Person of the tenant whose full name it begins
+   ("Funke" after "my boss, Mrs Funke Adeyemi"; it becomes her alias), unless two people
+   share it;
 3. **embedding similarity**: cosine of node embeddings (name + description + notes) at or
    above ``settings.ingest.resolve_similarity`` (0.85). For people and entities, which
    are named, the names must also agree (``names_agree``: the words of one among the
@@ -80,6 +83,17 @@ class SimilaritySearch:
                 "vector_index": self.index}
 
 
+def first_names(candidate: Candidate) -> list[str]:
+    """The name as a first name that may stand for a known person's full name: one word,
+    of a person or of a thing not known to be anything else ("help me write an email to
+    Funke": an Entity of no type), not an initial."""
+    if candidate.kind is Kind.CONCEPT or (candidate.kind is Kind.ENTITY
+                                          and candidate.entity_type):
+        return []
+    key = canonical_name(candidate.name)
+    return [key] if len(key) > 1 and " " not in key else []
+
+
 def resolve(graph: Graph, user_id: str, candidates: Sequence[Candidate],
             threshold: float, search: SimilaritySearch) -> list[Match | None]:
     """One Match (or None for "create it") per candidate, in order."""
@@ -87,7 +101,8 @@ def resolve(graph: Graph, user_id: str, candidates: Sequence[Candidate],
         return []
     rows = [{"i": i, "kind": c.kind.value,
              "canonicals": sorted({canonical_name(n) for n in (c.name, *c.aliases)} - {""}),
-             "alias_keys": sorted({alias_key(n) for n in (c.name, *c.aliases)} - {""})}
+             "alias_keys": sorted({alias_key(n) for n in (c.name, *c.aliases)} - {""}),
+             "first_names": first_names(c)}
             for i, c in enumerate(candidates)]
     found: dict[int, Match] = {}
     for row in graph.read("ingest/resolve_names", user_id=user_id, rows=rows):
@@ -112,7 +127,7 @@ def resolve_by_name(graph: Graph, user_id: str,
     """Steps 1 only (canonical names of name and aliases): the structured bulk path."""
     rows = [{"i": i, "kind": kind.value,
              "canonicals": sorted({canonical_name(n) for n in (name, *aliases)} - {""}),
-             "alias_keys": []}
+             "alias_keys": [], "first_names": []}
             for i, (kind, name, aliases) in enumerate(names)]
     found = {r["i"]: r["uid"] for r in graph.read("ingest/resolve_names", user_id=user_id,
                                                   rows=rows)}
