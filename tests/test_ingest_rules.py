@@ -630,6 +630,11 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "EXPERIENCED", "typhoid")),
     ("Tasha (wife) is doing all the cooking rn", ("Person", "Tasha"),
      ("me", "PARTNER_OF", "tasha")),
+    # a place at a school, or on a course at one
+    ("my little sister Sofia got into the University of Oregon!",
+     ("Entity", "University of Oregon"), ("sofia", "STUDIES_AT", "university of oregon")),
+    ("got accepted to the part-time MSc in sustainable architecture at University of Reading",
+     ("Entity", "University of Reading"), ("me", "STUDIES_AT", "university of reading")),
 ])
 def test_patterns_emit_nodes_and_facts(text: str, node: tuple, fact: tuple):
     nodes, facts = extract(text)
@@ -649,6 +654,11 @@ def test_someone_introduced_is_a_person_and_whom_the_next_pronouns_mean():
     facts = extract("There was this guy at the bar, Omar. The music was loud. "
                     "Turns out he's a paramedic.")[1]
     assert ("omar", "HAS_OCCUPATION", "paramedic") not in facts
+
+
+def test_getting_into_something_not_named_as_a_school_is_no_place_at_one():
+    assert extract("I got into trouble at work.")[1] == set()
+    assert not any(f[1] == "STUDIES_AT" for f in extract("I got into Nottingham!")[1])
 
 
 def test_a_name_before_my_relation_with_no_comma_needs_a_verb_after_it():

@@ -1814,7 +1814,7 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]
                               r"[Hh]ad(?!\s+(?:to|better)\b)|"
                               # "Got a part-time job at …", "Just got back from Rome" (not "Got
                               # it", "Got to go")
-                              r"[Gg]ot\s+(?:back|a|an|engaged|married|hired|promoted|"
+                              r"[Gg]ot\s+(?:back|a|an|engaged|married|hired|promoted|accepted|"
                               # "Caught the flu.", "Got COVID, grounded for a week.", "got
                               # dengue in Hoi An"
                               r"[Cc]ovid|COVID|the\s+flu|(?:" + _CONDITIONS + r")\b)|[Cc]aught)"
@@ -2450,7 +2450,11 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # University of Leeds" (not "I started at Oakwood Academy as a maths teacher", a job)
     ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:goes\s++to|go\s++to|attends|attend|started\s++at|"
-        r"starts\s++at|(?:has|have)\s++started\s++at)\s++(?:the\s++)?"
+        r"starts\s++at|(?:has|have)\s++started\s++at|"
+        # a place at a school: "I got accepted to the University of Reading", "Arjun got
+        # into Leeds University"
+        r"(?:got|was|(?:has|have)\s++been)\s++accepted\s++(?:to|into|at|by)|got\s++into)"
+        r"\s++(?:the\s++)?"
         rf"(?P<obj>(?=(?:University|College)\s++of\s){NAME}|{NAME}{_SCHOOL_WORD_ENDS}|"
         # "Ffion starts at Little Acorns nursery"
         rf"{NAME}(?=\s++(?:nursery|preschool|pre-school|kindergarten|school|college)\b))"
@@ -2473,6 +2477,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:am|is|are|have|has)\s++{ADVERB})?(?:start|starts|"
         r"started|starting|began|begun|doing|do|does|enrolled\s++(?:on|in|for)|"
+        # "got accepted to the part-time MSc in sustainable architecture at University of
+        # Reading"
+        r"(?:got|was|been)\s++accepted\s++(?:to|into|on|onto|for)|"
         r"studying\s++for)\s++(?:(?:my|his|her|their|a|an|the)\s++)?"
         r"(?:[\w\-]++\s++){0,4}?(?:degree|course|diploma|apprenticeship|masters|master's|"
         r"PhD|MSc|BSc|MBA|NVQ|HND|BTEC|foundation\s++year|[Ll]evel\s++\d|A-levels?|"
