@@ -630,6 +630,9 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "EXPERIENCED", "typhoid")),
     ("Tasha (wife) is doing all the cooking rn", ("Person", "Tasha"),
      ("me", "PARTNER_OF", "tasha")),
+    # one occupation named by two words that are each one
+    ("im a vet nurse at the emergency hospital", ("Concept", "vet nurse"),
+     ("me", "HAS_OCCUPATION", "vet nurse")),
     # a place at a school, or on a course at one
     ("my little sister Sofia got into the University of Oregon!",
      ("Entity", "University of Oregon"), ("sofia", "STUDIES_AT", "university of oregon")),

@@ -1317,7 +1317,9 @@ _NOT_HELD = ("good|great|bad|terrible|awful|lousy|decent|better|best|worse|natur
              "would-be|retired|former|ex")
 # an occupation phrase: at most three words before the occupation word, nothing after it
 # that makes it another word ("a teacher's pet")
-_ROLE = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS}))"
+_ROLE = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})"
+         # ("a vet nurse": one occupation named by two words that are each one)
+         rf"(?:\s++(?:{_OCCUPATIONS}))?)"
          r"(?![\w'’\-])")
 # "X is a <occupation> …", up to what follows the occupation: where it is held ("a chef in
 # Stockholm"), where one is from, where one lives
