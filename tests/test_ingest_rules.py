@@ -664,6 +664,23 @@ def test_getting_into_something_not_named_as_a_school_is_no_place_at_one():
     assert not any(f[1] == "STUDIES_AT" for f in extract("I got into Nottingham!")[1])
 
 
+def test_they_goes_on_about_no_one_person_and_a_liking_ends_before_its_measure():
+    # "They" after a sentence that opened on "They" is the kids, not the person the
+    # message before named
+    executor = ToolExecutor(lambda ids: {})
+    people = {"caroline": "Person", "melanie": "Person"}
+    RuleExtractor(Settings(), known_kinds=lambda keys: {k: people[k] for k in keys
+                                                        if k in people}).extract(
+        SourceText("s", "u", "They were stoked for the dinosaur exhibit! They love learning "
+                   "about animals.", speaker="Melanie",
+                   event_at=datetime(2023, 7, 1, tzinfo=UTC),
+                   previous="Caroline, that's a great pic! What were they so stoked about?",
+                   previous_speaker="Caroline"), executor)
+    assert not [r for r in executor.plan.relationships if r.type == "LIKES"]
+    assert ("me", "LIKES", "pizza") in extract("I love pizza more than anything.")[1]
+    assert ("me", "LIKES", "pho") in extract("I love pho as much as you do.")[1]
+
+
 def test_a_name_before_my_relation_with_no_comma_needs_a_verb_after_it():
     assert extract("Thanks my friend for the help")[1] == set()
     # one name, opening the sentence: not the words before it

@@ -119,7 +119,10 @@ PHRASE_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\band\b|\bbut\b|\bbecause\b|\bwith
               # "allergic to cats which is tragic"
               r"\bwhich\b|"
               # what a preference is preferred to: "I prefer Python over Go for scripts"
-              r"\bover\b|\brather\s++than\b|$))")
+              r"\bover\b|\brather\s++than\b|"
+              # what a liking is measured against: "I love pizza more than anything",
+              # "she loves pho as much as I do"
+              r"\bmore\s++than\b|\bless\s++than\b|\bas\s++much\s++as\b|$))")
 
 # the attitude a liking or a dislike carries (a fact of any other type carries none)
 _ATTITUDE = {"LIKES": 0.8, "DISLIKES": -0.8}
@@ -1399,8 +1402,10 @@ def _clause_subject(before: str) -> str | None:
 
 # a sentence that opens on a subject pronoun ("He lives in Manchester with his dog")
 _OPENS_ON_PRONOUN = compiled(rf"^(?:{_OPENING_WORD})?{_SUBJECT_PRONOUN}")
-# ... or on one of theirs ("His team was called Quizteama Aguilera."): it goes on about them
-_GOES_ON_ABOUT = compiled(rf"^(?:{_OPENING_WORD})?(?:{_SUBJECT_PRONOUN}|(?:His|Her|Their)\s)")
+# ... one person's, or on theirs ("His team was called Quizteama Aguilera."): it goes on
+# about them ("They were stoked for the dinosaur exhibit!" is about the kids, not the one
+# person named before)
+_GOES_ON_ABOUT = compiled(rf"^(?:{_OPENING_WORD})?(?:[Ss]he|[Hh]e|His|Her)\b")
 _PRONOUN_SUBJECT = compiled(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))"
                               # "…adopted a greyhound, she's called Bella": the pronoun
                               # that gives a name is the thing's just told, no person's
