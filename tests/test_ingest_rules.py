@@ -746,8 +746,9 @@ def test_a_group_left_or_a_pastime_given_up_without_saying_i_is_over():
         executor = planned(text, "Gus", datetime(2025, 1, 10, tzinfo=UTC))
         assert [(r.type, r.to_name, r.valid_to is not None)
                 for r in executor.plan.relationships] == [(kind, thing, True)], text
-    # a chat one leaves is no group one belonged to
+    # a chat one leaves is no group one belonged to, nor is a group that is not told apart
     assert extract("I left the group chat.")[1] == set()
+    assert extract("Finn left the band to move to Berlin.")[1] == set()
 
 
 def test_retired_from_an_employer_in_a_self_introduction_is_work_that_is_over():

@@ -1562,11 +1562,12 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?P<obj>(?:[a-z\-]++\s++)?(?:{_WORKPLACE_WORDS}))(?![\w'’\-])"), "Concept", ""),
     # a group by its kind, left: "I quit the curling league", "I've dropped the running
     # club" (as "I joined a running club" is MEMBER_OF; not "left the gym", a place, nor
-    # "left the group chat")
+    # "left the group chat"; nor "Finn left the band": a bare "band" names none, and as a
+    # node it came first for "What band is Marco in?")
     ("MEMBER_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:quit|left|dropped|gave\s++up|"
         r"given\s++up)\s++(?:the|my|our)\s++"
-        rf"(?P<obj>(?:[a-z\-]++\s++){{0,2}}?(?:{_LEFT_GROUP_WORDS}))"
+        rf"(?P<obj>(?:[a-z\-]++\s++){{1,2}}?(?:{_LEFT_GROUP_WORDS}))"
         r"(?=\s*+(?:[,.;:!?)]|$)|\s++(?:to|because|after|last|this|in|at|on|for|when|so|"
         r"and|but|over)\b)"), "Concept", ""),
     # a thing sold is no longer one's own: "I sold the Skoda", "we sold our old Volvo"
