@@ -1430,7 +1430,7 @@ _APPOSITIVE = compiled(
 # the relation said after the name: "Bramble, my old Labrador, comes…", "Dottie (our
 # springer spaniel) will miss…", "Tom, my brother, lives…"
 _NAME_THEN_MY_RELATION = compiled(
-    rf"(?P<name>{NAME})(?:,\s++(?P<poss>[Mm]y|[Oo]ur)\s++|"
+    rf"(?P<name>{NAME})(?:,\s++(?:[Mm]y|[Oo]ur)\s++|"
     # ("Vikram (husband) is relieved": in brackets, "my" may go without saying)
     r"\s*+\(\s*+(?:(?:[Mm]y|[Oo]ur)\s++)?)(?:[a-z]++\s++)?"
     # ("Honestly, my dad, he never listens": no name, a word that sets the tone)
@@ -1439,7 +1439,7 @@ _NAME_THEN_MY_RELATION = compiled(
 # husband is away on rotation", "Liam my nephew been my deckhand 6 yrs" (not "Thanks my
 # friend for…": the verb must follow; one word, so not "Told Sarah my sister was…")
 _OPENING_NAME_MY_RELATION = compiled(
-    r"^(?P<name>[A-Z][a-zà-ÿ'’\-]++)\s++(?P<poss>[Mm]y|[Oo]ur)\s++"
+    r"^(?P<name>[A-Z][a-zà-ÿ'’\-]++)\s++(?:[Mm]y|[Oo]ur)\s++"
     rf"(?P<rel>(?i:{_RELATION_WORD}))\s++"
     r"(?=(?:is|was|has|had|have|been|says|said|will|would|can|could|wants|works|worked|"
     r"lives|lived|loves|got|gets|just|keeps|went|goes|came|comes|started|starts|moved|"
@@ -1669,7 +1669,7 @@ _PET_KIND = "|".join(sorted(PET_WORDS | set(PET_BREEDS)))
 # says which animal it is: "Tank (our boxer) has a yard now", "Chief (the lab) sleeps on my
 # boots" (read as the relation said after the name is: _NAME_THEN_MY_RELATION)
 _NAME_THEN_OUR_PET = compiled(
-    rf"(?P<name>{NAME})\s*+\(\s*+(?P<poss>[Mm]y|[Oo]ur|[Tt]he)\s++(?:[a-z]++\s++)?"
+    rf"(?P<name>{NAME})\s*+\(\s*+(?:[Mm]y|[Oo]ur|[Tt]he)\s++(?:[a-z]++\s++)?"
     rf"(?P<rel>(?i:{_PET_KIND}))\s*+\)\s++(?!(?:he|she|they|it|I|we|you)\b)")
 # when it was got, said before its name: "we adopted a greyhound last weekend, her name is…"
 _WHEN_GOT = (r"(?:\s++(?:last|this)\s++(?:week|weekend|month|year|night|morning|summer|"
