@@ -371,6 +371,10 @@ def parser() -> argparse.ArgumentParser:
                     help="ask the questions of users kept by an earlier --keep run "
                          "(locomo-<sample>-RUN) instead of ingesting again")
     ap.add_argument("--no-baselines", action="store_true", help="score memgraph only")
+    ap.add_argument("--jobs", default=None, metavar="NAMES",
+                    help="comma-separated nightly jobs (e.g. storylines) to run for each "
+                         "conversation after ingesting it, before its questions; default "
+                         "none, the protocol's ingest-then-ask")
     ap.add_argument("--answers", action="store_true",
                     help="also print answer words in context, by category (module doc)")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=JSON",
@@ -395,6 +399,10 @@ def score_sample(memory: Memory, args: argparse.Namespace, config: RetrievalConf
         seconds = ingest(memory, user, turns)
         print(f"{sample_id}: {len(turns)} turns ingested in {seconds:.0f} s "
               f"({len(turns) / seconds:.1f}/s), {len(questions)} questions", flush=True)
+        for job in filter(None, (args.jobs or "").split(",")):
+            report = memory.run_job(job.strip(), user_id=user)
+            counts = ", ".join(f"{k} {v}" for k, v in sorted(report.counts.items()))
+            print(f"{sample_id}: {job.strip()} job {report.status} ({counts})", flush=True)
     start = time.perf_counter()
     own: dict[int, Scores] = defaultdict(Scores)
     evaluate(questions, system_ranked(memory, user, config),
