@@ -27,6 +27,10 @@ so earlier questions cannot shape later answers):
   whether the words an answer needs are there, so a context cannot gain on the first
   by showing less of each message (docs/benchmarks.md, "Session 42").
 
+With ``--jobs storylines`` (or any nightly jobs, comma-separated) each conversation is
+also given its night before its questions: the protocol's figures are without it, issue
+16's summaries are measured with it (docs/retrieval.md, "Session 54").
+
 The dataset is read from the path given and never copied anywhere.
 """
 
