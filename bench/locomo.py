@@ -49,6 +49,7 @@ from datetime import UTC, datetime
 
 import numpy as np
 
+from memgraph.jobs.runner import JOB_NAMES, NIGHTLY
 from memgraph.memory import Memory
 from memgraph.providers.base import Embedder
 from memgraph.retrieve.config import RetrievalConfig
@@ -361,6 +362,16 @@ def config_change(text: str) -> tuple[str, object]:
         raise argparse.ArgumentTypeError(f"{text!r}: the value is not JSON ({e})") from None
 
 
+def job_names(text: str) -> list[str]:
+    """``--jobs NAMES``: nightly jobs, checked at parse time, before anything is ingested."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in (*JOB_NAMES, NIGHTLY)]
+    if not names or unknown:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: want comma-separated jobs among {', '.join((*JOB_NAMES, NIGHTLY))}")
+    return names
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(description="LoCoMo retrieval quality (see module doc)")
     ap.add_argument("--data", required=True, nargs="+", metavar="PATH",
@@ -375,7 +386,7 @@ def parser() -> argparse.ArgumentParser:
                     help="ask the questions of users kept by an earlier --keep run "
                          "(locomo-<sample>-RUN) instead of ingesting again")
     ap.add_argument("--no-baselines", action="store_true", help="score memgraph only")
-    ap.add_argument("--jobs", default=None, metavar="NAMES",
+    ap.add_argument("--jobs", default=[], metavar="NAMES", type=job_names,
                     help="comma-separated nightly jobs (e.g. storylines) to run for each "
                          "conversation after ingesting it, before its questions; default "
                          "none, the protocol's ingest-then-ask")
@@ -403,10 +414,10 @@ def score_sample(memory: Memory, args: argparse.Namespace, config: RetrievalConf
         seconds = ingest(memory, user, turns)
         print(f"{sample_id}: {len(turns)} turns ingested in {seconds:.0f} s "
               f"({len(turns) / seconds:.1f}/s), {len(questions)} questions", flush=True)
-        for job in filter(None, (args.jobs or "").split(",")):
-            report = memory.run_job(job.strip(), user_id=user)
+        for job in args.jobs:
+            report = memory.run_job(job, user_id=user)
             counts = ", ".join(f"{k} {v}" for k, v in sorted(report.counts.items()))
-            print(f"{sample_id}: {job.strip()} job {report.status} ({counts})", flush=True)
+            print(f"{sample_id}: {job} job {report.status} ({counts})", flush=True)
     start = time.perf_counter()
     own: dict[int, Scores] = defaultdict(Scores)
     evaluate(questions, system_ranked(memory, user, config),

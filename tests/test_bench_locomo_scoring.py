@@ -9,7 +9,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
-from locomo import Question, Scores, answer_words, answers_table, evaluate
+import pytest
+from locomo import Question, Scores, answer_words, answers_table, evaluate, parser
 
 
 def test_answer_words_are_what_an_answer_is_made_of():
@@ -36,3 +37,11 @@ def test_context_is_scored_by_evidence_and_by_answer_words_but_not_a_temporal_an
     assert scores[2].context[1000] == [1.0] and not scores[2].answers
     assert "| memgraph | 1, 3, 4 | 1 | 50.0 | 50.0 | 50.0 |" in answers_table(
         {"memgraph": scores})
+
+
+def test_jobs_before_the_questions_are_named_and_checked_before_anything_is_ingested():
+    args = parser().parse_args(["--data", "x.json", "--jobs", "storylines, dedupe"])
+    assert args.jobs == ["storylines", "dedupe"]
+    assert parser().parse_args(["--data", "x.json"]).jobs == []    # the protocol: none
+    with pytest.raises(SystemExit):
+        parser().parse_args(["--data", "x.json", "--jobs", "storylines,nap"])
