@@ -80,8 +80,13 @@ def test_the_guide_walks_through_the_demo(graph: Graph, demo_user: str):
 
     kinds = {(r["kind"], r["state"]) for r in rows("guide 1. Whose memory: set your user [1]")}
     assert ("Person", "active") in kinds and ("Source", "archived") in kinds
-    users = {r["user_id"] for r in rows("guide 1. Whose memory: set your user [2]")}
-    assert demo_user in users
+    listed = rows("guide 1. Whose memory: set your user [2]")
+    counts = [r["memories"] for r in listed]
+    assert counts == sorted(counts, reverse=True)       # the biggest tenants first
+    own = sum(r["memories"] for r in rows("guide 1. Whose memory: set your user [1]"))
+    # the demo's user is listed unless 20 bigger tenants share the server (a developer's)
+    assert demo_user in {r["user_id"] for r in listed} or (
+        len(listed) == 20 and counts[-1] >= own)
     person = rows("guide 2. What memgraph knows about a person [1]")
     assert {r["n"]["name"] for r in person} == {"Sam"} and len(person) >= 5
     facts = rows("guide 3.")
