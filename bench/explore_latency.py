@@ -14,6 +14,10 @@ user only.
 query and of the provenance query (each a round trip, timed at the client), and of the
 rest (fusion, re-rank and building the results in Python) per call.
 
+``--embed`` times the call end to end, as a caller without a vector makes it: the query is
+embedded inside each call (while the full-text query's term counts are read beside it,
+retrieve/api.py), not beforehand.
+
 ``--pause-ms N`` waits N ms between calls, outside the timing, as an agent does while its
 model reads the results. Back to back (the default, 0), the reinforcement written behind
 one call competes with the next call for the machine's cores; with a pause it is written
@@ -47,6 +51,8 @@ def main() -> None:
                     help="wait this long between calls, outside the timing")
     ap.add_argument("--stages", action="store_true",
                     help="also print p50 per stage of the read-only calls")
+    ap.add_argument("--embed", action="store_true",
+                    help="embed the query inside each timed call (end to end)")
     args = ap.parse_args()
     memory = Memory(Settings(llm="offline", embedder="local"))
     questions = kept_user_questions(args.data, args.user)
@@ -60,7 +66,8 @@ def main() -> None:
         for q, v in zip(questions, vectors, strict=True):
             queries.clear()
             start = time.perf_counter()
-            memory.explore(q, user_id=args.user, k=args.k, reinforce=reinforce, vector=v)
+            memory.explore(q, user_id=args.user, k=args.k, reinforce=reinforce,
+                           vector=None if args.embed else v)
             times.append(1000 * (time.perf_counter() - start))
             if args.stages and not reinforce:
                 for name, ms in queries.items():
@@ -71,7 +78,9 @@ def main() -> None:
         memory.flush()   # what was queued is written before the next mode is timed
         times.sort()
         p95 = times[int(0.95 * (len(times) - 1))]
-        print(f"| {args.user} | explore{' + reinforce' if reinforce else ' (read-only)'} | "
+        mode = (" + reinforce" if reinforce else " (read-only)") \
+            + (", query embedded in the call" if args.embed else "")
+        print(f"| {args.user} | explore{mode} | "
               f"{statistics.median(times):.1f} | {p95:.1f} | {statistics.mean(times):.1f} | "
               f"{'/'.join(f'{x:.1f}' for x in os.getloadavg())} |", flush=True)
     for name, values in stages.items():

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.context import build_context, candidates_for, check_budget
-from memgraph.retrieve.explore import ExploreRequest, check_query, explore, reinforce_results
+from memgraph.retrieve.explore import (
+    ExploreRequest,
+    check_query,
+    explore,
+    fulltext_query,
+    reinforce_results,
+)
 from memgraph.retrieve.filters import build_filters, parse_states
 from memgraph.retrieve.results import ContextResult, Result, TraverseResult
 from memgraph.retrieve.traverse import TraverseRequest, check_bounds, check_types, traverse
@@ -18,6 +25,10 @@ if TYPE_CHECKING:
 
 Many = Iterable[str] | str | None
 When = datetime | date | str | None
+
+# Prepares an explore()'s full-text query (the term counts, a round trip) while the
+# calling thread embeds the query: the model computes, the database answers, at once.
+_PREPARING = ThreadPoolExecutor(max_workers=16, thread_name_prefix="memgraph-fulltext")
 
 
 def explore_memory(memory: Memory, query: str, *, user_id: str | None = None,
@@ -35,15 +46,19 @@ def explore_memory(memory: Memory, query: str, *, user_id: str | None = None,
                             since=since, until=until, agent_id=agent_id)
     config = config or RetrievalConfig.from_settings(settings)
     memory.ensure_schema()
+    user = user_id or settings.default_user
+    fulltext: Future[str | None] | None = None
     if vector is None and config.use_vector:
+        if config.use_fulltext:
+            fulltext = _PREPARING.submit(fulltext_query, memory.graph, user, query, config)
         vector = memory.embedder.embed_query(query)
     if vector is not None and not any(vector):
         # A query with no words (`*:*` under the hashing embedder) embeds to the zero
         # vector: it has no direction, the vector index refuses it, so only the full-text
         # and graph signals vote.
         vector = None
-    req = ExploreRequest(user_id=user_id or settings.default_user, query=query,
-                         vector=vector, k=k, filters=filters, config=config)
+    req = ExploreRequest(user_id=user, query=query, vector=vector, k=k, filters=filters,
+                         config=config, fulltext=fulltext)
     return explore(memory.graph, req, reinforce=reinforce, lifecycle=settings.lifecycle,
                    reinforce_behind=settings.retrieval.reinforce_in_background)
 
