@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.context import build_context, candidates_for, check_budget
@@ -25,10 +26,25 @@ if TYPE_CHECKING:
 
 Many = Iterable[str] | str | None
 When = datetime | date | str | None
+T = TypeVar("T")
 
-# Prepares an explore()'s full-text query (the term counts, a round trip) while the
-# calling thread embeds the query: the model computes, the database answers, at once.
-_PREPARING = ThreadPoolExecutor(max_workers=16, thread_name_prefix="memgraph-fulltext")
+
+def beside(work: Callable[[], T], name: str) -> Future[T]:
+    """``work()`` on a thread of its own, while the caller goes on: an explore()'s
+    full-text query (the term counts, a round trip) is prepared while the calling thread
+    embeds the query, the model computing while the database answers. A thread per call
+    (about 0.1 ms), not a pool: a pool's idle workers do not survive a fork, and a child
+    process would wait on them for ever."""
+    future: Future[T] = Future()
+
+    def run() -> None:
+        try:
+            future.set_result(work())
+        except BaseException as e:   # handed to the caller by result()
+            future.set_exception(e)
+
+    threading.Thread(target=run, name=name, daemon=True).start()
+    return future
 
 
 def explore_memory(memory: Memory, query: str, *, user_id: str | None = None,
@@ -50,7 +66,8 @@ def explore_memory(memory: Memory, query: str, *, user_id: str | None = None,
     fulltext: Future[str | None] | None = None
     if vector is None and config.use_vector:
         if config.use_fulltext:
-            fulltext = _PREPARING.submit(fulltext_query, memory.graph, user, query, config)
+            fulltext = beside(lambda: fulltext_query(memory.graph, user, query, config),
+                              "memgraph-fulltext")
         vector = memory.embedder.embed_query(query)
     if vector is not None and not any(vector):
         # A query with no words (`*:*` under the hashing embedder) embeds to the zero
