@@ -3,7 +3,6 @@ one tenant's ranking does not depend on what the other tenants wrote."""
 
 from __future__ import annotations
 
-import threading
 import uuid
 from collections.abc import Callable, Iterator
 
@@ -321,42 +320,3 @@ def test_an_index_wide_count_is_taken_again_once_the_index_has_grown(memory: Mem
     finally:
         memory.graph.run_autocommit("graph/delete_user", user_id=other)
         forget_term_counts()
-
-
-def test_a_call_that_embeds_its_query_reads_the_term_counts_beside_the_embedding(
-        memory: Memory, user_id: str) -> None:
-    """Memory.explore without a vector embeds the query; the term counts (a round trip)
-    are read on another thread meanwhile, and the call finds what it finds when the caller
-    brings the vector."""
-    for i, text in enumerate(["the cafe was busy all morning", "my finger still hurts",
-                              "the name comes from my grandmother's village"]):
-        add_node(memory.graph, user_id, "Source", f"t{i}", text=text)
-    other = f"other{uuid.uuid4().hex[:12]}"     # so that this tenant is not the index
-    readers: list[str] = []
-    read_now = memory.graph.read_now
-
-    def observed(name: str, **params: object) -> list[dict[str, object]]:
-        if name == "retrieve/term_counts":
-            readers.append(threading.current_thread().name)
-        return read_now(name, **params)
-
-    config = RetrievalConfig.from_settings(memory.settings, term_stats_ttl_s=0,
-                                           tenant_size_ttl_s=0)
-    try:
-        memory.graph.driver.execute_query(
-            "UNWIND range(1, 50) AS i CREATE (n:Memory:Source) "
-            "SET n.uid = $u + '-' + i, n.user_id = $u, n.state = 'candidate', "
-            "n.salience = 0.5, n.search_text = 'a street name ' + i", {"u": other})
-        memory.graph.read_now = observed    # type: ignore[method-assign]
-        embedded_here = memory.explore("cafe name", user_id=user_id, reinforce=False,
-                                       config=config)
-        given = memory.explore("cafe name", user_id=user_id, reinforce=False, config=config,
-                               vector=memory.embedder.embed_query("cafe name"))
-    finally:
-        memory.graph.read_now = read_now    # type: ignore[method-assign]
-        memory.graph.run_autocommit("graph/delete_user", user_id=other)
-    assert [(r.uid, r.score.ranks) for r in embedded_here] == \
-        [(r.uid, r.score.ranks) for r in given]
-    assert len(readers) == 2
-    assert readers[0] != threading.current_thread().name     # beside the embedding
-    assert readers[1] == threading.current_thread().name     # the vector given: in the call

@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterable
-from concurrent.futures import Future
+from collections.abc import Iterable
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.context import build_context, candidates_for, check_budget
-from memgraph.retrieve.explore import (
-    ExploreRequest,
-    check_query,
-    explore,
-    fulltext_query,
-    reinforce_results,
-)
+from memgraph.retrieve.explore import ExploreRequest, check_query, explore, reinforce_results
 from memgraph.retrieve.filters import build_filters, parse_states
 from memgraph.retrieve.results import ContextResult, Result, TraverseResult
 from memgraph.retrieve.traverse import TraverseRequest, check_bounds, check_types, traverse
@@ -26,25 +18,6 @@ if TYPE_CHECKING:
 
 Many = Iterable[str] | str | None
 When = datetime | date | str | None
-T = TypeVar("T")
-
-
-def beside(work: Callable[[], T], name: str) -> Future[T]:
-    """``work()`` on a thread of its own, while the caller goes on: an explore()'s
-    full-text query (the term counts, a round trip) is prepared while the calling thread
-    embeds the query, the model computing while the database answers. A thread per call
-    (about 0.1 ms), not a pool: a pool's idle workers do not survive a fork, and a child
-    process would wait on them for ever."""
-    future: Future[T] = Future()
-
-    def run() -> None:
-        try:
-            future.set_result(work())
-        except BaseException as e:   # handed to the caller by result()
-            future.set_exception(e)
-
-    threading.Thread(target=run, name=name, daemon=True).start()
-    return future
 
 
 def explore_memory(memory: Memory, query: str, *, user_id: str | None = None,
@@ -62,20 +35,15 @@ def explore_memory(memory: Memory, query: str, *, user_id: str | None = None,
                             since=since, until=until, agent_id=agent_id)
     config = config or RetrievalConfig.from_settings(settings)
     memory.ensure_schema()
-    user = user_id or settings.default_user
-    fulltext: Future[str | None] | None = None
     if vector is None and config.use_vector:
-        if config.use_fulltext:
-            fulltext = beside(lambda: fulltext_query(memory.graph, user, query, config),
-                              "memgraph-fulltext")
         vector = memory.embedder.embed_query(query)
     if vector is not None and not any(vector):
         # A query with no words (`*:*` under the hashing embedder) embeds to the zero
         # vector: it has no direction, the vector index refuses it, so only the full-text
         # and graph signals vote.
         vector = None
-    req = ExploreRequest(user_id=user, query=query, vector=vector, k=k, filters=filters,
-                         config=config, fulltext=fulltext)
+    req = ExploreRequest(user_id=user_id or settings.default_user, query=query,
+                         vector=vector, k=k, filters=filters, config=config)
     return explore(memory.graph, req, reinforce=reinforce, lifecycle=settings.lifecycle,
                    reinforce_behind=settings.retrieval.reinforce_in_background)
 

@@ -14,7 +14,6 @@ be one recall behind, which a salience step of 0.1 cannot turn into a wrong answ
 from __future__ import annotations
 
 from collections.abc import Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cached_property
@@ -68,9 +67,6 @@ class ExploreRequest:
     k: int
     filters: Filters
     config: RetrievalConfig
-    # the full-text query (``fulltext_query``) when the caller prepared it while the
-    # query was being embedded (retrieve/api.py); else it is prepared in the call
-    fulltext: Future[str | None] | None = None
 
     @cached_property
     def intent(self) -> QueryIntent:
@@ -86,17 +82,6 @@ def check_query(query: str, k: int) -> str:
     if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_K:
         raise InvalidInputError(f"k must be an integer from 1 to {MAX_K}, got {k!r}")
     return query.strip()
-
-
-def fulltext_query(graph: Graph, user_id: str, query: str, cfg: RetrievalConfig
-                   ) -> str | None:
-    """The Lucene query of the full-text lists: the query's terms weighed by the tenant's
-    own statistics (term_weights.py; a read of the term counts, kept per process); None
-    when full-text is off or no term is left."""
-    if not cfg.use_fulltext:
-        return None
-    return weighted_lucene(graph, user_id, content_terms(query),
-                           tenant_size(graph, user_id, cfg.tenant_size_ttl_s), cfg)
 
 
 def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
@@ -116,8 +101,10 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
             "user_id": req.user_id,
             "vector": req.vector if use_vector else None,
             "ann_index": plan.index if plan else VECTOR_INDEX,
-            "lucene": (req.fulltext.result() if req.fulltext is not None
-                       else fulltext_query(graph, req.user_id, req.query, cfg)),
+            "lucene": (weighted_lucene(graph, req.user_id, content_terms(req.query),
+                                       tenant_size(graph, req.user_id, cfg.tenant_size_ttl_s),
+                                       cfg)
+                       if cfg.use_fulltext else None),
             "name_keys": list(req.intent.name_keys) if cfg.use_facts else [],
             # the nodes a question names by an alias ("Bea"): phrases on that field
             "aliases": (lucene_phrases("aliases", req.intent.name_keys) if cfg.use_facts
