@@ -15,8 +15,7 @@ query and of the provenance query (each a round trip, timed at the client), and 
 rest (fusion, re-rank and building the results in Python) per call.
 
 ``--embed`` times the call end to end, as a caller without a vector makes it: the query is
-embedded inside each call (while the full-text query's term counts are read beside it,
-retrieve/api.py), not beforehand.
+embedded inside each call, not beforehand.
 
 ``--pause-ms N`` waits N ms between calls, outside the timing, as an agent does while its
 model reads the results. Back to back (the default, 0), the reinforcement written behind
