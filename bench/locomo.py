@@ -364,11 +364,11 @@ def config_change(text: str) -> tuple[str, object]:
 
 def job_names(text: str) -> list[str]:
     """``--jobs NAMES``: nightly jobs, checked at parse time, before anything is ingested."""
+    known = (*JOB_NAMES, NIGHTLY)
     names = [name.strip() for name in text.split(",") if name.strip()]
-    unknown = [name for name in names if name not in (*JOB_NAMES, NIGHTLY)]
-    if not names or unknown:
+    if not names or any(name not in known for name in names):
         raise argparse.ArgumentTypeError(
-            f"{text!r}: want comma-separated jobs among {', '.join((*JOB_NAMES, NIGHTLY))}")
+            f"{text!r}: want comma-separated jobs among {', '.join(known)}")
     return names
 
 
