@@ -23,6 +23,8 @@ more semantic node, NEXT chains the 20 turns of a session, one RELATED_TO per fi
 Vectors: 384-d unit vectors around 400 topic centroids (cosine ~0.78 to the centroid). Each
 timed figure is over --queries queries (a fresh topic, vector and text each) after a warm-up;
 the load average is printed with every figure. Query embedding (local MiniLM) is timed apart.
+``--stages`` adds, per tenant, where a read-only call's time goes (each named read and the
+Python rest, p50 over the calls that made it).
 """
 
 from __future__ import annotations
@@ -314,6 +316,33 @@ def server_split(memory: Memory, world: World, user: str, queries: int = 100) ->
           f"client round trip p50 {statistics.median(client):.1f} ms")
 
 
+def stage_split(memory: Memory, world: World, user: str, queries: int,
+                config: RetrievalConfig | None = None) -> None:
+    """Where a read-only explore() call's time goes: p50 of each named read (a round trip,
+    timed at the client) over the calls that made it, and of the rest (Python). The term
+    counts are read only for words this process has not counted yet."""
+    from explore_latency import timed_queries
+
+    read_now = memory.graph.read_now
+    reads = timed_queries(memory)
+    stages: dict[str, list[float]] = {}
+    calls = run_explore(memory, world, user, False, config)
+    try:
+        for i in range(queries):
+            reads.clear()
+            start = time.perf_counter()
+            calls(i)
+            ms = 1000 * (time.perf_counter() - start)
+            for name, spent in [*reads.items(), ("rest (Python)", ms - sum(reads.values())),
+                                ("the whole call", ms)]:
+                stages.setdefault(name, []).append(spent)
+    finally:
+        memory.graph.read_now = read_now   # type: ignore[method-assign]
+    for name, values in stages.items():
+        print(f"| {user} | {name} | {statistics.median(values):.1f} | {len(values)} of "
+              f"{queries} | {load_average()} |", flush=True)
+
+
 def embedding_time(queries: int = 100) -> tuple[float, ...]:
     """The default local embedder (ONNX Runtime when installed, else torch)."""
     from memgraph.providers.embeddings import make_embedder
@@ -352,6 +381,8 @@ def main() -> None:
     ap.add_argument("--skip-embedding", action="store_true")
     ap.add_argument("--skip-recall", action="store_true")
     ap.add_argument("--preset", help="explore with a named retrieval preset (e.g. fast)")
+    ap.add_argument("--stages", action="store_true",
+                    help="also split read-only explore() calls by stage, per tenant")
     args = ap.parse_args()
     settings = Settings()
     memory = Memory(settings, embedder=HashingEmbedder(DIM))
@@ -375,6 +406,11 @@ def main() -> None:
         pass
     print()
     server_split(memory, world, "t100k")
+    if args.stages:
+        print("\n| tenant | read-only explore(): stage | p50 ms | calls | load avg |\n"
+              "|---|---|---|---|---|")
+        for user in ("t100k", "t10k", "small"):
+            stage_split(memory, world, user, args.queries, config)
     if not args.skip_recall:
         print("\n| tenant | vector recall@10 vs exact | load avg |\n|---|---|---|")
         for user in ("t100k", "t10k", "small"):
