@@ -3,30 +3,51 @@ one tenant's ranking does not depend on what the other tenants wrote."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Callable, Iterator
 
 import pytest
 from retrieve_data import add_node, relate
 
+from memgraph.graph.connection import Graph
 from memgraph.graph.schema import NODE_TEXT_FIELDS
 from memgraph.ingest.known_graph import gather
 from memgraph.memory import Memory
+from memgraph.retrieve.answers import idf
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.filters import in_content_fields
 from memgraph.retrieve.term_weights import (
     MAX_BOOST,
     MIN_BOOST,
-    boost,
     forget_term_counts,
-    idf,
     query_terms,
     term_counts,
+    weighing_params,
     weighted_lucene,
 )
-from memgraph.retrieve.vector_plan import TenantSize
+from memgraph.retrieve.vector_plan import TenantSize, forget_tenant_size, tenant_size
 
 CFG = RetrievalConfig()
+_BOOST = re.compile(r"\^([0-9.E-]+)\)")
+
+
+def boost(graph: Graph, size: TenantSize, in_tenant: int, in_index: int,
+          cfg: RetrievalConfig = CFG) -> float:
+    """The factor the weighing (cypher/fragments/weighted_terms, which explore()'s
+    candidate query runs) gives a term the tenant holds ``in_tenant`` times and the index
+    ``in_index`` times: the counts given as if kept, so none is taken. Rendered to three
+    decimals, as Lucene is asked."""
+    weigh = {"terms": [{"word": "w", "lucene": "w", "query": "f:(w)",
+                        "in_tenant": in_tenant, "in_index": in_index}],
+             "tenant": size.tenant, "total": size.total,
+             "index_total": max(size.total, size.tenant), "fields": ["f"]}
+    [row] = graph.read("retrieve/weighted_terms", weigh=weigh, tenant="anyone",
+                       **weighing_params(cfg))
+    assert row["counted"] == [[in_tenant, in_index]]
+    found = _BOOST.search(row["weighted"])
+    assert found or row["weighted"] == "f:(w)", row["weighted"]
+    return float(found.group(1)) if found else 1.0
 
 
 @pytest.fixture
@@ -44,22 +65,26 @@ def extended_tenant(memory: Memory, user_id: str) -> Iterator[Callable[[str], st
         memory.graph.run_autocommit("graph/delete_user", user_id=other)
 
 
-def test_a_word_common_in_the_tenant_and_rare_elsewhere_weighs_less() -> None:
+def test_a_word_common_in_the_tenant_and_rare_elsewhere_weighs_less(memory: Memory) -> None:
     # a speaker's name: in half of a small tenant's messages, in no one else's
     size = TenantSize(tenant=400, total=40_000, own_index=None)
-    factor = boost(size, in_tenant=200, in_index=200, cfg=CFG)
-    assert factor == pytest.approx(idf(400, 200) / idf(40_000, 200))
+    factor = boost(memory.graph, size, in_tenant=200, in_index=200)
+    assert factor == pytest.approx(idf(400, 200) / idf(40_000, 200), abs=5e-4)
     assert factor < 0.3
 
 
-def test_a_word_as_common_in_the_tenant_as_everywhere_keeps_its_weight() -> None:
+def test_a_word_as_common_in_the_tenant_as_everywhere_keeps_its_weight(
+        memory: Memory) -> None:
     size = TenantSize(tenant=1_000, total=100_000, own_index=None)
-    assert boost(size, in_tenant=30, in_index=3_000, cfg=CFG) == pytest.approx(1.0, abs=0.05)
+    assert boost(memory.graph, size, in_tenant=30, in_index=3_000) == \
+        pytest.approx(1.0, abs=0.05)
 
 
-def test_a_word_rarer_in_the_tenant_than_elsewhere_weighs_more() -> None:
+def test_a_word_rarer_in_the_tenant_than_elsewhere_weighs_more(memory: Memory) -> None:
     size = TenantSize(tenant=1_000, total=100_000, own_index=None)
-    assert 1.0 < boost(size, in_tenant=2, in_index=3_000, cfg=CFG) <= MAX_BOOST
+    factor = boost(memory.graph, size, in_tenant=2, in_index=3_000)
+    assert factor == pytest.approx(idf(1_000, 2) / idf(100_000, 3_000), abs=5e-4)
+    assert 1.0 < factor <= MAX_BOOST
 
 
 @pytest.mark.parametrize("in_tenant, in_index", [
@@ -67,27 +92,31 @@ def test_a_word_rarer_in_the_tenant_than_elsewhere_weighs_more() -> None:
     (10, CFG.term_count_cap_index),     # common everywhere
     (0, 10),                            # not the tenant's: it matches nothing there
 ])
-def test_counts_at_their_caps_or_absent_leave_the_weight_to_lucene(in_tenant: int,
-                                                                  in_index: int) -> None:
+def test_counts_at_their_caps_or_absent_leave_the_weight_to_lucene(
+        memory: Memory, in_tenant: int, in_index: int) -> None:
     size = TenantSize(tenant=1_000, total=100_000, own_index=None)
-    assert boost(size, in_tenant, in_index, CFG) == 1.0
+    assert boost(memory.graph, size, in_tenant, in_index) == 1.0
 
 
-def test_boosts_stay_within_bounds() -> None:
+def test_boosts_stay_within_bounds(memory: Memory) -> None:
     size = TenantSize(tenant=10, total=10_000_000, own_index=None)
-    assert boost(size, in_tenant=9, in_index=9, cfg=CFG) == MIN_BOOST
+    assert boost(memory.graph, size, in_tenant=9, in_index=9) == MIN_BOOST
+    # rare in the tenant, in nearly every memory of the index
+    size = TenantSize(tenant=100, total=1_000, own_index=None)
+    assert boost(memory.graph, size, in_tenant=1, in_index=999) == MAX_BOOST
 
 
-def test_counts_taken_after_the_sizes_never_turn_a_weight_upside_down() -> None:
+def test_counts_taken_after_the_sizes_never_turn_a_weight_upside_down(
+        memory: Memory) -> None:
     # The index had 400 nodes when its size was read; by the time the words were counted,
     # another tenant had written more, and 450 nodes held "name". "name" is in one of this
     # tenant's seven messages: rarer here than everywhere, so it weighs more (it was
     # weighed at the floor; a CI run that put the café messages first below most likely
     # met this).
     size = TenantSize(tenant=7, total=400, own_index=None)
-    assert 1.0 < boost(size, in_tenant=1, in_index=450, cfg=CFG) <= MAX_BOOST
+    assert 1.0 < boost(memory.graph, size, in_tenant=1, in_index=450) <= MAX_BOOST
     # the tenant itself grew meanwhile: a word in all of its messages still weighs less
-    assert boost(size, in_tenant=9, in_index=12, cfg=CFG) < 1.0
+    assert boost(memory.graph, size, in_tenant=9, in_index=12) < 1.0
 
 
 def test_query_terms_are_escaped_one_by_one_without_stop_words() -> None:
@@ -319,4 +348,41 @@ def test_an_index_wide_count_is_taken_again_once_the_index_has_grown(memory: Mem
         assert term_counts(memory.graph, user_id, terms, config, index_total=105)[word] == (1, 6)
     finally:
         memory.graph.run_autocommit("graph/delete_user", user_id=other)
+        forget_term_counts()
+
+
+def test_explore_counts_a_questions_words_in_its_own_query_and_keeps_them(
+        memory: Memory, user_id: str) -> None:
+    """The candidate query weighs the terms itself (no round trip of their own): the
+    counts it took are kept, as a count taken on its own would be, until
+    `term_stats_ttl_s` has passed or the index has grown."""
+    word = f"zq{uuid.uuid4().hex[:8]}"
+    loud = add_node(memory.graph, user_id, "Source", "z1", text=f"the {word} was loud")
+    other = f"other{uuid.uuid4().hex[:12]}"
+    config = RetrievalConfig.from_settings(memory.settings, term_stats_ttl_s=600,
+                                           tenant_size_ttl_s=600)
+    forget_term_counts()
+    try:
+        # another tenant's memories, so that this one is not most of the index
+        memory.graph.driver.execute_query(
+            "UNWIND range(1, 20) AS i CREATE (n:Memory:Source) "
+            "SET n.uid = $u + '-' + i, n.user_id = $u, n.state = 'candidate', "
+            "n.salience = 0.5, n.search_text = 'the street ' + i", {"u": other})
+        forget_tenant_size(memory.graph, user_id)
+        size = tenant_size(memory.graph, user_id, 600)
+        assert 0 < size.tenant < 0.5 * size.total
+        results = memory.explore(f"Was the {word} loud?", user_id=user_id, k=3,
+                                 reinforce=False, config=config)
+        assert results and results[0].uid == loud
+        add_node(memory.graph, user_id, "Source", "z2", text=f"another {word} today")
+        index_total = max(size.total, size.tenant)
+        # what explore() counted, kept: the second message is not counted yet
+        assert term_counts(memory.graph, user_id, query_terms(word), config,
+                           index_total=index_total)[word] == (1, 1)
+        forget_term_counts()
+        assert term_counts(memory.graph, user_id, query_terms(word), config,
+                           index_total=index_total)[word] == (2, 2)
+    finally:
+        memory.graph.run_autocommit("graph/delete_user", user_id=other)
+        forget_tenant_size(memory.graph, user_id)
         forget_term_counts()

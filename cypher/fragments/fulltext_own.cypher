@@ -3,8 +3,8 @@
 // Lucene query, escaped), `tenant_id` and `hit_limit` (how many hits to ask for). The
 // tenant is scoped inside Lucene, by a required clause `+user_id:"<tenant>"` (every
 // full-text index holds `user_id`), written here for every full-text read but the term
-// counts (retrieve/term_counts). Lucene matches the tenant's id as a phrase of its analysed
-// tokens: another tenant whose id holds them ("acme" and "acme-eu"; "team-a" and
+// counts (fragments/weighted_terms). Lucene matches the tenant's id as a phrase of its
+// analysed tokens: another tenant whose id holds them ("acme" and "acme-eu"; "team-a" and
 // "team-b", "a" being a stop word) matches too, and its hits may take the places asked
 // for. Then the index is asked again for ten times as many, and this tenant's are kept
 // (docs/retrieval.md, "Each tenant's own word statistics").

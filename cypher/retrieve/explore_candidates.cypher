@@ -15,7 +15,9 @@
 //                compete) and relationships
 //                (`relationship_text`), scoped to the tenant inside Lucene (both indexes
 //                hold `user_id`: a required phrase clause), over-fetched to $ft_k for
-//                the other filters; $search.lucene is escaped.
+//                the other filters. The terms are $search.lucene (escaped), or
+//                $search.weigh's, weighed by the tenant's own statistics
+//                (fragments/weighted_terms; their counts are returned as `counted`).
 //   graph        what the text signals missed, one hop around their strongest $seeds
 //                seeds: sum over seeds of (1/seed rank) / seed degree x relationship
 //                strength x neighbour salience (a random-walk step: a hub such as the
@@ -120,9 +122,17 @@ CALL (vec, summary_vec) {
   RETURN collect(hit) AS merged
 }
 WITH CASE WHEN size(summary_vec) = 0 THEN vec ELSE merged END AS vec, exact_used
+// the question's terms, weighed by the tenant's own statistics when $search.weigh says so
+// (the counts this process does not keep are taken here, and returned to be kept), else
+// as they are ($search.lucene)
 CALL () {
-  WITH $search.lucene AS terms, $search.user_id AS tenant_id, $ft_k AS hit_limit
-  WHERE $search.lucene IS NOT NULL
+  WITH $search.weigh AS weigh, $search.user_id AS tenant_id
+  {{> fragments/weighted_terms}}
+  RETURN coalesce(weighted, $search.lucene) AS asked, counted
+}
+CALL (asked) {
+  WITH asked AS terms, $search.user_id AS tenant_id, $ft_k AS hit_limit
+  WHERE asked IS NOT NULL
   {{> fragments/fulltext_own procedure=queryNodes index=memory_text yields=node}}
   // summaries have their own index (schema v6): only when they compete
   CALL (lucene) {
@@ -138,9 +148,9 @@ CALL () {
   WITH n, score ORDER BY score DESC, elementId(n) LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score}) AS ftn
 }
-CALL () {
-  WITH $search.lucene AS terms, $search.user_id AS tenant_id, $ft_k AS hit_limit
-  WHERE $search.lucene IS NOT NULL AND $relationships
+CALL (asked) {
+  WITH asked AS terms, $search.user_id AS tenant_id, $ft_k AS hit_limit
+  WHERE asked IS NOT NULL AND $relationships
   {{> fragments/fulltext_own procedure=queryRelationships index=relationship_text yields=relationship}}
   UNWIND found AS hit
   WITH hit.e AS r, hit.score AS score
@@ -247,7 +257,7 @@ CALL (linked_nodes) {
   LIMIT $per_signal
   RETURN collect({key: elementId(n), score: 1.0}) AS summaries
 }
-WITH vec, exact_used, ftn, ftr, linked, facts, summaries,
+WITH vec, exact_used, ftn, ftr, linked, facts, summaries, counted,
      [i IN range(0, size(vec) - 1) WHERE i < $seeds | {key: vec[i].key, w: 1.0 / (i + 1)}]
      + [i IN range(0, size(ftn) - 1) WHERE i < $seeds | {key: ftn[i].key, w: 1.0 / (i + 1)}]
      AS seeds
@@ -331,4 +341,4 @@ CALL (ftr, graph_rels, facts) {
     end_uid: b.uid, end_name: b.name, end_description: left(b.description, 200)}}) AS rels
 }
 RETURN vec, exact_used, ftn, ftr, graph_nodes, graph_rels, linked, facts, summaries, nodes,
-       rels
+       rels, counted

@@ -44,7 +44,12 @@ from memgraph.retrieve.fusion import (
 from memgraph.retrieve.query import TEXT_HEAD_CHARS, QueryIntent, read_query, relative_period
 from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown, as_datetime
-from memgraph.retrieve.term_weights import weighted_lucene
+from memgraph.retrieve.term_weights import (
+    Weighing,
+    remember_counts,
+    weighing,
+    weighing_params,
+)
 from memgraph.retrieve.vector_plan import (
     ANN_SCORE_MARGIN,
     NO_SUCH_INDEX,
@@ -90,6 +95,9 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
     use_vector = cfg.use_vector and req.vector is not None
     plan = plan_vector(graph, req.user_id, per_signal, cfg) if use_vector else None
     ann_k = plan.ann_k if plan else per_signal
+    weighed = (weighing(graph, req.user_id, content_terms(req.query),
+                        tenant_size(graph, req.user_id, cfg.tenant_size_ttl_s), cfg)
+               if cfg.use_fulltext else Weighing(None, None))
     # Every value whose type or size changes from call to call (a string, a list, or
     # something that may be null) goes in one of two maps, `$search` and `$filters`: Neo4j
     # keys its cached plans by each parameter's type and size class, and a map's contents
@@ -101,10 +109,10 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
             "user_id": req.user_id,
             "vector": req.vector if use_vector else None,
             "ann_index": plan.index if plan else VECTOR_INDEX,
-            "lucene": (weighted_lucene(graph, req.user_id, content_terms(req.query),
-                                       tenant_size(graph, req.user_id, cfg.tenant_size_ttl_s),
-                                       cfg)
-                       if cfg.use_fulltext else None),
+            # the question's terms: as they are (`lucene`), or to be weighed by the
+            # tenant's own statistics inside the query (`weigh`; retrieve/term_weights.py)
+            "lucene": weighed.plain,
+            "weigh": weighed.weigh,
             "name_keys": list(req.intent.name_keys) if cfg.use_facts else [],
             # the nodes a question names by an alias ("Bea"): phrases on that field
             "aliases": (lucene_phrases("aliases", req.intent.name_keys) if cfg.use_facts
@@ -129,6 +137,7 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "fact_max": per_signal, "fact_scan": cfg.fact_scan_max,
         "summaries_compete": summaries_wanted(req),
         "text_chars": TEXT_HEAD_CHARS,
+        **weighing_params(cfg),
     }
 
 
@@ -171,7 +180,10 @@ def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = N
         # The tenant's own index went since this process counted its size (given up, or
         # dropped by hand to be rebuilt): ask the shared one.
         own_index_missing(graph, req.user_id)
-        row = graph.read_now("retrieve/explore_candidates", **candidate_params(graph, req))[0]
+        params = candidate_params(graph, req)
+        row = graph.read_now("retrieve/explore_candidates", **params)[0]
+    # the counts the query took for the question's terms, kept for the next calls
+    remember_counts(graph, req.user_id, params["search"]["weigh"], row["counted"])
     props = {item["key"]: ("node", item["props"]) for item in row["nodes"]}
     props.update({item["key"]: ("relationship", item["props"]) for item in row["rels"]})
     graph_rows = sorted(row["graph_nodes"] + row["graph_rels"], key=lambda r: -r["score"])

@@ -16,6 +16,11 @@ memories alone. The counts come from the index itself (a capped full-text count 
 and are kept per process for ``term_stats_ttl_s``; a term more common than the caps is
 left as Lucene weighs it (a common word's weight hardly depends on the tenant), and so is
 every term of a tenant that holds most of the index.
+
+The weighing is Cypher (``cypher/fragments/weighted_terms.cypher``), inside explore()'s
+candidate query: the counts this process does not keep are taken there, and the boosts
+computed there, so they cost no round trip of their own (docs/retrieval.md, "Session
+56"). This module decides whether to weigh, passes the kept counts and keeps the new ones.
 """
 
 from __future__ import annotations
@@ -24,9 +29,10 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from memgraph.graph.connection import Graph
-from memgraph.retrieve.answers import idf
+from memgraph.graph.schema import NODE_TEXT_FIELDS
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.filters import ANALYZER_STOP_WORDS, in_content_fields, lucene_escape
 from memgraph.retrieve.vector_plan import TenantSize
@@ -52,6 +58,12 @@ class Term:
     lucene: str    # escaped for Lucene
 
 
+@dataclass(frozen=True)
+class Weighing:
+    plain: str | None                # the query as Lucene weighs it, or None
+    weigh: dict[str, Any] | None     # what cypher/fragments/weighted_terms reads, or None
+
+
 def query_terms(text: str) -> list[Term]:
     """The Lucene terms of a query (already stripped of question words), each escaped on
     its own; the analyzer's stop words are left out (Lucene drops them anyway)."""
@@ -64,86 +76,107 @@ def query_terms(text: str) -> list[Term]:
     return terms
 
 
-def boost(size: TenantSize, in_tenant: int, in_index: int, cfg: RetrievalConfig
-          ) -> float:
-    """The factor that makes Lucene's weight of a term the tenant's own: 1 when either
-    count reached its cap or no document holds it (pure, for tests)."""
-    if (in_tenant <= 0 or in_index <= 0 or in_tenant >= cfg.term_count_cap
-            or in_index >= cfg.term_count_cap_index or size.tenant <= 0):
-        return 1.0
-    # The sizes and the counts are read a moment apart (and the sizes may be cached):
-    # while another tenant is being written, more nodes may hold a word than the index
-    # had when it was counted, and a negative idf would turn the weight upside down (a
-    # word rare in this tenant weighed at the floor). No part is taken as larger than its
-    # whole. (A CI run with two test processes put the café messages first in
-    # tests/test_retrieve_term_weights.py; this is the likeliest way it happened.)
-    tenant = max(size.tenant, in_tenant)
-    total = max(size.total, tenant, in_index)
-    ratio = idf(tenant, in_tenant) / idf(total, max(in_index, in_tenant))
-    return min(MAX_BOOST, max(MIN_BOOST, ratio))
+def weighing(graph: Graph, user_id: str, text: str, size: TenantSize | None,
+             cfg: RetrievalConfig) -> Weighing:
+    """How the candidate query is to weigh ``text``'s terms: plain terms (``plain``)
+    when the tenant is (most of) the index or the weights are off; else each term with
+    the counts this process keeps for it (``weigh``; a count not kept is null, and the
+    query counts it: cypher/fragments/weighted_terms). Neither when no term remains."""
+    plain = lucene_escape(text)
+    if plain is None or not cfg.tenant_term_weights or size is None or size.tenant <= 0 \
+            or size.tenant >= MOST_OF_THE_INDEX * max(size.total, 1):
+        return Weighing(None if plain is None else in_content_fields(plain), None)
+    terms = query_terms(text)
+    if not terms:
+        return Weighing(in_content_fields(plain), None)
+    return Weighing(None, _weigh(graph, user_id, terms, cfg, size.tenant, size.total))
+
+
+def weighing_params(cfg: RetrievalConfig) -> dict[str, int | float]:
+    """The bounds cypher/fragments/weighted_terms reads (the same every call)."""
+    return {"term_count_cap": cfg.term_count_cap,
+            "term_count_cap_index": cfg.term_count_cap_index,
+            "min_boost": MIN_BOOST, "max_boost": MAX_BOOST}
+
+
+def remember_counts(graph: Graph, user_id: str, weigh: dict[str, Any] | None,
+                    counted: Sequence[Sequence[int]]) -> None:
+    """Keep the counts a query took (``counted``: [in the tenant, in the index] per term
+    of ``weigh``, in order) for ``term_stats_ttl_s``."""
+    if weigh is None or not counted:
+        return
+    where = (graph.settings.neo4j_uri, graph.database or "")
+    tenant_key: tuple[str, str | int] = ("tenant", user_id)
+    index_key: tuple[str, str | int] = ("index", weigh["index_total"])
+    now = time.monotonic()
+    with _lock:
+        if len(_counts) > MAX_CACHED:
+            for key in sorted(_counts, key=lambda k: _counts[k][0])[: MAX_CACHED // 2]:
+                del _counts[key]
+        for asked, (in_tenant, in_index) in zip(weigh["terms"], counted, strict=True):
+            if asked["in_tenant"] is None:
+                _counts[(*where, tenant_key, asked["word"])] = (now, in_tenant)
+            if asked["in_index"] is None:
+                _counts[(*where, index_key, asked["word"])] = (now, in_index)
 
 
 def weighted_lucene(graph: Graph, user_id: str, text: str, size: TenantSize | None,
                     cfg: RetrievalConfig) -> str | None:
-    """The Lucene query for ``text`` (terms OR-ed, matched in the text fields), each term
-    boosted to the tenant's statistics; plain terms when the tenant is (most of) the index
-    or the weights are off; None when no term remains."""
-    plain = lucene_escape(text)
-    if plain is None or not cfg.tenant_term_weights or size is None or size.tenant <= 0 \
-            or size.tenant >= MOST_OF_THE_INDEX * max(size.total, 1):
-        return None if plain is None else in_content_fields(plain)
-    terms = query_terms(text)
-    if not terms:
-        return in_content_fields(plain)
-    counts = term_counts(graph, user_id, terms, cfg, index_total=max(size.total, size.tenant))
-    parts = []
-    for term in terms:
-        factor = boost(size, *counts[term.word], cfg)
-        parts.append(term.lucene if factor == 1.0 else f"({term.lucene})^{factor:.3f}")
-    return in_content_fields(" ".join(parts))
+    """The Lucene query explore() asks for ``text`` (terms OR-ed, matched in the text
+    fields, each boosted to the tenant's statistics), on its own: the candidate query
+    weighs the terms itself (tests, and a look at why a word weighed what it did)."""
+    weighed = weighing(graph, user_id, text, size, cfg)
+    if weighed.weigh is None:
+        return weighed.plain
+    row = _weighted_terms(graph, user_id, weighed.weigh, cfg)
+    return str(row["weighted"])
 
 
 def term_counts(graph: Graph, user_id: str, terms: Sequence[Term], cfg: RetrievalConfig,
                 index_total: int = 0) -> dict[str, tuple[int, int]]:
     """Per term word: (the tenant's memory nodes that hold it, all that do), each capped;
-    counted once per ``term_stats_ttl_s`` per process (one query for the missing ones).
-    An index-wide count holds for the index it was counted in: ``index_total`` (the
-    index's memory nodes) is part of its key, so an index that has grown since is counted
-    again. A count kept from before another tenant's conversation was written weighed
-    that tenant's words as if they were not there (synth-2 asked right after synth-1 in
-    one process: R@10 69.2, 71.4 counted afresh)."""
+    counted once per ``term_stats_ttl_s`` per process. An index-wide count holds for the
+    index it was counted in: ``index_total`` (the index's memory nodes) is part of its
+    key, so an index that has grown since is counted again. A count kept from before
+    another tenant's conversation was written weighed that tenant's words as if they were
+    not there (synth-2 asked right after synth-1 in one process: R@10 69.2, 71.4 counted
+    afresh)."""
+    weigh = _weigh(graph, user_id, terms, cfg, 0, index_total)
+    counted = [(t["in_tenant"], t["in_index"]) for t in weigh["terms"]]
+    if any(None in pair for pair in counted):
+        counted = _weighted_terms(graph, user_id, weigh, cfg)["counted"]
+    return {t.word: (int(n[0]), int(n[1])) for t, n in zip(terms, counted, strict=True)}
+
+
+def _weighted_terms(graph: Graph, user_id: str, weigh: dict[str, Any],
+                    cfg: RetrievalConfig) -> dict[str, Any]:
+    row = graph.read_now("retrieve/weighted_terms", weigh=weigh, tenant=user_id,
+                         **weighing_params(cfg))[0]
+    remember_counts(graph, user_id, weigh, row["counted"])
+    return row
+
+
+def _weigh(graph: Graph, user_id: str, terms: Sequence[Term], cfg: RetrievalConfig,
+           tenant: int, total: int) -> dict[str, Any]:
+    """The map cypher/fragments/weighted_terms reads: each term with the counts this
+    process keeps for it (null where it keeps none), the tenant's and the index's sizes.
+    An index-wide count is kept per index size (``index_total``)."""
+    index_total = max(total, tenant)
     where = (graph.settings.neo4j_uri, graph.database or "")
     tenant_key: tuple[str, str | int] = ("tenant", user_id)
     index_key: tuple[str, str | int] = ("index", index_total)
     now = time.monotonic()
-    local: dict[str, int] = {}
-    index: dict[str, int] = {}
+
+    def kept(key: tuple[str, str, tuple[str, str | int], str]) -> int | None:
+        cached = _counts.get(key)
+        return cached[1] if cached and now - cached[0] < cfg.term_stats_ttl_s else None
+
     with _lock:
-        for term in terms:
-            for into, key in ((local, (*where, tenant_key, term.word)),
-                              (index, (*where, index_key, term.word))):
-                cached = _counts.get(key)
-                if cached and now - cached[0] < cfg.term_stats_ttl_s:
-                    into[term.word] = cached[1]
-    missing_local = [t for t in terms if t.word not in local]
-    missing_index = [t for t in terms if t.word not in index]
-    if missing_local or missing_index:
-        row = graph.read_now(
-            "retrieve/term_counts",
-            tenant=user_id, tenant_terms=[in_content_fields(t.lucene) for t in missing_local],
-            index_terms=[in_content_fields(t.lucene) for t in missing_index],
-            cap=cfg.term_count_cap, index_cap=cfg.term_count_cap_index)[0]
-        with _lock:
-            if len(_counts) > MAX_CACHED:
-                for key in sorted(_counts, key=lambda k: _counts[k][0])[: MAX_CACHED // 2]:
-                    del _counts[key]
-            for term, n in zip(missing_local, row["tenant"], strict=True):
-                local[term.word] = n
-                _counts[(*where, tenant_key, term.word)] = (now, n)
-            for term, n in zip(missing_index, row["index"], strict=True):
-                index[term.word] = n
-                _counts[(*where, index_key, term.word)] = (now, n)
-    return {t.word: (local[t.word], index[t.word]) for t in terms}
+        asked = [{"word": t.word, "lucene": t.lucene, "query": in_content_fields(t.lucene),
+                  "in_tenant": kept((*where, tenant_key, t.word)),
+                  "in_index": kept((*where, index_key, t.word))} for t in terms]
+    return {"terms": asked, "tenant": tenant, "total": total, "index_total": index_total,
+            "fields": list(NODE_TEXT_FIELDS)}
 
 
 def forget_term_counts() -> None:
