@@ -386,3 +386,31 @@ def test_explore_counts_a_questions_words_in_its_own_query_and_keeps_them(
         memory.graph.run_autocommit("graph/delete_user", user_id=other)
         forget_tenant_size(memory.graph, user_id)
         forget_term_counts()
+
+
+def test_a_word_whose_weight_the_index_cannot_change_is_not_counted_across_it(
+        memory: Memory, user_id: str) -> None:
+    """A term the tenant does not hold, or holds `term_count_cap` times or more, keeps
+    Lucene's weight whatever the index holds: its index-wide count (thousands of rows of
+    the full-text procedure in a big database) is not taken."""
+    common, rare = f"zc{uuid.uuid4().hex[:8]}", f"zr{uuid.uuid4().hex[:8]}"
+    for i in range(3):
+        add_node(memory.graph, user_id, "Source", f"c{i}", text=f"the {common} again {i}")
+    add_node(memory.graph, user_id, "Source", "r1", text=f"one {rare} only")
+    absent = f"za{uuid.uuid4().hex[:8]}"
+    other = f"other{uuid.uuid4().hex[:12]}"
+    config = RetrievalConfig(term_stats_ttl_s=0, term_count_cap=3)
+    try:
+        memory.graph.driver.execute_query(
+            "UNWIND range(1, 4) AS i CREATE (n:Memory:Source) "
+            "SET n.uid = $u + '-' + i, n.user_id = $u, n.state = 'candidate', "
+            "n.salience = 0.5, n.search_text = $a + ' ' + $r + ' ' + i",
+            {"u": other, "a": absent, "r": rare})
+        counts = term_counts(memory.graph, user_id, query_terms(f"{common} {rare} {absent}"),
+                             config, index_total=100)
+        assert counts[common] == (3, None)      # at the cap in the tenant
+        assert counts[absent] == (0, None)      # only the other tenant's
+        assert counts[rare] == (1, 5)           # the weight depends on the index's count
+    finally:
+        memory.graph.run_autocommit("graph/delete_user", user_id=other)
+        forget_term_counts()

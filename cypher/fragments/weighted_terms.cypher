@@ -1,7 +1,7 @@
 // A question's full-text terms weighed by the tenant's own statistics
 // (memgraph/retrieve/term_weights.py), as `weighted`, the Lucene query to ask (null when
 // `weigh` is null), and `counted`, each term's [in the tenant, in the index] counts in
-// order. Reads two variables: `tenant_id` and `weigh`, a map {terms, tenant, total,
+// order (the index's null where it could not change the weight, so was not taken). Reads two variables: `tenant_id` and `weigh`, a map {terms, tenant, total,
 // fields}: `terms` in the question's order, each {lucene (escaped), query (the term in the
 // text fields), in_tenant, in_index}, a count null when this process has none kept (it
 // is counted here, from the index itself); `tenant` and `total`, the tenant's and the
@@ -46,19 +46,27 @@ CALL (weigh, tenant_id) {
     WITH node WHERE node.user_id = tenant_id
     RETURN count(node) AS wide
   }
-  CALL (term) {
-    UNWIND CASE WHEN term.in_index IS NULL THEN [1] ELSE [] END AS needed
-    CALL db.index.fulltext.queryNodes('memory_text', term.query,
-        {limit: $term_count_cap_index})
-      YIELD node
-    RETURN count(node) AS in_index
-  }
   WITH weigh, i, term,
        coalesce(term.in_tenant,
                 CASE WHEN hits = $term_count_cap AND own < hits
                      THEN CASE WHEN wide < $term_count_cap THEN wide ELSE $term_count_cap END
-                     ELSE own END) AS in_tenant,
-       coalesce(term.in_index, in_index) AS in_index
+                     ELSE own END) AS in_tenant
+  // The index-wide count, only where it can change the weight: a term the tenant does
+  // not hold, or holds $term_count_cap times or more, keeps Lucene's weight whatever the
+  // index holds (its count is left null, and not kept). In a big database a word is a
+  // row of the procedure in each of thousands of memories; a small tenant lacks many of
+  // a question's words (docs/retrieval.md, "Session 56").
+  WITH weigh, i, term, in_tenant,
+       term.in_index IS NULL AND 0 < in_tenant < $term_count_cap AS index_needed
+  CALL (term, index_needed) {
+    UNWIND CASE WHEN index_needed THEN [1] ELSE [] END AS needed
+    CALL db.index.fulltext.queryNodes('memory_text', term.query,
+        {limit: $term_count_cap_index})
+      YIELD node
+    RETURN count(node) AS counted_now
+  }
+  WITH weigh, i, term, in_tenant,
+       coalesce(term.in_index, CASE WHEN index_needed THEN counted_now END) AS in_index
   WITH weigh, i, term, in_tenant, in_index,
        CASE WHEN weigh.tenant > in_tenant THEN weigh.tenant ELSE in_tenant END AS tenant_n,
        CASE WHEN in_index > in_tenant THEN in_index ELSE in_tenant END AS with_term
@@ -66,7 +74,8 @@ CALL (weigh, tenant_id) {
        CASE WHEN weigh.total > tenant_n AND weigh.total > with_term THEN weigh.total
             WHEN tenant_n > with_term THEN tenant_n ELSE with_term END AS total_n
   WITH i, term, in_tenant, in_index,
-       CASE WHEN in_tenant <= 0 OR in_index <= 0 OR in_tenant >= $term_count_cap
+       CASE WHEN in_tenant <= 0 OR in_tenant >= $term_count_cap OR in_index IS NULL
+                 OR in_index <= 0
                  OR in_index >= $term_count_cap_index OR weigh.tenant <= 0 THEN 1.0
             ELSE log(1.0 + (tenant_n - in_tenant + 0.5) / (in_tenant + 0.5))
                  / log(1.0 + (total_n - with_term + 0.5) / (with_term + 0.5)) END AS ratio

@@ -100,9 +100,10 @@ def weighing_params(cfg: RetrievalConfig) -> dict[str, int | float]:
 
 
 def remember_counts(graph: Graph, user_id: str, weigh: dict[str, Any] | None,
-                    counted: Sequence[Sequence[int]]) -> None:
+                    counted: Sequence[Sequence[int | None]]) -> None:
     """Keep the counts a query took (``counted``: [in the tenant, in the index] per term
-    of ``weigh``, in order) for ``term_stats_ttl_s``."""
+    of ``weigh``, in order; the index's None where it was not needed) for
+    ``term_stats_ttl_s``."""
     if weigh is None or not counted:
         return
     where = (graph.settings.neo4j_uri, graph.database or "")
@@ -116,7 +117,7 @@ def remember_counts(graph: Graph, user_id: str, weigh: dict[str, Any] | None,
         for asked, (in_tenant, in_index) in zip(weigh["terms"], counted, strict=True):
             if asked["in_tenant"] is None:
                 _counts[(*where, tenant_key, asked["word"])] = (now, in_tenant)
-            if asked["in_index"] is None:
+            if asked["in_index"] is None and in_index is not None:
                 _counts[(*where, index_key, asked["word"])] = (now, in_index)
 
 
@@ -133,9 +134,11 @@ def weighted_lucene(graph: Graph, user_id: str, text: str, size: TenantSize | No
 
 
 def term_counts(graph: Graph, user_id: str, terms: Sequence[Term], cfg: RetrievalConfig,
-                index_total: int = 0) -> dict[str, tuple[int, int]]:
+                index_total: int = 0) -> dict[str, tuple[int, int | None]]:
     """Per term word: (the tenant's memory nodes that hold it, all that do), each capped;
-    counted once per ``term_stats_ttl_s`` per process. An index-wide count holds for the
+    counted once per ``term_stats_ttl_s`` per process. The index-wide count is None for a
+    term the tenant does not hold or holds ``term_count_cap`` times or more: it would not
+    change the weight, so it is not taken. An index-wide count holds for the
     index it was counted in: ``index_total`` (the index's memory nodes) is part of its
     key, so an index that has grown since is counted again. A count kept from before
     another tenant's conversation was written weighed that tenant's words as if they were
@@ -145,7 +148,8 @@ def term_counts(graph: Graph, user_id: str, terms: Sequence[Term], cfg: Retrieva
     counted = [(t["in_tenant"], t["in_index"]) for t in weigh["terms"]]
     if any(None in pair for pair in counted):
         counted = _weighted_terms(graph, user_id, weigh, cfg)["counted"]
-    return {t.word: (int(n[0]), int(n[1])) for t, n in zip(terms, counted, strict=True)}
+    return {t.word: (int(n[0]), None if n[1] is None else int(n[1]))
+            for t, n in zip(terms, counted, strict=True)}
 
 
 def _weighted_terms(graph: Graph, user_id: str, weigh: dict[str, Any],
