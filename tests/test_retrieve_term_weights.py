@@ -41,7 +41,7 @@ def boost(graph: Graph, size: TenantSize, in_tenant: int, in_index: int,
     weigh = {"terms": [{"word": "w", "lucene": "w", "query": "f:(w)",
                         "in_tenant": in_tenant, "in_index": in_index}],
              "tenant": size.tenant, "total": size.total,
-             "index_total": max(size.total, size.tenant), "fields": ["f"]}
+             "fields": ["f"]}
     [row] = graph.read("retrieve/weighted_terms", weigh=weigh, tenant="anyone",
                        **weighing_params(cfg))
     assert row["counted"] == [[in_tenant, in_index]]

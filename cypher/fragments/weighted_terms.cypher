@@ -1,8 +1,9 @@
 // A question's full-text terms weighed by the tenant's own statistics
 // (memgraph/retrieve/term_weights.py), as `weighted`, the Lucene query to ask (null when
 // `weigh` is null), and `counted`, each term's [in the tenant, in the index] counts in
-// order (the index's null where it could not change the weight, so was not taken). Reads two variables: `tenant_id` and `weigh`, a map {terms, tenant, total,
-// fields}: `terms` in the question's order, each {lucene (escaped), query (the term in the
+// order (the index's null where it could not change the weight, so was not taken). Reads
+// two variables: `tenant_id` and `weigh`, a map {terms, tenant, total, fields}: `terms`
+// in the question's order, each {lucene (escaped), query (the term in the
 // text fields), in_tenant, in_index}, a count null when this process has none kept (it
 // is counted here, from the index itself); `tenant` and `total`, the tenant's and the
 // index's memory nodes; `fields`, the text fields the weighted terms are matched in.

@@ -46,6 +46,7 @@ MIN_BOOST, MAX_BOOST = 0.02, 50.0
 
 # (uri, database, ("tenant", user id) or ("index", its size), term) -> (when, count)
 _counts: dict[tuple[str, str, tuple[str, str | int], str], tuple[float, int]] = {}
+_Prefix = tuple[str, str, tuple[str, str | int]]     # a cache key, less the word
 _lock = threading.Lock()
 # Beyond this many cached counts the oldest half is dropped (a process serving many
 # tenants must not grow without bound).
@@ -106,9 +107,7 @@ def remember_counts(graph: Graph, user_id: str, weigh: dict[str, Any] | None,
     ``term_stats_ttl_s``."""
     if weigh is None or not counted:
         return
-    where = (graph.settings.neo4j_uri, graph.database or "")
-    tenant_key: tuple[str, str | int] = ("tenant", user_id)
-    index_key: tuple[str, str | int] = ("index", weigh["index_total"])
+    tenant_key, index_key = _cache_keys(graph, user_id, weigh)
     now = time.monotonic()
     with _lock:
         if len(_counts) > MAX_CACHED:
@@ -116,9 +115,9 @@ def remember_counts(graph: Graph, user_id: str, weigh: dict[str, Any] | None,
                 del _counts[key]
         for asked, (in_tenant, in_index) in zip(weigh["terms"], counted, strict=True):
             if asked["in_tenant"] is None:
-                _counts[(*where, tenant_key, asked["word"])] = (now, in_tenant)
+                _counts[(*tenant_key, asked["word"])] = (now, in_tenant)
             if asked["in_index"] is None and in_index is not None:
-                _counts[(*where, index_key, asked["word"])] = (now, in_index)
+                _counts[(*index_key, asked["word"])] = (now, in_index)
 
 
 def weighted_lucene(graph: Graph, user_id: str, text: str, size: TenantSize | None,
@@ -163,12 +162,10 @@ def _weighted_terms(graph: Graph, user_id: str, weigh: dict[str, Any],
 def _weigh(graph: Graph, user_id: str, terms: Sequence[Term], cfg: RetrievalConfig,
            tenant: int, total: int) -> dict[str, Any]:
     """The map cypher/fragments/weighted_terms reads: each term with the counts this
-    process keeps for it (null where it keeps none), the tenant's and the index's sizes.
-    An index-wide count is kept per index size (``index_total``)."""
-    index_total = max(total, tenant)
-    where = (graph.settings.neo4j_uri, graph.database or "")
-    tenant_key: tuple[str, str | int] = ("tenant", user_id)
-    index_key: tuple[str, str | int] = ("index", index_total)
+    process keeps for it (null where it keeps none), the tenant's and the index's sizes."""
+    weigh: dict[str, Any] = {"tenant": tenant, "total": total,
+                             "fields": list(NODE_TEXT_FIELDS)}
+    tenant_key, index_key = _cache_keys(graph, user_id, weigh)
     now = time.monotonic()
 
     def kept(key: tuple[str, str, tuple[str, str | int], str]) -> int | None:
@@ -176,11 +173,21 @@ def _weigh(graph: Graph, user_id: str, terms: Sequence[Term], cfg: RetrievalConf
         return cached[1] if cached and now - cached[0] < cfg.term_stats_ttl_s else None
 
     with _lock:
-        asked = [{"word": t.word, "lucene": t.lucene, "query": in_content_fields(t.lucene),
-                  "in_tenant": kept((*where, tenant_key, t.word)),
-                  "in_index": kept((*where, index_key, t.word))} for t in terms]
-    return {"terms": asked, "tenant": tenant, "total": total, "index_total": index_total,
-            "fields": list(NODE_TEXT_FIELDS)}
+        weigh["terms"] = [{"word": t.word, "lucene": t.lucene,
+                           "query": in_content_fields(t.lucene),
+                           "in_tenant": kept((*tenant_key, t.word)),
+                           "in_index": kept((*index_key, t.word))} for t in terms]
+    return weigh
+
+
+def _cache_keys(graph: Graph, user_id: str, weigh: dict[str, Any]
+                ) -> tuple[_Prefix, _Prefix]:
+    """The cache's keys (less the word) for the tenant's counts and for the index-wide
+    ones: an index-wide count holds for the index size it was counted in (the larger of
+    the sizes in ``weigh``, which are read a moment apart)."""
+    where = (graph.settings.neo4j_uri, graph.database or "")
+    return ((*where, ("tenant", user_id)),
+            (*where, ("index", max(weigh["total"], weigh["tenant"]))))
 
 
 def forget_term_counts() -> None:
