@@ -227,8 +227,9 @@ class Memory:
                idempotency_key: str | None = None,
                ttl_policy: str = TtlPolicy.DECAY.value, agent_id: str | None = None,
                metadata: dict[str, Any] | None = None) -> IngestResult:
-        """Store one source (Source node first), then extract what it says into the graph
-        with the LLM agent, or the offline rules when no LLM is configured. ``ttl_policy``
+        """Store one source and extract what it says into the graph: with the LLM agent
+        (the Source node stored first), or the offline rules when no LLM is configured
+        (the Source and what it teaches in one transaction). ``ttl_policy``
         governs the Source (seed 001): ``decay``, ``ephemeral`` (archived at 30 days) or
         ``keep_forever`` (never fades). ``agent_id`` records which agent of the tenant wrote
         it; ``metadata`` (text, number or boolean values) is kept on the Source."""

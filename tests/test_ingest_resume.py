@@ -1,7 +1,8 @@
 """A source left pending by a crash is finished by rerunning the same ingest.
 
-The crash is made the way one happens: the Source is written (step 2 of the pipeline,
-``write_sources``) and the process dies before the extraction's write transaction.
+The crash is made the way one happens where a Source is stored before its extraction (an
+LLM extractor, a batch): the Source is written (``write_sources``) and the process dies
+before the extraction's write transaction.
 """
 
 from __future__ import annotations

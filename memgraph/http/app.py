@@ -172,7 +172,7 @@ def create_app(settings: Settings | None = None, memory: Memory | None = None) -
     # -- memories ---------------------------------------------------------------------------
     @app.post("/v1/memories", tags=["memories"], status_code=201)
     def create_memory(body: IngestBody, who: Auth) -> JSONResponse:
-        """Remember a source: stored first, then extracted into the graph. 201 when new,
+        """Remember a source: stored and extracted into the graph. 201 when new,
         200 when its idempotency key was seen before (nothing changed), 202 when it is
         stored but extraction failed (the LLM or embedder was down): it is retried by
         `memgraph ingest --retry-failed`."""

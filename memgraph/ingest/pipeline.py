@@ -1,7 +1,9 @@
-"""Orchestration of one source: validate, write the Source first, extract, write once.
+"""Orchestration of one source: validate, embed, extract, write.
 
-    check input ─▶ embed ─▶ MERGE Source (pending) ─▶ extractor (LLM agent or rules)
+    LLM agent:  check input ─▶ embed ─▶ MERGE Source (pending) ─▶ extractor
         ─▶ ToolExecutor (validated plan) ─▶ one write transaction (facts + status done)
+    rules:      check input ─▶ embed ─▶ extractor ─▶ ToolExecutor (validated plan)
+        ─▶ one write transaction (Source + facts + status done, chained in its session)
     any provider failure ─▶ Source status failed + error, nothing else written
 """
 
@@ -12,18 +14,25 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
+import neo4j
+
 from memgraph.errors import DatabaseUnavailableError, MemgraphError, ProviderError
 from memgraph.graph.connection import Graph
 from memgraph.graph.names import canonical_name
 from memgraph.graph.values import to_native
 from memgraph.ingest.inputs import check_content
+from memgraph.ingest.plan import Plan
 from memgraph.ingest.properties import CONTEXT_CHARS, source_vector_text
 from memgraph.ingest.results import BulkResult, IngestResult
 from memgraph.ingest.source import (
     NewSource,
+    SessionTail,
     SourceText,
+    chain_sessions,
     embedding_texts,
+    merge_sources,
     prepare_source,
+    read_session_tails,
     write_sources,
 )
 from memgraph.ingest.speakers import add_speaker, speaker_keys
@@ -32,6 +41,15 @@ from memgraph.ingest.writer import WriteContext, write_plan
 from memgraph.providers.base import LLM, Embedder, Usage
 from memgraph.settings import Settings
 from memgraph.validation import parse_time, without_urls
+
+
+class _StoredBefore(Exception):
+    """Raised inside the write transaction of a source not written yet, to roll it back:
+    the same source (its idempotency key) is stored already."""
+
+    def __init__(self, row: dict[str, Any]) -> None:
+        super().__init__(row["uid"])
+        self.row = row
 
 
 class Extractor(Protocol):
@@ -79,18 +97,31 @@ class Ingestor:
         return LLMExtractor(self.graph, self.settings, self.embedder, self.llm)
 
     def ingest(self, content: str | bytes, *, user_id: str, **fields: Any) -> IngestResult:
-        """One source: written first, then extracted; see ``Memory.ingest``."""
+        """One source, written and extracted (``store_and_extract``); see ``Memory.ingest``."""
         text = check_content(content, self.settings.ingest.max_content_bytes)
         new = prepare_source(self.settings, content=text, user_id=user_id,
                              now=datetime.now(UTC), **fields)
         return self.store_and_extract(new)
 
     def store_and_extract(self, new: NewSource) -> IngestResult:
-        """A validated source (``prepare_source``): embedded, written, then extracted."""
-        # embedded as indexed (the search text carries the speaker and the event date),
-        # after the message before it in its session (properties.source_vector_text)
-        user_id = new.text.user_id
-        [vector_text] = embedding_texts(self.graph, self.settings, user_id, [new], {})
+        """A validated source (``prepare_source``): embedded, written, then extracted.
+
+        With the rule extractor (no LLM) the source is extracted first and written with
+        its plan in one transaction: extraction is local and quick, and each transaction
+        that changes the full-text or the vector index pays for it again at commit (about
+        4 ms each on this machine, however many nodes it changed: docs/ingestion.md,
+        "One transaction per message"). With an LLM, which may take seconds and fail, the
+        source is stored first, so that nothing said is lost meanwhile."""
+        user_id, session = new.text.user_id, new.text.session_id
+        at_once = self.llm is None
+        # the message this one follows: what it is embedded after, and (rules) what a "she"
+        # that opens it may refer to
+        tail = read_session_tails(self.graph, user_id, [session]).get(session) \
+            if at_once and session else None
+        known_tails = {session: tail.search_text if tail else ""} if at_once and session \
+            else {}
+        [vector_text] = embedding_texts(self.graph, self.settings, user_id, [new],
+                                        known_tails)
         try:
             new.props["embedding"] = self.embedder.embed(vector_text)
             new.props["embedding_model"] = self.embedder.model_name
@@ -100,14 +131,57 @@ class Ingestor:
             # marked failed; `retry_failed` embeds and extracts it once the embedder is back.
             new.props.pop("embedding", None)
             embed_error = e
+        if at_once and embed_error is None:
+            return self._write_with_plan(new, tail)
         row = write_sources(self.graph, user_id, [new], new.props["ingested_at"])[0]
-        if row["created"] and embed_error is not None:
-            return self._fail(new.text, embed_error, Usage())
+        return self._after_stored(new, row, embed_error)
+
+    def _after_stored(self, new: NewSource, row: dict[str, Any],
+                      error: MemgraphError | None = None,
+                      usage: Usage | None = None) -> IngestResult:
+        """Go on from the row ``write_sources`` returned for ``new``: a new source is
+        extracted (or marked failed with ``error``), a stored one left unfinished is
+        resumed, a finished one is a duplicate."""
+        if row["created"] and error is not None:
+            return self._fail(new.text, error, usage or Usage())
         if row["created"]:
             return self.extract(new.text)
         if row["status"] in RESUMABLE:
-            return self.resume(user_id, row["uid"])
+            return self.resume(new.text.user_id, row["uid"])
         return IngestResult(source_uid=row["uid"], status=row["status"], duplicate=True)
+
+    def _write_with_plan(self, new: NewSource, tail: SessionTail | None) -> IngestResult:
+        """Extract a source not written yet, then write it, chained into its session, and
+        its plan in one transaction. A source stored before (the same message again) rolls
+        it back and goes on as ``store_and_extract`` does after writing; a failed
+        extraction or write leaves the source stored and failed, as the two steps do."""
+        source = replace(new.text, previous=tail.content, previous_speaker=tail.speaker,
+                         before_previous=tail.before) if tail else new.text
+        now = new.props["ingested_at"]
+        created: list[dict[str, Any]] = []
+
+        def write_source(tx: neo4j.ManagedTransaction) -> None:
+            rows = merge_sources(tx, source.user_id, [new], now)
+            if not rows[0]["created"]:
+                raise _StoredBefore(rows[0])
+            created[:] = rows
+
+        def chain_source(tx: neo4j.ManagedTransaction) -> None:
+            chain_sessions(tx, source.user_id, [new], created, now)
+
+        usage = Usage()
+        try:
+            plan, usage = self._plan(source, previous_read=True)
+            return write_plan(self.graph, self.settings, self.embedder, plan,
+                              self._context(source, usage),
+                              first=write_source, last=chain_source)
+        except _StoredBefore as stored:
+            return self._after_stored(new, stored.row)
+        except DatabaseUnavailableError:
+            raise
+        except MemgraphError as e:
+            row = write_sources(self.graph, source.user_id, [new], now)[0]
+            return self._after_stored(new, row, e, getattr(e, "usage", usage))
 
     def resume(self, user_id: str, source_uid: str) -> IngestResult:
         """Extract a stored source again (left pending by a crash, or failed): the same
@@ -120,31 +194,43 @@ class Ingestor:
         return result
 
     def extract(self, source: SourceText) -> IngestResult:
-        """Run the extractor and write its plan; failures leave the Source failed."""
-        executor = ToolExecutor(self._lookup(source.user_id),
-                                default_confidence=self.settings.ingest.default_confidence)
+        """Run the extractor on a stored source and write its plan; failures leave the
+        Source failed."""
         usage = Usage()
-        known_kinds = KindsByName(self.graph, source.user_id)
-        extractor = self.extractor(known_kinds)
         try:
-            if self.llm is None and source.session_id and not source.previous:
-                previous, said_by, before = self._previous_messages(source)
-                source = replace(source, previous=previous, previous_speaker=said_by,
-                                 before_previous=before)
-            known_kinds([*speaker_keys(source.speaker), *extractor.lookup_keys(source)])
-            add_speaker(source.speaker, executor, known_kinds,
-                        self.settings.ingest.rule_confidence)
-            usage = extractor.extract(source, executor)
-            ctx = WriteContext(user_id=source.user_id, now=datetime.now(UTC),
-                               event_at=source.event_at, source_uid=source.uid,
-                               extraction=True,
-                               llm_calls=usage.calls, tokens_used=usage.total_tokens)
-            return write_plan(self.graph, self.settings, self.embedder, executor.plan, ctx)
+            plan, usage = self._plan(source)
+            return write_plan(self.graph, self.settings, self.embedder, plan,
+                              self._context(source, usage))
         except DatabaseUnavailableError:
             raise
         except MemgraphError as e:
-            usage = getattr(e, "usage", usage)
-            return self._fail(source, e, usage)
+            return self._fail(source, e, getattr(e, "usage", usage))
+
+    def _plan(self, source: SourceText, *, previous_read: bool = False) -> tuple[Plan, Usage]:
+        """The extractor's validated plan for ``source`` and what its LLM used (reads only).
+        The rule extractor reads the messages before it in its session, unless
+        ``previous_read`` says the caller did."""
+        executor = ToolExecutor(self._lookup(source.user_id),
+                                default_confidence=self.settings.ingest.default_confidence)
+        known_kinds = KindsByName(self.graph, source.user_id)
+        extractor = self.extractor(known_kinds)
+        if (self.llm is None and source.session_id and not source.previous
+                and not previous_read):
+            previous, said_by, before = self._previous_messages(source)
+            source = replace(source, previous=previous, previous_speaker=said_by,
+                             before_previous=before)
+        known_kinds([*speaker_keys(source.speaker), *extractor.lookup_keys(source)])
+        add_speaker(source.speaker, executor, known_kinds,
+                    self.settings.ingest.rule_confidence)
+        usage = extractor.extract(source, executor)
+        return executor.plan, usage
+
+    @staticmethod
+    def _context(source: SourceText, usage: Usage) -> WriteContext:
+        return WriteContext(user_id=source.user_id, now=datetime.now(UTC),
+                            event_at=source.event_at, source_uid=source.uid,
+                            extraction=True, llm_calls=usage.calls,
+                            tokens_used=usage.total_tokens)
 
     def _previous_messages(self, source: SourceText) -> tuple[str, str, str]:
         """The message before ``source`` in its session, its speaker, and the message

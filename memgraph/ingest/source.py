@@ -1,4 +1,4 @@
-"""Writing Source nodes first: validated, idempotent, chained per session."""
+"""Writing Source nodes: validated, idempotent, chained per session."""
 
 from __future__ import annotations
 
@@ -80,14 +80,35 @@ def prepare_source(settings: Settings, *, content: str | bytes, user_id: str, no
                                 speaker=speaker or "", kind=kind, event_at=moment), props)
 
 
-def session_tails(graph: Graph, user_id: str, session_ids: Iterable[str]) -> dict[str, str]:
-    """session id -> the search text of its last message so far (sessions with none are
-    left out)."""
+@dataclass(frozen=True)
+class SessionTail:
+    """The last message so far of a session, as a new message of it reads it."""
+
+    search_text: str   # what the new message is embedded after (``vector_texts``)
+    content: str       # its last ``CONTEXT_CHARS`` characters, for the rule extractor
+    speaker: str
+    before: str        # the last ``CONTEXT_CHARS`` characters of the message before it
+
+
+def read_session_tails(graph: Graph, user_id: str,
+                       session_ids: Iterable[str]) -> dict[str, SessionTail]:
+    """session id -> its last message so far (sessions with none are left out)."""
     wanted = sorted({s for s in session_ids if s})
     if not wanted:
         return {}
-    rows = graph.read("ingest/session_tails", user_id=user_id, session_ids=wanted)
-    return {r["session_id"]: r["search_text"] for r in rows if r["search_text"]}
+    rows = graph.read("ingest/session_tails", user_id=user_id, session_ids=wanted,
+                      chars=properties.CONTEXT_CHARS)
+    return {r["session_id"]: SessionTail(r["search_text"] or "", r["content"] or "",
+                                         r["speaker"] or "", r["before"] or "")
+            for r in rows}
+
+
+def session_tails(graph: Graph, user_id: str, session_ids: Iterable[str]) -> dict[str, str]:
+    """session id -> the search text of its last message so far (sessions with none are
+    left out)."""
+    return {session: tail.search_text
+            for session, tail in read_session_tails(graph, user_id, session_ids).items()
+            if tail.search_text}
 
 
 def embedding_texts(graph: Graph, settings: Settings, user_id: str,
@@ -131,8 +152,24 @@ def merge_and_chain(tx: neo4j.ManagedTransaction, user_id: str, sources: list[Ne
                     now: datetime) -> list[dict[str, Any]]:
     """Inside a write transaction: MERGE the sources (one UNWIND), then chain the created
     ones of each session after its last source, in the given order (one query)."""
-    rows = run_in(tx, "ingest/create_sources",
+    rows = merge_sources(tx, user_id, sources, now)
+    chain_sessions(tx, user_id, sources, rows, now)
+    return rows
+
+
+def merge_sources(tx: neo4j.ManagedTransaction, user_id: str, sources: list[NewSource],
+                  now: datetime) -> list[dict[str, Any]]:
+    """Inside a write transaction: MERGE the sources (one UNWIND); a row per source says
+    whether it was new, its uid and status."""
+    return run_in(tx, "ingest/create_sources",
                   {"user_id": user_id, "now": now, "rows": [_row(s) for s in sources]})
+
+
+def chain_sessions(tx: neo4j.ManagedTransaction, user_id: str, sources: list[NewSource],
+                   rows: list[dict[str, Any]], now: datetime) -> None:
+    """Inside the write transaction that created them (``rows``, ``merge_sources``): chain
+    the new sources of each session after its last source, in the given order (one
+    query). It write-locks the tenant's User node until commit (chain_sources.cypher)."""
     sessions: dict[str, list[str]] = {}
     for source, row in zip(sources, rows, strict=True):
         if row["created"] and source.text.session_id:
@@ -141,7 +178,6 @@ def merge_and_chain(tx: neo4j.ManagedTransaction, user_id: str, sources: list[Ne
         run_in(tx, "ingest/chain_sources",
                {"user_id": user_id, "now": now,
                 "sessions": [{"session_id": k, "uids": v} for k, v in sessions.items()]})
-    return rows
 
 
 # Set by the query: the stamps from $now, event_at from the row's ISO text.

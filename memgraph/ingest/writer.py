@@ -10,6 +10,7 @@ the source done. Any failure rolls all of it back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -81,12 +82,25 @@ def fact_text(op: RelOp) -> str:
     return f"{op.from_name} {phrase} {op.to_name}".strip()
 
 
+# A step of the write transaction besides the plan's (the pipeline writes a new source in
+# it: memgraph/ingest/pipeline.py); it may raise to roll the whole transaction back.
+TransactionStep = Callable[[neo4j.ManagedTransaction], None]
+
+
 def write_plan(graph: Graph, settings: Settings, embedder: Embedder, plan: Plan,
-               ctx: WriteContext) -> IngestResult:
+               ctx: WriteContext, *, first: TransactionStep | None = None,
+               last: TransactionStep | None = None) -> IngestResult:
+    """Prepare the plan (reads, embeddings), then write it in one transaction, after
+    ``first`` and before ``last`` when given."""
     prepared = _prepare(graph, settings, embedder, plan, ctx)
 
     def work(tx: neo4j.ManagedTransaction) -> IngestResult:
-        return _Transaction(tx, settings, ctx, plan).run(prepared)
+        if first is not None:
+            first(tx)
+        result = _Transaction(tx, settings, ctx, plan).run(prepared)
+        if last is not None:
+            last(tx)
+        return result
 
     try:
         with graph.session() as session, translate_errors(settings.neo4j_uri):

@@ -1,0 +1,103 @@
+"""With the rule extractor a message is extracted before it is written, and the message,
+its place in its session and what it teaches are written in one transaction: all of it
+or, when that write fails, the message alone, recorded as failed and retried later."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import neo4j
+import pytest
+from ingest_support import rows, sources
+
+from memgraph.errors import DatabaseError
+from memgraph.ingest import writer
+from memgraph.memory import Memory
+
+
+@pytest.fixture
+def write_transactions(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The names of the functions run as write transactions, as they start (a spy on
+    the driver's session; the transactions run as they would)."""
+    started: list[str] = []
+    execute_write = neo4j.Session.execute_write
+
+    def spy(self: neo4j.Session, work, *args, **kwargs):   # type: ignore[no-untyped-def]
+        started.append(getattr(work, "__qualname__", repr(work)))
+        return execute_write(self, work, *args, **kwargs)
+
+    monkeypatch.setattr(neo4j.Session, "execute_write", spy)
+    yield started
+
+
+def facts(memory: Memory, user_id: str) -> list[tuple[str, str, str]]:
+    found = rows(memory.graph, "MATCH (a {user_id: $u})-[r:LIVES_IN|WORKS_AT]->(b) "
+                 "RETURN a.name AS a, type(r) AS t, b.name AS b ORDER BY t", u=user_id)
+    return [(r["a"], r["t"], r["b"]) for r in found]
+
+
+def chain(memory: Memory, user_id: str) -> list[tuple[str, str]]:
+    found = rows(memory.graph, "MATCH (a:Source {user_id: $u})-[:NEXT]->(b:Source) "
+                 "RETURN a.raw_content AS a, b.raw_content AS b", u=user_id)
+    return [(r["a"], r["b"]) for r in found]
+
+
+def test_a_new_message_is_one_write_transaction(memory: Memory, user_id: str,
+                                                write_transactions: list[str]) -> None:
+    memory.ingest("Lucia moved to Barcelona.", user_id=user_id, speaker="Ana",
+                  session_id="chat")
+    write_transactions.clear()
+    result = memory.ingest("She works at Pompeu Fabra now.", user_id=user_id,
+                           speaker="Ana", session_id="chat")
+    assert result.status == "done" and not result.duplicate
+    assert len(write_transactions) == 1, write_transactions
+    # the message before it was read for the pronoun, and the message is chained after it
+    assert ("Lucia", "WORKS_AT", "Pompeu Fabra") in facts(memory, user_id)
+    assert chain(memory, user_id) == [("Lucia moved to Barcelona.",
+                                       "She works at Pompeu Fabra now.")]
+    [first, second] = sources(memory.graph, user_id)
+    assert second["extraction_status"] == "done" and second["session_tail"] is True
+    assert first.get("session_tail") is None
+
+
+def test_a_failed_write_leaves_the_message_stored_failed_and_nothing_else(
+        memory: Memory, user_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    memory.ingest("Hi, I'm Ana.", user_id=user_id, speaker="Ana", session_id="chat")
+    before = rows(memory.graph, "MATCH (n {user_id: $u}) RETURN count(n) AS c",
+                  u=user_id)[0]["c"]
+    run = writer._Transaction.run
+
+    def fails_after_writing(self, prepared):   # type: ignore[no-untyped-def]
+        run(self, prepared)        # everything is written in the transaction, then...
+        raise DatabaseError("Neo4j error Neo.TransientError.Test: the disk is full")
+
+    monkeypatch.setattr(writer._Transaction, "run", fails_after_writing)
+    result = memory.ingest("I live in Lisbon.", user_id=user_id, speaker="Ana",
+                           session_id="chat")
+    assert result.status == "failed" and "the disk is full" in (result.error or "")
+    # the message alone is kept, in its place in the session; nothing it taught is
+    [_, failed] = sources(memory.graph, user_id)
+    assert failed["extraction_status"] == "failed" and failed["raw_content"] == "I live in Lisbon."
+    assert chain(memory, user_id) == [("Hi, I'm Ana.", "I live in Lisbon.")]
+    after = rows(memory.graph, "MATCH (n {user_id: $u}) RETURN count(n) AS c",
+                 u=user_id)[0]["c"]
+    assert after == before + 1 and facts(memory, user_id) == []
+
+    monkeypatch.undo()
+    again = memory.ingest("I live in Lisbon.", user_id=user_id, speaker="Ana",
+                          session_id="chat")
+    assert again.resumed and again.status == "done" and again.source_uid == failed["uid"]
+    assert facts(memory, user_id) == [("Ana", "LIVES_IN", "Lisbon")]
+    assert len(sources(memory.graph, user_id)) == 2
+
+
+def test_the_same_message_again_writes_nothing(memory: Memory, user_id: str,
+                                               write_transactions: list[str]) -> None:
+    first = memory.ingest("I work at Globex.", user_id=user_id, speaker="Ana",
+                          session_id="chat", external_id="m1")
+    write_transactions.clear()
+    again = memory.ingest("I work at Globex.", user_id=user_id, speaker="Ana",
+                          session_id="chat", external_id="m1")
+    assert again.duplicate and again.source_uid == first.source_uid
+    assert len(sources(memory.graph, user_id)) == 1 and chain(memory, user_id) == []
+    assert facts(memory, user_id) == [("Ana", "WORKS_AT", "Globex")]
