@@ -1,8 +1,17 @@
 """explore() latency on a real conversation tenant (a LoCoMo user kept by bench/locomo.py).
 
-    python bench/locomo.py --data ../shared/bench/locomo/locomo_dev.json --keep
-    flock /tmp/memgraph-bench.lock python bench/explore_latency.py \\
-        --data ../shared/bench/locomo/locomo_dev.json --user locomo-conv-26-RUN
+    bash bench/fresh_server.sh bash -c '
+        python bench/locomo.py --data ../shared/bench/locomo/locomo_dev.json --keep \\
+            --no-baselines &&
+        python bench/explore_latency.py --data ../shared/bench/locomo/locomo_dev.json \\
+            --user conv-26 --rounds 12 --stages'
+
+On a fresh server (bench/fresh_server.sh): a long-lived one's history (what was written
+and deleted there, how its index segments merged) moved the figure by more than any change
+of the code (docs/benchmarks.md, "Session 57"). ``--user`` is a user kept by
+``bench/locomo.py --keep`` (``locomo-conv-26-RUN``) or a conversation's sample id
+(``conv-26``: the one user of it kept on the server). ``--rounds N`` measures N times in
+one process, a line each (the server's JIT warms over the first rounds).
 
 Asks the conversation's category 1-4 questions (embedded first, so the figures leave the
 query embedding apart, as the targets do), 10 warm-up calls, then each question once
@@ -44,7 +53,11 @@ from memgraph.settings import Settings
 def main() -> None:
     ap = argparse.ArgumentParser(description="explore() latency on a kept LoCoMo user")
     ap.add_argument("--data", required=True, help="path to locomo_dev.json")
-    ap.add_argument("--user", required=True, help="a user kept by bench/locomo.py --keep")
+    ap.add_argument("--user", required=True,
+                    help="a user kept by bench/locomo.py --keep, or a sample id (conv-26): "
+                         "the one user of it kept on the server")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="measure this many times in one process (a line each)")
     ap.add_argument("--k", type=int, default=10)
     ap.add_argument("--pause-ms", type=float, default=0.0,
                     help="wait this long between calls, outside the timing")
@@ -54,11 +67,35 @@ def main() -> None:
                     help="embed the query inside each timed call (end to end)")
     args = ap.parse_args()
     memory = Memory(Settings(llm="offline", embedder="local"))
+    args.user = kept_user(memory, args.user)
     questions = kept_user_questions(args.data, args.user)
     vectors = [memory.embedder.embed_query(q) for q in questions]
     for q, v in list(zip(questions, vectors, strict=True))[:10]:
         memory.explore(q, user_id=args.user, k=args.k, reinforce=False, vector=v)
     queries = timed_queries(memory) if args.stages else {}
+    for _ in range(args.rounds):
+        measure(memory, args, questions, vectors, queries)
+    memory.close()
+
+
+def kept_user(memory: Memory, user: str) -> str:
+    """``user`` itself, or for a sample id (``conv-26``) the one kept user of it here."""
+    if user.startswith("locomo-"):
+        return user
+    with memory.graph.session() as session:
+        found = [r["u"] for r in session.run(
+            "MATCH (u:User) WHERE u.user_id STARTS WITH $prefix RETURN u.user_id AS u",
+            prefix=f"locomo-{user}-")]
+    if len(found) != 1:
+        raise SystemExit(f"{len(found)} kept users of {user} on this server "
+                         f"({', '.join(sorted(found)) or 'run bench/locomo.py --keep'}): "
+                         "name one with --user")
+    return found[0]
+
+
+def measure(memory: Memory, args: argparse.Namespace, questions: list[str],
+            vectors: list[list[float]], queries: dict[str, float]) -> None:
+    """One round: every question read-only, then every question with reinforcement."""
     stages: dict[str, list[float]] = {"rest": []}
     for reinforce in (False, True):
         times = []
@@ -85,7 +122,6 @@ def main() -> None:
     for name, values in stages.items():
         if values:
             print(f"| {args.user} | read-only: {name} | {statistics.median(values):.1f} |")
-    memory.close()
 
 
 def timed_queries(memory: Memory) -> dict[str, float]:
