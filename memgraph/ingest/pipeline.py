@@ -115,11 +115,12 @@ class Ingestor:
         user_id, session = new.text.user_id, new.text.session_id
         at_once = self.llm is None
         # the message this one follows: what it is embedded after, and (rules) what a "she"
-        # that opens it may refer to
-        tail = read_session_tails(self.graph, user_id, [session]).get(session) \
-            if at_once and session else None
-        known_tails = {session: tail.search_text if tail else ""} if at_once and session \
-            else {}
+        # that opens it may refer to; read here once for both ("" when it opens its session)
+        tail: SessionTail | None = None
+        known_tails: dict[str, str] = {}
+        if at_once and session:
+            tail = read_session_tails(self.graph, user_id, [session]).get(session)
+            known_tails[session] = tail.search_text if tail else ""
         [vector_text] = embedding_texts(self.graph, self.settings, user_id, [new],
                                         known_tails)
         try:
