@@ -12,6 +12,7 @@ from ingest_support import rows, sources
 
 from memgraph.errors import DatabaseError
 from memgraph.ingest import writer
+from memgraph.ingest.rules import RuleExtractor
 from memgraph.memory import Memory
 
 
@@ -89,6 +90,24 @@ def test_a_failed_write_leaves_the_message_stored_failed_and_nothing_else(
     assert again.resumed and again.status == "done" and again.source_uid == failed["uid"]
     assert facts(memory, user_id) == [("Ana", "LIVES_IN", "Lisbon")]
     assert len(sources(memory.graph, user_id)) == 2
+
+
+def test_an_unexpected_error_keeps_the_message_pending_for_a_rerun(
+        memory: Memory, user_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(self, source, executor):   # type: ignore[no-untyped-def]
+        raise RuntimeError("a pattern that breaks")
+
+    monkeypatch.setattr(RuleExtractor, "extract", broken)
+    with pytest.raises(RuntimeError, match="a pattern that breaks"):
+        memory.ingest("I moved to Porto.", user_id=user_id, speaker="Ana", session_id="chat")
+    [pending] = sources(memory.graph, user_id)
+    assert pending["extraction_status"] == "pending" and facts(memory, user_id) == []
+
+    monkeypatch.undo()
+    again = memory.ingest("I moved to Porto.", user_id=user_id, speaker="Ana",
+                          session_id="chat")
+    assert again.resumed and again.status == "done" and again.source_uid == pending["uid"]
+    assert facts(memory, user_id) == [("Ana", "LIVES_IN", "Porto")]
 
 
 def test_the_same_message_again_writes_nothing(memory: Memory, user_id: str,

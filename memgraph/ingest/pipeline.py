@@ -155,7 +155,8 @@ class Ingestor:
         """Extract a source not written yet, then write it, chained into its session, and
         its plan in one transaction. A source stored before (the same message again) rolls
         it back and goes on as ``store_and_extract`` does after writing; a failed
-        extraction or write leaves the source stored and failed, as the two steps do."""
+        extraction or write leaves the source stored and failed, an unexpected error
+        leaves it stored and pending, as the two steps do."""
         source = replace(new.text, previous=tail.content, previous_speaker=tail.speaker,
                          before_previous=tail.before) if tail else new.text
         now = new.props["ingested_at"]
@@ -183,6 +184,11 @@ class Ingestor:
         except MemgraphError as e:
             row = write_sources(self.graph, source.user_id, [new], now)[0]
             return self._after_stored(new, row, e, getattr(e, "usage", usage))
+        except Exception:
+            # a fault nobody expected (a bug in a pattern): the message is kept all the
+            # same, pending, as when it was written first; `retry_failed` redoes it
+            write_sources(self.graph, source.user_id, [new], now)
+            raise
 
     def resume(self, user_id: str, source_uid: str) -> IngestResult:
         """Extract a stored source again (left pending by a crash, or failed): the same
