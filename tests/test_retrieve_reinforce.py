@@ -14,7 +14,7 @@ from memgraph import cypher
 from memgraph.graph.write_behind import WriteBehind, statements
 from memgraph.memory import Memory
 from memgraph.retrieve.explore import reinforce_step
-from memgraph.retrieve.reinforce import Recall, next_state, reinforce, spacing
+from memgraph.retrieve.reinforce import Recall, next_state, reinforce, reinforce_all, spacing
 from memgraph.settings import LifecycleSettings, RetrievalSettings
 
 RULES = LifecycleSettings()
@@ -268,23 +268,80 @@ def test_the_queue_is_bounded_and_a_write_after_close_runs_at_once() -> None:
     assert written[-1] == "e"
 
 
-def test_queued_jobs_share_a_statement_until_an_element_repeats() -> None:
-    """Group commit: recalls of different elements merge into one statement; a recall of
-    an element already in it starts the next one, so each element's recalls stay in
-    order. Other queries, and other parameters (another user), are never merged."""
-    def recall(user: str, *eids: str) -> tuple:
-        return ("retrieve/reinforce", {"items": [{"eid": e} for e in eids], "user_id": user},
-                ("items", "eid"))
+def test_queued_jobs_share_a_statement_and_an_elements_recalls_fold_in_order() -> None:
+    """Group commit: recalls queued together are one statement, whatever elements repeat;
+    an element recalled again adds its time to its item, in the order queued, so the query
+    applies its recalls in turn. Other queries, and other parameters (another user), are
+    never merged."""
+    def recall(user: str, when: str, *eids: str) -> tuple:
+        return ("retrieve/reinforce",
+                {"items": [{"eid": e, "times": [when]} for e in eids], "user_id": user},
+                ("items", "eid", "times"))
 
-    jobs = [recall("u1", "n1", "n2"), recall("u1", "n3"), recall("u1", "n2"),
-            recall("u2", "n4"), ("jobs/other", {"x": 1}, None), recall("u2", "n5")]
-    assert [(name, [i["eid"] for i in p.get("items", [])], p.get("user_id"))
+    jobs = [recall("u1", "t1", "n1", "n2"), recall("u1", "t2", "n3"),
+            recall("u1", "t3", "n2", "n1"), recall("u2", "t4", "n4"),
+            ("jobs/other", {"x": 1}, None), recall("u2", "t5", "n5"),
+            recall("u2", "t6", "n5")]
+    assert [(name, [(i["eid"], i["times"]) for i in p.get("items", [])], p.get("user_id"))
             for name, p in statements(jobs)] == [
-        ("retrieve/reinforce", ["n1", "n2", "n3"], "u1"),
-        ("retrieve/reinforce", ["n2"], "u1"),
-        ("retrieve/reinforce", ["n4"], "u2"),
+        ("retrieve/reinforce", [("n1", ["t1", "t3"]), ("n2", ["t1", "t3"]), ("n3", ["t2"])],
+         "u1"),
+        ("retrieve/reinforce", [("n4", ["t4"])], "u2"),
         ("jobs/other", [], None),
-        ("retrieve/reinforce", ["n5"], "u2")]
+        ("retrieve/reinforce", [("n5", ["t5", "t6"])], "u2")]
+    # the queued jobs' own items are left as they were
+    assert jobs[0][1]["items"][0]["times"] == ["t1"]
+
+
+def test_a_statement_takes_at_most_so_many_elements_and_the_next_keeps_the_order() -> None:
+    def recall(when: str, *eids: str) -> tuple:
+        return ("retrieve/reinforce",
+                {"items": [{"eid": e, "times": [when]} for e in eids], "user_id": "u1"},
+                ("items", "eid", "times"))
+
+    jobs = [recall("t1", "n1", "n2"), recall("t2", "n2", "n3"), recall("t3", "n1", "n3")]
+    assert [[(i["eid"], i["times"]) for i in p["items"]]
+            for _, p in statements(jobs, max_items=2)] == [
+        [("n1", ["t1"]), ("n2", ["t1", "t2"])],
+        [("n3", ["t2", "t3"]), ("n1", ["t3"])]]
+
+
+def test_an_element_recalled_several_times_in_one_statement_ends_as_the_rules_in_turn(
+        memory: Memory, user_id: str) -> None:
+    """One item with three recall times is one write, and leaves a node and a fact exactly
+    as three recalls one after another would: the count crosses promotion to core,
+    salience caps at 1, and the spacing effect sees each gap (longer, shorter, longer)."""
+    g, emb = memory.graph, memory.embedder
+    text = "Ines restores harpsichords"
+    ines = add_node(g, user_id, "Person", "Ines", text=text, embedding=emb.embed(text))
+    shop = add_node(g, user_id, "Entity", "Workshop", text="restoration workshop")
+    fact = relate(g, user_id, ines, "WORKS_AT", shop, description="Ines works there")
+    first = NOW - timedelta(days=3)
+    for uid in (ines, fact):
+        set_props(g, uid, state="active", access_count=8, salience=0.85,
+                  last_accessed_at=first, last_recall_interval=1.0, decay_gradient=1.0)
+    before = {uid: _recall(props_of(g, uid)) for uid in (ines, fact)}
+    times = [NOW, NOW + timedelta(hours=1), NOW + timedelta(days=2)]
+    rows = g.driver.execute_query(
+        "MATCH (n:Memory {uid: $n}) RETURN elementId(n) AS eid, n.uid AS uid "
+        "UNION MATCH ()-[r]->() WHERE r.uid = $f RETURN elementId(r) AS eid, r.uid AS uid",
+        n=ines, f=fact).records
+    items = [{"eid": r["eid"], "uid": r["uid"], "times": times} for r in rows]
+    written = g.write("retrieve/reinforce", **{**reinforce_step([], user_id, NOW, RULES),
+                                               "items": items})
+    assert written[0]["reinforced"] == 2
+    for uid in (ines, fact):
+        expected = reinforce_all(before[uid], times, RULES)
+        assert expected.state == "core" and expected.salience == 1.0
+        assert expected.decay_gradient == pytest.approx(
+            1.0 + 2 * RULES.spacing_gradient_up - RULES.spacing_gradient_down)
+        after = _recall(props_of(g, uid))
+        assert after == Recall(**{**expected.__dict__,
+                                  "last_recall_interval": pytest.approx(
+                                      expected.last_recall_interval),
+                                  "decay_gradient": pytest.approx(expected.decay_gradient),
+                                  "salience": pytest.approx(expected.salience)})
+        assert after.last_accessed_at == times[-1] and after.access_count == 11
 
 
 def test_merged_recalls_keep_each_its_own_time(memory: Memory, user_id: str) -> None:
@@ -296,7 +353,7 @@ def test_merged_recalls_keep_each_its_own_time(memory: Memory, user_id: str) -> 
     eids = {r["uid"]: r["eid"] for r in rows}
     times = {uid: NOW + timedelta(hours=i) for i, uid in enumerate(uids)}
     for uid in uids:                                # queued within the linger: one statement
-        g.write_behind("retrieve/reinforce", merge=("items", "eid"),
+        g.write_behind("retrieve/reinforce", merge=("items", "eid", "times"),
                        **reinforce_step([{"eid": eids[uid], "uid": uid}], user_id,
                                         times[uid], RULES))
     for uid in uids:

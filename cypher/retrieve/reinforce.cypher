@@ -1,8 +1,9 @@
 // Seed 001 "Salience Updates" for everything one explore()/traverse() call returned, in
 // one write. Mirrors memgraph/retrieve/reinforce.py (tests check one against the other).
-// $items: [{eid, uid, now}] for nodes and relationships alike, `now` the time of the
-// recall (the write-behind queue merges several calls' items into one statement, each
-// element at most once: memgraph/graph/write_behind.py); $user_id;
+// $items: [{eid, uid, times}] for nodes and relationships alike, `times` the times of the
+// element's recalls in the order they happened (the write-behind queue merges several
+// calls' items into one statement, each element once with all its recalls:
+// memgraph/graph/write_behind.py); $user_id;
 // $alpha, $core_after, $gradient_up, $gradient_down, $gradient_floor.
 // Nodes first, then relationships, each in element-id order, so two writes over the same
 // elements queue instead of deadlocking. Two things still made them deadlock (4 threads
@@ -16,7 +17,7 @@ CALL () {
   UNWIND $items AS item
   WITH item ORDER BY item.eid
   MATCH (e) WHERE elementId(e) = item.eid AND e.uid = item.uid AND e.user_id = $user_id
-  WITH e, item.now AS now
+  WITH e, item.times AS times
   {{> fragments/recall}}
   // relabel only a node whose labels no longer match (as decay does): a recall that
   // leaves its state and salience band as they were rewrites no labels
@@ -32,7 +33,7 @@ CALL () {
   WITH item ORDER BY item.eid
   MATCH ()-[e]->() WHERE elementId(e) = item.eid AND e.uid = item.uid
     AND e.user_id = $user_id
-  WITH e, item.now AS now
+  WITH e, item.times AS times
   {{> fragments/recall}}
   RETURN count(e) AS relationships
 }

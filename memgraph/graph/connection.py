@@ -20,7 +20,7 @@ from memgraph.errors import (
     DatabaseUnavailableError,
     InvalidInputError,
 )
-from memgraph.graph.write_behind import WriteBehind
+from memgraph.graph.write_behind import Merge, WriteBehind
 from memgraph.settings import Settings
 
 T = TypeVar("T")
@@ -216,15 +216,16 @@ class Graph:
 
     def read_now(self, name: str, **params: Any) -> list[dict[str, Any]]:
         """``read``, without first waiting for the writes queued by ``write_behind``:
-        for explore(), which may rank by a salience one recall behind."""
+        for explore(), which may rank by a salience that misses the recalls still queued
+        (those of about the last ``write_behind.LINGER_S``)."""
         return self._execute(name, params, neo4j.READ_ACCESS, wait=False)
 
-    def write_behind(self, name: str, *, merge: tuple[str, str] | None = None,
+    def write_behind(self, name: str, *, merge: Merge | None = None,
                      **params: Any) -> None:
         """Queue the named write to run on this Graph's background thread, after those
         queued before it (``memgraph/graph/write_behind.py``; ``merge``: the list
-        parameter and its items' key, when jobs may share a statement). Every other query
-        through this Graph waits for the queue first."""
+        parameter, its items' key and their list that folds, when jobs may share a
+        statement). Every other query through this Graph waits for the queue first."""
         self.behind.submit(name, params, merge=merge)
 
     def write(self, name: str, **params: Any) -> list[dict[str, Any]]:

@@ -23,13 +23,14 @@ What the queue promises:
   ``failed``: a recall is a statistic about a memory, not the memory, and the next recall
   counts again.
 
-Group commit: the thread waits ``linger_s`` (50 ms) after a job arrives, and jobs that say
-how (``merge``: the list parameter and its items' key) are merged into one statement with
-the jobs queued after them, while the other parameters are equal and no key repeats; a
-job that repeats a key starts the next statement, so each element's recalls are still
-written in order. Back to back, one statement then carries a few calls' recalls: the
-write that ran beside every next call runs beside one call in several. ``wait()`` ends
-the lingering at once.
+Group commit: the thread waits ``linger_s`` after a job arrives, and jobs that say how
+(``merge``: the list parameter, its items' key, and the list in each item that holds what
+repeats) are merged into one statement with the jobs queued after them while the other
+parameters are equal; an item whose key is already in the statement adds its list to that
+item's, in the order queued (a recall of an element already recalled adds its time to the
+element's times, and the query applies them in turn). Back to back, one statement then
+carries every call's recalls of the linger: the write that ran beside every next call
+runs beside one call in several dozen. ``wait()`` ends the lingering at once.
 """
 
 from __future__ import annotations
@@ -45,10 +46,17 @@ from typing import Any
 
 log = logging.getLogger("memgraph.graph")
 
-Merge = tuple[str, str]            # (list parameter, key of its items)
+Merge = tuple[str, str, str]    # (list parameter, key of its items, their list that folds)
 Job = tuple[str, Mapping[str, Any], Merge | None]
 DEFAULT_CAPACITY = 1024
-LINGER_S = 0.05
+# How long the thread waits after a recall arrives before writing what is queued: calls
+# back to back then share one statement (about 5 per 150 LoCoMo calls instead of 37 at
+# 50 ms, and with reinforcement explore() took as long as read-only; docs/retrieval.md,
+# "Group commit"); a reader in another process sees a recall at most this much later.
+LINGER_S = 0.5
+# A statement holds at most this many items (elements): many threads' calls queued in one
+# linger would otherwise lock thousands of elements in one transaction.
+MAX_STATEMENT_ITEMS = 1000
 
 _open: weakref.WeakSet[WriteBehind] = weakref.WeakSet()
 
@@ -78,7 +86,8 @@ class WriteBehind:
     def submit(self, name: str, params: Mapping[str, Any], *,
                merge: Merge | None = None) -> None:
         """Queue one write; written at once, here, when the queue is closed. ``merge``:
-        (list parameter, key of its items) if jobs of this query may share a statement."""
+        (list parameter, key of its items, their list that folds) if jobs of this query
+        may share a statement."""
         with self._lock:
             if not self._closed:
                 self._start()
@@ -150,24 +159,32 @@ class WriteBehind:
                       name, self.failed, e)
 
 
-def statements(jobs: list[Job]) -> list[tuple[str, Mapping[str, Any]]]:
+def statements(jobs: list[Job], max_items: int = MAX_STATEMENT_ITEMS
+               ) -> list[tuple[str, Mapping[str, Any]]]:
     """The jobs, in order, as statements: a mergeable job joins the statement before it
-    when that is the same query with the same other parameters and shares no key with it."""
-    out: list[tuple[str, dict[str, Any], Merge | None, set[Any]]] = []
+    when that is the same query with the same other parameters; its items whose key is
+    there already fold their list into that item's. A statement of ``max_items`` items
+    takes no new key: the next one starts (and, written after it, keeps the order)."""
+    out: list[tuple[str, dict[str, Any], Merge | None, dict[Any, dict[str, Any]]]] = []
     for name, params, merge in jobs:
-        if merge is not None:
-            field, key = merge
-            keys = {item[key] for item in params[field]}
-            if out:
-                last_name, last_params, last_merge, last_keys = out[-1]
-                if (last_name == name and last_merge == merge and not keys & last_keys
-                        and _rest(last_params, field) == _rest(params, field)):
-                    last_params[field] = [*last_params[field], *params[field]]
-                    last_keys |= keys
-                    continue
-            out.append((name, dict(params), merge, keys))
-        else:
-            out.append((name, dict(params), None, set()))
+        if merge is None:
+            out.append((name, dict(params), None, {}))
+            continue
+        field, key, folds = merge
+        joins = bool(out) and out[-1][0] == name and out[-1][2] == merge \
+            and _rest(out[-1][1], field) == _rest(params, field)
+        for item in params[field]:
+            by_key = out[-1][3] if joins else {}
+            held = by_key.get(item[key])
+            if held is not None:
+                held[folds].extend(item[folds])
+                continue
+            if not joins or len(by_key) >= max_items:
+                by_key = {}
+                out.append((name, {**params, field: []}, merge, by_key))
+                joins = True
+            by_key[item[key]] = held = {**item, folds: list(item[folds])}
+            out[-1][1][field].append(held)
     return [(name, params) for name, params, _, _ in out]
 
 

@@ -311,9 +311,9 @@ def mentioning_sources(candidates: Sequence[Candidate]) -> dict[str, list[str]]:
 def reinforce_step(items: Sequence[dict[str, Any]], user_id: str, now: datetime,
                    lifecycle: LifecycleSettings) -> dict[str, Any]:
     """Parameters of ``retrieve/reinforce`` for elements given as ``{eid, uid}``, recalled
-    at ``now`` (each item carries its time: queued recalls of several calls may be merged
-    into one statement)."""
-    return {"items": [{"eid": i["eid"], "uid": i["uid"], "now": now} for i in items],
+    at ``now`` (each item carries the times of its recalls: the write-behind queue merges
+    several calls' recalls into one statement and folds an element's into one item)."""
+    return {"items": [{"eid": i["eid"], "uid": i["uid"], "times": [now]} for i in items],
             "user_id": user_id, **reinforce_params(lifecycle)}
 
 
@@ -326,7 +326,7 @@ def record_recall(graph: Graph, items: Sequence[dict[str, Any]], user_id: str, n
         return
     params = reinforce_step(items, user_id, now, lifecycle)
     if behind:
-        graph.write_behind("retrieve/reinforce", merge=("items", "eid"), **params)
+        graph.write_behind("retrieve/reinforce", merge=("items", "eid", "times"), **params)
     else:
         graph.write("retrieve/reinforce", **params)
 

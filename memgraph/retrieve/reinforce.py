@@ -19,6 +19,7 @@ On every retrieval (explore or traverse) each returned node and relationship get
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -73,6 +74,16 @@ def reinforce(before: Recall, now: datetime, rules: LifecycleSettings) -> Recall
         last_recall_interval=interval,
         decay_gradient=gradient,
     )
+
+
+def reinforce_all(before: Recall, times: Sequence[datetime], rules: LifecycleSettings
+                  ) -> Recall:
+    """The element's lifecycle after a retrieval at each of ``times``, in that order: what
+    ``retrieve/reinforce`` writes for an item that folds several calls' recalls."""
+    after = before
+    for now in times:
+        after = reinforce(after, now, rules)
+    return after
 
 
 def reinforce_params(rules: LifecycleSettings) -> dict[str, float | int]:
