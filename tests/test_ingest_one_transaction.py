@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pytest
 from ingest_support import rows, sources
 
-from memgraph.errors import DatabaseError
-from memgraph.ingest import pipeline, writer
+from memgraph import cypher
+from memgraph.ingest import pipeline
 from memgraph.ingest.rules import RuleExtractor
 from memgraph.memory import Memory
 
@@ -67,16 +67,18 @@ def test_a_failed_write_leaves_the_message_stored_failed_and_nothing_else(
     memory.ingest("Hi, I'm Ana.", user_id=user_id, speaker="Ana", session_id="chat")
     before = rows(memory.graph, "MATCH (n {user_id: $u}) RETURN count(n) AS c",
                   u=user_id)[0]["c"]
-    run = writer._Transaction.run
+    load = cypher.load
 
-    def fails_after_writing(self, prepared):   # type: ignore[no-untyped-def]
-        run(self, prepared)        # everything is written in the transaction, then...
-        raise DatabaseError("Neo4j error Neo.TransientError.Test: the disk is full")
+    def mentions_fail(name: str) -> str:
+        # the message's nodes and facts are written in the transaction, then the real
+        # server refuses the statement that links the message to them
+        return "RETURN 1 / size($uids) - 1 / 0 AS linked" if name == "ingest/mentions" \
+            else load(name)
 
-    monkeypatch.setattr(writer._Transaction, "run", fails_after_writing)
+    monkeypatch.setattr(cypher, "load", mentions_fail)
     result = memory.ingest("I live in Lisbon.", user_id=user_id, speaker="Ana",
                            session_id="chat")
-    assert result.status == "failed" and "the disk is full" in (result.error or "")
+    assert result.status == "failed" and "/ by zero" in (result.error or "")
     # the message alone is kept, in its place in the session; nothing it taught is
     [_, failed] = sources(memory.graph, user_id)
     assert failed["extraction_status"] == "failed" and failed["raw_content"] == "I live in Lisbon."
