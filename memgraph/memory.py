@@ -15,6 +15,7 @@ from memgraph.graph.tenant_index import (
     create_own_index,
     drop_own_index,
     own_indexes,
+    tenant_fulltext_name,
     tenant_index_name,
     tenants_due,
 )
@@ -152,13 +153,15 @@ class Memory:
 
     def vector_indexes(self, user_id: str | None = None, *,
                        all_users: bool = False) -> list[TenantIndex]:
-        """The tenant's own vector index (an empty list: it uses the shared one), or, with
+        """The tenant's own vector and full-text indexes (an empty list: it uses the shared
+        ones), or, with
         ``all_users=True``, every tenant's (docs/operations.md, "A big tenant's own vector
         index")."""
         return own_indexes(self.graph, self.scope(user_id, all_users))
 
     def create_vector_index(self, user_id: str | None = None) -> TenantIndex:
-        """Give one tenant a vector index of its own and wait until explore() can ask it
+        """Give one tenant a vector index and a full-text index of its own and wait until
+        explore() can ask them
         (``memgraph/graph/tenant_index.py``). Safe to run again, and to run while the
         tenant is written to."""
         from memgraph.retrieve.vector_plan import forget_tenant_size
@@ -179,7 +182,8 @@ class Memory:
                            self.settings.retrieval.own_vector_index_min_nodes)
 
     def drop_vector_index(self, user_id: str | None = None) -> int:
-        """Put one tenant back on the shared vector index; returns the nodes unlabelled."""
+        """Put one tenant back on the shared vector and full-text indexes; returns the
+        nodes unlabelled."""
         from memgraph.retrieve.vector_plan import forget_tenant_size
 
         tenant = self._user(user_id)
@@ -193,8 +197,9 @@ class Memory:
         user_id = check_user_id(user_id)
         before = sum(row["nodes"] for row in self.graph.read("graph/counts", user_id=user_id))
         if not dry_run:
-            # its own vector index first: nothing to update while the nodes go
-            self.graph.run_autocommit("graph/drop_index", index=tenant_index_name(user_id))
+            # its own indexes first: nothing to update while the nodes go
+            for index in (tenant_index_name(user_id), tenant_fulltext_name(user_id)):
+                self.graph.run_autocommit("graph/drop_index", index=index)
             self.graph.run_autocommit("graph/delete_user", user_id=user_id)
         return before
 

@@ -21,7 +21,7 @@ from fakes.openai_server import FakeOpenAIServer
 
 from memgraph.demo.tour import run_tour
 from memgraph.graph.connection import Graph
-from memgraph.graph.tenant_index import tenant_index_name
+from memgraph.graph.tenant_index import tenant_fulltext_name, tenant_index_name
 from memgraph.local_neo4j import LocalServer
 from memgraph.memory import Memory
 from memgraph.providers.embeddings import HashingEmbedder
@@ -145,7 +145,8 @@ def other_user(graph: Graph, user_id: str) -> Iterator[str]:
 
 
 def delete_tenant(graph: Graph, uid: str) -> None:
-    graph.run_autocommit("graph/drop_index", index=tenant_index_name(uid))
+    for index in (tenant_index_name(uid), tenant_fulltext_name(uid)):
+        graph.run_autocommit("graph/drop_index", index=index)
     graph.run_autocommit("graph/delete_user", user_id=uid)
 
 

@@ -1,7 +1,9 @@
-"""A big tenant's own vector index: explore() asks it and finds what the shared index
-finds; every write labels the tenant's new nodes; dropping it and forgetting the tenant
-leave no index, label or marker behind; a process that still believes in a dropped index
-falls back to the shared one."""
+"""A big tenant's own vector and full-text indexes: explore() asks them, finds what the
+shared vector index finds, and weighs words by the tenant's own statistics whatever other
+tenants write; every write labels the tenant's new nodes; dropping them and forgetting the
+tenant leave no index, label or marker behind; a process that still believes in a dropped
+index falls back to the shared one; a tenant given its indexes before it had a full-text
+one is due again and gets it."""
 
 from __future__ import annotations
 
@@ -19,17 +21,19 @@ from memgraph import cypher
 from memgraph.cli.main import cli
 from memgraph.errors import ConfigurationError
 from memgraph.graph.connection import Graph
-from memgraph.graph.schema import VECTOR_INDEX
+from memgraph.graph.schema import FULLTEXT_DEFINITIONS, FULLTEXT_INDEX, VECTOR_INDEX
 from memgraph.graph.tenant_index import (
     should_have_own_index,
+    tenant_fulltext_name,
     tenant_index_name,
     tenant_label,
+    tenants_due,
 )
 from memgraph.graph.vocabulary import Kind
 from memgraph.ingest.resolution import Candidate, SimilaritySearch, resolve
 from memgraph.memory import Memory
 from memgraph.retrieve.config import RetrievalConfig
-from memgraph.retrieve.explore import ExploreRequest, fetch_candidates
+from memgraph.retrieve.explore import ExploreRequest, candidate_params, fetch_candidates
 from memgraph.retrieve.filters import build_filters
 from memgraph.retrieve.vector_plan import forget_tenant_size, plan_vector
 from memgraph.settings import Settings
@@ -136,11 +140,118 @@ def test_what_is_written_after_the_index_was_made_is_labelled_and_found(
     assert any("Lisbon" in (h.text or "") or h.name == "Lisbon" for h in hits)
 
 
+def _text_request(memory: Memory, user_id: str, query: str) -> ExploreRequest:
+    config = RetrievalConfig.from_settings(memory.settings, candidates_per_signal=10,
+                                           use_vector=False, use_graph=False)
+    return ExploreRequest(user_id=user_id, query=query, vector=None, k=10,
+                          filters=build_filters(), config=config)
+
+
+def _text_hits(memory: Memory, req: ExploreRequest) -> list[tuple[str, float]]:
+    """The full-text signal: (uid, Lucene score), best first."""
+    hits = [(c.props["uid"], c.signal_scores["fulltext"])
+            for c in fetch_candidates(memory.graph, req).candidates
+            if "fulltext" in c.signal_scores]
+    return sorted(hits, key=lambda hit: (-hit[1], hit[0]))
+
+
+def _harbour_tenant(memory: Memory, user_id: str) -> dict[str, list[str]]:
+    """40 messages: 36 about the harbour (the tenant's everyday word), 4 of them and 4 more
+    about the lighthouse (a word it seldom writes)."""
+    return {
+        "harbour": add_nodes(memory.graph, user_id, "Source", [
+            (f"h{i}", f"We walked along the harbour again, day {i}.", None)
+            for i in range(32)]),
+        "both": add_nodes(memory.graph, user_id, "Source", [
+            (f"b{i}", f"The harbour and the old lighthouse, visit {i}.", None)
+            for i in range(4)]),
+        "lighthouse": add_nodes(memory.graph, user_id, "Source", [
+            (f"l{i}", f"The lighthouse keeper waved, morning {i}.", None) for i in range(4)]),
+    }
+
+
+def test_a_tenants_own_fulltext_index_weighs_words_by_the_tenant_whatever_others_write(
+        memory: Memory, user_id: str, other_user: str) -> None:
+    mine = _harbour_tenant(memory, user_id)
+    made = memory.create_vector_index(user_id)
+    assert made.fulltext == tenant_fulltext_name(user_id)
+    assert _index_state(memory.graph, made.fulltext) == "ONLINE"
+    with memory.graph.session() as session:
+        shown = session.run("SHOW INDEXES YIELD name, labelsOrTypes, properties, options "
+                            "WHERE name = $n RETURN *", n=made.fulltext).single()
+    _, fields, analyzer = FULLTEXT_DEFINITIONS[FULLTEXT_INDEX]
+    assert shown["labelsOrTypes"] == [tenant_label(user_id)]
+    assert sorted(shown["properties"]) == sorted(fields)
+    assert shown["options"]["indexConfig"]["fulltext.analyzer"] == analyzer
+
+    req = _text_request(memory, user_id, "harbour lighthouse")
+    forget_tenant_size(memory.graph, user_id)
+    params = candidate_params(memory.graph, req)
+    # asked there, and nothing to count: Lucene's statistics are the tenant's own
+    assert params["search"]["ft_index"] == made.fulltext
+    assert params["search"]["weigh"] is None and params["search"]["lucene"] is not None
+    before = _text_hits(memory, req)
+    # the word it seldom writes weighs more than the one it writes every day
+    assert {uid for uid, _ in before[:8]} == set(mine["both"] + mine["lighthouse"])
+    # another tenant writes about the lighthouse all day, and nothing about the harbour:
+    # in the shared index "lighthouse" becomes the common word
+    add_nodes(memory.graph, other_user, "Source", [
+        (f"o{i}", f"Another lighthouse photo, number {i}.", None) for i in range(300)])
+    assert _text_hits(memory, req) == before
+    # the same question of the shared index, unweighed, is moved by what the other wrote
+    forget_tenant_size(memory.graph, user_id)
+    memory.drop_vector_index(user_id)
+    shared = RetrievalConfig.from_settings(memory.settings, candidates_per_signal=10,
+                                           use_vector=False, use_graph=False,
+                                           tenant_term_weights=False)
+    plain = _text_hits(memory, ExploreRequest(user_id=user_id, query="harbour lighthouse",
+                                              vector=None, k=10, filters=build_filters(),
+                                              config=shared))
+    assert [score for _, score in plain] != [score for _, score in before]
+
+
+def test_a_tenant_given_its_indexes_before_it_had_a_fulltext_one_is_due_and_gets_it(
+        memory: Memory, user_id: str) -> None:
+    _harbour_tenant(memory, user_id)
+    made = memory.create_vector_index(user_id)
+    # as a tenant given its own vector index by an earlier version: no full-text index
+    memory.graph.run_autocommit("graph/drop_index", index=made.fulltext)
+    with memory.graph.session() as session:
+        session.run("MATCH (t:TenantVectorIndex {user_id: $u}) REMOVE t.fulltext",
+                    u=user_id).consume()
+    assert memory.vector_indexes(user_id)[0].fulltext is None
+    assert [d.user_id for d in tenants_due(memory.graph, [user_id], 30)] == [user_id]
+    forget_tenant_size(memory.graph, user_id)
+    req = _text_request(memory, user_id, "harbour lighthouse")
+    assert candidate_params(memory.graph, req)["search"]["ft_index"] == FULLTEXT_INDEX
+    assert _text_hits(memory, req)                   # the shared index, weighed, answers
+    again = memory.create_vector_index(user_id)
+    assert again.fulltext == tenant_fulltext_name(user_id) and again.state == "online"
+    assert _index_state(memory.graph, again.fulltext) == "ONLINE"
+    assert tenants_due(memory.graph, [user_id], 30) == []
+    assert candidate_params(memory.graph, req)["search"]["ft_index"] == again.fulltext
+
+
+def test_a_process_that_still_believes_in_a_dropped_fulltext_index_asks_the_shared_one(
+        memory: Memory, user_id: str) -> None:
+    mine = _harbour_tenant(memory, user_id)
+    made = memory.create_vector_index(user_id)
+    req = _text_request(memory, user_id, "lighthouse")
+    forget_tenant_size(memory.graph, user_id)
+    own = _text_hits(memory, req)
+    memory.graph.run_autocommit("graph/drop_index", index=made.fulltext)
+    shared = _text_hits(memory, req)
+    assert {uid for uid, _ in shared} == {uid for uid, _ in own} \
+        == set(mine["both"] + mine["lighthouse"])
+    assert candidate_params(memory.graph, req)["search"]["ft_index"] == FULLTEXT_INDEX
+
+
 def test_dropping_the_index_puts_the_tenant_back_on_the_shared_one(
         memory: Memory, user_id: str, crowded: dict[str, list[str]]) -> None:
     made = memory.create_vector_index(user_id)
     assert memory.drop_vector_index(user_id) == 40
     assert _index_state(memory.graph, made.index) is None
+    assert made.fulltext and _index_state(memory.graph, made.fulltext) is None
     assert _labelled(memory.graph, user_id) == 0 and memory.vector_indexes(user_id) == []
     forget_tenant_size(memory.graph, user_id)
     req = _request(memory, user_id, _query(memory.embedder.dimensions))
@@ -173,6 +284,7 @@ def test_forgetting_a_tenant_drops_its_own_index_and_marker(
     made = memory.create_vector_index(user_id)
     memory.forget_user(user_id)
     assert _index_state(graph, made.index) is None
+    assert made.fulltext and _index_state(graph, made.fulltext) is None
     assert scalar(graph, "MATCH (t:TenantVectorIndex {user_id: $u}) RETURN count(t)",
                   u=user_id) == 0
 
@@ -197,11 +309,14 @@ def test_the_command_line_lists_creates_and_drops_a_tenants_index(
     assert json.loads(made.stdout)[0]["state"] == "online"
     listed = run("vector-index", "list")
     assert tenant_index_name(user_id) in listed.stdout and "online" in listed.stdout
+    assert tenant_fulltext_name(user_id) in listed.stdout
     status = run("status")
     assert f"vector index: its own, {tenant_index_name(user_id)} (online)" in status.stdout
+    assert f"full-text index: its own, {tenant_fulltext_name(user_id)}" in status.stdout
     dropped = run("vector-index", "drop", "--user", user_id)
     assert dropped.exit_code == 0 and "40 nodes unlabelled" in dropped.stdout
     assert "vector index: the shared one" in run("status").stdout
+    assert "full-text index: the shared one" in run("status").stdout
     wrong = run("vector-index", "create", "--dry-run")
     assert wrong.exit_code != 0 and "--all-users" in wrong.stderr
     assert isinstance(wrong.exception, SystemExit)     # refused, not crashed

@@ -1,6 +1,7 @@
-// A tenant's hits in the full-text index {{index}}, as `found`, a list of {e, score} in
-// the index's order, and `lucene`, the query asked. Reads three variables: `terms` (a
-// Lucene query, escaped), `tenant_id` and `hit_limit` (how many hits to ask for). The
+// A tenant's hits in a full-text index, as `found`, a list of {e, score} in the index's
+// order, and `lucene`, the query asked. Reads four variables: `terms` (a Lucene query,
+// escaped), `tenant_id`, `hit_limit` (how many hits to ask for) and `index_name` (the
+// shared index, or a big tenant's own: memgraph/graph/tenant_index.py). The
 // tenant is scoped inside Lucene, by a required clause `+user_id:"<tenant>"` (every
 // full-text index holds `user_id`), written here for every full-text read but the term
 // counts (fragments/weighted_terms). Lucene matches the tenant's id as a phrase of its
@@ -10,15 +11,15 @@
 // (docs/retrieval.md, "Each tenant's own word statistics").
 WITH *, '+user_id:"' + replace(replace(tenant_id, '\\', '\\\\'), '"', '\\"') + '" +(' + terms + ')'
         AS lucene
-CALL (lucene, tenant_id, hit_limit) {
-  CALL db.index.fulltext.{{procedure}}('{{index}}', lucene, {limit: hit_limit})
+CALL (lucene, tenant_id, hit_limit, index_name) {
+  CALL db.index.fulltext.{{procedure}}(index_name, lucene, {limit: hit_limit})
     YIELD {{yields}} AS e, score
   RETURN count(*) AS hits,
          collect(CASE WHEN e.user_id = tenant_id THEN {e: e, score: score} END) AS own
 }
-CALL (lucene, tenant_id, hit_limit, hits, own) {
+CALL (lucene, tenant_id, hit_limit, index_name, hits, own) {
   UNWIND CASE WHEN hits = hit_limit AND size(own) < hits THEN [1] ELSE [] END AS crowded
-  CALL db.index.fulltext.{{procedure}}('{{index}}', lucene, {limit: 10 * hit_limit})
+  CALL db.index.fulltext.{{procedure}}(index_name, lucene, {limit: 10 * hit_limit})
     YIELD {{yields}} AS e, score
   WITH e, score WHERE e.user_id = tenant_id
   RETURN collect({e: e, score: score}) AS wide

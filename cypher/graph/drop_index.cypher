@@ -1,3 +1,3 @@
-// Drop one index by name (a tenant's own vector index, when it goes back to the shared one
-// or is forgotten).
+// Drop one index by name (a tenant's own vector or full-text index, when it goes back to
+// the shared ones or is forgotten).
 DROP INDEX $index IF EXISTS

@@ -26,8 +26,9 @@ CALL (){
   RETURN n, score ORDER BY score DESC LIMIT $limit
   UNION
   // scoped to the tenant inside Lucene (memory_text holds user_id), as in explore
-  WITH $text AS terms, $user_id AS tenant_id, $limit * 20 AS hit_limit
-  {{> fragments/fulltext_own procedure=queryNodes index=memory_text yields=node}}
+  WITH $text AS terms, $user_id AS tenant_id, $limit * 20 AS hit_limit,
+       'memory_text' AS index_name
+  {{> fragments/fulltext_own procedure=queryNodes yields=node}}
   UNWIND found AS hit
   WITH hit.e AS n, hit.score AS score
   WHERE n.user_id = $user_id AND (n:Person OR n:Concept OR n:Entity)

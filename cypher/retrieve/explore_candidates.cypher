@@ -11,13 +11,15 @@
 //                (1 + cosine) / 2; below $min_vector_score a match is noise and dropped.
 //                Summaries' vectors are not in the index (schema v6): when they compete,
 //                they are scored exactly and merged in.
-//   ftn / ftr    full-text over nodes (`memory_text`, and `summary_text` when summaries
-//                compete) and relationships
-//                (`relationship_text`), scoped to the tenant inside Lucene (both indexes
-//                hold `user_id`: a required phrase clause), over-fetched to $ft_k for
-//                the other filters. The terms are $search.lucene (escaped), or
-//                $search.weigh's, weighed by the tenant's own statistics
-//                (fragments/weighted_terms; their counts are returned as `counted`).
+//   ftn / ftr    full-text over nodes ($search.ft_index: `memory_text`, shared by all
+//                tenants, or a big tenant's own (memgraph/graph/tenant_index.py); and
+//                `summary_text` when summaries compete) and relationships
+//                (`relationship_text`), scoped to the tenant inside Lucene (every index
+//                holds `user_id`: a required phrase clause), over-fetched to $ft_k for
+//                the other filters. The terms are $search.lucene (escaped), or, on the
+//                shared index, $search.weigh's, weighed by the tenant's own statistics
+//                (fragments/weighted_terms; their counts are returned as `counted`): a
+//                tenant's own index already scores by the tenant's statistics.
 //   graph        what the text signals missed, one hop around their strongest $seeds
 //                seeds: sum over seeds of (1/seed rank) / seed degree x relationship
 //                strength x neighbour salience (a random-walk step: a hub such as the
@@ -131,9 +133,10 @@ CALL () {
   RETURN coalesce(weighted, $search.lucene) AS asked, counted
 }
 CALL (asked) {
-  WITH asked AS terms, $search.user_id AS tenant_id, $ft_k AS hit_limit
+  WITH asked AS terms, $search.user_id AS tenant_id, $ft_k AS hit_limit,
+       $search.ft_index AS index_name
   WHERE asked IS NOT NULL
-  {{> fragments/fulltext_own procedure=queryNodes index=memory_text yields=node}}
+  {{> fragments/fulltext_own procedure=queryNodes yields=node}}
   // summaries have their own index (schema v6): only when they compete
   CALL (lucene) {
     WITH lucene WHERE $summaries_compete
@@ -141,7 +144,9 @@ CALL (asked) {
       YIELD node AS n, score
     RETURN collect({e: n, score: score}) AS summary_hits
   }
-  UNWIND found + summary_hits AS hit
+  // a tenant's own index holds its summaries too (they carry its label): they come from
+  // `summary_text` alone, and only when they compete
+  UNWIND [hit IN found WHERE NOT (hit.e:Storyline OR hit.e:Macro)] + summary_hits AS hit
   WITH hit.e AS n, hit.score AS score
   WHERE n.user_id = $search.user_id
     {{> fragments/node_filters}}
@@ -149,9 +154,10 @@ CALL (asked) {
   RETURN collect({key: elementId(n), score: score}) AS ftn
 }
 CALL (asked) {
-  WITH asked AS terms, $search.user_id AS tenant_id, $ft_k AS hit_limit
+  WITH asked AS terms, $search.user_id AS tenant_id, $ft_k AS hit_limit,
+       'relationship_text' AS index_name
   WHERE asked IS NOT NULL AND $relationships
-  {{> fragments/fulltext_own procedure=queryRelationships index=relationship_text yields=relationship}}
+  {{> fragments/fulltext_own procedure=queryRelationships yields=relationship}}
   UNWIND found AS hit
   WITH hit.e AS r, hit.score AS score
   WHERE r.user_id = $search.user_id
@@ -176,9 +182,10 @@ CALL () {
   UNION
   // a node the question names by one of its aliases ("Bea" for Beatriz, who said "call me
   // Bea"): one full-text seek on the aliases, each hit checked against the keys
-  WITH $search.aliases AS terms, $search.user_id AS tenant_id, $per_signal AS hit_limit
+  WITH $search.aliases AS terms, $search.user_id AS tenant_id, $per_signal AS hit_limit,
+       'memory_text' AS index_name
   WHERE $search.aliases IS NOT NULL
-  {{> fragments/fulltext_own procedure=queryNodes index=memory_text yields=node}}
+  {{> fragments/fulltext_own procedure=queryNodes yields=node}}
   UNWIND found AS hit
   WITH hit.e AS n
   WITH n, [a IN coalesce(n.aliases, []) WHERE toLower(trim(a)) IN $search.name_keys

@@ -2,8 +2,8 @@
 // vector index covers them all): sizes explore()'s over-fetch from the vector index.
 // The tenant count reads the `memory_user` index; the total is a count-store lookup.
 // Summaries are not in the index (schema v6): taken off both counts (count-store lookups
-// and seeks on their (user_id, subject_uid) indexes). `index`: the tenant's own vector
-// index once it is ready (schema v8), else null (the shared one).
+// and seeks on their (user_id, subject_uid) indexes). `index`, `fulltext`: the tenant's
+// own vector and full-text indexes once they are ready, else null (the shared ones).
 MATCH (n:Memory) WHERE n.user_id = $user_id
 WITH count(n) AS memory
 WITH memory - COUNT { MATCH (s:Storyline) WHERE s.user_id = $user_id AND s.subject_uid IS NOT NULL }
@@ -11,4 +11,5 @@ WITH memory - COUNT { MATCH (s:Storyline) WHERE s.user_id = $user_id AND s.subje
      AS tenant
 OPTIONAL MATCH (own:TenantVectorIndex {user_id: $user_id, state: 'online'})
 RETURN tenant, COUNT { MATCH (:Memory) } - COUNT { MATCH (:Storyline) }
-               - COUNT { MATCH (:Macro) } AS total, own.index AS index
+               - COUNT { MATCH (:Macro) } AS total, own.index AS index,
+       own.fulltext AS fulltext

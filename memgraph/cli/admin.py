@@ -109,6 +109,9 @@ def status(user_id: str | None, all_users: bool, as_json: bool) -> None:
     owned = [f"{own['index']} ({own['state']})" for own in data["vector_indexes"]]
     if data["user_id"] is not None:
         click.echo("vector index: " + (f"its own, {owned[0]}" if owned else "the shared one"))
+        texts = [own["fulltext"] for own in data["vector_indexes"] if own["fulltext"]]
+        click.echo("full-text index: " + (f"its own, {texts[0]}" if texts
+                                          else "the shared one, weighed by the tenant"))
     elif owned:
         click.echo(f"tenants with their own vector index: {len(owned)}")
     models = data["embedding_models"]
@@ -170,8 +173,9 @@ def policy(target: str, ttl_policy: str, user_id: str | None, as_json: bool) -> 
 
 @click.group("vector-index")
 def vector_index() -> None:
-    """A big tenant's own vector index: faster explore() where the shared index holds many
-    tenants.
+    """A big tenant's own vector and full-text indexes: faster explore() where the shared
+    indexes hold many tenants (the full-text one also needs no word counts to weigh the
+    tenant's words by its own statistics).
 
     \b
     memgraph vector-index create --all-users --dry-run   # who is due
@@ -186,8 +190,8 @@ def vector_index() -> None:
 @all_users_option
 @json_option
 def vector_index_list(user_id: str | None, all_users: bool, as_json: bool) -> None:
-    """The tenant's own vector index (none: it uses the shared one), or every tenant's
-    with --all-users."""
+    """The tenant's own vector and full-text indexes (none: it uses the shared ones), or
+    every tenant's with --all-users."""
     with open_memory() as memory:
         owned = memory.vector_indexes(user_id, all_users=all_users)
     if as_json:
@@ -197,21 +201,24 @@ def vector_index_list(user_id: str | None, all_users: bool, as_json: bool) -> No
         click.echo("no tenant has a vector index of its own" if all_users
                    else "this tenant uses the shared vector index")
         return
-    render_table(("user", "index", "label", "state"),
-                 [(own.user_id, own.index, own.label, own.state) for own in owned])
+    render_table(("user", "index", "full-text index", "label", "state"),
+                 [(own.user_id, own.index, own.fulltext or "none yet (create again)",
+                   own.label, own.state) for own in owned])
 
 
 @vector_index.command("create")
 @user_option
 @click.option("--all-users", is_flag=True,
               help="every tenant big enough (retrieval.own_vector_index_min_nodes) that has "
-                   "none yet")
+                   "not both yet")
 @click.option("--dry-run", is_flag=True, help="with --all-users: list them, create nothing")
 @json_option
 def vector_index_create(user_id: str | None, all_users: bool, dry_run: bool,
                         as_json: bool) -> None:
-    """Give a tenant a vector index of its own, and wait until explore() asks it. Safe to
-    run again (it finishes an interrupted run) and while the tenant is written to.
+    """Give a tenant a vector index and a full-text index of its own, and wait until
+    explore() asks them. Safe to run again (it finishes an interrupted run, and adds the
+    full-text index to a tenant given its vector index before there was one) and while the
+    tenant is written to.
 
     \b
     memgraph vector-index create --user sam
@@ -243,7 +250,7 @@ def vector_index_create(user_id: str | None, all_users: bool, dry_run: bool,
         print_json([own.as_dict() for own in made])
         return
     for own in made:
-        click.echo(f"{own.user_id}: index {own.index} {own.state} "
+        click.echo(f"{own.user_id}: indexes {own.index} and {own.fulltext} {own.state} "
                    f"({own.labelled} nodes labelled {own.label})")
     if all_users and not made:
         click.echo("no tenant is due")
@@ -254,14 +261,15 @@ def vector_index_create(user_id: str | None, all_users: bool, dry_run: bool,
               help="the tenant to put back on the shared index")
 @json_option
 def vector_index_drop(user_id: str, as_json: bool) -> None:
-    """Put a tenant back on the shared vector index (its own index and labels go; no
-    memory is touched)."""
+    """Put a tenant back on the shared vector and full-text indexes (its own indexes and
+    labels go; no memory is touched)."""
     with open_memory() as memory:
         unlabelled = memory.drop_vector_index(user_id)
     if as_json:
         print_json({"user_id": user_id, "unlabelled": unlabelled})
         return
-    click.echo(f"{user_id}: back on the shared vector index ({unlabelled} nodes unlabelled)")
+    click.echo(f"{user_id}: back on the shared vector and full-text indexes "
+               f"({unlabelled} nodes unlabelled)")
 
 
 COMMANDS = [config, init, status, forget, policy, vector_index]

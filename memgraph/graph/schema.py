@@ -14,6 +14,7 @@ from memgraph.graph.vocabulary import RELATIONSHIP_TYPES
 
 SCHEMA_VERSION = 10
 VECTOR_INDEX = "memory_embedding"
+FULLTEXT_INDEX = "memory_text"   # the shared full-text index over memory nodes
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ def apply_schema(graph: Graph, dimensions: int, embedding_model: str,
 NODE_TEXT_FIELDS = ("name", "aliases", "description", "notes", "search_text")
 _NODE_TEXT = [*NODE_TEXT_FIELDS, "user_id"]
 FULLTEXT_DEFINITIONS: dict[str, tuple[list[str], list[str], str]] = {
-    "memory_text": (["Person", "Concept", "Entity", "Source", "Artifact"], _NODE_TEXT,
+    FULLTEXT_INDEX: (["Person", "Concept", "Entity", "Source", "Artifact"], _NODE_TEXT,
                     "english"),
     "summary_text": (["Storyline", "Macro"], _NODE_TEXT, "english"),
     "relationship_text": (list(RELATIONSHIP_TYPES), ["description", "notes", "user_id"],
@@ -117,7 +118,7 @@ def migrate_fulltext_index(graph: Graph) -> bool:
                 and row["analyzer"] == analyzer:
             continue
         graph.run_autocommit("graph/drop_fulltext_index", index=row["name"])
-        if row["name"] == "memory_text":
+        if row["name"] == FULLTEXT_INDEX:
             graph.run_migration("graph/backfill_search_text", user_id=None)
         changed = True
     return changed

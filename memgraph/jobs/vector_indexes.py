@@ -1,12 +1,15 @@
-"""Job 7, vector indexes: a tenant that has grown big gets a vector index of its own.
+"""Job 7, vector indexes: a tenant that has grown big gets a vector index (and a full-text
+index) of its own.
 
 The shared vector index cannot filter by tenant, so a tenant of more than a few thousand
 nodes in a big database is asked for thousands of neighbours, or scored exactly
 (``memgraph/retrieve/vector_plan.py``). Each tenant the run covers that has at least
 ``retrieval.own_vector_index_min_nodes`` memory nodes and holds less than half of the
-shared index gets its own (``memgraph/graph/tenant_index.py``; the same as `memgraph
-vector-index create`). Last in the nightly order: the index is built on what the other
-jobs left. A dry run reports who is due and creates nothing.
+shared index gets its own, and its own full-text index, whose statistics are the
+tenant's (``memgraph/graph/tenant_index.py``; the same as `memgraph vector-index create`;
+a tenant that has the first from before there was the second is due again). Last in the
+nightly order: the indexes are built on what the other jobs left. A dry run reports who is
+due and creates nothing.
 """
 
 from __future__ import annotations

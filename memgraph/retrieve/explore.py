@@ -22,7 +22,7 @@ from typing import Any
 from memgraph.errors import DatabaseError, InvalidInputError
 from memgraph.graph.connection import Graph
 from memgraph.graph.names import canonical_name
-from memgraph.graph.schema import VECTOR_INDEX
+from memgraph.graph.schema import FULLTEXT_INDEX, VECTOR_INDEX
 from memgraph.retrieve.answers import (
     joining_facts,
     message_floor,
@@ -95,8 +95,8 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
     use_vector = cfg.use_vector and req.vector is not None
     plan = plan_vector(graph, req.user_id, per_signal, cfg) if use_vector else None
     ann_k = plan.ann_k if plan else per_signal
-    weighed = (weighing(graph, req.user_id, content_terms(req.query),
-                        tenant_size(graph, req.user_id, cfg.tenant_size_ttl_s), cfg)
+    size = tenant_size(graph, req.user_id, cfg.tenant_size_ttl_s)
+    weighed = (weighing(graph, req.user_id, content_terms(req.query), size, cfg)
                if cfg.use_fulltext else Weighing(None, None))
     # Every value whose type or size changes from call to call (a string, a list, or
     # something that may be null) goes in one of two maps, `$search` and `$filters`: Neo4j
@@ -109,6 +109,8 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
             "user_id": req.user_id,
             "vector": req.vector if use_vector else None,
             "ann_index": plan.index if plan else VECTOR_INDEX,
+            # a big tenant's own full-text index, which weighs by its statistics alone
+            "ft_index": size.own_fulltext or FULLTEXT_INDEX,
             # the question's terms: as they are (`lucene`), or to be weighed by the
             # tenant's own statistics inside the query (`weigh`; retrieve/term_weights.py)
             "lucene": weighed.plain,
@@ -175,10 +177,12 @@ def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = N
     try:
         row = graph.read_now("retrieve/explore_candidates", **params)[0]
     except DatabaseError as e:
-        if params["search"]["ann_index"] == VECTOR_INDEX or NO_SUCH_INDEX not in str(e):
+        own = (params["search"]["ann_index"] != VECTOR_INDEX
+               or params["search"]["ft_index"] != FULLTEXT_INDEX)
+        if not own or not any(missing in str(e) for missing in NO_SUCH_INDEX):
             raise
-        # The tenant's own index went since this process counted its size (given up, or
-        # dropped by hand to be rebuilt): ask the shared one.
+        # The tenant's own indexes went since this process counted its size (given up, or
+        # dropped by hand to be rebuilt): ask the shared ones.
         own_index_missing(graph, req.user_id)
         params = candidate_params(graph, req)
         row = graph.read_now("retrieve/explore_candidates", **params)[0]

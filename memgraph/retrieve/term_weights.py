@@ -82,9 +82,12 @@ def weighing(graph: Graph, user_id: str, text: str, size: TenantSize | None,
     """How the candidate query is to weigh ``text``'s terms: plain terms (``plain``)
     when the tenant is (most of) the index or the weights are off; else each term with
     the counts this process keeps for it (``weigh``; a count not kept is null, and the
-    query counts it: cypher/fragments/weighted_terms). Neither when no term remains."""
+    query counts it: cypher/fragments/weighted_terms). Neither when no term remains.
+    A tenant with a full-text index of its own is asked there, and Lucene's weights are
+    already the tenant's (``memgraph/graph/tenant_index.py``): its terms stay plain."""
     plain = lucene_escape(text)
     if plain is None or not cfg.tenant_term_weights or size is None or size.tenant <= 0 \
+            or size.own_fulltext is not None \
             or size.tenant >= MOST_OF_THE_INDEX * max(size.total, 1):
         return Weighing(None if plain is None else in_content_fields(plain), None)
     terms = query_terms(text)

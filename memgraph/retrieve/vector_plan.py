@@ -34,8 +34,8 @@ from memgraph.retrieve.config import RetrievalConfig
 # bound (scored 0.19-0.22 too high: memgraph/providers/embeddings.py, HashingEmbedder).
 ANN_SCORE_MARGIN = 0.1
 
-# What Neo4j says when a query asks a vector index that is not there.
-NO_SUCH_INDEX = "no such vector schema index"
+# What Neo4j says when a query asks a vector or full-text index that is not there.
+NO_SUCH_INDEX = ("no such vector schema index", "no such fulltext schema index")
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,7 @@ class TenantSize:
     tenant: int            # the tenant's memory nodes (summaries apart)
     total: int             # all memory nodes in the shared index
     own_index: str | None  # the tenant's own vector index, once ready
+    own_fulltext: str | None = None   # ... and its own full-text index
 
 
 _sizes: dict[tuple[str, str, str], tuple[float, TenantSize]] = {}
@@ -76,7 +77,8 @@ def tenant_size(graph: Graph, user_id: str, ttl_s: float) -> TenantSize:
 
 def _count(graph: Graph, user_id: str) -> TenantSize:
     row = graph.read("retrieve/tenant_size", user_id=user_id)[0]
-    return TenantSize(tenant=row["tenant"], total=row["total"], own_index=row["index"])
+    return TenantSize(tenant=row["tenant"], total=row["total"], own_index=row["index"],
+                      own_fulltext=row["fulltext"])
 
 
 def forget_tenant_size(graph: Graph, user_id: str) -> None:
@@ -88,8 +90,8 @@ def forget_tenant_size(graph: Graph, user_id: str) -> None:
 def own_index_missing(graph: Graph, user_id: str) -> None:
     """The tenant's own index was not there when asked (given up since this process
     counted, or dropped by hand to be rebuilt): count again, and plan with the shared
-    index until the next count."""
-    size = replace(_count(graph, user_id), own_index=None)
+    indexes until the next count."""
+    size = replace(_count(graph, user_id), own_index=None, own_fulltext=None)
     with _lock:
         _sizes[_cache_key(graph, user_id)] = (time.monotonic(), size)
 
