@@ -211,8 +211,11 @@ def test_a_tenants_own_fulltext_index_weighs_words_by_the_tenant_whatever_others
 
 
 def test_a_tenant_given_its_indexes_before_it_had_a_fulltext_one_is_due_and_gets_it(
-        memory: Memory, user_id: str) -> None:
+        memory: Memory, user_id: str, other_user: str) -> None:
     _harbour_tenant(memory, user_id)
+    # whatever else the database holds, the tenant holds less than half of it (due)
+    add_nodes(memory.graph, other_user, "Source", [
+        (f"o{i}", f"Something else entirely, {i}.", None) for i in range(60)])
     made = memory.create_vector_index(user_id)
     # as a tenant given its own vector index by an earlier version: no full-text index
     memory.graph.run_autocommit("graph/drop_index", index=made.fulltext)

@@ -56,8 +56,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
                         "(--all-users)."),
     "traverse": ("retrieve", "Walk the graph from START (a uid or a name), breadth first, "
                              "bounded."),
-    "vector-index": ("admin", "A big tenant's own vector index: faster explore() where the "
-                              "shared index holds many tenants."),
+    "vector-index": ("admin", "A big tenant's own vector and full-text indexes: faster "
+                              "explore() where the shared indexes hold many tenants (the "
+                              "full-text one also needs no word counts to weigh the "
+                              "tenant's words by its own statistics)."),
 }
 
 
