@@ -390,6 +390,13 @@ def test_a_hubs_provenance_is_bounded_and_keeps_the_turns_found(memory: Memory,
 
     assert len(provenance("Marta", 50, kinds=["Person"])) == 5
     assert provenance("Marta zymurgy workshop", 1) == [found]
+    # turns found that fill the places are the provenance, whatever the scan would add
+    brewing = [add_node(g, user_id, "Source", f"b{i}", text=text, embedding=emb.embed(text))
+               for i, text in enumerate(["Marta: the zymurgy workshop again",
+                                         "Marta: zymurgy workshop notes"])]
+    for turn in brewing:
+        relate(g, user_id, turn, "MENTIONS", hub)
+    assert set(provenance("Marta zymurgy workshop", 3)) == {found, *brewing}
 
 
 def test_a_long_storylines_provenance_is_bounded_and_keeps_the_turns_found(

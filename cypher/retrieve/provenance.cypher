@@ -14,8 +14,19 @@ CALL (item) {
   OPTIONAL MATCH ()-[r]->() WHERE item.element = 'relationship' AND elementId(r) = item.eid
   RETURN coalesce(n, r) AS e, n
 }
-CALL (item, e, n) {
-  CALL (item, e, n) {
+// The candidate sources that carry the element (those it was found with) come first. When
+// they fill $per_item places, the scans for others (a hub's mentions, a summary's
+// inclusions) could only add sources ranked after them, and are skipped: each scanned
+// source is scored against the question (its stored vector read), up to $scan_max of them.
+CALL (item, n) {
+  UNWIND CASE WHEN n IS NULL THEN [] ELSE item.found END AS key
+  MATCH (s:Source) WHERE elementId(s) = key AND s.user_id = $user_id
+    AND ((s)-[:MENTIONS]->(n) OR (n:Storyline AND (n)-[:INCLUDES]->(s))
+         OR (n:Macro AND EXISTS { (n)-[:SUMMARIZES]->(:Storyline)-[:INCLUDES]->(s) }))
+  RETURN count(DISTINCT s) >= $per_item AS enough
+}
+CALL (item, e, n, enough) {
+  CALL (item, e, n, enough) {
     WITH n WHERE n:Source OR n:Artifact
     RETURN n AS s, 'self' AS via
     UNION
@@ -25,7 +36,8 @@ CALL (item, e, n) {
     MATCH (s:Source) WHERE elementId(s) = key AND (s)-[:MENTIONS]->(n)
     RETURN s, 'MENTIONS' AS via
     UNION
-    WITH n MATCH (s:Source)-[:MENTIONS]->(n) WITH s LIMIT $scan_max RETURN s, 'MENTIONS' AS via
+    WITH n WHERE NOT enough
+    MATCH (s:Source)-[:MENTIONS]->(n) WITH s LIMIT $scan_max RETURN s, 'MENTIONS' AS via
     UNION
     WITH n MATCH (n)-[:DERIVED_FROM]->(s:Source) RETURN s, 'DERIVED_FROM' AS via
     UNION
@@ -35,7 +47,8 @@ CALL (item, e, n) {
     MATCH (s:Source) WHERE elementId(s) = key AND (n)-[:INCLUDES]->(s)
     RETURN s, 'INCLUDES' AS via
     UNION
-    WITH n MATCH (n:Storyline)-[:INCLUDES]->(s:Source) WITH s LIMIT $scan_max
+    WITH n WHERE NOT enough
+    MATCH (n:Storyline)-[:INCLUDES]->(s:Source) WITH s LIMIT $scan_max
     RETURN s, 'INCLUDES' AS via
     UNION
     // a Macro stands on its Storylines: their sources are its evidence, the same way
@@ -44,7 +57,8 @@ CALL (item, e, n) {
       AND EXISTS { (n)-[:SUMMARIZES]->(:Storyline)-[:INCLUDES]->(s) }
     RETURN s, 'SUMMARIZES' AS via
     UNION
-    WITH n MATCH (n:Macro)-[:SUMMARIZES]->(:Storyline)-[:INCLUDES]->(s:Source)
+    WITH n WHERE NOT enough
+    MATCH (n:Macro)-[:SUMMARIZES]->(:Storyline)-[:INCLUDES]->(s:Source)
     WITH s LIMIT $scan_max
     RETURN s, 'SUMMARIZES' AS via
     UNION
