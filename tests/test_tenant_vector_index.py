@@ -235,6 +235,31 @@ def test_a_tenant_given_its_indexes_before_it_had_a_fulltext_one_is_due_and_gets
     assert candidate_params(memory.graph, req)["search"]["ft_index"] == again.fulltext
 
 
+def test_init_gives_up_a_tenants_fulltext_index_of_an_older_definition(
+        memory: Memory, user_id: str, other_user: str) -> None:
+    _harbour_tenant(memory, user_id)
+    add_nodes(memory.graph, other_user, "Source", [
+        (f"o{i}", f"Something else entirely, {i}.", None) for i in range(60)])
+    made = memory.create_vector_index(user_id)
+    assert made.fulltext is not None
+    memory.init()                                    # the same definition: kept
+    assert memory.vector_indexes(user_id)[0].fulltext == made.fulltext
+    # as if made when `memory_text` indexed fewer fields
+    memory.graph.run_autocommit("graph/drop_index", index=made.fulltext)
+    with memory.graph.session() as session:
+        session.run(f"CREATE FULLTEXT INDEX {made.fulltext} FOR (n:{made.label}) "
+                    "ON EACH [n.name, n.search_text, n.user_id]").consume()
+    memory.init()
+    assert memory.vector_indexes(user_id)[0].fulltext is None
+    assert _index_state(memory.graph, made.fulltext) is None
+    assert [d.user_id for d in tenants_due(memory.graph, [user_id], 30)] == [user_id]
+    forget_tenant_size(memory.graph, user_id)
+    req = _text_request(memory, user_id, "lighthouse")
+    assert candidate_params(memory.graph, req)["search"]["ft_index"] == FULLTEXT_INDEX
+    assert memory.create_vector_index(user_id).fulltext == made.fulltext
+    assert _index_state(memory.graph, made.fulltext) == "ONLINE"
+
+
 def test_a_process_that_still_believes_in_a_dropped_fulltext_index_asks_the_shared_one(
         memory: Memory, user_id: str) -> None:
     mine = _harbour_tenant(memory, user_id)

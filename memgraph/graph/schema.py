@@ -9,7 +9,7 @@ from neo4j import exceptions as neo4j_errors
 from memgraph import cypher
 from memgraph.errors import SchemaError
 from memgraph.graph.connection import VANISHED_ENTITY, Graph, retrying, translate_errors
-from memgraph.graph.tenant_index import recreate_own_indexes
+from memgraph.graph.tenant_index import drop_stale_fulltext_indexes, recreate_own_indexes
 from memgraph.graph.vocabulary import RELATIONSHIP_TYPES
 
 SCHEMA_VERSION = 10
@@ -109,7 +109,9 @@ FULLTEXT_DEFINITIONS: dict[str, tuple[list[str], list[str], str]] = {
 
 def migrate_fulltext_index(graph: Graph) -> bool:
     """Drop full-text indexes whose definition is older (cypher/schema/ then recreates
-    them) and give older sources their `search_text`. Returns whether anything changed."""
+    them) and give older sources their `search_text`; a big tenant's own full-text index
+    of an older definition is given up (its tenant is due again). Returns whether anything
+    changed."""
     changed = False
     for row in graph.read("graph/fulltext_index_definition"):
         labels, properties, analyzer = FULLTEXT_DEFINITIONS[row["name"]]
@@ -121,7 +123,9 @@ def migrate_fulltext_index(graph: Graph) -> bool:
         if row["name"] == FULLTEXT_INDEX:
             graph.run_migration("graph/backfill_search_text", user_id=None)
         changed = True
-    return changed
+    # a big tenant's own full-text index follows the shared one's definition
+    _, properties, analyzer = FULLTEXT_DEFINITIONS[FULLTEXT_INDEX]
+    return drop_stale_fulltext_indexes(graph, properties, analyzer) > 0 or changed
 
 
 def require_schema(graph: Graph, dimensions: int) -> None:

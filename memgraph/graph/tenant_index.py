@@ -150,6 +150,20 @@ def drop_own_index(graph: Graph, user_id: str) -> int:
                                 label=label)[0]["unlabelled"]
 
 
+def drop_stale_fulltext_indexes(graph: Graph, properties: list[str], analyzer: str) -> int:
+    """Give up the tenants' own full-text indexes whose fields or analyzer differ from
+    the shared one's (``properties``, ``analyzer``): made before its definition changed.
+    Their tenants go back to the shared index, weighed, and are due again (``create``
+    run again, or the nightly step, makes the index anew). Returns how many went."""
+    stale = [row["name"] for row in graph.read("graph/tenant_fulltext_definitions")
+             if sorted(row["properties"]) != sorted(properties)
+             or row["analyzer"] != analyzer]
+    for name in stale:
+        graph.write("graph/tenant_fulltext_forget", index=name)
+        graph.run_autocommit("graph/drop_index", index=name)
+    return len(stale)
+
+
 def recreate_own_indexes(graph: Graph, dimensions: int) -> None:
     """After the shared index was recreated for a new embedder: each tenant's index again,
     with the new dimensions (the labels stay)."""
