@@ -170,6 +170,14 @@ def _harbour_tenant(memory: Memory, user_id: str) -> dict[str, list[str]]:
     }
 
 
+def _due_harbour_tenant(memory: Memory, user_id: str, other_user: str) -> None:
+    """The harbour tenant, due for its own indexes whatever else the database holds: it
+    holds less than half of it, another tenant's 60 messages beside its 40."""
+    _harbour_tenant(memory, user_id)
+    add_nodes(memory.graph, other_user, "Source", [
+        (f"o{i}", f"Something else entirely, {i}.", None) for i in range(60)])
+
+
 def test_a_tenants_own_fulltext_index_weighs_words_by_the_tenant_whatever_others_write(
         memory: Memory, user_id: str, other_user: str) -> None:
     mine = _harbour_tenant(memory, user_id)
@@ -212,10 +220,7 @@ def test_a_tenants_own_fulltext_index_weighs_words_by_the_tenant_whatever_others
 
 def test_a_tenant_given_its_indexes_before_it_had_a_fulltext_one_is_due_and_gets_it(
         memory: Memory, user_id: str, other_user: str) -> None:
-    _harbour_tenant(memory, user_id)
-    # whatever else the database holds, the tenant holds less than half of it (due)
-    add_nodes(memory.graph, other_user, "Source", [
-        (f"o{i}", f"Something else entirely, {i}.", None) for i in range(60)])
+    _due_harbour_tenant(memory, user_id, other_user)
     made = memory.create_vector_index(user_id)
     # as a tenant given its own vector index by an earlier version: no full-text index
     memory.graph.run_autocommit("graph/drop_index", index=made.fulltext)
@@ -237,9 +242,7 @@ def test_a_tenant_given_its_indexes_before_it_had_a_fulltext_one_is_due_and_gets
 
 def test_init_gives_up_a_tenants_fulltext_index_of_an_older_definition(
         memory: Memory, user_id: str, other_user: str) -> None:
-    _harbour_tenant(memory, user_id)
-    add_nodes(memory.graph, other_user, "Source", [
-        (f"o{i}", f"Something else entirely, {i}.", None) for i in range(60)])
+    _due_harbour_tenant(memory, user_id, other_user)
     made = memory.create_vector_index(user_id)
     assert made.fulltext is not None
     memory.init()                                    # the same definition: kept
