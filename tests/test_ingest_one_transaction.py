@@ -4,32 +4,15 @@ or, when that write fails, the message alone, recorded as failed and retried lat
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import threading
+import time
 
 import pytest
 from ingest_support import rows, sources
 
-from memgraph import cypher
-from memgraph.ingest import pipeline
+from memgraph.ingest.results import IngestResult
 from memgraph.ingest.rules import RuleExtractor
 from memgraph.memory import Memory
-
-
-@pytest.fixture
-def write_transactions(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """The pipeline's writes as they are asked for: ``write_sources`` (the Source alone,
-    its own transaction) and ``write_plan`` (one transaction); each runs as it would,
-    against the real server."""
-    asked: list[str] = []
-    for name in ("write_sources", "write_plan"):
-        write = getattr(pipeline, name)
-
-        def spy(*args, _write=write, _name=name, **kwargs):   # type: ignore[no-untyped-def]
-            asked.append(_name)
-            return _write(*args, **kwargs)
-
-        monkeypatch.setattr(pipeline, name, spy)
-    yield asked
 
 
 def facts(memory: Memory, user_id: str) -> list[tuple[str, str, str]]:
@@ -44,15 +27,13 @@ def chain(memory: Memory, user_id: str) -> list[tuple[str, str]]:
     return [(r["a"], r["b"]) for r in found]
 
 
-def test_a_new_message_is_one_write_transaction(memory: Memory, user_id: str,
-                                                write_transactions: list[str]) -> None:
+def test_a_new_message_is_written_with_what_it_teaches_after_the_message_before_it(
+        memory: Memory, user_id: str) -> None:
     memory.ingest("Lucia moved to Barcelona.", user_id=user_id, speaker="Ana",
                   session_id="chat")
-    write_transactions.clear()
     result = memory.ingest("She works at Pompeu Fabra now.", user_id=user_id,
                            speaker="Ana", session_id="chat")
     assert result.status == "done" and not result.duplicate
-    assert write_transactions == ["write_plan"]
     # the message before it was read for the pronoun, and the message is chained after it
     assert ("Lucia", "WORKS_AT", "Pompeu Fabra") in facts(memory, user_id)
     assert chain(memory, user_id) == [("Lucia moved to Barcelona.",
@@ -62,23 +43,33 @@ def test_a_new_message_is_one_write_transaction(memory: Memory, user_id: str,
     assert first.get("session_tail") is None
 
 
-def test_a_failed_write_leaves_the_message_stored_failed_and_nothing_else(
-        memory: Memory, user_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_write_the_server_ends_halfway_leaves_the_message_stored_failed_and_nothing_else(
+        memory: Memory, user_id: str) -> None:
     memory.ingest("Hi, I'm Ana.", user_id=user_id, speaker="Ana", session_id="chat")
     before = rows(memory.graph, "MATCH (n {user_id: $u}) RETURN count(n) AS c",
                   u=user_id)[0]["c"]
-    load = cypher.load
-
-    def mentions_fail(name: str) -> str:
-        # the message's nodes and facts are written in the transaction, then the real
-        # server refuses the statement that links the message to them
-        return "RETURN 1 / size($uids) - 1 / 0 AS linked" if name == "ingest/mentions" \
-            else load(name)
-
-    monkeypatch.setattr(cypher, "load", mentions_fail)
-    result = memory.ingest("I live in Lisbon.", user_id=user_id, speaker="Ana",
-                           session_id="chat")
-    assert result.status == "failed" and "/ by zero" in (result.error or "")
+    # The write chains the message into its session last, after the message, its nodes and
+    # its facts, and locks the tenant's User node for that: another transaction holds the
+    # lock, and the real server ends the write while it waits there, halfway
+    with memory.graph.session() as session:
+        holder = session.begin_transaction(metadata={"holds_user": user_id})
+        holder.run("MATCH (u:User {user_id: $u}) SET u.held = true", u=user_id).consume()
+        results: list[IngestResult] = []
+        writer = threading.Thread(target=lambda: results.append(memory.ingest(
+            "I live in Lisbon.", user_id=user_id, speaker="Ana", session_id="chat")))
+        writer.start()
+        try:
+            waiting = waiting_for(memory, holder_of=user_id)
+            # the message is not written before what it teaches: nothing of it is seen
+            # while its one transaction waits
+            assert [s["raw_content"] for s in sources(memory.graph, user_id)] == [
+                "Hi, I'm Ana."]
+            rows(memory.graph, "TERMINATE TRANSACTION $id", id=waiting)
+        finally:
+            holder.rollback()
+        writer.join(timeout=60)
+    [result] = results
+    assert result.status == "failed" and "terminated" in (result.error or "")
     # the message alone is kept, in its place in the session; nothing it taught is
     [_, failed] = sources(memory.graph, user_id)
     assert failed["extraction_status"] == "failed" and failed["raw_content"] == "I live in Lisbon."
@@ -87,12 +78,27 @@ def test_a_failed_write_leaves_the_message_stored_failed_and_nothing_else(
                  u=user_id)[0]["c"]
     assert after == before + 1 and facts(memory, user_id) == []
 
-    monkeypatch.undo()
     again = memory.ingest("I live in Lisbon.", user_id=user_id, speaker="Ana",
                           session_id="chat")
     assert again.resumed and again.status == "done" and again.source_uid == failed["uid"]
     assert facts(memory, user_id) == [("Ana", "LIVES_IN", "Lisbon")]
     assert len(sources(memory.graph, user_id)) == 2
+
+
+def waiting_for(memory: Memory, *, holder_of: str, within_s: float = 30.0) -> str:
+    """The id of the transaction the server reports blocked by the one whose metadata
+    says it holds ``holder_of``'s User node."""
+    deadline = time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        listed = rows(memory.graph, "SHOW TRANSACTIONS YIELD transactionId, status, metaData")
+        holders = [t["transactionId"] for t in listed
+                   if (t["metaData"] or {}).get("holds_user") == holder_of]
+        blocked = [t["transactionId"] for t in listed for h in holders
+                   if t["status"].startswith("Blocked") and h in t["status"]]
+        if blocked:
+            return str(blocked[0])
+        time.sleep(0.05)
+    raise AssertionError(f"no write waited for the lock within {within_s} s")
 
 
 def test_an_unexpected_error_keeps_the_message_pending_for_a_rerun(
