@@ -19,7 +19,13 @@ from memgraph.retrieve.answers import (
 )
 from memgraph.retrieve.config import Weights
 from memgraph.retrieve.fusion import Candidate, rerank
-from memgraph.retrieve.query import RELATION_SYNONYMS, read_query, says_when, states_a_number
+from memgraph.retrieve.query import (
+    RELATION_SYNONYMS,
+    read_query,
+    says_nothing,
+    says_when,
+    states_a_number,
+)
 
 NOW = datetime(2025, 1, 1, tzinfo=UTC)
 PAST = int(datetime(2024, 6, 1, tzinfo=UTC).timestamp() * 1000)
@@ -830,6 +836,47 @@ def test_a_message_that_ends_by_asking_yields_to_one_that_tells() -> None:
     plain = rerank([src("s1", {"vector": 1, "fulltext": 2}), telling, farther], Weights(),
                    60, NOW, 30, intent=read_query("how did Marcus calm himself down?"))
     assert plain[0][0].key == "s1"
+
+
+@pytest.mark.parametrize("message, nothing", [
+    ("Hey Ana! Just wanted to say hi!", True),
+    ("Hey Bea! Good to see you! How have you been?", True),    # Bea for Beatriz
+    ("Thanks, Ana! Your kind words mean a lot.", True),
+    ("Bye! Take care!", True),
+    (";)", True),
+    ("", False),
+    ("Wow, that sounds amazing!", True),
+    ("Thanks for the hike yesterday!", False),        # a hike, and when
+    ("Happy birthday, Ana!", False),
+    ("Yes, I did!", False),                           # after a question, an answer
+    ("I moved to Berlin.", False),
+    ("Hey Carla!", False),                            # a name no one here has
+    ("Thanks, we have 3 now.", False),
+])
+def test_a_message_that_says_nothing_but_a_greeting_or_thanks_is_told_apart(
+        message: str, nothing: bool) -> None:
+    assert says_nothing(message, {"ana", "beatriz", "tom"}) is nothing
+
+
+def test_a_greeting_yields_to_any_message_that_says_something() -> None:
+    # "Tom (3 May 2023): Hey Ana! ..." matched a question about Tom by the name the
+    # message is indexed with, a little better than Tom's message about his work did
+    greeting = src("s1", {"vector": 1, "fulltext": 2}, speaker="Tom",
+                   text_head="Hey Ana! Just wanted to say hi!")
+    work = src("s2", {"vector": 2, "fulltext": 1}, speaker="Tom",
+               text_head="The new job at the bakery starts at five every morning.")
+    other = src("s3", {"vector": 3, "fulltext": 3}, speaker="Ana",
+                text_head="I still can't believe it.")
+    ranked = rerank([greeting, work, other], Weights(), 60, NOW, 30,
+                    intent=read_query("How does Tom feel about work?"))
+    assert [c.key for c, _ in ranked] == ["s2", "s3", "s1"]
+    assert any("says nothing but a greeting" in reason for reason in ranked[2][1].reasons)
+    # the same words as news ("Hey Ana! Guess what, I got the bakery job!") keep their place
+    news = src("s1", {"vector": 1, "fulltext": 2}, speaker="Tom",
+               text_head="Hey Ana! Guess what, I got the bakery job!")
+    ranked = rerank([news, work, other], Weights(), 60, NOW, 30,
+                    intent=read_query("How does Tom feel about work?"))
+    assert ranked[0][0].key == "s1"
 
 
 def test_the_agents_own_turn_yields_to_what_the_people_said() -> None:

@@ -510,6 +510,28 @@ def test_a_message_that_ends_by_asking_is_told_apart_from_one_that_tells(
     assert not any("ends by asking" in why for why in results[telling].score.reasons)
 
 
+def test_a_greeting_does_not_answer_a_question_about_its_speaker(
+        memory: Memory, user_id: str) -> None:
+    said = [("Ruth", "Hey Jonah! Just wanted to say hi!"),
+            ("Jonah", "Hey Ruth! Good to see you! How have you been?"),
+            ("Ruth", "The bees swarmed twice this spring, so I split the hive."),
+            ("Jonah", "Thanks, Ruth! Your kind words mean a lot."),
+            ("Ruth", "I kept bees for twenty years before the fire station.")]
+    for speaker, text in said:
+        memory.ingest(text, user_id=user_id, session_id="s1", speaker=speaker)
+    found = memory.explore("What has Ruth been up to?", user_id=user_id, k=10,
+                           reinforce=False)
+    order = [r.text for r in found if r.kind == "Source"]
+    greetings = [text for _, text in said if "Hey" in text or "Thanks" in text]
+    telling = [text for _, text in said if text not in greetings]
+    assert max(order.index(t) for t in telling) < min(order.index(t) for t in greetings
+                                                      if t in order)
+    reasons = {r.text: r.score.reasons for r in found}
+    assert all(any("says nothing" in why for why in reasons[t])
+               for t in greetings if t in reasons)
+    assert not any("says nothing" in why for t in telling for why in reasons.get(t, []))
+
+
 def test_a_question_that_asks_when_votes_for_the_messages_that_say_when(
         memory: Memory, user_id: str) -> None:
     says_when = ["Pickle saw the vet on the 29th.", "Pickle saw the vet in 2019.",

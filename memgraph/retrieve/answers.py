@@ -57,7 +57,13 @@ from memgraph.graph import vocabulary
 from memgraph.graph.names import canonical_name
 from memgraph.graph.names import word_stem as _stem
 from memgraph.graph.vocabulary import EPISODIC_KINDS, SUMMARY_KINDS, is_assistant
-from memgraph.retrieve.query import MONTHS, RELATION_SYNONYMS, QueryIntent, names_a_relation
+from memgraph.retrieve.query import (
+    MONTHS,
+    RELATION_SYNONYMS,
+    QueryIntent,
+    names_a_relation,
+    says_nothing,
+)
 from memgraph.retrieve.results import as_datetime
 
 PERSON_TYPES = frozenset(vocabulary.PERSON_TYPES)   # the hop-2 list of explore_candidates too
@@ -720,6 +726,15 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             out.adjusted[c.key] *= DEMOTION
             out.why(c.key, f"the agent's own turn: it speaks for no one the memory is "
                            f"about (x{DEMOTION})")
+    # 3e. a message that says nothing but a greeting, thanks or a reaction ("Hey Melanie!
+    # Just wanted to say hi!") matches every question about its speaker through the name
+    # in its indexed text, and answers none of them
+    names = speakers_and_people(candidates)
+    for c in candidates:
+        if c.element == "node" and c.props.get("kind") in EPISODES \
+                and says_nothing(c.props.get("text_head") or "", names):
+            out.adjusted[c.key] *= DEMOTION
+            out.why(c.key, f"says nothing but a greeting, thanks or a reaction (x{DEMOTION})")
     # 4. tiers: a bare name's node, then the answers, then everything else. The answers
     # share the best evidence among them: their order is how well each matches.
     shared = max((out.adjusted[k] / standings[k] for k in answer_keys
@@ -754,3 +769,17 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             out.why(c.key, "answers: a fact of a node the query names that matches the "
                            "question at least as well as any message")
     return out
+
+
+def speakers_and_people(candidates: Iterable[Any]) -> set[str]:
+    """The words of the names the candidates hold, lower case: their messages' speakers
+    and the people among them (what a greeting names, ``says_nothing``)."""
+    names: set[str] = set()
+    for c in candidates:
+        if c.element != "node":
+            continue
+        for name in (c.props.get("speaker"),
+                     c.props.get("name") if c.props.get("kind") == "Person" else None):
+            if name:
+                names.update(word.lower() for word in re.findall(r"[A-Za-z0-9]+", name))
+    return names

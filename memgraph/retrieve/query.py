@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from itertools import pairwise
@@ -403,6 +404,56 @@ def states_a_number(text: str) -> bool:
     week"; only its first ``TEXT_HEAD_CHARS`` characters are read)."""
     return any(word.isdigit() or word in NUMBER_WORDS
                for word in _WORD.findall(text[:TEXT_HEAD_CHARS].lower()))
+
+
+# A message made only of these (and the names of the people talking) says nothing a
+# question could ask about: a greeting, thanks, a farewell, a reaction ("Hey Mel! Good to
+# see you! How have you been?", "Thanks, Jon! Appreciate the kind words <3"). Affirmations
+# ("yes", "yeah", "sure") are not among them: after a question they answer it.
+PLEASANTRIES = frozenset({
+    # greetings, farewells, thanks
+    "hi", "hey", "heya", "hello", "hiya", "howdy", "yo", "morning", "evening", "night",
+    "bye", "goodbye", "cya", "later", "soon", "thanks", "thank", "thx", "ty", "cheers",
+    "appreciate", "appreciated", "welcome", "congrats", "congratulations",
+    # reactions
+    "wow", "whoa", "oh", "ah", "aw", "aww", "omg", "haha", "hahaha", "lol", "hehe", "yay",
+    "woohoo", "cool", "nice", "great", "awesome", "amazing", "lovely", "fantastic",
+    "wonderful", "good", "glad", "happy", "sweet", "neat", "terrific", "super", "brilliant",
+    "beautiful", "gorgeous", "incredible", "excellent", "perfect",
+    # the phrases around them: "good to see you", "take care", "how have you been",
+    # "your kind words mean a lot", "sounds great", "thanks for the support"
+    "see", "talk", "chat", "catch", "hear", "care", "take", "mean", "means", "meant", "kind",
+    "words", "support", "sounds", "sound", "looks", "look", "feel", "feels", "say", "said",
+    "wanted", "been", "doing", "going", "things", "everything", "day",
+})
+# The words of any sentence: pronouns, auxiliaries, articles, prepositions, degree words,
+# the tails of contractions ("I'm" is read as "i", "m").
+FUNCTION_WORDS = frozenset({
+    "i", "me", "my", "we", "us", "our", "you", "your", "he", "him", "his", "she", "her",
+    "it", "its", "they", "them", "their", "this", "that", "these", "those", "a", "an",
+    "the", "and", "or", "but", "so", "to", "of", "for", "in", "on", "at", "with", "about",
+    "from", "up", "out", "am", "is", "are", "was", "were", "be", "have", "has", "had", "do",
+    "does", "did", "will", "would", "can", "could", "just", "really", "very", "too",
+    "much", "lot", "all", "again", "how", "what", "m", "s", "re", "ve", "ll", "d", "t",
+})
+
+
+def says_nothing(text: str, names: Iterable[str] = ()) -> bool:
+    """Whether a message is only a greeting, thanks or a reaction (``PLEASANTRIES``): each
+    of its words is one of those, a function word, or a name in ``names`` (lower case; a
+    capitalised word that begins one of them, "Mel" for Melanie, too). An empty text (a
+    message not read) is not known to say nothing."""
+    if not text.strip():
+        return False
+    known = set(names)
+    for token in re.findall(r"[A-Za-z0-9]+", text[:TEXT_HEAD_CHARS]):
+        word = token.lower()
+        if word in PLEASANTRIES or word in FUNCTION_WORDS or word in known:
+            continue
+        if token[0].isupper() and len(word) >= 3 and any(n.startswith(word) for n in known):
+            continue
+        return False
+    return True
 
 
 # what a message must hold to be of the form a question asks for (``answer_form``)
