@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Iterable
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from itertools import pairwise
@@ -438,19 +438,22 @@ FUNCTION_WORDS = frozenset({
 })
 
 
-def says_nothing(text: str, names: Iterable[str] = ()) -> bool:
+_ALNUM = re.compile(r"[A-Za-z0-9]+")
+
+
+def says_nothing(text: str, names: Collection[str] = frozenset()) -> bool:
     """Whether a message is only a greeting, thanks or a reaction (``PLEASANTRIES``): each
     of its words is one of those, a function word, or a name in ``names`` (lower case; a
     capitalised word that begins one of them, "Mel" for Melanie, too). An empty text (a
     message not read) is not known to say nothing."""
     if not text.strip():
         return False
-    known = set(names)
-    for token in re.findall(r"[A-Za-z0-9]+", text[:TEXT_HEAD_CHARS]):
+    for match in _ALNUM.finditer(text, 0, TEXT_HEAD_CHARS):
+        token = match.group()
         word = token.lower()
-        if word in PLEASANTRIES or word in FUNCTION_WORDS or word in known:
+        if word in PLEASANTRIES or word in FUNCTION_WORDS or word in names:
             continue
-        if token[0].isupper() and len(word) >= 3 and any(n.startswith(word) for n in known):
+        if token[0].isupper() and len(word) >= 3 and any(n.startswith(word) for n in names):
             continue
         return False
     return True
