@@ -28,6 +28,10 @@ ones (docs/retrieval.md, "Answers first"):
    (for a fact told as over, with no successor named, the node's current facts of its
    type: they came after it); for "when" neither.
    A source whose facts are all superseded is stale for a "now" question: half.
+   **Priors on messages**: one that ends by asking keeps 0.9 (a reply more often than a
+   statement); the agent's own turn, and one that says nothing but a greeting, thanks or
+   a reaction (``query.says_nothing``: it matches every question about its speaker by the
+   name it is indexed with), half.
 4. **Tiers.** A query that is only a name ("Anna", "who is Anna?") is answered by that
    node: it comes first (``tier`` 0). A query that only names two or more things ("Has
    Tom been to Copenhagen?") asks how they are related: a fact that joins two of them
