@@ -31,6 +31,11 @@ With ``--jobs storylines`` (or any nightly jobs, comma-separated) each conversat
 also given its night before its questions: the protocol's figures are without it, issue
 16's summaries are measured with it (docs/retrieval.md, "Session 54").
 
+With ``--asked-before N`` each conversation's questions are first asked N times the way
+an agent asks (the default call: k = 10, with reinforcement), and only then scored
+read-only: how the memory answers after it has been used (docs/retrieval.md, "Session
+60"). The protocol's figures are without it.
+
 The dataset is read from the path given and never copied anywhere.
 """
 
@@ -390,6 +395,10 @@ def parser() -> argparse.ArgumentParser:
                     help="comma-separated nightly jobs (e.g. storylines) to run for each "
                          "conversation after ingesting it, before its questions; default "
                          "none, the protocol's ingest-then-ask")
+    ap.add_argument("--asked-before", type=int, default=0, metavar="N",
+                    help="before scoring, ask each question N times with reinforcement, as "
+                         "an agent does (module doc); default 0, the protocol's unasked "
+                         "graph")
     ap.add_argument("--answers", action="store_true",
                     help="also print answer words in context, by category (module doc)")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=JSON",
@@ -418,6 +427,10 @@ def score_sample(memory: Memory, args: argparse.Namespace, config: RetrievalConf
             report = memory.run_job(job, user_id=user)
             counts = ", ".join(f"{k} {v}" for k, v in sorted(report.counts.items()))
             print(f"{sample_id}: {job} job {report.status} ({counts})", flush=True)
+    if args.asked_before > 0:
+        seconds = ask_as_an_agent(memory, user, questions, config, args.asked_before)
+        print(f"{sample_id}: {len(questions)} questions asked {args.asked_before} time(s) "
+              f"with reinforcement in {seconds:.0f} s", flush=True)
     start = time.perf_counter()
     own: dict[int, Scores] = defaultdict(Scores)
     evaluate(questions, system_ranked(memory, user, config),
@@ -427,6 +440,18 @@ def score_sample(memory: Memory, args: argparse.Namespace, config: RetrievalConf
           f"(user {user}); {summary(own)}", flush=True)
     if not args.no_baselines:
         run_baselines(memory, turns, questions, results)
+
+
+def ask_as_an_agent(memory: Memory, user: str, questions: Sequence[Question],
+                    config: RetrievalConfig, times: int) -> float:
+    """Every question ``times`` times with the default call (k = 10, reinforced), the
+    reinforcement written before scoring starts; the seconds it took."""
+    start = time.perf_counter()
+    for _ in range(times):
+        for q in questions:
+            memory.explore(q.text, user_id=user, k=10, config=config)
+    memory.flush()
+    return time.perf_counter() - start
 
 
 def main() -> None:

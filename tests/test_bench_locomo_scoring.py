@@ -10,7 +10,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 import pytest
-from locomo import Question, Scores, answer_words, answers_table, evaluate, parser
+from locomo import (
+    Question,
+    Scores,
+    answer_words,
+    answers_table,
+    ask_as_an_agent,
+    evaluate,
+    parser,
+)
+
+from memgraph.memory import Memory
+from memgraph.retrieve.config import RetrievalConfig
 
 
 def test_answer_words_are_what_an_answer_is_made_of():
@@ -45,3 +56,19 @@ def test_jobs_before_the_questions_are_named_and_checked_before_anything_is_inge
     assert parser().parse_args(["--data", "x.json"]).jobs == []    # the protocol: none
     with pytest.raises(SystemExit):
         parser().parse_args(["--data", "x.json", "--jobs", "storylines,nap"])
+
+
+def test_asked_before_reinforces_what_each_question_returns_once_per_pass(
+        memory: Memory, user_id: str) -> None:
+    memory.ingest("I went camping in the mountains with the kids.", user_id=user_id,
+                  speaker="Melanie", session_id="s1")
+    memory.ingest("Pottery class is my therapy.", user_id=user_id, speaker="Melanie",
+                  session_id="s1")
+    questions = [Question("Where did Melanie go camping?", 1, {"D1:1"})]
+    ask_as_an_agent(memory, user_id, questions, RetrievalConfig.from_settings(
+        memory.settings), 2)
+    counts = {r["t"]: r["c"] for r in memory.graph.driver.execute_query(
+        "MATCH (s:Source {user_id: $u}) RETURN s.raw_content AS t, s.access_count AS c",
+        u=user_id).records}
+    # both messages are among the ten returned, twice: written before scoring starts
+    assert set(counts.values()) == {2}
