@@ -70,12 +70,16 @@ def test_a_name_counts_in_a_query_only_as_whole_words(text: str, phrase: str,
     assert has_words(text, phrase) is found
 
 
-def test_recency_halves_every_half_life() -> None:
+def test_recency_halves_every_half_life_from_when_it_happened() -> None:
     props = {"event_at": NOW - timedelta(days=30)}
     assert recency(props, NOW, 30) == pytest.approx(0.5)
+    # returned a minute ago, it still happened three months ago: use is salience's
     assert recency({"event_at": NOW - timedelta(days=90),
-                    "last_accessed_at": NOW - timedelta(days=60)}, NOW, 30) == \
-        pytest.approx(0.25)
+                    "last_accessed_at": NOW - timedelta(minutes=1)}, NOW, 30) == \
+        pytest.approx(0.125)
+    # a node with no event time is as recent as its writing
+    assert recency({"created_at": NOW - timedelta(days=60),
+                    "last_accessed_at": NOW}, NOW, 30) == pytest.approx(0.25)
     assert recency({}, NOW, 30) == 0.0
 
 

@@ -66,14 +66,15 @@ def rrf_score(ranks: Mapping[str, int], k: int,
 
 
 def recency(props: Mapping[str, Any], now: datetime, half_life_days: float) -> float:
-    times = [t for t in (as_datetime(props.get("event_at")),
-                         as_datetime(props.get("last_accessed_at"))) if t is not None]
-    if not times:
-        created = as_datetime(props.get("created_at"))
-        times = [created] if created is not None else []
-    if not times:
+    """How recent the memory is, by when it happened (its event time, else when it was
+    written), halving every ``half_life_days``. Not by when it was last returned: use is
+    what salience counts (reinforcement, then the nightly decay), and an access time read
+    here too lifted whatever an earlier question had returned above what the next one
+    needs (docs/retrieval.md, "Session 60")."""
+    when = as_datetime(props.get("event_at")) or as_datetime(props.get("created_at"))
+    if when is None:
         return 0.0
-    age_days = max(0.0, (now - max(times)).total_seconds() / 86400.0)
+    age_days = max(0.0, (now - when).total_seconds() / 86400.0)
     return 0.5 ** (age_days / half_life_days)
 
 
