@@ -398,3 +398,26 @@ def test_concurrent_reinforcement_writes_of_the_same_elements_never_deadlock(
     assert deadlocks == []
     assert props_of(g, uids[0])["access_count"] == threads * writes
     assert props_of(g, fact)["access_count"] == threads * writes
+
+
+def test_a_return_raises_salience_and_leaves_recency_to_when_it_happened(
+        memory: Memory, user_id: str) -> None:
+    # A message from three months ago, returned once: it is used (salience, seed 001),
+    # not new, so the next question does not find it lifted above what it needs by the
+    # time of its return (docs/retrieval.md, "Session 60")
+    three_months_ago = datetime.now(UTC) - timedelta(days=90)
+    memory.ingest("The violin lesson moved to Thursdays.", user_id=user_id, speaker="Ana",
+                  session_id="s1", event_at=three_months_ago)
+
+    def scored() -> tuple[float, float]:
+        [found] = [r for r in memory.explore("violin lesson", user_id=user_id, k=5,
+                                             reinforce=False) if r.kind == "Source"]
+        return found.score.recency, found.score.salience
+
+    recency_before, salience_before = scored()
+    memory.explore("violin lesson", user_id=user_id, k=5)
+    memory.flush()
+    recency_after, salience_after = scored()
+    assert recency_before == pytest.approx(0.5 ** 3, rel=0.01)
+    assert recency_after == pytest.approx(recency_before, rel=0.01)
+    assert salience_after > salience_before
