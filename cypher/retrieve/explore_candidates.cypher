@@ -322,8 +322,8 @@ CALL (vec, ftn, graph_nodes, linked, summaries) {
   MATCH (n) WHERE elementId(n) = key
   RETURN collect({key: key, props: n {
     .uid, .name, .salience, .importance, .state,
-    event_at: n.event_at.epochMillis, last_accessed_at: n.last_accessed_at.epochMillis,
-    created_at: n.created_at.epochMillis, .speaker, .aliases,
+    event_at: n.event_at.epochMillis, created_at: n.created_at.epochMillis, .speaker,
+    .aliases,
     asks: n.raw_content IS NOT NULL AND rtrim(n.raw_content, '! \n\t\r') ENDS WITH '?',
     // the message's first $text_chars characters: Python reads whether it holds the kind
     // of value a question asks for (query.ANSWER_FORMS; a list lookup per word here cost
@@ -340,7 +340,7 @@ CALL (ftr, graph_rels, facts) {
   RETURN collect({key: key, props: r {
     .uid, .salience, .strength, .state,
     event_at: r.event_at.epochMillis, valid_from: r.valid_from.epochMillis,
-    last_accessed_at: r.last_accessed_at.epochMillis, created_at: r.created_at.epochMillis,
+    created_at: r.created_at.epochMillis,
     kind: type(r), description: left(r.description, 300), .source_ids, .superseded_by,
     valid_to: r.valid_to.epochMillis,
     auto: r.auto_linked IS NOT NULL OR coalesce(r.description, '') STARTS WITH 'similar in meaning (auto-linked',
