@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import dataclass
 
 import pytest
 from ingest_support import rows, sources
 
+from memgraph.ingest.pipeline import Extractor, Ingestor, KindsByName
 from memgraph.ingest.results import IngestResult
 from memgraph.ingest.rules import RuleExtractor
+from memgraph.ingest.source import SourceText
+from memgraph.ingest.tools import ToolExecutor
 from memgraph.memory import Memory
+from memgraph.providers.base import Usage
 
 
 def facts(memory: Memory, user_id: str) -> list[tuple[str, str, str]]:
@@ -101,18 +106,29 @@ def waiting_for(memory: Memory, *, holder_of: str, within_s: float = 30.0) -> st
     raise AssertionError(f"no write waited for the lock within {within_s} s")
 
 
-def test_an_unexpected_error_keeps_the_message_pending_for_a_rerun(
-        memory: Memory, user_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(self, source, executor):   # type: ignore[no-untyped-def]
+class PatternThatBreaks(RuleExtractor):
+    """The rule extractor with a bug in one of its patterns."""
+
+    def extract(self, source: SourceText, executor: ToolExecutor) -> Usage:
         raise RuntimeError("a pattern that breaks")
 
-    monkeypatch.setattr(RuleExtractor, "extract", broken)
+
+@dataclass
+class IngestorWithABug(Ingestor):
+    """The pipeline as it is, its rule extractor broken."""
+
+    def extractor(self, known_kinds: KindsByName) -> Extractor:
+        return PatternThatBreaks(self.settings, known_kinds)
+
+
+def test_an_unexpected_error_keeps_the_message_pending_for_a_rerun(
+        memory: Memory, user_id: str) -> None:
+    broken = IngestorWithABug(memory.graph, memory.settings, memory.embedder)
     with pytest.raises(RuntimeError, match="a pattern that breaks"):
-        memory.ingest("I moved to Porto.", user_id=user_id, speaker="Ana", session_id="chat")
+        broken.ingest("I moved to Porto.", user_id=user_id, speaker="Ana", session_id="chat")
     [pending] = sources(memory.graph, user_id)
     assert pending["extraction_status"] == "pending" and facts(memory, user_id) == []
 
-    monkeypatch.undo()
     again = memory.ingest("I moved to Porto.", user_id=user_id, speaker="Ana",
                           session_id="chat")
     assert again.resumed and again.status == "done" and again.source_uid == pending["uid"]
