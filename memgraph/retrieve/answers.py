@@ -65,6 +65,7 @@ from memgraph.retrieve.query import (
     MONTHS,
     RELATION_SYNONYMS,
     QueryIntent,
+    name_words,
     names_a_relation,
     says_nothing,
 )
@@ -778,12 +779,7 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
 def speakers_and_people(candidates: Iterable[Any]) -> set[str]:
     """The words of the names the candidates hold, lower case: their messages' speakers
     and the people among them (what a greeting names, ``says_nothing``)."""
-    names: set[str] = set()
-    for c in candidates:
-        if c.element != "node":
-            continue
-        for name in (c.props.get("speaker"),
-                     c.props.get("name") if c.props.get("kind") == "Person" else None):
-            if name:
-                names.update(word.lower() for word in re.findall(r"[A-Za-z0-9]+", name))
-    return names
+    return name_words(name for c in candidates if c.element == "node"
+                      for name in (c.props.get("speaker"),
+                                   c.props.get("name") if c.props.get("kind") == "Person"
+                                   else None))

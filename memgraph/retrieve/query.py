@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from itertools import pairwise
@@ -457,6 +457,11 @@ def says_nothing(text: str, names: Collection[str] = frozenset()) -> bool:
             continue
         return False
     return True
+
+
+def name_words(names: Iterable[str | None]) -> set[str]:
+    """The words of ``names``, lower case, split as ``says_nothing`` reads a message."""
+    return {token.lower() for name in names if name for token in _ALNUM.findall(name)}
 
 
 # what a message must hold to be of the form a question asks for (``answer_form``)
