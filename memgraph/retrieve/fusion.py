@@ -6,8 +6,8 @@ final = w_relevance * relevance + w_salience * salience
 relevance  = rrf / max(rrf over the candidates), in (0, 1]
 rrf        = sum over signals of 1 / (rrf_k + rank), rank 1-based
 salience   = the element's salience (seed 001), in [0, 1]
-recency    = 0.5 ** (age_days / half_life), age from the latest of event time and last
-             access (creation time when neither exists)
+recency    = 0.5 ** (age_days / half_life), age from the event time (creation time
+             when there is none); never from the last access, which salience counts
 importance = node ``importance``; relationships use ``strength``
 """
 
