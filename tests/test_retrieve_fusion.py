@@ -94,6 +94,34 @@ def test_rerank_orders_by_the_weighted_sum() -> None:
         assert s.final == pytest.approx(sum(s.terms.values()))
 
 
+def test_use_lifts_a_memory_among_the_about_as_relevant_not_over_a_clearly_better_match(
+) -> None:
+    # One memory the question matches best (first on both lists) that nobody has asked
+    # for; another matched less well (second and fourth: relevance 0.85) that earlier
+    # questions returned until its salience was full. Added to relevance, the recalls
+    # (+0.1 of the final score) outweighed a 0.15 gap in relevance (0.09); weighing in
+    # proportion to relevance, they no longer do. Among equal matches they still decide.
+    cfg = RetrievalConfig.from_settings(Settings())
+    assert cfg.rrf_k == 10
+    unasked = {"score": 1, "element": "node", "props": {"salience": 0.5}}
+    returned_often = {"score": 1, "element": "node", "props": {"salience": 1.0}}
+    merged = merge_signals({
+        "vector": [{"key": "specific", **unasked}, {"key": "generic", **returned_often}],
+        "fulltext": [{"key": "specific", **unasked}, {"key": "x", **unasked},
+                     {"key": "y", **unasked}, {"key": "generic", **returned_often}]})
+    ranked = rerank(list(merged.values()), cfg.weights, cfg.rrf_k, NOW, 30)
+    by_key = {c.key: s for c, s in ranked}
+    assert by_key["generic"].relevance == pytest.approx(0.85, abs=0.01)
+    assert [c.key for c, _ in ranked][:2] == ["specific", "generic"]
+    assert by_key["generic"].terms["salience"] == pytest.approx(
+        cfg.weights.salience * 1.0 * by_key["generic"].relevance)
+
+    tie = merge_signals({"vector": [{"key": "unasked", **unasked}],
+                         "fulltext": [{"key": "often", **returned_often}]})
+    ranked = rerank(list(tie.values()), cfg.weights, cfg.rrf_k, NOW, 30)
+    assert [c.key for c, _ in ranked] == ["often", "unasked"]
+
+
 def test_equal_scores_go_to_what_the_query_matched_best_not_to_the_smaller_key() -> None:
     cfg = RetrievalConfig.from_settings(Settings())
     row = {"score": 1, "element": "node", "props": {}}

@@ -1,11 +1,13 @@
 """Reciprocal rank fusion and the re-rank: pure functions, no I/O.
 
-final = w_relevance * relevance + w_salience * salience
+final = w_relevance * relevance + w_salience * salience * relevance
       + w_recency * recency + w_importance * importance
 
 relevance  = rrf / max(rrf over the candidates), in (0, 1]
 rrf        = sum over signals of 1 / (rrf_k + rank), rank 1-based
-salience   = the element's salience (seed 001), in [0, 1]
+salience   = the element's salience (seed 001), in [0, 1]; it weighs in proportion to
+             relevance, so use lifts a memory among those about as relevant, never over
+             one the question matches clearly better (docs/retrieval.md, session 61)
 recency    = 0.5 ** (age_days / half_life), age from the event time (creation time
              when there is none); never from the last access, which salience counts
 importance = node ``importance``; relationships use ``strength``
@@ -55,7 +57,8 @@ def merge_signals(signals: Mapping[str, Sequence[dict[str, Any]]]) -> dict[str, 
     return out
 
 
-SCORE_TERMS = ("relevance", "salience", "recency", "importance")   # final = sum of w x value
+# final = the sum of w x value, salience's value times relevance (the module doc)
+SCORE_TERMS = ("relevance", "salience", "recency", "importance")
 
 
 def rrf_score(ranks: Mapping[str, int], k: int,
@@ -118,8 +121,8 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
         fresh = recency(c.props, now, half_life_days)
         weight = importance(c.props, c.element)
         # the same sum, in the same order, as the breakdown's terms (so they add up to it)
-        final = (w.relevance * relevance + w.salience * salience + w.recency * fresh
-                 + w.importance * weight)
+        final = (w.relevance * relevance + w.salience * salience * relevance
+                 + w.recency * fresh + w.importance * weight)
         scored.append((tier, -final, best_direct_rank(c), c.key, c,
                        (relevance, salience, fresh, weight)))
     # only the first `limit` get a breakdown: building one for every candidate (~80 on a
@@ -129,6 +132,7 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
     for tier, negative_final, _, _, c, numbers in scored[:limit]:
         values = dict(zip(SCORE_TERMS, numbers, strict=True))
         terms = {name: getattr(w, name) * value for name, value in values.items()}
+        terms["salience"] *= values["relevance"]
         reasons = list(shaped.reasons.get(c.key, []))
         if c.key in subjects and tier != 0:
             reasons.append("the question's subject: its facts and episodes answer, not it")
