@@ -858,6 +858,14 @@ def test_a_message_that_says_nothing_but_a_greeting_or_thanks_is_told_apart(
     assert says_nothing(message, {"ana", "beatriz", "tom"}) is nothing
 
 
+def test_a_message_read_once_is_judged_again_by_the_names_of_each_call() -> None:
+    # the reading of a message is kept per process; who is talking differs by call
+    assert says_nothing("Hey Mel! Good to see you!", {"melanie", "caroline"})
+    assert not says_nothing("Hey Mel! Good to see you!", {"caroline", "jon"})
+    assert says_nothing("Hey Mel! Good to see you!", {"mel"})
+    assert says_when("See you on the 29th!") and not says_when("See you soon!")
+
+
 def test_a_greeting_yields_to_any_message_that_says_something() -> None:
     # "Tom (3 May 2023): Hey Ana! ..." matched a question about Tom by the name the
     # message is indexed with, a little better than Tom's message about his work did

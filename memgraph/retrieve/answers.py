@@ -62,6 +62,7 @@ from memgraph.graph.names import canonical_name
 from memgraph.graph.names import word_stem as _stem
 from memgraph.graph.vocabulary import EPISODIC_KINDS, SUMMARY_KINDS, is_assistant
 from memgraph.retrieve.query import (
+    MESSAGE_READINGS_KEPT,
     MONTHS,
     RELATION_SYNONYMS,
     QueryIntent,
@@ -463,11 +464,18 @@ def _period_words(wanted: set[str], intent: QueryIntent, props: Mapping[str, Any
 def _words(props: Mapping[str, Any], *, with_sentence: bool = False) -> frozenset[str]:
     """The stems of a fact's statement (its ends' names and its type's words), and with
     ``with_sentence`` of the sentence it was stated in (its description) too."""
-    text = f"{props.get('start_name') or ''} {props.get('end_name') or ''}"
-    if with_sentence:   # its words as a question's are read: "part-time" stays one word
-        text += " " + re.sub(r"[^\w\s-]", " ", str(props.get("description") or ""))
-    return frozenset({_stem(w) for w in text.lower().split()}
-                     | _type_word_stems(str(props.get("kind"))))
+    return _statement_stems(str(props.get("start_name") or ""),
+                            str(props.get("end_name") or ""), str(props.get("kind")),
+                            str(props.get("description") or "") if with_sentence else None)
+
+
+@lru_cache(maxsize=MESSAGE_READINGS_KEPT)   # a tenant's facts recur call after call
+def _statement_stems(start: str, end: str, kind: str, sentence: str | None
+                     ) -> frozenset[str]:
+    text = f"{start} {end}"
+    if sentence is not None:   # its words as a question's are read: "part-time" stays one
+        text += " " + re.sub(r"[^\w\s-]", " ", sentence)
+    return frozenset({_stem(w) for w in text.lower().split()} | _type_word_stems(kind))
 
 
 def _word_weights(wanted: set[str], said: Iterable[frozenset[str]]) -> dict[str, float]:

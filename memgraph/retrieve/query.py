@@ -35,6 +35,7 @@ import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import lru_cache
 from itertools import pairwise
 
 from memgraph.graph.names import canonical_name
@@ -199,6 +200,10 @@ NUMBER_WORDS = frozenset({
     "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
     "hundred", "thousand", "dozen", "half", "couple", "once", "twice"})
 TEXT_HEAD_CHARS = 2000   # of a message read for its form and names: not a 100 KB one whole
+# A tenant's messages come back call after call (a LoCoMo question's ~100 candidates are
+# mostly the same few hundred messages): what a message says is read once per process,
+# for this many messages (at most TEXT_HEAD_CHARS each).
+MESSAGE_READINGS_KEPT = 4096
 _WORD = re.compile(r"[a-z0-9]+")
 _ORDINAL_SUFFIXES = ("st", "nd", "rd", "th")
 
@@ -375,6 +380,7 @@ def what_is_a_thing(lowered: list[str]) -> bool:
         and not {"do", "doing"} & set(lowered[at + 2:])
 
 
+@lru_cache(maxsize=MESSAGE_READINGS_KEPT)
 def says_when(text: str) -> bool:
     """Whether a message says when something happened: a day, a month or a holiday
     named, "last weekend", "a fortnight ago", "in 2019", "on the 29th"
@@ -399,6 +405,7 @@ def says_when(text: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=MESSAGE_READINGS_KEPT)
 def states_a_number(text: str) -> bool:
     """Whether a message states a number: digits, or a number word ("three years", "twice a
     week"; only its first ``TEXT_HEAD_CHARS`` characters are read)."""
@@ -448,15 +455,26 @@ def says_nothing(text: str, names: Collection[str] = frozenset()) -> bool:
     message not read) is not known to say nothing."""
     if not text.strip():
         return False
-    for match in _ALNUM.finditer(text, 0, TEXT_HEAD_CHARS):
-        token = match.group()
-        word = token.lower()
-        if word in PLEASANTRIES or word in FUNCTION_WORDS or word in names:
+    for token, word in _not_pleasantries(text):
+        if word in names:
             continue
         if token[0].isupper() and len(word) >= 3 and any(n.startswith(word) for n in names):
             continue
         return False
     return True
+
+
+@lru_cache(maxsize=MESSAGE_READINGS_KEPT)
+def _not_pleasantries(text: str) -> tuple[tuple[str, str], ...]:
+    """The words of a message (as written, lower case) that are neither a pleasantry nor
+    a function word: what the names of the people talking must account for."""
+    out = []
+    for match in _ALNUM.finditer(text, 0, TEXT_HEAD_CHARS):
+        token = match.group()
+        word = token.lower()
+        if word not in PLEASANTRIES and word not in FUNCTION_WORDS:
+            out.append((token, word))
+    return tuple(out)
 
 
 def name_words(names: Iterable[str | None]) -> set[str]:
