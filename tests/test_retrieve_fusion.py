@@ -98,9 +98,10 @@ def test_use_lifts_a_memory_among_the_about_as_relevant_not_over_a_clearly_bette
 ) -> None:
     # One memory the question matches best (first on both lists) that nobody has asked
     # for; another matched less well (second and fourth: relevance 0.85) that earlier
-    # questions returned until its salience was full. Added to relevance, the recalls
-    # (+0.1 of the final score) outweighed a 0.15 gap in relevance (0.09); weighing in
-    # proportion to relevance, they no longer do. Among equal matches they still decide.
+    # questions returned until its salience was full. Added whole, the recalls (+0.1 of
+    # the final score) outweighed a 0.15 gap in relevance (0.09); counted in proportion
+    # to relevance, they no longer do. Among equal matches they still decide, and a
+    # memory nobody has used counts its salience as it always did.
     cfg = RetrievalConfig.from_settings(Settings())
     assert cfg.rrf_k == 10
     unasked = {"score": 1, "element": "node", "props": {"salience": 0.5}}
@@ -114,7 +115,10 @@ def test_use_lifts_a_memory_among_the_about_as_relevant_not_over_a_clearly_bette
     assert by_key["generic"].relevance == pytest.approx(0.85, abs=0.01)
     assert [c.key for c, _ in ranked][:2] == ["specific", "generic"]
     assert by_key["generic"].terms["salience"] == pytest.approx(
-        cfg.weights.salience * 1.0 * by_key["generic"].relevance)
+        cfg.weights.salience * (0.5 + 0.5 * by_key["generic"].relevance))
+    assert cfg.initial_salience == 0.5
+    for key in ("specific", "x", "y"):
+        assert by_key[key].terms["salience"] == pytest.approx(cfg.weights.salience * 0.5)
 
     tie = merge_signals({"vector": [{"key": "unasked", **unasked}],
                          "fulltext": [{"key": "often", **returned_often}]})

@@ -12,9 +12,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from memgraph.errors import InvalidInputError
-from memgraph.settings import RetrievalSettings, Settings
+from memgraph.settings import LifecycleSettings, RetrievalSettings, Settings
 
 _SETTINGS_DEFAULTS = RetrievalSettings()
+_LIFECYCLE_DEFAULTS = LifecycleSettings()
 
 
 class Weights(BaseModel):
@@ -113,6 +114,9 @@ class RetrievalConfig(BaseModel):
     excerpt_chars: int = Field(300, ge=20)
     recency_half_life_days: float = Field(_SETTINGS_DEFAULTS.recency_half_life_days, gt=0)
     weights: Weights = Weights()
+    # where every memory's salience starts (lifecycle.initial_salience): the re-rank counts
+    # how far use or disuse moved it from there, in proportion to relevance
+    initial_salience: float = Field(_LIFECYCLE_DEFAULTS.initial_salience, ge=0, le=1)
 
     @classmethod
     def from_settings(cls, settings: Settings, **update: Any) -> RetrievalConfig:
@@ -121,6 +125,7 @@ class RetrievalConfig(BaseModel):
             rrf_k=r.rrf_k,
             candidates_per_signal=r.candidates_per_signal,
             recency_half_life_days=r.recency_half_life_days,
+            initial_salience=settings.lifecycle.initial_salience,
             signal_weights=dict(r.signal_weights),
             weights=Weights(relevance=r.weight_relevance, salience=r.weight_salience,
                             recency=r.weight_recency, importance=r.weight_importance),

@@ -262,7 +262,7 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
                     intent=req.intent if req.config.answer_shaped else None, named=named,
                     fact_scores=fetched.fact_scores, answers=fetched.answers,
                     best_source_sim=fetched.best_source, asked=fetched.asked,
-                    joined=fetched.joined)
+                    joined=fetched.joined, initial_salience=req.config.initial_salience)
     if not ranked:
         return []
     found_by = mentioning_sources(candidates)

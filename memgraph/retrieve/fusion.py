@@ -1,13 +1,17 @@
 """Reciprocal rank fusion and the re-rank: pure functions, no I/O.
 
-final = w_relevance * relevance + w_salience * salience * relevance
+final = w_relevance * relevance
+      + w_salience * (initial + (salience - initial) * relevance)
       + w_recency * recency + w_importance * importance
 
 relevance  = rrf / max(rrf over the candidates), in (0, 1]
 rrf        = sum over signals of 1 / (rrf_k + rank), rank 1-based
-salience   = the element's salience (seed 001), in [0, 1]; it weighs in proportion to
-             relevance, so use lifts a memory among those about as relevant, never over
-             one the question matches clearly better (docs/retrieval.md, session 61)
+salience   = the element's salience (seed 001), in [0, 1]; ``initial`` is where every
+             memory starts (lifecycle.initial_salience, 0.5). How far use or disuse moved
+             it from there counts in proportion to relevance: use lifts a memory among
+             those about as relevant, never over one the question matches clearly better,
+             and a memory nobody has used scores as it did before (docs/retrieval.md,
+             session 61)
 recency    = 0.5 ** (age_days / half_life), age from the event time (creation time
              when there is none); never from the last access, which salience counts
 importance = node ``importance``; relationships use ``strength``
@@ -30,6 +34,9 @@ from memgraph.retrieve.answers import Shaped, shape
 from memgraph.retrieve.config import Weights
 from memgraph.retrieve.query import ANSWER_FORMS, Period, QueryIntent, Window
 from memgraph.retrieve.results import ScoreBreakdown, as_datetime
+from memgraph.settings import LifecycleSettings
+
+_INITIAL_SALIENCE = LifecycleSettings().initial_salience
 
 
 @dataclass
@@ -57,7 +64,7 @@ def merge_signals(signals: Mapping[str, Sequence[dict[str, Any]]]) -> dict[str, 
     return out
 
 
-# final = the sum of w x value, salience's value times relevance (the module doc)
+# final = the sum of w x value, salience's value as read through relevance (the module doc)
 SCORE_TERMS = ("relevance", "salience", "recency", "importance")
 
 
@@ -92,7 +99,8 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
            intent: QueryIntent | None = None, named: frozenset[str] | set[str] = frozenset(),
            fact_scores: Mapping[str, float] | None = None,
            answers: set[str] | None = None, best_source_sim: float | None = None,
-           asked: set[str] | None = None, joined: set[str] | None = None
+           asked: set[str] | None = None, joined: set[str] | None = None,
+           initial_salience: float = _INITIAL_SALIENCE,
            ) -> list[tuple[Candidate, ScoreBreakdown]]:
     """Score every candidate; best first, ties broken by ``best_direct_rank``, then key.
 
@@ -117,11 +125,12 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
     for c in candidates:
         tier = shaped.tier.get(c.key, 2)
         relevance = 1.0 if tier == 0 else 0.0 if c.key in subjects else adjusted[c.key] / best
-        salience = _unit(c.props.get("salience"), 0.5)
+        salience = _unit(c.props.get("salience"), initial_salience)
         fresh = recency(c.props, now, half_life_days)
         weight = importance(c.props, c.element)
         # the same sum, in the same order, as the breakdown's terms (so they add up to it)
-        final = (w.relevance * relevance + w.salience * salience * relevance
+        final = (w.relevance * relevance
+                 + w.salience * used(salience, relevance, initial_salience)
                  + w.recency * fresh + w.importance * weight)
         scored.append((tier, -final, best_direct_rank(c), c.key, c,
                        (relevance, salience, fresh, weight)))
@@ -132,7 +141,8 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
     for tier, negative_final, _, _, c, numbers in scored[:limit]:
         values = dict(zip(SCORE_TERMS, numbers, strict=True))
         terms = {name: getattr(w, name) * value for name, value in values.items()}
-        terms["salience"] *= values["relevance"]
+        terms["salience"] = w.salience * used(values["salience"], values["relevance"],
+                                              initial_salience)
         reasons = list(shaped.reasons.get(c.key, []))
         if c.key in subjects and tier != 0:
             reasons.append("the question's subject: its facts and episodes answer, not it")
@@ -144,6 +154,15 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
             reasons=reasons, terms=terms, final=-negative_final,
             subject=c.key in subjects and tier != 0, **values)))
     return out
+
+
+def used(salience: float, relevance: float, initial: float) -> float:
+    """Salience as the re-rank reads it: where every memory starts, plus how far use
+    (reinforcement) or disuse (decay) moved it, that distance in proportion to relevance.
+    Added whole, a memory returned five times (0.5 → 1.0) outweighed a better match by up
+    to 0.17 of relevance, and whatever earlier questions had returned stood over what the
+    next one needed (docs/retrieval.md, "Session 61")."""
+    return initial + (salience - initial) * relevance
 
 
 def best_direct_rank(candidate: Candidate) -> int:
