@@ -43,7 +43,8 @@ class ScoreBreakdown(BaseModel):
     sum(w / (rrf_k + rank)); ``adjusted`` is ``rrf`` made answer-shaped (``reasons`` say
     how); ``relevance`` is ``adjusted`` divided by the best ``adjusted`` among the
     candidates (1 for tier 0, 0 for the question's subject); each term is weight x value
-    for relevance, salience, recency, importance.
+    for relevance, recency, importance, and for salience weight x ``fusion.used`` (what
+    use changed in it, in proportion to relevance).
     """
 
     model_config = ConfigDict(frozen=True)
