@@ -112,7 +112,7 @@ def test_score_breakdown_adds_up(memory: Memory, user_id: str, garden) -> None:
         assert s.relevance == pytest.approx(0.0 if s.subject else s.rrf / best_rrf)
         assert s.terms["relevance"] == pytest.approx(cfg.weights.relevance * s.relevance)
         assert s.terms["salience"] == pytest.approx(cfg.weights.salience * (
-            cfg.initial_salience + (s.salience - cfg.initial_salience) * s.relevance))
+            cfg.initial_salience + min(0, s.salience - cfg.initial_salience) * s.relevance))
         assert s.final == pytest.approx(sum(s.terms.values()))
     finals = [r.score.final for r in results]
     assert finals == sorted(finals, reverse=True)

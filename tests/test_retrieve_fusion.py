@@ -94,18 +94,18 @@ def test_rerank_orders_by_the_weighted_sum() -> None:
         assert s.final == pytest.approx(sum(s.terms.values()))
 
 
-def test_use_lifts_a_memory_among_the_about_as_relevant_not_over_a_clearly_better_match(
+def test_being_returned_before_lifts_nothing_and_fading_lowers_in_proportion_to_relevance(
 ) -> None:
-    # One memory the question matches best (first on both lists) that nobody has asked
-    # for; another matched less well (second and fourth: relevance 0.85) that earlier
-    # questions returned until its salience was full. Added whole, the recalls (+0.1 of
-    # the final score) outweighed a 0.15 gap in relevance (0.09); counted in proportion
-    # to relevance, they no longer do. Among equal matches they still decide, and a
-    # memory nobody has used counts its salience as it always did.
+    # Use is retention, not relevance: a memory earlier questions returned until its
+    # salience was full ranks where an unused one of the same match would, so it no
+    # longer stands over a better match (added whole, its recalls outweighed a 0.15 gap
+    # in relevance) nor over an equal one. A memory decay moved below where every memory
+    # starts ranks lower, by that distance in proportion to relevance.
     cfg = RetrievalConfig.from_settings(Settings())
-    assert cfg.rrf_k == 10
+    assert cfg.rrf_k == 10 and cfg.initial_salience == 0.5
     unasked = {"score": 1, "element": "node", "props": {"salience": 0.5}}
     returned_often = {"score": 1, "element": "node", "props": {"salience": 1.0}}
+    faded = {"score": 1, "element": "node", "props": {"salience": 0.1}}
     merged = merge_signals({
         "vector": [{"key": "specific", **unasked}, {"key": "generic", **returned_often}],
         "fulltext": [{"key": "specific", **unasked}, {"key": "x", **unasked},
@@ -114,16 +114,25 @@ def test_use_lifts_a_memory_among_the_about_as_relevant_not_over_a_clearly_bette
     by_key = {c.key: s for c, s in ranked}
     assert by_key["generic"].relevance == pytest.approx(0.85, abs=0.01)
     assert [c.key for c, _ in ranked][:2] == ["specific", "generic"]
-    assert by_key["generic"].terms["salience"] == pytest.approx(
-        cfg.weights.salience * (0.5 + 0.5 * by_key["generic"].relevance))
-    assert cfg.initial_salience == 0.5
-    for key in ("specific", "x", "y"):
+    for key in ("specific", "generic", "x", "y"):
         assert by_key[key].terms["salience"] == pytest.approx(cfg.weights.salience * 0.5)
 
-    tie = merge_signals({"vector": [{"key": "unasked", **unasked}],
-                         "fulltext": [{"key": "often", **returned_often}]})
-    ranked = rerank(list(tie.values()), cfg.weights, cfg.rrf_k, NOW, 30)
-    assert [c.key for c, _ in ranked] == ["often", "unasked"]
+    def finals(first: dict, second: dict) -> dict[str, float]:
+        # one on each list's first place: the same match
+        tie = merge_signals({"vector": [{"key": "first", **first}],
+                             "fulltext": [{"key": "second", **second}]})
+        return {c.key: s.final for c, s in rerank(list(tie.values()), cfg.weights,
+                                                  cfg.rrf_k, NOW, 30)}
+
+    # equal matches score alike however often one was returned; the one that faded less
+    with_use = finals(unasked, returned_often)
+    assert with_use["first"] == pytest.approx(with_use["second"])
+    with_decay = finals(faded, unasked)
+    assert with_decay["first"] < with_decay["second"]
+    faded_term = {c.key: s.terms["salience"] for c, s in rerank(
+        list(merge_signals({"vector": [{"key": "f", **faded}]}).values()),
+        cfg.weights, cfg.rrf_k, NOW, 30)}
+    assert faded_term["f"] == pytest.approx(cfg.weights.salience * 0.1)   # relevance 1
 
 
 def test_equal_scores_go_to_what_the_query_matched_best_not_to_the_smaller_key() -> None:

@@ -421,3 +421,31 @@ def test_a_return_raises_salience_and_leaves_recency_to_when_it_happened(
     assert recency_before == pytest.approx(0.5 ** 3, rel=0.01)
     assert recency_after == pytest.approx(recency_before, rel=0.01)
     assert salience_after > salience_before
+
+
+def test_what_earlier_questions_returned_does_not_reorder_the_next_questions_answers(
+        memory: Memory, user_id: str) -> None:
+    # Use is retention, not relevance (docs/retrieval.md, "Session 62"): a message that
+    # other questions returned again and again keeps from fading, but the next question
+    # ranks it where it ranked it before they were asked.
+    when = datetime.now(UTC) - timedelta(days=3)
+    for text in ("The violin lesson moved to Thursday afternoon.",
+                 "My violin teacher loved the sonata at the Thursday lesson.",
+                 "The violin case needs a new handle before the lesson.",
+                 "Nora baked bread on Sunday."):
+        memory.ingest(text, user_id=user_id, speaker="Ana", session_id="s1", event_at=when)
+
+    def order(question: str) -> list[str]:
+        return [r.uid for r in memory.explore(question, user_id=user_id, k=10,
+                                              reinforce=False)]
+
+    before = order("when is the violin lesson")
+    returned = [r.uid for r in memory.explore("what did my teacher think of the sonata",
+                                              user_id=user_id, k=2, reinforce=False)]
+    assert set(returned) < set(before) and before[0] not in returned
+    for _ in range(5):      # salience 0.5 -> 1.0: full
+        memory.explore("what did my teacher think of the sonata", user_id=user_id, k=2)
+    memory.flush()
+    assert all(props_of(memory.graph, uid)["salience"] == pytest.approx(1.0)
+               for uid in returned)
+    assert order("when is the violin lesson") == before

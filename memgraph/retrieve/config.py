@@ -115,7 +115,7 @@ class RetrievalConfig(BaseModel):
     recency_half_life_days: float = Field(_SETTINGS_DEFAULTS.recency_half_life_days, gt=0)
     weights: Weights = Weights()
     # where every memory's salience starts (lifecycle.initial_salience): the re-rank counts
-    # how far use or disuse moved it from there, in proportion to relevance
+    # how far decay moved it below there, in proportion to relevance (fusion.retained)
     initial_salience: float = Field(_LIFECYCLE_DEFAULTS.initial_salience, ge=0, le=1)
 
     @classmethod

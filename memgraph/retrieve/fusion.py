@@ -1,17 +1,17 @@
 """Reciprocal rank fusion and the re-rank: pure functions, no I/O.
 
 final = w_relevance * relevance
-      + w_salience * (initial + (salience - initial) * relevance)
+      + w_salience * (initial + min(0, salience - initial) * relevance)
       + w_recency * recency + w_importance * importance
 
 relevance  = rrf / max(rrf over the candidates), in (0, 1]
 rrf        = sum over signals of 1 / (rrf_k + rank), rank 1-based
 salience   = the element's salience (seed 001), in [0, 1]; ``initial`` is where every
-             memory starts (lifecycle.initial_salience, 0.5). How far use or disuse moved
-             it from there counts in proportion to relevance: use lifts a memory among
-             those about as relevant, never over one the question matches clearly better,
-             and a memory nobody has used scores as it did before (docs/retrieval.md,
-             session 61)
+             memory starts (lifecycle.initial_salience, 0.5). How far disuse (decay)
+             moved it below there counts, in proportion to relevance; use keeps a memory
+             from fading (decay starts from higher) but never lifts it over what the next
+             question matches as well: what earlier questions returned is not what this
+             one needs (docs/retrieval.md, sessions 61 and 62)
 recency    = 0.5 ** (age_days / half_life), age from the event time (creation time
              when there is none); never from the last access, which salience counts
 importance = node ``importance``; relationships use ``strength``
@@ -130,7 +130,7 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
         weight = importance(c.props, c.element)
         # the same sum, in the same order, as the breakdown's terms (so they add up to it)
         final = (w.relevance * relevance
-                 + w.salience * used(salience, relevance, initial_salience)
+                 + w.salience * retained(salience, relevance, initial_salience)
                  + w.recency * fresh + w.importance * weight)
         scored.append((tier, -final, best_direct_rank(c), c.key, c,
                        (relevance, salience, fresh, weight)))
@@ -141,8 +141,8 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
     for tier, negative_final, _, _, c, numbers in scored[:limit]:
         values = dict(zip(SCORE_TERMS, numbers, strict=True))
         terms = {name: getattr(w, name) * value for name, value in values.items()}
-        terms["salience"] = w.salience * used(values["salience"], values["relevance"],
-                                              initial_salience)
+        terms["salience"] = w.salience * retained(values["salience"], values["relevance"],
+                                                  initial_salience)
         reasons = list(shaped.reasons.get(c.key, []))
         if c.key in subjects and tier != 0:
             reasons.append("the question's subject: its facts and episodes answer, not it")
@@ -156,13 +156,17 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
     return out
 
 
-def used(salience: float, relevance: float, initial: float) -> float:
-    """Salience as the re-rank reads it: where every memory starts, plus how far use
-    (reinforcement) or disuse (decay) moved it, that distance in proportion to relevance.
-    Added whole, a memory returned five times (0.5 → 1.0) outweighed a better match by up
-    to 0.17 of relevance, and whatever earlier questions had returned stood over what the
-    next one needed (docs/retrieval.md, "Session 61")."""
-    return initial + (salience - initial) * relevance
+def retained(salience: float, relevance: float, initial: float) -> float:
+    """Salience as the re-rank reads it: where every memory starts, less how far disuse
+    (decay) moved it below there, that distance in proportion to relevance.
+
+    Use (reinforcement) is retention, not relevance: it keeps a memory from fading, so
+    after a month unused memories rank below the used ones, but it does not lift a memory
+    over what the next question matches as well. Counted whole, a memory returned five
+    times outweighed a better match by up to 0.17 of relevance; in proportion to
+    relevance it still cost the questions asked after a pass 1.3-1.4 points of R@1, all of
+    the drift there was (docs/retrieval.md, "Session 62")."""
+    return initial + min(0.0, salience - initial) * relevance
 
 
 def best_direct_rank(candidate: Candidate) -> int:

@@ -43,8 +43,9 @@ class ScoreBreakdown(BaseModel):
     sum(w / (rrf_k + rank)); ``adjusted`` is ``rrf`` made answer-shaped (``reasons`` say
     how); ``relevance`` is ``adjusted`` divided by the best ``adjusted`` among the
     candidates (1 for tier 0, 0 for the question's subject); each term is weight x value
-    for relevance, recency, importance, and for salience weight x ``fusion.used`` (what
-    use changed in it, in proportion to relevance).
+    for relevance, recency, importance, and for salience weight x ``fusion.retained``
+    (where every memory starts, less how far decay moved it below, in proportion to
+    relevance; use keeps a memory from fading, it does not lift it).
     """
 
     model_config = ConfigDict(frozen=True)
