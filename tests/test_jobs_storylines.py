@@ -399,6 +399,28 @@ def test_a_specific_question_gets_evidence_not_summaries_unless_they_are_asked_t
     assert any(r.kind in ("Storyline", "Macro") for r in competing)
 
 
+def test_a_broad_question_gets_summaries_among_its_results_and_evidence_in_its_context(
+        memory: Memory, graph: Graph, user_id: str):
+    # "Which jobs has Sam had?" asks for several things across episodes: one summary holds
+    # several of the messages it needs. In a context its text would restate those messages
+    # in tokens they fill better, so the context quotes the evidence, not the summary.
+    spring_and_autumn(memory, user_id)
+    question = "Which jobs has Sam had?"
+    results = memory.explore(question, user_id=user_id, k=20, reinforce=False)
+    assert any(r.kind in ("Storyline", "Macro") for r in results)
+    off = RetrievalConfig.from_settings(memory.settings, summaries_for_broad=False)
+    assert all(r.kind not in ("Storyline", "Macro") for r in memory.explore(
+        question, user_id=user_id, k=20, reinforce=False, config=off))
+    built = memory.context(question, user_id=user_id, max_tokens=1000, reinforce=False)
+    assert built.memories and all(m.kind not in ("Storyline", "Macro") for m in built.memories)
+    assert any("Acme" in m.text or "Globex" in m.text for m in built.memories
+               if m.kind == "Source")
+    # asked for by kind, a summary is what the caller wants in the text
+    asked = memory.context(question, user_id=user_id, max_tokens=1000, reinforce=False,
+                           kinds=["Storyline", "Macro", "Source"])
+    assert any(m.kind in ("Storyline", "Macro") for m in asked.memories)
+
+
 @pytest.mark.parametrize("per_signal", [3, 30])
 def test_building_summaries_does_not_change_what_a_specific_question_returns(
         memory: Memory, graph: Graph, user_id: str, per_signal: int):

@@ -388,6 +388,19 @@ def test_a_question_that_asks_for_a_named_persons_story_is_an_overview() -> None
     assert not read_query("What has Maya been up to?").overview([])
 
 
+def test_a_question_for_several_things_over_time_or_for_an_inference_is_broad() -> None:
+    for text in ("What activities does Melanie partake in?", "Which venues has the band played?",
+                 "Where has Melanie camped?", "In what ways is Caroline helping out?",
+                 "Would Melanie enjoy a national park?",
+                 "What would Caroline's political leaning likely be?"):
+        assert read_query(text).broad, text
+    # one thing, one message: a time, a number, a single fact, a name
+    for text in ("Where does Maya live?", "When did Melanie go camping?",
+                 "How many books would Tom read in a year?", "What does Tom do?",
+                 "Which city is Maya from?", "Who is Maya?", "What is Caroline's identity?"):
+        assert not read_query(text).broad, text
+
+
 def rel(key: str, kind: str, start: str, end: str, **props: object) -> Candidate:
     return Candidate(key, "relationship", {"uid": key, "kind": kind, "start_name": start,
                                            "end_name": end, "salience": 0.5, **props})

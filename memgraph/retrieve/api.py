@@ -70,7 +70,10 @@ def context_memory(memory: Memory, query: str, *, user_id: str | None = None,
     user = user_id or memory.settings.default_user
     options.setdefault("k", candidates_for(max_tokens))
     results = explore_memory(memory, query, user_id=user, reinforce=False, **options)
-    built = build_context(query.strip(), results, max_tokens, format)
+    config = options.get("config")
+    # summaries the caller asked for (by kind, or competing for every question) all count
+    asked = options.get("kinds") is not None or bool(config and config.summaries_compete)
+    built = build_context(query.strip(), results, max_tokens, format, summaries_asked=asked)
     if reinforce:
         reinforce_results(memory.graph, built.memories, user, memory.settings.lifecycle,
                           behind=memory.settings.retrieval.reinforce_in_background)

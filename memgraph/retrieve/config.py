@@ -106,6 +106,10 @@ class RetrievalConfig(BaseModel):
     # full-text and graph lists of every other question (docs/retrieval.md, "Broad
     # questions": offline summaries there took places from their own evidence).
     summaries_compete: bool = False
+    # ... and for broad questions (query.asks_broadly) they do by default: one summary
+    # holds several of the episodes such a question needs (docs/retrieval.md, "Session
+    # 62: broad questions")
+    summaries_for_broad: bool = True
     provenance_per_result: int = Field(3, ge=0, le=50)
     # Provenance of a node mentioned by many sources: the mentioning sources among this
     # call's candidates, plus at most this many others, ranked by similarity to the query

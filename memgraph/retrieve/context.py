@@ -1,7 +1,10 @@
 """context(): explore() results rendered as prompt text within a token budget.
 
 Results go in ranked order (most useful first), except that the summaries among them
-(Storylines, Macros) come first within ``SUMMARY_SHARE`` of the budget, and the
+(Storylines, Macros) that answer (an overview question's, or any when the caller named
+the kinds) come first within ``SUMMARY_SHARE`` of the budget, those that
+only competed (a broad question's) are left out (their text restates evidence the budget
+holds better; docs/retrieval.md, "Session 62: broad questions"), and the
 ``incidental`` nodes (neither named by the question nor answering it) come after the rest.
 In markdown a day's date is written once (``_markdown_days``). Each is rendered
 on its own; an item that does not fit is skipped and the next, shorter ones are still
@@ -211,7 +214,9 @@ def _render(fmt: str, query: str) -> Callable[[list[dict[str, Any]]], str]:
 
 
 def build_context(query: str, results: Sequence[Result], max_tokens: int,
-                  fmt: str) -> ContextResult:
+                  fmt: str, summaries_asked: bool = False) -> ContextResult:
+    """``summaries_asked``: the caller named the kinds, so every summary among the results
+    was asked for and none is left out as only competing."""
     render = _render(fmt, truncate_to_tokens(query, max(1, max_tokens // 4)))
     chosen: list[dict[str, Any]] = []
     used: list[Result] = []
@@ -239,6 +244,9 @@ def build_context(query: str, results: Sequence[Result], max_tokens: int,
                 covered.add(quoted.source_uid)   # the excerpt shown with it
 
     summaries = [r for r in results if r.kind in SUMMARY_KINDS]
+    competing = set() if summaries_asked \
+        else {r.uid for r in summaries if r.score.tier >= 2}
+    summaries = [r for r in summaries if r.uid not in competing]
     summary_budget = int(max_tokens * SUMMARY_SHARE)
     for r in summaries:
         fields = item_fields(r, in_text)
@@ -247,7 +255,7 @@ def build_context(query: str, results: Sequence[Result], max_tokens: int,
             add(r, fields)
             text = trial
     for r in sorted(results, key=incidental):   # stable: the rest keep their order
-        if r in used:
+        if r in used or r.uid in competing:
             continue
         if (r.kind in EPISODIC_KINDS and r.uid in covered) \
                 or is_auto_link(r.kind, r.text):

@@ -150,10 +150,12 @@ def answer_form(req: ExploreRequest) -> str:
 
 
 def summaries_wanted(req: ExploreRequest) -> bool:
-    """The caller lets Storylines and Macros compete for any question: by naming the kinds
-    (then ``$kinds`` decides) or with ``summaries_compete``. Otherwise they answer
-    overview questions only."""
-    return req.filters.kinds is not None or req.config.summaries_compete
+    """Storylines and Macros compete among the results: for a broad question (several
+    things across episodes, or an inference: ``QueryIntent.broad``), or for any when the
+    caller names the kinds (then ``$kinds`` decides) or sets ``summaries_compete``.
+    Otherwise they answer overview questions only."""
+    return req.filters.kinds is not None or req.config.summaries_compete or (
+        req.config.summaries_for_broad and req.intent.broad)
 
 
 @dataclass

@@ -25,7 +25,12 @@
 - ``overview(names)``: the question asks for the whole story of a node it names ("what
   has Maya been up to?", "give me an overview of Tom's story", "how has Ben's life
   changed?"): every word left besides the name is an overview word. Its Macro and
-  Storylines answer (issue 16; docs/retrieval.md, "Broad questions").
+  Storylines answer (issue 16; docs/retrieval.md, "Broad questions");
+- ``broad``: the question asks for several things across episodes ("What activities does
+  Melanie partake in?", "Where has Melanie camped?", "In what ways is Caroline involved?")
+  or for an inference about someone ("Would Caroline likely enjoy Vivaldi?"): Storylines
+  and Macros compete among its results (``asks_broadly``; docs/retrieval.md, "Session 62:
+  broad questions").
 """
 
 from __future__ import annotations
@@ -320,6 +325,7 @@ class QueryIntent:
     # "what" is the object of a verb other than "do" ("What does Mei study?", "What did
     # Gina design?"): it asks for a thing, not the place one is at (``what_is_a_thing``)
     thing: bool = False
+    broad: bool = False                # several things across episodes, or an inference
 
     @property
     def asks_when(self) -> bool:
@@ -353,6 +359,29 @@ class QueryIntent:
         said = _words(text)
         words = set(said) | {f"{a} {b}" for a, b in pairwise(said)}
         return any(RELATION_SYNONYMS[w] & words for w in self.relation_words)
+
+
+# "would", "might", "likely": the question asks what follows from what is known
+INFERENCE_WORDS = frozenset({"would", "might", "likely"})
+# plural-looking words after "what" / "which" that are no things asked for
+NOT_PLURAL_NOUNS = frozenset({"does", "was", "has", "is", "were", "things"})
+
+
+def asks_broadly(lowered: list[str], form: str) -> bool:
+    """Whether a question (its words, lower case; ``form`` its ``answer_form``) asks for
+    several things across episodes or for an inference, which no one message answers:
+    a plural after "what" / "which" ("What books has Melanie read?"), "where has" /
+    "where have" (places over time), "in what ways", or "would" / "might" / "likely"
+    ("Would Melanie enjoy a national park?"). A question for a time or a number is not:
+    one message says it."""
+    if form or len(lowered) < 3:
+        return False
+    first, second = lowered[0], lowered[1]
+    return (any(w in INFERENCE_WORDS for w in lowered)
+            or (first in ("what", "which") and second.endswith("s") and len(second) > 3
+                and second not in NOT_PLURAL_NOUNS)
+            or (first == "where" and second in ("has", "have"))
+            or lowered[:3] == ["in", "what", "ways"])
 
 
 def answer_form(lowered: list[str]) -> str:
@@ -635,8 +664,9 @@ def read_query(query: str) -> QueryIntent:
     latest = any(w in LATEST_WORDS for w in lowered) or any(
         pair in LATEST_PHRASES for pair in pairwise(lowered))
     question_word = next((w for w in lowered if w in WH_WORDS), "")
+    form = answer_form(lowered)
     return QueryIntent(tuple(keys), relation, content, time, first, read_period(query),
                        latest, occupation=tail is not None, question_word=question_word,
-                       answer_form=answer_form(lowered),
+                       answer_form=form, broad=asks_broadly(lowered, form),
                        whether=bool(lowered) and lowered[0] in WHETHER_WORDS,
                        thing=what_is_a_thing(lowered))
