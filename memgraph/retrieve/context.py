@@ -215,8 +215,9 @@ def _render(fmt: str, query: str) -> Callable[[list[dict[str, Any]]], str]:
 
 def build_context(query: str, results: Sequence[Result], max_tokens: int,
                   fmt: str, summaries_asked: bool = False) -> ContextResult:
-    """``summaries_asked``: the caller named the kinds, so every summary among the results
-    was asked for and none is left out as only competing."""
+    """``summaries_asked``: the caller named the kinds or let summaries compete for every
+    question, so every summary among the results was asked for and none is left out as
+    only competing."""
     render = _render(fmt, truncate_to_tokens(query, max(1, max_tokens // 4)))
     chosen: list[dict[str, Any]] = []
     used: list[Result] = []

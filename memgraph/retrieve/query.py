@@ -363,8 +363,8 @@ class QueryIntent:
 
 # "would", "might", "likely": the question asks what follows from what is known
 INFERENCE_WORDS = frozenset({"would", "might", "likely"})
-# plural-looking words after "what" / "which" that are no things asked for
-NOT_PLURAL_NOUNS = frozenset({"does", "was", "has", "is", "were", "things"})
+# a word in -s after "what" that is the question's verb, not a plural ("What does …?")
+NOT_PLURAL_NOUNS = frozenset({"does"})
 
 
 def asks_broadly(lowered: list[str], form: str) -> bool:
@@ -373,7 +373,8 @@ def asks_broadly(lowered: list[str], form: str) -> bool:
     a plural after "what" / "which" ("What books has Melanie read?"), "where has" /
     "where have" (places over time), "in what ways", or "would" / "might" / "likely"
     ("Would Melanie enjoy a national park?"). A question for a time or a number is not:
-    one message says it."""
+    one message says it. A singular in -s ("What class…", "What news…") reads as a
+    plural: 2 of the 1,095 questions of the dev split and the eleven."""
     if form or len(lowered) < 3:
         return False
     first, second = lowered[0], lowered[1]
