@@ -8,7 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.context import build_context, candidates_for, check_budget
-from memgraph.retrieve.explore import ExploreRequest, check_query, explore, reinforce_results
+from memgraph.retrieve.explore import (
+    ExploreRequest,
+    check_query,
+    explore,
+    reinforce_results,
+    summaries_asked,
+)
 from memgraph.retrieve.filters import build_filters, parse_states
 from memgraph.retrieve.results import ContextResult, Result, TraverseResult
 from memgraph.retrieve.traverse import TraverseRequest, check_bounds, check_types, traverse
@@ -70,10 +76,9 @@ def context_memory(memory: Memory, query: str, *, user_id: str | None = None,
     user = user_id or memory.settings.default_user
     options.setdefault("k", candidates_for(max_tokens))
     results = explore_memory(memory, query, user_id=user, reinforce=False, **options)
-    config = options.get("config")
-    # summaries the caller asked for (by kind, or competing for every question) all count
-    asked = options.get("kinds") is not None or bool(config and config.summaries_compete)
-    built = build_context(query.strip(), results, max_tokens, format, summaries_asked=asked)
+    built = build_context(query.strip(), results, max_tokens, format,
+                          summaries_asked=summaries_asked(options.get("kinds"),
+                                                          options.get("config")))
     if reinforce:
         reinforce_results(memory.graph, built.memories, user, memory.settings.lifecycle,
                           behind=memory.settings.retrieval.reinforce_in_background)

@@ -149,12 +149,17 @@ def answer_form(req: ExploreRequest) -> str:
     return req.intent.answer_form if req.config.use_answer_form else ""
 
 
+def summaries_asked(kinds: object, config: RetrievalConfig | None) -> bool:
+    """The caller lets Storylines and Macros compete for any question: by naming the kinds
+    (then ``$kinds`` decides) or with ``summaries_compete``."""
+    return kinds is not None or bool(config and config.summaries_compete)
+
+
 def summaries_wanted(req: ExploreRequest) -> bool:
-    """Storylines and Macros compete among the results: for a broad question (several
-    things across episodes, or an inference: ``QueryIntent.broad``), or for any when the
-    caller names the kinds (then ``$kinds`` decides) or sets ``summaries_compete``.
-    Otherwise they answer overview questions only."""
-    return req.filters.kinds is not None or req.config.summaries_compete or (
+    """Storylines and Macros compete among the results: when the caller asks for them
+    (``summaries_asked``), or for a broad question (several things across episodes, or an
+    inference: ``QueryIntent.broad``). Otherwise they answer overview questions only."""
+    return summaries_asked(req.filters.kinds, req.config) or (
         req.config.summaries_for_broad and req.intent.broad)
 
 
