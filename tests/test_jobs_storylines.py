@@ -313,6 +313,24 @@ def test_a_question_about_someones_story_gets_their_macro_first_and_a_fact_still
     assert (specific[0].kind, specific[0].end["name"]) == ("WORKS_AT", "Globex")
 
 
+def test_a_storyline_cites_only_sources_it_includes(memory: Memory, graph: Graph,
+                                                   user_id: str):
+    """Which candidate sources a summary includes is read with the candidates and matched
+    in Python (explore.mentioning_sources): each Storyline cites its own episode's."""
+    spring_and_autumn(memory, user_id)
+    broad = memory.explore("What has Sam been up to?", user_id=user_id, reinforce=False)
+    stories = [r for r in broad if r.kind == "Storyline"]
+    assert len(stories) == 2
+    with graph.session() as session:
+        own = {r["uid"]: set(r["ids"]) for r in session.run(
+            "MATCH (st:Storyline {user_id: $u})-[:INCLUDES]->(s:Source) "
+            "RETURN st.uid AS uid, collect(s.external_id) AS ids", u=user_id)}
+    for story in stories:
+        cited = {p.external_id for p in story.provenance}
+        assert cited and cited <= own[story.uid]
+        assert {p.via for p in story.provenance} == {"INCLUDES"}
+
+
 def test_a_merged_subjects_story_is_found_under_the_name_that_absorbed_it(
         memory: Memory, graph: Graph, user_id: str):
     """Summaries are found by their subject's uid (an index seek, not a walk over all the

@@ -331,6 +331,15 @@ CALL (vec, ftn, graph_nodes, linked, summaries) {
     text_head: left(n.raw_content, $text_chars),
     mentions: [(n)-[:MENTIONS]->(m:Memory) | m.uid],
     adjacent: [(n)-[:NEXT]-(m:Memory) | elementId(m)],
+    // the sources a summary stands on (INCLUDES reaches Sources alone), as element ids,
+    // matched in Python against the candidate sources (explore.mentioning_sources): the
+    // provenance query then checks a path for those alone, not for every candidate source
+    // (4-5 ms of a broad question's provenance on conv-26 after its night, session 63)
+    includes: CASE WHEN n:Storyline THEN [(n)-[:INCLUDES]->(s) | elementId(s)]
+                   WHEN n:Macro
+                     THEN [(n)-[:SUMMARIZES]->(:Storyline)-[:INCLUDES]->(s)
+                           | elementId(s)]
+              END,
     kind: [l IN labels(n) WHERE l IN [{{kinds}}]][0]}}) AS nodes
 }
 CALL (ftr, graph_rels, facts) {

@@ -4,8 +4,9 @@
 // notes_source; storylines via INCLUDES; macros via their storylines' INCLUDES (SUMMARIZES).
 // $items: [{eid, element, found}] where found lists the element ids of the candidate
 // sources (of this explore() call) that mention the element, that a fact was extracted
-// from, or (for a Storyline or a Macro: every candidate source) that it may include; they come
-// first; $user_id; $vector (may be null); $per_item; $excerpt_chars; $scan_max.
+// from, or that a Storyline or a Macro includes (a Macro through its Storylines; the
+// candidate query lists a summary's sources, explore.mentioning_sources matches them); they
+// come first; $user_id; $vector (may be null); $per_item; $excerpt_chars; $scan_max.
 // Also each element's text (raw_content up to $text_chars, description, notes), which the
 // candidate query leaves out.
 UNWIND $items AS item
@@ -21,8 +22,10 @@ CALL (item) {
 CALL (item, n) {
   UNWIND CASE WHEN n IS NULL THEN [] ELSE item.found END AS key
   MATCH (s:Source) WHERE elementId(s) = key AND s.user_id = $user_id
-    AND ((s)-[:MENTIONS]->(n) OR (n:Storyline AND (n)-[:INCLUDES]->(s))
-         OR (n:Macro AND EXISTS { (n)-[:SUMMARIZES]->(:Storyline)-[:INCLUDES]->(s) }))
+    AND CASE WHEN n:Storyline THEN EXISTS { (n)-[:INCLUDES]->(s) }
+             WHEN n:Macro
+               THEN EXISTS { (n)-[:SUMMARIZES]->(:Storyline)-[:INCLUDES]->(s) }
+             ELSE EXISTS { (s)-[:MENTIONS]->(n) } END
   RETURN count(DISTINCT s) >= $per_item AS enough
 }
 CALL (item, e, n, enough) {
@@ -32,7 +35,7 @@ CALL (item, e, n, enough) {
     UNION
     // a hub (a speaker mentioned by thousands of turns) is not scanned whole: the turns
     // this explore() found that mention it, plus at most $scan_max others
-    WITH n WHERE n IS NOT NULL UNWIND item.found AS key
+    WITH n WHERE n IS NOT NULL AND NOT (n:Storyline OR n:Macro) UNWIND item.found AS key
     MATCH (s:Source) WHERE elementId(s) = key AND (s)-[:MENTIONS]->(n)
     RETURN s, 'MENTIONS' AS via
     UNION
