@@ -503,3 +503,22 @@ def test_a_summarys_vector_is_out_of_the_shared_index_and_scored_exactly_when_it
                                                                     summaries_compete=True))
     assert any(r.kind in ("Storyline", "Macro") and "vector" in r.score.ranks
                for r in competing)
+
+
+def test_a_competing_summary_does_not_seed_the_graph_walk(memory: Memory, graph: Graph,
+                                                          user_id: str):
+    """A summary's neighbours are the many sources it includes, each given a sliver of its
+    weight; a seed's seat goes to the best message instead, whose neighbours are what the
+    lists missed. Here the summaries fill both lists: nothing is left to walk from."""
+    spring_and_autumn(memory, user_id)
+    # the question a Storyline answers best of all: its own words
+    question = next(r["summary"] for r in storylines_of(summaries(graph, user_id)))
+    config = RetrievalConfig.from_settings(memory.settings, summaries_compete=True,
+                                           candidates_per_signal=3)
+    req = ExploreRequest(user_id=user_id, query=question, vector=memory.embedder.embed(question),
+                         k=3, filters=build_filters(), config=config)
+    [row] = graph.read("retrieve/explore_candidates", **candidate_params(graph, req))
+    kinds = {n["key"]: n["props"]["kind"] for n in row["nodes"]}
+    assert {kinds[r["key"]] for name in ("vec", "ftn") for r in row[name]} == {"Storyline",
+                                                                                "Macro"}
+    assert row["graph_nodes"] == []     # before: the Storylines' sources and their subject

@@ -27,7 +27,8 @@
 //                (0.5 without an embedding). A seed of more than $hub_degree relationships
 //                is not walked: its neighbours would get almost nothing, at a cost that
 //                grows with the degree. Semantic relationships next to the seeds are
-//                scored by seed rank x strength x their embedding's similarity.
+//                scored by seed rank x strength x their embedding's similarity. A
+//                competing Storyline or Macro is not a seed (its rank goes to the next).
 //   linked       the tenant's semantic nodes the query names: $search.name_keys are
 //                canonical names (runs of 1-4 query words, memgraph/retrieve/query.py), each an
 //                index seek on the (user_id, canonical_name) constraints; with
@@ -116,7 +117,7 @@ CALL (vec) {
     {{> fragments/node_filters}}
   WITH n, vector.similarity.cosine(n.summary_embedding, $search.vector) AS score
   WHERE score >= $min_vector_score
-  RETURN collect({key: elementId(n), score: score}) AS summary_vec
+  RETURN collect({key: elementId(n), score: score, summary: true}) AS summary_vec
 }
 CALL (vec, summary_vec) {
   UNWIND CASE WHEN size(summary_vec) = 0 THEN [] ELSE vec + summary_vec END AS hit
@@ -151,7 +152,7 @@ CALL (asked) {
   WHERE n.user_id = $search.user_id
     {{> fragments/node_filters}}
   WITH n, score ORDER BY score DESC, elementId(n) LIMIT $per_signal
-  RETURN collect({key: elementId(n), score: score}) AS ftn
+  RETURN collect({key: elementId(n), score: score, summary: n:Storyline OR n:Macro}) AS ftn
 }
 CALL (asked) {
   WITH asked AS terms, $search.user_id AS tenant_id, $ft_k AS hit_limit,
@@ -264,9 +265,17 @@ CALL (linked_nodes) {
   LIMIT $per_signal
   RETURN collect({key: elementId(n), score: 1.0}) AS summaries
 }
+// A competing summary is no seed: its neighbours are the 30-75 sources it includes, each
+// given a sliver of its weight, and its seat went to a message whose few neighbours are
+// what the question missed (docs/retrieval.md, "Session 63").
 WITH vec, exact_used, ftn, ftr, linked, facts, summaries, counted,
-     [i IN range(0, size(vec) - 1) WHERE i < $seeds | {key: vec[i].key, w: 1.0 / (i + 1)}]
-     + [i IN range(0, size(ftn) - 1) WHERE i < $seeds | {key: ftn[i].key, w: 1.0 / (i + 1)}]
+     [x IN vec WHERE x.summary IS NULL] AS vec_seeds,
+     [x IN ftn WHERE NOT x.summary] AS ftn_seeds
+WITH vec, exact_used, ftn, ftr, linked, facts, summaries, counted,
+     [i IN range(0, size(vec_seeds) - 1) WHERE i < $seeds
+      | {key: vec_seeds[i].key, w: 1.0 / (i + 1)}]
+     + [i IN range(0, size(ftn_seeds) - 1) WHERE i < $seeds
+        | {key: ftn_seeds[i].key, w: 1.0 / (i + 1)}]
      AS seeds
 CALL (seeds, vec, ftn) {
   UNWIND seeds AS seed
