@@ -340,15 +340,15 @@ CALL (vec, ftn, graph_nodes, linked, summaries) {
     text_head: left(n.raw_content, $text_chars),
     mentions: [(n)-[:MENTIONS]->(m:Memory) | m.uid],
     adjacent: [(n)-[:NEXT]-(m:Memory) | elementId(m)],
-    // the sources a summary stands on (INCLUDES reaches Sources alone), as element ids,
-    // matched in Python against the candidate sources (explore.mentioning_sources): the
-    // provenance query then checks a path for those alone, not for every candidate source
-    // (4-5 ms of a broad question's provenance on conv-26 after its night, session 63)
-    includes: CASE WHEN n:Storyline THEN [(n)-[:INCLUDES]->(s) | elementId(s)]
-                   WHEN n:Macro
-                     THEN [(n)-[:SUMMARIZES]->(:Storyline)-[:INCLUDES]->(s)
-                           | elementId(s)]
-              END,
+    // which Storylines include a candidate source, and which Storylines a Macro
+    // summarises: explore.mentioning_sources matches them to the candidate summaries, and
+    // the provenance query checks a path for those sources alone, not for every candidate
+    // source (4-5 ms of a broad question's provenance on conv-26 after its night, session
+    // 63). Read from the source's side: a message is in a Storyline or two, while a
+    // Storyline of a subject mentioned every day holds thousands.
+    included_in: CASE WHEN n:Source AND ($summaries_compete OR $overview)
+                      THEN [(n)<-[:INCLUDES]-(st) | elementId(st)] END,
+    summarizes: CASE WHEN n:Macro THEN [(n)-[:SUMMARIZES]->(st) | elementId(st)] END,
     kind: [l IN labels(n) WHERE l IN [{{kinds}}]][0]}}) AS nodes
 }
 CALL (ftr, graph_rels, facts) {

@@ -5,8 +5,9 @@
 // $items: [{eid, element, found}] where found lists the element ids of the candidate
 // sources (of this explore() call) that mention the element, that a fact was extracted
 // from, or that a Storyline or a Macro includes (a Macro through its Storylines; the
-// candidate query lists a summary's sources, explore.mentioning_sources matches them); they
-// come first; $user_id; $vector (may be null); $per_item; $excerpt_chars; $scan_max.
+// candidate query lists the Storylines that include a source, explore.mentioning_sources
+// matches them); they come first; $user_id; $vector (may be null); $per_item;
+// $excerpt_chars; $scan_max.
 // Also each element's text (raw_content up to $text_chars, description, notes), which the
 // candidate query leaves out.
 UNWIND $items AS item
