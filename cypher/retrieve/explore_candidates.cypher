@@ -269,8 +269,8 @@ CALL (linked_nodes) {
 // given a sliver of its weight, and its seat went to a message whose few neighbours are
 // what the question missed (docs/retrieval.md, "Session 63").
 WITH vec, exact_used, ftn, ftr, linked, facts, summaries, counted,
-     [x IN vec WHERE x.summary IS NULL] AS vec_seeds,
-     [x IN ftn WHERE NOT x.summary] AS ftn_seeds
+     [x IN vec WHERE NOT coalesce(x.summary, false)] AS vec_seeds,
+     [x IN ftn WHERE NOT coalesce(x.summary, false)] AS ftn_seeds
 WITH vec, exact_used, ftn, ftr, linked, facts, summaries, counted,
      [i IN range(0, size(vec_seeds) - 1) WHERE i < $seeds
       | {key: vec_seeds[i].key, w: 1.0 / (i + 1)}]

@@ -23,6 +23,7 @@ from memgraph.errors import DatabaseError, InvalidInputError
 from memgraph.graph.connection import Graph
 from memgraph.graph.names import canonical_name
 from memgraph.graph.schema import FULLTEXT_INDEX, VECTOR_INDEX
+from memgraph.graph.vocabulary import SUMMARY_KINDS
 from memgraph.retrieve.answers import (
     joining_facts,
     message_floor,
@@ -316,7 +317,7 @@ def mentioning_sources(candidates: Sequence[Candidate]) -> dict[str, list[str]]:
             keys = [sources[u] for u in c.props.get("source_ids") or [] if u in sources]
             if keys:
                 found[c.props["uid"]] = keys
-        elif c.props.get("kind") in ("Storyline", "Macro"):
+        elif c.props.get("kind") in SUMMARY_KINDS:
             storylines = c.props.get("summarizes") or [c.key]
             keys = list(dict.fromkeys(k for st in storylines for k in included.get(st, [])))
             if keys:
