@@ -68,6 +68,34 @@ def test_alias_resolves_to_the_existing_node(memory: Memory, user_id: str):
     assert node["d"] == "plays golf"   # an empty description is filled, never overwritten
 
 
+def test_a_name_someone_goes_by_is_their_node_whatever_kind_a_later_mention_gets(
+        memory: Memory, user_id: str):
+    # "Juni" alone is a name the extractor does not know: it guesses an Entity. It is the
+    # alias of the Person Juniper, and a name is one node per tenant (synthetic
+    # conversation 2 had two nodes, and "When did Marcus adopt Juni?" found the wrong one).
+    memory.ingest("We picked her up last Saturday. Her name is Juniper - Juni for short.",
+                  user_id=user_id, speaker="Marcus")
+    later = memory.ingest("My niece is obsessed with Juni.", user_id=user_id, speaker="Marcus")
+    assert any("Juniper" in line and "matched by alias" in line for line in later.learned)
+    [node] = rows(memory.graph, "MATCH (n:Semantic {user_id: $u}) WHERE n.name STARTS WITH "
+                  "'Jun' RETURN n.name AS name, n.aliases AS aliases, "
+                  "COUNT { (n)<-[:MENTIONS]-(:Source) } AS mentions", u=user_id)
+    assert node == {"name": "Juniper", "aliases": ["Juni"], "mentions": 2}
+
+
+def test_an_alias_of_the_same_kind_wins_over_one_of_another(memory: Memory, user_id: str):
+    tools = memory.tools(user_id)
+    tools.call("create_entity", {"name": "Northfold Studio", "aliases": ["Northfold"]})
+    # only a mention's own name crosses kinds: a person also called Northfold is not the
+    # studio of that alias
+    reply = tools.call("create_person", {"name": "Northfold Smith", "aliases": ["Northfold"]})
+    assert reply["ok"] and reply["learned"] == ["new Person: Northfold Smith"]
+    reply = tools.call("create_person", {"name": "Northfold"})
+    assert reply["ok"] and "Northfold Smith" in reply["learned"][0]
+    reply = tools.call("create_entity", {"name": "northfold"})
+    assert reply["ok"] and "Northfold Studio" in reply["learned"][0]
+
+
 def test_a_first_name_alone_is_the_one_known_person_it_begins(memory: Memory, user_id: str):
     memory.ingest("My boss, Mrs Funke Adeyemi, is very particular about tone.",
                   user_id=user_id, speaker="Chidinma")

@@ -102,7 +102,7 @@ def resolve(graph: Graph, user_id: str, candidates: Sequence[Candidate],
     rows = [{"i": i, "kind": c.kind.value,
              "canonicals": sorted({canonical_name(n) for n in (c.name, *c.aliases)} - {""}),
              "alias_keys": sorted({alias_key(n) for n in (c.name, *c.aliases)} - {""}),
-             "first_names": first_names(c)}
+             "name_key": alias_key(c.name), "first_names": first_names(c)}
             for i, c in enumerate(candidates)]
     found: dict[int, Match] = {}
     for row in graph.read("ingest/resolve_names", user_id=user_id, rows=rows):
@@ -127,7 +127,7 @@ def resolve_by_name(graph: Graph, user_id: str,
     """Steps 1 only (canonical names of name and aliases): the structured bulk path."""
     rows = [{"i": i, "kind": kind.value,
              "canonicals": sorted({canonical_name(n) for n in (name, *aliases)} - {""}),
-             "alias_keys": [], "first_names": []}
+             "alias_keys": [], "name_key": None, "first_names": []}
             for i, (kind, name, aliases) in enumerate(names)]
     found = {r["i"]: r["uid"] for r in graph.read("ingest/resolve_names", user_id=user_id,
                                                   rows=rows)}
