@@ -8,8 +8,23 @@
 // an alias of the Person, and a later bare "Juni" (an Entity: the extractor cannot tell
 // what an unknown name is) had become a second node. Only the mention's own name crosses
 // kinds: a new "Northfold Smith" also called "Northfold" is not the studio of that alias.
+//
+// The nodes that may hold one of the aliases come from ONE full-text seek on the `aliases`
+// field of `memory_text` ($alias_terms: every row's keys as phrases; null on the
+// structured path, which has none), and are checked exactly below. Reading every node of
+// the tenant instead (a seek on Memory(user_id)) cost 60-115 ms per message at 100k
+// nodes, sources included (docs/ingestion.md, "Entity resolution").
+CALL () {
+  WITH $alias_terms AS terms, $user_id AS tenant_id, $alias_hits AS hit_limit,
+       'memory_text' AS index_name
+  WHERE terms IS NOT NULL
+  {{> fragments/fulltext_own procedure=queryNodes yields=node}}
+  UNWIND found AS hit
+  WITH hit.e AS n WHERE n:Semantic
+  RETURN collect(DISTINCT n) AS aliased
+}
 UNWIND $rows AS row
-CALL (row) {
+CALL (row, aliased) {
   UNWIND row.canonicals AS key
   CALL (row, key) {
     MATCH (n:Person {user_id: $user_id, canonical_name: key})
@@ -28,13 +43,9 @@ CALL (row) {
   // before v2: the one of the asked kind first
   RETURN n.uid AS uid, 'name' AS how, CASE WHEN row.kind IN labels(n) THEN 0 ELSE 1 END AS rank
   UNION
-  // An UNWIND, not WHERE size(...) > 0: the planner pushes a WHERE down below the scan,
-  // which then ran for every row, alias keys or not (the structured path has none).
-  UNWIND CASE WHEN size(row.alias_keys) > 0 THEN [true] ELSE [] END AS has_aliases
-  MATCH (n:Memory {user_id: $user_id})
-  WHERE n:Semantic AND size(n.aliases) > 0
+  UNWIND aliased AS n
   WITH n, row, row.kind IN labels(n) AS same_kind,
-       [a IN n.aliases | toLower(trim(a))] AS keys
+       [a IN coalesce(n.aliases, []) | toLower(trim(a))] AS keys
   WHERE (same_kind AND any(a IN keys WHERE a IN row.alias_keys)) OR row.name_key IN keys
   RETURN n.uid AS uid, 'alias' AS how, CASE WHEN same_kind THEN 2 ELSE 3 END AS rank
   UNION

@@ -7,8 +7,10 @@ Order, first hit wins (all within the same user):
    O'Neil" → "dr anna oneil"); the new name and each of its aliases are compared with
    existing canonical names (index seeks on the ``(user_id, canonical_name)`` uniqueness
    constraints);
-2. **aliases** (same kind): the new name or its aliases equal an existing alias,
-   case-insensitively; then **a first name**: a one-word name of a person, or of an
+2. **aliases**: the new name or its aliases equal an existing alias of the same kind,
+   case-insensitively, or the new name alone one of another kind ("Juni" after "her name
+   is Juniper, Juni for short"; the candidates come from one full-text seek on the
+   aliases, checked exactly); then **a first name**: a one-word name of a person, or of an
    entity of no known type, is the one Person of the tenant whose full name it begins
    ("Funke" after "my boss, Mrs Funke Adeyemi"; it becomes her alias), unless two people
    share it;
@@ -43,7 +45,12 @@ from memgraph.graph.connection import Graph
 from memgraph.graph.names import alias_key, canonical_name, may_be_one
 from memgraph.graph.schema import VECTOR_INDEX
 from memgraph.graph.vocabulary import NAMED_KINDS, Kind
+from memgraph.retrieve.filters import lucene_phrases
 from memgraph.settings import Settings
+
+# How many nodes the full-text seek on the aliases may return for one message's mentions
+# (each checked exactly): a name is the alias of a node or two.
+ALIAS_HITS = 100
 
 
 @dataclass(frozen=True)
@@ -105,7 +112,9 @@ def resolve(graph: Graph, user_id: str, candidates: Sequence[Candidate],
              "name_key": alias_key(c.name), "first_names": first_names(c)}
             for i, c in enumerate(candidates)]
     found: dict[int, Match] = {}
-    for row in graph.read("ingest/resolve_names", user_id=user_id, rows=rows):
+    keys = sorted({k for row in rows for k in row["alias_keys"]})
+    for row in graph.read("ingest/resolve_names", user_id=user_id, rows=rows,
+                          alias_terms=lucene_phrases("aliases", keys), alias_hits=ALIAS_HITS):
         found[row["i"]] = Match(uid=row["uid"], how=row["how"])
     wanted = [{"i": i, "kind": c.kind.value, "embedding": c.embedding}
               for i, c in enumerate(candidates) if i not in found and c.embedding]
@@ -130,5 +139,6 @@ def resolve_by_name(graph: Graph, user_id: str,
              "alias_keys": [], "name_key": None, "first_names": []}
             for i, (kind, name, aliases) in enumerate(names)]
     found = {r["i"]: r["uid"] for r in graph.read("ingest/resolve_names", user_id=user_id,
-                                                  rows=rows)}
+                                                  rows=rows, alias_terms=None,
+                                                  alias_hits=ALIAS_HITS)}
     return [found.get(i) for i in range(len(names))]
