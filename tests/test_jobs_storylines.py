@@ -139,6 +139,27 @@ def test_a_storylines_title_says_something_of_its_subject_not_to_them():
     assert title.startswith("Jon: Gina says Jon teaches salsa now"), title
 
 
+def test_a_storylines_title_is_what_its_episode_is_about_not_how_it_ended():
+    # offline, no fact learnt: the newest message of an evening's talk is its goodbye;
+    # the sentence whose words the other messages share is what the episode was about
+    day = timedelta(days=1)
+    said = ["I finally got the old lathe working again, it was Ally's.",
+            "Made a bowl on the lathe from sycamore, a proper bowl this time.",
+            "Sycamore turns lovely, Ally says the bowl's foot is too thick.",
+            "Right, I'm off to bed now, give her a cuddle from her uncle."]
+    evidence = tuple(DatedText(text, SPRING + i * day, own=True)
+                     for i, text in enumerate(said))
+    item = SummaryItem(key="k", layer="Storyline", subject="Euan", evidence=evidence)
+    summary = OfflineSynthesiser().summaries([item])["k"]
+    assert summary.title.startswith("Euan: Made a bowl on the lathe from sycamore"), summary
+    assert "cuddle" not in summary.summary
+    # with nothing shared, the newest statement says most, as before
+    apart = SummaryItem(key="k", layer="Storyline", subject="Euan", evidence=tuple(
+        DatedText(text, SPRING + i * day, own=True)
+        for i, text in enumerate(["Ferry was late.", "Rain all day.", "Bran is asleep."])))
+    assert OfflineSynthesiser().summaries([apart])["k"].title.startswith("Euan: Bran is asleep")
+
+
 def test_a_macro_spans_to_where_its_last_storyline_ends_not_where_it_began():
     # Leila's second Storyline began on 28 April and ran to 19 May: her Macro said
     # "over time (2025-01-06 to 2025-04-28)"

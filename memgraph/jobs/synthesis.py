@@ -10,6 +10,7 @@ Two implementations of one small interface (both batch-first):
 from __future__ import annotations
 
 import json
+import math
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -18,8 +19,9 @@ from datetime import datetime
 from typing import Any
 
 from memgraph.errors import InvalidInputError, MalformedOutputError
-from memgraph.ingest.rules import addressed
+from memgraph.ingest.rules import STOPWORDS, addressed
 from memgraph.providers.base import LLM, Usage, prompt_tokens
+from memgraph.retrieve.filters import ANALYZER_STOP_WORDS
 from memgraph.retrieve.tokens import count_tokens, truncate_to_tokens
 from memgraph.settings import Settings
 
@@ -200,29 +202,63 @@ def _gist(sources: Sequence[DatedText], name: str, pieces: int = 2) -> list[str]
 
 
 def _chosen(sources: Sequence[DatedText], name: str, pieces: int) -> list[tuple[int, str]]:
-    """Up to ``pieces`` (source index, sentence), the one that says most first, newest
-    episodes first in line: sentences that say something of the node by name before the
-    node's own words (a message it sent), and those before any others ("Hi!" says nothing
-    about Acme Corp); of a message, its first sentence that names the node, else its
-    longest statement (a question asks rather than tells)."""
+    """Up to ``pieces`` (source index, sentence), the one that says most first: sentences
+    that say something of the node by name before the node's own words (a message it
+    sent), and those before any others ("Hi!" says nothing about Acme Corp). Within each,
+    the sentence that shares most with the rest of the episode comes first (``_shared``:
+    what the episode is about, not a "take care" that ends it), newer first when equal;
+    of a message, its first sentence that names the node, else the statement (a question
+    asks rather than tells) that shares most, else its longest."""
     names = re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE) if name.strip() else None
-    naming: list[tuple[int, str]] = []
-    own: list[tuple[int, str]] = []
-    other: list[tuple[int, str]] = []
-    for at, source in reversed(list(enumerate(sources))):
+    weights = _episode_word_weights(sources)
+    naming: list[tuple[float, int, str]] = []
+    own: list[tuple[float, int, str]] = []
+    other: list[tuple[float, int, str]] = []
+    for at, source in enumerate(sources):
         sentences = _sentences(source.text)
         said = [s for s in sentences if names and _about(s, names)]
         if said:
-            naming.append((at, said[0]))
+            naming.append((_shared(said[0], weights), at, said[0]))
         elif sentences:
-            best = max(sentences, key=lambda s: (not s.endswith("?"), len(s)))
-            (own if source.own else other).append((at, best))
+            best = max(sentences, key=lambda s: (not s.endswith("?"), _shared(s, weights),
+                                                 len(s)))
+            (own if source.own else other).append((_shared(best, weights), at, best))
     chosen: list[tuple[int, str]] = []
-    for at, sentence in naming + own + other:
-        piece = _clip(sentence, 120)
-        if len(chosen) < pieces and all(_norm(piece) != _norm(c) for _, c in chosen):
-            chosen.append((at, piece))
+    for group in (naming, own, other):
+        for _, at, sentence in sorted(group, key=lambda c: (-c[0], -c[1])):
+            piece = _clip(sentence, 120)
+            if len(chosen) < pieces and all(_norm(piece) != _norm(c) for _, c in chosen):
+                chosen.append((at, piece))
     return chosen
+
+
+# Words that any message may hold whatever it is about: they tell nothing of an episode.
+_FUNCTION_WORDS = ANALYZER_STOP_WORDS | {word.lower() for word in STOPWORDS} | {
+    "me", "him", "them", "us", "you're", "i'm", "it's", "from", "have", "has", "had",
+    "been", "were", "would", "could", "should", "can", "just", "about", "what", "when",
+    "all", "out", "up", "get", "got", "one", "too", "very", "much", "now", "then", "than"}
+_EPISODE_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in (m.group().lower() for m in _EPISODE_WORD.finditer(text))
+            if len(w) > 2 and w not in _FUNCTION_WORDS}
+
+
+def _episode_word_weights(sources: Sequence[DatedText]) -> dict[str, float]:
+    """How much each word says of what the episode is about: it recurs in other messages
+    (df - 1) and is not in all of them (log n/df): a centroid's weights, as extractive
+    summarisers weigh sentences, with the episode as its own collection."""
+    df: dict[str, int] = {}
+    for source in sources:
+        for word in _words(source.text):
+            df[word] = df.get(word, 0) + 1
+    n = len(sources)
+    return {w: (d - 1) * math.log(n / d) for w, d in df.items() if 1 < d < n}
+
+
+def _shared(sentence: str, weights: dict[str, float]) -> float:
+    return sum(weights.get(w, 0.0) for w in _words(sentence))
 
 
 def _about(sentence: str, names: re.Pattern[str]) -> bool:
