@@ -352,6 +352,32 @@ def test_a_storyline_cites_only_sources_it_includes(memory: Memory, graph: Graph
         assert {p.via for p in story.provenance} == {"INCLUDES"}
 
 
+def test_a_summary_cites_the_sources_the_results_above_it_do_not_already_show(
+        memory: Memory, graph: Graph, user_id: str):
+    """A Storyline cites a few of the sources it includes: the reader has seen those ranked
+    above it, so it cites the others first, and one it has already shown only when it has
+    no other left (explore.shown_above)."""
+    spring_and_autumn(memory, user_id)
+    config = RetrievalConfig(summaries_compete=True)
+    results = memory.explore("Sam works at Acme Corp and lives in Leeds", user_id=user_id,
+                             k=25, reinforce=False, config=config)
+    with graph.session() as session:
+        own = {r["uid"]: set(r["ids"]) for r in session.run(
+            "MATCH (st:Storyline {user_id: $u})-[:INCLUDES]->(s:Source) "
+            "RETURN st.uid AS uid, collect(s.external_id) AS ids", u=user_id)}
+    per_result = config.provenance_per_result
+    checked = 0
+    for rank, result in enumerate(results):
+        if result.kind != "Storyline":
+            continue
+        shown = {r.external_ids[0] for r in results[:rank] if r.kind == "Source"}
+        cited = {p.external_id for p in result.provenance}
+        unseen = own[result.uid] - shown
+        assert len(cited - shown) == min(per_result, len(unseen)), (rank, cited, shown)
+        checked += bool(shown & own[result.uid])
+    assert checked, "no Storyline below a source it includes: the question tests nothing"
+
+
 def test_a_merged_subjects_story_is_found_under_the_name_that_absorbed_it(
         memory: Memory, graph: Graph, user_id: str):
     """Summaries are found by their subject's uid (an index seek, not a walk over all the

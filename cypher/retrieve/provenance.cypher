@@ -6,8 +6,10 @@
 // sources (of this explore() call) that mention the element, that a fact was extracted
 // from, or that a Storyline or a Macro includes (a Macro through its Storylines; the
 // candidate query lists the Storylines that include a source, explore.mentioning_sources
-// matches them); they come first; $user_id; $vector (may be null); $per_item;
-// $excerpt_chars; $scan_max.
+// matches them); they come first; and, for a Storyline or a Macro, shown: the element ids
+// of the sources ranked above it in the results, which it cites only when it has no other
+// (explore.shown_above); $user_id; $vector (may be null); $per_item; $excerpt_chars;
+// $scan_max.
 // Also each element's text (raw_content up to $text_chars, description, notes), which the
 // candidate query leaves out.
 UNWIND $items AS item
@@ -21,7 +23,8 @@ CALL (item) {
 // inclusions) could only add sources ranked after them, and are skipped: each scanned
 // source is scored against the question (its stored vector read), up to $scan_max of them.
 CALL (item, n) {
-  UNWIND CASE WHEN n IS NULL THEN [] ELSE item.found END AS key
+  UNWIND CASE WHEN n IS NULL THEN []
+              ELSE [key IN item.found WHERE NOT key IN item.shown] END AS key
   MATCH (s:Source) WHERE elementId(s) = key AND s.user_id = $user_id
     AND CASE WHEN n:Storyline THEN EXISTS { (n)-[:INCLUDES]->(s) }
              WHEN n:Macro
@@ -73,10 +76,11 @@ CALL (item, e, n, enough) {
   }
   WITH s, via WHERE s.user_id = $user_id
   WITH s, collect(via)[0] AS via
-  WITH s, via, elementId(s) IN item.found AS found_here,
+  WITH s, via, elementId(s) IN item.shown AS shown_above,
+       elementId(s) IN item.found AS found_here,
        CASE WHEN $vector IS NULL OR s.embedding IS NULL THEN 0.0
             ELSE vector.similarity.cosine(s.embedding, $vector) END AS similarity
-  ORDER BY found_here DESC, similarity DESC, s.event_at DESC, elementId(s)
+  ORDER BY shown_above, found_here DESC, similarity DESC, s.event_at DESC, elementId(s)
   LIMIT $per_item
   WITH s, via, coalesce(s.raw_content, s.description, '') AS said
   // an excerpt cut short says so: "…" where the message goes on

@@ -13,7 +13,7 @@ be one recall behind, which a salience step of 0.1 cannot turn into a wrong answ
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cached_property
@@ -275,7 +275,8 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
         return []
     found_by = mentioning_sources(candidates)
     items = [{"eid": c.key, "uid": c.props["uid"], "element": c.element,
-              "found": found_by.get(c.props["uid"], [])} for c, _ in ranked]
+              "found": found_by.get(c.props["uid"], []), "shown": shown}
+             for (c, _), shown in zip(ranked, shown_above(c for c, _ in ranked), strict=True)]
     prov_params = {"items": items, "user_id": req.user_id, "vector": req.vector,
                    "text_chars": TEXT_CHARS,
                    "scan_max": req.config.provenance_scan_max,
@@ -323,6 +324,21 @@ def mentioning_sources(candidates: Sequence[Candidate]) -> dict[str, list[str]]:
             if keys:
                 found[c.props["uid"]] = keys
     return found
+
+
+def shown_above(ranked: Iterable[Candidate]) -> list[list[str]]:
+    """For each result, in rank order: when it is a Storyline or a Macro, the element ids
+    of the sources ranked above it (else none). A summary cites a few of the many sources
+    it includes; those the reader has already seen above it add nothing, so the provenance
+    query cites the others first (docs/retrieval.md, "Session 66")."""
+    shown: list[str] = []
+    above: list[list[str]] = []
+    for c in ranked:
+        kind = c.props.get("kind")
+        above.append(list(shown) if kind in SUMMARY_KINDS else [])
+        if c.element == "node" and kind == "Source":
+            shown.append(c.key)
+    return above
 
 
 def reinforce_step(items: Sequence[dict[str, Any]], user_id: str, now: datetime,
