@@ -324,12 +324,17 @@ def test_a_question_about_someones_story_gets_their_macro_first_and_a_fact_still
     assert broad[1].name.startswith("Sam:") and "Globex" in broad[1].text   # latest first
     assert broad[0].score.layer == "summary" and broad[0].score.tier == 1
     assert any("story of a node it names" in why for why in broad[0].score.reasons)
-    # the Macro stands on its two Storylines and cites the best of their sources: its
-    # three are among the two Storylines' own best three (the same order ranks them)
+    # the Macro stands on its two Storylines and cites the best of their sources; the
+    # Storylines below it cite theirs that it did not, while they have any
     cited = {p.external_id for p in broad[0].provenance}
-    included = {p.external_id for story in broad[1:3] for p in story.provenance}
+    with graph.session() as session:
+        included = set(session.run(
+            "MATCH (:Storyline {user_id: $u})-[:INCLUDES]->(s:Source) "
+            "RETURN collect(s.external_id) AS ids", u=user_id).single()["ids"])
     assert len(cited) == 3 and {p.via for p in broad[0].provenance} == {"SUMMARIZES"}
     assert cited <= included
+    below = {p.external_id for story in broad[1:3] for p in story.provenance}
+    assert included - cited <= below
     specific = memory.explore("Where does Sam work now?", user_id=user_id, reinforce=False)
     assert (specific[0].kind, specific[0].end["name"]) == ("WORKS_AT", "Globex")
 
@@ -354,28 +359,30 @@ def test_a_storyline_cites_only_sources_it_includes(memory: Memory, graph: Graph
 
 def test_a_summary_cites_the_sources_the_results_above_it_do_not_already_show(
         memory: Memory, graph: Graph, user_id: str):
-    """A Storyline cites a few of the sources it includes: the reader has seen those ranked
-    above it, so it cites the others first, and one it has already shown only when it has
-    no other left (explore.shown_above)."""
+    """A Storyline or a Macro cites a few of the many sources it includes: the reader has
+    seen those ranked or cited above it, so it cites others first, and one already seen
+    only when it has no other left (explore.cite_unseen)."""
     spring_and_autumn(memory, user_id)
     config = RetrievalConfig(summaries_compete=True)
-    results = memory.explore("Sam works at Acme Corp and lives in Leeds", user_id=user_id,
-                             k=25, reinforce=False, config=config)
     with graph.session() as session:
         own = {r["uid"]: set(r["ids"]) for r in session.run(
-            "MATCH (st:Storyline {user_id: $u})-[:INCLUDES]->(s:Source) "
-            "RETURN st.uid AS uid, collect(s.external_id) AS ids", u=user_id)}
+            "MATCH (n:Memory {user_id: $u})-[:INCLUDES|SUMMARIZES*1..2]->(s:Source) "
+            "RETURN n.uid AS uid, collect(DISTINCT s.external_id) AS ids", u=user_id)}
     per_result = config.provenance_per_result
     checked = 0
-    for rank, result in enumerate(results):
-        if result.kind != "Storyline":
-            continue
-        shown = {r.external_ids[0] for r in results[:rank] if r.kind == "Source"}
-        cited = {p.external_id for p in result.provenance}
-        unseen = own[result.uid] - shown
-        assert len(cited - shown) == min(per_result, len(unseen)), (rank, cited, shown)
-        checked += bool(shown & own[result.uid])
-    assert checked, "no Storyline below a source it includes: the question tests nothing"
+    for question in ("Sam works at Acme Corp and lives in Leeds", "What has Sam been up to?"):
+        results = memory.explore(question, user_id=user_id, k=25, reinforce=False,
+                                 config=config)
+        for rank, result in enumerate(results):
+            if result.kind not in ("Storyline", "Macro"):
+                continue
+            seen = {i for above in results[:rank] for i in above.external_ids}
+            cited = set(result.external_ids)
+            unseen = own[result.uid] - seen
+            assert len(cited - seen) == min(per_result, len(unseen)), (question, rank)
+            checked += bool(seen & own[result.uid])
+    # a Storyline below a source it includes, and one below the Macro that cites its best
+    assert checked >= 2, "no summary below what it includes: the questions test nothing"
 
 
 def test_a_merged_subjects_story_is_found_under_the_name_that_absorbed_it(

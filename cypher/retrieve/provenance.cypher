@@ -6,10 +6,9 @@
 // sources (of this explore() call) that mention the element, that a fact was extracted
 // from, or that a Storyline or a Macro includes (a Macro through its Storylines; the
 // candidate query lists the Storylines that include a source, explore.mentioning_sources
-// matches them); they come first; and, for a Storyline or a Macro, shown: the element ids
-// of the sources ranked above it in the results, which it cites only when it has no other
-// (explore.shown_above); $user_id; $vector (may be null); $per_item; $excerpt_chars;
-// $scan_max.
+// matches them); they come first; and `cites`, how many to return (a Storyline or a
+// Macro is asked for more than it cites, and explore.cite_unseen keeps those the results
+// above it do not show); $user_id; $vector (may be null); $excerpt_chars; $scan_max.
 // Also each element's text (raw_content up to $text_chars, description, notes), which the
 // candidate query leaves out.
 UNWIND $items AS item
@@ -19,18 +18,18 @@ CALL (item) {
   RETURN coalesce(n, r) AS e, n
 }
 // The candidate sources that carry the element (those it was found with) come first. When
-// they fill $per_item places, the scans for others (a hub's mentions, a summary's
+// they fill its `cites` places, the scans for others (a hub's mentions, a summary's
 // inclusions) could only add sources ranked after them, and are skipped: each scanned
 // source is scored against the question (its stored vector read), up to $scan_max of them.
 CALL (item, n) {
-  UNWIND CASE WHEN n IS NULL THEN []
-              ELSE [key IN item.found WHERE NOT key IN item.shown] END AS key
+  UNWIND CASE WHEN n IS NULL THEN [] ELSE item.found END AS key
   MATCH (s:Source) WHERE elementId(s) = key AND s.user_id = $user_id
     AND CASE WHEN n:Storyline THEN EXISTS { (n)-[:INCLUDES]->(s) }
              WHEN n:Macro
                THEN EXISTS { (n)-[:SUMMARIZES]->(:Storyline)-[:INCLUDES]->(s) }
              ELSE EXISTS { (s)-[:MENTIONS]->(n) } END
-  RETURN count(DISTINCT s) >= $per_item AS enough
+  WITH count(DISTINCT s) AS carrying
+  RETURN carrying >= item.cites AS enough
 }
 CALL (item, e, n, enough) {
   CALL (item, e, n, enough) {
@@ -76,13 +75,13 @@ CALL (item, e, n, enough) {
   }
   WITH s, via WHERE s.user_id = $user_id
   WITH s, collect(via)[0] AS via
-  WITH s, via, elementId(s) IN item.shown AS shown_above,
-       elementId(s) IN item.found AS found_here,
+  WITH s, via, elementId(s) IN item.found AS found_here,
        CASE WHEN $vector IS NULL OR s.embedding IS NULL THEN 0.0
             ELSE vector.similarity.cosine(s.embedding, $vector) END AS similarity
-  ORDER BY shown_above, found_here DESC, similarity DESC, s.event_at DESC, elementId(s)
-  LIMIT $per_item
-  WITH s, via, coalesce(s.raw_content, s.description, '') AS said
+  ORDER BY found_here DESC, similarity DESC, s.event_at DESC, elementId(s)
+  WITH collect({s: s, via: via}) AS ranked
+  UNWIND ranked[..item.cites] AS c
+  WITH c.s AS s, c.via AS via, coalesce(c.s.raw_content, c.s.description, '') AS said
   // an excerpt cut short says so: "…" where the message goes on
   RETURN collect({source_uid: s.uid, external_id: coalesce(s.external_id, ''),
                   speaker: coalesce(s.speaker, ''), via: via, event_at: s.event_at.epochMillis,

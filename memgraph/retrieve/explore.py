@@ -13,7 +13,7 @@ be one recall behind, which a salience step of 0.1 cannot turn into a wrong answ
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cached_property
@@ -63,6 +63,9 @@ from memgraph.settings import LifecycleSettings
 MAX_QUERY_CHARS = 4000
 MAX_K = 500
 TEXT_CHARS = 2000   # of a source's raw content in a result
+# A Storyline or a Macro is asked for this many times the sources it cites, to choose
+# among them those the results above it do not show (cite_unseen)
+SUMMARY_CITATION_POOL = 4
 
 
 @dataclass(frozen=True)
@@ -274,20 +277,24 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
     if not ranked:
         return []
     found_by = mentioning_sources(candidates)
+    per_result = req.config.provenance_per_result
     items = [{"eid": c.key, "uid": c.props["uid"], "element": c.element,
-              "found": found_by.get(c.props["uid"], []), "shown": shown}
-             for (c, _), shown in zip(ranked, shown_above(c for c, _ in ranked), strict=True)]
+              "found": found_by.get(c.props["uid"], []),
+              "cites": per_result * (SUMMARY_CITATION_POOL
+                                     if c.props.get("kind") in SUMMARY_KINDS else 1)}
+             for c, _ in ranked]
     prov_params = {"items": items, "user_id": req.user_id, "vector": req.vector,
                    "text_chars": TEXT_CHARS,
                    "scan_max": req.config.provenance_scan_max,
-                   "per_item": req.config.provenance_per_result,
                    "excerpt_chars": req.config.excerpt_chars}
     provenance_rows = graph.read_now("retrieve/provenance", **prov_params)
     if reinforce:
         # the recall is dated now, when it happened, whenever the queue writes it
         # (docs/retrieval.md, "Reinforcement written behind")
         record_recall(graph, items, req.user_id, now, lifecycle, behind=reinforce_behind)
-    provenance = {r["eid"]: r["provenance"] for r in provenance_rows}
+    provenance = cite_unseen([c for c, _ in ranked],
+                             {r["eid"]: r["provenance"] for r in provenance_rows},
+                             per_result)
     texts = {r["eid"]: r["text"] for r in provenance_rows}
     return [to_result(c, score, provenance.get(c.key, []), texts.get(c.key) or {})
             for c, score in ranked]
@@ -326,19 +333,23 @@ def mentioning_sources(candidates: Sequence[Candidate]) -> dict[str, list[str]]:
     return found
 
 
-def shown_above(ranked: Iterable[Candidate]) -> list[list[str]]:
-    """For each result, in rank order: when it is a Storyline or a Macro, the element ids
-    of the sources ranked above it (else none). A summary cites a few of the many sources
-    it includes; those the reader has already seen above it add nothing, so the provenance
-    query cites the others first (docs/retrieval.md, "Session 66")."""
-    shown: list[str] = []
-    above: list[list[str]] = []
+def cite_unseen(ranked: Sequence[Candidate], provenance: dict[str, list[dict[str, Any]]],
+                per_result: int) -> dict[str, list[dict[str, Any]]]:
+    """Each result's citations, in rank order: a Storyline or a Macro includes many more
+    sources than it cites, and the reader has already seen those ranked or cited above it,
+    so it cites ``per_result`` of the others (in the order the provenance query ranked
+    them), and one already seen only when it has no other (docs/retrieval.md, "Session
+    66"). A fact or a node cites what it was learnt from, seen or not."""
+    seen: set[str] = set()
+    cited: dict[str, list[dict[str, Any]]] = {}
     for c in ranked:
-        kind = c.props.get("kind")
-        above.append(list(shown) if kind in SUMMARY_KINDS else [])
-        if c.element == "node" and kind == "Source":
-            shown.append(c.key)
-    return above
+        pool = provenance.get(c.key, [])
+        if c.props.get("kind") in SUMMARY_KINDS:
+            unseen = [p for p in pool if p["source_uid"] not in seen]
+            pool = (unseen + [p for p in pool if p["source_uid"] in seen])[:per_result]
+        cited[c.key] = pool
+        seen.update(p["source_uid"] for p in pool)
+    return cited
 
 
 def reinforce_step(items: Sequence[dict[str, Any]], user_id: str, now: datetime,
