@@ -220,9 +220,9 @@ def _chosen(sources: Sequence[DatedText], name: str, pieces: int) -> list[tuple[
         if said:
             naming.append((_shared(said[0], weights), at, said[0]))
         elif sentences:
-            best = max(sentences, key=lambda s: (not s.endswith("?"), _shared(s, weights),
-                                                 len(s)))
-            (own if source.own else other).append((_shared(best, weights), at, best))
+            shared, best = max(((_shared(s, weights), s) for s in sentences),
+                               key=lambda c: (not c[1].endswith("?"), c[0], len(c[1])))
+            (own if source.own else other).append((shared, at, best))
     chosen: list[tuple[int, str]] = []
     for group in (naming, own, other):
         for _, at, sentence in sorted(group, key=lambda c: (-c[0], -c[1])):
