@@ -13,7 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import memgraph.ingest.rules as rules
-from memgraph.ingest.prefilter import Prefiltered, required_literals
+from memgraph.ingest.prefilter import (
+    REGISTERED,
+    SHIPPED_LITERALS,
+    Prefiltered,
+    literal_table,
+    required_literals,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -61,6 +67,25 @@ def sentences() -> list[str]:
 def test_the_literals_a_pattern_needs_are_read_from_its_parse_tree(pattern, literals):
     found = required_literals(re.compile(pattern))
     assert (found if found is None else set(found)) == literals
+
+
+def test_the_shipped_literals_are_what_each_pattern_needs():
+    """The table read at start-up instead of the parse trees names every pattern of the
+    extractor with the literals its parse tree gives: a pattern changed without
+    `python scripts/gen_prefilter.py` fails here."""
+    made = {id(p) for p in REGISTERED}
+    assert len(made) > 150 and {id(p) for p in extractor_patterns().values()} <= made
+    shipped = json.loads(SHIPPED_LITERALS.read_text(encoding="utf-8"))
+    assert shipped == literal_table(REGISTERED)
+
+
+def test_a_pattern_missing_from_the_table_reads_its_literals_and_compiles_when_needed():
+    zebra = Prefiltered(r"\b(?:a|the)\s++zebras?\b")
+    assert zebra.literals == {"zebra"}
+    assert zebra.search("a horse in stripes") is None
+    assert zebra._compiled is None                 # no text that could match: not compiled
+    assert zebra.search("I saw the zebra today")[0] == "the zebra"
+    assert zebra.pattern == r"\b(?:a|the)\s++zebras?\b"
 
 
 def test_a_prefiltered_pattern_never_skips_text_it_matches():

@@ -8,13 +8,23 @@ seconds of CPU. Most patterns need a word the text does not hold ("work", "diagn
 strings one of which every match must contain, case-folded; ``Prefiltered`` wraps the
 pattern and answers "no match" without running it when the text holds none of them. The
 answer is the pattern's own whenever it runs, so what is extracted does not change.
+
+Reading two hundred parse trees and compiling the patterns took about 1.2 s of every
+process that imported the extractor (`memgraph ingest`, the MCP and HTTP servers), more
+than the rest of their start together. So the literals ship with the package
+(``prefilter_literals.json``, written by ``python scripts/gen_prefilter.py``; a test fails
+when it is stale, and a pattern missing from it gets its literals read at import as
+before), and a pattern is compiled the first time a text may match it.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
-from collections.abc import Iterator
-from functools import lru_cache
+from collections.abc import Iterable, Iterator
+from functools import cache, lru_cache
+from pathlib import Path
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
@@ -22,13 +32,18 @@ from typing import Any
 Literals = frozenset[str] | None      # None: no literal is required (the pattern always runs)
 
 _REPEATS = {sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT}
+SHIPPED_LITERALS = Path(__file__).with_name("prefilter_literals.json")
 
 
 def required_literals(pattern: re.Pattern[str]) -> Literals:
     """Strings (lower case) one of which every match of ``pattern`` contains, or None."""
-    if pattern.flags & re.VERBOSE:
+    return _literals_of(pattern.pattern, pattern.flags)
+
+
+def _literals_of(source: str, flags: int) -> Literals:
+    if flags & re.VERBOSE:
         return None
-    return _sequence(list(sre_parse.parse(pattern.pattern, pattern.flags)))
+    return _sequence(list(sre_parse.parse(source, flags)))
 
 
 def _char(op: Any, arg: Any) -> str | None:
@@ -92,9 +107,37 @@ def _item(op: Any, arg: Any) -> Literals:
     return None
 
 
+# every pattern made by ``compiled``: the table of literals is written from these
+REGISTERED: list[Prefiltered] = []
+
+
 def compiled(pattern: str, flags: int = 0) -> Prefiltered:
-    """``re.compile``, prefiltered."""
-    return Prefiltered(re.compile(pattern, flags))
+    """``re.compile``, prefiltered (and compiled when a text first may match it)."""
+    made = Prefiltered(pattern, flags)
+    REGISTERED.append(made)
+    return made
+
+
+def table_key(pattern: str, flags: int) -> str:
+    return hashlib.sha256(f"{flags}\0{pattern}".encode()).hexdigest()[:24]
+
+
+def literal_table(patterns: Iterable[Prefiltered]) -> dict[str, list[str] | None]:
+    """What ``prefilter_literals.json`` holds: each pattern's literals, read afresh from
+    its parse tree."""
+    table: dict[str, list[str] | None] = {}
+    for p in patterns:
+        found = required_literals(p._pattern)
+        table[p.key] = None if found is None else sorted(found)
+    return dict(sorted(table.items()))
+
+
+@cache
+def _shipped() -> dict[str, list[str] | None]:
+    try:
+        return json.loads(SHIPPED_LITERALS.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
 
 
 @lru_cache(maxsize=16)
@@ -104,14 +147,33 @@ def _folded(text: str) -> str:
 
 
 class Prefiltered:
-    """A compiled pattern that is not run on text holding none of its required literals.
-    Everything else (``sub``, ``pattern``, ``groupindex``…) is the pattern's own."""
+    """A pattern that is not run on text holding none of its required literals, nor
+    compiled before a text may match it. Everything else (``sub``, ``pattern``,
+    ``groupindex``…) is the compiled pattern's own."""
 
-    __slots__ = ("_pattern", "literals")
+    __slots__ = ("_compiled", "_flags", "_source", "literals")
 
-    def __init__(self, pattern: re.Pattern[str]) -> None:
-        self._pattern = pattern
-        self.literals = required_literals(pattern)
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self._source = pattern
+        self._flags = flags
+        self._compiled: re.Pattern[str] | None = None
+        shipped = _shipped()
+        self.literals: Literals
+        if self.key in shipped:
+            found = shipped[self.key]
+            self.literals = None if found is None else frozenset(found)
+        else:
+            self.literals = _literals_of(pattern, flags)
+
+    @property
+    def key(self) -> str:
+        return table_key(self._source, self._flags)
+
+    @property
+    def _pattern(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self._source, self._flags)
+        return self._compiled
 
     def may_match(self, text: str) -> bool:
         if self.literals is None:
@@ -132,4 +194,4 @@ class Prefiltered:
         return getattr(self._pattern, name)
 
     def __repr__(self) -> str:
-        return f"Prefiltered({self._pattern!r}, {sorted(self.literals or ())})"
+        return f"Prefiltered({self._source!r}, {sorted(self.literals or ())})"
