@@ -10,6 +10,7 @@ module into a temporary cache directory.
 
 from __future__ import annotations
 
+import copy
 import json
 import subprocess
 import sys
@@ -24,6 +25,7 @@ from memgraph.cli.main import cli
 from memgraph.errors import ConfigurationError
 from memgraph.graph.connection import Graph
 from memgraph.memory import Memory
+from memgraph.providers import local_onnx
 from memgraph.providers.embeddings import make_embedder
 from memgraph.providers.local_onnx import OnnxEmbedder
 from memgraph.settings import Settings
@@ -121,6 +123,36 @@ def test_the_graph_is_built_once_and_reused(cache: Path, onnx_minilm: OnnxEmbedd
     made_at = exported[0].stat().st_mtime_ns
     OnnxEmbedder("all-MiniLM-L6-v2", cache_dir=cache).embed("again")
     assert exported[0].stat().st_mtime_ns == made_at
+    assert not [p for p in cache.rglob(".*")]     # no temporary files left behind
+
+
+def test_the_optimised_graph_is_saved_once_and_later_sessions_embed_the_same(
+        cache: Path, onnx_minilm: OnnxEmbedder):
+    """The first session saves ONNX Runtime's optimised graph beside the model; a later
+    process loads that instead of optimising again, and its vectors are the same."""
+    import onnxruntime as ort
+    (exported,) = cache.glob("*/model.onnx")
+    optimised = exported.with_name(f"model.ort-{ort.__version__}.onnx")
+    made_at = optimised.stat().st_mtime_ns
+    later = copy.copy(onnx_minilm)
+    later._session = local_onnx._session(exported, 1)      # what a new process does
+    assert optimised.stat().st_mtime_ns == made_at
+    texts = conversation_texts()
+    assert np.allclose(later.embed_batch(texts), onnx_minilm.embed_batch(texts), atol=1e-6)
+
+
+def test_a_damaged_optimised_graph_is_made_again(cache: Path, onnx_minilm: OnnxEmbedder,
+                                                 caplog: pytest.LogCaptureFixture):
+    import onnxruntime as ort
+    (exported,) = cache.glob("*/model.onnx")
+    optimised = exported.with_name(f"model.ort-{ort.__version__}.onnx")
+    optimised.write_bytes(b"half a file")
+    later = copy.copy(onnx_minilm)
+    later._session = local_onnx._session(exported, 1)
+    assert "rebuilding it" in caplog.text
+    assert optimised.stat().st_size > 1_000_000
+    assert np.allclose(later.embed("Anna moved to Lisbon."),
+                       onnx_minilm.embed("Anna moved to Lisbon."), atol=1e-6)
     assert not [p for p in cache.rglob(".*")]     # no temporary files left behind
 
 

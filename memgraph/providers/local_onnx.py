@@ -263,12 +263,42 @@ def _written_atomically(target: Path) -> Iterator[Path]:
 
 
 def _session(path: Path, threads: int | None) -> Any:
+    """An ONNX Runtime session of the model at ``path``. Optimising the graph (fusing
+    attention, layer norms, GELU) took about half of a session's 0.2 s, in every process
+    that embeds; so the first session saves its optimised graph beside the model (one file
+    per ONNX Runtime version) and later ones load that as it is: 0.09 s, the same vectors
+    (docs/benchmarks.md, "Session 67"). "Extended" optimisations, not "all": the layout
+    changes of "all" depend on the processor, and a cache may move between machines."""
     import onnxruntime as ort
 
+    level = ort.GraphOptimizationLevel
+    optimised = path.with_name(f"{path.stem}.ort-{ort.__version__}.onnx")
+    if optimised.exists():
+        try:
+            return _inference_session(ort, optimised, threads, level.ORT_DISABLE_ALL)
+        except Exception as e:      # damaged or foreign: optimise the model again
+            log.warning("optimised embedding model %s not loaded (%s): rebuilding it",
+                        optimised, e)
+    try:
+        with _written_atomically(optimised) as partial:
+            session = _inference_session(ort, path, threads, level.ORT_ENABLE_EXTENDED,
+                                         save_to=partial)
+            if not partial.exists():
+                raise OSError(f"ONNX Runtime wrote no optimised model to {partial}")
+    except OSError as e:
+        log.debug("optimised embedding model not saved (%s)", e)
+        session = _inference_session(ort, path, threads, level.ORT_ENABLE_EXTENDED)
+    return session
+
+
+def _inference_session(ort: Any, path: Path, threads: int | None, level: Any,
+                       save_to: Path | None = None) -> Any:
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads or os.cpu_count() or 1
     options.inter_op_num_threads = 1
-    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    options.graph_optimization_level = level
+    if save_to is not None:
+        options.optimized_model_filepath = str(save_to)
     # Idle workers sleep instead of spinning: on a small machine the database and the
     # Python writer need those cores between two batches.
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
