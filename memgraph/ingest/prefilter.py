@@ -159,8 +159,8 @@ class Prefiltered:
         self._compiled: re.Pattern[str] | None = None
         shipped = _shipped()
         self.literals: Literals
-        if self.key in shipped:
-            found = shipped[self.key]
+        if (key := self.key) in shipped:
+            found = shipped[key]
             self.literals = None if found is None else frozenset(found)
         else:
             self.literals = _literals_of(pattern, flags)
