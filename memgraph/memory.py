@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from memgraph.memories import AuditEntry, Correction, Deletion, FactEnded, MemoryRecord
     from memgraph.providers.base import LLM, Embedder
     from memgraph.retrieve.results import ContextResult, Result, TraverseResult
+    from memgraph.warm_up import WarmUpReport
 
 B = TypeVar("B", bound="BulkResult")
 
@@ -123,6 +124,13 @@ class Memory:
                   for row in self.graph.read("graph/embedding_models", user_id=None)
                   if row["model"] != self.embedder.model_name}
         return replace(report, reembedded=done, missing_vectors=left, other_models=others)
+
+    def warm_up(self) -> WarmUpReport:
+        """Plan the common calls' queries on a server that just started, so that the
+        first user does not wait for them; nothing is written (memgraph/warm_up.py)."""
+        from memgraph.warm_up import warm_up
+
+        return warm_up(self)
 
     def ensure_schema(self) -> None:
         """Check once per object that the graph was initialised with matching vectors."""
@@ -231,13 +239,16 @@ class Memory:
                external_id: str | None = None, sensitivity: str = Sensitivity.NORMAL.value,
                idempotency_key: str | None = None,
                ttl_policy: str = TtlPolicy.DECAY.value, agent_id: str | None = None,
-               metadata: dict[str, Any] | None = None) -> IngestResult:
+               metadata: dict[str, Any] | None = None, dry_run: bool = False) -> IngestResult:
         """Store one source and extract what it says into the graph: with the LLM agent
         (the Source node stored first), or the offline rules when no LLM is configured
         (the Source and what it teaches in one transaction). ``ttl_policy``
         governs the Source (seed 001): ``decay``, ``ephemeral`` (archived at 30 days) or
         ``keep_forever`` (never fades). ``agent_id`` records which agent of the tenant wrote
-        it; ``metadata`` (text, number or boolean values) is kept on the Source."""
+        it; ``metadata`` (text, number or boolean values) is kept on the Source.
+        ``dry_run`` extracts and writes in a transaction that is rolled back: the result
+        says what would have been learned (``learned``, the counts), and nothing is kept:
+        no source, node, fact or reinforcement (with an LLM, its call is made)."""
         from memgraph.ingest.inputs import check_content
 
         # refused before the schema check and before any model is loaded
@@ -247,7 +258,7 @@ class Memory:
             content, user_id=self._user(user_id), session_id=session_id, event_at=event_at,
             kind=kind, speaker=speaker, external_id=external_id, sensitivity=sensitivity,
             idempotency_key=idempotency_key, ttl_policy=ttl_policy, agent_id=agent_id,
-            metadata=metadata)
+            metadata=metadata, dry_run=dry_run)
 
     def ingest_records(self, records: Iterable[dict[str, Any]], *, user_id: str | None = None,
                        batch_size: int | None = None,

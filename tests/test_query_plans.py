@@ -9,14 +9,17 @@ Serial: the query statistics cover the whole database, and a schema change elsew
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from conftest import delete_tenant
 
 from memgraph import cypher
 from memgraph.graph.connection import Graph
 from memgraph.memory import Memory
+from memgraph.warm_up import WARM_UP_TENANTS
 
 # db.stats keeps the first 10,000 characters of a query's text
 STATS_TEXT_CHARS = 10_000
@@ -63,3 +66,56 @@ def test_explore_plans_its_candidate_query_once_for_every_call_shape(
     versions = planned_versions(memory.graph, "retrieve/explore_candidates")
     assert len(versions) == 1, [v["invocations"][0]["params"] for v in versions]
     assert len(versions[0]["invocations"]) == len(CALL_SHAPES)
+
+
+# What a user's first calls run after a start, each planned by the warm-up already: the
+# common calls' queries (memgraph/warm_up.py), with parameters of the same size classes
+WARMED = ["graph/schema_version", "retrieve/tenant_size", "retrieve/explore_candidates",
+          "retrieve/provenance", "retrieve/reinforce", "ingest/kinds_by_name",
+          "ingest/resolve_names", "ingest/similar_nodes", "ingest/create_sources",
+          "ingest/claim_source", "ingest/merge_nodes", "ingest/open_facts",
+          "ingest/create_facts", "ingest/add_node_notes", "ingest/mentions",
+          "ingest/auto_link", "ingest/finish_source", "retrieve/traverse_start",
+          "retrieve/traverse_hop", "graph/counts"]
+
+
+def test_the_warm_up_plans_what_a_users_first_calls_run_and_writes_nothing(
+        memory: Memory, user_id: str, query_statistics: None) -> None:
+    # users whose ids are of the two size classes the server plans apart ("sam", and one
+    # of 11-100 characters); made without memgraph's queries, which would plan them
+    short_id = f"w{uuid.uuid4().hex[:8]}"
+    with memory.graph.session() as session:
+        session.run("UNWIND $ids AS id MERGE (:User {user_id: id})",
+                    ids=[short_id, user_id]).consume()
+    try:
+        report = memory.warm_up()
+        assert list(report.steps) == ["schema", "explore", "context", "provenance",
+                                      "reinforce", "ingest", "traverse", "status"]
+        assert {WARM_UP_TENANTS[10], WARM_UP_TENANTS[100]} <= set(report.tenants)
+        with memory.graph.session() as session:
+            left = session.run("MATCH (n) WHERE n.user_id IN $tenants RETURN count(n) AS n",
+                               tenants=list(WARM_UP_TENANTS.values())).single()["n"]
+        assert left == 0
+        warmed = {name: len(planned_versions(memory.graph, name)) for name in WARMED}
+        assert all(warmed.values()), warmed
+        for tenant in (short_id, user_id):
+            memory.ingest("My brother Tom moved to Paris. He works at Airbus.",
+                          user_id=tenant, speaker="Sam", session_id="chat")
+            memory.explore("Where does Tom live?", user_id=tenant)
+            memory.context("What do I know about Tom?", user_id=tenant)
+            memory.traverse("Tom", user_id=tenant)
+            memory.status(tenant)
+        memory.flush()
+    finally:
+        delete_tenant(memory.graph, short_id)
+    # no call made a plan of its own: each ran with one the warm-up made
+    replanned = {name: [sizes(v["invocations"][0]["params"]) for v in versions]
+                 for name in WARMED
+                 if len(versions := planned_versions(memory.graph, name)) != warmed[name]}
+    assert replanned == {}
+
+
+def sizes(params: dict[str, Any]) -> dict[str, Any]:
+    """A plan's parameters as the server sizes them: a text's or a list's length."""
+    return {key: len(value) if isinstance(value, str | list) else type(value).__name__
+            for key, value in params.items()}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 
 import click
 from rich.console import Console
@@ -10,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from memgraph.cli.output import (
     all_users_option,
+    console,
     json_option,
     open_memory,
     print_json,
@@ -272,4 +274,24 @@ def vector_index_drop(user_id: str, as_json: bool) -> None:
                f"({unlabelled} nodes unlabelled)")
 
 
-COMMANDS = [config, init, status, forget, policy, vector_index]
+@click.command("warm-up")
+@json_option
+def warm_up(as_json: bool) -> None:
+    """Plan memgraph's common queries on a server that just (re)started, so the first
+    explore or ingest does not wait 10-20 s for it; writes nothing.
+
+    \b
+    memgraph warm-up                   # after the database restarts (Docker, a remote one)
+    memgraph server start --warm-up    # the local server, started and warmed up
+    """
+    waiting = nullcontext() if as_json else console.status("planning memgraph's queries…")
+    with open_memory() as memory, waiting:
+        report = memory.warm_up()
+    if as_json:
+        print_json(report.as_dict())
+        return
+    steps = ", ".join(f"{name} {seconds:.1f} s" for name, seconds in report.steps.items())
+    click.echo(f"warmed up in {report.seconds:.1f} s ({steps})")
+
+
+COMMANDS = [config, init, status, forget, policy, vector_index, warm_up]

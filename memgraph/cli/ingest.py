@@ -62,16 +62,20 @@ from memgraph.ingest.results import BulkResult, FileReport, IngestResult
               help="how the source is forgotten: by salience, at 30 days, or never")
 @click.option("--batch-size", type=click.IntRange(1, 100_000), default=None,
               help="structured records per transaction [default: settings]")
+@click.option("--dry-run", is_flag=True,
+              help="TEXT only: show what it would teach the graph, write nothing (the "
+                   "write runs in a transaction that is rolled back)")
 @json_option
 def ingest(text: str | None, file: str | None, fmt: str, structured: bool, strict: bool,
            title: str | None, retry_failed: bool, user_id: str | None, all_users: bool,
            session_id: str | None, speaker: str | None, event_at: str | None,
            external_id: str | None, kind: str, sensitivity: str, ttl_policy: str,
-           batch_size: int | None, as_json: bool) -> None:
+           batch_size: int | None, dry_run: bool, as_json: bool) -> None:
     """Store sources and extract what they say into the memory graph.
 
     \b
     memgraph ingest "My sister Anna moved to Lisbon."      one source ("-" reads stdin)
+    memgraph ingest "I moved to Porto." --dry-run          what it would learn; no write
     memgraph ingest --file chat.jsonl --session s1          one source per JSONL line
     memgraph ingest --file records.jsonl --structured       named entities, no LLM
     memgraph ingest --file notes.md                         a document, chunked
@@ -87,6 +91,8 @@ def ingest(text: str | None, file: str | None, fmt: str, structured: bool, stric
         fmt = "structured"
     if file is None and (fmt != "auto" or strict or title):
         raise InvalidInputError("--format, --structured, --strict and --title need --file")
+    if dry_run and text is None:
+        raise InvalidInputError("--dry-run goes with TEXT only (one source)")
     if all_users and not retry_failed:
         raise InvalidInputError("--all-users goes with --retry-failed only (a source "
                                 "belongs to one user)")
@@ -105,7 +111,7 @@ def ingest(text: str | None, file: str | None, fmt: str, structured: bool, stric
             result = memory.ingest(content, user_id=user_id, session_id=session_id,
                                    event_at=event_at, kind=kind, speaker=speaker,
                                    external_id=external_id, sensitivity=sensitivity,
-                                   ttl_policy=ttl_policy)
+                                   ttl_policy=ttl_policy, dry_run=dry_run)
             _render_one(result, as_json)
 
 
@@ -138,6 +144,8 @@ def _render_one(result: IngestResult, as_json: bool) -> None:
         if result.resumed:
             click.echo(f"resumed source {result.source_uid}: an earlier run of the same "
                        "input left it unfinished")
+        if result.dry_run:
+            click.echo("dry run, nothing was written; it would add:")
         click.echo(f"source {result.source_uid}: {result.nodes_created} new nodes, "
                    f"{result.relationships_created} new facts, "
                    f"{result.relationships_superseded} superseded, "

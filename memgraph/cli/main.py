@@ -60,6 +60,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
                               "explore() where the shared indexes hold many tenants (the "
                               "full-text one also needs no word counts to weigh the "
                               "tenant's words by its own statistics)."),
+    "warm-up": ("admin", "Plan memgraph's common queries on a server that just (re)started, "
+                         "so the first explore or ingest does not wait 10-20 s for it; writes "
+                         "nothing."),
 }
 
 

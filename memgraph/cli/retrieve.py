@@ -18,7 +18,7 @@ from memgraph.cli.output import (
     user_option,
 )
 from memgraph.graph.vocabulary import KIND_FILTERS, Kind
-from memgraph.retrieve.context import FORMATS
+from memgraph.retrieve.context import DEFAULT_BUDGET, FORMATS
 from memgraph.retrieve.results import Result, TraverseResult
 from memgraph.retrieve.traverse import DIRECTIONS
 
@@ -139,7 +139,7 @@ def _tree(result: TraverseResult) -> Tree:
 
 @click.command()
 @click.argument("query")
-@click.option("--max-tokens", type=int, default=1000, show_default=True,
+@click.option("--max-tokens", type=int, default=DEFAULT_BUDGET, show_default=True,
               help="token budget (counted as docs/retrieval.md describes)")
 @click.option("--format", "fmt", type=click.Choice(FORMATS),
               default="markdown", show_default=True)

@@ -23,7 +23,11 @@ from memgraph.settings import Settings
               help="uvicorn worker processes [default: MEMGRAPH_HTTP__WORKERS or 1]")
 @click.option("--log-level", type=click.Choice(["critical", "error", "warning", "info",
                                                 "debug"]), default="info", show_default=True)
-def serve(host: str | None, port: int | None, workers: int | None, log_level: str) -> None:
+@click.option("--warm-up", "warm", is_flag=True,
+              help="plan memgraph's common queries before listening (`memgraph warm-up`): "
+                   "after a database restart, the first requests then do not wait for it")
+def serve(host: str | None, port: int | None, workers: int | None, log_level: str,
+          warm: bool) -> None:
     """Serve the HTTP API (OpenAPI at /docs; see docs/http.md).
 
     Every /v1 request needs `Authorization: Bearer <key>` (`memgraph keys create --user U`);
@@ -42,6 +46,12 @@ def serve(host: str | None, port: int | None, workers: int | None, log_level: st
 
         raise ConfigurationError(INSTALL_HINT) from e
     http = settings.http
+    if warm:
+        from memgraph.memory import Memory
+
+        with Memory(settings) as memory:
+            report = memory.warm_up()
+        click.echo(f"warmed up in {report.seconds:.1f} s", err=True)
     uvicorn.run("memgraph.http.app:create_app", factory=True, host=host or http.host,
                 port=http.port if port is None else port,
                 workers=workers or http.workers, log_level=log_level)

@@ -26,9 +26,14 @@ def install() -> None:
 
 
 @server.command()
-def start() -> None:
+@click.option("--warm-up", "warm", is_flag=True,
+              help="then plan memgraph's common queries (`memgraph warm-up`), so that the "
+                   "first calls do not wait for it (15-20 s for the first explore on 2 "
+                   "cores); takes longer than those calls would have")
+def start(warm: bool) -> None:
     """Start the local Neo4j in the background and wait until Bolt answers."""
-    local = LocalServer(Settings())
+    settings = Settings()
+    local = LocalServer(settings)
     with console.status("starting Neo4j…"):
         started = local.start()
     state = "started" if started else "already running"
@@ -37,6 +42,27 @@ def start() -> None:
     if local.replaced_legacy_password:
         click.echo("the old published default password was replaced by a random one, "
                    f"stored in {local.password_file}")
+    if started and warm:
+        _warm_up(settings)
+
+
+def _warm_up(settings: Settings) -> None:
+    """The server is up whatever happens here: a warm-up that cannot run says why."""
+    from memgraph.errors import MemgraphError, SchemaError
+    from memgraph.memory import Memory
+
+    try:
+        with console.status("planning memgraph's queries (warm-up)…"), \
+                Memory(settings) as memory:
+            report = memory.warm_up()
+    except SchemaError:
+        click.echo("not warmed up: the graph has no memgraph schema yet (`memgraph init`)")
+        return
+    except MemgraphError as e:
+        click.echo(f"not warmed up ({e}); `memgraph warm-up` tries again")
+        return
+    click.echo(f"warmed up in {report.seconds:.1f} s: the first calls will not plan "
+               "their queries")
 
 
 @server.command()

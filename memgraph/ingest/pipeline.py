@@ -96,14 +96,15 @@ class Ingestor:
 
         return LLMExtractor(self.graph, self.settings, self.embedder, self.llm)
 
-    def ingest(self, content: str | bytes, *, user_id: str, **fields: Any) -> IngestResult:
+    def ingest(self, content: str | bytes, *, user_id: str, dry_run: bool = False,
+               **fields: Any) -> IngestResult:
         """One source, written and extracted (``store_and_extract``); see ``Memory.ingest``."""
         text = check_content(content, self.settings.ingest.max_content_bytes)
         new = prepare_source(self.settings, content=text, user_id=user_id,
                              now=datetime.now(UTC), **fields)
-        return self.store_and_extract(new)
+        return self.store_and_extract(new, dry_run=dry_run)
 
-    def store_and_extract(self, new: NewSource) -> IngestResult:
+    def store_and_extract(self, new: NewSource, *, dry_run: bool = False) -> IngestResult:
         """A validated source (``prepare_source``): embedded, written, then extracted.
 
         With the rule extractor (no LLM) the source is extracted first and written with
@@ -111,9 +112,12 @@ class Ingestor:
         that changes the full-text or the vector index pays for it again at commit (about
         4 ms each on this machine, however many nodes it changed: docs/ingestion.md,
         "One transaction per message"). With an LLM, which may take seconds and fail, the
-        source is stored first, so that nothing said is lost meanwhile."""
+        source is stored first, so that nothing said is lost meanwhile.
+
+        ``dry_run`` extracts and writes in one transaction whatever the extractor, and rolls
+        it back: nothing is kept (a failed extraction raises instead of being stored)."""
         user_id, session = new.text.user_id, new.text.session_id
-        at_once = self.llm is None
+        at_once = self.llm is None or dry_run
         # the message this one follows: what it is embedded after, and (rules) what a "she"
         # that opens it may refer to; read here once for both ("" when it opens its session)
         tail: SessionTail | None = None
@@ -128,12 +132,14 @@ class Ingestor:
             new.props["embedding_model"] = self.embedder.model_name
             embed_error = None
         except ProviderError as e:
+            if dry_run:
+                raise
             # Graceful degradation (seed 000): the source is kept without its vector and
             # marked failed; `retry_failed` embeds and extracts it once the embedder is back.
             new.props.pop("embedding", None)
             embed_error = e
         if at_once and embed_error is None:
-            return self._write_with_plan(new, tail)
+            return self._write_with_plan(new, tail, dry_run=dry_run)
         row = write_sources(self.graph, user_id, [new], new.props["ingested_at"])[0]
         return self._after_stored(new, row, embed_error)
 
@@ -151,12 +157,14 @@ class Ingestor:
             return self.resume(new.text.user_id, row["uid"])
         return IngestResult(source_uid=row["uid"], status=row["status"], duplicate=True)
 
-    def _write_with_plan(self, new: NewSource, tail: SessionTail | None) -> IngestResult:
+    def _write_with_plan(self, new: NewSource, tail: SessionTail | None, *,
+                         dry_run: bool = False) -> IngestResult:
         """Extract a source not written yet, then write it, chained into its session, and
         its plan in one transaction. A source stored before (the same message again) rolls
         it back and goes on as ``store_and_extract`` does after writing; a failed
         extraction or write leaves the source stored and failed, an unexpected error
-        leaves it stored and pending, as the two steps do."""
+        leaves it stored and pending, as the two steps do. A ``dry_run`` rolls the
+        transaction back, and stores nothing when it fails."""
         source = replace(new.text, previous=tail.content, previous_speaker=tail.speaker,
                          before_previous=tail.before) if tail else new.text
         now = new.props["ingested_at"]
@@ -176,15 +184,22 @@ class Ingestor:
             plan, usage = self._plan(source, previous_read=True)
             return write_plan(self.graph, self.settings, self.embedder, plan,
                               self._context(source, usage),
-                              first=write_source, last=chain_source)
+                              first=write_source, last=chain_source, rehearse=dry_run)
         except _StoredBefore as stored:
+            if dry_run:
+                return IngestResult(source_uid=stored.row["uid"], status=stored.row["status"],
+                                    duplicate=True, dry_run=True)
             return self._after_stored(new, stored.row)
         except DatabaseUnavailableError:
             raise
         except MemgraphError as e:
+            if dry_run:
+                raise
             row = write_sources(self.graph, source.user_id, [new], now)[0]
             return self._after_stored(new, row, e, getattr(e, "usage", usage))
         except Exception:
+            if dry_run:
+                raise
             # a fault nobody expected (a bug in a pattern): the message is kept all the
             # same, pending, as when it was written first; `retry_failed` redoes it
             write_sources(self.graph, source.user_id, [new], now)

@@ -14,6 +14,7 @@ class IngestResult:
     status: str                      # done | failed | pending | skipped
     duplicate: bool = False          # the idempotency key was already known: nothing changed
     resumed: bool = False            # a source left pending/failed by an earlier run, redone
+    dry_run: bool = False            # rehearsed and rolled back: what would have been written
     error: str = ""
     nodes_created: int = 0
     nodes_updated: int = 0

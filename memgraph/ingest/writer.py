@@ -89,9 +89,10 @@ TransactionStep = Callable[[neo4j.ManagedTransaction], None]
 
 def write_plan(graph: Graph, settings: Settings, embedder: Embedder, plan: Plan,
                ctx: WriteContext, *, first: TransactionStep | None = None,
-               last: TransactionStep | None = None) -> IngestResult:
+               last: TransactionStep | None = None, rehearse: bool = False) -> IngestResult:
     """Prepare the plan (reads, embeddings), then write it in one transaction, after
-    ``first`` and before ``last`` when given."""
+    ``first`` and before ``last`` when given. ``rehearse`` runs the whole transaction
+    and rolls it back: the result says what it would have written (a dry run)."""
     prepared = _prepare(graph, settings, embedder, plan, ctx)
 
     def work(tx: neo4j.ManagedTransaction) -> IngestResult:
@@ -100,6 +101,8 @@ def write_plan(graph: Graph, settings: Settings, embedder: Embedder, plan: Plan,
         result = _Transaction(tx, settings, ctx, plan).run(prepared)
         if last is not None:
             last(tx)
+        if rehearse:
+            raise _Rehearsed(result)
         return result
 
     try:
@@ -107,10 +110,22 @@ def write_plan(graph: Graph, settings: Settings, embedder: Embedder, plan: Plan,
             return session.execute_write(work)
     except _AlreadyDone:   # another run of the same source committed first
         return IngestResult(source_uid=ctx.source_uid, status="done", duplicate=True)
+    except _Rehearsed as rehearsed:
+        rehearsed.result.dry_run = True
+        return rehearsed.result
 
 
 class _AlreadyDone(Exception):
     """Raised inside the write transaction to roll it back: the source is done."""
+
+
+class _Rehearsed(Exception):
+    """Raised inside the write transaction to roll it back: a dry run, whose result the
+    transaction computed as if it would commit."""
+
+    def __init__(self, result: IngestResult) -> None:
+        super().__init__("dry run")
+        self.result = result
 
 
 def _prepare(graph: Graph, settings: Settings, embedder: Embedder, plan: Plan,

@@ -7,7 +7,12 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from memgraph.retrieve.config import RetrievalConfig
-from memgraph.retrieve.context import build_context, candidates_for, check_budget
+from memgraph.retrieve.context import (
+    DEFAULT_BUDGET,
+    build_context,
+    candidates_for,
+    check_budget,
+)
 from memgraph.retrieve.explore import (
     ExploreRequest,
     check_query,
@@ -68,8 +73,8 @@ def traverse_memory(memory: Memory, start: str, *, user_id: str | None = None,
 
 
 def context_memory(memory: Memory, query: str, *, user_id: str | None = None,
-                   max_tokens: int = 1000, format: str = "markdown", reinforce: bool = True,
-                   **options: Any) -> ContextResult:
+                   max_tokens: int = DEFAULT_BUDGET, format: str = "markdown",
+                   reinforce: bool = True, **options: Any) -> ContextResult:
     """explore() without reinforcement, render within the budget, then reinforce only
     what made it into the text."""
     check_budget(max_tokens, format)

@@ -38,6 +38,7 @@ _SENTENCE_BREAK = re.compile(r"(?<=[.!?…])\s+")
 SUMMARY_SHARE = 0.2
 MIN_TOKENS = 10
 MAX_TOKENS = 100_000
+DEFAULT_BUDGET = 1000     # tokens, when a caller names none
 ITEM_MAX_TOKENS = 200      # one memory never takes more than this
 EVIDENCE_MAX_TOKENS = 60   # each supporting excerpt shown under a semantic node
 EVIDENCE_PER_FACT = 2      # excerpts quoted under a fact (a node or a summary quotes one)

@@ -283,11 +283,7 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
               "cites": per_result * (SUMMARY_CITATION_POOL
                                      if c.props.get("kind") in SUMMARY_KINDS else 1)}
              for c, _ in ranked]
-    prov_params = {"items": items, "user_id": req.user_id, "vector": req.vector,
-                   "text_chars": TEXT_CHARS,
-                   "scan_max": req.config.provenance_scan_max,
-                   "excerpt_chars": req.config.excerpt_chars}
-    provenance_rows = graph.read_now("retrieve/provenance", **prov_params)
+    provenance_rows = graph.read_now("retrieve/provenance", **provenance_params(req, items))
     if reinforce:
         # the recall is dated now, when it happened, whenever the queue writes it
         # (docs/retrieval.md, "Reinforcement written behind")
@@ -298,6 +294,13 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
     texts = {r["eid"]: r["text"] for r in provenance_rows}
     return [to_result(c, score, provenance.get(c.key, []), texts.get(c.key) or {})
             for c, score in ranked]
+
+
+def provenance_params(req: ExploreRequest, items: list[dict[str, Any]]) -> dict[str, Any]:
+    """The parameters of ``retrieve/provenance`` for the ranked ``items`` of ``req``."""
+    return {"items": items, "user_id": req.user_id, "vector": req.vector,
+            "text_chars": TEXT_CHARS, "scan_max": req.config.provenance_scan_max,
+            "excerpt_chars": req.config.excerpt_chars}
 
 
 def mentioning_sources(candidates: Sequence[Candidate]) -> dict[str, list[str]]:

@@ -116,9 +116,7 @@ def walk(graph: Graph, req: TraverseRequest) -> tuple[str, TraverseNode, list[St
     for depth in range(1, req.depth + 1):
         if not frontier or len(steps) >= wanted:
             break
-        rows = graph.read("retrieve/traverse_hop", frontier=frontier, visited=visited,
-                          types=req.types, direction=req.direction, states=req.states,
-                          user_id=req.user_id, limit=wanted - len(steps))
+        rows = next_hop(graph, req, frontier, visited, wanted - len(steps))
         frontier = []
         for row in rows:
             rel_id = row["rel"].get("uid") or row["rel_eid"]   # structural types have no uid
@@ -129,6 +127,14 @@ def walk(graph: Graph, req: TraverseRequest) -> tuple[str, TraverseNode, list[St
             visited.append(row["eid"])
             frontier.append(row["eid"])
     return start_eid, start, steps
+
+
+def next_hop(graph: Graph, req: TraverseRequest, frontier: list[str], visited: list[str],
+             limit: int) -> list[dict[str, Any]]:
+    """The unvisited neighbours of ``frontier`` (element ids), strongest first."""
+    return graph.read("retrieve/traverse_hop", frontier=frontier, visited=visited,
+                      types=req.types, direction=req.direction, states=req.states,
+                      user_id=req.user_id, limit=limit)
 
 
 def traverse(graph: Graph, req: TraverseRequest, *, reinforce: bool,
