@@ -62,6 +62,19 @@ def test_tool_calls_become_the_graph_in_one_llm_call(agent_memory: Memory, user_
     assert {t["function"]["name"] for t in request["tools"]} >= {"create_person", "relate"}
 
 
+def test_a_dry_run_with_the_agent_makes_its_call_and_keeps_nothing(
+        agent_memory: Memory, user_id: str, fake_openai: FakeOpenAIServer):
+    fake_openai.script_chat([{"tool_calls": CALLS,
+                              "usage": {"prompt_tokens": 900, "completion_tokens": 120}}])
+    rehearsed = agent_memory.ingest("My sister Anna moved to Lisbon in 2021; she's a nurse.",
+                                    user_id=user_id, speaker="Sam", dry_run=True)
+    assert rehearsed.dry_run and rehearsed.status == "done", rehearsed.error
+    assert rehearsed.llm_calls == 1 and rehearsed.tokens_used == 1020
+    assert "Anna -LIVES_IN-> Lisbon" in rehearsed.learned
+    # with an LLM a message is stored before it is extracted; a dry run stores nothing
+    assert rows(agent_memory.graph, "MATCH (n {user_id: $u}) RETURN n", u=user_id) == []
+
+
 def test_the_agent_sees_existing_nodes_and_reuses_their_ids(agent_memory: Memory, user_id: str,
                                                             fake_openai: FakeOpenAIServer):
     fake_openai.script_chat([{"tool_calls": CALLS[:1]}])
