@@ -3,7 +3,7 @@
 Neo4j compiles its own code (JIT) and plans each query the first time it runs, and keeps
 the plans until it stops or a schema change empties its cache. Right after a start, on the
 2-core development machine, the first explore() took 13-22 s (its candidate query alone
-15-17 s to plan) and the first ingest 7-17 s; the next ones 0.1-0.3 s
+15-16.5 s to plan) and the first ingest 5.5-17 s; the next ones 0.1-0.3 s
 (docs/operations.md, "After a start: warm-up").
 
 ``warm_up`` makes the common calls once, for real, so their plans are cached: the schema
