@@ -72,8 +72,7 @@ def warm_up(memory: Memory) -> WarmUpReport:
 
     graph = memory.graph
     report = WarmUpReport()
-    started = time.perf_counter()
-    began = time.perf_counter()
+    started = began = time.perf_counter()
     _, dimensions = recorded_version(graph)
     require_schema(graph, dimensions or 0)   # no schema: refused before its size is used
     classes = graph.read("graph/user_id_size_classes")[0]["classes"] or DEFAULT_CLASSES
@@ -116,9 +115,10 @@ def _steps(warm: Memory, tenant: str) -> list[tuple[str, Callable[[], object]]]:
     def provenance() -> None:
         # an empty tenant ranks nothing, so neither call asked for provenance: ask as they
         # would, for explore()'s default k and for context()'s default budget
+        request = ExploreRequest(user_id=tenant, query=WARM_UP_QUESTION, vector=vector,
+                                 k=settings.retrieval.default_k, filters=build_filters(),
+                                 config=config)
         for k in (settings.retrieval.default_k, candidates_for(DEFAULT_BUDGET)):
-            request = ExploreRequest(user_id=tenant, query=WARM_UP_QUESTION, vector=vector,
-                                     k=k, filters=build_filters(), config=config)
             items = [{"eid": f"{tenant}-{i}", "uid": f"{tenant}-{i}", "element": "node",
                       "found": [tenant], "cites": config.provenance_per_result}
                      for i in range(k)]
