@@ -236,6 +236,18 @@ def test_ingest_returns_the_source_and_what_was_learned(api: httpx.Client) -> No
     assert props["sensitivity"] == "low" and props["session_id"] == "s1"
 
 
+def test_a_dry_run_says_what_would_be_learned_and_stores_nothing(api: httpx.Client) -> None:
+    message = {"content": "My sister Anna moved to Lisbon.", "speaker": "Sam", "event_at": AT}
+    dry = api.post("/v1/memories", json={**message, "dry_run": True})
+    assert dry.status_code == 200, dry.text
+    assert dry.json()["dry_run"] is True and "Anna -LIVES_IN-> Lisbon" in dry.json()["learned"]
+    assert api.get(f"/v1/memories/{dry.json()['memory_id']}").status_code == 404
+    assert api.post("/v1/memories/search", json={"query": "Anna"}).json()["memories"] == []
+    done = ingest(api, **message)
+    assert not done["dry_run"] and not done["duplicate"]
+    assert done["learned"] == dry.json()["learned"]
+
+
 def test_search_returns_results_with_provenance_and_score_breakdown(api: httpx.Client) -> None:
     created = ingest(api, "I work at Acme Corp.", speaker="Anna", event_at=AT)
     response = api.post("/v1/memories/search",

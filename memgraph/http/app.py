@@ -175,10 +175,12 @@ def create_app(settings: Settings | None = None, memory: Memory | None = None) -
         """Remember a source: stored and extracted into the graph. 201 when new,
         200 when its idempotency key was seen before (nothing changed), 202 when it is
         stored but extraction failed (the LLM or embedder was down): it is retried by
-        `memgraph ingest --retry-failed`."""
+        `memgraph ingest --retry-failed`. With ``dry_run`` 200 and what would be learned,
+        nothing stored (a failed extraction is an error then, as nothing is kept to retry)."""
         fields = body.model_dump(exclude={"user_id", "content"})
         result = who.memory.ingest(body.content, user_id=who.tenant(body.user_id), **fields)
-        status = 200 if result.duplicate else 202 if result.status != "done" else 201
+        status = (200 if result.duplicate or result.dry_run
+                  else 202 if result.status != "done" else 201)
         return JSONResponse({"memory_id": result.source_uid, **result.as_dict()},
                             status_code=status)
 

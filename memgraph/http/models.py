@@ -59,6 +59,9 @@ class IngestBody(_Body):
     idempotency_key: str | None = Field(
         default=None, max_length=MAX_LABEL_CHARS,
         description="same key, same source: a retry changes nothing (default: from content)")
+    dry_run: bool = Field(
+        default=False, description="extract and write in a transaction that is rolled back: "
+        "the answer is what would be learned now, and nothing is stored")
 
 
 class _Filters(_Body):
