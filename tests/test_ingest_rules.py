@@ -861,6 +861,40 @@ def test_a_move_from_one_place_to_another_is_a_home_in_the_second():
     assert extract("Tom relocated from Leeds to York.")[1] == {("tom", "LIVES_IN", "york")}
 
 
+def test_a_move_ahead_is_a_goal_of_everyone_moving_not_a_home_yet():
+    nodes, facts = extract("Lena and I are moving to Bath in January.")
+    assert facts == {("me", "HAS_GOAL", "moving to bath"), ("lena", "HAS_GOAL", "moving to bath")}
+    assert ("Entity", "Bath") in nodes
+    assert extract("I'm relocating to the Netherlands.")[1] == {
+        ("me", "HAS_GOAL", "moving to netherlands")}
+    # a "she" that stands for no one is no one
+    assert extract("She is moving to Leeds.") == ({("Entity", "Leeds")}, set())
+
+
+def test_a_job_begun_is_told_by_where_one_started_and_a_school_is_a_place_of_study():
+    assert extract("I started at Google in March.")[1] == {("me", "WORKS_AT", "google")}
+    assert ("lena", "WORKS_AT", "leeds general infirmary") in extract(
+        "My partner Lena has started at Leeds General Infirmary.")[1]
+    assert ("anna", "WORKS_AT", "oakwood academy") in extract(
+        "My sister Anna started at Oakwood Academy as a maths teacher.")[1]
+    assert extract("My son Tobi started at Greenfield Primary.")[1] == {
+        ("me", "FAMILY_OF", "tobi"), ("tobi", "STUDIES_AT", "greenfield primary")}
+    # only a person starts a job; a time is no place
+    assert extract("Dinner started at Nando's.")[1] == set()
+    assert extract("Work starts at 9.") == (set(), set())
+
+
+def test_a_name_that_owns_nothing_keeps_its_s_and_a_known_persons_home_is_the_person():
+    assert extract("We had lunch at Nando's.")[0] == {("Entity", "Nando's")}
+    assert extract("I quit McDonald's last year.")[0] == {("Entity", "McDonald's")}
+    assert ("Entity", "St Mary's") in extract("I quit St Mary's last month, finally.")[0]
+    # something of theirs follows: the owner
+    assert extract("I borrowed Tom's car.")[0] == {("Entity", "Tom")}
+    # "dinner at Arjun's": at his home; he is the one meant, no "Arjun's" beside him
+    assert extract("My friend Arjun cooked and we had dinner at Arjun's.")[0] == {
+        ("Person", "Me"), ("Person", "Arjun")}
+
+
 def test_a_home_bought_is_where_one_lives_unless_it_is_a_holiday_home_or_let_out():
     assert extract("We sold our house in Bristol and bought a cottage in Bath.")[1] == {
         ("me", "LIVES_IN", "bath")}

@@ -707,7 +707,7 @@ class _Run:
                 self.node("Person", name)
                 named.add(name)
         for m in _CAPITALISED.finditer(sentence.text):
-            name = _POSSESSIVE_SUFFIX.sub("", m["name"])
+            name = self._owner_or_name(m["name"], sentence.text, m.end())
             inside = any(a <= m.start() < b for a, b in spans)
             # "my gastroenterologist, Dr Mensah": Mensah is made, "Dr Mensah" is he
             untitled = _TITLE_OPENING.sub("", name)
@@ -729,6 +729,17 @@ class _Run:
         self.previous_person = self.last_person or self._first_person_named(sentence.text) \
             or (self.previous_person if _GOES_ON_ABOUT.match(sentence.text) else None)
         self.last_person = None
+
+    def _owner_or_name(self, name: str, text: str, end: int) -> str:
+        """A capitalised name as what it names: "Arjun's" is Arjun when something of his
+        follows ("Arjun's birthday") or he is a person known ("dinner at Arjun's", his
+        home); otherwise "'s" belongs to the name ("lunch at Nando's", "I quit St Mary's":
+        a Nando and a St Mary were junk nodes)."""
+        owner = _POSSESSIVE_SUFFIX.sub("", name)
+        if owner == name or not _NOTHING_OWNED.match(text, end):
+            return owner
+        known = self.made.get(owner) or self.existing.get(canonical_name(owner))
+        return owner if known == "Person" else name
 
     def _fact(self, m: re.Match[str], rel_type: str, kind: str, entity_type: str,
               sentence: _Sentence, named: set[str]) -> None:
@@ -1116,12 +1127,23 @@ class _Run:
             named.add(m["subj"])
 
     def _goals(self, text: str, sentence: _Sentence) -> None:
-        """ "My goal is to give kids a loving home": the speaker HAS_GOAL it."""
+        """ "My goal is to give kids a loving home": the speaker HAS_GOAL it; so is a move
+        ahead ("we're moving to Bath in January": HAS_GOAL "moving to Bath")."""
         for m in _MY_GOAL.finditer(text):
             owner = self.speaker()
             goal = _TRAILING.sub("", m["obj"].strip()).strip().lower()
             if owner is not None and goal and not all(w in FILLER_WORDS for w in goal.split()):
                 self.relate(owner, self.node("Concept", goal), "HAS_GOAL", sentence)
+        for m in _MOVING_TO.finditer(text):
+            if not _usable(m["obj"]) or self._kind(m["obj"]) == "Person" \
+                    or (m["subj"] != "I" and not _usable(m["subj"])):
+                continue      # "she is moving to…" with no one she stands for
+            place = self.node("Entity", m["obj"], entity_type="place")
+            goal = self.node("Concept", f"moving to {place}")
+            movers = [self.subject(m["subj"]), *(
+                self.node("Person", name) for name in self._coordinated(text[:m.start("subj")]))]
+            for who in dict.fromkeys(w for w in movers if w is not None):
+                self.relate(who, goal, "HAS_GOAL", sentence, dated=False)
 
     def _workplace(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "My team at Met Office": the speaker WORKS_AT it; "my old manager at Sonae":
@@ -1134,6 +1156,15 @@ class _Run:
                     self.relate_over(owner, place, "WORKS_AT", sentence)
                 else:
                     self.relate(owner, place, "WORKS_AT", sentence)
+                named.add(m["name"])
+        for m in _STARTED_AT.finditer(text):
+            # only a person starts a job ("Dinner started at Nando's")
+            person = m["subj"] == "I" or self._kind(m["subj"]) == "Person"
+            who = self.subject(m["subj"]) if person else None
+            if who is not None and m["school"] is None and _usable(m["name"]) \
+                    and m["name"] not in named:
+                place = self.node("Entity", m["name"], entity_type="organisation")
+                self.relate(who, place, "WORKS_AT", sentence)
                 named.add(m["name"])
 
     def _made(self, text: str, sentence: _Sentence, named: set[str]) -> None:
@@ -1374,6 +1405,14 @@ _HAS_CONTRACTED = compiled(r"\b([Hh]e|[Ss]he|[A-Z][a-z]++)['’]s\s++(been|got)\
 _PRONOUN_IS = compiled(r"\b([Hh]e|[Ss]he)['’]s\b")
 _THEY_ARE = compiled(r"\b([Tt]hey)['’]re\b")
 _POSSESSIVE_SUFFIX = compiled(r"['’]s$")
+# what follows a name that is a whole noun phrase, owning nothing: "lunch at Nando's on
+# Friday", "I quit St Mary's last month", "a Big Mac from McDonald's." (its "'s" is part of
+# the name of a shop, a pub, a hospital named after its saint), where "Tom's car" goes on
+# to what Tom owns
+_NOTHING_OWNED = compiled(
+    r"\s*+(?:$|[^\w\s'’]|(?:on|in|at|for|with|and|but|or|so|last|this|next|yesterday|"
+    r"today|tonight|tomorrow|again|too|now|because|since|when|before|after|until|from|to|"
+    r"instead|anymore|any\s++more)\b)")
 # a sentence that opens on "And", "But", "So" before its pronoun subject: the pronoun is
 # what it is about ("…her name is Ana. And she lives in Porto, not Lisbon.")
 # a subject pronoun, and the words a sentence may open on before it
@@ -1636,6 +1675,13 @@ _MY_JOB_AT = compiled(
     r"\b[Mm]y\s++(?:day\s++|new\s++|current\s++|main\s++|part-time\s++|full-time\s++)?"
     r"job\s++is\s++(?:at|with|for)\s++(?:(?:a|an)\s++(?:[a-z\-]++\s++){0,3}?(?:called|named)\s++|"
     rf"the\s++)?(?P<name>{NAME})")
+# a job begun, told by where alone: "I started at Google in March", "Lena has started at
+# Leeds General Infirmary" (a school's name is a place of study, STUDIES_AT, unless one
+# starts there "as" something; "started at 9" names nothing)
+_STARTED_AT = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has|'ve)\s++{ADVERB})?(?:started|starts|"
+    r"(?:am|is|are|'m|'s)\s++starting)\s++at\s++(?:the\s++)?"
+    rf"(?P<name>{NAME})(?P<school>{_SCHOOL_WORD_ENDS}(?!\s*+as\b))?")
 # a thing of one's own by its make: "my new bike is a Brompton", "my car is a Tesla"
 _OWNED_MAKE = compiled(
     r"\b[Mm]y\s++(?:new\s++|old\s++|first\s++)?(?P<what>bike|bicycle|car|phone|laptop|"
@@ -1874,6 +1920,13 @@ _GOAL_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:but|because|so|which|since|nex
 _MY_GOAL = compiled(
     r"\b[Mm]y\s++(?:big\s++|biggest\s++|main\s++|new\s++|only\s++)?(?:goal|dream|plan|aim)"
     r"\s++is\s++to\s++(?P<obj>(?:[\w'’\-]++\s++){0,3}?[\w'’\-]++)" + _GOAL_END)
+# a move ahead: "I'm moving to Berlin next month", "Lena and I are relocating to Bath in
+# January": a plan held now (HAS_GOAL "moving to Berlin"), not a home yet (LIVES_IN waits
+# for "we moved"; a home from a future date would answer "where does Lena live?" wrongly)
+_MOVING_TO = compiled(
+    rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:moving|relocating|going\s++to\s++move|"
+    r"planning\s++to\s++move|about\s++to\s++move)\s++(?:back\s++)?to\s++(?:the\s++)?"
+    rf"(?P<obj>{NAME})")
 # What one goes on and takes others along: the last word of an object that these patterns
 # read as an outing, or the people before an activity (what one belongs to: _GROUP_WORDS).
 _OUTING_WORDS = ("trip|hike|walk|run|ride|cruise|tour|vacation|holiday|retreat|picnic|"
