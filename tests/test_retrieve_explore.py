@@ -13,6 +13,7 @@ from retrieve_data import QueryDirection, add_node, relate, set_props, snapshot
 
 from memgraph.demo.tour import sample_conversation
 from memgraph.errors import InvalidInputError
+from memgraph.graph.names import canonical_name
 from memgraph.memory import Memory
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.explore import ExploreRequest, candidate_params, fetch_candidates
@@ -156,6 +157,19 @@ def test_a_node_is_named_by_its_aliases_too(memory: Memory, user_id: str) -> Non
         assert (other[0].kind, other[0].end["name"]) == ("WORKS_AT", "Quarry Labs")
     finally:
         memory.forget_user(f"{user_id}-other")
+
+
+def test_a_name_with_an_s_in_it_is_linked_by_its_name_and_its_aliases(
+        memory: Memory, user_id: str) -> None:
+    """ "St Mary's Hospital" is stored as "st marys hospital"; the question's "St Mary's"
+    was read as "St Mary" only, so it was never linked and ranked below every answer."""
+    hospital = add_node(memory.graph, user_id, "Entity", "St Mary's Hospital",
+                        text="a hospital in Bristol", aliases=["St Mary's"],
+                        canonical_name=canonical_name("St Mary's Hospital"))
+    add_node(memory.graph, user_id, "Entity", "Southmead Hospital", text="a hospital")
+    for query in ("St Mary's Hospital", "St Mary's", "Where is St Mary's?"):
+        found = memory.explore(query, user_id=user_id, reinforce=False)
+        assert found[0].uid == hospital, (query, [(r.kind, r.name) for r in found[:3]])
 
 
 def test_kind_filter(memory: Memory, user_id: str, garden) -> None:

@@ -189,7 +189,9 @@ CALL () {
   {{> fragments/fulltext_own procedure=queryNodes yields=node}}
   UNWIND found AS hit
   WITH hit.e AS n
-  WITH n, [a IN coalesce(n.aliases, []) WHERE toLower(trim(a)) IN $search.name_keys
+  // (the keys are canonical names: apostrophes dropped, "St Mary's" is "st marys")
+  WITH n, [a IN coalesce(n.aliases, [])
+           WHERE replace(replace(toLower(trim(a)), "'", ""), "’", "") IN $search.name_keys
            | size(a)] AS said
   WHERE size(said) > 0 AND n:Semantic AND n.user_id = $search.user_id
     AND NOT n.canonical_name IN $search.name_keys

@@ -3,7 +3,8 @@
 - ``name_keys``: every run of one to four words of the query as a canonical name (the
   form entity resolution stores), possessive "'s" dropped, so "Sam's job" can be linked
   to the tenant's node "Sam" by an index seek (``retrieve/explore_candidates``: the
-  ``linked`` branch);
+  ``linked`` branch), and kept too where one was written ("St Mary's Hospital" is a
+  name with its "'s");
 - ``relation_words``: kinship and social words ("brother", "wife", "boss", "dog"), with
   their synonyms: "Maya's brother" names a person through a fact, the bridge of a
   two-step question; a modifier right before one ("best friend", "older sister") is part
@@ -303,6 +304,7 @@ def read_period(query: str) -> Period | None:
         return Period(year, month, day)
     return None
 _POSSESSIVE = re.compile(r"(?:['’]s|['’])$", re.IGNORECASE)
+_POSSESSIVE_IN_NAME = re.compile(r"['’]s\b", re.IGNORECASE)
 # titles written before a name ("Dr Mensah", "Mrs. Okafor"), lower case
 NAME_TITLES = frozenset({"dr", "mr", "mrs", "ms", "prof", "professor"})
 
@@ -335,7 +337,10 @@ class QueryIntent:
         """The content words that are not part of one of ``names`` (the linked nodes), nor
         a title right before one ("Who is Dr Mensah?" names the node Mensah: the extractor
         keeps a person's name without its title)."""
-        named = {w for n in names for w in canonical_name(n).split()}
+        # a name's words as written and without "'s", as the question's are read ("St
+        # Mary's Hospital" is "st marys hospital" and "mary" its word)
+        named = {w for n in names for spelt in (n, _POSSESSIVE_IN_NAME.sub("", n))
+                 for w in canonical_name(spelt).split()}
         words = self.content
         return tuple(w for i, w in enumerate(words) if canonical_name(w) not in named
                      and not (w in NAME_TITLES and i + 1 < len(words)
@@ -602,14 +607,17 @@ def read_query(query: str) -> QueryIntent:
     words = [_POSSESSIVE.sub("", t) for t in raw]
     lowered = [w.lower() for w in words]
     keys: list[str] = []
-    for size in range(1, MAX_NAME_WORDS + 1):
-        for i in range(len(words) - size + 1):
-            part = lowered[i:i + size]
-            if all(w in QUESTION_WORDS or w in FILLER_WORDS for w in part):
-                continue
-            key = canonical_name(" ".join(words[i:i + size]))
-            if len(key) >= 2 and key not in keys:
-                keys.append(key)
+    # ... and as written where a word had "'s": a name may hold one ("St Mary's Hospital",
+    # "McDonald's", "Charlotte's Web", stored as "st marys hospital")
+    for spelt in (words, raw) if raw != words else (words,):
+        for size in range(1, MAX_NAME_WORDS + 1):
+            for i in range(len(spelt) - size + 1):
+                part = lowered[i:i + size]
+                if all(w in QUESTION_WORDS or w in FILLER_WORDS for w in part):
+                    continue
+                key = canonical_name(" ".join(spelt[i:i + size]))
+                if len(key) >= 2 and key not in keys:
+                    keys.append(key)
     # "with her sister" names company, not whom the question asks about: "Where did Sara go
     # with her sister?" asks where Sara went, "When did Caroline go biking with friends?"
     # when Caroline went
