@@ -895,6 +895,29 @@ def test_a_name_that_owns_nothing_keeps_its_s_and_a_known_persons_home_is_the_pe
         ("Person", "Me"), ("Person", "Arjun")}
 
 
+def test_a_milestone_reached_is_lived_through_by_everyone_who_reached_it():
+    assert extract("Lena and I got engaged last weekend!")[1] == {
+        ("me", "EXPERIENCED", "engagement"), ("lena", "EXPERIENCED", "engagement"),
+        ("me", "PARTNER_OF", "lena")}
+    assert ("lena", "EXPERIENCED", "promotion") in extract(
+        "My wife Lena got promoted to senior engineer.")[1]
+    assert extract("I graduated in June.")[1] == {("me", "EXPERIENCED", "graduation")}
+    assert extract("I passed the adoption agency interviews last Friday!")[1] == {
+        ("me", "EXPERIENCED", "passed adoption agency interviews")}
+    assert extract("Tom failed his driving test again.")[1] == {
+        ("tom", "EXPERIENCED", "failed driving test")}
+    # a thing that got somewhere, a salt passed: nothing lived through
+    assert extract("The package got delivered.")[1] == set()
+    assert extract("I passed the salt.")[1] == set()
+
+
+def test_a_thing_liked_is_named_without_whose_it_is():
+    assert extract("Tom hates his commute.")[1] == {("tom", "DISLIKES", "commute")}
+    assert extract("Lena loves her new job.")[1] == {("lena", "LIKES", "new job")}
+    assert extract("I love our new flat.")[1] == {("me", "LIKES", "new flat")}
+    assert extract("I love her.")[1] == set()
+
+
 def test_a_home_bought_is_where_one_lives_unless_it_is_a_holiday_home_or_let_out():
     assert extract("We sold our house in Bristol and bought a cottage in Bath.")[1] == {
         ("me", "LIVES_IN", "bath")}

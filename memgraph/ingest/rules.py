@@ -408,7 +408,9 @@ _CLOSING_ADDRESS = compiled(r"^\s*[!?]+\s*$")
 _TRAILING = compiled(r"\s++(?:now|too|a lot|so much|very much|anymore|again|these days|already|"
                        r"lately|nowadays|though|anyway|yesterday|today|tonight|recently|"
                        r"(?:last|this|on)\s++\w+)$", re.IGNORECASE)
-_ARTICLES = compiled(r"^(?:the|a|an|my|to|going|doing)\s+", re.IGNORECASE)
+# ... and whose it is: "Tom hates his commute" is a commute, not a Concept "his commute"
+_ARTICLES = compiled(r"^(?:the|a|an|my|our|his|her|their|your|to|going|doing)\s+",
+                     re.IGNORECASE)
 # An object made only of these words names nothing: "Yeah, I love to.", "I love you",
 # "I like it too", "I love you guys" would otherwise make Concepts "to", "you guys", "it".
 # how a thing seems, with the thing itself said elsewhere or by a pronoun: no object
@@ -1128,12 +1130,25 @@ class _Run:
 
     def _goals(self, text: str, sentence: _Sentence) -> None:
         """ "My goal is to give kids a loving home": the speaker HAS_GOAL it; so is a move
-        ahead ("we're moving to Bath in January": HAS_GOAL "moving to Bath")."""
+        ahead ("we're moving to Bath in January": HAS_GOAL "moving to Bath"). A milestone
+        reached is EXPERIENCED ("we got engaged": "engagement"; "I passed my driving test":
+        "passed driving test")."""
         for m in _MY_GOAL.finditer(text):
             owner = self.speaker()
             goal = _TRAILING.sub("", m["obj"].strip()).strip().lower()
             if owner is not None and goal and not all(w in FILLER_WORDS for w in goal.split()):
                 self.relate(owner, self.node("Concept", goal), "HAS_GOAL", sentence)
+        for m in [*_MILESTONE.finditer(text), *_TEST_PASSED.finditer(text)]:
+            if m["subj"] != "I" and not _usable(m["subj"]):
+                continue
+            found = m.groupdict()
+            event = _MILESTONES.get(found.get("event") or found.get("done") or "") \
+                or f"{m['verb'].lower()} {m['what']}"
+            lived = self.node("Concept", event)
+            people = [self.subject(m["subj"]), *(
+                self.node("Person", name) for name in self._coordinated(text[:m.start("subj")]))]
+            for who in dict.fromkeys(w for w in people if w is not None):
+                self.relate(who, lived, "EXPERIENCED", sentence)
         for m in _MOVING_TO.finditer(text):
             if not _usable(m["obj"]) or self._kind(m["obj"]) == "Person" \
                     or (m["subj"] != "I" and not _usable(m["subj"])):
@@ -1927,6 +1942,21 @@ _MOVING_TO = compiled(
     rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:moving|relocating|going\s++to\s++move|"
     r"planning\s++to\s++move|about\s++to\s++move)\s++(?:back\s++)?to\s++(?:the\s++)?"
     rf"(?P<obj>{NAME})")
+# a milestone of one's life, dated by the sentence: "we got engaged last weekend", "Lena
+# was promoted", "I graduated in June" (EXPERIENCED "engagement", "promotion",
+# "graduation"), and a test passed or failed: "I passed my driving test", "I passed the
+# adoption agency interviews last Friday" (EXPERIENCED "passed driving test")
+_MILESTONES = {"engaged": "engagement", "married": "wedding", "hitched": "wedding",
+               "divorced": "divorce", "promoted": "promotion", "graduated": "graduation"}
+_MILESTONE = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:got|was|were|(?:have|has)\s++{ADVERB}(?:got|been))\s++"
+    rf"{ADVERB}(?P<event>engaged|married|divorced|promoted|hitched)|"
+    r"(?:(?:have|has)\s++)?(?P<done>graduated))\b(?![\-'’])")
+_TEST_PASSED = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?P<verb>passed|aced|failed)\s++"
+    r"(?:(?:my|the|his|her|their|our|a|an|all\s++(?:my|the|of\s++my))\s++)?"
+    r"(?P<what>(?:[a-z\-]++\s++){0,3}?(?:test|tests|exam|exams|interview|interviews|"
+    r"assessment|audition|probation|inspection|viva|course|module))\b(?![\-'’])")
 # What one goes on and takes others along: the last word of an object that these patterns
 # read as an outing, or the people before an activity (what one belongs to: _GROUP_WORDS).
 _OUTING_WORDS = ("trip|hike|walk|run|ride|cruise|tour|vacation|holiday|retreat|picnic|"
