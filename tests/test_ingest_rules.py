@@ -896,9 +896,12 @@ def test_a_name_that_owns_nothing_keeps_its_s_and_a_known_persons_home_is_the_pe
 
 
 def test_a_milestone_reached_is_lived_through_by_everyone_who_reached_it():
-    assert extract("Lena and I got engaged last weekend!")[1] == {
-        ("me", "EXPERIENCED", "engagement"), ("lena", "EXPERIENCED", "engagement"),
-        ("me", "PARTNER_OF", "lena")}
+    assert extract("We got engaged last weekend!")[1] == {("me", "EXPERIENCED", "engagement")}
+    assert extract("Mary and Joe got divorced last year.")[1] == {
+        ("mary", "EXPERIENCED", "divorce"), ("joe", "EXPERIENCED", "divorce")}
+    # engaged to someone named: the partner fact tells it ("who is Zoe engaged to?")
+    assert extract("Zoe got engaged to Ravi in April.")[1] == {("zoe", "PARTNER_OF", "ravi")}
+    assert extract("Lena and I got engaged last weekend!")[1] == {("me", "PARTNER_OF", "lena")}
     assert ("lena", "EXPERIENCED", "promotion") in extract(
         "My wife Lena got promoted to senior engineer.")[1]
     assert extract("I graduated in June.")[1] == {("me", "EXPERIENCED", "graduation")}

@@ -17,8 +17,8 @@ What it finds
   FAMILY_OF / FRIEND_OF / COLLEAGUE_OF / PARTNER_OF / KNOWS from the speaker; pets: OWNS);
 - "X works at Y", "I started a new job at Y", "I started my new job / began working at Y",
   "I got hired by Y", "I accepted a job offer from Y", "moved to Z for a new job at Y",
-  "Neha switched jobs, she's at Y now", "I run a bakery called Y", "I joined Y" (WORKS_AT
-  an organisation);
+  "Neha switched jobs, she's at Y now", "I run a bakery called Y", "I joined Y", "I started
+  at Y" (WORKS_AT an organisation; a school's name is STUDIES_AT);
 - "I live in / moved to Y", "we moved from X to Y", "we bought a cottage in Y" (LIVES_IN),
   "I'm from Y" (FROM), "I visited / went to Y", "I took a trip to Y" (VISITED);
 - "I went to a support group", "I signed up for a pottery class", "we attended the
@@ -57,12 +57,15 @@ What it finds
   Tofu"), people joined by "and" ("Mary and Joe live in Leeds"), couples ("Kenji and I got
   engaged"), dating, births ("had a baby girl, Sofia", twins), named groups and teams,
   a subject studied or a course taken, a project (WORKS_ON), tools (USES), races
-  (ATTENDED), plans said as plans in a few words (HAS_GOAL), "born in / grew up in Y"
-  (FROM), and what is not so any more ("I don't work at Y anymore") — docs/ingestion.md
-  lists them with examples;
+  (ATTENDED), plans said as plans in a few words and a move ahead ("we're moving to Y":
+  HAS_GOAL), milestones ("we got engaged", "Lena was promoted", "I passed my driving
+  test": EXPERIENCED), "born in / grew up in Y" (FROM), and what is not so any more ("I
+  don't work at Y anymore") — docs/ingestion.md lists them with examples;
 - other capitalised names in mid-sentence (Entity, low confidence), except a name set off
   as the one spoken to ("Wow, Caroline!", "Thanks, Mel.", "… great news, Anna!"): an
-  addressee is who the message is for, not what it is about;
+  addressee is who the message is for, not what it is about; a name's "'s" is its own
+  when nothing of its owner follows and its owner is no person known ("lunch at Nando's",
+  "I quit St Mary's");
 - dates: "yesterday", "today", "tomorrow", "last week/month/year", "in 2019", ISO dates,
   resolved against the source's event time and used as ``valid_from``.
 First-person facts belong to the speaker (a Person named after ``speaker``, or "Me"
@@ -1142,11 +1145,14 @@ class _Run:
             if m["subj"] != "I" and not _usable(m["subj"]):
                 continue
             found = m.groupdict()
+            together = self._coordinated(text[:m.start("subj")])
+            if found.get("event") in ("engaged", "married", "hitched") \
+                    and (together or _TO_SOMEONE.match(text, m.end())):
+                continue
             event = _MILESTONES.get(found.get("event") or found.get("done") or "") \
                 or f"{m['verb'].lower()} {m['what']}"
             lived = self.node("Concept", event)
-            people = [self.subject(m["subj"]), *(
-                self.node("Person", name) for name in self._coordinated(text[:m.start("subj")]))]
+            people = [self.subject(m["subj"]), *(self.node("Person", name) for name in together)]
             for who in dict.fromkeys(w for w in people if w is not None):
                 self.relate(who, lived, "EXPERIENCED", sentence)
         for m in _MOVING_TO.finditer(text):
@@ -1952,6 +1958,10 @@ _MILESTONE = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:got|was|were|(?:have|has)\s++{ADVERB}(?:got|been))\s++"
     rf"{ADVERB}(?P<event>engaged|married|divorced|promoted|hitched)|"
     r"(?:(?:have|has)\s++)?(?P<done>graduated))\b(?![\-'’])")
+# engaged or married to someone named ("Zoe got engaged to Ravi", "Lena and I got
+# married"): the partner's fact tells it, dated (PARTNER_OF; "who is Zoe engaged to?" found
+# the milestone before the partner)
+_TO_SOMEONE = compiled(r"\s++(?:to|with)\b")
 _TEST_PASSED = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?P<verb>passed|aced|failed)\s++"
     r"(?:(?:my|the|his|her|their|our|a|an|all\s++(?:my|the|of\s++my))\s++)?"
