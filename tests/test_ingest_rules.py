@@ -905,6 +905,7 @@ def test_a_milestone_reached_is_lived_through_by_everyone_who_reached_it():
     assert ("lena", "EXPERIENCED", "promotion") in extract(
         "My wife Lena got promoted to senior engineer.")[1]
     assert extract("I graduated in June.")[1] == {("me", "EXPERIENCED", "graduation")}
+    assert extract("We got engaged at Cromer beach!")[1] == {("me", "EXPERIENCED", "engagement")}
     assert extract("I passed the adoption agency interviews last Friday!")[1] == {
         ("me", "EXPERIENCED", "passed adoption agency interviews")}
     assert extract("Tom failed his driving test again.")[1] == {

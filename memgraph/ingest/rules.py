@@ -681,6 +681,7 @@ class _Run:
             self._uses(text, sentence, named)
             self._made(sentence.text, sentence, named)
             self._goals(text, sentence)
+            self._milestones(text, sentence)
             self._implied(text, sentence, named)
             self._nicknames(text, named)
             self._homeland(sentence.text, sentence, named)
@@ -1133,38 +1134,47 @@ class _Run:
 
     def _goals(self, text: str, sentence: _Sentence) -> None:
         """ "My goal is to give kids a loving home": the speaker HAS_GOAL it; so is a move
-        ahead ("we're moving to Bath in January": HAS_GOAL "moving to Bath"). A milestone
-        reached is EXPERIENCED ("we got engaged": "engagement"; "I passed my driving test":
-        "passed driving test")."""
+        ahead, for everyone moving ("Lena and I are moving to Bath in January": HAS_GOAL
+        "moving to Bath"), held from when it is said."""
         for m in _MY_GOAL.finditer(text):
             owner = self.speaker()
             goal = _TRAILING.sub("", m["obj"].strip()).strip().lower()
             if owner is not None and goal and not all(w in FILLER_WORDS for w in goal.split()):
                 self.relate(owner, self.node("Concept", goal), "HAS_GOAL", sentence)
-        for m in [*_MILESTONE.finditer(text), *_TEST_PASSED.finditer(text)]:
-            if m["subj"] != "I" and not _usable(m["subj"]):
-                continue
-            found = m.groupdict()
-            together = self._coordinated(text[:m.start("subj")])
-            if found.get("event") in ("engaged", "married", "hitched") \
-                    and (together or _TO_SOMEONE.match(text, m.end())):
-                continue
-            event = _MILESTONES.get(found.get("event") or found.get("done") or "") \
-                or f"{m['verb'].lower()} {m['what']}"
-            lived = self.node("Concept", event)
-            people = [self.subject(m["subj"]), *(self.node("Person", name) for name in together)]
-            for who in dict.fromkeys(w for w in people if w is not None):
-                self.relate(who, lived, "EXPERIENCED", sentence)
         for m in _MOVING_TO.finditer(text):
             if not _usable(m["obj"]) or self._kind(m["obj"]) == "Person" \
                     or (m["subj"] != "I" and not _usable(m["subj"])):
                 continue      # "she is moving to…" with no one she stands for
             place = self.node("Entity", m["obj"], entity_type="place")
             goal = self.node("Concept", f"moving to {place}")
-            movers = [self.subject(m["subj"]), *(
-                self.node("Person", name) for name in self._coordinated(text[:m.start("subj")]))]
-            for who in dict.fromkeys(w for w in movers if w is not None):
+            for who in self._everyone(m, text, self._coordinated(text[:m.start("subj")])):
                 self.relate(who, goal, "HAS_GOAL", sentence, dated=False)
+
+    def _milestones(self, text: str, sentence: _Sentence) -> None:
+        """A milestone reached, by everyone who reached it: "we got engaged" (EXPERIENCED
+        "engagement"), "Lena was promoted", "I passed my driving test" ("passed driving
+        test"), dated by the sentence; engaged or married to someone named is the
+        partner's fact alone, graduated from a school named the school's."""
+        for m in [*_MILESTONE.finditer(text), *_TEST_PASSED.finditer(text)]:
+            if m["subj"] != "I" and not _usable(m["subj"]):
+                continue
+            found = m.groupdict()
+            together = self._coordinated(text[:m.start("subj")])
+            if found.get("done") and _FROM_SCHOOL.match(text, m.end()):
+                continue      # "graduated from Leeds University": STUDIES_AT, over
+            if found.get("event") in ("engaged", "married", "hitched") \
+                    and (together or _TO_SOMEONE.match(text, m.end())):
+                continue
+            event = _MILESTONES.get(found.get("event") or found.get("done") or "") \
+                or f"{m['verb'].lower()} {m['what']}"
+            lived = self.node("Concept", event)
+            for who in self._everyone(m, text, together):
+                self.relate(who, lived, "EXPERIENCED", sentence)
+
+    def _everyone(self, m: re.Match[str], text: str, together: list[str]) -> list[str]:
+        """The subject of ``m`` and the people named with it ("Lena and I"), once each."""
+        people = [self.subject(m["subj"]), *(self.node("Person", name) for name in together)]
+        return list(dict.fromkeys(who for who in people if who is not None))
 
     def _workplace(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "My team at Met Office": the speaker WORKS_AT it; "my old manager at Sonae":
@@ -1962,6 +1972,8 @@ _MILESTONE = compiled(
 # married"): the partner's fact tells it, dated (PARTNER_OF; "who is Zoe engaged to?" found
 # the milestone before the partner)
 _TO_SOMEONE = compiled(r"\s++(?:to|with)\b")
+# graduated from a school named: the school's fact, over from then, tells it
+_FROM_SCHOOL = compiled(r"\s++(?:from|at)\b")
 _TEST_PASSED = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?P<verb>passed|aced|failed)\s++"
     r"(?:(?:my|the|his|her|their|our|a|an|all\s++(?:my|the|of\s++my))\s++)?"
