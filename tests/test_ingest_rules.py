@@ -879,9 +879,15 @@ def test_a_job_begun_is_told_by_where_one_started_and_a_school_is_a_place_of_stu
         "My sister Anna started at Oakwood Academy as a maths teacher.")[1]
     assert extract("My son Tobi started at Greenfield Primary.")[1] == {
         ("me", "FAMILY_OF", "tobi"), ("tobi", "STUDIES_AT", "greenfield primary")}
-    # only a person starts a job; a time is no place
+    assert ("anna", "WORKS_AT", "southmead hospital") in extract(
+        "My sister Anna is a nurse. She started at Southmead Hospital in May.")[1]
+    assert extract("I'm starting at Monzo next week!")[1] == {("me", "WORKS_AT", "monzo")}
+    # only a person starts a job; a time, a holiday, a part of a place are no employer
     assert extract("Dinner started at Nando's.")[1] == set()
     assert extract("Work starts at 9.") == (set(), set())
+    for text in ("I started at Christmas.", "I started at the Bristol office last week.",
+                 "I started at Uni in September.", "I started at Level 3."):
+        assert not any(fact[1] == "WORKS_AT" for fact in extract(text)[1]), text
 
 
 def test_a_name_that_owns_nothing_keeps_its_s_and_a_known_persons_home_is_the_person():

@@ -213,6 +213,10 @@ NOT_ACTIVITIES = ("during", "nothing", "something", "anything", "everything", "t
                   "string", "being", "missing", "wedding", "meeting", "building")
 
 # breeds and kinds of pet, and the animal each is ("a rescue greyhound" is a dog)
+# Holidays, lower case: a day as a date is ("after we moved on Canada Day"), never a place
+# or an employer ("I started at Christmas")
+HOLIDAYS = frozenset({"christmas", "xmas", "easter", "thanksgiving", "halloween", "hogmanay",
+                      "hanukkah", "diwali", "ramadan", "eid", "passover"})
 PET_BREEDS: dict[str, str] = {**{b: "dog" for b in (
     "retriever", "labrador", "lab", "poodle", "spaniel", "terrier", "collie", "beagle",
     "dachshund", "husky", "bulldog", "pug", "shepherd", "greyhound", "whippet", "corgi",

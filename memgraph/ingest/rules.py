@@ -82,6 +82,7 @@ from datetime import UTC, datetime, timedelta
 from memgraph.graph.names import canonical_name
 from memgraph.graph.vocabulary import (
     EX_WORDS,
+    HOLIDAYS,
     NOT_ACTIVITIES,
     PET_BREEDS,
     RELATION_WORD_GROUPS,
@@ -686,6 +687,7 @@ class _Run:
             self._nicknames(text, named)
             self._homeland(sentence.text, sentence, named)
             self._workplace(sentence.text, sentence, named)
+            self._job_begun(text, sentence, named)
             self._favourites(text, sentence, named)
             self._speakers_own(text, sentence, named)
         self._pet_named_next(text, sentence, named, statement)
@@ -1188,12 +1190,18 @@ class _Run:
                 else:
                     self.relate(owner, place, "WORKS_AT", sentence)
                 named.add(m["name"])
+
+    def _job_begun(self, text: str, sentence: _Sentence, named: set[str]) -> None:
+        """ "I started at Google in March", "Lena has started at Leeds General Infirmary":
+        WORKS_AT from then (a school's name is a place of study, read elsewhere)."""
         for m in _STARTED_AT.finditer(text):
             # only a person starts a job ("Dinner started at Nando's")
             person = m["subj"] == "I" or self._kind(m["subj"]) == "Person"
             who = self.subject(m["subj"]) if person else None
+            words = canonical_name(m["name"]).split()
             if who is not None and m["school"] is None and _usable(m["name"]) \
-                    and m["name"] not in named:
+                    and m["name"] not in named and _NOTHING_OWNED.match(text, m.end()) \
+                    and words[0] not in HOLIDAYS and words[-1] not in _NO_EMPLOYER:
                 place = self.node("Entity", m["name"], entity_type="organisation")
                 self.relate(who, place, "WORKS_AT", sentence)
                 named.add(m["name"])
@@ -1443,7 +1451,7 @@ _POSSESSIVE_SUFFIX = compiled(r"['’]s$")
 _NOTHING_OWNED = compiled(
     r"\s*+(?:$|[^\w\s'’]|(?:on|in|at|for|with|and|but|or|so|last|this|next|yesterday|"
     r"today|tonight|tomorrow|again|too|now|because|since|when|before|after|until|from|to|"
-    r"instead|anymore|any\s++more)\b)")
+    r"instead|anymore|any\s++more|as)\b)")
 # a sentence that opens on "And", "But", "So" before its pronoun subject: the pronoun is
 # what it is about ("…her name is Ana. And she lives in Porto, not Lisbon.")
 # a subject pronoun, and the words a sentence may open on before it
@@ -1713,6 +1721,9 @@ _STARTED_AT = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has|'ve)\s++{ADVERB})?(?:started|starts|"
     r"(?:am|is|are|'m|'s)\s++starting)\s++at\s++(?:the\s++)?"
     rf"(?P<name>{NAME})(?P<school>{_SCHOOL_WORD_ENDS}(?!\s*+as\b))?")
+# ... a name that is the whole place ("at the Bristol office" is an office, "at Level 3" no
+# place), not a day ("at Christmas") nor a word for where one goes ("at Uni", "at Work")
+_NO_EMPLOYER = frozenset({"uni", "home", "work", "school", "college", "university"})
 # a thing of one's own by its make: "my new bike is a Brompton", "my car is a Tesla"
 _OWNED_MAKE = compiled(
     r"\b[Mm]y\s++(?:new\s++|old\s++|first\s++)?(?P<what>bike|bicycle|car|phone|laptop|"

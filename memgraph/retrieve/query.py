@@ -45,7 +45,13 @@ from functools import lru_cache
 from itertools import pairwise
 
 from memgraph.graph.names import canonical_name
-from memgraph.graph.vocabulary import EX_WORDS, NOT_ACTIVITIES, RELATION_WORD_GROUPS, plural
+from memgraph.graph.vocabulary import (
+    EX_WORDS,
+    HOLIDAYS,
+    NOT_ACTIVITIES,
+    RELATION_WORD_GROUPS,
+    plural,
+)
 from memgraph.retrieve.filters import QUESTION_WORDS
 
 MAX_NAME_WORDS = 4
@@ -187,8 +193,7 @@ TIME_STATEMENT_WORDS = frozenset(
     | {name.lower() for name in calendar.month_name if name and name != "May"}
     | {"yesterday", "today", "tonight", "tomorrow", "weekend", "ago", "fortnight"}
     # a holiday dates what happened on it ("after we moved on Canada Day") as a day does
-    | {"christmas", "xmas", "easter", "thanksgiving", "halloween", "hogmanay", "hanukkah",
-       "diwali", "ramadan", "eid", "passover"})
+    | HOLIDAYS)
 # "... Day" holidays (Canada Day, Boxing Day, Mother's Day), and "New Year"
 HOLIDAY_BEFORE_DAY = frozenset({"canada", "boxing", "labor", "labour", "memorial",
                                 "independence", "victoria", "remembrance", "mother",
