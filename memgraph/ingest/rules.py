@@ -63,9 +63,8 @@ What it finds
   don't work at Y anymore") — docs/ingestion.md lists them with examples;
 - other capitalised names in mid-sentence (Entity, low confidence), except a name set off
   as the one spoken to ("Wow, Caroline!", "Thanks, Mel.", "… great news, Anna!"): an
-  addressee is who the message is for, not what it is about; a name's "'s" is its own
-  when nothing of its owner follows and its owner is no person known ("lunch at Nando's",
-  "I quit St Mary's");
+  addressee is who the message is for, not what it is about; a saint's place keeps its
+  "'s" when nothing of its owner follows ("I quit St Mary's");
 - dates: "yesterday", "today", "tomorrow", "last week/month/year", "in 2019", ISO dates,
   resolved against the source's event time and used as ``valid_from``.
 First-person facts belong to the speaker (a Person named after ``speaker``, or "Me"
@@ -412,9 +411,7 @@ _CLOSING_ADDRESS = compiled(r"^\s*[!?]+\s*$")
 _TRAILING = compiled(r"\s++(?:now|too|a lot|so much|very much|anymore|again|these days|already|"
                        r"lately|nowadays|though|anyway|yesterday|today|tonight|recently|"
                        r"(?:last|this|on)\s++\w+)$", re.IGNORECASE)
-# ... and whose it is: "Tom hates his commute" is a commute, not a Concept "his commute"
-_ARTICLES = compiled(r"^(?:the|a|an|my|our|his|her|their|your|to|going|doing)\s+",
-                     re.IGNORECASE)
+_ARTICLES = compiled(r"^(?:the|a|an|my|to|going|doing)\s+", re.IGNORECASE)
 # An object made only of these words names nothing: "Yeah, I love to.", "I love you",
 # "I like it too", "I love you guys" would otherwise make Concepts "to", "you guys", "it".
 # how a thing seems, with the thing itself said elsewhere or by a pronoun: no object
@@ -715,7 +712,7 @@ class _Run:
                 self.node("Person", name)
                 named.add(name)
         for m in _CAPITALISED.finditer(sentence.text):
-            name = self._owner_or_name(m["name"], sentence.text, m.end())
+            name = self._owner_or_name(m["name"], sentence.text, m.start(), m.end())
             inside = any(a <= m.start() < b for a, b in spans)
             # "my gastroenterologist, Dr Mensah": Mensah is made, "Dr Mensah" is he
             untitled = _TITLE_OPENING.sub("", name)
@@ -738,16 +735,20 @@ class _Run:
             or (self.previous_person if _GOES_ON_ABOUT.match(sentence.text) else None)
         self.last_person = None
 
-    def _owner_or_name(self, name: str, text: str, end: int) -> str:
-        """A capitalised name as what it names: "Arjun's" is Arjun when something of his
-        follows ("Arjun's birthday") or he is a person known ("dinner at Arjun's", his
-        home); otherwise "'s" belongs to the name ("lunch at Nando's", "I quit St Mary's":
-        a Nando and a St Mary were junk nodes)."""
+    def _owner_or_name(self, name: str, text: str, start: int, end: int) -> str:
+        """A capitalised name as what it names: "Arjun's" is Arjun ("Arjun's birthday",
+        "dinner at Arjun's": his home; chat says that far more often than a shop's name),
+        but a saint's place owns nothing ("I quit St Mary's last month", "she's a nurse at
+        St. Mike's": the hospital, where "St Mary" was a junk node) and neither does a name
+        the memory already holds with its "'s" ("McDonald's")."""
         owner = _POSSESSIVE_SUFFIX.sub("", name)
         if owner == name or not _NOTHING_OWNED.match(text, end):
             return owner
-        known = self.made.get(owner) or self.existing.get(canonical_name(owner))
-        return owner if known == "Person" else name
+        if saint := _AFTER_SAINT.search(text, 0, start):
+            return text[saint.start():end]
+        if _SAINTS_PLACE.match(name) or canonical_name(name) in self.existing:
+            return name
+        return owner
 
     def _fact(self, m: re.Match[str], rel_type: str, kind: str, entity_type: str,
               sentence: _Sentence, named: set[str]) -> None:
@@ -1445,13 +1446,20 @@ _PRONOUN_IS = compiled(r"\b([Hh]e|[Ss]he)['’]s\b")
 _THEY_ARE = compiled(r"\b([Tt]hey)['’]re\b")
 _POSSESSIVE_SUFFIX = compiled(r"['’]s$")
 # what follows a name that is a whole noun phrase, owning nothing: "lunch at Nando's on
-# Friday", "I quit St Mary's last month", "a Big Mac from McDonald's." (its "'s" is part of
-# the name of a shop, a pub, a hospital named after its saint), where "Tom's car" goes on
-# to what Tom owns
+# Friday", "I quit St Mary's last month", "a Big Mac from McDonald's." (where "Tom's car"
+# goes on to what Tom owns)
+# a place named after its saint: "St Mary's", "St. Mike's" (a hospital, a church, a school)
+_SAINTS_PLACE = compiled(r"^St\s")
+_AFTER_SAINT = compiled(r"\bSt\.\s*+$")     # "St." is no part of a name: what follows is
 _NOTHING_OWNED = compiled(
-    r"\s*+(?:$|[^\w\s'’]|(?:on|in|at|for|with|and|but|or|so|last|this|next|yesterday|"
-    r"today|tonight|tomorrow|again|too|now|because|since|when|before|after|until|from|to|"
-    r"instead|anymore|any\s++more|as)\b)")
+    r"\s*+(?:$|[^\w\s'’]|(?:on|in|at|for|with|and|but|or|so|yesterday|today|tonight|"
+    r"tomorrow|again|too|now|because|since|when|before|after|until|from|to|instead|anymore|"
+    r"any\s++more|as)\b|"
+    # "last", "this", "next" as a time only: "I quit St Mary's last month" (not "How was
+    # Marcus's last show?": his show)
+    r"(?:last|this|next)\s++(?:week|weekend|month|year|night|time|summer|winter|spring|"
+    r"autumn|fall|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday)\b)")
 # a sentence that opens on "And", "But", "So" before its pronoun subject: the pronoun is
 # what it is about ("…her name is Ana. And she lives in Porto, not Lisbon.")
 # a subject pronoun, and the words a sentence may open on before it
@@ -1982,7 +1990,7 @@ _MILESTONE = compiled(
 # engaged or married to someone named ("Zoe got engaged to Ravi", "Lena and I got
 # married"): the partner's fact tells it, dated (PARTNER_OF; "who is Zoe engaged to?" found
 # the milestone before the partner)
-_TO_SOMEONE = compiled(r"\s++(?:to|with)\b")
+_TO_SOMEONE = compiled(r"\s*+,?\s++(?:to|with)\b")
 # graduated from a school named: the school's fact, over from then, tells it
 _FROM_SCHOOL = compiled(r"\s++(?:from|at)\b")
 _TEST_PASSED = compiled(
