@@ -1990,7 +1990,7 @@ _MILESTONE = compiled(
 # engaged or married to someone named ("Zoe got engaged to Ravi", "Lena and I got
 # married"): the partner's fact tells it, dated (PARTNER_OF; "who is Zoe engaged to?" found
 # the milestone before the partner)
-_TO_SOMEONE = compiled(r"\s*+,?\s++(?:to|with)\b")
+_TO_SOMEONE = compiled(r"(?:\s*+,)?\s++(?:to|with)\b")
 # graduated from a school named: the school's fact, over from then, tells it
 _FROM_SCHOOL = compiled(r"\s++(?:from|at)\b")
 _TEST_PASSED = compiled(
