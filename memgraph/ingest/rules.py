@@ -1150,7 +1150,7 @@ class _Run:
                 continue      # "she is moving to…" with no one she stands for
             place = self.node("Entity", m["obj"], entity_type="place")
             goal = self.node("Concept", f"moving to {place}")
-            for who in self._everyone(m, text, self._coordinated(text[:m.start("subj")])):
+            for who in self._everyone(m, self._coordinated(text[:m.start("subj")])):
                 self.relate(who, goal, "HAS_GOAL", sentence, dated=False)
 
     def _milestones(self, text: str, sentence: _Sentence) -> None:
@@ -1171,10 +1171,10 @@ class _Run:
             event = _MILESTONES.get(found.get("event") or found.get("done") or "") \
                 or f"{m['verb'].lower()} {m['what']}"
             lived = self.node("Concept", event)
-            for who in self._everyone(m, text, together):
+            for who in self._everyone(m, together):
                 self.relate(who, lived, "EXPERIENCED", sentence)
 
-    def _everyone(self, m: re.Match[str], text: str, together: list[str]) -> list[str]:
+    def _everyone(self, m: re.Match[str], together: list[str]) -> list[str]:
         """The subject of ``m`` and the people named with it ("Lena and I"), once each."""
         people = [self.subject(m["subj"]), *(self.node("Person", name) for name in together)]
         return list(dict.fromkeys(who for who in people if who is not None))
@@ -1445,12 +1445,11 @@ _HAS_CONTRACTED = compiled(r"\b([Hh]e|[Ss]he|[A-Z][a-z]++)['’]s\s++(been|got)\
 _PRONOUN_IS = compiled(r"\b([Hh]e|[Ss]he)['’]s\b")
 _THEY_ARE = compiled(r"\b([Tt]hey)['’]re\b")
 _POSSESSIVE_SUFFIX = compiled(r"['’]s$")
-# what follows a name that is a whole noun phrase, owning nothing: "lunch at Nando's on
-# Friday", "I quit St Mary's last month", "a Big Mac from McDonald's." (where "Tom's car"
-# goes on to what Tom owns)
 # a place named after its saint: "St Mary's", "St. Mike's" (a hospital, a church, a school)
 _SAINTS_PLACE = compiled(r"^St\s")
 _AFTER_SAINT = compiled(r"\bSt\.\s*+$")     # "St." is no part of a name: what follows is
+# what follows a name that owns nothing, a whole noun phrase: "I quit St Mary's last
+# month", "we had lunch at Nando's." (where "Tom's car" goes on to what Tom owns)
 _NOTHING_OWNED = compiled(
     r"\s*+(?:$|[^\w\s'’]|(?:on|in|at|for|with|and|but|or|so|yesterday|today|tonight|"
     r"tomorrow|again|too|now|because|since|when|before|after|until|from|to|instead|anymore|"
