@@ -59,6 +59,12 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("Anna is my sister.", ("Person", "Anna"), ("me", "FAMILY_OF", "anna")),
     ("Liam is my best friend.", ("Person", "Liam"), ("me", "FRIEND_OF", "liam")),
     ("Tom is my boss.", ("Person", "Tom"), ("me", "COLLEAGUE_OF", "tom")),
+    # "our" is the speaker's too: a team's manager, a couple's child or dog
+    ("Priya left. Our new manager is Tom Hughes.", ("Person", "Tom Hughes"),
+     ("me", "COLLEAGUE_OF", "tom hughes")),
+    ("Tom is our manager.", ("Person", "Tom"), ("me", "COLLEAGUE_OF", "tom")),
+    ("Our son Oscar starts school in May.", ("Person", "Oscar"),
+     ("me", "FAMILY_OF", "oscar")),
     ("I'm doing my PhD at Imperial College.", ("Entity", "Imperial College"),
      ("me", "STUDIES_AT", "imperial college")),
     ("Tom is a member of the rowing club.", ("Concept", "rowing club"),

@@ -200,7 +200,7 @@ _DEMONYMS = (
     "African|European|Caribbean|Colombian|Chilean|Peruvian|Cuban|Jamaican|Irish-American")
 _RELATION = compiled(
     # "my running buddy Joe", "my college friend Ana": one word may say what kind
-    r"\b[Mm]y\s++(?:new\s++|little\s++|older\s++|younger\s++|big\s++|"
+    r"\b(?:[Mm]y|[Oo]ur)\s++(?:new\s++|little\s++|older\s++|younger\s++|big\s++|"
     + rf"(?!(?:{_RELATION_WORD})\b)[a-z]++\s++)?(?P<rel>"
     + _RELATION_WORD
     # "my sister Anna", "my son's name is Oscar", "my cat is called Miso", "my best friend
@@ -213,7 +213,7 @@ _RELATION = compiled(
 # the same said the other way round: "Anna is my sister", "Liam is my best friend", "Tom is
 # my boss" (not "Anna is my sister's friend", nor "That is my sister": not a name)
 _RELATION_REVERSED = compiled(
-    rf"(?<![\w'’])(?P<name>{NAME})\s++is\s++my\s++(?:new\s++|little\s++|older\s++|"
+    rf"(?<![\w'’])(?P<name>{NAME})\s++is\s++(?:my|our)\s++(?:new\s++|little\s++|older\s++|"
     rf"younger\s++|big\s++|(?!(?:{_RELATION_WORD})\b)[a-z]++\s++)?(?P<rel>{_RELATION_WORD})"
     r"\b(?![-'’])")
 _FACTS: list[tuple[str, Prefiltered, str, str]] = [
