@@ -9,7 +9,9 @@ users or stored on sources carries no pydantic help URLs and no provider base UR
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import UTC, datetime
+from difflib import get_close_matches
 from typing import TYPE_CHECKING, Any
 
 from memgraph.errors import InvalidInputError
@@ -36,10 +38,36 @@ def check_user_id(user_id: object) -> str:
     return user_id
 
 
-def validation_message(error: ValidationError, limit: int = 4) -> str:
-    """A pydantic error as one line, "field: problem; ...", without its help URLs."""
-    parts = [f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}"
-             for e in error.errors()[:limit]]
+# keys people write for a field that has another name here ({"text": ...} for "content",
+# as other memory APIs and chat exports spell it): an unknown key's error names the field
+_MEANT = {"text": "content", "message": "content", "body": "content", "msg": "content",
+          "timestamp": "event_at", "time": "event_at", "date": "event_at", "ts": "event_at",
+          "created_at": "event_at", "role": "speaker", "author": "speaker",
+          "sender": "speaker", "id": "external_id"}
+
+
+def meant_field(key: str, fields: Iterable[str]) -> str | None:
+    """The field an unknown top-level ``key`` most likely stands for, if any: a synonym
+    ("text" for "content") or a near spelling ("session" for "session_id")."""
+    names = list(fields)
+    if _MEANT.get(key.lower()) in names:
+        return _MEANT[key.lower()]
+    near = get_close_matches(key.lower(), names, n=1, cutoff=0.6) or \
+        [n for n in names if n.startswith(f"{key.lower()}_")][:1]
+    return near[0] if near else None
+
+
+def validation_message(error: ValidationError, limit: int = 4,
+                       fields: Iterable[str] = ()) -> str:
+    """A pydantic error as one line, "field: problem; ...", without its help URLs; with
+    the model's ``fields``, an unknown key says which field it may stand for."""
+    names = list(fields)
+    parts = []
+    for e in error.errors()[:limit]:
+        where = ".".join(str(p) for p in e["loc"]) or "arguments"
+        meant = meant_field(where, names) \
+            if names and e["type"] == "extra_forbidden" and len(e["loc"]) == 1 else None
+        parts.append(f"{where}: {e['msg']}" + (f" (did you mean {meant}?)" if meant else ""))
     return " ".join("; ".join(parts).split()) or "invalid input"
 
 

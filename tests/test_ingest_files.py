@@ -92,6 +92,23 @@ class TestJsonlLines:
         assert written == 0
         assert source_texts(graph, user_id) == ["also mine", "mine"]
 
+    def test_a_key_spelt_another_way_is_named_with_the_field_it_stands_for(
+            self, memory: Memory, graph: Graph, user_id: str, tmp_path: Path) -> None:
+        path = write_lines(tmp_path / "chat.jsonl", [
+            {"text": "I love chess.", "session": "s1"},
+            {"content": "Hi", "timestamp": "2026-03-02T09:00:00Z", "speeker": "Sam"},
+            {"content": "odd", "colour": "blue"}])
+        report = memory.ingest_file(path, user_id=user_id)
+        assert (report.created, report.failed) == (0, 3)
+        assert "text: Extra inputs are not permitted (did you mean content?)" \
+            in report.errors[0]
+        assert "session: Extra inputs are not permitted (did you mean session_id?)" \
+            in report.errors[0]
+        assert "(did you mean event_at?)" in report.errors[1]
+        assert "(did you mean speaker?)" in report.errors[1]
+        assert "colour" in report.errors[2] and "did you mean" not in report.errors[2]
+        assert source_texts(graph, user_id) == []
+
 
 class TestStructuredFiles:
     def record(self, content: str, **extra: Any) -> dict[str, Any]:
@@ -110,6 +127,13 @@ class TestStructuredFiles:
         assert (report.sources, report.created, report.failed) == (5, 2, 3) and add_up(report)
         assert [e.split(":")[0] for e in report.errors] == ["line 3", "line 4", "line 6"]
         assert source_texts(graph, user_id) == ["one", "three"]
+
+    def test_a_record_key_spelt_another_way_is_named_with_its_field(
+            self, memory: Memory, user_id: str, tmp_path: Path) -> None:
+        path = write_lines(tmp_path / "records.jsonl",
+                           [{"text": "one", "entities": [{"name": "Ada"}]}])
+        report = memory.ingest_file(path, user_id=user_id, format="structured")
+        assert report.failed == 1 and "(did you mean content?)" in report.errors[0]
 
     def test_strict_structured_writes_nothing(self, memory: Memory, graph: Graph,
                                               user_id: str, tmp_path: Path) -> None:

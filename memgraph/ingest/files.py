@@ -37,7 +37,7 @@ from memgraph.ingest.pipeline import Ingestor
 from memgraph.ingest.results import FileReport
 from memgraph.ingest.source import NewSource, prepare_source
 from memgraph.ingest.structured import check_record, ingest_numbered
-from memgraph.validation import parse_time
+from memgraph.validation import parse_time, validation_message
 
 FORMATS: tuple[str, ...] = ("auto", "jsonl", "structured", "document")
 Format = literal(FORMATS)
@@ -200,9 +200,7 @@ def validate_line(ingestor: Ingestor, item: dict[str, Any], options: FileOptions
     try:
         record = LineRecord.model_validate(item)
     except ValidationError as e:
-        problems = "; ".join(f"{'.'.join(map(str, err['loc'])) or 'line'}: {err['msg']}"
-                             for err in e.errors()[:3])
-        raise InvalidInputError(problems) from e
+        raise InvalidInputError(validation_message(e, 3, LineRecord.model_fields)) from e
     check_owner(record.user_id, options.user_id)
     fields = record.model_dump(exclude={"content", "user_id"})
     fields["session_id"] = fields["session_id"] or options.session_id

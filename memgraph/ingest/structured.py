@@ -213,7 +213,8 @@ def check_record(settings: Settings, user_id: str, item: Any) -> StructuredRecor
                 raise ValueError(f"{ref!r} is not one of the record's entities")
         return record
     except (ValidationError, ValueError) as e:
-        text = validation_message(e) if isinstance(e, ValidationError) else str(e)
+        text = validation_message(e, fields=StructuredRecord.model_fields) \
+            if isinstance(e, ValidationError) else str(e)
         raise InvalidInputError(" ".join(text.split())[:300]) from e
 
 
