@@ -877,6 +877,19 @@ def test_a_move_ahead_is_a_goal_of_everyone_moving_not_a_home_yet():
     assert extract("She is moving to Leeds.") == ({("Entity", "Leeds")}, set())
 
 
+def test_a_trip_ahead_is_a_goal_of_everyone_going_not_a_visit_yet():
+    nodes, facts = extract("I'm flying to Tokyo on April 14 for a conference.")
+    assert facts == {("me", "HAS_GOAL", "trip to tokyo")} and ("Entity", "Tokyo") in nodes
+    assert extract("Lena and I are heading to Lisbon on Friday.")[1] == {
+        ("me", "HAS_GOAL", "trip to lisbon"), ("lena", "HAS_GOAL", "trip to lisbon")}
+    assert extract("We're going to Japan in March!")[1] == {("me", "HAS_GOAL", "trip to japan")}
+    assert extract("Kai is off to Berlin tomorrow.")[1] == {("kai", "HAS_GOAL", "trip to berlin")}
+    # going to someone's is going to see them, no trip to a place
+    for text in ("I'm going to Tom's party.", "We're going to Meera and Dev's for Christmas.",
+                 "My brother Marcus is back. I'm going to Marcus tonight."):
+        assert not any(fact[1] == "HAS_GOAL" for fact in extract(text)[1]), text
+
+
 def test_a_job_begun_is_told_by_where_one_started_and_a_school_is_a_place_of_study():
     assert extract("I started at Google in March.")[1] == {("me", "WORKS_AT", "google")}
     assert ("lena", "WORKS_AT", "leeds general infirmary") in extract(

@@ -1137,21 +1137,26 @@ class _Run:
 
     def _goals(self, text: str, sentence: _Sentence) -> None:
         """ "My goal is to give kids a loving home": the speaker HAS_GOAL it; so is a move
-        ahead, for everyone moving ("Lena and I are moving to Bath in January": HAS_GOAL
-        "moving to Bath"), held from when it is said."""
+        or a trip ahead, for everyone going ("Lena and I are moving to Bath in January":
+        HAS_GOAL "moving to Bath"; "I'm flying to Tokyo on April 14": "trip to Tokyo"),
+        held from when it is said."""
         for m in _MY_GOAL.finditer(text):
             owner = self.speaker()
             goal = _TRAILING.sub("", m["obj"].strip()).strip().lower()
             if owner is not None and goal and not all(w in FILLER_WORDS for w in goal.split()):
                 self.relate(owner, self.node("Concept", goal), "HAS_GOAL", sentence)
-        for m in _MOVING_TO.finditer(text):
-            if not _usable(m["obj"]) or self._kind(m["obj"]) == "Person" \
-                    or (m["subj"] != "I" and not _usable(m["subj"])):
-                continue      # "she is moving to…" with no one she stands for
-            place = self.node("Entity", m["obj"], entity_type="place")
-            goal = self.node("Concept", f"moving to {place}")
-            for who in self._everyone(m, self._coordinated(text[:m.start("subj")])):
-                self.relate(who, goal, "HAS_GOAL", sentence, dated=False)
+        for pattern, plan in ((_MOVING_TO, "moving to"), (_TRIP_TO, "trip to")):
+            for m in pattern.finditer(text):
+                # "going to Tom's party" is to a person's, no place
+                where = self._owner_or_name(m["obj"], text, m.start("obj"), m.end("obj"))
+                if not _usable(where) or self._kind(where) == "Person" \
+                        or (where != m["obj"] and not _SAINTS_PLACE.match(where)) \
+                        or (m["subj"] != "I" and not _usable(m["subj"])):
+                    continue      # "she is moving to…" with no one she stands for
+                place = self.node("Entity", where, entity_type="place")
+                goal = self.node("Concept", f"{plan} {place}")
+                for who in self._everyone(m, self._coordinated(text[:m.start("subj")])):
+                    self.relate(who, goal, "HAS_GOAL", sentence, dated=False)
 
     def _milestones(self, text: str, sentence: _Sentence) -> None:
         """A milestone reached, by everyone who reached it: "we got engaged" (EXPERIENCED
@@ -1976,6 +1981,15 @@ _MOVING_TO = compiled(
     rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:moving|relocating|going\s++to\s++move|"
     r"planning\s++to\s++move|about\s++to\s++move)\s++(?:back\s++)?to\s++(?:the\s++)?"
     rf"(?P<obj>{NAME})")
+# a trip ahead: "I'm flying to Tokyo on April 14", "we're going to Paris next month",
+# "Kai is heading to Lisbon on Friday": a plan held now (HAS_GOAL "trip to Tokyo", the
+# sentence, with its date, as the fact's words), not a visit yet (VISITED waits for "we
+# went"; a visit dated ahead would answer "when did Omar visit Tokyo?")
+_TRIP_TO = compiled(
+    rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:going|flying|travell?ing|heading|off|"
+    r"driving|sailing|(?:going\s++)?(?:back|over|home|up|down))\s++(?:back\s++)?to\s++"
+    # not "to Meera and Dev's" (their home)
+    rf"(?:the\s++)?(?P<obj>{NAME})(?![\w'’\-]|\s++(?:and|&)\s++[A-Z][\w\-]*+['’]s\b)")
 # a milestone of one's life, dated by the sentence: "we got engaged last weekend", "Lena
 # was promoted", "I graduated in June" (EXPERIENCED "engagement", "promotion",
 # "graduation"), and a test passed or failed: "I passed my driving test", "I passed the
