@@ -63,6 +63,7 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("Priya left. Our new manager is Tom Hughes.", ("Person", "Tom Hughes"),
      ("me", "COLLEAGUE_OF", "tom hughes")),
     ("Tom is our manager.", ("Person", "Tom"), ("me", "COLLEAGUE_OF", "tom")),
+    ("Karim's wife is called Sara.", ("Person", "Sara"), ("karim", "PARTNER_OF", "sara")),
     ("Our son Oscar starts school in May.", ("Person", "Oscar"),
      ("me", "FAMILY_OF", "oscar")),
     ("I'm doing my PhD at Imperial College.", ("Entity", "Imperial College"),

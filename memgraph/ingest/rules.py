@@ -200,7 +200,7 @@ _DEMONYMS = (
     "African|European|Caribbean|Colombian|Chilean|Peruvian|Cuban|Jamaican|Irish-American")
 _RELATION = compiled(
     # "my running buddy Joe", "my college friend Ana": one word may say what kind
-    r"\b(?:[Mm]y|[Oo]ur)\s++(?:new\s++|little\s++|older\s++|younger\s++|big\s++|"
+    r"\b[Mm]y\s++(?:new\s++|little\s++|older\s++|younger\s++|big\s++|"
     + rf"(?!(?:{_RELATION_WORD})\b)[a-z]++\s++)?(?P<rel>"
     + _RELATION_WORD
     # "my sister Anna", "my son's name is Oscar", "my cat is called Miso", "my best friend
@@ -1560,14 +1560,17 @@ _DEFINITE = compiled(r"^(?:the|this|that|these|those)\s", re.IGNORECASE)
 _POSSESSIVE_RELATION = compiled(
     rf"(?P<holder>{_WORD})['’]s\s+(?P<rel>"
     + _RELATION_WORD
-    # "Alex's wife is Jordan", as "my new manager is Priya"; "Ana's husband is Italian"
-    # names no one
-    + rf")(?:,?\s+|\s++is\s++(?!(?:{_DEMONYMS})\b)){_TITLE}(?P<name>{NAME})")
+    # "Alex's wife is Jordan", as "my new manager is Priya", "Karim's wife is called Sara";
+    # "Ana's husband is Italian" names no one
+    + r")(?:,?\s+|\s++is\s++(?:called|named)\s++|"
+    + rf"\s++is\s++(?!(?:{_DEMONYMS})\b)){_TITLE}(?P<name>{NAME})")
 _OUR_RELATION = compiled(
     r"\b[Oo]ur\s+(?:new\s+|little\s+|old\s+)?(?P<rel>"
     + _RELATION_WORD
-    # "our son Leo", "our cat is called Luna", "our dog's name is Rex"
-    + r")(?:,?\s+|\s+is\s+(?:called|named)\s+|['’]s\s+name\s+is\s+)"
+    # "our son Leo", "our cat is called Luna", "our dog's name is Rex", "our new manager
+    # is Tom Hughes" (not "our neighbour is French")
+    + r")(?:,?\s+|\s+is\s+(?:called|named)\s+|['’]s\s+name\s+is\s+|"
+    + rf"\s++is\s++(?!(?:{_DEMONYMS})\b))"
     + rf"{_TITLE}(?P<name>{NAME})")
 # several relatives named at once: "my daughters Mia and Lena", "we have twin daughters,
 # Mia and Lena", "our kids are Sam, Ella and Jo"
