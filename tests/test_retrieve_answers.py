@@ -566,6 +566,34 @@ def test_a_fact_the_graph_walk_alone_found_ranks_where_its_source_does() -> None
     assert any("graph walk alone" in reason for reason in breakdown.reasons)
 
 
+def test_a_fact_of_no_node_the_question_names_ranks_where_its_source_does() -> None:
+    """ "Omar HAS_OCCUPATION backend engineer", stated in "I work as a backend engineer at
+    Finch", matches "Where did Priya work before Finch?" by that sentence's words; it is no
+    fact of Priya's nor of Finch's, and must not add its source's evidence to its own score
+    and outrank the message that answers."""
+    def candidates() -> list[Candidate]:
+        intro = src("s1", {"fulltext": 2})                        # "I work ... at Finch"
+        answer = src("s2", {"vector": 1, "fulltext": 5})          # "Priya was at Monzo"
+        beside = rel("f1", "HAS_OCCUPATION", "Omar", "backend engineer", source_ids=["s1"])
+        beside.ranks = {"fulltext": 3}
+        named = rel("f2", "COLLEAGUE_OF", "Omar", "Priya", source_ids=["s3"])
+        named.ranks = {"facts": 1}
+        return [intro, answer, beside, named]
+
+    question = read_query("Where did Priya work before Finch?")
+    ranked = rerank(candidates(), Weights(), 10, NOW, 30, intent=question,
+                    fact_scores={"f2": 0.6}, best_source_sim=0.8, asked=set())
+    order = [c.key for c, _ in ranked]
+    assert order.index("s2") < order.index("f1")
+    beside = next(b for c, b in ranked if c.key == "f1")
+    assert beside.adjusted == beside.evidence     # where its source ranks, not above it
+    assert any("of no node the question names" in r for r in beside.reasons)
+    # with no node named, a fact found by its own words still adds its source's evidence
+    unnamed = rerank(candidates()[:3], Weights(), 10, NOW, 30, intent=question)
+    fact = next(b for c, b in unnamed if c.key == "f1")
+    assert fact.adjusted > fact.evidence
+
+
 def test_a_question_asks_about_a_facts_relation_through_its_words() -> None:
     rels = {"likes": {"kind": "LIKES", "start_name": "Melanie", "end_name": "pottery"},
             "home": {"kind": "LIVES_IN", "start_name": "Melanie", "end_name": "Boston"},
@@ -672,6 +700,26 @@ def test_a_fact_the_question_does_not_ask_about_ranks_where_its_source_does() ->
     asked = rerank(candidates(), Weights(), 10, NOW, 30, intent=question,
                    fact_scores=scores, best_source_sim=0.8, asked={"f1"})
     assert asked[0][0].key == "f1"            # the rule before: own score plus evidence
+
+
+def test_a_fact_the_question_does_not_ask_about_sets_no_bar_for_the_others() -> None:
+    """ "Fiona HAS_GOAL trip to Hobart" (its sentence names Tasmania) matches "What hobby
+    did Fiona take up in Tasmania?" closer than "Fiona EXPERIENCED cold water surfing";
+    the question asks about pastimes, so the surfing fact is measured against the best
+    pastime, not against the trip, and answers first."""
+    surfing_msg = src("s1", {"fulltext": 1})
+    trip_msg = src("s2", {"vector": 1, "fulltext": 2})
+    surfing = rel("f1", "EXPERIENCED", "Fiona", "cold water surfing", source_ids=["s1"])
+    surfing.ranks = {"facts": 1, "fulltext": 3}
+    trip = rel("f2", "HAS_GOAL", "Fiona", "trip to Hobart", source_ids=["s2"])
+    trip.ranks = {"fulltext": 4}
+    ranked = rerank([surfing_msg, trip_msg, surfing, trip], Weights(), 10, NOW, 30,
+                    intent=read_query("What hobby did Fiona take up in Tasmania?"),
+                    fact_scores={"f1": 0.5, "f2": 0.8}, best_source_sim=0.4, asked={"f1"})
+    order = [c.key for c, _ in ranked]
+    assert order[0] == "f1" and order.index("f1") < order.index("f2")
+    trip_score = next(b for c, b in ranked if c.key == "f2")
+    assert trip_score.adjusted == trip_score.evidence    # it stands for its message
 
 
 def test_now_prefers_the_current_fact_past_the_earlier_one() -> None:

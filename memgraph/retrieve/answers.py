@@ -21,7 +21,10 @@ ones (docs/retrieval.md, "Answers first"):
    node adds its evidence only when it matches the question at least as well as the
    best message *and* the question asks about its relation (``asks_relation``: "where
    does Anna live?" asks about LIVES_IN, "when did Melanie sign up for a pottery
-   class?" not about LIKES); otherwise it ranks where its best source does.
+   class?" not about LIKES); otherwise it ranks where its best source does. So does a
+   fact of no node a question names, when it names some (it matched by its sentence's
+   words alone). The standing's best is the best fact of a relation the question asks
+   about, when there is one: a fact it does not ask about sets no bar for the others.
 3. **Time**: a superseded fact scores half for a question about now (the default) and
    never more than the fact that replaced it; for a question about the past ("before",
    "used to", "first") the replacing fact never scores more than the one it replaced
@@ -592,7 +595,12 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
     standings: dict[str, float] = {}
     fact_scores = fact_scores or {}
     answer_keys = set(answers or ())
-    top_fact = max(fact_scores.values(), default=0.0)
+    # the bar is the best fact of a relation the question asks about, when one is: a fact
+    # it does not ask about ("Fiona HAS_GOAL trip to Hobart", its sentence naming Tasmania)
+    # neither speaks for it nor sets how well the others answer "What hobby did Fiona take
+    # up in Tasmania?"
+    bar = [score for key, score in fact_scores.items() if asked is None or key in asked]
+    top_fact = max(bar or fact_scores.values(), default=0.0)
     by_uid = {c.props.get("uid"): c for c in candidates}
     sources = {c.props.get("uid"): c.key for c in candidates
                if c.element == "node" and c.props.get("kind") in EPISODES}
@@ -616,15 +624,21 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
         if keys:
             best = max(rrfs[k] for k in keys)
             out.evidence[f.key] = best
-            if found_by_walk_only(f):
+            beside = f.key not in fact_scores and bool(fact_scores)
+            if found_by_walk_only(f) or beside:
                 # one hop from a match is no match: a fact the graph walk alone found
                 # stands for its source and does not add to it ("Sofia FAMILY_OF Leo",
-                # next to "Leo", came first for "What is the cat's name?" in a tiny memory)
+                # next to "Leo", came first for "What is the cat's name?" in a tiny memory);
+                # so does a fact of no node a question that names some names ("Omar
+                # HAS_OCCUPATION backend engineer" for "Does Priya still work at Finch?",
+                # by its sentence's words), as the named nodes' facts that do not answer do
                 if best > out.adjusted[f.key]:
                     out.adjusted[f.key] = best
+                    how = "of no node the question names" if beside \
+                        else "found by the graph walk alone"
                     out.why(f.key, f"carries the evidence of {len(keys)} matching "
-                                   f"source(s), found by the graph walk alone: ranks where "
-                                   f"its best source does ({best:.4f})")
+                                   f"source(s), {how}: ranks where its best source does "
+                                   f"({best:.4f})")
             elif f.key not in fact_scores or speaks_for_question(
                     f.key, fact_scores[f.key], floor, asked, answer_keys):
                 out.adjusted[f.key] += best
@@ -645,7 +659,7 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
         if f.key in fact_scores and top_fact > 0:
             # among the facts of the named nodes, the one that answers the question: a
             # sentence's evidence is shared by every fact it states
-            standing = math.exp((fact_scores[f.key] - top_fact) / STANDING_SCALE)
+            standing = min(1.0, math.exp((fact_scores[f.key] - top_fact) / STANDING_SCALE))
             standings[f.key] = standing
             out.adjusted[f.key] *= standing
             out.why(f.key, f"a fact of the node the query names: matches the question "
