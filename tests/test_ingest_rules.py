@@ -887,7 +887,10 @@ def test_a_trip_ahead_is_a_goal_of_everyone_going_not_a_visit_yet():
     assert extract("Kai is off to Berlin tomorrow.")[1] == {("kai", "HAS_GOAL", "trip to berlin")}
     # going to someone's is going to see them, no trip to a place
     for text in ("I'm going to Tom's party.", "We're going to Meera and Dev's for Christmas.",
-                 "My brother Marcus is back. I'm going to Marcus tonight."):
+                 "My brother Marcus is back. I'm going to Marcus tonight.",
+                 # a habit is no trip
+                 "I'm going over to Ballincollig every second day to help.",
+                 "She's driving to Leeds each week.", "I'm going to Aldi every Saturday."):
         assert not any(fact[1] == "HAS_GOAL" for fact in extract(text)[1]), text
 
 

@@ -1991,8 +1991,12 @@ _MOVING_TO = compiled(
 _TRIP_TO = compiled(
     rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:going|flying|travell?ing|heading|off|"
     r"driving|sailing|(?:going\s++)?(?:back|over|home|up|down))\s++(?:back\s++)?to\s++"
-    # not "to Meera and Dev's" (their home)
-    rf"(?:the\s++)?(?P<obj>{NAME})(?![\w'’\-]|\s++(?:and|&)\s++[A-Z][\w\-]*+['’]s\b)")
+    # not "to Meera and Dev's" (their home), nor a habit: "I'm going over to Ballincollig
+    # every second day", "she's driving to Leeds each week"
+    rf"(?:the\s++)?(?P<obj>{NAME})(?![\w'’\-]|\s++(?:and|&)\s++[A-Z][\w\-]*+['’]s\b|"
+    r"(?:\s++[\w,]++){0,3}?\s++(?:every|each)\s++(?:other\s++|second\s++)?"
+    r"(?:day|week|weekend|month|year|morning|evening|night|time|summer|winter|"
+    r"(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)day)s?\b)")
 # a milestone of one's life, dated by the sentence: "we got engaged last weekend", "Lena
 # was promoted", "I graduated in June" (EXPERIENCED "engagement", "promotion",
 # "graduation"), and a test passed or failed: "I passed my driving test", "I passed the
