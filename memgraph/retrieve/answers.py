@@ -639,7 +639,9 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                     out.why(f.key, f"carries the evidence of {len(keys)} matching "
                                    f"source(s), {how}: ranks where its best source does "
                                    f"({best:.4f})")
-            elif f.key not in fact_scores or speaks_for_question(
+            # the question names no node (every fact stands on its own words), or the
+            # fact is a named node's that speaks for it
+            elif not fact_scores or speaks_for_question(
                     f.key, fact_scores[f.key], floor, asked, answer_keys):
                 out.adjusted[f.key] += best
                 out.why(f.key, f"carries the evidence of {len(keys)} matching source(s) "
