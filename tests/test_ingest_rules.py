@@ -894,6 +894,61 @@ def test_a_trip_ahead_is_a_goal_of_everyone_going_not_a_visit_yet():
         assert not any(fact[1] == "HAS_GOAL" for fact in extract(text)[1]), text
 
 
+
+def test_a_class_taken_or_a_place_volunteered_at_is_attended_however_it_is_said():
+    for text, fact in [
+            ("I've signed up for a pottery class!", ("me", "ATTENDED", "pottery class")),
+            ("Oh, and I started a pottery class last night!",
+             ("me", "ATTENDED", "pottery class")),
+            ("I've been going to yoga classes at the community center.",
+             ("me", "ATTENDED", "yoga classes")),
+            ("I'm taking a cooking course at Leiths.", ("me", "ATTENDED", "cooking course")),
+            ("I volunteer at the food bank on Saturdays.", ("me", "ATTENDED", "food bank")),
+            ("I'm definitely carrying on volunteering at the youth center.",
+             ("me", "ATTENDED", "youth center")),
+            ("Walt volunteers Saturdays at the Saguaro Community Food Bank.",
+             ("walt", "ATTENDED", "saguaro community food bank"))]:
+        assert fact in extract(text)[1], text
+    # a class not named by its kind, and a pronoun, are no event
+    assert extract("I started a new class.")[1] == set()
+    assert not any(fact[1] == "ATTENDED" for fact in extract(
+        "I've signed up for an online one through Athabasca that starts in March.")[1])
+
+
+def test_a_book_read_is_experienced_by_its_title_and_work_finished_is_no_title():
+    nodes, facts = extract('I\'m currently reading "The Lean Startup" and hoping it helps.')
+    assert ("me", "EXPERIENCED", "lean startup") in facts and ("Entity", "Lean Startup") in nodes
+    # the comma a sentence puts inside the quotes is no part of the title
+    assert ("me", "EXPERIENCED", "lonesome dove") in extract(
+        'I also finished "Lonesome Dove," took me three months.')[1]
+    assert ("me", "EXPERIENCED", "project hail mary") in extract(
+        "I just finished Project Hail Mary.")[1]
+    for text in ("I finished work at six.", "I finished at Google last year.",
+                 "I finished Monday's shift early."):
+        assert not any(fact[1] == "EXPERIENCED" for fact in extract(text)[1]), text
+
+
+def test_a_baby_on_the_way_is_a_pregnancy_of_whoever_is_expecting_not_a_parcel():
+    assert extract("Niamh is expecting! Due in August.")[1] == {
+        ("niamh", "EXPERIENCED", "pregnancy")}
+    # an opening "And" is no part of the name after it
+    assert ("jess", "EXPERIENCED", "pregnancy") in extract(
+        "And Jess is expecting again, due in August!")[1]
+    assert ("me", "EXPERIENCED", "pregnancy") in extract("I'm pregnant with our second.")[1]
+    assert ("lena", "EXPERIENCED", "pregnancy") in extract("Lena is expecting twins in May.")[1]
+    for text in ("I'm expecting a parcel tomorrow.", "She is expecting too much from him."):
+        assert extract(text)[1] == set(), text
+
+
+def test_a_tool_switched_to_with_an_article_is_used_and_the_one_before_is_over():
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", "I switched from Android to an iPhone.", speaker="user",
+                   event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)), executor)
+    uses = {(r.to_id, r.valid_to is not None) for r in executor.plan.relationships
+            if r.type == "USES"}
+    assert uses == {("android", True), ("iphone", False)}
+
 def test_a_job_begun_is_told_by_where_one_started_and_a_school_is_a_place_of_study():
     assert extract("I started at Google in March.")[1] == {("me", "WORKS_AT", "google")}
     assert ("lena", "WORKS_AT", "leeds general infirmary") in extract(

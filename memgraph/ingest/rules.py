@@ -114,6 +114,7 @@ _WORD = (rf"\b[a-z]?+[A-Z][\w'’\-]{{0,{MAX_WORD_CHARS - 2}}}\w"
 NAME = rf"(?>{_WORD}(?:\s++(?:of\s++|de\s++|&\s++(?:de\s++)?)?{_WORD}){{0,{MAX_NAME_WORDS - 1}}})"
 SUBJECT = rf"(?P<subj>\bI\b|{NAME})"
 ADVERB = (r"(?:(?:just|recently|now|still|also|really|finally|actually|absolutely|even|"
+          r"currently|definitely|"
           r"already|mostly|mainly|usually|often|always|sometimes)\s++){0,4}")
 PHRASE = r"(?P<obj>[\w'’\- ]{2,60}?)"
 # a phrase ends at punctuation, a dash set off by spaces ("pottery - it calms me"), or a
@@ -1471,7 +1472,9 @@ _SUBJECT_PRONOUN = r"(?:[Ss]he|[Hh]e|[Tt]hey)\b"
 # ("Turns out he's a chemistry teacher": what is found out is said of him)
 _OPENING_WORD = (r"(?:And|But|So|Also|Then|(?:It\s++t|T)urns\s++out(?:\s++that)?|"
                  r"Apparently,?)\s++")
-_OPENING_CONJUNCTION = compiled(rf"^{_OPENING_WORD}(?={_SUBJECT_PRONOUN})")
+# ... and before a name that a verb follows ("And Jess is expecting again")
+_OPENING_CONJUNCTION = compiled(
+    rf"^{_OPENING_WORD}(?={_SUBJECT_PRONOUN}|(?!{_OPENING_WORD}){NAME}\s++[a-z])")
 # a clause after a comma that opens on someone named: "my friend Tess", "Tess"
 _CLAUSE_OPENS_ON = compiled(
     rf"^(?:(?:[Mm]y|[Oo]ur|{_WORD}['’]s)\s++(?:[a-z\-]++\s++)?(?:{_RELATION_WORD})\s++)?"
@@ -1764,6 +1767,8 @@ _USES = compiled(
     # "we replaced Kafka with Redpanda", "I swapped Notion for Obsidian" (_OVER: the first)
     rf"(?:replaced|swapped|ditched)\s++{NAME}\s++(?:with|for)|"
     r"(?:write|writes)\s++code\s++in|code\s++in|program\s++in)\s++"
+    # "I switched from Android to an iPhone", "I use a Kindle"
+    r"(?:an?\s++)?"
     # each may say what for: "we use Kafka for events and Postgres for the ledger"
     rf"(?P<names>{NAME}{_WHAT_FOR}(?:,\s++{NAME}{_WHAT_FOR})*+(?:,?\s++and\s++{NAME}{_WHAT_FOR})?)")
 # a pet by its kind or its breed ("a rescue greyhound")
@@ -2221,11 +2226,24 @@ def _injury(m: re.Match[str]) -> str | None:
 
 # facts whose object the words imply (RuleExtractor._implied): the type, the pattern (with
 # its subject), and the object it implies (None: the words imply nothing after all)
+# A baby on the way: "Niamh is expecting! Due in August.", "Jess is expecting again", "I'm
+# pregnant with our second" (EXPERIENCED pregnancy, dated by its sentence; not "I'm
+# expecting a parcel", nor "expecting too much")
+_EXPECTING = compiled(
+    rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:expecting(?:\s++(?:a\s++baby|twins|a\s++boy|"
+    r"a\s++girl|(?:our|their|her|his|my)\s++(?:first|second|third|fourth|next)"
+    r"(?:\s++(?:baby|child))?|baby\s++(?:number\s++)?(?:two|three|four|\d)))?"
+    r"(?:\s++again)?(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:in|this|next|and|but|so|due|later|"
+    r"any|soon|early|late)\b|$))|pregnant\b)")
 _IMPLIED_FACTS: list[tuple[str, Prefiltered, Callable[[re.Match[str]], str | None]]] = [
     ("AVOIDS", _DIET, lambda m: DIETS[re.sub(r"[\s\-]+", " ", m["diet"].lower())]),
     ("HAS_OCCUPATION", _WENT_FREELANCE, lambda m: "freelancer"),
+    ("EXPERIENCED", _EXPECTING, lambda m: "pregnancy"),
     ("EXPERIENCED", _INJURED, _injury),
 ]
+# when one volunteers, said before where: "He volunteers Saturdays at the food bank"
+_WHEN_VOLUNTEERING = (r"(?:(?:on\s++)?(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days|weekends|"
+                      r"evenings|mornings|twice\s++a\s++week|once\s++a\s++week)\s++)?")
 _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # what someone keeps away from (AVOIDS): an allergy or an intolerance ("Luis is
     # allergic to nuts", "I have a severe peanut allergy"), "I don't eat pork"; a diet is
@@ -2317,7 +2335,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # valid_from); a name alone after the verb is a place ("went to the Louvre":
     # VISITED), not an event; "a few weeks ago" is a time, not an event
     ("ATTENDED", compiled(
-        rf"{SUBJECT}\s+{ADVERB}(?:went to|go to|attended|signed up for|took part in|"
+        # "I've signed up for a pottery class" ("I have": resolved())
+        rf"{SUBJECT}\s+{ADVERB}(?:(?:have|has)\s+{ADVERB})?"
+        r"(?:went to|go to|attended|signed up for|took part in|taken part in|"
         r"participated in|volunteered at|"
         # "I took my kids to a pottery workshop": went, and took them along
         rf"took\s+{_TAKEN_ALONG}\s+to)"
@@ -2325,7 +2345,11 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # a kind of place is VISITED (below), not an event
         rf"(?!the\s+(?:{_PLACE_WORDS}){_EVENT_END})"
         r"(?P<obj>(?:a|an|the|my)\s+(?!(?:few|couple|number|lot|bit|while)\b)"
-        rf"{_EVENT_WORD}(?:\s+{_EVENT_WORD}){{0,{EVENT_WORDS - 1}}}?)" + _EVENT_END),
+        # "an online one through Athabasca": a pronoun, no event
+        r"(?!(?:[\w'’\-+]+\s+){0,2}ones?\b)"
+        rf"{_EVENT_WORD}(?:\s+{_EVENT_WORD}){{0,{EVENT_WORDS - 1}}}?)"
+        # ... or at a day ("Rusty went to the vet Tuesday")
+        rf"(?:(?=\s++(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?\b)|{_EVENT_END})"),
      "Concept", ""),
     # an activity: "go" and a gerund, the way English names a pastime ("we went camping",
     # "I'm off to go swimming", "I used to go horseback riding"); "went to …" is an
@@ -2455,6 +2479,32 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s+{ADVERB}(?:like|likes|liked|love|loves|loved|enjoy|enjoys|enjoyed|"
         r"adore|adores|adored)\s+(?:reading\s+|watching\s+|listening\s+to\s+|playing\s+)?"
         r"(?P<obj>\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”)"), "Entity", "title"),
+    # a book read, or a film watched: "I'm currently reading "The Lean Startup"", "I
+    # finished "Lonesome Dove"", "I just finished Project Hail Mary" (EXPERIENCED: what one
+    # went through, dated by its sentence; "I loved reading X" is a liking, above)
+    ("EXPERIENCED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:(?:am|is|are|been)\s++"
+        rf"{ADVERB}(?:reading|re-?reading|watching)|read|finished(?:\s++(?:reading|watching))?|"
+        r"watched|re-?read)\s++(?:the\s++(?:book|novel|memoir|film|movie|series)\s++)?"
+        # the comma a sentence puts inside the quotes is no part of the title
+        r"[\"“](?P<obj>[^\"“”\n]{1,80}?)[,.!?;:]?[\"”]"), "Entity", "title"),
+    ("EXPERIENCED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:(?:am|is|are|been)\s++"
+        rf"{ADVERB}reading|finished(?:\s++reading)?)\s++(?:the\s++(?:book|novel|memoir)\s++)?"
+        rf"(?P<obj>{NAME})(?![\w'’\-])(?!\s*+(?:['’]s|at|in|for|with)\b)"), "Entity", "title"),
+    # a class or a course taken: "I started a pottery class", "I've been going to yoga
+    # classes", "Bunsen started obedience class" (an event series, as "signed up for a
+    # pottery class" is, above; a school named after it is STUDIES_AT's)
+    ("ATTENDED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:started|began|begun|took|"
+        r"taken|enrolled\s++in|go\s++to|goes\s++to|"
+        rf"(?:am|is|are|been)\s++{ADVERB}(?:taking|doing|going\s++to))\s++"
+        r"(?:(?:a|an|the|my|our|his|her|their|some)\s++)?+"
+        r"(?:(?:new|weekly|evening|online|local|beginners['’]?|beginner)\s++)?+"
+        r"(?P<obj>(?!(?:a|an|the|my|our|his|her|their|some|new|first|next|last|this|that|"
+        r"same|other|one|few)\s)[a-z\-]++"
+        r"(?:\s++[a-z\-]++)?\s++(?:class|classes|course|workshop|workshops))(?![\w'’\-])"),
+     "Concept", ""),
     # a role held at a named organisation, in the present: "my husband Tom is a nurse at
     # St Mary's Hospital", "I'm a data engineer at Stripe"; a regular, a member, a guest or
     # a fan is no employee, a student studies (below), and "was a nurse at" is no job now
@@ -2703,11 +2753,22 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++(?:am|is|are|have\s++been|has\s++been)\s++{ADVERB}(?:a|an)\s++"
         rf"(?:huge\s++|big\s++|massive\s++|lifelong\s++|die-hard\s++)?(?P<obj>{NAME})\s++"
         r"(?:fan|supporter)\b"), "Entity", ""),
+    # volunteering at a kind of place, in the present: "I volunteer at the food bank on
+    # Saturdays", "I'm carrying on volunteering at the youth center" (its kind is what is
+    # known, as "we went to the beach" keeps the beach)
+    ("ATTENDED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:volunteer|volunteers|(?:(?:have|has)\s++{ADVERB})?"
+        rf"(?:been|started|begun)\s++volunteering|began\s++volunteering|"
+        rf"(?:am|is|are)\s++{ADVERB}(?:carrying\s++on\s++|going\s++to\s++keep\s++)?"
+        r"volunteering|(?:keep|keeps|kept)\s++(?:on\s++)?volunteering)\s++"
+        rf"{_WHEN_VOLUNTEERING}(?:at|with|for|in)\s++(?:a|an|the|our|my)\s++(?:local\s++)?"
+        rf"(?P<obj>[a-z\-]++(?:\s++[a-z\-]++){{0,2}}?)" + _EVENT_END), "Concept", ""),
     # volunteering at a named place, in the present ("volunteered at" is an event above)
     ("ATTENDED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:volunteer|volunteers|am\s++volunteering|is\s++volunteering|"
         r"(?:(?:(?:have|has)\s++)?started|began|have\s++been|has\s++been)\s++volunteering)\s++"
-        r"(?:at|with|for)\s++(?:the\s++|an?\s++(?:[a-z\-]+\s++){1,3}?(?:called|named)\s++)?"
+        rf"{_WHEN_VOLUNTEERING}(?:at|with|for)\s++"
+        r"(?:the\s++|an?\s++(?:[a-z\-]+\s++){1,3}?(?:called|named)\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # playing for a named team: "Anna's son Leo plays for the Hackney Hawks" (MEMBER_OF)
     ("MEMBER_OF", compiled(
