@@ -10,7 +10,7 @@ from ingest_support import rows
 
 from memgraph import cypher
 from memgraph.graph.connection import Graph
-from memgraph.graph.names import canonical_name, may_be_one, names_agree
+from memgraph.graph.names import canonical_name, may_be_one, names_agree, word_stem
 from memgraph.graph.vocabulary import Kind
 from memgraph.ingest.resolution import Candidate, SimilaritySearch, resolve
 from memgraph.memory import Memory
@@ -274,6 +274,13 @@ def test_concepts_resolve_by_similarity_only_as_one_name_or_one_word_in_two_form
         a: str, b: str, one: bool):
     assert may_be_one(a, b, named=False) is one and may_be_one(b, a, named=False) is one
     assert may_be_one(a, b, named=True) is names_agree(a, b)
+
+
+def test_a_word_that_ends_in_s_is_no_plural_and_its_plural_has_its_stem():
+    # "What classes does Hannah take?" asks about her "pottery class"
+    assert word_stem("class") == word_stem("classes") == "class"
+    assert word_stem("tennis") == "tennis" and word_stem("campus") == "campus"
+    assert word_stem("trips") == word_stem("trip") == "trip"
 
 
 def test_tea_and_coffee_stay_two_things_though_their_names_embed_alike(

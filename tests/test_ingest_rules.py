@@ -315,6 +315,7 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("Tom and I have been together for five years.", ("Person", "Tom"),
      ("me", "PARTNER_OF", "tom")),
     ("I'm a huge Arsenal fan.", ("Entity", "Arsenal"), ("me", "LIKES", "arsenal")),
+    ("I support Liverpool.", ("Entity", "Liverpool"), ("me", "LIKES", "liverpool")),
     ("I volunteer at Oxfam.", ("Entity", "Oxfam"), ("me", "ATTENDED", "oxfam")),
     ("I started volunteering at an animal shelter called Happy Tails.",
      ("Entity", "Happy Tails"), ("me", "ATTENDED", "happy tails")),
@@ -938,6 +939,11 @@ def test_a_baby_on_the_way_is_a_pregnancy_of_whoever_is_expecting_not_a_parcel()
     assert ("lena", "EXPERIENCED", "pregnancy") in extract("Lena is expecting twins in May.")[1]
     for text in ("I'm expecting a parcel tomorrow.", "She is expecting too much from him."):
         assert extract(text)[1] == set(), text
+
+
+def test_someone_supported_through_something_is_no_team_liked():
+    assert not any(fact[1] == "LIKES" for fact in extract(
+        "I supported Tom through his divorce.")[1])
 
 
 def test_a_tool_switched_to_with_an_article_is_used_and_the_one_before_is_over():

@@ -98,6 +98,8 @@ def word_stem(word: str) -> str:
     mostly the same ones."""
     w = word.lower()
     for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if suffix == "s" and w[-2:-1] in ("s", "u", "i"):
+            break        # no plural: "class" (the stem of "classes"), "campus", "tennis"
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             w = w[: -len(suffix)] + repl
             if suffix in ("ing", "ed") and ((w[-1] == w[-2] and w[-1] in _DOUBLED)

@@ -2753,6 +2753,14 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++(?:am|is|are|have\s++been|has\s++been)\s++{ADVERB}(?:a|an)\s++"
         rf"(?:huge\s++|big\s++|massive\s++|lifelong\s++|die-hard\s++)?(?P<obj>{NAME})\s++"
         r"(?:fan|supporter)\b"), "Entity", ""),
+    # a team supported: "I support Liverpool", "Dad has supported Celtic since 1967" (as
+    # "a huge Arsenal fan" is); not someone supported through something ("I supported
+    # Tom through his divorce")
+    ("LIKES", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:support|supports|supported|"
+        r"(?:am|is|are|been)\s++supporting)\s++(?:the\s++)?(?P<obj>" + NAME + r")"
+        r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:since|now|too|all\s++my\s++life|and|but)\b|$))"),
+     "Entity", ""),
     # volunteering at a kind of place, in the present: "I volunteer at the food bank on
     # Saturdays", "I'm carrying on volunteering at the youth center" (its kind is what is
     # known, as "we went to the beach" keeps the beach)
