@@ -1968,6 +1968,7 @@ EVENT_WORDS = 5
 _EVENT_WORD = rf"[\w'’\-+]{{1,{MAX_WORD_CHARS}}}"
 _EVENT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|when|to|for|where|which|that|"
               r"who|it|there|yesterday|today|tonight|last|this|next|on|in|at|ago|recently|"
+              r"lately|near|"
               r"every|each|once|twice|together|again|since|"
               r"\d+|(?:a\s+)?(?:\w+\s+)?(?:days?|weeks?|months?|years?|weekends?)\s+ago)\b|$))")
 # a goal ends where the sentence does, or goes on to say why or when ("to save for a house
@@ -2320,11 +2321,14 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # "I've been getting terrible migraines", "she's been having panic attacks"
         r"(?:am|is|are|(?:have|has)\s++been)\s++(?:getting|having)|"
         rf"(?:am|is|are|(?:have|has)\s++been)\s++{ADVERB}(?:suffering|recovering)\s++from|"
-        r"suffers?\s++from)\s++"
+        r"suffers?\s++from|"
+        # "I've been struggling with anxiety lately"
+        rf"(?:am|is|are|was|were|(?:have|has)\s++been)\s++{ADVERB}(?:struggling|dealing|coping)"
+        r"\s++with|(?:struggle|struggles|struggled)\s++with)\s++"
         r"(?:(?:a|an|the|some)\s++)?(?:(?:bad|mild|severe|nasty|horrible|terrible|slight|"
         r"chronic|awful)\s++)?(?P<obj>" + _CONDITIONS + r")(?=\s*+(?:[,.;:!?)–—]|-\s|"
         r"\b(?:and|but|because|so|in|on|at|since|for|from|after|again|last|this|now|today|"
-        r"yesterday|too|which|that)\b|$))"), "Concept", ""),
+        r"yesterday|too|which|that|lately|recently)\b|$))"), "Concept", ""),
     ("LIKES", compiled(
         rf"{SUBJECT}\s+(?:am|is|are|(?:have|has)\s+been)\s+{ADVERB}(?:into|a fan of|"
         rf"a big fan of|fond of|passionate about|crazy about)\s+{PHRASE}{PHRASE_END}"),
@@ -2452,8 +2456,11 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?:{_INSTRUMENTS})\s+to\s+(?:playing\s+)?(?:the\s+)?(?P<obj>{_INSTRUMENTS})\b"),
      "Concept", ""),
     ("INTERESTED_IN", compiled(
-        rf"{SUBJECT}\s+{ADVERB}(?:takes|take|took|(?:am|is|are)\s+taking|started|has|have)"
-        rf"\s+(?:the\s+)?(?P<obj>{_INSTRUMENTS})\s+(?:lessons|classes)\b"), "Concept", ""),
+        rf"{SUBJECT}\s+{ADVERB}(?:takes|take|took|(?:am|is|are)\s+taking|"
+        # "I started taking guitar lessons"
+        rf"(?:(?:have|has)\s+{ADVERB})?(?:started|begun|been)(?:\s+taking)?|began\s+taking|"
+        r"has|have)\s+(?:the\s+)?(?P<obj>" + _INSTRUMENTS + r")\s+(?:lessons|classes)\b"),
+     "Concept", ""),
     # "I'm really interested in astronomy", "I'm keen on counseling" ("not interested in"
     # is no interest: "not" is not an adverb these patterns skip)
     ("INTERESTED_IN", compiled(
