@@ -946,6 +946,15 @@ def test_a_baby_on_the_way_is_a_pregnancy_of_whoever_is_expecting_not_a_parcel()
         assert extract(text)[1] == set(), text
 
 
+def test_a_business_of_ones_own_without_a_name_is_owned_by_its_kind_even_said_with_huh():
+    assert ("me", "OWNS", "online clothing store") in extract(
+        "Oh, and BTW, I started my own online clothing store not so long ago - pretty cool, "
+        "huh?")[1]
+    assert ("me", "OWNS", "dance studio") in extract("I opened my own dance studio last year.")[1]
+    # a named one is owned by its name, and a real question still states nothing
+    assert ("me", "OWNS", "bloom") in extract("I started a business called Bloom.")[1]
+    assert extract("Did you open your own dance studio last year, then?")[1] == set()
+
 def test_someone_supported_through_something_is_no_team_liked():
     assert not any(fact[1] == "LIKES" for fact in extract(
         "I supported Tom through his divorce.")[1])

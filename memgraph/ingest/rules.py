@@ -669,7 +669,8 @@ class _Run:
         self._more_relations(sentence, named)
         text = self.resolved(sentence.text)
         # a question states nothing ("Does Nora still live in Singapore?")
-        statement = not sentence.text.rstrip().endswith("?")
+        statement = not sentence.text.rstrip().endswith("?") \
+            or _TAG_QUESTION.search(sentence.text) is not None
         for rel_type, pattern, kind, entity_type in _FACTS + _MORE_FACTS:
             for m in pattern.finditer(text) if statement else ():
                 spans.append(m.span())
@@ -1473,6 +1474,10 @@ _SUBJECT_PRONOUN = r"(?:[Ss]he|[Hh]e|[Tt]hey)\b"
 _OPENING_WORD = (r"(?:And|But|So|Also|Then|(?:It\s++t|T)urns\s++out(?:\s++that)?|"
                  r"Apparently,?)\s++")
 # ... and before a name that a verb follows ("And Jess is expecting again")
+# a statement that asks only for agreement: "I started my own online clothing store - pretty
+# cool, huh?", "We moved to Leeds, right?"
+_TAG_QUESTION = compiled(r"[,\-–—]\s*+(?:[\w'’]++\s++){0,3}?(?:[\w'’]++,\s*+)?(?:huh|right|eh|"
+                         r"isn['’]t\s++it|don['’]t\s++you\s++think)\s*+\?++\s*+$")
 _OPENING_CONJUNCTION = compiled(
     rf"^{_OPENING_WORD}(?={_SUBJECT_PRONOUN}|(?!{_OPENING_WORD}){NAME}\s++[a-z])")
 # a clause after a comma that opens on someone named: "my friend Tess", "Tess"
@@ -2312,6 +2317,16 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"practice|agency|gallery|bookshop|clinic|startup|start-up|brewery|store|label)"
         rf"(?:\s++in\s++{NAME})?(?:\s*+,\s*+|\s++(?:called|named)\s++)(?:the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
+    # ... and by its kind, when it has no name: "I started my own online clothing store not
+    # so long ago", "I opened my own dance studio last year" (its kind is what is known)
+    ("OWNS", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:opened|started|founded|"
+        r"launched|set\s++up)\s++(?:a|an|his|her|my|their|our)\s++(?:own\s++)?"
+        r"(?:(?:new|little|small|tiny)\s++)?+"
+        r"(?P<obj>(?:[a-z\-]++\s++){0,2}?(?:business|company|firm|shop|restaurant|cafe|café|"
+        r"bakery|studio|salon|agency|gallery|bookshop|clinic|startup|start-up|brewery|store|"
+        r"boutique))(?![\w'’\-])(?!\s*+,\s*+[A-Z]|\s++(?:in\s++[A-Z]\S*+\s++)?(?:called|named)\b)"),
+     "Concept", ""),
     # a condition one has, by its name: "I've got shin splints", "Tom has tendonitis",
     # "I caught the flu" (EXPERIENCED, as a diagnosis is); only names of conditions, as
     # "I've got a cold drink" and "I have a cold one" are none
