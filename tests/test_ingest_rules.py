@@ -319,6 +319,8 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("I started taking guitar lessons.", ("Concept", "guitar"),
      ("me", "INTERESTED_IN", "guitar")),
     ("I joined a gym near my place.", ("Concept", "gym"), ("me", "MEMBER_OF", "gym")),
+    ("I'm a stay-at-home mom.", ("Concept", "stay-at-home mom"),
+     ("me", "HAS_OCCUPATION", "stay at home mom")),
     ("I've been struggling with anxiety lately.", ("Concept", "anxiety"),
      ("me", "EXPERIENCED", "anxiety")),
     ("I volunteer at Oxfam.", ("Entity", "Oxfam"), ("me", "ATTENDED", "oxfam")),
@@ -954,6 +956,8 @@ def test_a_business_of_ones_own_without_a_name_is_owned_by_its_kind_even_said_wi
     # a named one is owned by its name, and a real question still states nothing
     assert ("me", "OWNS", "bloom") in extract("I started a business called Bloom.")[1]
     assert extract("Did you open your own dance studio last year, then?")[1] == set()
+    # "a mom" alone is no occupation
+    assert extract("I'm a mom of three.")[1] == set()
 
 def test_someone_supported_through_something_is_no_team_liked():
     assert not any(fact[1] == "LIKES" for fact in extract(

@@ -1388,7 +1388,9 @@ _OCCUPATIONS = (
     "salesman|saleswoman|scientist|secretary|singer|soldier|solicitor|surgeon|surveyor|"
     "tailor|teacher|tester|headteacher|headmaster|headmistress|technician|therapist|trainer|"
     "translator|tutor|vet|veterinarian|waiter|sysadmin|stylist|vicar|curate|"
-    "waitress|welder|writer|"
+    "waitress|welder|writer|homemaker|housewife|househusband|"
+    # a parent whose work is the home ("I'm a stay-at-home mom"), though "a mom" is no job
+    "stay-at-home (?:mom|mum|dad|parent|mother|father)|"
     r"[a-z]{0,30}(?:ologist|therapist|ician|grapher|iatrist|ineer|smith)")
 # Words before an occupation that make it no job held now: praise ("a good cook", "a
 # terrible driver"), one not yet ("an aspiring writer"), one over ("a retired teacher",
