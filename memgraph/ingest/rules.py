@@ -1475,11 +1475,11 @@ _SUBJECT_PRONOUN = r"(?:[Ss]he|[Hh]e|[Tt]hey)\b"
 # ("Turns out he's a chemistry teacher": what is found out is said of him)
 _OPENING_WORD = (r"(?:And|But|So|Also|Then|(?:It\s++t|T)urns\s++out(?:\s++that)?|"
                  r"Apparently,?)\s++")
-# ... and before a name that a verb follows ("And Jess is expecting again")
 # a statement that asks only for agreement: "I started my own online clothing store - pretty
 # cool, huh?", "We moved to Leeds, right?"
 _TAG_QUESTION = compiled(r"[,\-–—]\s*+(?:[\w'’]++\s++){0,3}?(?:[\w'’]++,\s*+)?(?:huh|right|eh|"
                          r"isn['’]t\s++it|don['’]t\s++you\s++think)\s*+\?++\s*+$")
+# ... and before a name that a verb follows ("And Jess is expecting again")
 _OPENING_CONJUNCTION = compiled(
     rf"^{_OPENING_WORD}(?={_SUBJECT_PRONOUN}|(?!{_OPENING_WORD}){NAME}\s++[a-z])")
 # a clause after a comma that opens on someone named: "my friend Tess", "Tess"
@@ -1973,6 +1973,8 @@ _PARTICLES = ("out", "on", "off", "back", "home", "away", "and", "for", "to", "w
 EVENT_WORDS = 5
 # "+" is part of a word in names such as "LGBTQ+" and "C++"
 _EVENT_WORD = rf"[\w'’\-+]{{1,{MAX_WORD_CHARS}}}"
+# a day of the week by name: "Saturday", "Tuesdays" with "s"
+_WEEKDAY_NAME = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
 _EVENT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|when|to|for|where|which|that|"
               r"who|it|there|yesterday|today|tonight|last|this|next|on|in|at|ago|recently|"
               r"lately|near|"
@@ -2250,7 +2252,7 @@ _IMPLIED_FACTS: list[tuple[str, Prefiltered, Callable[[re.Match[str]], str | Non
     ("EXPERIENCED", _INJURED, _injury),
 ]
 # when one volunteers, said before where: "He volunteers Saturdays at the food bank"
-_WHEN_VOLUNTEERING = (r"(?:(?:on\s++)?(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days|weekends|"
+_WHEN_VOLUNTEERING = (rf"(?:(?:on\s++)?(?:{_WEEKDAY_NAME}s|weekends|"
                       r"evenings|mornings|twice\s++a\s++week|once\s++a\s++week)\s++)?")
 _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # what someone keeps away from (AVOIDS): an allergy or an intolerance ("Luis is
@@ -2370,7 +2372,7 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?!(?:[\w'’\-+]+\s+){0,2}ones?\b)"
         rf"{_EVENT_WORD}(?:\s+{_EVENT_WORD}){{0,{EVENT_WORDS - 1}}}?)"
         # ... or at a day ("Rusty went to the vet Tuesday")
-        rf"(?:(?=\s++(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?\b)|{_EVENT_END})"),
+        rf"(?:(?=\s++{_WEEKDAY_NAME}s?\b)|{_EVENT_END})"),
      "Concept", ""),
     # an activity: "go" and a gerund, the way English names a pastime ("we went camping",
     # "I'm off to go swimming", "I used to go horseback riding"); "went to …" is an
