@@ -2146,3 +2146,26 @@ def test_a_message_that_opens_on_the_speakers_name_and_a_role_says_it_of_the_spe
     # someone else's name and role is theirs, not the speaker's
     assert not any(f[0] == "femi" and f[1] == "HAS_OCCUPATION" for f in extract(
         "Tom, personal trainer, is great.", "Femi")[1])
+
+
+def test_family_through_an_unnamed_relative_is_family_and_anyone_else_is_described():
+    """ "My brother's wife is Sara": an in-law, though the brother is not named; "my
+    sister's friend Jo" is a Person the speaker knows of, with no fact of the speaker's."""
+    at = datetime(2024, 5, 10, 12, tzinfo=UTC)
+    for text in ("My brother's wife is Sara.", "My brother's wife Sara loves pottery.",
+                 "Sara is my brother's wife."):
+        plan = planned(text, "Anna", at).plan
+        [family] = [r for r in plan.relationships if r.type == "FAMILY_OF"]
+        assert (family.from_id, family.to_id, family.valid_from) == ("anna", "sara", None)
+        [sara] = [n for n in plan.nodes if n.name == "Sara"]
+        assert sara.description == "Anna's brother's wife", text
+    assert ("me", "FAMILY_OF", "kate") in extract("My wife's sister Kate is visiting.")[1]
+    assert ("me", "FAMILY_OF", "jo") in extract("My mom's sister Jo lives in Leeds.")[1]
+    # not family, or not the speaker's any more: described, no fact
+    for text, node in (("My sister's friend Jo is lovely.", ("Person", "Jo")),
+                       ("My sister's dog Rex is sick.", ("Entity", "Rex")),
+                       ("My ex's new wife Tina called.", ("Person", "Tina"))):
+        nodes, facts = extract(text)
+        assert node in nodes and facts == set(), text
+    # the name of one's own relative is still the relative's
+    assert ("me", "FAMILY_OF", "oscar") in extract("My son's name is Oscar.")[1]

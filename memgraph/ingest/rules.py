@@ -200,8 +200,11 @@ _DEMONYMS = (
     "Jewish|Muslim|Christian|Catholic|Protestant|Buddhist|Hindu|Sikh|Latino|Latina|Asian|"
     "African|European|Caribbean|Colombian|Chilean|Peruvian|Cuban|Jamaican|Irish-American")
 _RELATION = compiled(
+    # "my brother's wife Sara", "my wife's sister is Kate": someone's relation through
+    # another, unnamed (_relation_through)
+    rf"\b[Mm]y\s++(?:(?P<via>{_RELATION_WORD})['’]s\s++)?"
     # "my running buddy Joe", "my college friend Ana": one word may say what kind
-    r"\b[Mm]y\s++(?:new\s++|little\s++|older\s++|younger\s++|big\s++|"
+    r"(?:new\s++|little\s++|older\s++|younger\s++|big\s++|"
     + rf"(?!(?:{_RELATION_WORD})\b)[a-z]++\s++)?(?P<rel>"
     + _RELATION_WORD
     # "my sister Anna", "my son's name is Oscar", "my cat is called Miso", "my best friend
@@ -212,11 +215,15 @@ _RELATION = compiled(
     + rf"\s++is\s++(?!(?:{_DEMONYMS})\b))"
     + rf"{_TITLE}(?P<name>{NAME})")
 # the same said the other way round: "Anna is my sister", "Liam is my best friend", "Tom is
-# my boss" (not "Anna is my sister's friend", nor "That is my sister": not a name)
+# my boss", "Sara is my brother's wife" (not "That is my sister": not a name)
 _RELATION_REVERSED = compiled(
-    rf"(?<![\w'’])(?P<name>{NAME})\s++is\s++(?:my|our)\s++(?:new\s++|little\s++|older\s++|"
+    rf"(?<![\w'’])(?P<name>{NAME})\s++is\s++(?:my|our)\s++"
+    rf"(?:(?P<via>{_RELATION_WORD})['’]s\s++)?(?:new\s++|little\s++|older\s++|"
     rf"younger\s++|big\s++|(?!(?:{_RELATION_WORD})\b)[a-z]++\s++)?(?P<rel>{_RELATION_WORD})"
     r"\b(?![-'’])")
+# how close family through another relative is ("my brother's wife"): a step less than
+# the words for it (vocabulary.RELATION_WORD_GROUPS: "sister-in-law" 0.9)
+_FAMILY_THROUGH_PROXIMITY = 0.7
 _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # (relationship type, pattern, object kind, entity type)
     ("WORKS_AT", compiled(
@@ -655,6 +662,13 @@ class _Run:
             rel_type, word, _ = RELATION_WORDS[key]
             name = _POSSESSIVE_SUFFIX.sub("", m["name"])
             owner_label = "the user" if self.owner in (None, ANONYMOUS_OWNER) else self.owner
+            via = (m.groupdict().get("via") or "").lower()
+            if via:
+                self._relation_through(name, via, key, owner_label, sentence)
+                named.add(name)
+                if rel_type != "OWNS":
+                    self.last_person = self.last_person or name
+                continue
             self._relative(name, rel_type, f"{owner_label}'s {word}")
             named.add(name)
             if self.owner:
@@ -966,6 +980,22 @@ class _Run:
         if self.addressee in (None, ANONYMOUS_OWNER, self.owner):
             return None
         return self.node("Person", self.addressee)
+
+    def _relation_through(self, name: str, via: str, key: str, owner_label: str,
+                          sentence: _Sentence) -> None:
+        """ "my brother's wife Sara": a relation through an unnamed relative. Family of
+        family, or of a partner, is family (an in-law, an aunt: FAMILY_OF, a step less
+        close than the words for it); anyone else ("my sister's friend Jo", "my dog's vet
+        Dr Lee") is a Person described by the relation, which states no fact of the
+        speaker's."""
+        rel_type, word, _ = RELATION_WORDS[key]
+        self._relative(name, rel_type, f"{owner_label}'s {RELATION_WORDS[via][1]}'s {word}")
+        kin = {"FAMILY_OF", "PARTNER_OF"}
+        if (self.owner and via not in EX_WORDS and key not in EX_WORDS
+                and RELATION_WORDS[via][0] in kin and rel_type in kin):
+            owner = self.speaker() or self.owner
+            self.relate(owner, name, "FAMILY_OF", sentence, dated=False,
+                        proximity=_FAMILY_THROUGH_PROXIMITY, attitude=0.5)
 
     def _kin_fact(self, holder: str, name: str, key: str, sentence: _Sentence) -> None:
         """``name`` is ``holder``'s ``key`` (a relation word: "sister", "ex-husband"):
