@@ -1024,11 +1024,14 @@ def test_a_milestone_reached_is_lived_through_by_everyone_who_reached_it():
 
 
 def test_a_home_bought_is_where_one_lives_unless_it_is_a_holiday_home_or_let_out():
+    # and it is owned, wherever it is
     assert extract("We sold our house in Bristol and bought a cottage in Bath.")[1] == {
-        ("me", "LIVES_IN", "bath")}
-    assert extract("Tom bought a house in York last year.")[1] == {("tom", "LIVES_IN", "york")}
-    assert extract("We bought a holiday home in Spain.")[1] == set()
-    assert extract("I bought a flat in Leeds to rent out.")[1] == set()
+        ("me", "LIVES_IN", "bath"), ("me", "OWNS", "cottage")}
+    assert extract("Tom bought a house in York last year.")[1] == {
+        ("tom", "LIVES_IN", "york"), ("tom", "OWNS", "house")}
+    assert extract("We bought a holiday home in Spain.")[1] == {
+        ("me", "OWNS", "holiday home")}
+    assert extract("I bought a flat in Leeds to rent out.")[1] == {("me", "OWNS", "flat")}
     # a car bought is owned, and no home (session 49: the car was nothing before)
     assert extract("I bought a new car in Bath.")[1] == {("me", "OWNS", "car")}
 
@@ -2169,3 +2172,32 @@ def test_family_through_an_unnamed_relative_is_family_and_anyone_else_is_describ
         assert node in nodes and facts == set(), text
     # the name of one's own relative is still the relative's
     assert ("me", "FAMILY_OF", "oscar") in extract("My son's name is Oscar.")[1]
+
+
+def test_a_home_bought_is_owned_and_a_licence_got_is_lived_through():
+    """ "We bought a new house!" OWNS the house; "I got my driver's license" EXPERIENCED
+    it, dated by the sentence, as "I passed my driving test" is."""
+    assert ("me", "OWNS", "house") in extract("We bought a new house!")[1]
+    assert ("me", "OWNS", "home") in extract("We just bought our first home.")[1]
+    assert ("tom", "OWNS", "cottage") in extract("Tom bought a lovely old cottage in Wales.")[1]
+    # the home's thing, not the home
+    assert extract("I bought a house plant.")[1] == set()
+    assert extract("I bought a home gym last week.")[1] == set()
+    at = datetime(2024, 5, 10, 12, tzinfo=UTC)
+    [licence] = planned("I got my driver's license last week!", "Anna", at).plan.relationships
+    assert (licence.type, licence.to_id) == ("EXPERIENCED", "got drivers license")
+    assert licence.valid_from == datetime(2024, 5, 3, tzinfo=UTC)
+    assert ("tom", "EXPERIENCED", "got pilots licence") in extract(
+        "Tom finally got his pilot's licence.")[1]
+    # a business's licence is no milestone of the speaker's
+    assert extract("We got a licence to sell alcohol.")[1] == set()
+
+
+def test_what_the_words_imply_is_said_of_everyone_named_together():
+    """ "Tom and Lisa are expecting!": both are; "Mia and I are vegetarian": both avoid
+    meat (before, only the name next to the verb was)."""
+    assert {("tom", "EXPERIENCED", "pregnancy"), ("lisa", "EXPERIENCED", "pregnancy")} <= \
+        extract("Tom and Lisa are expecting!")[1]
+    assert {("me", "AVOIDS", "meat"), ("mia", "AVOIDS", "meat")} <= \
+        extract("Mia and I are vegetarian.")[1]
+    assert extract("Tom is vegetarian.")[1] == {("tom", "AVOIDS", "meat")}

@@ -1156,8 +1156,14 @@ class _Run:
                 subject = self.subject(who) if what else None
                 if subject is None or what is None:
                     continue
-                self.relate(subject, self.node("Concept", what), rel_type, sentence)
-                named.add(who)
+                # everyone it is said of: "Tom and Lisa are expecting!", "Mia and I are
+                # vegetarian"
+                together = self._coordinated(text[:m.start("subj")]) if m["subj"] else []
+                implied_node = self.node("Concept", what)
+                for person in dict.fromkeys([subject, *(self.node("Person", name)
+                                                        for name in together)]):
+                    self.relate(person, implied_node, rel_type, sentence)
+                named.update([who, *together])
         for m in _DIET_OVER.finditer(text):
             subject = self.subject(m["subj"]) if m["subj"] == "I" or _usable(m["subj"]) \
                 else None
@@ -1193,9 +1199,11 @@ class _Run:
     def _milestones(self, text: str, sentence: _Sentence) -> None:
         """A milestone reached, by everyone who reached it: "we got engaged" (EXPERIENCED
         "engagement"), "Lena was promoted", "I passed my driving test" ("passed driving
-        test"), dated by the sentence; engaged or married to someone named is the
-        partner's fact alone, graduated from a school named the school's."""
-        for m in [*_MILESTONE.finditer(text), *_TEST_PASSED.finditer(text)]:
+        test"), "I got my driver's license", dated by the sentence; engaged or married to
+        someone named is the partner's fact alone, graduated from a school named the
+        school's."""
+        for m in [*_MILESTONE.finditer(text), *_TEST_PASSED.finditer(text),
+                  *_LICENCE_GOT.finditer(text)]:
             if m["subj"] != "I" and not _usable(m["subj"]):
                 continue
             found = m.groupdict()
@@ -2063,6 +2071,14 @@ _TEST_PASSED = compiled(
     r"(?:(?:my|the|his|her|their|our|a|an|all\s++(?:my|the|of\s++my))\s++)?"
     r"(?P<what>(?:[a-z\-]++\s++){0,3}?(?:test|tests|exam|exams|interview|interviews|"
     r"assessment|audition|probation|inspection|viva|course|module))\b(?![\-'’])")
+# a licence or a certificate earned: "I got my driver's license!", "Tom finally got his
+# pilot's licence" (EXPERIENCED "got driver's license", dated by the sentence; not "a
+# licence to sell alcohol", which a business gets)
+_LICENCE_GOT = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?P<verb>got|earned|received|"
+    r"obtained)\s++(?:my|his|her|their|our)\s++(?:full\s++|new\s++)?"
+    r"(?P<what>(?:[a-z]++['’]s\s++|[a-z\-]++\s++){0,2}?(?:license|licence|certificate|"
+    r"certification|permit|black\s++belt))\b(?![\-'’])")
 # What one goes on and takes others along: the last word of an object that these patterns
 # read as an outing, or the people before an activity (what one belongs to: _GROUP_WORDS).
 _OUTING_WORDS = ("trip|hike|walk|run|ride|cruise|tour|vacation|holiday|retreat|picnic|"
@@ -2327,6 +2343,16 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"biopsy))\b(?![\-'’])"), "Concept", ""),
     # a thing bought, of the kinds one keeps: "We bought a new quad bike, a Honda", "I got
     # a second-hand camera" (OWNS; not "I bought a coffee")
+    # a home bought: "We bought a new house!", "we just bought our first home" (OWNS;
+    # bought, not "got": one gets a flat to rent, and a flat tyre)
+    ("OWNS", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++)?(?:bought|purchased)\s++"
+        r"(?:a|an|our|my|his|her|their)\s++(?:(?:new|first|little|old|lovely)\s++){0,2}"
+        r"(?P<obj>(?:[a-z\-]++\s++)?(?:house|home|flat|apartment|condo|cottage|bungalow|"
+        r"townhouse|farmhouse))\b(?![\-'’])"
+        # the home itself, not "a house plant": the clause ends, or says where or when
+        r"(?=\s*+(?:[.!?,;:)]|$|(?:in|on|at|near|with|by|for|last|this|yesterday|today|"
+        r"recently|together|and|but|so|just|outside|off|back)\b))"), "Concept", ""),
     ("OWNS", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++)?(?:bought|got|purchased|picked\s++up)\s++"
         r"(?:a|an|our|my)\s++(?:(?:new|second-hand|secondhand|used|brand\s++new)\s++)?"
