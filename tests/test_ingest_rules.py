@@ -871,9 +871,13 @@ def test_an_event_the_speaker_took_part_in_is_dated_and_a_place_stays_a_visit():
 
 
 def test_a_move_from_one_place_to_another_is_a_home_in_the_second():
-    assert extract("We just moved from Stockholm to Uppsala, the rent was too high.")[1] == {
-        ("me", "LIVES_IN", "uppsala")}
-    assert extract("Tom relocated from Leeds to York.")[1] == {("tom", "LIVES_IN", "york")}
+    # ... and the first was home until then (over)
+    homes = planned("We just moved from Stockholm to Uppsala, the rent was too high.", "Lena",
+                    datetime(2024, 5, 10, 12, tzinfo=UTC)).plan.relationships
+    assert {(r.type, r.to_id, r.valid_to is None) for r in homes} == {
+        ("LIVES_IN", "uppsala", True), ("LIVES_IN", "stockholm", False)}
+    assert extract("Tom relocated from Leeds to York.")[1] == {("tom", "LIVES_IN", "york"),
+                                                              ("tom", "LIVES_IN", "leeds")}
 
 
 def test_a_move_ahead_is_a_goal_of_everyone_moving_not_a_home_yet():
@@ -2201,3 +2205,22 @@ def test_what_the_words_imply_is_said_of_everyone_named_together():
     assert {("me", "AVOIDS", "meat"), ("mia", "AVOIDS", "meat")} <= \
         extract("Mia and I are vegetarian.")[1]
     assert extract("Tom is vegetarian.")[1] == {("tom", "AVOIDS", "meat")}
+
+
+def test_a_home_moved_from_is_over_and_a_retirement_is_lived_through():
+    """ "I moved from Leeds to Bristol in 2021": Leeds was home until then; "I retired
+    last year after 30 years as a teacher": teaching is over, and the retirement dated."""
+    at = datetime(2024, 5, 10, 12, tzinfo=UTC)
+    homes = {(r.to_id, r.valid_to) for r in planned(
+        "I moved from Leeds to Bristol in 2021.", "Anna", at).plan.relationships
+        if r.type == "LIVES_IN"}
+    assert homes == {("bristol", None), ("leeds", datetime(2021, 1, 1, tzinfo=UTC))}
+    assert ("me", "LIVES_IN", "london") in extract("We moved away from London last year.")[1]
+    # where one came from is no home left
+    assert extract("We moved here from Kerala.")[1] == {("me", "FROM", "kerala")}
+    retired = {(r.type, r.to_id, r.valid_to is not None) for r in planned(
+        "I retired last year after 30 years as a teacher.", "Anna", at).plan.relationships}
+    assert retired == {("HAS_OCCUPATION", "teacher", True),
+                       ("EXPERIENCED", "retirement", False)}
+    assert extract("I retired in May.")[1] == {("me", "EXPERIENCED", "retirement")}
+    assert extract("My laptop retired.")[1] == set()

@@ -1208,7 +1208,7 @@ class _Run:
                 continue
             found = m.groupdict()
             together = self._coordinated(text[:m.start("subj")])
-            if found.get("done") and _FROM_SCHOOL.match(text, m.end()):
+            if found.get("done") == "graduated" and _FROM_SCHOOL.match(text, m.end()):
                 continue      # "graduated from Leeds University": STUDIES_AT, over
             if found.get("event") in ("engaged", "married", "hitched") \
                     and (together or _TO_SOMEONE.match(text, m.end())):
@@ -1729,6 +1729,11 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
     ("LIVES_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:used\s++to|no\s++longer)\s++live\s++in\s++(?P<obj>{NAME})"),
      "Entity", "place"),
+    # the home moved from: "I moved from Leeds to Bristol in 2021", "we moved away from
+    # London" (over from then; "moved here from Kerala" is where one is from: FROM)
+    ("LIVES_IN", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++)?(?:moved|relocated)\s++(?:away\s++)?"
+        rf"from\s++(?P<obj>{NAME})(?![\w'’])"), "Entity", "place"),
     ("PARTNER_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:broke\s++up\s++with|split\s++up\s++with|divorced|"
         rf"separated\s++from)\s++(?:(?:my|his|her|their)\s++{_PARTNER_WORDS}\s++)?"
@@ -1751,6 +1756,8 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
     # a nurse", "I'm a retired teacher", "she's a former journalist" (HAS_OCCUPATION)
     ("HAS_OCCUPATION", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:used\s++to\s++be|worked\s++as|retired\s++as|"
+        # "I retired last year after 30 years as a teacher"
+        r"retired\s++(?:[\w\-]++\s++){0,3}?after\s++(?:[\w\-]++\s++){1,4}?as|"
         # "My husband Arthur was a carpenter"
         r"quit\s++being|(?:am|is|are)\s++no\s++longer|was|were)\s++(?:a|an)\s++" + _ROLE),
      "Concept", ""),
@@ -2055,11 +2062,12 @@ _TRIP_TO = compiled(
 # "graduation"), and a test passed or failed: "I passed my driving test", "I passed the
 # adoption agency interviews last Friday" (EXPERIENCED "passed driving test")
 _MILESTONES = {"engaged": "engagement", "married": "wedding", "hitched": "wedding",
-               "divorced": "divorce", "promoted": "promotion", "graduated": "graduation"}
+               "divorced": "divorce", "promoted": "promotion", "graduated": "graduation",
+               "retired": "retirement"}
 _MILESTONE = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:got|was|were|(?:have|has)\s++{ADVERB}(?:got|been))\s++"
     rf"{ADVERB}(?P<event>engaged|married|divorced|promoted|hitched)|"
-    r"(?:(?:have|has)\s++)?(?P<done>graduated))\b(?![\-'’])")
+    r"(?:(?:have|has)\s++)?(?P<done>graduated|retired))\b(?![\-'’])")
 # engaged or married to someone named ("Zoe got engaged to Ravi", "Lena and I got
 # married"): the partner's fact tells it, dated (PARTNER_OF; "who is Zoe engaged to?" found
 # the milestone before the partner)
