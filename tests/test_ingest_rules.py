@@ -2224,3 +2224,24 @@ def test_a_home_moved_from_is_over_and_a_retirement_is_lived_through():
                        ("EXPERIENCED", "retirement", False)}
     assert extract("I retired in May.")[1] == {("me", "EXPERIENCED", "retirement")}
     assert extract("My laptop retired.")[1] == set()
+
+
+def test_what_ones_software_is_written_in_or_runs_on_is_used():
+    """ "Our backend is written in Go", "We deploy to AWS": tools used, as "our stack is
+    Go" already was; not "our backend is slow", nor "I deploy on Fridays"."""
+    assert extract("Our backend is written in Go.")[1] == {("me", "USES", "go")}
+    assert extract("My site is built with Hugo and Tailwind.")[1] == {
+        ("me", "USES", "hugo"), ("me", "USES", "tailwind")}
+    assert extract("Our website is hosted on Netlify.")[1] == {("me", "USES", "netlify")}
+    assert extract("We deploy to AWS.")[1] == {("me", "USES", "aws")}
+    assert extract("I host everything on Hetzner.")[1] == {("me", "USES", "hetzner")}
+    assert extract("Our backend is slow.")[1] == set()
+    assert extract("I deploy on Fridays.")[1] == set()
+
+
+def test_a_place_one_has_been_at_for_years_is_where_one_works():
+    assert extract("I've been at Stripe for three years.")[1] == {("me", "WORKS_AT", "stripe")}
+    assert extract("Tom has been at the BBC since 2019.")[1] == {("tom", "WORKS_AT", "bbc")}
+    # hours at an airport, or years at a university, say no job
+    assert extract("I've been at Heathrow for three hours.")[1] == set()
+    assert extract("I've been at Leeds University for two years.")[1] == set()

@@ -226,6 +226,18 @@ _RELATION_REVERSED = compiled(
 _FAMILY_THROUGH_PROXIMITY = 0.7
 _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # (relationship type, pattern, object kind, entity type)
+    # a place one has been at for years is where one works: "I've been at Stripe for three
+    # years", "she's been at Google since 2019" (not "at Heathrow for three hours", and
+    # not a school's name, where one may study)
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:have|has)\s++{ADVERB}been\s++at\s++(?:the\s++)?"
+        rf"(?P<obj>{NAME})(?<!School)(?<!College)(?<!University)(?<!Academy)(?<!Uni)"
+        r"(?:\s++now)?\s++(?:for\s++(?:(?:almost|nearly|over|about|around|more\s++than)\s++)?"
+        r"(?:a|an|\d++|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+        r"fifteen|twenty|thirty|a\s++few|a\s++couple\s++of|several|many)\s++"
+        r"(?:years?|months?|decades?)|since\s++(?:(?:19|20)\d\d|last\s++(?:year|spring|"
+        r"summer|autumn|fall|winter)|January|February|March|April|May|June|July|August|"
+        r"September|October|November|December))\b"), "Entity", "organisation"),
     ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:work|works|am working|'m working|is working|"
         r"(?:have|has)\s++been\s++working|"
@@ -1481,9 +1493,15 @@ _INTRODUCED_BY_NAME = compiled(
     rf"^(?P<name>{NAME})(?:\s++here)?\s*+,\s*+(?P<article>(?:an?|the)\s++)?"
     rf"(?=(?:retired\s++|former\s++)?(?:[A-Za-z\-]++\s++){{0,2}}(?:{_OCCUPATIONS})\b)")
 # the tools one's stack is made of are the tools one uses: "Our stack is mostly Go and
-# Postgres" reads as "I use Go and Postgres"
-_STACK_IS = compiled(r"\b(?:[Oo]ur|[Mm]y)\s++(?:tech\s++)?stack\s++is\s++"
-                       r"(?:(?:mostly|mainly|just|all|still)\s++)?")
+# Postgres" reads as "I use Go and Postgres", and so does what one's software is written in
+# or runs on: "Our backend is written in Go", "my app runs on Vercel"
+_STACK_IS = compiled(
+    r"\b(?:[Oo]ur|[Mm]y)\s++(?:(?:tech\s++)?stack\s++is\s++"
+    r"(?:(?:mostly|mainly|just|all|still)\s++)?|(?:[a-z\-]++\s++)?(?:backend|frontend|"
+    r"app|apps|api|service|services|codebase|site|website|platform|infra|infrastructure|"
+    r"pipeline|bot|server|servers)\s++(?:(?:is|are)\s++(?:(?:mostly|mainly|all|still|"
+    r"entirely)\s++)?(?:written|built|coded|implemented)\s++(?:in|with|on)|(?:is|are)\s++"
+    r"(?:hosted|deployed|running)\s++on|runs?\s++on)\s++)")
 # "he's a doctor at X", "she's been at Y since May", "they're from Z": a pronoun's
 # contraction spelt out, so that the pronoun can be the person it stands for
 # ... and a name's ("Sian's been diagnosed with coeliac disease"); "'s got" is "has got"
@@ -1818,7 +1836,10 @@ _USES = compiled(
     r"switched\s++(?:over\s++)?to(?:\s++using)?|"
     # "we replaced Kafka with Redpanda", "I swapped Notion for Obsidian" (_OVER: the first)
     rf"(?:replaced|swapped|ditched)\s++{NAME}\s++(?:with|for)|"
-    r"(?:write|writes)\s++code\s++in|code\s++in|program\s++in)\s++"
+    r"(?:write|writes)\s++code\s++in|code\s++in|program\s++in|"
+    # where one's software runs: "we deploy to AWS", "I host everything on Hetzner"
+    r"(?:deploy|deploys|host|hosts)\s++(?:(?:it|everything|things|stuff|our\s++\w++|"
+    r"my\s++\w++)\s++)?(?:to|on))\s++"
     # "I switched from Android to an iPhone", "I use a Kindle"
     r"(?:an?\s++)?"
     # each may say what for: "we use Kafka for events and Postgres for the ledger"
