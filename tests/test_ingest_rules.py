@@ -2245,3 +2245,14 @@ def test_a_place_one_has_been_at_for_years_is_where_one_works():
     # hours at an airport, or years at a university, say no job
     assert extract("I've been at Heathrow for three hours.")[1] == set()
     assert extract("I've been at Leeds University for two years.")[1] == set()
+
+
+def test_a_lead_by_what_is_led_is_an_occupation_and_a_role_on_a_team_is_membership():
+    assert extract("I'm a tech lead.")[1] == {("me", "HAS_OCCUPATION", "tech lead")}
+    assert extract("I'm the tech lead on the payments team.")[1] == {
+        ("me", "HAS_OCCUPATION", "tech lead"), ("me", "MEMBER_OF", "payments team")}
+    assert extract("I'm the manager of the platform team.")[1] == {
+        ("me", "HAS_OCCUPATION", "manager"), ("me", "MEMBER_OF", "platform team")}
+    # "a lead" alone, or the lead taken, is no job
+    assert extract("I'm a lead.")[1] == set()
+    assert extract("I took the lead.")[1] == set()

@@ -1441,6 +1441,9 @@ _OCCUPATIONS = (
     "waitress|welder|writer|homemaker|housewife|househusband|"
     # a parent whose work is the home ("I'm a stay-at-home mom"), though "a mom" is no job
     "stay-at-home (?:mom|mum|dad|parent|mother|father)|"
+    # a lead by what is led ("a tech lead"; "a lead" alone says nothing)
+    "(?:tech|team|technical|engineering|design|product|project|data|sales|marketing|qa|"
+    "frontend|backend|ux) lead|"
     r"[a-z]{0,30}(?:ologist|therapist|ician|grapher|iatrist|ineer|smith)")
 # Words before an occupation that make it no job held now: praise ("a good cook", "a
 # terrible driver"), one not yet ("an aspiring writer"), one over ("a retired teacher",
@@ -2501,6 +2504,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:am|is|are)\s+(?:a\s+)?(?:members?|part)\s+of|"
         r"(?:am|is|are)\s+"
         rf"{ADVERB}(?:on|leading|running|managing|in\s+charge\s+of)|lead|leads|led|manage|"
+        # "I'm the tech lead on the payments team"
+        rf"(?:am|is|are)\s+{ADVERB}(?:a|an|the)\s+(?:[a-z\-]+\s+){{0,2}}?(?:{_OCCUPATIONS})"
+        r"\s+(?:on|of|in)|"
         r"manages|managed|run|runs)\s+"
         r"(?P<det>a|an|the|my|our)\s+(?:new\s+|local\s+)?"
         rf"(?P<obj>(?:{_EVENT_WORD}\s+){{0,{EVENT_WORDS - 2}}}?(?i:{_GROUP_WORDS}))"
@@ -2650,7 +2656,10 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{_A_PLACE_CALLED}(?P<obj>{NAME})"), "Entity", "organisation"),
     ("HAS_OCCUPATION", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:the\s++)?{_ROLE}"
-        r"(?=\s++(?:for|of|on|at)\s++(?:the\s++|an?\s++(?:[\w\-]++\s++){0,3}?)?[A-Z])"),
+        r"(?=\s++(?:for|of|on|at)\s++(?:the\s++|an?\s++(?:[\w\-]++\s++){0,3}?)?[A-Z]"
+        # ... or in a team: "I'm the tech lead on the payments team" (MEMBER_OF too)
+        rf"|\s++(?:on|of|in)\s++(?:the|a|an|our|my)\s++(?:[\w\-]++\s++){{0,3}}?"
+        rf"(?:{_GROUP_WORDS})\b)"),
      "Concept", ""),
     # an occupation: "I'm a nurse", "Tom is a primary school teacher", "she works as a
     # graphic designer", "I became a paramedic last year", "I got a job as a barista"
