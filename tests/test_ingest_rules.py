@@ -2256,3 +2256,21 @@ def test_a_lead_by_what_is_led_is_an_occupation_and_a_role_on_a_team_is_membersh
     # "a lead" alone, or the lead taken, is no job
     assert extract("I'm a lead.")[1] == set()
     assert extract("I took the lead.")[1] == set()
+
+
+def test_a_pet_that_has_died_was_had_and_a_habit_given_up_long_ago_is_over():
+    at = datetime(2024, 5, 10, 12, tzinfo=UTC)
+    for text in ("Our cat Mittens passed away last month.", "We lost our cat Mittens.",
+                 "We had to put down our cat Mittens.", "Our cat Mittens passed last week."):
+        [owned] = planned(text, "Anna", at).plan.relationships
+        assert (owned.type, owned.to_id, owned.valid_to is not None) == (
+            "OWNS", "mittens", True), text
+    # a test passed is no death, and a relative who died is still family
+    [owned] = planned("Our cat Mittens passed her vet check.", "Anna", at).plan.relationships
+    assert owned.valid_to is None
+    [dad] = planned("My dad George passed away.", "Anna", at).plan.relationships
+    assert (dad.type, dad.valid_to) == ("FAMILY_OF", None)
+    [smoking] = planned("I quit smoking two years ago.", "Anna", at).plan.relationships
+    assert (smoking.type, smoking.to_id) == ("EXPERIENCED", "smoking")
+    assert smoking.valid_to is not None and smoking.valid_to.year == 2022
+    assert extract("I stopped running a marathon.")[1] == set()

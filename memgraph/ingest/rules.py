@@ -588,6 +588,9 @@ class _Run:
         # a relative of the speaker's the sentence before named without a name ("we moved
         # for my wife's job"): the relation word
         self.unnamed_relative: str | None = None
+        # the pets this sentence says have died ("Our cat Mittens passed away"): had, and no
+        # longer (_PET_GONE)
+        self.gone: set[str] = set()
 
     def node(self, kind: str, name: str, description: str = "", entity_type: str = "",
              confidence: float | None = None, attributes: dict[str, str] | None = None) -> str:
@@ -653,6 +656,7 @@ class _Run:
     def sentence(self, sentence: _Sentence) -> None:
         named: set[str] = set()
         spans: list[tuple[int, int]] = []
+        self.gone = {m["name"] or m["lost"] for m in _PET_GONE.finditer(sentence.text)}
         for m in [*_RELATION.finditer(sentence.text),
                   # "Mom is my best friend": a relation word is no one's name
                   *(m for m in _RELATION_REVERSED.finditer(sentence.text)
@@ -1014,7 +1018,7 @@ class _Run:
         undated, as she was a sister before the sentence said so; an ex's relation is over
         from when it is said."""
         rel_type, _, proximity = RELATION_WORDS[key]
-        if key in EX_WORDS:
+        if key in EX_WORDS or (rel_type == "OWNS" and name in self.gone):
             self.relate_over(holder, name, rel_type, sentence)
         else:
             self.relate(holder, name, rel_type, sentence, dated=False,
@@ -1855,6 +1859,18 @@ _PET_KIND = "|".join(sorted(PET_WORDS | set(PET_BREEDS)))
 _NAME_THEN_OUR_PET = compiled(
     rf"(?P<name>{NAME})\s*+\(\s*+(?:[Mm]y|[Oo]ur|[Tt]he)\s++(?:[a-z]++\s++)?"
     rf"(?P<rel>(?i:{_PET_KIND}))\s*+\)\s++(?!(?:he|she|they|it|I|we|you)\b)")
+# a pet that has died: "Our cat Mittens passed away last month", "Rex, our old lab, died
+# in May", "we had to put down our dog Bruno", "we lost our cat Luna" (OWNS, over from
+# then; a relative who died is still family)
+_PET_GONE = compiled(
+    rf"(?P<name>{NAME})\s*+,?\s*+(?:(?:[Oo]ur|[Mm]y)\s++(?:[a-z\-]++\s++)?"
+    rf"(?i:{_PET_KIND})\s*+,?\s*+)?(?:has\s++|had\s++to\s++be\s++|was\s++)?"
+    r"(?:sadly\s++|just\s++|finally\s++)?(?:passed\s++(?:away|on)|died|put\s++down|"
+    r"put\s++to\s++sleep|"
+    # "passed" alone, as one says it of a pet, and not "passed her vet check"
+    r"passed(?=\s*+(?:[,.;:!?]|$)|\s++(?:last|this|in|yesterday|recently|peacefully)\b))\b|"
+    r"\b(?:lost|put\s++down|put\s++to\s++sleep)\s++(?:[Oo]ur|[Mm]y)\s++(?:[a-z\-]++\s++)?"
+    rf"(?i:{_PET_KIND})\s*+,?\s*+(?P<lost>{NAME})")
 # when it was got, said before its name: "we adopted a greyhound last weekend, her name is…"
 _WHEN_GOT = (r"(?:\s++(?:last|this)\s++(?:week|weekend|month|year|night|morning|summer|"
              r"spring|autumn|fall|winter)|\s++yesterday|\s++today)?")
@@ -2221,7 +2237,11 @@ _OVER_PASTIMES: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:stopped|quit|gave\s++up|(?:have|has)\s++given\s++up)\s++"
         rf"(?!(?:{_PASTIMES}|{_NOT_DOINGS})\b)(?P<obj>[a-z]{{2,}}ing)"
         r"(?=\s*+(?:[,.;:!?)–—]|$)|\s++(?:after|because|when|last|this|in|since|for|"
-        r"altogether|completely|now|ages|years|months|weeks)\b)"), "Concept", ""),
+        r"altogether|completely|now|ages|years|months|weeks|recently|yesterday|"
+        # when, as long ago: "I quit smoking two years ago", "a few months back"
+        r"(?:\d++|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s++few|"
+        r"a\s++couple\s++of|a|an)\s++(?:years?|months?|weeks?|days?|decades?)\s++"
+        r"(?:ago|back))\b)"), "Concept", ""),
 ]
 # A name someone is called by: "please call me Bea", "my friends call me Bea", "I go by
 # Bea", "everyone calls him Sasha", "Robert goes by Bob"
