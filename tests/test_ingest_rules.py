@@ -2274,3 +2274,21 @@ def test_a_pet_that_has_died_was_had_and_a_habit_given_up_long_ago_is_over():
     assert (smoking.type, smoking.to_id) == ("EXPERIENCED", "smoking")
     assert smoking.valid_to is not None and smoking.valid_to.year == 2022
     assert extract("I stopped running a marathon.")[1] == set()
+
+
+def test_a_student_says_where_and_what_they_mean_to_become():
+    """A year of study at a named school is study there; an occupation one wants is a
+    goal; a fear is a dislike; a professor is someone one knows."""
+    assert extract("I'm in my second year at Leeds University.")[1] == {
+        ("me", "STUDIES_AT", "leeds university")}
+    assert extract("Mia is in year 10 at Castle Hill High.")[1] == {
+        ("mia", "STUDIES_AT", "castle hill high")}
+    assert extract("I want to become a doctor.")[1] == {("me", "HAS_GOAL", "becoming a doctor")}
+    assert extract("I'd love to be an architect.")[1] == {
+        ("me", "HAS_GOAL", "becoming an architect")}
+    # wanting anything else is chat
+    assert extract("I want to go home.")[1] == set()
+    assert extract("I'm terrified of spiders.")[1] == {("me", "DISLIKES", "spiders")}
+    # an outcome feared is a worry, not a dislike
+    assert extract("I'm scared of losing my job.")[1] == set()
+    assert extract("My professor, Dr. Singh, is amazing.")[1] == {("me", "KNOWS", "singh")}

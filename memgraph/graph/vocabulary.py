@@ -280,7 +280,7 @@ RELATION_WORD_GROUPS: dict[tuple[str, float], tuple[str, ...]] = {
         "lawyer, solicitor, attorney", "midwife", "surgeon", "hairdresser", "adviser, advisor",
         "supervisor", "neurologist", "cardiologist", "oncologist", "dermatologist",
         "optician", "osteopath", "chiropractor", "carer", "health visitor", "social worker",
-        "lecturer", "churchwarden"),
+        "lecturer", "churchwarden", "professor"),
     ("OWNS", 0.8): (_pet_words("dog", "dog", "puppy"), _pet_words("cat", "cat", "kitten"),
                     _pet_words("horse", "horse"), "pet", "parrot, bird", "rabbit, bunny"),
 }

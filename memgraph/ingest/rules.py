@@ -366,6 +366,21 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?:[a-z]+\s++){{0,2}}?(?:{_TRIP_WORDS})"
         r"(?:\s++(?:last|this|that)\s++[a-z]+|\s++[a-z]+\s++ago)?\s++to\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
+    # a year of study at a named school: "I'm in my second year at Leeds University",
+    # "Mia is in year 10 at Castle Hill High"
+    ("STUDIES_AT", compiled(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}in\s++(?:(?:my|his|her|their)\s++(?:first|"
+        r"second|third|fourth|fifth|final|last|1st|2nd|3rd|4th)\s++year|year\s++\d{1,2})\s++"
+        rf"(?:at|of)\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
+    # a fear is a dislike: "I'm terrified of spiders", "Tom is scared of heights"
+    ("DISLIKES", compiled(
+        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++always\s++been)\s++{ADVERB}"
+        r"(?:(?:really|so|very|quite|absolutely|totally)\s++)?(?:terrified|scared|afraid|"
+        r"frightened|petrified)\s++of\s++"
+        # a thing feared, not an outcome ("scared of losing my job" is a worry)
+        r"(?![a-z]{1,30}ing\s++(?:my|his|her|their|our|the|a|an|it|him|them|me|us)\b)"
+        r"(?!(?:it|that|this|them|him|her|me|you|us|everything|anything)\b)"
+        rf"{PHRASE}{PHRASE_END}"), "Concept", ""),
     ("DISLIKES", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:hate|hates|dislike|dislikes|can't stand|cannot stand|"
         rf"(?:don't|do not|doesn't|does not)\s++{ADVERB}like|"
@@ -2343,12 +2358,26 @@ _EXPECTING = compiled(
     r"(?:\s++(?:baby|child))?|baby\s++(?:number\s++)?(?:two|three|four|\d)))?"
     r"(?:\s++again)?(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:in|this|next|and|but|so|due|later|"
     r"any|soon|early|late)\b|$))|pregnant\b)")
+# an occupation one means to have: "I want to become a doctor", "Mia hopes to be a vet one
+# day" (HAS_GOAL "becoming a doctor"; any other "I want to …" is chat)
+_WANTS_TO_BECOME = compiled(
+    rf"{SUBJECT}(?:['’]d\s++(?:really\s++)?(?:love|like)|\s++{ADVERB}(?:want|wants|hope|"
+    r"hopes|plan|plans|dream\s++of|dreams\s++of|would\s++(?:really\s++)?(?:love|like)|"
+    # ("am planning to" is a plan said as one: HAS_GOAL above)
+    r"(?:am|is|are)\s++(?:hoping|going)))\s++(?:to\s++)?"
+    r"(?:become|be|becoming|being)\s++(?:a|an)\s++"
+    rf"(?P<role>(?:[a-z\-]++\s++){{0,2}}?(?:{_OCCUPATIONS}))(?![\w'’\-])")
 _IMPLIED_FACTS: list[tuple[str, Prefiltered, Callable[[re.Match[str]], str | None]]] = [
     ("AVOIDS", _DIET, lambda m: DIETS[re.sub(r"[\s\-]+", " ", m["diet"].lower())]),
+    ("HAS_GOAL", _WANTS_TO_BECOME, lambda m: f"becoming {_article(m['role'])} {m['role']}"),
     ("HAS_OCCUPATION", _WENT_FREELANCE, lambda m: "freelancer"),
     ("EXPERIENCED", _EXPECTING, lambda m: "pregnancy"),
     ("EXPERIENCED", _INJURED, _injury),
 ]
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
+
+
 # when one volunteers, said before where: "He volunteers Saturdays at the food bank"
 _WHEN_VOLUNTEERING = (rf"(?:(?:on\s++)?(?:{_WEEKDAY_NAME}s|weekends|"
                       r"evenings|mornings|twice\s++a\s++week|once\s++a\s++week)\s++)?")
