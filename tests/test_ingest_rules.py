@@ -2292,3 +2292,21 @@ def test_a_student_says_where_and_what_they_mean_to_become():
     # an outcome feared is a worry, not a dislike
     assert extract("I'm scared of losing my job.")[1] == set()
     assert extract("My professor, Dr. Singh, is amazing.")[1] == {("me", "KNOWS", "singh")}
+
+
+def test_a_place_gone_up_driven_down_or_taken_the_train_to_is_visited():
+    assert extract("Last weekend I went up to Porto on my own.")[1] == {
+        ("me", "VISITED", "porto")}
+    assert extract("Eli and I took the train out to Sintra.")[1] == {
+        ("me", "VISITED", "sintra"), ("eli", "VISITED", "sintra")}
+    assert extract("We drove down to Brighton on Saturday.")[1] == {
+        ("me", "VISITED", "brighton")}
+    # going back is going home as often as not
+    assert extract("He flew back to Seattle yesterday.", "Mia")[1] == set()
+
+
+def test_a_name_may_open_on_a_capital_with_an_accent():
+    assert extract("We took a day trip to Óbidos.")[1] == {("me", "VISITED", "óbidos")}
+    nodes, facts = extract("Łucja and I went to Łódź.")
+    assert {("Person", "Łucja"), ("Entity", "Łódź")} <= nodes
+    assert ("łucja", "VISITED", "łódź") in facts

@@ -109,7 +109,8 @@ MAX_NAME_WORDS = 6
 MAX_SENTENCE_CHARS = 1000
 # a name's word opens on a capital, or on one small letter before it ("iPad", "eBay"),
 # and may end on a web domain ("Booking.com", "Amazon.co.uk": a company by its site)
-_WORD = (rf"\b[a-z]?+[A-Z][\w'’\-]{{0,{MAX_WORD_CHARS - 2}}}\w"
+# (a capital with an accent too: "Óbidos", "Łódź", "Åsa")
+_WORD = (rf"\b[a-z]?+[A-ZÀ-ÖØ-ÞĆČĎĽŁŃŘŚŠŤŹŻŽŐŰ][\w'’\-]{{0,{MAX_WORD_CHARS - 2}}}\w"
          r"(?:\.(?:com|org|net|io|ai|co\.uk|co)(?!\w|\.\w))?+(?!\w)")
 NAME = rf"(?>{_WORD}(?:\s++(?:of\s++|de\s++|&\s++(?:de\s++)?)?{_WORD}){{0,{MAX_NAME_WORDS - 1}}})"
 SUBJECT = rf"(?P<subj>\bI\b|{NAME})"
@@ -355,7 +356,12 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("FROM", compiled(rf"{SUBJECT}\s++{ADVERB}grew\s++up\s++in\s++(?P<obj>{NAME})"),
      "Entity", "place"),
     ("VISITED", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:visited|went to|travelled to|traveled to|flew to|"
+        rf"{SUBJECT}\s++{ADVERB}(?:visited|travelled to|traveled to|"
+        # "went up to Porto", "we drove down to Brighton", "took the train out to Sintra"
+        r"(?:went|flew|drove|headed|popped|nipped|(?:took|caught)\s++(?:the|a)\s++"
+        r"(?:train|bus|ferry|coach|boat|plane|flight|tube|metro|tram))\s++"
+        # (not "back to": home, as often as not)
+        r"(?:(?:up|down|over|out|across)\s++)?to|"
         r"honeymooned in|holidayed in|vacationed in|stayed in|spent\s++(?:[a-z]++\s++){1,3}?"
         r"(?:days?|nights?|weeks?|weekends?|months?|summer|holidays?|vacation)\s++in)\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
