@@ -2310,3 +2310,13 @@ def test_a_name_may_open_on_a_capital_with_an_accent():
     nodes, facts = extract("Łucja and I went to Łódź.")
     assert {("Person", "Łucja"), ("Entity", "Łódź")} <= nodes
     assert ("łucja", "VISITED", "łódź") in facts
+
+
+def test_lessons_in_something_one_learns_to_do_are_an_interest():
+    assert extract("Emma takes ballet lessons on Wednesdays.")[1] == {
+        ("emma", "INTERESTED_IN", "ballet")}
+    assert extract("Zola has swimming lessons every Saturday.")[1] == {
+        ("zola", "INTERESTED_IN", "swimming")}
+    assert ("me", "INTERESTED_IN", "spanish") in extract("I take Spanish classes.")[1]
+    # driving lessons lead to a test, not a pastime
+    assert extract("I'm taking driving lessons.")[1] == set()

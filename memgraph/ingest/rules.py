@@ -2626,6 +2626,18 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?:(?:have|has)\s+{ADVERB})?(?:started|begun|been)(?:\s+taking)?|began\s+taking|"
         r"has|have)\s+(?:the\s+)?(?P<obj>" + _INSTRUMENTS + r")\s+(?:lessons|classes)\b"),
      "Concept", ""),
+    # ... and lessons in anything else one learns to do: "Emma takes ballet lessons on
+    # Wednesdays", "I've started swimming lessons" (not driving lessons: a goal, a test)
+    ("INTERESTED_IN", compiled(
+        rf"{SUBJECT}\s+{ADVERB}(?:takes|take|took|(?:am|is|are)\s+taking|"
+        rf"(?:(?:have|has)\s+{ADVERB})?(?:started|begun|been)(?:\s+taking)?|began\s+taking|"
+        r"has|have|does|do|(?:am|is|are)\s+doing)\s+"
+        r"(?P<obj>ballet|tap|dance|dancing|salsa|swimming|swim|tennis|karate|judo|taekwondo|"
+        r"kickboxing|boxing|gymnastics|riding|horse\s+riding|skating|ice\s+skating|skiing|"
+        r"ski|surf|surfing|golf|singing|voice|art|drawing|painting|pottery|cooking|climbing|"
+        r"sailing|French|Spanish|German|Italian|Japanese|Mandarin|Portuguese|Arabic|"
+        r"sign\s+language)\s+(?:lessons|classes)\b"),
+     "Concept", ""),
     # "I'm really interested in astronomy", "I'm keen on counseling" ("not interested in"
     # is no interest: "not" is not an adverb these patterns skip)
     ("INTERESTED_IN", compiled(
