@@ -43,9 +43,11 @@ What it finds
   (WORKS_AT);
 - what is over, with ``valid_to`` (the sentence's date, else the source's time): "I quit
   my job at Y", "I was laid off from Y", "I no longer work at / used to work at Y"
-  (WORKS_AT), "I graduated from Y" (STUDIES_AT), "I used to live in Y" (LIVES_IN), "Mei
-  and I broke up", "Jess broke up with her boyfriend Leo" (PARTNER_OF);
-- "I married / got engaged to X", "Felix married his girlfriend Noor" (PARTNER_OF);
+  (WORKS_AT), "I graduated from Y" (STUDIES_AT), "I used to live in Y", "I moved from X
+  to Y" (LIVES_IN X), "Mei and I broke up", "Jess broke up with her boyfriend Leo"
+  (PARTNER_OF), "our cat Mittens passed away" (OWNS);
+- "I married / got engaged to X", "Felix married his girlfriend Noor" (PARTNER_OF); "my
+  brother's wife Sara" (FAMILY_OF: family through an unnamed relative);
   "my son's name is Oscar" as "my son Oscar"; "his/her/their sister X" relates X to the
   person last named before it, "your sister X" is a Person whose relation is not said;
 - "I've been learning Spanish" (INTERESTED_IN); a short lead-in before the subject ("Big
