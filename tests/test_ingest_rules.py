@@ -2320,3 +2320,16 @@ def test_lessons_in_something_one_learns_to_do_are_an_interest():
     assert ("me", "INTERESTED_IN", "spanish") in extract("I take Spanish classes.")[1]
     # driving lessons lead to a test, not a pastime
     assert extract("I'm taking driving lessons.")[1] == set()
+
+
+def test_a_name_and_an_s_before_what_someone_is_reads_as_is():
+    """ "Tyler's still an engineer" says what Tyler is; "Tyler's car" is his car."""
+    assert extract("Yep, Tyler's still an engineer at the steel plant there.")[1] == {
+        ("tyler", "HAS_OCCUPATION", "engineer")}
+    assert extract("Tyler's car broke down.")[1] == set()
+    assert extract("Mia's in-laws are lovely.")[1] == set()
+
+
+def test_the_head_of_a_department_is_an_occupation():
+    assert extract("From September I'm head of chemistry at Kirkstall Park.")[1] == {
+        ("me", "HAS_OCCUPATION", "head of chemistry"), ("me", "WORKS_AT", "kirkstall park")}

@@ -876,6 +876,7 @@ class _Run:
         text = _HAS_CONTRACTED.sub(r"\1 has \2", text)
         text = _CLINICIAN_SAYS_IT_IS.sub(r"\g<said> I have ", text)
         text = _THEY_ARE.sub(r"\1 are", _PRONOUN_IS.sub(r"\1 is", text))
+        text = _NAME_IS.sub(r"\1 is ", text)
         text = _WE.sub("I", _STACK_IS.sub("I use ", text))
         text = _BACK_FROM.sub("I am back from ", text)
         dropped = _DROPPED_SUBJECT.match(text)
@@ -1471,6 +1472,8 @@ _OCCUPATIONS = (
     # a lead by what is led ("a tech lead"; "a lead" alone says nothing)
     "(?:tech|team|technical|engineering|design|product|project|data|sales|marketing|qa|"
     "frontend|backend|ux) lead|"
+    # ... and the head of a department by what it does ("head of chemistry")
+    "head of [a-z]{3,20}|"
     r"[a-z]{0,30}(?:ologist|therapist|ician|grapher|iatrist|ineer|smith)")
 # Words before an occupation that make it no job held now: praise ("a good cook", "a
 # terrible driver"), one not yet ("an aspiring writer"), one over ("a retired teacher",
@@ -1538,6 +1541,14 @@ _STACK_IS = compiled(
 # too ("she's got arthritis")
 _HAS_CONTRACTED = compiled(r"\b([Hh]e|[Ss]he|[A-Z][a-z]++)['’]s\s++(been|got)\b")
 _PRONOUN_IS = compiled(r"\b([Hh]e|[Ss]he)['’]s\b")
+# ... and "is" after a name, where no possessed thing can follow: "Tyler's still an
+# engineer", "Mia's in Leeds now" (not "Tyler's car", "Mia's in-laws")
+# (nor a saint's place: "sixth form at St Aidan's in September")
+_NAME_IS = compiled(r"(?<!St )(?<!St\. )\b(?!(?:It|That|There|Here|What|Who|Where|Let|This|He|"
+                    r"She)['’])"
+                    r"([A-Z][a-z]++)['’]s\s++(?=(?:still|now|currently|also|an?|the|from|"
+                    r"in|at|based|married|engaged|pregnant|expecting|moving|living|working|"
+                    r"studying|retired|head)\b(?![\-'’]))")
 _THEY_ARE = compiled(r"\b([Tt]hey)['’]re\b")
 _POSSESSIVE_SUFFIX = compiled(r"['’]s$")
 # a place named after its saint: "St Mary's", "St. Mike's" (a hospital, a church, a school)
