@@ -1061,3 +1061,29 @@ def test_whom_someone_is_dating_or_seeing_asks_for_a_partner() -> None:
     # seeing someone at a time or a place is no dating
     assert not asks_relation(wanted_by("Who is Caroline seeing at the weekend?", "Caroline"),
                              partner)
+
+
+def test_before_what_the_question_names_asks_for_the_fact_it_took_over_from() -> None:
+    """Lars moved from Stockholm to Singapore, then to Toronto: "Where did Lars live
+    before Toronto?" is answered by Singapore (Toronto took over from it), though the
+    Stockholm fact, over too, matches the question better."""
+    def candidates() -> list[Candidate]:
+        stockholm = rel("stockholm", "LIVES_IN", "Lars", "Stockholm", valid_to=PAST,
+                        start_uid="lars")
+        stockholm.ranks = {"fulltext": 1, "vector": 1}
+        singapore = rel("singapore", "LIVES_IN", "Lars", "Singapore", valid_to=PAST,
+                        superseded_by="toronto", start_uid="lars")
+        singapore.ranks = {"fulltext": 3}
+        toronto = rel("toronto", "LIVES_IN", "Lars", "Toronto", supersedes="singapore",
+                      start_uid="lars")
+        toronto.ranks = {"fulltext": 2, "vector": 2}
+        return [stockholm, singapore, toronto]
+
+    named = rerank(candidates(), Weights(), 60, NOW, 30,
+                   intent=read_query("Where did Lars live before Toronto?"))
+    order = [c.key for c, _ in named]
+    assert order.index("singapore") < order.index("stockholm") < order.index("toronto")
+    # "before" alone names no later fact: the better match first, as before
+    unnamed = rerank(candidates(), Weights(), 60, NOW, 30,
+                     intent=read_query("Where did Lars live before?"))
+    assert unnamed[0][0].key == "stockholm"

@@ -674,6 +674,7 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             if superseded(f.props, now) and f.key in fact_scores:
                 out.why(f.key, "ended: the question asks whether it still holds")
     if intent.time in ("now", "past"):
+        just_before: list[Any] = []
         for f in facts:
             if not superseded(f.props, now):
                 continue
@@ -716,6 +717,19 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                         out.why(f.key, "the earlier fact the question asks about")
                     _below(out, g.key, f.key, "came after an earlier fact the question asks "
                                               "about (the past)")
+                if newer is not None and canonical_name(
+                        str(newer.props.get("end_name") or "")) in intent.name_keys:
+                    just_before.append(f)
+        # "Where did Lars live before Toronto?": the question names what took over, so the
+        # fact it took over from answers, before any earlier one of its subject and type
+        # ("Lars LIVES_IN Stockholm", over when he moved to Singapore)
+        for f in just_before:
+            for g in facts:
+                if g is not f and g not in just_before and superseded(g.props, now) \
+                        and g.props.get("start_uid") == f.props.get("start_uid") \
+                        and g.props.get("kind") == f.props.get("kind"):
+                    _below(out, g.key, f.key, "earlier than the fact right before what the "
+                                              "question names")
     if intent.latest:
         ranked = [f.key for f in facts if f.key in fact_scores]
         for group in latest_groups(ranked, {f.key: f.props for f in facts}, answer_keys):
