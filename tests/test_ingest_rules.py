@@ -2333,3 +2333,9 @@ def test_a_name_and_an_s_before_what_someone_is_reads_as_is():
 def test_the_head_of_a_department_is_an_occupation():
     assert extract("From September I'm head of chemistry at Kirkstall Park.")[1] == {
         ("me", "HAS_OCCUPATION", "head of chemistry"), ("me", "WORKS_AT", "kirkstall park")}
+
+
+def test_a_place_one_is_settling_into_is_home():
+    assert extract("Settling in to Toronto.", "Lars")[1] == {("lars", "LIVES_IN", "toronto")}
+    assert extract("We're still settling into Leeds.")[1] == {("me", "LIVES_IN", "leeds")}
+    assert extract("Settling into the new job.")[1] == set()

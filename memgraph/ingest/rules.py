@@ -302,6 +302,8 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # "we're married and I'm settled in Sandsend"
         rf"{SUBJECT}\s++{ADVERB}(?:live|lives|am living|'m living|moved|have moved|'ve moved|"
         r"(?:am|is|are)\s++(?:now\s++|all\s++|finally\s++)?settled|"
+        # "we're settling in to Toronto", "I'm still settling into Leeds"
+        r"(?:am|is|are)\s++(?:now\s++|still\s++|slowly\s++)?settling(?:\s++in(?=\s++to\b))?|"
         # "lives alone in Seville", "moved in with Carmen in Cordoba"
         # "lives round the corner in Wigan"
         r"relocated)\s++(?:in\s++together\s++|alone\s++|together\s++|(?:just\s++)?(?:a)?round\s++"
@@ -2050,6 +2052,8 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]
                               # terrible migraines" (_DROPPED_AUXILIARY)
                               r"[Ww]orking(?=\s+(?:at|for)\s)|[Bb]een(?=\s+(?:getting|having)\s)|"
                               r"[Rr]ecovering(?=\s+from\s)|"
+                              # "Settling in to Toronto." (_DROPPED_AUXILIARY)
+                              r"[Ss]ettling(?=\s+in(?:to)?\s)|"
                               # "gave up the swimming over christmas", "quit the league"
                               r"[Gg]ave\s+up|[Qq]uit|[Ss]topped|[Dd]ropped|"
                               # "Had a mild heart attack in May" (not "Had to go", "Had better")
@@ -2062,7 +2066,8 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]
                               r"[Cc]ovid|COVID|the\s+flu|(?:" + _CONDITIONS + r")\b)|[Cc]aught)"
                               r"(?:\s|(?<=ovid|OVID)[,.!;]))")
 # the auxiliary a dropped subject's verb needs: "working at X" is "I am working at X"
-_DROPPED_AUXILIARY = {"working": "am ", "recovering": "am ", "been": "have "}
+_DROPPED_AUXILIARY = {"working": "am ", "recovering": "am ", "settling": "am ",
+                      "been": "have "}
 _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
     ("INTERESTED_IN", compiled(rf"\bgot\s++me\s++(?:into|hooked\s++on)\s++{_SMALL_OBJECT}"
                                  + _SMALL_OBJECT_END)),
