@@ -1079,8 +1079,11 @@ def test_before_what_the_question_names_asks_for_the_fact_it_took_over_from() ->
         toronto.ranks = {"fulltext": 2, "vector": 2}
         return [stockholm, singapore, toronto]
 
+    # both answer, and the Stockholm fact matches the question better
     named = rerank(candidates(), Weights(), 60, NOW, 30,
-                   intent=read_query("Where did Lars live before Toronto?"))
+                   intent=read_query("Where did Lars live before Toronto?"),
+                   answers={"stockholm", "singapore"},
+                   fact_scores={"stockholm": 0.9, "singapore": 0.5, "toronto": 0.7})
     order = [c.key for c, _ in named]
     assert order.index("singapore") < order.index("stockholm") < order.index("toronto")
     # "before" alone names no later fact: the better match first, as before

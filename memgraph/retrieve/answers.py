@@ -673,8 +673,9 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
         for f in facts:
             if superseded(f.props, now) and f.key in fact_scores:
                 out.why(f.key, "ended: the question asks whether it still holds")
+    # the facts right before what a "past" question names (below)
+    just_before: list[Any] = []
     if intent.time in ("now", "past"):
-        just_before: list[Any] = []
         for f in facts:
             if not superseded(f.props, now):
                 continue
@@ -720,16 +721,6 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                 if newer is not None and canonical_name(
                         str(newer.props.get("end_name") or "")) in intent.name_keys:
                     just_before.append(f)
-        # "Where did Lars live before Toronto?": the question names what took over, so the
-        # fact it took over from answers, before any earlier one of its subject and type
-        # ("Lars LIVES_IN Stockholm", over when he moved to Singapore)
-        for f in just_before:
-            for g in facts:
-                if g is not f and g not in just_before and superseded(g.props, now) \
-                        and g.props.get("start_uid") == f.props.get("start_uid") \
-                        and g.props.get("kind") == f.props.get("kind"):
-                    _below(out, g.key, f.key, "earlier than the fact right before what the "
-                                              "question names")
     if intent.latest:
         ranked = [f.key for f in facts if f.key in fact_scores]
         for group in latest_groups(ranked, {f.key: f.props for f in facts}, answer_keys):
@@ -786,6 +777,17 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
         if key in standings and shared > 0:
             out.adjusted[key] = shared * standings[key]
             out.why(key, "an answer: ranked among the answers by how well it matches")
+    # "Where did Lars live before Toronto?": the question names what took over, so the
+    # fact it took over from answers before any earlier one of its subject and type
+    # ("Lars LIVES_IN Stockholm", over when he moved to Singapore), however well that
+    # one matches
+    for f in just_before:
+        for g in facts:
+            if g is not f and g not in just_before and superseded(g.props, now) \
+                    and g.props.get("start_uid") == f.props.get("start_uid") \
+                    and g.props.get("kind") == f.props.get("kind"):
+                _below(out, g.key, f.key, "earlier than the fact right before what the "
+                                          "question names")
     if intent.time == "still":
         _latest_said_first(out, facts, answer_keys)
     # an overview's summaries lead the answers in the order the summary list gives: the
