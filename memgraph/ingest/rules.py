@@ -1895,9 +1895,9 @@ _PET_KIND = "|".join(sorted(PET_WORDS | set(PET_BREEDS)))
 _NAME_THEN_OUR_PET = compiled(
     rf"(?P<name>{NAME})\s*+\(\s*+(?:[Mm]y|[Oo]ur|[Tt]he)\s++(?:[a-z]++\s++)?"
     rf"(?P<rel>(?i:{_PET_KIND}))\s*+\)\s++(?!(?:he|she|they|it|I|we|you)\b)")
-# a pet that has died: "Our cat Mittens passed away last month", "Rex, our old lab, died
-# in May", "we had to put down our dog Bruno", "we lost our cat Luna" (OWNS, over from
-# then; a relative who died is still family)
+# a pet that has died: "Our cat Mittens passed away last month", "we had to put down our
+# dog Bruno", "we lost our cat Luna": the pet the sentence names by a relation word is had,
+# and no longer (OWNS, over from then; a relative who died is still family)
 _PET_GONE = compiled(
     rf"(?P<name>{NAME})\s*+,?\s*+(?:(?:[Oo]ur|[Mm]y)\s++(?:[a-z\-]++\s++)?"
     rf"(?i:{_PET_KIND})\s*+,?\s*+)?(?:has\s++|had\s++to\s++be\s++|was\s++)?"
