@@ -2339,3 +2339,20 @@ def test_a_place_one_is_settling_into_is_home():
     assert extract("Settling in to Toronto.", "Lars")[1] == {("lars", "LIVES_IN", "toronto")}
     assert extract("We're still settling into Leeds.")[1] == {("me", "LIVES_IN", "leeds")}
     assert extract("Settling into the new job.")[1] == set()
+
+
+def test_pastimes_got_into_things_collected_places_gone_to_and_bands_seen():
+    assert extract("I got into birdwatching during lockdown.")[1] == {
+        ("me", "INTERESTED_IN", "birdwatching")}
+    assert extract("I collect vinyl records.")[1] == {("me", "INTERESTED_IN", "vinyl records")}
+    assert extract("I've been going to therapy since March.")[1] == {
+        ("me", "ATTENDED", "therapy")}
+    assert extract("I go to church every Sunday.")[1] == {("me", "ATTENDED", "church")}
+    assert extract("I saw Coldplay in concert last night.")[1] == {
+        ("me", "ATTENDED", "coldplay")}
+    assert extract("Oh, I've been to Paris yesterday!")[1] == {("me", "VISITED", "paris")}
+    # an admission, trouble, a school run, a plan, a place never gone to: none
+    for text in ("I got into Oxford!", "I got into trouble.", "I collect the kids at three.",
+                 "I collect Tom from the station.", "I'm going to therapy tomorrow.",
+                 "I've never been to Japan."):
+        assert extract(text)[1] == set(), text

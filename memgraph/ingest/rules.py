@@ -361,6 +361,8 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
      "Entity", "place"),
     ("VISITED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:visited|travelled to|traveled to|"
+        # "I've been to Japan twice" (not "I've never been": "never" is no adverb here)
+        rf"(?:have|has)\s++{ADVERB}been\s++to|"
         # "went up to Porto", "we drove down to Brighton", "took the train out to Sintra"
         r"(?:went|flew|drove|headed|popped|nipped|(?:took|caught)\s++(?:the|a)\s++"
         r"(?:train|bus|ferry|coach|boat|plane|flight|tube|metro|tram))\s++"
@@ -2966,6 +2968,33 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:am|is|are|been)\s++supporting)\s++(?:the\s++)?(?P<obj>" + NAME + r")"
         r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:since|now|too|all\s++my\s++life|and|but)\b|$))"),
      "Entity", ""),
+    # a pastime one got into: "I got into birdwatching during lockdown" (INTERESTED_IN, as
+    # "Dev got me into bouldering" is; not "got into Oxford", "got into trouble")
+    ("INTERESTED_IN", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:got|gotten|(?:am|is|are)\s++"
+        r"getting)\s++(?:really\s++)?into\s++"
+        rf"(?P<obj>{_PASTIME_KIND}(?:{_PASTIMES}))\b{_NOT_PASTIME}"), "Concept", ""),
+    # what one collects: "I collect vinyl records" (INTERESTED_IN; not "I collect the kids
+    # at three", "I collect Tom from the station")
+    ("INTERESTED_IN", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:collect|collects|(?:have|has)\s++been\s++collecting|"
+        r"(?:started|began)\s++collecting)\s++"
+        r"(?!(?:the|my|his|her|their|our|your|a|an|it|them|him|me|us|some|any)\b)(?=[a-z])"
+        rf"{PHRASE}{PHRASE_END}"), "Concept", ""),
+    # a place of care or worship gone to, as a habit: "I've been going to therapy since
+    # March", "I go to church every Sunday" (ATTENDED; not "I'm going to therapy
+    # tomorrow", a plan)
+    ("ATTENDED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:go|goes|went|(?:have|has)\s++{ADVERB}been\s++going|"
+        r"(?:started|began|begun|stopped)\s++going)\s++to\s++"
+        r"(?P<obj>(?:group\s++|couples\s++|family\s++)?therapy|(?:marriage\s++)?counsell?ing|"
+        r"church|mass|physio|physiotherapy|rehab|synagogue|mosque|temple|AA|"
+        r"(?:AA\s++|NA\s++)meetings)\b"), "Concept", ""),
+    # a band or a singer seen live: "I saw Coldplay in concert last night" (ATTENDED the
+    # performer, dated by the sentence)
+    ("ATTENDED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:saw|watched|caught|(?:have|has)\s++seen)\s++(?P<obj>{NAME})"
+        r"\s++(?:in\s++concert|live|play\s++live|perform\s++live)\b"), "Entity", ""),
     # volunteering at a kind of place, in the present: "I volunteer at the food bank on
     # Saturdays", "I'm carrying on volunteering at the youth center" (its kind is what is
     # known, as "we went to the beach" keeps the beach)
