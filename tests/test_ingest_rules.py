@@ -2356,3 +2356,11 @@ def test_pastimes_got_into_things_collected_places_gone_to_and_bands_seen():
                  "I collect Tom from the station.", "I'm going to therapy tomorrow.",
                  "I've never been to Japan."):
         assert extract(text)[1] == set(), text
+
+
+def test_a_friendship_told_by_its_length_and_someone_known_for_years():
+    assert extract("Sam and I have been friends for 20 years.")[1] == {
+        ("me", "FRIEND_OF", "sam")}
+    assert extract("I've been best friends with Priya since school.")[1] == {
+        ("me", "FRIEND_OF", "priya")}
+    assert extract("I've known Sam since primary school.")[1] == {("me", "KNOWS", "sam")}

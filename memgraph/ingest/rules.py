@@ -2823,6 +2823,19 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("PARTNER_OF", compiled(
         rf"(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++(?:have\s++been|are|'ve\s++been)\s++"
         r"together\b"), "Person", ""),
+    # a friendship told by its length: "Sam and I have been friends for 20 years", "I've
+    # been best friends with Priya since school" (FRIEND_OF), and someone one has known a
+    # long time: "I've known Sam since primary school" (KNOWS)
+    ("FRIEND_OF", compiled(
+        rf"(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++(?:have\s++been|are|'ve\s++been)\s++"
+        r"(?:(?:best|good|close|old|great)\s++)?friends\b"), "Person", ""),
+    ("FRIEND_OF", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++been|(?:am|is|are))\s++"
+        r"(?:(?:best|good|close|old|great)\s++)?friends\s++with\s++"
+        rf"(?P<obj>{NAME})"), "Person", ""),
+    ("KNOWS", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:have|has)\s++{ADVERB}known\s++(?P<obj>{NAME})\s++"
+        r"(?:since|for)\b"), "Person", ""),
     # a couple as the subject: "Kenji and I got engaged", "Anna and Ben got married in June"
     ("PARTNER_OF", compiled(
         rf"(?:\b[Mm]y\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++"
