@@ -29,7 +29,9 @@ ones (docs/retrieval.md, "Answers first"):
    never more than the fact that replaced it; for a question about the past ("before",
    "used to", "first") the replacing fact never scores more than the one it replaced
    (for a fact told as over, with no successor named, the node's current facts of its
-   type: they came after it); for "when" neither.
+   type: they came after it), and when the question names what took over ("Where did
+   Lars live before Toronto?") the fact it took over from answers before any earlier
+   one; for "when" neither.
    A source whose facts are all superseded is stale for a "now" question: half.
    **Priors on messages**: one that ends by asking keeps 0.9 (a reply more often than a
    statement); the agent's own turn, and one that says nothing but a greeting, thanks or
