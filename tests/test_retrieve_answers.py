@@ -1086,6 +1086,12 @@ def test_before_what_the_question_names_asks_for_the_fact_it_took_over_from() ->
                    fact_scores={"stockholm": 0.9, "singapore": 0.5, "toronto": 0.7})
     order = [c.key for c, _ in named]
     assert order.index("singapore") < order.index("stockholm") < order.index("toronto")
+    # ... even when only the earlier fact matched well enough to answer
+    only_earlier = rerank(candidates(), Weights(), 60, NOW, 30,
+                          intent=read_query("Where did Lars live before Toronto?"),
+                          answers={"stockholm"},
+                          fact_scores={"stockholm": 0.9, "singapore": 0.5, "toronto": 0.7})
+    assert only_earlier[0][0].key == "singapore" and only_earlier[0][1].tier == 1
     # "before" alone names no later fact: the better match first, as before
     unnamed = rerank(candidates(), Weights(), 60, NOW, 30,
                      intent=read_query("Where did Lars live before?"))

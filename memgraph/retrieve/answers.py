@@ -788,6 +788,10 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             if g is not f and g not in just_before and superseded(g.props, now) \
                     and g.props.get("start_uid") == f.props.get("start_uid") \
                     and g.props.get("kind") == f.props.get("kind"):
+                if g.key in answer_keys and f.key not in answer_keys:
+                    # an earlier fact answers, so the one right before what is named does
+                    answer_keys.add(f.key)
+                    out.why(f.key, "right before what the question names")
                 _below(out, g.key, f.key, "earlier than the fact right before what the "
                                           "question names")
     if intent.time == "still":
