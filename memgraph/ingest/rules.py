@@ -2202,6 +2202,11 @@ _PASTIMES = ("running|jogging|painting|reading|hiking|swimming|cooking|baking|ga
 _PASTIME_KIND = ("(?:(?!(?:about|to|the|a|an|my|our|his|her|their|some|more|much|lots|"
                  "again|also|really|just|with|and|on|in|at|for|from|of|out|into|back|up|"
                  r"doing|no|not|any|less)\b)[A-Za-z\-]{2,}+(?<!ing)\s++){0,2}?")
+# one who takes lessons, up to what in (left open: a pattern may add verbs): "Mia takes",
+# "I started taking", "Zola has"
+_TAKING_LESSONS = (rf"{SUBJECT}\s+{ADVERB}(?:takes|take|took|(?:am|is|are)\s+taking|"
+                   rf"(?:(?:have|has)\s+{ADVERB})?(?:started|begun|been)(?:\s+taking)?|"
+                   r"began\s+taking|has|have")
 # instruments, which one plays, takes lessons in and switches between
 _INSTRUMENTS = ("piano|violin|viola|cello|guitar|bass|drums|flute|clarinet|oboe|saxophone|"
                 "sax|trumpet|trombone|ukulele|harp|banjo|mandolin|accordion")
@@ -2641,17 +2646,13 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?:{_INSTRUMENTS})\s+to\s+(?:playing\s+)?(?:the\s+)?(?P<obj>{_INSTRUMENTS})\b"),
      "Concept", ""),
     ("INTERESTED_IN", compiled(
-        rf"{SUBJECT}\s+{ADVERB}(?:takes|take|took|(?:am|is|are)\s+taking|"
-        # "I started taking guitar lessons"
-        rf"(?:(?:have|has)\s+{ADVERB})?(?:started|begun|been)(?:\s+taking)?|began\s+taking|"
-        r"has|have)\s+(?:the\s+)?(?P<obj>" + _INSTRUMENTS + r")\s+(?:lessons|classes)\b"),
+        _TAKING_LESSONS + r")\s+(?:the\s+)?(?P<obj>" + _INSTRUMENTS
+        + r")\s+(?:lessons|classes)\b"),
      "Concept", ""),
     # ... and lessons in anything else one learns to do: "Emma takes ballet lessons on
     # Wednesdays", "I've started swimming lessons" (not driving lessons: a goal, a test)
     ("INTERESTED_IN", compiled(
-        rf"{SUBJECT}\s+{ADVERB}(?:takes|take|took|(?:am|is|are)\s+taking|"
-        rf"(?:(?:have|has)\s+{ADVERB})?(?:started|begun|been)(?:\s+taking)?|began\s+taking|"
-        r"has|have|does|do|(?:am|is|are)\s+doing)\s+"
+        _TAKING_LESSONS + r"|does|do|(?:am|is|are)\s+doing)\s+"
         r"(?P<obj>ballet|tap|dance|dancing|salsa|swimming|swim|tennis|karate|judo|taekwondo|"
         r"kickboxing|boxing|gymnastics|riding|horse\s+riding|skating|ice\s+skating|skiing|"
         r"ski|surf|surfing|golf|singing|voice|art|drawing|painting|pottery|cooking|climbing|"
