@@ -2178,6 +2178,33 @@ def test_family_through_an_unnamed_relative_is_family_and_anyone_else_is_describ
     assert ("me", "FAMILY_OF", "oscar") in extract("My son's name is Oscar.")[1]
 
 
+def test_a_partner_in_business_or_a_pastime_is_no_romance():
+    """ "my business partner Jo" works with the speaker, "my tennis partner Sam" plays with
+    them: neither is PARTNER_OF, however the relation is said; "my partner" alone is."""
+    assert extract("My business partner Jo is great.")[1] == {("me", "COLLEAGUE_OF", "jo")}
+    for text in ("My tennis partner Sam won.", "Sam is my running partner.",
+                 "My dance partner is Sam.", "Sam, my climbing partner, fell."):
+        assert extract(text)[1] == {("me", "KNOWS", "sam")}, text
+    for text in ("My partner Sam is great.", "Sam, my partner, cooks.",
+                 "My life partner Sam is great."):
+        assert extract(text)[1] == {("me", "PARTNER_OF", "sam")}, text
+
+
+def test_a_relatives_baby_is_family_through_the_relative():
+    """ "My sister just had a baby boy named Theo": a nephew, family a step less close,
+    described by whose child he is; a friend's baby is no family of the speaker's."""
+    at = datetime(2024, 5, 10, 12, tzinfo=UTC)
+    plan = planned("My sister just had a baby boy named Theo!", "Anna", at).plan
+    [family] = plan.relationships
+    assert (family.type, family.from_id, family.to_id) == ("FAMILY_OF", "anna", "theo")
+    assert [n.description for n in plan.nodes if n.name == "Theo"] == ["Anna's sister's son"]
+    assert ("me", "FAMILY_OF", "ava") in extract("My brother had a baby girl, Ava.")[1]
+    assert ("me", "FAMILY_OF", "isla") in extract(
+        "My cousin and her husband welcomed a little girl called Isla.")[1]
+    nodes, facts = extract("My friend had a baby boy named Theo.")
+    assert ("Person", "Theo") in nodes and facts == set()
+
+
 def test_a_home_bought_is_owned_and_a_licence_got_is_lived_through():
     """ "We bought a new house!" OWNS the house; "I got my driver's license" EXPERIENCED
     it, dated by the sentence, as "I passed my driving test" is."""
@@ -2265,6 +2292,12 @@ def test_a_pet_that_has_died_was_had_and_a_habit_given_up_long_ago_is_over():
         [owned] = planned(text, "Anna", at).plan.relationships
         assert (owned.type, owned.to_id, owned.valid_to is not None) == (
             "OWNS", "mittens", True), text
+    # a pet named before what it is, set off by commas, even by a breed with another sense
+    for text in ("Rex, our old lab, died in May.", "Rex, my dog, passed away last year."):
+        [owned] = planned(text, "Anna", at).plan.relationships
+        assert (owned.type, owned.to_id, owned.valid_to is not None) == (
+            "OWNS", "rex", True), text
+    assert extract("Jo, my lab partner, is great.")[1] == {("me", "KNOWS", "jo")}
     # a test passed is no death, and a relative who died is still family
     [owned] = planned("Our cat Mittens passed her vet check.", "Anna", at).plan.relationships
     assert owned.valid_to is None

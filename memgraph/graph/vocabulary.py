@@ -269,9 +269,11 @@ RELATION_WORD_GROUPS: dict[tuple[str, float], tuple[str, ...]] = {
     # a partner one had: "my ex-husband Paul" (PARTNER_OF, over: EX_WORDS)
     ("PARTNER_OF", 0.5): ("ex-wife, ex-husband, ex-partner, ex-girlfriend, ex-boyfriend, ex",),
     ("FRIEND_OF", 0.7): ("friend, bestie, buddy", "best friend", "old friend"),
+    # a partner in a business or a pastime is no romance ("my business partner Jo", "Sam is
+    # my tennis partner": the longest relation word is read first)
     ("COLLEAGUE_OF", 0.5): ("colleague, coworker, co-worker, teammate", "boss, manager",
                             "co-founder, cofounder", "sous chef", "apprentice", "stylist",
-                            "curate"),
+                            "curate", "business partner"),
     ("KNOWS", 0.4): (
         "neighbour, neighbor", "roommate, flatmate, housemate", "teacher", "doctor, gp",
         "therapist", "coach", "instructor, tutor, trainer", "landlord, landlady", "dentist",
@@ -280,7 +282,12 @@ RELATION_WORD_GROUPS: dict[tuple[str, float], tuple[str, ...]] = {
         "lawyer, solicitor, attorney", "midwife", "surgeon", "hairdresser", "adviser, advisor",
         "supervisor", "neurologist", "cardiologist", "oncologist", "dermatologist",
         "optician", "osteopath", "chiropractor", "carer", "health visitor", "social worker",
-        "lecturer", "churchwarden", "professor"),
+        "lecturer", "churchwarden", "professor",
+        *(f"{what} partner" for what in (
+            "lab", "study", "tennis", "squash", "badminton", "golf", "dance", "dancing",
+            "running", "training", "climbing", "gym", "workout", "chess", "bridge", "doubles",
+            "hiking", "cycling", "sparring", "writing", "research", "language",
+            "accountability"))),
     ("OWNS", 0.8): (_pet_words("dog", "dog", "puppy"), _pet_words("cat", "cat", "kitten"),
                     _pet_words("horse", "horse"), "pet", "parrot, bird", "rabbit, bunny"),
 }

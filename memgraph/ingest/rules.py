@@ -983,6 +983,16 @@ class _Run:
             self._relative(name, rel_type, f"{self.owner}'s {word}")
             self._kin_fact(owner, name, key, sentence)
             named.add(name)
+        for m in _RELATIVES_BABY.finditer(sentence.text):
+            name = _POSSESSIVE_SUFFIX.sub("", m["name"])
+            if not _usable(name) or name in named or name == self.owner:
+                continue
+            said = m["child"] or m["kind"] or m["sex"] or "child"
+            child = {"girl": "daughter", "boy": "son"}.get(said, said)
+            owner_label = "the user" if self.owner in (None, ANONYMOUS_OWNER) else self.owner
+            self._relation_through(name, m["via"].lower(), child, owner_label, sentence)
+            named.add(name)
+            self.last_person = self.last_person or name
         for m in _PLURAL_RELATION.finditer(sentence.text):
             key = RELATION_PLURALS[m["rel"].lower()]
             rel_type, word, _ = RELATION_WORDS[key]
@@ -1633,7 +1643,9 @@ _APPOSITIVE = compiled(
 _NAME_THEN_MY_RELATION = compiled(
     rf"(?P<name>{NAME})(?:,\s++(?:[Mm]y|[Oo]ur)\s++|"
     # ("Vikram (husband) is relieved": in brackets, "my" may go without saying)
-    r"\s*+\(\s*+(?:(?:[Mm]y|[Oo]ur)\s++)?)(?:[a-z]++\s++)?"
+    r"\s*+\(\s*+(?:(?:[Mm]y|[Oo]ur)\s++)?)"
+    # ("Jo, my lab partner, …": a relation word of two words is read whole)
+    rf"(?:(?!(?i:{_RELATION_WORD})\b)[a-z]++\s++)?"
     # ("Honestly, my dad, he never listens": no name, a word that sets the tone)
     rf"(?P<rel>(?i:{_RELATION_WORD}))(?:\s*+,|\s*+\))\s++(?!(?:he|she|they|it|I|we|you)\b)")
 # ... or with no comma, opening the sentence, before what is said of them: "Emeka my
@@ -1895,8 +1907,10 @@ _PET_KIND = "|".join(sorted(PET_WORDS | set(PET_BREEDS)))
 # says which animal it is: "Tank (our boxer) has a yard now", "Chief (the lab) sleeps on my
 # boots" (read as the relation said after the name is: _NAME_THEN_MY_RELATION)
 _NAME_THEN_OUR_PET = compiled(
-    rf"(?P<name>{NAME})\s*+\(\s*+(?:[Mm]y|[Oo]ur|[Tt]he)\s++(?:[a-z]++\s++)?"
-    rf"(?P<rel>(?i:{_PET_KIND}))\s*+\)\s++(?!(?:he|she|they|it|I|we|you)\b)")
+    rf"(?P<name>{NAME})(?:\s*+\(\s*+(?:[Mm]y|[Oo]ur|[Tt]he)|,\s++(?:[Mm]y|[Oo]ur))\s++"
+    # ... or set off by commas: "Rex, our old lab, died in May" (a breed with another
+    # sense is a pet's there, as "my lab partner" or "my boxer Tyson" need not be)
+    rf"(?:[a-z]++\s++)?(?P<rel>(?i:{_PET_KIND}))\s*+[),]\s++(?!(?:he|she|they|it|I|we|you)\b)")
 # a pet that has died: "Our cat Mittens passed away last month", "we had to put down our
 # dog Bruno", "we lost our cat Luna": the pet the sentence names by a relation word is had,
 # and no longer (OWNS, over from then; a relative who died is still family)
@@ -1951,6 +1965,15 @@ _OUR_BABY = compiled(r"\b(?:[Mm]y|[Oo]ur)\s++(?:new\s++|little\s++)?(?:baby"
                      # "Our son was born on the 28th of March! We named him Yusuf."
                      r"(?:baby\s++|new\s++|little\s++)?(?P<child>son|daughter)\s++"
                      r"(?:was\s++born|arrived)\b)")
+# a relative's baby, named: "My sister just had a baby boy named Theo", "my brother and
+# his wife welcomed a little girl, Ava" (a nephew, a niece: family through the relative)
+_RELATIVES_BABY = compiled(
+    rf"\b[Mm]y\s++(?P<via>{_RELATION_WORD})\s++(?:and\s++(?:her|his|their)\s++"
+    rf"(?:{_RELATION_WORD})\s++)?{ADVERB}(?:had|welcomed|(?:has|have)\s++had)\s++"
+    r"(?:a|her|his|their)\s++(?:new\s++|little\s++|beautiful\s++|healthy\s++)?"
+    r"(?:baby(?:\s++(?P<kind>girl|boy|daughter|son))?|(?P<child>daughter|son)|"
+    r"(?P<sex>girl|boy))(?:,\s++(?:an?\s++(?:[a-z]++\s++)?(?:baby\s++)?(?:girl|boy)\s++(?:named|called)\s++)?"
+    rf"|\s++(?:named|called)\s++)(?P<name>{NAME})")
 # a name given in words of its own after a comma: ", his name is Kenji", "; she's called
 # Rosa", "…a rescue greyhound, she's called Bella"
 _NAME_GIVEN_AFTER = (r"\s*+[,;]\s*+(?:(?:his|her|their|its)\s++name\s++is|"
