@@ -2397,3 +2397,60 @@ def test_a_friendship_told_by_its_length_and_someone_known_for_years():
     assert extract("I've been best friends with Priya since school.")[1] == {
         ("me", "FRIEND_OF", "priya")}
     assert extract("I've known Sam since primary school.")[1] == {("me", "KNOWS", "sam")}
+
+
+def test_a_medicine_taken_is_used_and_one_stopped_is_over():
+    """ "I'm on metformin" USES it (a Concept described as a medication, which a question
+    about someone's medication finds); "the doctor put me on statins" says the same;
+    "I stopped taking metformin" is over. Names, not a shape: "I'm on holiday" is none."""
+    at = datetime(2024, 5, 10, 12, tzinfo=UTC)
+    for text, medicine in (("Now I'm on gliclazide.", "gliclazide"),
+                           ("The doctor put me on statins.", "statins"),
+                           ("I've been taking sertraline since March.", "sertraline"),
+                           ("I take warfarin and a statin every evening.", "warfarin")):
+        plan = planned(text, "Margaret", at).plan
+        [used] = plan.relationships
+        assert (used.type, used.to_id, used.valid_to) == ("USES", medicine, None), text
+        assert [n.description for n in plan.nodes if n.name == medicine] == ["a medication"]
+    for text in ("I stopped taking metformin, it upset my stomach.",
+                 "I came off metformin last year."):
+        [stopped] = planned(text, "Margaret", at).plan.relationships
+        assert (stopped.type, stopped.to_id, stopped.valid_to is not None) == (
+            "USES", "metformin", True), text
+    assert ("mum", "USES", "warfarin") in extract("Mum takes warfarin.")[1]
+    for text in ("I'm on holiday.", "I take the bus.", "I'm on it."):
+        assert extract(text)[1] == set(), text
+
+
+def test_a_job_by_its_length_and_a_job_got_by_its_kind():
+    """ "I worked at Tesco for five years" is a job one had; "I've worked at Tesco for five
+    years" one has; "I got my first data job at Monzo" is a job begun."""
+    [had] = planned("I taught maths at Hillside Academy for eight years.", "Aisha",
+                    datetime(2024, 5, 10, 12, tzinfo=UTC)).plan.relationships
+    assert (had.type, had.to_id, had.valid_to is not None) == (
+        "WORKS_AT", "hillside academy", True)
+    assert extract("I've worked at Tesco for five years.")[1] == {("me", "WORKS_AT", "tesco")}
+    assert extract("I got my first data job at Monzo!")[1] == {("me", "WORKS_AT", "monzo")}
+    assert extract("Tom landed his dream job at Pixar.")[1] == {("tom", "WORKS_AT", "pixar")}
+    # the past tense without a length may be today's shift
+    assert extract("I worked at Tesco today.")[1] == set()
+
+
+def test_training_for_an_occupation_is_a_goal():
+    assert extract("I'm training to be a nurse.")[1] == {("me", "HAS_GOAL", "becoming a nurse")}
+    assert extract("I'm studying to become a vet.")[1] == {("me", "HAS_GOAL", "becoming a vet")}
+    assert ("me", "HAS_GOAL", "becoming a data analyst") in extract(
+        "I left teaching in July to retrain as a data analyst.")[1]
+    assert extract("I'm training for a marathon.")[1] != {
+        ("me", "HAS_GOAL", "becoming a marathon")}
+
+
+def test_a_present_by_its_name_is_owned_and_a_platform_one_posts_on_is_used():
+    assert ("me", "OWNS", "steam deck") in extract(
+        "My girlfriend Mei got me a Steam Deck for my birthday.")[1]
+    assert extract("Mum gave me a Kindle for Christmas.")[1] == {("me", "OWNS", "kindle")}
+    # no occasion, no present: a coffee as likely as a thing kept
+    assert extract("She got me a Starbucks.")[1] == set()
+    assert extract("I stream on Twitch most evenings.")[1] == {("me", "USES", "twitch")}
+    assert extract("I post videos on YouTube.")[1] == {("me", "USES", "youtube")}
+    assert extract("I sell cakes on Saturdays.")[1] == set()

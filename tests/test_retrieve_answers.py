@@ -45,6 +45,9 @@ def test_a_question_is_read_for_names_relations_and_time() -> None:
     # an ex- is a partner one had
     ex = read_query("Who is Claire's ex-husband?")
     assert ex.time == "past" and ex.relation_words == {"husband"}
+    # what someone stopped doing is something they did
+    assert read_query("What medication did Margaret stop taking?").time == "past"
+    assert read_query("What medication is Margaret on?").time == "now"
     assert read_query("Anna").topic(["Anna"]) == ()
     assert read_query("Who is Anna?").topic(["Anna"]) == ()
     assert read_query("tell me about Anna").topic(["Anna"]) == ()

@@ -243,7 +243,8 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"September|October|November|December))\b"), "Entity", "organisation"),
     ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:work|works|am working|'m working|is working|"
-        r"(?:have|has)\s++been\s++working|"
+        # ("I've worked at Tesco for five years": a job now; "I worked at…": _OVER)
+        rf"(?:have|has)\s++been\s++working|(?:have|has)\s++{ADVERB}worked|"
         # a contractor's client: "currently contracting for Deliveroo", "I'm starting a
         # six-month contract at Monzo"
         r"(?:am|is|are)\s++(?:currently\s++)?contracting|(?:started|starting|am\s++starting|"
@@ -736,6 +737,7 @@ class _Run:
             self._over(text, sentence, named)
             self._owned(text, sentence, named)
             self._uses(text, sentence, named)
+            self._medicines(text, sentence, named)
             self._made(sentence.text, sentence, named)
             self._goals(text, sentence)
             self._milestones(text, sentence)
@@ -879,6 +881,7 @@ class _Run:
         text = _OPENING_CONJUNCTION.sub("", text)     # "And she lives in Porto."
         text = _HAS_CONTRACTED.sub(r"\1 has \2", text)
         text = _CLINICIAN_SAYS_IT_IS.sub(r"\g<said> I have ", text)
+        text = _PUT_ME_ON.sub("I am on ", text)
         text = _THEY_ARE.sub(r"\1 are", _PRONOUN_IS.sub(r"\1 is", text))
         text = _NAME_IS.sub(r"\1 is ", text)
         text = _WE.sub("I", _STACK_IS.sub("I use ", text))
@@ -1307,15 +1310,37 @@ class _Run:
                 named.add(m["name"])
 
     def _made(self, text: str, sentence: _Sentence, named: set[str]) -> None:
-        """ "My new bike is a Brompton", "I drive a Skoda Octavia": the speaker OWNS it."""
+        """ "My new bike is a Brompton", "I drive a Skoda Octavia", "Mum gave me a Kindle for
+        Christmas": the speaker OWNS it."""
         made = [(m["name"], m["what"]) for m in _OWNED_MAKE.finditer(text)]
         made += [(m["name"], "car") for m in _DRIVES.finditer(text)]
+        made += [(m["name"], "present") for m in _GIVEN_ME.finditer(text)
+                 if m["subj"] in (None, "I")]
         for name, what in made:
             owner = self.speaker()
             if owner is not None and _usable(name) and name not in named:
                 self.node("Entity", name, f"{self.owner}'s {what}", what)
                 self.relate(owner, name, "OWNS", sentence, attitude=0.5)
                 named.add(name)
+
+    def _medicines(self, text: str, sentence: _Sentence, named: set[str]) -> None:
+        """ "I'm on metformin" USES it, a Concept described as a medicine (what a question
+        about someone's medication finds); "I stopped taking metformin": over."""
+        for pattern, over in ((_ON_MEDICINE, False), (_OFF_MEDICINE, True)):
+            for m in pattern.finditer(text):
+                if m["subj"] != "I" and not _usable(m["subj"]):
+                    continue
+                who = self.subject(m["subj"])
+                if who is None:
+                    continue
+                name = _ARTICLES.sub("", re.sub(r"\s+", " ", m["obj"])).strip()
+                medicine = self.node("Concept", name if name.isupper() else name.lower(),
+                                     "a medication")
+                if over:
+                    self.relate_over(who, medicine, "USES", sentence)
+                else:
+                    self.relate(who, medicine, "USES", sentence, attitude=0.0)
+                named.update({m["subj"], name} - {"I"})
 
     def _uses(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "We use Kotlin and Postgres", "I write code in IntelliJ": tools, by name."""
@@ -1767,6 +1792,14 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         r"laid\s++off))\b(?:\s++[\w,]++){0,6}?\s++after\s++(?:(?:[a-z]++|\d++|a\s++few|"
         r"a\s++couple\s++of)\s++)?(?:years?|decades?)\s++(?:at|with|working\s++(?:at|for))\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
+    # a job told by its length, in the past: "I worked at Tesco for five years", "I taught
+    # maths at Hillside Academy for eight years" (not "I've worked at…": a job now)
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:worked|taught(?:\s++[a-z\-]++){{0,2}}?)\s++(?:at|for)\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})\s++for\s++(?:(?:almost|nearly|over|about|around|"
+        r"more\s++than)\s++)?(?:\d++|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+        r"twelve|fifteen|twenty|thirty|a\s++few|a\s++couple\s++of|several|many)\s++"
+        r"(?:years|decades)\b"), "Entity", "organisation"),
     # "she used to be at Revolut", "Tom used to be with the BBC": a workplace of the past
     ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}used\s++to\s++be\s++(?:at|with)\s++(?:the\s++)?"
@@ -1877,6 +1910,47 @@ _OWNED_MAKE = compiled(
 # a car one drives, by its make: "I drive a white Toyota Corolla hybrid now"
 _DRIVES = compiled(rf"\bI\s++{ADVERB}drive\s++an?\s++(?:[a-z\-]++\s++){{0,2}}"
                      rf"(?P<name>{NAME})")
+# Medicines by name and by kind, as people say they take them ("I'm on metformin", "she's
+# been on antidepressants since March"): names, not a shape, as "I'm on holiday" and "I
+# take the bus" are said as often
+_MEDICINES = (
+    r"(?i:metformin|insulin|gliclazide|sitagliptin|ozempic|wegovy|mounjaro|semaglutide|"
+    r"tirzepatide|sertraline|citalopram|escitalopram|fluoxetine|prozac|zoloft|paroxetine|"
+    r"venlafaxine|mirtazapine|amitriptyline|bupropion|lithium|quetiapine|olanzapine|"
+    r"aripiprazole|lamotrigine|levetiracetam|gabapentin|pregabalin|levothyroxine|thyroxine|"
+    r"atorvastatin|simvastatin|rosuvastatin|statins?|ramipril|lisinopril|amlodipine|"
+    r"losartan|bisoprolol|propranolol|metoprolol|atenolol|warfarin|apixaban|rivaroxaban|"
+    r"clopidogrel|omeprazole|lansoprazole|naproxen|codeine|tramadol|morphine|"
+    r"prednisolone|prednisone|methotrexate|hydroxychloroquine|adalimumab|humira|"
+    r"methylphenidate|ritalin|adderall|concerta|elvanse|vyvanse|melatonin|antidepressants|"
+    r"antibiotics|antihistamines|beta[\s\-]blockers|blood\s++thinners|steroids|HRT|"
+    r"the\s++pill|iron\s++tablets)(?![\w\-])")
+# a medicine taken: "I'm on metformin", "Mum takes warfarin", "I've been taking sertraline
+# since March", "the doctor put me on statins" (read "I am on statins": resolved())
+_ON_MEDICINE = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:am|is|are)\s++{ADVERB}(?:on|taking)|take|takes|"
+    r"(?:have|has)\s++been\s++(?:on|taking)|(?:started|began)\s++(?:on|taking)|"
+    r"(?:was|got)\s++put\s++on)\s++(?:(?:a\s++)?(?:low|high|small|higher|lower)\s++dose\s++of\s++)?"
+    rf"(?P<obj>{_MEDICINES})")
+# ... and no longer: "I stopped taking metformin", "she came off sertraline", "I'm off the
+# statins now"
+_OFF_MEDICINE = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++)?(?:stopped|quit|came\s++off|come\s++off|"
+    r"(?:am|is|are)\s++off|(?:was|got)\s++taken\s++off)\s++(?:taking\s++)?(?:the\s++|my\s++)?"
+    rf"(?P<obj>{_MEDICINES})")
+_PUT_ME_ON = compiled(
+    r"\b(?:[Tt]he\s++|[Mm]y\s++)?(?:[Dd]octor|[Dd]oc|GP|[Cc]onsultant|[Ss]pecialist|"
+    r"[Pp]sychiatrist|[Cc]ardiologist|[Nn]urse)\s++(?:has\s++)?(?:put|started|switched)\s++"
+    r"me\s++(?:on(?:to)?|to)\s++")
+# a thing given to one, by its name, on an occasion: "My girlfriend Mei got me a Steam Deck
+# for my birthday", "Mum gave me a Kindle for Christmas", "I got a Switch for my birthday"
+# (not "she got me a coffee": the occasion says it is a present)
+_GIVEN_ME = compiled(
+    rf"(?:\b(?:got|gave|bought|gets|gives|buys)\s++me|{SUBJECT}\s++{ADVERB}got)\s++"
+    r"(?:a|an|the)\s++(?:(?:new|brand\s++new|shiny\s++new)\s++)?"
+    rf"(?P<name>{NAME})\s++(?:for\s++(?:my|our|his|her)\s++(?:\d++(?:st|nd|rd|th)\s++)?"
+    r"(?:birthday|bday|anniversary|graduation|retirement|wedding)|for\s++(?:Christmas|Xmas|"
+    r"Eid|Diwali|Hanukkah)|as\s++an?\s++(?:gift|present|birthday\s++present|surprise))")
 # what a tool is used for, between two tools of a list: "for events", "for the ledger"
 _PURPOSE = compiled(r"\s++(?:for|in|on)\s++(?:the\s++|our\s++|my\s++)?(?!and\b)[a-z\-]++"
                       r"(?:\s++(?!and\b)[a-z\-]++)?")
@@ -2421,9 +2495,19 @@ _WANTS_TO_BECOME = compiled(
     r"(?:am|is|are)\s++(?:hoping|going)))\s++(?:to\s++)?"
     r"(?:become|be|becoming|being)\s++(?:a|an)\s++"
     rf"(?P<role>(?:[a-z\-]++\s++){{0,2}}?(?:{_OCCUPATIONS}))(?![\w'’\-])")
+# ... and one trained for: "I'm training to be a nurse", "she's retraining as a teacher", "I
+# left teaching in July to retrain as a data analyst" (the sentence's subject is the
+# speaker)
+_TRAINING_TO_BECOME = compiled(
+    rf"(?:{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:training|studying|retraining|qualifying)|"
+    r"^I\b[^.!?;]{0,80}?\bto\s++(?:retrain|train|qualify))\s++"
+    r"(?:to\s++(?:be|become)|as)\s++(?:a|an)\s++"
+    rf"(?P<role>(?:[a-z\-]++\s++){{0,2}}?(?:{_OCCUPATIONS}))(?![\w'’\-])")
 _IMPLIED_FACTS: list[tuple[str, Prefiltered, Callable[[re.Match[str]], str | None]]] = [
     ("AVOIDS", _DIET, lambda m: DIETS[re.sub(r"[\s\-]+", " ", m["diet"].lower())]),
     ("HAS_GOAL", _WANTS_TO_BECOME, lambda m: f"becoming {_article(m['role'])} {m['role']}"),
+    ("HAS_GOAL", _TRAINING_TO_BECOME,
+     lambda m: f"becoming {_article(m['role'])} {m['role']}"),
     ("HAS_OCCUPATION", _WENT_FREELANCE, lambda m: "freelancer"),
     ("EXPERIENCED", _EXPECTING, lambda m: "pregnancy"),
     ("EXPERIENCED", _INJURED, _injury),
@@ -2476,6 +2560,13 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:(?:minor|major|small|big|emergency|routine|second)\s++)?"
         r"(?P<obj>(?:[a-z\-]++\s++){0,2}?(?:operation|surgery|op|transplant|replacement|"
         r"biopsy))\b(?![\-'’])"), "Concept", ""),
+    # a platform one puts one's work on: "I stream on Twitch most evenings", "she sells on
+    # Etsy", "I post videos on YouTube" (USES; the one switched from is over: _OVER)
+    ("USES", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:stream|streams|(?:am|is|are)\s++streaming|sell|sells|"
+        r"(?:am|is|are)\s++selling|post|posts|(?:am|is|are)\s++posting|upload|uploads|blog|"
+        r"blogs|publish|publishes)\s++(?:(?:my\s++|our\s++|her\s++|his\s++)?[a-z\-]++\s++)?"
+        rf"on\s++(?P<obj>{NAME})"), "Entity", "tool"),
     # a thing bought, of the kinds one keeps: "We bought a new quad bike, a Honda", "I got
     # a second-hand camera" (OWNS; not "I bought a coffee")
     # a home bought: "We bought a new house!", "we just bought our first home" (OWNS;
@@ -3122,7 +3213,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     ("WORKS_AT", compiled(
         rf"{SUBJECT}\s+{ADVERB}(?:got|started|took|accepted|landed|found|began)\s+"
-        r"(?:a|an)\s+(?:new\s+)?(?:part-time\s+|full-time\s+|summer\s+|temporary\s+)?"
+        # "I got my first data job at Monzo!", "she landed her dream job at Pixar"
+        r"(?:a|an|my|her|his|their)\s+(?:(?:new|first|dream|first\s+real|first\s+proper)\s+)?"
+        r"(?:part-time\s+|full-time\s+|summer\s+|temporary\s+)?(?:[a-z]+\s+)?"
         r"(?:job|internship|position|role|placement)\s+(?:as (?:an? )?[a-z ]+?\s+)?(?:at|with)\s+"
         # "… at a coffee shop called Slavia"
         r"(?:the\s+|an?\s+(?:[a-z\-]+\s+){1,3}?(?:called|named)\s+)?"

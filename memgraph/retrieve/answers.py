@@ -160,8 +160,9 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "AVOIDS": "avoid allergic allergy allergies intolerant intolerance diet eat drink "
               "vegetarian vegan",
     "CREATED": "create make made write wrote paint build",
-    # "we're migrating from Celery to Temporal"
-    "USES": "use migrate",
+    # "we're migrating from Celery to Temporal"; a medicine one is on ("I'm on metformin":
+    # "what medication is Margaret on?")
+    "USES": "use migrate medication medicine meds drug prescription",
 }.items()}
 # Types that are one line of someone's life, for "now" and "latest": an occupation and an
 # employer are both someone's job, and "what is Aiko's job now?" asks for the later of

@@ -99,8 +99,9 @@ FILLER_WORDS = frozenset({
 PAST_WORDS = frozenset({
     "before", "previously", "previous", "formerly", "former", "earlier", "first",
     "originally", "prior", "past", "ago", "until", "once", "used",
-    # "Who is Claire's ex-husband?" asks for a partner one had
-    "ex",
+    # "Who is Claire's ex-husband?" asks for a partner one had; "What medication did Margaret
+    # stop taking?" for one she had
+    "ex", "stop", "stopped", "quit",
 })
 WHEN_WORDS = frozenset({"when", "since", "date", "year", "month", "day"})
 # "go" before an activity's -ing form only says that one does it ("Does Maya go
