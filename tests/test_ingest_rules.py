@@ -2454,3 +2454,41 @@ def test_a_present_by_its_name_is_owned_and_a_platform_one_posts_on_is_used():
     assert extract("I stream on Twitch most evenings.")[1] == {("me", "USES", "twitch")}
     assert extract("I post videos on YouTube.")[1] == {("me", "USES", "youtube")}
     assert extract("I sell cakes on Saturdays.")[1] == set()
+
+
+def test_a_job_handed_notice_in_and_one_joined_and_a_service_retired_from():
+    at = datetime(2025, 3, 20, 12, tzinfo=UTC)
+    plan = planned("I handed in my notice at Deliveroo, I'm joining Monzo in May.", "Ravi",
+                   at).plan
+    assert {(r.to_id, r.valid_to is not None) for r in plan.relationships
+            if r.type == "WORKS_AT"} == {("deliveroo", True), ("monzo", False)}
+    # company for a meal is no job, joined or joining
+    assert extract("I joined Sarah for lunch.")[1] == set()
+    assert extract("I'm joining Sarah for a quick coffee.")[1] == set()
+    [left] = [r for r in planned("I retired from the fire service in 2019.", "Frank",
+                                 at).plan.relationships if r.type == "WORKS_AT"]
+    assert (left.to_id, left.valid_to is not None) == ("fire service", True)
+    assert extract("I work for the police.")[1] == {("me", "WORKS_AT", "police")}
+
+
+def test_a_year_spent_in_a_place_is_living_there_and_a_sport_by_its_name_is_done():
+    assert extract("I'm doing an Erasmus year in Utrecht.")[1] == {("me", "LIVES_IN", "utrecht")}
+    assert extract("I'm spending a week in Rome.")[1] == set()
+    assert extract("I've been doing CrossFit for two years.")[1] == {
+        ("me", "EXPERIENCED", "crossfit")}
+    assert extract("I do Pilates twice a week.")[1] == {("me", "EXPERIENCED", "pilates")}
+
+
+def test_a_child_born_is_described_by_the_relation_word():
+    """ "had a baby girl, Anaya": she is the speaker's daughter, as "What's Ravi's daughter
+    called?" asks."""
+    plan = planned("My wife Priya and I just had a baby girl, Anaya!", "Ravi",
+                   datetime(2025, 3, 20, 12, tzinfo=UTC)).plan
+    assert [n.description for n in plan.nodes if n.name == "Anaya"] == [
+        "Priya and Ravi's daughter"]
+    plan = planned("Karim and Dina had a baby boy, Adam!", "Omar",
+                   datetime(2025, 3, 20, 12, tzinfo=UTC)).plan
+    assert [n.description for n in plan.nodes if n.name == "Adam"] == ["Karim and Dina's son"]
+    plan = planned("Hannah had her baby, a little girl called Isla.", "Ravi",
+                   datetime(2025, 3, 20, 12, tzinfo=UTC)).plan
+    assert [n.description for n in plan.nodes if n.name == "Isla"] == ["Hannah's daughter"]

@@ -282,10 +282,16 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:by|at)|accepted\s++(?:a|an|the|their)\s++(?:new\s++)?job\s++offer\s++(?:from|at))"
         rf"\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     ("WORKS_AT", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?joined\s++"
+        # ("I'm joining Monzo in May": a job taken)
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:joined|(?:am|is|are)\s++"
+        rf"{ADVERB}joining)\s++"
         r"(?:an?\s++(?:[a-z\-]+\s++){0,2}?(?:startup|start-up|"
         r"company|firm|agency|bank|studio|consultancy|charity|school|hospital|clinic|"
-        rf"business|team)\s++(?:called|named)\s++)?(?P<obj>{NAME})(?!{_JOINED_GROUP})"),
+        rf"business|team)\s++(?:called|named)\s++)?(?P<obj>{NAME})(?!{_JOINED_GROUP})"
+        # ("I joined Sarah for lunch" is company, not a job)
+        r"(?!\s++(?:for|on)\s++(?:(?:a|an|the|some|our|her|his|their)\s++)?(?:quick\s++)?"
+        r"(?:lunch|dinner|breakfast|brunch|drinks?|coffee|tea|walk|run|ride|game|trip|holiday|"
+        r"call|chat|meal|pint|swim|hike|session)\b)"),
      "Entity", "organisation"),
     # a business one runs: "I run a small bakery called Crumb", "Tom manages a café named
     # Bean" (one that is owned is OWNS: "he owns a bakery called Sunrise Bakes", _owned)
@@ -329,6 +335,13 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:came|moved|emigrated|immigrated)\s++(?:over\s++|here\s++|"
         rf"across\s++)(?:originally\s++)?from\s++(?P<obj>{NAME})(?![\w'’])"),
      "Entity", "place"),
+    # a year of one's life spent in a place: "I'm doing an Erasmus year in Utrecht", "she's
+    # spending a semester abroad in Seoul" (not "a week in Rome": a visit)
+    ("LIVES_IN", compiled(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:doing|spending|on)\s++"
+        r"(?:an?|my|her|his|our|their|the)\s++(?:(?:Erasmus|exchange|study[\s\-]abroad|gap|"
+        r"placement|sabbatical|year-long)\s++)?(?:year|semester|term)\s++(?:abroad\s++)?"
+        rf"in\s++(?P<obj>{NAME})"), "Entity", "place"),
     # a home rented: "I'm renting a flat in Leith", "we rent a house in Hove"
     ("LIVES_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:rent|rents|(?:am|is|are)\s++renting)\s++"
@@ -839,8 +852,18 @@ class _Run:
         if kind == "Concept" and obj[0].isupper() and _usable(obj.split()[0]):
             kind, entity_type = "Entity", ""
         obj_kind = kind
+        # a child born is described as whose daughter or son ("had a baby girl, Anaya":
+        # "What's Ravi's daughter called?" asks by the relation word)
+        child = next((m.groupdict().get(g) for g in ("child", "child_word", "child_said")
+                      if m.groupdict().get(g)), None)
+        parent = self.owner if m["subj"] == "I" else m["subj"]
+        described = ""
+        if child and parent:
+            # "Karim and Dina had a baby boy, Adam": Karim and Dina's son
+            parents = [*self._coordinated(m.string[:m.start("subj")]), parent]
+            described = f"{' and '.join(parents)}'s {_CHILD_WORD.get(child, child)}"
         target = self.node(obj_kind, obj if obj_kind != "Concept" else obj.lower(),
-                           entity_type=entity_type)
+                           described, entity_type=entity_type)
         if (place := m.groupdict().get("place")) and _usable(place):
             # "a small bakery in Hackney called Crumbs": the place is one too
             self.node("Entity", place, entity_type="place")
@@ -991,7 +1014,7 @@ class _Run:
             if not _usable(name) or name in named or name == self.owner:
                 continue
             said = m["child"] or m["kind"] or m["sex"] or "child"
-            child = {"girl": "daughter", "boy": "son"}.get(said, said)
+            child = _CHILD_WORD.get(said, said)
             owner_label = "the user" if self.owner in (None, ANONYMOUS_OWNER) else self.owner
             self._relation_through(name, m["via"].lower(), child, owner_label, sentence)
             named.add(name)
@@ -1753,7 +1776,10 @@ _WORKPLACE_WORDS = (r"garden\s++centre|garden\s++center|supermarket|hospital|fac
                     r"bookshop|bookstore|charity|law\s++firm|startup|start-up|bank|hotel|"
                     r"nursery|garage|library|cafe|café|pub|restaurant|salon|gym|school|"
                     r"primary\s++school|secondary\s++school|university|airport|"
-                    r"petrol\s++station|vet|vets|zoo|museum|newsagent|shop|store")
+                    r"petrol\s++station|vet|vets|zoo|museum|newsagent|shop|store|"
+                    # the services one serves in ("I retired from the fire service")
+                    r"fire\s++service|fire\s++brigade|fire\s++department|police|"
+                    r"police\s++force|army|navy|air\s++force|civil\s++service|post\s++office")
 # what is over: a job ("I quit my job at Deloitte", "she was laid off from Acme", "I no
 # longer work at Initech", "I used to work at Target"), a school one graduated from, a
 # home one used to have, a couple that broke up
@@ -1781,6 +1807,8 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         # "I'm George, 74, retired from the Royal Mail" ("I am retired from": resolved())
         r"(?:(?:am|is|are)\s++)?retired\s++from|"
         r"(?:was|got|been)\s++(?:laid off|let go|fired)\s++from|"
+        # "I handed in my notice at Deliveroo"
+        r"(?:handed|put|gave)\s++in\s++(?:my|his|her|their)\s++notice\s++(?:at|to)|"
         r"(?:no\s++longer|used\s++to)\s++works?\s++(?:at|for))\s++(?:the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # a job told by its length when one leaves it: "I went freelance in November after six
@@ -1804,9 +1832,11 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
     ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}used\s++to\s++be\s++(?:at|with)\s++(?:the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
-    # a workplace by its kind, left: "i quit the garden centre", "Sue left the council"
+    # a workplace by its kind, left: "i quit the garden centre", "Sue left the council", "I
+    # retired from the fire service in 2019"
     ("WORKS_AT", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:quit|left|resigned\s++from)\s++(?:the|my|our|his|her)\s++"
+        rf"{SUBJECT}\s++{ADVERB}(?:quit|left|resigned\s++from|retired\s++from)\s++"
+        r"(?:the|my|our|his|her)\s++"
         r"(?:job\s++at\s++the\s++)?(?:local\s++)?"
         rf"(?P<obj>(?:[a-z\-]++\s++)?(?:{_WORKPLACE_WORDS}))(?![\w'’\-])"), "Concept", ""),
     # a group by its kind, left: "I quit the curling league", "I've dropped the running
@@ -2283,7 +2313,8 @@ _PASTIMES = ("running|jogging|painting|reading|hiking|swimming|cooking|baking|ga
              "travelling|"
              # pastimes one "does" ("I've been doing yoga", "I started pilates", "she does
              # ballet")
-             "(?:doing\\s++)?(?:yoga|pilates|karate|judo|crossfit|tai\\s++chi|boxing|ballet|"
+             # (as often written with a capital: "I do CrossFit", "Pilates")
+             "(?:doing\\s++)?(?i:yoga|pilates|karate|judo|crossfit|tai\\s++chi|boxing|ballet|"
              "meditation|parkour|aikido|zumba)|"
              # crafts and arts one takes up or does ("I took up pottery", "she does
              # photography")
@@ -2512,6 +2543,10 @@ _IMPLIED_FACTS: list[tuple[str, Prefiltered, Callable[[re.Match[str]], str | Non
     ("EXPERIENCED", _EXPECTING, lambda m: "pregnancy"),
     ("EXPERIENCED", _INJURED, _injury),
 ]
+# what a baby is called by the relation word ("a baby girl": a daughter)
+_CHILD_WORD = {"girl": "daughter", "boy": "son"}
+
+
 def _article(word: str) -> str:
     return "an" if word[:1] in "aeiou" else "a"
 
@@ -3184,8 +3219,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("FAMILY_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:had|welcomed|(?:have|has)\s++had)\s++"
         r"(?:a|their|our|her|his)\s++"
-        r"(?:new\s++|little\s++)?(?:baby(?:\s++(?:girl|boy|daughter|son))?|daughter|son)"
-        r"(?:,\s++an?\s++(?:[a-z]+\s++)?(?:baby\s++)?(?:girl|boy)\s++(?:named|called)\s++"
+        r"(?:new\s++|little\s++)?(?:baby(?:\s++(?P<child>girl|boy|daughter|son))?|"
+        r"(?P<child_word>daughter|son))"
+        r"(?:,\s++an?\s++(?:[a-z]+\s++)?(?:baby\s++)?(?P<child_said>girl|boy)\s++(?:named|called)\s++"
         rf"|,\s++|\s++(?:named|called)\s++)(?P<obj>{NAME})"), "Person", ""),
     # a course taken at a school: "I started a course in palliative care at Sophiahemmet
     # University", "I'm doing a master's at UCL", "I'm doing my PhD at Imperial College"
@@ -3255,8 +3291,7 @@ def _unnamed_relative(text: str) -> str | None:
     people = [m["rel"].lower() for m in _MY_UNNAMED_RELATIVE.finditer(text)
               if RELATION_WORDS[m["rel"].lower()][0] != "OWNS"]
     if not people and (baby := _OUR_BABY.search(text)) is not None:
-        people = [baby["child"] or {"girl": "daughter", "boy": "son"}.get(baby["kind"] or "",
-                                                                         "child")]
+        people = [baby["child"] or _CHILD_WORD.get(baby["kind"] or "", "child")]
     return people[-1] if people else None
 
 
