@@ -2492,3 +2492,20 @@ def test_a_child_born_is_described_by_the_relation_word():
     plan = planned("Hannah had her baby, a little girl called Isla.", "Ravi",
                    datetime(2025, 3, 20, 12, tzinfo=UTC)).plan
     assert [n.description for n in plan.nodes if n.name == "Isla"] == ["Hannah's daughter"]
+
+
+def test_an_employer_that_let_one_go_and_freelancing_and_a_sixth_form():
+    at = datetime(2025, 5, 2, 12, tzinfo=UTC)
+    for text in ("Spotify laid me off last month.", "I was laid off by Spotify."):
+        [over] = planned(text, "Sofia", at).plan.relationships
+        assert (over.type, over.to_id, over.valid_to is not None) == (
+            "WORKS_AT", "spotify", True), text
+    assert extract("They laid me off.")[1] == set()
+    assert extract("I'm freelancing now.")[1] == {("me", "HAS_OCCUPATION", "freelancer")}
+    assert ("lily", "STUDIES_AT", "kingsway sixth form") in extract(
+        "My daughter Lily just started at Kingsway Sixth Form.")[1]
+    assert extract("Lily started at Kingsway Grammar.")[1] == {
+        ("lily", "STUDIES_AT", "kingsway grammar")}
+    # a business named after "it's called" is the one owned, and no kind beside it
+    assert extract("Diego opened his own restaurant, it's called Brasa.")[1] == {
+        ("diego", "OWNS", "brasa")}

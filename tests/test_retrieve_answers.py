@@ -235,6 +235,20 @@ def test_an_occupation_never_answers_where_or_who() -> None:
     assert what.ranked[0][0] == "role" and {"role", "job"} <= what.answers
 
 
+def test_what_someone_went_through_never_answers_who() -> None:
+    """ "Who is Hana engaged to?" asks for the partner, not the engagement."""
+    rels = {"milestone": {"kind": "EXPERIENCED", "start_name": "Hana",
+                          "end_name": "engagement", "description": "We got engaged in Paris!"},
+            "partner": {"kind": "PARTNER_OF", "start_name": "Hana", "end_name": "Yuki",
+                        "description": "My girlfriend Yuki lives in Osaka."}}
+    rows = [{"key": "milestone", "via": None, "sim": 0.95},
+            {"key": "partner", "via": None, "sim": 0.85}]
+    who = rank_facts(rows, rels, read_query("Who is Hana engaged to?"), ["Hana"], 0.8)
+    assert who.ranked[0][0] == "partner" and "milestone" not in who.answers
+    when = rank_facts(rows, rels, read_query("When did Hana get engaged?"), ["Hana"], 0.8)
+    assert when.ranked[0][0] == "milestone"
+
+
 def test_what_someone_studies_is_the_subject_and_where_is_the_school() -> None:
     said = "I'm studying architecture at ETH Zurich."
     rels = {"school": {"kind": "STUDIES_AT", "start_name": "Mei", "end_name": "ETH Zurich",

@@ -192,7 +192,9 @@ _JOINED_GROUP = (r"\s*+,\s*+(?:a|an|the|our|my)\s++(?:[\w'’\-]++\s++){0,3}?"
 # a name that ends on one of these is a school's ("Greenfield Primary", "Leeds College")
 _SCHOOL_WORD_ENDS = "(?:" + "|".join(
     f"(?<={w})" for w in ("School", "Primary", "Academy", "College", "University", "High",
-                          "Elementary", "Kindergarten", "Nursery", "Montessori")) + ")"
+                          "Elementary", "Kindergarten", "Nursery", "Montessori",
+                          # "Kingsway Sixth Form", "Ripon Grammar"
+                          "Sixth Form", "Grammar", "Comprehensive")) + ")"
 # what "my husband is …" says that is no name: nationalities and faiths
 _DEMONYMS = (
     "American|British|English|Scottish|Welsh|Irish|French|German|Italian|Spanish|"
@@ -905,6 +907,7 @@ class _Run:
         text = _HAS_CONTRACTED.sub(r"\1 has \2", text)
         text = _CLINICIAN_SAYS_IT_IS.sub(r"\g<said> I have ", text)
         text = _PUT_ME_ON.sub("I am on ", text)
+        text = _LAID_ME_OFF.sub(r"I was laid off by \g<employer>", text)
         text = _THEY_ARE.sub(r"\1 are", _PRONOUN_IS.sub(r"\1 is", text))
         text = _NAME_IS.sub(r"\1 is ", text)
         text = _WE.sub("I", _STACK_IS.sub("I use ", text))
@@ -1806,7 +1809,7 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:[a-z\-]++\s++){1,3}?)?(?:at|with)|resigned from|"
         # "I'm George, 74, retired from the Royal Mail" ("I am retired from": resolved())
         r"(?:(?:am|is|are)\s++)?retired\s++from|"
-        r"(?:was|got|been)\s++(?:laid off|let go|fired)\s++from|"
+        r"(?:was|got|been)\s++(?:laid off|let go|fired)\s++(?:from|by)|"
         # "I handed in my notice at Deliveroo"
         r"(?:handed|put|gave)\s++in\s++(?:my|his|her|their)\s++notice\s++(?:at|to)|"
         r"(?:no\s++longer|used\s++to)\s++works?\s++(?:at|for))\s++(?:the\s++)?"
@@ -1968,6 +1971,11 @@ _OFF_MEDICINE = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++)?(?:stopped|quit|came\s++off|come\s++off|"
     r"(?:am|is|are)\s++off|(?:was|got)\s++taken\s++off)\s++(?:taking\s++)?(?:the\s++|my\s++)?"
     rf"(?P<obj>{_MEDICINES})")
+# an employer that let one go: "Spotify laid me off last month" (read "I was laid off by
+# Spotify": _OVER)
+_LAID_ME_OFF = compiled(
+    rf"(?P<employer>{NAME})\s++(?:just\s++)?(?:laid\s++me\s++off|let\s++me\s++go|fired\s++me|"
+    r"made\s++me\s++redundant)\b")
 _PUT_ME_ON = compiled(
     r"\b(?:[Tt]he\s++|[Mm]y\s++)?(?:[Dd]octor|[Dd]oc|GP|[Cc]onsultant|[Ss]pecialist|"
     r"[Pp]sychiatrist|[Cc]ardiologist|[Nn]urse)\s++(?:has\s++)?(?:put|started|switched)\s++"
@@ -2441,8 +2449,8 @@ _HOMELAND = compiled(
     rf"(?:,\s*+|\s++is\s++|\s++of\s++)(?P<name>{NAME})")
 # "I went freelance", "Dana has gone freelance" (HAS_OCCUPATION freelancer)
 _WENT_FREELANCE = compiled(
-    rf"{SUBJECT}\s++{ADVERB}(?:went|gone|go|goes|(?:have|has)\s++gone|am\s++going|"
-    r"decided\s++to\s++go)\s++freelance\b")
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:went|gone|go|goes|(?:have|has)\s++gone|am\s++going|"
+    rf"decided\s++to\s++go)\s++freelance\b|(?:am|is|are)\s++{ADVERB}freelancing\b)")
 # A diet, and what it leaves out: "I'm vegetarian" (AVOIDS meat)
 DIETS = {"vegetarian": "meat", "vegan": "animal products", "pescatarian": "meat",
          "teetotal": "alcohol", "teetotaler": "alcohol", "teetotaller": "alcohol",
@@ -2636,7 +2644,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:a|an|his|her|my|their|our)\s++(?:own\s++)?(?:new\s++)?(?:[a-z\-]++\s++){0,2}?"
         r"(?:business|company|firm|shop|restaurant|cafe|café|bakery|bar|pub|studio|salon|"
         r"practice|agency|gallery|bookshop|clinic|startup|start-up|brewery|store|label)"
-        rf"(?:\s++in\s++{NAME})?(?:\s*+,\s*+|\s++(?:called|named)\s++)(?:the\s++)?"
+        rf"(?:\s++in\s++{NAME})?(?:\s*+,\s*+|\s++(?:called|named)\s++|"
+        # "Diego opened his own restaurant, it's called Brasa"
+        r"\s*+,\s*+it(?:['’]s|\s++is)\s++(?:called|named)\s++)(?:the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # ... and by its kind, when it has no name: "I started my own online clothing store not
     # so long ago", "I opened my own dance studio last year" (its kind is what is known)
@@ -2646,7 +2656,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:(?:new|little|small|tiny)\s++)?+"
         r"(?P<obj>(?:[a-z\-]++\s++){0,2}?(?:business|company|firm|shop|restaurant|cafe|café|"
         r"bakery|studio|salon|agency|gallery|bookshop|clinic|startup|start-up|brewery|store|"
-        r"boutique))(?![\w'’\-])(?!\s*+,\s*+[A-Z]|\s++(?:in\s++[A-Z]\S*+\s++)?(?:called|named)\b)"),
+        r"boutique))(?![\w'’\-])(?!\s*+,\s*+(?:[A-Z]|it(?:['’]s|\s++is)\s++(?:called|named)\b)|"
+        r"\s++(?:in\s++[A-Z]\S*+\s++)?(?:called|named)\b)"),
      "Concept", ""),
     # a condition one has, by its name: "I've got shin splints", "Tom has tendonitis",
     # "I caught the flu" (EXPERIENCED, as a diagnosis is); only names of conditions, as

@@ -173,6 +173,9 @@ SAME_LINE: dict[str, str] = {"HAS_OCCUPATION": "WORKS_AT"}
 # both, and her HAS_OCCUPATION fact matched the question as well as her WORKS_AT one).
 NOT_ASKED_BY: dict[str, frozenset[str]] = {
     "HAS_OCCUPATION": frozenset({"where", "who", "whom"}),
+    # what one went through is no one: "Who is Hana engaged to?" asks for the partner, not
+    # the engagement
+    "EXPERIENCED": frozenset({"who", "whom"}),
 }
 # The places one is at or in, which a "what" that asks for a thing does not ask for ("What
 # does Mei study?" asks for architecture, though "I'm studying architecture at ETH Zurich"
