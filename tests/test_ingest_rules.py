@@ -2509,3 +2509,10 @@ def test_an_employer_that_let_one_go_and_freelancing_and_a_sixth_form():
     # a business named after "it's called" is the one owned, and no kind beside it
     assert extract("Diego opened his own restaurant, it's called Brasa.")[1] == {
         ("diego", "OWNS", "brasa")}
+
+
+def test_both_and_all_are_said_of_each_and_ones_own_thing_is_the_thing():
+    assert extract("Sam and I both love climbing.")[1] == {
+        ("me", "LIKES", "climbing"), ("sam", "LIKES", "climbing")}
+    assert extract("We all went to Paris.")[1] == {("me", "VISITED", "paris")}
+    assert ("me", "CREATED", "pots") in extract("We all made our own pots.")[1]

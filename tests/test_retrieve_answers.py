@@ -48,6 +48,7 @@ def test_a_question_is_read_for_names_relations_and_time() -> None:
     # what someone stopped doing is something they did
     assert read_query("What medication did Margaret stop taking?").time == "past"
     assert read_query("What medication is Margaret on?").time == "now"
+    assert read_query("When did Callum quit vaping?").time == "when"
     assert read_query("Anna").topic(["Anna"]) == ()
     assert read_query("Who is Anna?").topic(["Anna"]) == ()
     assert read_query("tell me about Anna").topic(["Anna"]) == ()
@@ -1113,3 +1114,28 @@ def test_before_what_the_question_names_asks_for_the_fact_it_took_over_from() ->
     unnamed = rerank(candidates(), Weights(), 60, NOW, 30,
                      intent=read_query("Where did Lars live before?"))
     assert unnamed[0][0].key == "stockholm"
+
+
+def test_what_two_the_question_names_hold_alike_answers_what_they_have_in_common() -> None:
+    """ "What do Leo and Maya have in common?": each likes climbing; their facts held of
+    the same thing answer before the fact that joins them or anything either holds alone."""
+    def candidates() -> list[Candidate]:
+        family = rel("family", "FAMILY_OF", "Leo", "Maya", start_uid="leo")
+        family.ranks = {"fulltext": 1, "vector": 1}
+        leo_climbs = rel("leo_climbs", "LIKES", "Leo", "climbing", start_uid="leo")
+        leo_climbs.ranks = {"fulltext": 4}
+        maya_climbs = rel("maya_climbs", "LIKES", "Maya", "climbing", start_uid="maya")
+        maya_climbs.ranks = {"fulltext": 3, "vector": 3}
+        maya_vet = rel("maya_vet", "HAS_OCCUPATION", "Maya", "vet", start_uid="maya")
+        maya_vet.ranks = {"fulltext": 2, "vector": 2}
+        return [family, leo_climbs, maya_climbs, maya_vet]
+
+    common = rerank(candidates(), Weights(), 60, NOW, 30,
+                    intent=read_query("What do Leo and Maya have in common?"))
+    assert {c.key for c, _ in common[:2]} == {"leo_climbs", "maya_climbs"}
+    assert all(why.tier == 1 for _, why in common[:2])
+    # without "both" or "in common" nothing held alike is lifted
+    plain = rerank(candidates(), Weights(), 60, NOW, 30,
+                   intent=read_query("What do Leo and Maya like?"))
+    assert plain[0][0].key != "leo_climbs"
+    assert read_query("Which city have both Jean and John visited?").both

@@ -118,7 +118,8 @@ NAME = rf"(?>{_WORD}(?:\s++(?:of\s++|de\s++|&\s++(?:de\s++)?)?{_WORD}){{0,{MAX_N
 SUBJECT = rf"(?P<subj>\bI\b|{NAME})"
 ADVERB = (r"(?:(?:just|recently|now|still|also|really|finally|actually|absolutely|even|"
           r"currently|definitely|"
-          r"already|mostly|mainly|usually|often|always|sometimes)\s++){0,4}")
+          # "Sam and I both love climbing", "we all went"
+          r"already|mostly|mainly|usually|often|always|sometimes|both|all)\s++){0,4}")
 PHRASE = r"(?P<obj>[\w'’\- ]{2,60}?)"
 # a phrase ends at punctuation, a dash set off by spaces ("pottery - it calms me"), or a
 # word that starts a new clause
@@ -474,7 +475,9 @@ _CLOSING_ADDRESS = compiled(r"^\s*[!?]+\s*$")
 _TRAILING = compiled(r"\s++(?:now|too|a lot|so much|very much|anymore|again|these days|already|"
                        r"lately|nowadays|though|anyway|yesterday|today|tonight|recently|"
                        r"(?:last|this|on)\s++\w+)$", re.IGNORECASE)
-_ARTICLES = compiled(r"^(?:the|a|an|my|to|going|doing)\s+", re.IGNORECASE)
+# ... and "own" ("we all made our own pots": pots)
+_ARTICLES = compiled(r"^(?:(?:(?:the|a|an|my)\s+)?own\s+|(?:our|his|her|their)\s+own\s+|"
+                     r"(?:the|a|an|my|to|going|doing)\s+)", re.IGNORECASE)
 # An object made only of these words names nothing: "Yeah, I love to.", "I love you",
 # "I like it too", "I love you guys" would otherwise make Concepts "to", "you guys", "it".
 # how a thing seems, with the thing itself said elsewhere or by a pronoun: no object

@@ -800,6 +800,17 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                                           "question names")
     if intent.time == "still":
         _latest_said_first(out, facts, answer_keys)
+    # "What do Leo and Maya have in common?": what two the question names each hold of the
+    # same thing ("Leo LIKES climbing", "Maya LIKES climbing") answers before anything
+    # either holds alone, in pairs, the better matched first
+    if intent.both:
+        held = held_in_common(facts, intent)
+        top = max(out.adjusted.values(), default=0.0)
+        for i, f in enumerate(sorted(held, key=lambda f: -out.adjusted[f.key])):
+            answer_keys.add(f.key)
+            out.adjusted[f.key] = top * (1.0 + 0.001 * (len(held) - i))
+            out.why(f.key, "held of the same thing by two the question names: what they "
+                           "have in common")
     # an overview's summaries lead the answers in the order the summary list gives: the
     # Macro (the whole story), then the Storylines, latest first
     stories = sorted((c for c in candidates if c.key in answer_keys
@@ -824,6 +835,21 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             out.why(c.key, "answers: a fact of a node the query names that matches the "
                            "question at least as well as any message")
     return out
+
+
+def held_in_common(facts: Sequence[Any], intent: QueryIntent) -> list[Any]:
+    """The facts whose subjects the question names, two or more of them, each holding one
+    and the same thing the question does not name ("Jean VISITED Rome", "John VISITED
+    Rome" for "Which city have both Jean and John visited?")."""
+    by_end: dict[str, list[Any]] = {}
+    for f in facts:
+        start = canonical_name(str(f.props.get("start_name") or ""))
+        end = canonical_name(str(f.props.get("end_name") or ""))
+        if start in intent.name_keys and end and end not in intent.name_keys:
+            by_end.setdefault(end, []).append(f)
+    return [f for group in by_end.values()
+            if len({canonical_name(str(f.props.get("start_name"))) for f in group}) >= 2
+            for f in group]
 
 
 def speakers_and_people(candidates: Iterable[Any]) -> set[str]:

@@ -99,10 +99,15 @@ FILLER_WORDS = frozenset({
 PAST_WORDS = frozenset({
     "before", "previously", "previous", "formerly", "former", "earlier", "first",
     "originally", "prior", "past", "ago", "until", "once", "used",
-    # "Who is Claire's ex-husband?" asks for a partner one had; "What medication did Margaret
-    # stop taking?" for one she had
-    "ex", "stop", "stopped", "quit",
+    # "Who is Claire's ex-husband?" asks for a partner one had
+    "ex",
 })
+# Words that ask what two hold alike ("both", "in common")
+BOTH_WORDS = frozenset({"both", "common"})
+# Words for an end: "What medication did Margaret stop taking?" asks for one she had (the
+# past), unless it asks when ("When did Callum quit vaping?"); unlike PAST_WORDS they are
+# the question's topic too, as the sentence that tells the end says them
+ENDED_WORDS = frozenset({"stop", "stopped", "quit", "quitting"})
 WHEN_WORDS = frozenset({"when", "since", "date", "year", "month", "day"})
 # "go" before an activity's -ing form only says that one does it ("Does Maya go
 # climbing?", "went skiing"): the activity is the topic, not a trip or an event that
@@ -334,6 +339,9 @@ class QueryIntent:
     # Gina design?"): it asks for a thing, not the place one is at (``what_is_a_thing``)
     thing: bool = False
     broad: bool = False                # several things across episodes, or an inference
+    # what two it names hold alike: "What do Leo and Maya have in common?", "Which city have
+    # both Jean and John visited?" (``BOTH_WORDS``)
+    both: bool = False
 
     @property
     def asks_when(self) -> bool:
@@ -671,7 +679,8 @@ def read_query(query: str) -> QueryIntent:
     time = "now"
     if "still" in lowered and lowered[0] in WHETHER_WORDS:
         time = "still"      # "Does Kim still play padel?": whether a fact holds now
-    elif any(w in PAST_WORDS for w in lowered):
+    elif any(w in PAST_WORDS for w in lowered) or (
+            any(w in ENDED_WORDS for w in lowered) and not any(w in WHEN_WORDS for w in lowered)):
         time = "past"
     elif any(w in WHEN_WORDS or w in PAST_TENSE for w in lowered):
         time = "when"
@@ -684,4 +693,5 @@ def read_query(query: str) -> QueryIntent:
                        latest, occupation=tail is not None, question_word=question_word,
                        answer_form=form, broad=asks_broadly(lowered, form),
                        whether=bool(lowered) and lowered[0] in WHETHER_WORDS,
-                       thing=what_is_a_thing(lowered))
+                       thing=what_is_a_thing(lowered),
+                       both=any(w in BOTH_WORDS for w in lowered))
