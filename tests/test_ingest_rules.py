@@ -2516,3 +2516,16 @@ def test_both_and_all_are_said_of_each_and_ones_own_thing_is_the_thing():
         ("me", "LIKES", "climbing"), ("sam", "LIKES", "climbing")}
     assert extract("We all went to Paris.")[1] == {("me", "VISITED", "paris")}
     assert ("me", "CREATED", "pots") in extract("We all made our own pots.")[1]
+
+
+def test_what_was_switched_someone_hired_and_a_degree_done():
+    assert extract("We switched our beans supplier from Origin to Square Mile.")[1] == {
+        ("me", "USES", "origin"), ("me", "USES", "square mile")}
+    assert extract("We just hired our first barista, Tom.")[1] == {("me", "COLLEAGUE_OF", "tom")}
+    assert extract("I hired a new assistant called Priya.")[1] == {
+        ("me", "COLLEAGUE_OF", "priya")}
+    # a name hired alone may be a firm
+    assert extract("We hired Deloitte.")[1] == set()
+    [degree] = planned("I did my master's at UCL.", "Chen",
+                       datetime(2024, 9, 1, 12, tzinfo=UTC)).plan.relationships
+    assert (degree.type, degree.to_id, degree.valid_to is not None) == ("STUDIES_AT", "ucl", True)

@@ -1777,6 +1777,10 @@ _OTHER_RELATION = compiled(
     + rf")(?:,?\s+|\s++is\s++(?!(?:{_DEMONYMS})\b)){_TITLE}(?P<name>{NAME})")
 # Kinds of workplace, said with "a" or "the" and no name ("I work at a garden centre",
 # "she works for the council")
+# what was switched, said between the verb and "from": "We switched our beans supplier from
+# Origin to Square Mile", "I switched my phone from Android to iPhone"
+_WHAT_SWITCHED = (r"(?:(?:our|my|the|his|her|their)\s++(?:[a-z\-]++\s++){1,2}?"
+                  r"(?=(?:over\s++)?from\b))?")
 _WORKPLACE_WORDS = (r"garden\s++centre|garden\s++center|supermarket|hospital|factory|warehouse|"
                     r"call\s++centre|care\s++home|nursing\s++home|council|bakery|pharmacy|"
                     r"bookshop|bookstore|charity|law\s++firm|startup|start-up|bank|hotel|"
@@ -1800,7 +1804,7 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
     # a tool one switched from: "I switched from VS Code to Neovim", "we replaced Kafka
     # with Redpanda"
     ("USES", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:(?:switched|migrated)\s++(?:over\s++)?from\s++"
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:switched|migrated)\s++{_WHAT_SWITCHED}(?:over\s++)?from\s++"
         rf"(?:using\s++)?|(?:replaced|swapped|ditched)\s++)(?P<obj>{NAME})\s++"
         r"(?:to|with|for)\b"), "Entity", "tool"),
     ("WORKS_AT", compiled(
@@ -1865,6 +1869,13 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
     ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}graduated\s++(?:from\s++)?(?:the\s++)?(?P<obj>{NAME})"),
      "Entity", "organisation"),
+    # a degree done: "I did my master's at U of T", "she finished her PhD at Imperial"
+    ("STUDIES_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:did|(?:have|has)\s++done|finished|completed)\s++"
+        r"(?:a|an|my|his|her|their)\s++(?:master['’]?s|masters|phd|[Pp]h\.?[Dd]\.?|MBA|MSc|BSc|"
+        r"MA|BA|degree|undergrad|bachelor['’]?s|doctorate)(?:\s++(?:in|on)\s++"
+        r"(?:[a-z\-]++\s++){1,3}?)?\s++at\s++(?:the\s++)?"
+        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # a school of the past: "I studied at TU Berlin", "she studied law at Edinburgh" (what
     # was studied is its own fact; "studied in Leeds" names a city, not a school)
     ("STUDIES_AT", compiled(
@@ -2000,7 +2011,8 @@ _NAME_FOR = compiled(rf"(?P<name>{NAME}){_PURPOSE.pattern}")
 _USES = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:use|uses|am\s++using|is\s++using|are\s++using|"
     # "I switched from VS Code to Neovim" (the one before is over: _OVER)
-    rf"(?:switched|migrated)\s++(?:over\s++)?from\s++(?:using\s++)?{NAME}\s++to(?:\s++using)?|"
+    rf"(?:switched|migrated)\s++{_WHAT_SWITCHED}(?:over\s++)?from\s++(?:using\s++)?{NAME}\s++to"
+    r"(?:\s++using)?|"
     # under way, the old one still in use: "we're migrating from Celery to Temporal" (a
     # move from one place to another is a home: "moving" is not read here)
     rf"(?:am|is|are)\s++(?:in\s++the\s++middle\s++of\s++)?migrating\s++(?:over\s++)?from\s++"
@@ -2606,6 +2618,13 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:(?:minor|major|small|big|emergency|routine|second)\s++)?"
         r"(?P<obj>(?:[a-z\-]++\s++){0,2}?(?:operation|surgery|op|transplant|replacement|"
         r"biopsy))\b(?![\-'’])"), "Concept", ""),
+    # someone hired, by the role hired for: "We just hired our first barista, Tom", "I hired
+    # a new assistant called Priya" (they work together; not "we hired Deloitte", named
+    # alone, which may be a firm)
+    ("COLLEAGUE_OF", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?hired\s++(?:a|an|our|my|his|her|"
+        r"their)\s++(?:(?:new|first|second|third)\s++)?(?:[a-z\-]++\s++){0,2}?[a-z\-]++"
+        rf"(?:\s*+,\s*+|\s++(?:called|named)\s++)(?P<obj>{NAME})"), "Person", ""),
     # a platform one puts one's work on: "I stream on Twitch most evenings", "she sells on
     # Etsy", "I post videos on YouTube" (USES; the one switched from is over: _OVER)
     ("USES", compiled(
