@@ -2529,3 +2529,17 @@ def test_what_was_switched_someone_hired_and_a_degree_done():
     [degree] = planned("I did my master's at UCL.", "Chen",
                        datetime(2024, 9, 1, 12, tzinfo=UTC)).plan.relationships
     assert (degree.type, degree.to_id, degree.valid_to is not None) == ("STUDIES_AT", "ucl", True)
+
+
+def test_what_one_tells_a_memory_to_keep_is_read_as_what_follows():
+    """ "Please remember that …", "Note: …", "FYI …": the words before what to keep
+    name no one ("Remember my wife is called Priya" made a partner "Remember")."""
+    assert extract("Remember my wife is called Priya.")[1] == {("me", "PARTNER_OF", "priya")}
+    assert ("zara", "AVOIDS", "nuts") in extract(
+        "Please remember that my daughter's name is Zara and she is allergic to nuts.")[1]
+    assert extract("FYI my sister Anna lives in Rome, she is a nurse.")[1] == {
+        ("me", "FAMILY_OF", "anna"), ("anna", "LIVES_IN", "rome"),
+        ("anna", "HAS_OCCUPATION", "nurse")}
+    assert extract("Note: I work at Acme.")[1] == {("me", "WORKS_AT", "acme")}
+    assert ("leo", "STUDIES_AT", "leeds uni") in extract(
+        "Oh, and remember my son Leo is at Leeds Uni, he studies law.")[1]

@@ -151,6 +151,9 @@ STOPWORDS = {
     "Even", "Just", "Still", "Really", "Actually", "Finally", "Let's", "Lets",
     # determiners that open a sentence about someone ("His name is Jonah, he's…")
     "His", "Her", "Its", "These", "Those",
+    # what one says to a memory before what it should keep ("Remember my wife is called
+    # Priya" made a partner "Remember"; "FYI my sister…" a subject "FYI")
+    "Remember", "Note", "FYI", "Fyi", "BTW", "Btw", "Remind", "Reminder",
 }
 # relation words written in capitals ("my GP"); a match is looked up in lower case
 _WRITTEN_IN_CAPITALS = ("GP",)
@@ -195,7 +198,7 @@ _SCHOOL_WORD_ENDS = "(?:" + "|".join(
     f"(?<={w})" for w in ("School", "Primary", "Academy", "College", "University", "High",
                           "Elementary", "Kindergarten", "Nursery", "Montessori",
                           # "Kingsway Sixth Form", "Ripon Grammar"
-                          "Sixth Form", "Grammar", "Comprehensive")) + ")"
+                          "Sixth Form", "Grammar", "Comprehensive", "Uni")) + ")"
 # what "my husband is …" says that is no name: nationalities and faiths
 _DEMONYMS = (
     "American|British|English|Scottish|Welsh|Irish|French|German|Italian|Spanish|"
@@ -902,6 +905,7 @@ class _Run:
         about, and a verb after
         "and" with its subject repeated ("I quit X and joined Y"), and a name set off by
         commas after a relation word as the subject it is ("Tom's mother, Helen, lives…")."""
+        text = _TOLD_TO_REMEMBER.sub("", text)
         text = _CONTRACTIONS.sub(lambda m: _CONTRACTED[m.group(0).lower()], text)
         text = _SELF_INTRODUCED.sub(lambda m: f"I am a {m['over']}" if m["over"] else "I am ",
                                     text)
@@ -1685,7 +1689,18 @@ _LEAD_RELATIVE = compiled(
     + rf")\s++(?P<name>{NAME})\b(?!['’])")
 # a sentence that gives someone's name is about them: "His name is Jonah, he's a sound
 # engineer"
-_LEAD_NAME_IS = compiled(rf"^(?:[Hh]is|[Hh]er|[Tt]heir)\s++name\s++is\s++(?P<name>{NAME})\b")
+_LEAD_NAME_IS = compiled(rf"^(?:[Hh]is|[Hh]er|[Tt]heir|"
+                         # "My daughter's name is Zara and she is allergic to nuts"
+                         rf"(?:[Mm]y|[Oo]ur)\s++(?:[a-z\-]++\s++)?(?:{_RELATION_WORD})['’]s)"
+                         rf"\s++name\s++is\s++(?P<name>{NAME})\b")
+# what one says to a memory before what it should keep: "Please remember that …", "Note:
+# …", "FYI …", "Just so you know, …" (read as what follows)
+_TOLD_TO_REMEMBER = compiled(
+    r"^(?:(?:[Pp]lease|[Oo]h|[Aa]lso|[Aa]nd|[Bb]tw|BTW)(?:\s*+,)?\s++)*+"
+    r"(?:(?:[Rr]emember|[Nn]ote|[Dd]on['’]t\s++forget|[Dd]o\s++not\s++forget|"
+    r"[Kk]eep\s++in\s++mind|[Bb]ear\s++in\s++mind|[Mm]ake\s++a\s++note|[Tt]ake\s++note|"
+    r"[Rr]emind\s++me)(?:\s++that)?|FYI|[Ff]yi|[Jj]ust\s++so\s++you\s++know|"
+    r"[Ff]or\s++the\s++record|[Ff]or\s++your\s++information)(?:\s*+[:,\-–—])?\s++")
 # a name set off by commas after a relation word is who the sentence is about: "Tom's
 # mother, Helen, lives in Leeds" reads "Tom's mother Helen lives in Leeds"
 _APPOSITIVE = compiled(
