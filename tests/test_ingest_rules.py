@@ -2543,3 +2543,11 @@ def test_what_one_tells_a_memory_to_keep_is_read_as_what_follows():
     assert extract("Note: I work at Acme.")[1] == {("me", "WORKS_AT", "acme")}
     assert ("leo", "STUDIES_AT", "leeds uni") in extract(
         "Oh, and remember my son Leo is at Leeds Uni, he studies law.")[1]
+
+
+def test_a_trip_planned_or_hoped_for_is_a_goal():
+    assert extract("Next summer we're planning a trip to Japan.")[1] == {
+        ("me", "HAS_GOAL", "trip to japan")}
+    assert extract("I'm hoping to visit Peru this year.")[1] == {("me", "HAS_GOAL", "trip to peru")}
+    # a person visited is no place
+    assert extract("Tom is hoping to visit his mum.")[1] == set()

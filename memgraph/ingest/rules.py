@@ -2295,8 +2295,12 @@ _MOVING_TO = compiled(
 # sentence, with its date, as the fact's words), not a visit yet (VISITED waits for "we
 # went"; a visit dated ahead would answer "when did Omar visit Tokyo?")
 _TRIP_TO = compiled(
-    rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:going|flying|travell?ing|heading|off|"
-    r"driving|sailing|(?:going\s++)?(?:back|over|home|up|down))\s++(?:back\s++)?to\s++"
+    rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:(?:going|flying|travell?ing|heading|off|"
+    r"driving|sailing|(?:going\s++)?(?:back|over|home|up|down)|"
+    # "we're planning a trip to Japan", "I'm hoping to visit Peru"
+    r"(?:planning|booking|taking)\s++(?:a|an|our|my|the)\s++(?:[a-z\-]++\s++){0,2}?"
+    r"(?:trip|holiday|vacation|getaway|break|visit))\s++(?:back\s++)?to|"
+    r"(?:planning|hoping|going)\s++to\s++(?:visit|go\s++to|travel\s++to|fly\s++to))\s++"
     # not "to Meera and Dev's" (their home), nor a habit: "I'm going over to Ballincollig
     # every second day", "she's driving to Leeds each week"
     rf"(?:the\s++)?(?P<obj>{NAME})(?![\w'’\-]|\s++(?:and|&)\s++[A-Z][\w\-]*+['’]s\b|"
