@@ -1139,3 +1139,7 @@ def test_what_two_the_question_names_hold_alike_answers_what_they_have_in_common
                    intent=read_query("What do Leo and Maya like?"))
     assert plain[0][0].key != "leo_climbs"
     assert read_query("Which city have both Jean and John visited?").both
+    # the thing held may be named too
+    named = rerank(candidates(), Weights(), 60, NOW, 30,
+                   intent=read_query("Do Leo and Maya both like climbing?"))
+    assert {c.key for c, _ in named[:2]} == {"leo_climbs", "maya_climbs"}

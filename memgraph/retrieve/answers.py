@@ -839,13 +839,15 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
 
 def held_in_common(facts: Sequence[Any], intent: QueryIntent) -> list[Any]:
     """The facts whose subjects the question names, two or more of them, each holding one
-    and the same thing the question does not name ("Jean VISITED Rome", "John VISITED
-    Rome" for "Which city have both Jean and John visited?")."""
+    and the same thing, which is none of them ("Jean VISITED Rome", "John VISITED Rome"
+    for "Which city have both Jean and John visited?"; the thing may be named: "Do Leo
+    and Maya both like climbing?"; "Leo FAMILY_OF Maya" joins them and holds nothing)."""
+    ends = [(canonical_name(str(f.props.get("start_name") or "")),
+             canonical_name(str(f.props.get("end_name") or "")), f) for f in facts]
+    subjects = {start for start, _, _ in ends if start in intent.name_keys}
     by_end: dict[str, list[Any]] = {}
-    for f in facts:
-        start = canonical_name(str(f.props.get("start_name") or ""))
-        end = canonical_name(str(f.props.get("end_name") or ""))
-        if start in intent.name_keys and end and end not in intent.name_keys:
+    for start, end, f in ends:
+        if start in subjects and end and end not in subjects:
             by_end.setdefault(end, []).append(f)
     return [f for group in by_end.values()
             if len({canonical_name(str(f.props.get("start_name"))) for f in group}) >= 2
