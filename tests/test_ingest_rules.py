@@ -2551,3 +2551,12 @@ def test_a_trip_planned_or_hoped_for_is_a_goal():
     assert extract("I'm hoping to visit Peru this year.")[1] == {("me", "HAS_GOAL", "trip to peru")}
     # a person visited is no place
     assert extract("Tom is hoping to visit his mum.")[1] == set()
+
+
+def test_a_move_with_an_adverb_after_have_and_work_as_part_time():
+    assert extract("I've just moved to Leeds.")[1] == {("me", "LIVES_IN", "leeds")}
+    assert extract("Kate is a physio.")[1] == {("kate", "HAS_OCCUPATION", "physio")}
+    assert ("me", "HAS_OCCUPATION", "receptionist") in extract(
+        "I work part-time as a receptionist at a dental practice.")[1]
+    # seeing one is no occupation
+    assert extract("I'm seeing a physio for my knee.")[1] == set()

@@ -313,7 +313,9 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
      "Entity", "organisation"),
     ("LIVES_IN", compiled(
         # "we're married and I'm settled in Sandsend"
-        rf"{SUBJECT}\s++{ADVERB}(?:live|lives|am living|'m living|moved|have moved|'ve moved|"
+        # ("I've just moved to Leeds": an adverb may stand after "have")
+        rf"{SUBJECT}\s++{ADVERB}(?:live|lives|am living|'m living|moved|"
+        rf"(?:have|has)\s++{ADVERB}moved|'ve moved|"
         r"(?:am|is|are)\s++(?:now\s++|all\s++|finally\s++)?settled|"
         # "we're settling in to Toronto", "I'm still settling into Leeds"
         r"(?:am|is|are)\s++(?:now\s++|still\s++|slowly\s++)?settling(?:\s++in(?=\s++to\b))?|"
@@ -1532,7 +1534,7 @@ _OCCUPATIONS = (
     "farmer|firefighter|fisherman|florist|founder|freelancer|gardener|hairdresser|illustrator|"
     "instructor|interpreter|janitor|journalist|judge|landscaper|lawyer|lecturer|librarian|"
     "lifeguard|manager|mechanic|midwife|miner|musician|nanny|novelist|nurse|"
-    "officer|paralegal|paramedic|pastor|pharmacist|photographer|physician|pilot|plumber|"
+    "officer|paralegal|paramedic|pastor|pharmacist|photographer|physician|physio|pilot|plumber|"
     "poet|policeman|policewoman|postman|priest|principal|producer|"
     "professor|programmer|psychiatrist|rabbi|receptionist|reporter|researcher|"
     "salesman|saleswoman|scientist|secretary|singer|soldier|solicitor|surgeon|surveyor|"
@@ -2956,7 +2958,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # now is none ("a good cook", "an aspiring writer", "a retired teacher": _NOT_HELD)
     ("HAS_OCCUPATION", compiled(
         rf"{SUBJECT}\s++(?:(?:am|is|are|(?:have|has)\s++been)\s++{ADVERB}|{ADVERB}(?:became|"
-        r"become|becomes|(?:have|has)\s++become|works?\s++as|(?:am|is|are)\s++working\s++as|"
+        # ("I work part-time as a receptionist")
+        r"become|becomes|(?:have|has)\s++become|works?\s++(?:(?:part|full)[\s\-]time\s++)?as|"
+        r"(?:am|is|are)\s++working\s++(?:(?:part|full)[\s\-]time\s++)?as|"
         # "I work at Stripe as a data engineer", "I joined Globex as a data engineer"
         rf"(?:works?\s++(?:at|for)|(?:(?:have|has)\s++{ADVERB})?joined)\s++(?:the\s++)?{NAME}\s++as|"
         r"(?:got|started|took|landed|found|accepted)\s++(?:a|an)\s++(?:(?:new|day)\s++)?"
