@@ -643,6 +643,11 @@ class _Run:
         # longer (_PET_GONE)
         self.gone: set[str] = set()
 
+    @property
+    def owner_label(self) -> str:
+        """Whose relatives the descriptions name: the speaker, or "the user" when unnamed."""
+        return "the user" if self.owner in (None, ANONYMOUS_OWNER) else self.owner
+
     def node(self, kind: str, name: str, description: str = "", entity_type: str = "",
              confidence: float | None = None, attributes: dict[str, str] | None = None) -> str:
         if name not in self.made:
@@ -728,15 +733,14 @@ class _Run:
                 key = PET_BREEDS.get(key, "pet")
             rel_type, word, _ = RELATION_WORDS[key]
             name = _POSSESSIVE_SUFFIX.sub("", m["name"])
-            owner_label = "the user" if self.owner in (None, ANONYMOUS_OWNER) else self.owner
             via = (m.groupdict().get("via") or "").lower()
             if via:
-                self._relation_through(name, via, key, owner_label, sentence)
+                self._relation_through(name, via, key, sentence)
                 named.add(name)
                 if rel_type != "OWNS":
                     self.last_person = self.last_person or name
                 continue
-            self._relative(name, rel_type, f"{owner_label}'s {word}")
+            self._relative(name, rel_type, f"{self.owner_label}'s {word}")
             named.add(name)
             if self.owner:
                 owner = self.speaker() or self.owner
@@ -1027,8 +1031,7 @@ class _Run:
                 continue
             said = m["child"] or m["kind"] or m["sex"] or "child"
             child = _CHILD_WORD.get(said, said)
-            owner_label = "the user" if self.owner in (None, ANONYMOUS_OWNER) else self.owner
-            self._relation_through(name, m["via"].lower(), child, owner_label, sentence)
+            self._relation_through(name, m["via"].lower(), child, sentence)
             named.add(name)
             self.last_person = self.last_person or name
         for m in _PLURAL_RELATION.finditer(sentence.text):
@@ -1073,15 +1076,14 @@ class _Run:
             return None
         return self.node("Person", self.addressee)
 
-    def _relation_through(self, name: str, via: str, key: str, owner_label: str,
-                          sentence: _Sentence) -> None:
+    def _relation_through(self, name: str, via: str, key: str, sentence: _Sentence) -> None:
         """ "my brother's wife Sara": a relation through an unnamed relative. Family of
         family, or of a partner, is family (an in-law, an aunt: FAMILY_OF, a step less
         close than the words for it); anyone else ("my sister's friend Jo", "my dog's vet
         Dr Lee") is a Person described by the relation, which states no fact of the
         speaker's."""
         rel_type, word, _ = RELATION_WORDS[key]
-        self._relative(name, rel_type, f"{owner_label}'s {RELATION_WORDS[via][1]}'s {word}")
+        self._relative(name, rel_type, f"{self.owner_label}'s {RELATION_WORDS[via][1]}'s {word}")
         kin = {"FAMILY_OF", "PARTNER_OF"}
         if (self.owner and via not in EX_WORDS and key not in EX_WORDS
                 and RELATION_WORDS[via][0] in kin and rel_type in kin):
@@ -1456,8 +1458,7 @@ class _Run:
         if word is not None and (m := _PERSON_NAMED_NEXT.match(sentence.text)) is not None \
                 and _usable(m["name"]):
             rel_type, description, _ = RELATION_WORDS[word]
-            owner_label = "the user" if self.owner == ANONYMOUS_OWNER else self.owner
-            self._relative(m["name"], rel_type, f"{owner_label}'s {description}")
+            self._relative(m["name"], rel_type, f"{self.owner_label}'s {description}")
             self._kin_fact(self.speaker() or self.owner, m["name"], word, sentence)
             named.add(m["name"])
         else:
