@@ -629,6 +629,25 @@ def test_a_question_asks_about_a_facts_relation_through_its_words() -> None:
     assert asked("What activities does Melanie do?") == {"camping"}  # a pastime
 
 
+def test_a_way_of_making_asks_for_what_was_made_that_way() -> None:
+    """"paint" names one way of making: what someone painted answers "What has Melanie
+    painted?", the pots she made do not; "make" asks for both."""
+    rels = {"pots": {"kind": "CREATED", "start_name": "Melanie", "end_name": "pots",
+                     "description": "We all made our own pots."},
+            "sunset": {"kind": "CREATED", "start_name": "Melanie", "end_name": "sunset",
+                       "description": "I painted a sunset last week."}}
+    rows = [{"key": "pots", "via": None, "sim": 0.82}, {"key": "sunset", "via": None,
+                                                          "sim": 0.80}]
+
+    def ranking(question: str):
+        return rank_facts(rows, rels, read_query(question), ["Melanie"], 0.7)
+
+    painted = ranking("What has Melanie painted?")
+    assert painted.answers == {"sunset"} and painted.asked == {"sunset"}
+    assert painted.ranked[0][0] == "sunset"
+    assert ranking("What has Melanie made?").answers == {"pots", "sunset"}
+
+
 def test_the_sentence_a_fact_was_stated_in_orders_the_facts() -> None:
     rels = {
         "verde": {"kind": "WORKS_AT", "start_name": "Carlos", "end_name": "Verde Consulting",

@@ -159,10 +159,18 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "HAS_GOAL": "goal plan want wish train",
     "AVOIDS": "avoid allergic allergy allergies intolerant intolerance diet eat drink "
               "vegetarian vegan",
-    "CREATED": "create make made write wrote paint build",
+    "CREATED": "create make made",
     # "we're migrating from Celery to Temporal"; a medicine one is on ("I'm on metformin":
     # "what medication is Margaret on?")
     "USES": "use migrate medication medicine meds drug prescription",
+}.items()}
+# Words of a type that name one way of doing what it states: they count for a fact only
+# when its sentence says them. Everything someone made answered "What has Melanie
+# painted?" by the type word "paint" ("We all made our own pots" first, above her
+# paintings: docs/retrieval.md, "Session 75"); "make" and "create" still ask for all.
+TYPE_MANNER_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
+    "CREATED": "paint draw drew drawn write wrote written build built knit sew bake sculpt "
+               "carve design",
 }.items()}
 # Types that are one line of someone's life, for "now" and "latest": an occupation and an
 # employer are both someone's job, and "what is Aiko's job now?" asks for the later of
@@ -428,7 +436,8 @@ def asks_relation(wanted: set[str], props: Mapping[str, Any]) -> bool:
     node's fact that shares only its name and an object word with the question ("Melanie
     LIKES pottery" for "when did Melanie sign up for a pottery class?") is not what the
     question asks, however close its short sentence lies to it."""
-    return bool(wanted & _type_stems(str(props.get("kind") or "")))
+    kind = str(props.get("kind") or "")
+    return bool(wanted & (_type_stems(kind) | _manner_said(kind, props.get("description"))))
 
 
 @lru_cache(maxsize=256)
@@ -473,9 +482,24 @@ def _period_words(wanted: set[str], intent: QueryIntent, props: Mapping[str, Any
 def _words(props: Mapping[str, Any], *, with_sentence: bool = False) -> frozenset[str]:
     """The stems of a fact's statement (its ends' names and its type's words), and with
     ``with_sentence`` of the sentence it was stated in (its description) too."""
+    kind, sentence = str(props.get("kind")), str(props.get("description") or "")
     return _statement_stems(str(props.get("start_name") or ""),
-                            str(props.get("end_name") or ""), str(props.get("kind")),
-                            str(props.get("description") or "") if with_sentence else None)
+                            str(props.get("end_name") or ""), kind,
+                            sentence if with_sentence else None) | _manner_said(kind, sentence)
+
+
+@lru_cache(maxsize=MESSAGE_READINGS_KEPT)
+def _manner_said(kind: str, sentence: Any) -> frozenset[str]:
+    """The stems of the type's manner words (``TYPE_MANNER_WORDS``) its sentence says."""
+    manner = _manner_stems(kind)
+    if not manner or not sentence:
+        return frozenset()
+    return manner & {_stem(w) for w in re.findall(r"[a-z]+", str(sentence).lower())}
+
+
+@lru_cache(maxsize=64)
+def _manner_stems(kind: str) -> frozenset[str]:
+    return frozenset(_stem(w) for w in TYPE_MANNER_WORDS.get(kind, ()))
 
 
 @lru_cache(maxsize=MESSAGE_READINGS_KEPT)   # a tenant's facts recur call after call
