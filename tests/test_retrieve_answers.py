@@ -646,6 +646,15 @@ def test_a_way_of_making_asks_for_what_was_made_that_way() -> None:
     assert painted.answers == {"sunset"} and painted.asked == {"sunset"}
     assert painted.ranked[0][0] == "sunset"
     assert ranking("What has Melanie made?").answers == {"pots", "sunset"}
+    # as a thing bought is no pet adopted
+    owned = {"bike": {"kind": "OWNS", "start_name": "Marcus", "end_name": "road bike",
+                      "description": "I bought a road bike in May."},
+             "juni": {"kind": "OWNS", "start_name": "Marcus", "end_name": "Juni",
+                      "description": "We adopted a greyhound, her name is Juni."}}
+    adopt = rank_facts([{"key": "bike", "via": None, "sim": 0.82},
+                        {"key": "juni", "via": None, "sim": 0.80}], owned,
+                       read_query("When did Marcus adopt a dog?"), ["Marcus"], 0.7)
+    assert adopt.asked == {"juni"} and adopt.ranked[0][0] == "juni"
 
 
 def test_the_sentence_a_fact_was_stated_in_orders_the_facts() -> None:
