@@ -612,6 +612,34 @@ def test_a_fact_of_no_node_the_question_names_ranks_where_its_source_does() -> N
     assert fact.adjusted > fact.evidence
 
 
+def test_a_result_that_shows_only_what_is_shown_above_yields_its_place() -> None:
+    """Three facts of one message each carried its evidence and took the first three
+    places for "Which Static Orchard song did the crowd sing along to at the release
+    show?"; the message that answers came 7th. The first of them still stands for the
+    message; the others, and the message itself, follow what tells something new."""
+    def fact(key: str, kind: str, end: str, rank: int) -> Candidate:
+        f = rel(key, kind, "Jonah", end, source_ids=["band"])
+        f.ranks = {"vector": rank}
+        return f
+
+    candidates = [src("band", {"fulltext": 1, "vector": 1}),
+                  fact("friend", "FRIEND_OF", "Tess", 2), fact("bass", "INTERESTED_IN", "bass", 3),
+                  fact("guitar", "INTERESTED_IN", "guitar", 4),
+                  src("show", {"fulltext": 2, "vector": 5}),
+                  src("other", {"vector": 8})]
+    question = read_query("Which Static Orchard song did the crowd sing along to?")
+    ranked = rerank(candidates, Weights(), 10, NOW, 30, intent=question)
+    order = [c.key for c, _ in ranked]
+    assert order[:2] == ["friend", "show"]
+    assert order.index("other") < min(order.index(k) for k in ("bass", "guitar", "band"))
+    repeated = next(b for c, b in ranked if c.key == "bass")
+    assert any("shows no message the results above it have not shown" in r
+               for r in repeated.reasons)
+    # without the answer-shaped ranking, the fused order stands
+    plain = [c.key for c, _ in rerank(candidates, Weights(), 10, NOW, 30)]
+    assert plain.index("bass") < plain.index("other")
+
+
 def test_a_question_asks_about_a_facts_relation_through_its_words() -> None:
     rels = {"likes": {"kind": "LIKES", "start_name": "Melanie", "end_name": "pottery"},
             "home": {"kind": "LIVES_IN", "start_name": "Melanie", "end_name": "Boston"},

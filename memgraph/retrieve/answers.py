@@ -866,6 +866,41 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
     return out
 
 
+# The tier of what shows only messages shown above it (``evidence_repeated``): after the
+# named node (0), the answers (1) and the rest (2).
+REPEATS_TIER = 3
+
+
+def cited_evidence(c: Any) -> frozenset[str]:
+    """The messages a result shows the reader: a message itself, or the sources a stated
+    fact was learnt from (its provenance). None for a node or a summary, whose citations
+    are chosen after the ranking."""
+    if c.element == "node":
+        return frozenset({str(c.props.get("uid"))}) \
+            if c.props.get("kind") in EPISODES and c.props.get("uid") else frozenset()
+    if is_fact(c.props):
+        return frozenset(str(u) for u in c.props.get("source_ids") or ())
+    return frozenset()
+
+
+def evidence_repeated(ordered: Sequence[Any], tier: Mapping[str, int]) -> list[str]:
+    """The results, in the order given, that show no message the results above them have
+    not shown already (``cited_evidence``), among those that do not answer (tier 2): the
+    second and third facts of one sentence ("Jonah FRIEND_OF Tess", "Jonah INTERESTED_IN
+    bass" and "Tess INTERESTED_IN guitar" from one message, each carrying its evidence,
+    took the first three places for "Which Static Orchard song did the crowd sing along
+    to?"), or a message after a fact of it. Each repeats what a reader has seen and takes
+    the place of a message that tells something new (docs/retrieval.md, "Session 75")."""
+    seen: set[str] = set()
+    repeated = []
+    for c in ordered:
+        cited = cited_evidence(c)
+        if cited and tier.get(c.key, 2) == 2 and cited <= seen:
+            repeated.append(c.key)
+        seen |= cited
+    return repeated
+
+
 def held_in_common(facts: Sequence[Any], intent: QueryIntent) -> list[Any]:
     """The facts whose subjects the question names, two or more of them, each holding one
     and the same thing, which is none of them ("Jean VISITED Rome", "John VISITED Rome"

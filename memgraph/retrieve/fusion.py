@@ -30,7 +30,7 @@ from memgraph.graph.vocabulary import (
     is_assistant,
     layer_of,
 )
-from memgraph.retrieve.answers import Shaped, shape
+from memgraph.retrieve.answers import REPEATS_TIER, Shaped, evidence_repeated, shape
 from memgraph.retrieve.config import Weights
 from memgraph.retrieve.query import ANSWER_FORMS, Period, QueryIntent, Window
 from memgraph.retrieve.results import ScoreBreakdown, as_datetime
@@ -120,23 +120,22 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
         else Shaped(adjusted=dict(rrfs))
     adjusted = shaped.adjusted
     best = max((v for k, v in adjusted.items() if k not in subjects), default=0.0) or 1.0
-    w = weights
-    scored = []
-    for c in candidates:
-        tier = shaped.tier.get(c.key, 2)
-        relevance = 1.0 if tier == 0 else 0.0 if c.key in subjects else adjusted[c.key] / best
-        salience = _unit(c.props.get("salience"), initial_salience)
-        fresh = recency(c.props, now, half_life_days)
-        weight = importance(c.props, c.element)
-        # the same sum, in the same order, as the breakdown's terms (so they add up to it)
-        final = (w.relevance * relevance
-                 + w.salience * retained(salience, relevance, initial_salience)
-                 + w.recency * fresh + w.importance * weight)
-        scored.append((tier, -final, best_direct_rank(c), c.key, c,
-                       (relevance, salience, fresh, weight)))
+    scored = _scored(candidates, shaped, subjects, best, weights, now, half_life_days,
+                     initial_salience)
+    if intent is not None:
+        # what shows only the messages shown above it follows whatever shows a new one
+        # (answers.evidence_repeated)
+        repeated = evidence_repeated([item[4] for item in scored], shaped.tier)
+        for key in repeated:
+            shaped.tier[key] = REPEATS_TIER
+            shaped.why(key, "shows no message the results above it have not shown: "
+                            "ranks after those that do")
+        if repeated:
+            scored = _scored(candidates, shaped, subjects, best, weights, now,
+                             half_life_days, initial_salience)
     # only the first `limit` get a breakdown: building one for every candidate (~80 on a
     # LoCoMo question) cost more than the scoring
-    scored.sort(key=lambda item: item[:4])
+    w = weights
     out = []
     for tier, negative_final, _, _, c, numbers in scored[:limit]:
         values = dict(zip(SCORE_TERMS, numbers, strict=True))
@@ -154,6 +153,30 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
             reasons=reasons, terms=terms, final=-negative_final,
             subject=c.key in subjects and tier != 0, **values)))
     return out
+
+
+def _scored(candidates: Sequence[Candidate], shaped: Shaped, subjects: frozenset[str] | set[str],
+            best: float, weights: Weights, now: datetime, half_life_days: float,
+            initial_salience: float) -> list[tuple[Any, ...]]:
+    """Each candidate's sort key and terms, best first: (tier, -final, best direct rank,
+    key, candidate, (relevance, salience, recency, importance))."""
+    w = weights
+    scored = []
+    for c in candidates:
+        tier = shaped.tier.get(c.key, 2)
+        relevance = 1.0 if tier == 0 else 0.0 if c.key in subjects \
+            else shaped.adjusted[c.key] / best
+        salience = _unit(c.props.get("salience"), initial_salience)
+        fresh = recency(c.props, now, half_life_days)
+        weight = importance(c.props, c.element)
+        # the same sum, in the same order, as the breakdown's terms (so they add up to it)
+        final = (w.relevance * relevance
+                 + w.salience * retained(salience, relevance, initial_salience)
+                 + w.recency * fresh + w.importance * weight)
+        scored.append((tier, -final, best_direct_rank(c), c.key, c,
+                       (relevance, salience, fresh, weight)))
+    scored.sort(key=lambda item: item[:4])
+    return scored
 
 
 def retained(salience: float, relevance: float, initial: float) -> float:

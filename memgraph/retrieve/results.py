@@ -57,7 +57,8 @@ class ScoreBreakdown(BaseModel):
     # halved for a superseded fact or a source a fact above already carries
     adjusted: float = 0.0
     evidence: float = 0.0          # the best RRF among the matching sources a fact carries
-    tier: int = 2                  # 0: a bare name's node; 1: the answers; 2: the rest
+    tier: int = 2                  # 0: a bare name's node; 1: the answers; 2: the rest;
+    #                                3: what shows only messages shown above it
     layer: str = ""                # fact | entity | summary | episode (vocabulary.layer_of)
     reasons: list[str] = Field(default_factory=list)   # why it ranks where it does
     relevance: float
