@@ -683,6 +683,11 @@ def test_a_way_of_making_asks_for_what_was_made_that_way() -> None:
                         {"key": "juni", "via": None, "sim": 0.80}], owned,
                        read_query("When did Marcus adopt a dog?"), ["Marcus"], 0.7)
     assert adopt.asked == {"juni"} and adopt.ranked[0][0] == "juni"
+    # a sentence that says "bought" answers "buy": one verb, whatever its form
+    buy = rank_facts([{"key": "bike", "via": None, "sim": 0.80},
+                      {"key": "juni", "via": None, "sim": 0.82}], owned,
+                     read_query("What did Marcus buy?"), ["Marcus"], 0.7)
+    assert buy.asked == {"bike"} and buy.ranked[0][0] == "bike"
 
 
 def test_the_sentence_a_fact_was_stated_in_orders_the_facts() -> None:
