@@ -628,13 +628,18 @@ def test_a_result_that_shows_only_what_is_shown_above_yields_its_place() -> None
                   src("show", {"fulltext": 2, "vector": 5}),
                   src("other", {"vector": 8})]
     question = read_query("Which Static Orchard song did the crowd sing along to?")
-    ranked = rerank(candidates, Weights(), 10, NOW, 30, intent=question)
+    # it names no node, so it asks about no fact's relation (explore's ``asked``)
+    ranked = rerank(candidates, Weights(), 10, NOW, 30, intent=question, asked=set())
     order = [c.key for c, _ in ranked]
     assert order[:2] == ["friend", "show"]
     assert order.index("other") < min(order.index(k) for k in ("bass", "guitar", "band"))
     repeated = next(b for c, b in ranked if c.key == "bass")
     assert any("shows no message the results above it have not shown" in r
                for r in repeated.reasons)
+    # a fact whose relation the question asks about is a memory of its own, not a repeat
+    instrument = [c.key for c, _ in rerank(candidates, Weights(), 10, NOW, 30,
+                                           intent=question, asked={"bass", "guitar"})]
+    assert instrument.index("bass") < instrument.index("other")
     # without the answer-shaped ranking, the fused order stands
     plain = [c.key for c, _ in rerank(candidates, Weights(), 10, NOW, 30)]
     assert plain.index("bass") < plain.index("other")

@@ -888,19 +888,25 @@ def cited_evidence(c: Any) -> frozenset[str]:
     return frozenset()
 
 
-def evidence_repeated(ordered: Sequence[Any], tier: Mapping[str, int]) -> list[str]:
+def evidence_repeated(ordered: Sequence[Any], tier: Mapping[str, int],
+                      asked: set[str] | None) -> list[str]:
     """The results, in the order given, that show no message the results above them have
-    not shown already (``cited_evidence``), among those that do not answer (tier 2): the
-    second and third facts of one sentence ("Jonah FRIEND_OF Tess", "Jonah INTERESTED_IN
-    bass" and "Tess INTERESTED_IN guitar" from one message, each carrying its evidence,
-    took the first three places for "Which Static Orchard song did the crowd sing along
-    to?"), or a message after a fact of it. Each repeats what a reader has seen and takes
-    the place of a message that tells something new (docs/retrieval.md, "Session 75")."""
+    not shown already (``cited_evidence``), among those that do not answer (tier 2) and
+    are no fact whose relation the question asks about (``asked``; every fact when None):
+    the second and third facts of one sentence ("Jonah FRIEND_OF Tess", "Jonah
+    INTERESTED_IN bass" and "Tess INTERESTED_IN guitar" from one message, each carrying
+    its evidence, took the first three places for "Which Static Orchard song did the
+    crowd sing along to?"), or a message after a fact of it. Each repeats what a reader
+    has seen and takes the place of a message that tells something new. A fact the
+    question asks about is a memory of its own ("Dev USES Neovim" after "Dev USES
+    Postgres", both from "We use Postgres, and I use Neovim", for "What editor does Dev
+    use?"; docs/retrieval.md, "Session 75")."""
     seen: set[str] = set()
     repeated = []
     for c in ordered:
         cited = cited_evidence(c)
-        if cited and tier.get(c.key, 2) == 2 and cited <= seen:
+        if cited and tier.get(c.key, 2) == 2 and cited <= seen and not (
+                c.element == "relationship" and (asked is None or c.key in asked)):
             repeated.append(c.key)
         seen |= cited
     return repeated
