@@ -1369,6 +1369,7 @@ def test_a_plan_or_a_time_is_no_activity(text: str):
     "I made a big mistake.",                  # idioms of "make", not things made
     "I made some new friends.",
     "I made this for you!",                   # "this" alone is a pronoun
+    "I built a little thing that logs my runs.",   # a thing is no name for what was made
     "Let's make some awesome memories tomorrow!",   # a wish, and "Let's" is no one
     "Even made a tattoo of it!",              # no subject, not a person "Even"
     "Let's go to a dance class!",

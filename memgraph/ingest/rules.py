@@ -2348,7 +2348,7 @@ _OUTING_WORDS = ("trip|hike|walk|run|ride|cruise|tour|vacation|holiday|retreat|p
 _MADE_IDIOMS = ("mistake|mistakes|decision|decisions|difference|point|choice|choices|call|"
                 "plan|plans|friend|friends|change|changes|effort|promise|deal|appointment|"
                 "reservation|move|comeback|living|impact|note|sense|progress|time|way|"
-                "lot|bit|few|couple|good|great|big|huge|real")
+                "lot|bit|few|couple|good|great|big|huge|real|thing|things|stuff|something")
 # Pastimes, as gerunds: what "I've been running" is doing (not "I've been thinking");
 # "running a business", "running late" are not pastimes (_NOT_PASTIME after them).
 _PASTIMES = ("running|jogging|painting|reading|hiking|swimming|cooking|baking|gardening|"
