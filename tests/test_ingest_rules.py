@@ -298,6 +298,11 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("giada", "PARTNER_OF", "marco")),
     ("I was born in Lagos.", ("Entity", "Lagos"), ("me", "FROM", "lagos")),
     ("I grew up in Glasgow.", ("Entity", "Glasgow"), ("me", "FROM", "glasgow")),
+    ("I grew up on a farm in Devon.", ("Entity", "Devon"), ("me", "FROM", "devon")),
+    # whoever raised one, where they did is where one is from
+    ("My grandmother passed away last week, she raised me in Taipei.",
+     ("Entity", "Taipei"), ("me", "FROM", "taipei")),
+    ("My aunt raised me in Glasgow.", ("Entity", "Glasgow"), ("me", "FROM", "glasgow")),
     ("I'm planning to run a marathon next year.", ("Concept", "run a marathon"),
      ("me", "HAS_GOAL", "run a marathon")),
     ("My goal is to save for a house.", ("Concept", "save for a house"),
@@ -1370,6 +1375,7 @@ def test_a_plan_or_a_time_is_no_activity(text: str):
     "I made some new friends.",
     "I made this for you!",                   # "this" alone is a pronoun
     "I built a little thing that logs my runs.",   # a thing is no name for what was made
+    "I grew up in a big family.",              # no place
     "Let's make some awesome memories tomorrow!",   # a wish, and "Let's" is no one
     "Even made a tattoo of it!",              # no subject, not a person "Even"
     "Let's go to a dance class!",

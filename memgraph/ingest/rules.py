@@ -379,7 +379,12 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("FROM", compiled(
         rf"{SUBJECT}\s++(?:was|were)\s++(?:born|raised|brought\s++up)\s++(?:and\s++raised\s++)?"
         rf"in\s++(?P<obj>{NAME})"), "Entity", "place"),
-    ("FROM", compiled(rf"{SUBJECT}\s++{ADVERB}grew\s++up\s++in\s++(?P<obj>{NAME})"),
+    # and a place by the kind of place one grew up at in it: "I grew up on a farm in
+    # Devon", "she grew up in a small town outside Leeds"
+    ("FROM", compiled(
+        rf"{SUBJECT}\s++{ADVERB}grew\s++up\s++(?:(?:on|in|near)\s++(?:a|an|the)\s++"
+        r"(?:[a-z]++\s++){0,2}?(?:farm|town|village|city|suburb|island|estate|house|"
+        r"flat|commune)\s++(?:in|near|outside)\s++|in\s++)(?P<obj>" + NAME + ")"),
      "Entity", "place"),
     ("VISITED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:visited|travelled to|traveled to|"
@@ -921,6 +926,7 @@ class _Run:
         text = _CLINICIAN_SAYS_IT_IS.sub(r"\g<said> I have ", text)
         text = _PUT_ME_ON.sub("I am on ", text)
         text = _LAID_ME_OFF.sub(r"I was laid off by \g<employer>", text)
+        text = _RAISED_ME.sub("I was raised in ", text)
         text = _THEY_ARE.sub(r"\1 are", _PRONOUN_IS.sub(r"\1 is", text))
         text = _NAME_IS.sub(r"\1 is ", text)
         text = _WE.sub("I", _STACK_IS.sub("I use ", text))
@@ -2005,6 +2011,11 @@ _OFF_MEDICINE = compiled(
     rf"(?P<obj>{_MEDICINES})")
 # an employer that let one go: "Spotify laid me off last month" (read "I was laid off by
 # Spotify": _OVER)
+# who raised one, and where: "My grandmother passed away, she raised me in Taipei" (read
+# as "I was raised in Taipei")
+_RAISED_ME = compiled(
+    rf"\b(?:[Ss]he|[Hh]e|[Tt]hey|[Mm]y\s++[a-z]++|{NAME})\s++{ADVERB}"
+    r"(?:raised|brought\s++up)\s++me\s++in\s++")
 _LAID_ME_OFF = compiled(
     rf"(?P<employer>{NAME})\s++(?:just\s++)?(?:laid\s++me\s++off|let\s++me\s++go|fired\s++me|"
     r"made\s++me\s++redundant)\b")
