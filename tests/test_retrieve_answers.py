@@ -628,18 +628,18 @@ def test_a_result_that_shows_only_what_is_shown_above_yields_its_place() -> None
                   src("show", {"fulltext": 2, "vector": 5}),
                   src("other", {"vector": 8})]
     question = read_query("Which Static Orchard song did the crowd sing along to?")
-    # it names no node, so it asks about no fact's relation (explore's ``asked``)
-    ranked = rerank(candidates, Weights(), 10, NOW, 30, intent=question, asked=set())
+    ranked = rerank(candidates, Weights(), 10, NOW, 30, intent=question)
     order = [c.key for c, _ in ranked]
     assert order[:2] == ["friend", "show"]
     assert order.index("other") < min(order.index(k) for k in ("bass", "guitar", "band"))
     repeated = next(b for c, b in ranked if c.key == "bass")
     assert any("shows no message the results above it have not shown" in r
                for r in repeated.reasons)
-    # a fact whose relation the question asks about is a memory of its own, not a repeat
-    instrument = [c.key for c, _ in rerank(candidates, Weights(), 10, NOW, 30,
-                                           intent=question, asked={"bass", "guitar"})]
-    assert instrument.index("bass") < instrument.index("other")
+    # a fact of a node the question names is a memory of what it asks, not a repeat
+    jonah = [c.key for c, _ in rerank(candidates, Weights(), 10, NOW, 30,
+                                      intent=read_query("What does Jonah play in the band?"),
+                                      fact_scores={"friend": 0.5, "bass": 0.6, "guitar": 0.4})]
+    assert jonah[0] == "bass" and jonah.index("friend") < jonah.index("other")
     # without the answer-shaped ranking, the fused order stands
     plain = [c.key for c, _ in rerank(candidates, Weights(), 10, NOW, 30)]
     assert plain.index("bass") < plain.index("other")

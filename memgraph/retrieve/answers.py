@@ -889,24 +889,25 @@ def cited_evidence(c: Any) -> frozenset[str]:
 
 
 def evidence_repeated(ordered: Sequence[Any], tier: Mapping[str, int],
-                      asked: set[str] | None) -> list[str]:
+                      own: Iterable[str] = ()) -> list[str]:
     """The results, in the order given, that show no message the results above them have
     not shown already (``cited_evidence``), among those that do not answer (tier 2) and
-    are no fact whose relation the question asks about (``asked``; every fact when None):
-    the second and third facts of one sentence ("Jonah FRIEND_OF Tess", "Jonah
-    INTERESTED_IN bass" and "Tess INTERESTED_IN guitar" from one message, each carrying
-    its evidence, took the first three places for "Which Static Orchard song did the
-    crowd sing along to?"), or a message after a fact of it. Each repeats what a reader
-    has seen and takes the place of a message that tells something new. A fact the
-    question asks about is a memory of its own ("Dev USES Neovim" after "Dev USES
-    Postgres", both from "We use Postgres, and I use Neovim", for "What editor does Dev
-    use?"; docs/retrieval.md, "Session 75")."""
+    are no fact of a node the question names (``own``, the ``facts`` list's keys): the
+    second and third facts of one sentence ("Jonah FRIEND_OF Tess", "Jonah INTERESTED_IN
+    bass" and "Tess INTERESTED_IN guitar" from one message, each carrying its evidence,
+    took the first three places for "Which Static Orchard song did the crowd sing along
+    to?"), or a message after a fact of it. Each repeats what a reader has seen and takes
+    the place of a message that tells something new. A fact of a node the question names
+    is a memory of what it asks about, whatever message it shares ("Priti OWNS Patel
+    Accounts" after "Raj PARTNER_OF Priti", both from "My wife Priti started her own
+    accountancy firm, Patel Accounts", for "What is Priti's firm called?";
+    docs/retrieval.md, "Session 75")."""
+    exempt = set(own)
     seen: set[str] = set()
     repeated = []
     for c in ordered:
         cited = cited_evidence(c)
-        if cited and tier.get(c.key, 2) == 2 and cited <= seen and not (
-                c.element == "relationship" and (asked is None or c.key in asked)):
+        if cited and tier.get(c.key, 2) == 2 and cited <= seen and c.key not in exempt:
             repeated.append(c.key)
         seen |= cited
     return repeated

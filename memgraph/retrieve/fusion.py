@@ -125,7 +125,8 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
     if intent is not None:
         # what shows only the messages shown above it follows whatever shows a new one
         # (answers.evidence_repeated)
-        repeated = evidence_repeated([item[4] for item in scored], shaped.tier, asked)
+        repeated = evidence_repeated([item[4] for item in scored], shaped.tier,
+                                     fact_scores or ())
         for key in repeated:
             shaped.tier[key] = REPEATS_TIER
             shaped.why(key, "shows no message the results above it have not shown: "
