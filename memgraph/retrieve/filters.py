@@ -50,16 +50,46 @@ _WORD = re.compile(r"\w+")
 MAX_AGENT_ID_CHARS = 200
 
 
+# The forms of verbs the analyzer's stemmer does not bring to one word: a question asks
+# with one ("When did Kirsty send off her application?", "Where did Dev first meet
+# Helen?") and the message says another ("I sent the application Thursday night", "I met
+# her at the autojumble"). Left out: the auxiliaries, "go" (a question's "go climbing"
+# asks for the activity: query.GO_WORDS), and forms that are common words or names of
+# their own ("bit", "rose", "ring").
+VERB_FORMS: dict[str, frozenset[str]] = {
+    form: group for group in (frozenset(g.split()) for g in (
+        "send sent", "meet met", "buy bought", "bring brought", "think thought",
+        "teach taught", "catch caught", "fight fought", "take took taken",
+        "give gave given", "get got gotten", "make made", "find found", "tell told",
+        "sell sold", "hold held", "keep kept", "sleep slept", "spend spent", "build built",
+        "lend lent", "leave left", "feel felt", "lose lost", "win won", "run ran",
+        "begin began begun", "swim swam swum", "sing sang sung", "drink drank drunk",
+        "write wrote written", "ride rode ridden", "drive drove driven", "eat ate eaten",
+        "fall fell fallen", "fly flew flown", "grow grew grown", "know knew known",
+        "throw threw thrown", "draw drew drawn", "see saw seen", "speak spoke spoken",
+        "break broke broken", "choose chose chosen", "forget forgot forgotten",
+        "steal stole stolen", "wake woke woken", "wear wore worn", "hide hid hidden",
+        "pay paid", "say said", "stand stood", "understand understood", "sit sat",
+        "lead led", "feed fed", "hear heard", "come came", "become became", "dig dug",
+        "hang hung", "shake shook shaken", "freeze froze frozen", "deal dealt",
+        "shoot shot", "bend bent"))
+    for form in group}
+
+
 def content_terms(query: str) -> str:
     """The query without its question words and the words that only say when; the query
-    itself when nothing else is left.
+    itself when nothing else is left; then the other forms of its verbs that the analyzer
+    does not stem alike (``VERB_FORMS``: "send" asks for "sent" too).
 
     A token is judged by its first word ("What's" is a question word, "Sheeran's" not)
     and otherwise kept as written, for the analyzer to handle."""
     kept = [token for token in query.split()
             if (word := _WORD.search(token)) is None
             or word.group().lower() not in QUESTION_WORDS | TIME_ONLY_WORDS]
-    return " ".join(kept) if any(_WORD.search(t) for t in kept) else query
+    terms = kept if any(_WORD.search(t) for t in kept) else query.split()
+    said = {t.lower().strip(".,;:!?\"'()[]{}") for t in terms}
+    forms = sorted({form for word in said for form in VERB_FORMS.get(word, ())} - said)
+    return " ".join(terms + forms)
 
 
 def lucene_escape(query: str) -> str | None:
