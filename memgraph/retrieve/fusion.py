@@ -125,15 +125,17 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
     if intent is not None:
         # what shows only the messages shown above it follows whatever shows a new one
         # (answers.evidence_repeated)
-        repeated = evidence_repeated([item[4] for item in scored], shaped.tier,
-                                     fact_scores or ())
+        repeated = set(evidence_repeated([item[4] for item in scored], shaped.tier,
+                                         fact_scores or ()))
         for key in repeated:
             shaped.tier[key] = REPEATS_TIER
             shaped.why(key, "shows no message the results above it have not shown: "
                             "ranks after those that do")
         if repeated:
-            scored = _scored(candidates, shaped, subjects, best, weights, now,
-                             half_life_days, initial_salience)
+            # the tier alone changes (relevance and the other terms stay)
+            scored = [(REPEATS_TIER, *item[1:]) if item[3] in repeated else item
+                      for item in scored]
+            scored.sort(key=lambda item: item[:4])
     # only the first `limit` get a breakdown: building one for every candidate (~80 on a
     # LoCoMo question) cost more than the scoring
     w = weights
