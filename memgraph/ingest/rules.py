@@ -2009,13 +2009,13 @@ _OFF_MEDICINE = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++)?(?:stopped|quit|came\s++off|come\s++off|"
     r"(?:am|is|are)\s++off|(?:was|got)\s++taken\s++off)\s++(?:taking\s++)?(?:the\s++|my\s++)?"
     rf"(?P<obj>{_MEDICINES})")
-# an employer that let one go: "Spotify laid me off last month" (read "I was laid off by
-# Spotify": _OVER)
 # who raised one, and where: "My grandmother passed away, she raised me in Taipei" (read
 # as "I was raised in Taipei")
 _RAISED_ME = compiled(
     rf"\b(?:[Ss]he|[Hh]e|[Tt]hey|[Mm]y\s++[a-z]++|{NAME})\s++{ADVERB}"
     r"(?:raised|brought\s++up)\s++me\s++in\s++")
+# an employer that let one go: "Spotify laid me off last month" (read "I was laid off by
+# Spotify": _OVER)
 _LAID_ME_OFF = compiled(
     rf"(?P<employer>{NAME})\s++(?:just\s++)?(?:laid\s++me\s++off|let\s++me\s++go|fired\s++me|"
     r"made\s++me\s++redundant)\b")
