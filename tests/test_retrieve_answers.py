@@ -9,6 +9,7 @@ import pytest
 from memgraph.graph.vocabulary import EX_WORDS, plural
 from memgraph.ingest.rules import RELATION_WORDS
 from memgraph.retrieve.answers import (
+    FactRanking,
     _stem,
     asks_relation,
     joining_facts,
@@ -672,7 +673,7 @@ def test_a_way_of_making_asks_for_what_was_made_that_way() -> None:
     rows = [{"key": "pots", "via": None, "sim": 0.82}, {"key": "sunset", "via": None,
                                                           "sim": 0.80}]
 
-    def ranking(question: str):
+    def ranking(question: str) -> FactRanking:
         return rank_facts(rows, rels, read_query(question), ["Melanie"], 0.7)
 
     painted = ranking("What has Melanie painted?")
