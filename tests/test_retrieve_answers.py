@@ -716,6 +716,20 @@ def test_the_sentence_a_fact_was_stated_in_orders_the_facts() -> None:
     assert part.ranked[0][0] == "verde"           # "part-time", one word in both
 
 
+def test_a_verbs_irregular_form_says_what_its_first_form_asks() -> None:
+    """"Who did Dev meet?" is what "I met Helen at a bike fair" says: "met" and "meet"
+    are one verb, though no stem brings them together."""
+    rels = {"helen": {"kind": "KNOWS", "start_name": "Dev", "end_name": "Helen",
+                      "description": "I met Helen at a bike fair."},
+            "sam": {"kind": "KNOWS", "start_name": "Dev", "end_name": "Sam",
+                    "description": "Sam and I work together."}}
+    rows = [{"key": "sam", "via": None, "sim": 0.80}, {"key": "helen", "via": None,
+                                                        "sim": 0.78}]
+    ranked = rank_facts(rows, rels, read_query("Who did Dev meet?"), ["Dev"])
+    assert ranked.ranked[0][0] == "helen"
+    assert _stem("bought") == _stem("buy") and _stem("made") == _stem("making")
+
+
 def test_a_word_few_facts_hold_counts_for_more_than_one_most_of_them_hold() -> None:
     """"go" is a word of every VISITED fact's type; "pottery" is said in one sentence:
     that sentence's fact matches "Did Maya go to pottery?" better, although each fact

@@ -56,24 +56,24 @@ MAX_AGENT_ID_CHARS = 200
 # her at the autojumble"). Left out: the auxiliaries, "go" (a question's "go climbing"
 # asks for the activity: query.GO_WORDS), and forms that are common words or names of
 # their own ("bit", "rose", "ring").
+VERB_GROUPS: tuple[tuple[str, ...], ...] = tuple(tuple(g.split()) for g in (
+    "send sent", "meet met", "buy bought", "bring brought", "think thought",
+    "teach taught", "catch caught", "fight fought", "take took taken", "give gave given",
+    "get got gotten", "make made", "find found", "tell told", "sell sold", "hold held",
+    "keep kept", "sleep slept", "spend spent", "build built", "lend lent", "leave left",
+    "feel felt", "lose lost", "win won", "run ran", "begin began begun", "swim swam swum",
+    "sing sang sung", "drink drank drunk", "write wrote written", "ride rode ridden",
+    "drive drove driven", "eat ate eaten", "fall fell fallen", "fly flew flown",
+    "grow grew grown", "know knew known", "throw threw thrown", "draw drew drawn",
+    "see saw seen", "speak spoke spoken", "break broke broken", "choose chose chosen",
+    "forget forgot forgotten", "steal stole stolen", "wake woke woken", "wear wore worn",
+    "hide hid hidden", "pay paid", "say said", "stand stood", "understand understood",
+    "sit sat", "lead led", "feed fed", "hear heard", "come came", "become became",
+    "dig dug", "hang hung", "shake shook shaken", "freeze froze frozen", "deal dealt",
+    "shoot shot", "bend bent"))
+# each form -> all the forms of its verb
 VERB_FORMS: dict[str, frozenset[str]] = {
-    form: group for group in (frozenset(g.split()) for g in (
-        "send sent", "meet met", "buy bought", "bring brought", "think thought",
-        "teach taught", "catch caught", "fight fought", "take took taken",
-        "give gave given", "get got gotten", "make made", "find found", "tell told",
-        "sell sold", "hold held", "keep kept", "sleep slept", "spend spent", "build built",
-        "lend lent", "leave left", "feel felt", "lose lost", "win won", "run ran",
-        "begin began begun", "swim swam swum", "sing sang sung", "drink drank drunk",
-        "write wrote written", "ride rode ridden", "drive drove driven", "eat ate eaten",
-        "fall fell fallen", "fly flew flown", "grow grew grown", "know knew known",
-        "throw threw thrown", "draw drew drawn", "see saw seen", "speak spoke spoken",
-        "break broke broken", "choose chose chosen", "forget forgot forgotten",
-        "steal stole stolen", "wake woke woken", "wear wore worn", "hide hid hidden",
-        "pay paid", "say said", "stand stood", "understand understood", "sit sat",
-        "lead led", "feed fed", "hear heard", "come came", "become became", "dig dug",
-        "hang hung", "shake shook shaken", "freeze froze frozen", "deal dealt",
-        "shoot shot", "bend bent"))
-    for form in group}
+    form: frozenset(group) for group in VERB_GROUPS for form in group}
 
 
 def content_terms(query: str) -> str:
