@@ -180,17 +180,15 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
 # painted?" by the type word "paint" ("We all made our own pots" first, above her
 # paintings), and a road bike bought "When did Marcus adopt Juni?" (docs/retrieval.md,
 # "Session 75"); "make", "own" and "visit" still ask for all.
-TYPE_MANNER_WORDS: dict[str, tuple[frozenset[str], ...]] = {
-    k: tuple(frozenset(forms.split()) for forms in v.split(",")) for k, v in {
-        # each a verb's forms: a sentence that says one says them all ("We bought a
-        # caravan" answers "What did Gary buy?")
-        "CREATED": "paint, draw drew drawn, write wrote written, build built, knit, sew "
-                   "sewed sewn, bake, sculpt, carve, design",
-        "OWNS": "adopt, rescue, buy bought",
-        "VISITED": "fly flew flown",
-        # "I signed up for a pottery class", "I volunteer at the food bank"
-        "ATTENDED": "sign, volunteer",
-    }.items()}
+TYPE_MANNER_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
+    # a verb's other forms are its own ("We bought a caravan" answers "What did Gary
+    # buy?": _stem)
+    "CREATED": "paint draw write build knit sew bake sculpt carve design",
+    "OWNS": "adopt rescue buy",
+    "VISITED": "fly",
+    # "I signed up for a pottery class", "I volunteer at the food bank"
+    "ATTENDED": "sign volunteer",
+}.items()}
 # Types that are one line of someone's life, for "now" and "latest": an occupation and an
 # employer are both someone's job, and "what is Aiko's job now?" asks for the later of
 # "Aiko works as a flight attendant for ANA" and "Aiko became a yoga instructor".
@@ -509,18 +507,16 @@ def _words(props: Mapping[str, Any], *, with_sentence: bool = False) -> frozense
 
 @lru_cache(maxsize=MESSAGE_READINGS_KEPT)
 def _manner_said(kind: str, sentence: Any) -> frozenset[str]:
-    """The stems of the type's manner words (``TYPE_MANNER_WORDS``) its sentence says,
-    with every form of each verb it says."""
-    groups = _manner_stems(kind)
-    if not groups or not sentence:
+    """The stems of the type's manner words (``TYPE_MANNER_WORDS``) its sentence says."""
+    manner = _manner_stems(kind)
+    if not manner or not sentence:
         return frozenset()
-    said = {_stem(w) for w in re.findall(r"[a-z]+", str(sentence).lower())}
-    return frozenset().union(*(forms for forms in groups if forms & said))
+    return manner & {_stem(w) for w in re.findall(r"[a-z]+", str(sentence).lower())}
 
 
 @lru_cache(maxsize=64)
-def _manner_stems(kind: str) -> tuple[frozenset[str], ...]:
-    return tuple(frozenset(_stem(w) for w in forms) for forms in TYPE_MANNER_WORDS.get(kind, ()))
+def _manner_stems(kind: str) -> frozenset[str]:
+    return frozenset(_stem(w) for w in TYPE_MANNER_WORDS.get(kind, ()))
 
 
 @lru_cache(maxsize=MESSAGE_READINGS_KEPT)   # a tenant's facts recur call after call

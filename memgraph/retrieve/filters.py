@@ -70,10 +70,15 @@ VERB_GROUPS: tuple[tuple[str, ...], ...] = tuple(tuple(g.split()) for g in (
     "hide hid hidden", "pay paid", "say said", "stand stood", "understand understood",
     "sit sat", "lead led", "feed fed", "hear heard", "come came", "become became",
     "dig dug", "hang hung", "shake shook shaken", "freeze froze frozen", "deal dealt",
-    "shoot shot", "bend bent"))
+    "shoot shot", "bend bent", "sew sewn"))
 # each form -> all the forms of its verb
 VERB_FORMS: dict[str, frozenset[str]] = {
     form: frozenset(group) for group in VERB_GROUPS for form in group}
+
+
+def bare_word(token: str) -> str:
+    """A query token in lower case, without the punctuation around it."""
+    return token.lower().strip(".,;:!?\"'()[]{}")
 
 
 def content_terms(query: str) -> str:
@@ -87,7 +92,7 @@ def content_terms(query: str) -> str:
             if (word := _WORD.search(token)) is None
             or word.group().lower() not in QUESTION_WORDS | TIME_ONLY_WORDS]
     terms = kept if any(_WORD.search(t) for t in kept) else query.split()
-    said = {t.lower().strip(".,;:!?\"'()[]{}") for t in terms}
+    said = {bare_word(t) for t in terms}
     forms = sorted({form for word in said for form in VERB_FORMS.get(word, ())} - said)
     return " ".join(terms + forms)
 

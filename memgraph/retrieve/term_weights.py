@@ -34,7 +34,12 @@ from typing import Any
 from memgraph.graph.connection import Graph
 from memgraph.graph.schema import NODE_TEXT_FIELDS
 from memgraph.retrieve.config import RetrievalConfig
-from memgraph.retrieve.filters import ANALYZER_STOP_WORDS, in_content_fields, lucene_escape
+from memgraph.retrieve.filters import (
+    ANALYZER_STOP_WORDS,
+    bare_word,
+    in_content_fields,
+    lucene_escape,
+)
 from memgraph.retrieve.vector_plan import TenantSize
 
 # A tenant holding this share of the index or more is weighed as the index weighs it: its
@@ -71,7 +76,7 @@ def query_terms(text: str) -> list[Term]:
     terms = []
     for token in text.split():
         escaped = lucene_escape(token)
-        word = token.lower().strip(".,;:!?\"'()[]{}")
+        word = bare_word(token)
         if escaped is not None and word and word not in ANALYZER_STOP_WORDS:
             terms.append(Term(word, escaped))
     return terms
