@@ -716,6 +716,26 @@ def test_the_sentence_a_fact_was_stated_in_orders_the_facts() -> None:
     assert part.ranked[0][0] == "verde"           # "part-time", one word in both
 
 
+def test_of_two_named_nodes_a_fact_of_one_told_with_the_other_comes_first() -> None:
+    """"When did Nora first meet Theo?" names both: of Nora's facts, the one stated in a
+    sentence that names Theo is about the two of them."""
+    rels = {
+        "pottery": {"kind": "ATTENDED", "start_name": "Nora", "end_name": "pottery class",
+                    "description": "I signed up for a pottery class at the community centre."},
+        "trivia": {"kind": "ATTENDED", "start_name": "Nora", "end_name": "trivia night",
+                   "description": "Kirsten dragged me to trivia night, and there was this "
+                                  "guy on the other team, Theo."},
+    }
+    rows = [{"key": "pottery", "via": None, "sim": 0.80},
+            {"key": "trivia", "via": None, "sim": 0.78}]
+    both = rank_facts(rows, rels, read_query("When did Nora first meet Theo?"),
+                      ["Nora", "Theo"], 0.9)
+    assert both.ranked[0][0] == "trivia"
+    # one node named: the sentence's other names count for nothing
+    one = rank_facts(rows, rels, read_query("When did Nora go out?"), ["Nora"], 0.9)
+    assert one.ranked[0][0] == "pottery"
+
+
 def test_a_verbs_irregular_form_says_what_its_first_form_asks() -> None:
     """"Who did Dev meet?" is what "I met Helen at a bike fair" says: "met" and "meet"
     are one verb, though no stem brings them together."""

@@ -298,6 +298,11 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
         # the order among the facts also reads the sentence the fact was stated in: "as a
         # project manager" is said there, not in "Carlos WORKS_AT Sol Energia"
         sim += LEXICAL_WEIGHT * _weighted_share(weights, said[row["key"]])
+        # a question that names two nodes asks about them together: of one's facts, those
+        # stated in a sentence that names the other come first ("When did Nora first meet
+        # Theo?": "Nora ATTENDED trivia night", told with "...this guy on the other team,
+        # Theo", not "Nora ATTENDED pottery class")
+        sim += LEXICAL_WEIGHT * _named_besides(props, named)
         via = row.get("via")
         bridged = via is not None and via in bridges and _hangs_off(props, relatives[via])
         # a fact of a relative answers only when a relation word asked for the relative
@@ -479,6 +484,17 @@ def _lexical(wanted: set[str], props: Mapping[str, Any],
     if not wanted:
         return 0.0
     return len(wanted & (_words(props) | timed)) / len(wanted)
+
+
+def _named_besides(props: Mapping[str, Any], named: frozenset[str]) -> float:
+    """The share of the nodes the question names, besides the fact's own ends, that the
+    sentence the fact was stated in names (0 when the question names one node)."""
+    ends = {canonical_name(str(props.get(f"{side}_name") or "")) for side in ("start", "end")}
+    others = named - ends
+    if not others or len(named) < 2:
+        return 0.0
+    sentence = f" {canonical_name(str(props.get('description') or ''))} "
+    return sum(1 for name in others if f" {name} " in sentence) / len(others)
 
 
 def _period_words(wanted: set[str], intent: QueryIntent, props: Mapping[str, Any],
