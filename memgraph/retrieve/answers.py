@@ -254,7 +254,8 @@ def is_auto_link(kind: str, text: str) -> bool:
 
 def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str, Any]],
                intent: QueryIntent, linked_names: Sequence[str],
-               best_source_sim: float | None = None) -> FactRanking:
+               best_source_sim: float | None = None,
+               linked_people: Sequence[str] = ()) -> FactRanking:
     """The ``facts`` list: (key, score) best first. ``rows`` are the candidate query's
     fact rows ``{key, via, sim}`` (``via``: the hop-1 fact a hop-2 fact was reached by;
     ``sim``: (1 + cosine) / 2 of the fact's embedding and the query, None without one);
@@ -265,11 +266,13 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     cosine plus lexical share matches the question at least as well as the best-matching
     source's cosine (``best_source_sim``, (1 + cosine) / 2 of the vector signal; every
     fact with an embedding when None); and the facts whose relation the question asks
-    about (``asks_relation``).
+    about (``asks_relation``). ``linked_people``: the people among the linked nodes (a
+    fact told with another of them comes first: ``_named_besides``).
     """
     topic = intent.topic(linked_names)
     wanted = {_stem(w) for w in topic}
     named = frozenset(canonical_name(n) for n in linked_names)
+    people = frozenset(canonical_name(n) for n in linked_people)
     bridges = {r["key"] for r in rows
                if r.get("via") is None and _bridge(rels.get(r["key"]), intent, named)}
     # who the relation word is about, on each bridge: in "what does Kenji's friend Sven
@@ -298,11 +301,6 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
         # the order among the facts also reads the sentence the fact was stated in: "as a
         # project manager" is said there, not in "Carlos WORKS_AT Sol Energia"
         sim += LEXICAL_WEIGHT * _weighted_share(weights, said[row["key"]])
-        # a question that names two nodes asks about them together: of one's facts, those
-        # stated in a sentence that names the other come first ("When did Nora first meet
-        # Theo?": "Nora ATTENDED trivia night", told with "...this guy on the other team,
-        # Theo", not "Nora ATTENDED pottery class")
-        sim += LEXICAL_WEIGHT * _named_besides(props, named)
         via = row.get("via")
         bridged = via is not None and via in bridges and _hangs_off(props, relatives[via])
         # a fact of a relative answers only when a relation word asked for the relative
@@ -318,6 +316,12 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
             # message could match: the named node's work answers it, whatever message
             # shares its other words ("before")
             answers.add(row["key"])
+        # a question that names two people asks about them together: of one's facts, those
+        # stated in a sentence that names the other come first ("When did Nora first meet
+        # Theo?": "Nora ATTENDED trivia night", told with "...this guy on the other team,
+        # Theo", not "Nora ATTENDED pottery class"). It orders; it makes no answer.
+        together = LEXICAL_WEIGHT * _named_besides(props, people)
+        sim += together
         if via is None:
             if row["key"] in bridges:
                 score = sim + (0.0 if topic else ANSWER_BONUS)
@@ -332,7 +336,7 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
             score *= DEMOTION
             answers.discard(row["key"])
             asked.discard(row["key"])
-        elif score >= ANSWER_BONUS:
+        elif score - together >= ANSWER_BONUS:
             answers.add(row["key"])
         elif bridges and row["key"] not in bridges and not bridged \
                 and row["key"] not in through_bridge:
@@ -486,12 +490,12 @@ def _lexical(wanted: set[str], props: Mapping[str, Any],
     return len(wanted & (_words(props) | timed)) / len(wanted)
 
 
-def _named_besides(props: Mapping[str, Any], named: frozenset[str]) -> float:
-    """The share of the nodes the question names, besides the fact's own ends, that the
-    sentence the fact was stated in names (0 when the question names one node)."""
+def _named_besides(props: Mapping[str, Any], people: frozenset[str]) -> float:
+    """The share of the people the question names, besides the fact's own ends, that the
+    sentence the fact was stated in names (0 when the question names fewer than two)."""
     ends = {canonical_name(str(props.get(f"{side}_name") or "")) for side in ("start", "end")}
-    others = named - ends
-    if not others or len(named) < 2:
+    others = people - ends
+    if not others or len(people) < 2:
         return 0.0
     sentence = f" {canonical_name(str(props.get('description') or ''))} "
     return sum(1 for name in others if f" {name} " in sentence) / len(others)

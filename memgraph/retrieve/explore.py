@@ -217,7 +217,9 @@ def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = N
     signals["linked"] = linked
     best_source = max((r["score"] for r in row["vec"] if r["key"] in props
                        and props[r["key"]][1].get("kind") in EPISODE_KINDS), default=None)
-    facts = rank_facts(row["facts"], rels, intent, names, best_source)
+    people = [props[r["key"]][1].get("name") or "" for r in linked
+              if r["key"] in props and props[r["key"]][1].get("kind") == "Person"]
+    facts = rank_facts(row["facts"], rels, intent, names, best_source, people)
     fact_scores, answers = facts.scores, facts.answers
     # a query that only names things: the named node answers it, or, when it names two
     # that a fact joins, that fact does (answers.joining_facts); so does it for a question
