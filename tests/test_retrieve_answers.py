@@ -22,6 +22,7 @@ from memgraph.retrieve.config import Weights
 from memgraph.retrieve.fusion import Candidate, rerank
 from memgraph.retrieve.query import (
     RELATION_SYNONYMS,
+    comparison_parts,
     read_query,
     says_nothing,
     says_when,
@@ -1247,3 +1248,21 @@ def test_what_two_the_question_names_hold_alike_answers_what_they_have_in_common
     named = rerank(candidates(), Weights(), 60, NOW, 30,
                    intent=read_query("Do Leo and Maya both like climbing?"))
     assert {c.key for c, _ in named[:2]} == {"leo_climbs", "maya_climbs"}
+
+
+@pytest.mark.parametrize(("question", "parts"), [
+    ("Which happened first, Ruth's knee surgery or Jonah's bike crash?",
+     ("When Ruth's knee surgery?", "When Jonah's bike crash?")),
+    ("Which came first: Marcus's job offer or the news of Nadia's diagnosis?",
+     ("When Marcus's job offer?", "When the news of Nadia's diagnosis?")),
+    ("How long after arriving in Lisbon did Naomi start at Marés?",
+     ("When arriving in Lisbon?", "When Naomi start at Marés?")),
+    ("Did Nora quit her job before or after she moved to Seattle?",
+     ("When Nora quit her job?", "When she moved to Seattle?")),
+    ("When did Nora move to Seattle?", None),
+    ("Which came first?", None),
+    ("What did Tom order first, pizza or pasta?", None),
+])
+def test_a_question_that_compares_when_two_things_happened_is_read_as_its_two_events(
+        question: str, parts: tuple[str, str] | None) -> None:
+    assert comparison_parts(question) == parts

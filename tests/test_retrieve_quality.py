@@ -45,3 +45,35 @@ def test_a_question_about_activities_finds_the_ones_told_across_sessions(
                            reinforce=False)
     facts = {(r.kind, r.end["name"]) for r in found[:2] if r.element == "relationship"}
     assert facts == {("EXPERIENCED", "swimming"), ("EXPERIENCED", "camping")}
+
+
+def test_a_question_that_compares_two_events_finds_the_message_of_each(
+        memory: Memory, user_id: str) -> None:
+    """"Which happened first, A or B?" is asked as its two events, each ranking in turn:
+    asked whole, the messages that share words with both parts came first and one
+    event's message was not among the first two (docs/retrieval.md, session 76)."""
+    said = datetime(2023, 6, 1, 14, tzinfo=UTC)
+    messages = [
+        ("Ruth", "The knee surgery went fine on June 20th, arthroscopic, home the same day."),
+        ("Jonah", "I crashed my bike last Wednesday, a car door opened right in front of me."),
+        ("Jonah", "Ruth, was the knee doctor okay with you riding the bike again after?"),
+        ("Ruth", "My knee and your bike: what a pair we are, Jonah. Surgery first, then."),
+        ("Jonah", "A bike crash and knee surgery in one summer, our family is cursed."),
+    ]
+    for n, (speaker, text) in enumerate(messages):
+        memory.ingest(text, user_id=user_id, speaker=speaker, session_id=f"s{n}",
+                      event_at=said.replace(day=1 + n))
+    question = "Which happened first, Ruth's knee surgery or Jonah's bike crash?"
+    events = {messages[0][1], messages[1][1]}
+
+    def first_two(config: RetrievalConfig) -> set[str]:
+        found = memory.explore(question, user_id=user_id, k=4, reinforce=False,
+                               config=config)
+        return {r.text for r in found[:2] if r.element == "node"}
+
+    whole = RetrievalConfig.from_settings(memory.settings, split_comparisons=False)
+    assert first_two(whole) != events
+    split = RetrievalConfig.from_settings(memory.settings)
+    assert first_two(split) == events
+    found = memory.explore(question, user_id=user_id, k=4, reinforce=False, config=split)
+    assert "one of two events the question compares" in found[0].score.reasons[0]

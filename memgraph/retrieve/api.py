@@ -21,6 +21,8 @@ from memgraph.retrieve.explore import (
     summaries_asked,
 )
 from memgraph.retrieve.filters import build_filters, parse_states
+from memgraph.retrieve.fusion import interleave
+from memgraph.retrieve.query import comparison_parts
 from memgraph.retrieve.results import ContextResult, Result, TraverseResult
 from memgraph.retrieve.traverse import TraverseRequest, check_bounds, check_types, traverse
 
@@ -46,6 +48,23 @@ def explore_memory(memory: Memory, query: str, *, user_id: str | None = None,
                             since=since, until=until, agent_id=agent_id)
     config = config or RetrievalConfig.from_settings(settings)
     memory.ensure_schema()
+    parts = comparison_parts(query) if config.split_comparisons and vector is None else None
+    if parts:
+        # each event asked on its own, then the two rankings in turn (fusion.interleave);
+        # reinforced once, as what was returned
+        whole = config.model_copy(update={"split_comparisons": False})
+        asked = [(part, explore_memory(memory, part, user_id=user_id, k=k, kinds=kinds,
+                                       since=since, until=until, states=states,
+                                       include_archived=include_archived,
+                                       min_salience=min_salience, sensitivity=sensitivity,
+                                       agent_id=agent_id, reinforce=False, config=whole))
+                 for part in parts]
+        results = interleave(asked, k)
+        if reinforce:
+            reinforce_results(memory.graph, results, user_id or settings.default_user,
+                              settings.lifecycle,
+                              behind=settings.retrieval.reinforce_in_background)
+        return results
     if vector is None and config.use_vector:
         vector = memory.embedder.embed_query(query)
     if vector is not None and not any(vector):

@@ -97,6 +97,10 @@ class RetrievalConfig(BaseModel):
     # when ("last Sunday", "on the 29th"); for one that asks how many or how long, those
     # that state a number (fusion.add_answer_form_signal); off for ablations.
     use_answer_form: bool = True
+    # A question that compares when two things happened ("Which came first, A or B?",
+    # "How long after A did B?"; query.comparison_parts) is asked as its two events, the
+    # results of each in turn (fusion.interleave); off asks it whole.
+    split_comparisons: bool = True
     fact_scan_max: int = Field(500, ge=1, le=100_000)
     # Answer-shaped re-rank (facts carry their evidence, current before superseded, a
     # bare name's node first); off gives the plain fused order, for ablations.

@@ -433,3 +433,23 @@ def vote_in_fused_order(signal: str, chosen: list[Candidate], rrf_k: int,
 ANSWER_FORM_SIGNALS = {"time": "when", "number": "number"}
 ANSWER_FORM_REASONS = {"when": "says when, as the question asks",
                        "number": "states a number, as the question asks"}
+
+
+def interleave(parts: Sequence[tuple[str, Sequence[Any]]], k: int) -> list[Any]:
+    """The results of a question that compares two events (query.comparison_parts), from
+    each part's own ranking in turn: the first of each, then the second of each, and so on
+    to ``k``, each result once (by ``key``). Each says which part it answers and where it
+    ranked there: one ranking of the whole question favours the messages that match both
+    parts' words, and each event is told in a message of its own."""
+    merged: list[Any] = []
+    seen: set[str] = set()
+    for rank in range(max((len(results) for _, results in parts), default=0)):
+        for part, results in parts:
+            if rank >= len(results) or results[rank].key in seen:
+                continue
+            result = results[rank]
+            seen.add(result.key)
+            reason = f'{rank + 1}. for "{part}", one of two events the question compares'
+            score = result.score.model_copy(update={"reasons": [reason, *result.score.reasons]})
+            merged.append(result.model_copy(update={"score": score}))
+    return merged[:k]

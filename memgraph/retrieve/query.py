@@ -404,6 +404,32 @@ def asks_broadly(lowered: list[str], form: str) -> bool:
             or lowered[:3] == ["in", "what", "ways"])
 
 
+# A question that compares when two things happened: "Which came first, Sofia's dinner or
+# Daniel's wedding?", "How long after arriving in Lisbon did Naomi start at Marés?", "Did
+# Nora quit before or after she moved?". One ranking of the whole question favours the
+# messages that match the words of both, and the two events are told in two messages
+# (docs/retrieval.md, "Session 76").
+_COMPARISONS = tuple(re.compile(p, re.IGNORECASE) for p in (
+    r"^(?:which|what)\s+(?:came|happened|was|were|started|ended)\s+first\s*[,:;-]?\s*"
+    r"(?P<a>.+?),?\s+or\s+(?P<b>.+?)[?.!]*$",
+    r"^how\s+(?:long|many\s+\w+|much\s+time)\s+(?:after|before)\s+(?P<a>.+?)\s+"
+    r"(?:did|was|were|had|could)\s+(?P<b>.+?)[?.!]*$",
+    r"^(?:did|was|were|had)\s+(?P<a>.+?)\s+(?:happen\s+|come\s+)?"
+    r"(?:before\s+or\s+after|after\s+or\s+before)\s+(?P<b>.+?)[?.!]*$",
+))
+
+
+def comparison_parts(question: str) -> tuple[str, str] | None:
+    """The two events a question compares in time, each as a question of its own ("When
+    Sofia's dinner?", "When Daniel's wedding?"), or None for any other question."""
+    text = " ".join(question.split())
+    for pattern in _COMPARISONS:
+        match = pattern.match(text)
+        if match and match["a"].strip() and match["b"].strip():
+            return f"When {match['a'].strip()}?", f"When {match['b'].strip()}?"
+    return None
+
+
 def answer_form(lowered: list[str]) -> str:
     """The kind of value a question (its words, lower case) asks for: "time" for "when" as
     its question word, "what year" / "which month" and the like, or "how long ago";
