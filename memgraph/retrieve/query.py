@@ -419,36 +419,15 @@ _COMPARISONS = tuple(re.compile(p, re.IGNORECASE) for p in (
 ))
 
 
-# the person a part of a compared question opens with ("Nora quit her job"), who a
-# pronoun of the other part is ("after she moved" is Nora's move)
-_OPENING_NAME = re.compile(r"^(?P<name>[A-Z][\w\-]+(?:\s+[A-Z][\w\-]+)?)(?:['’]s)?\b")
-_PRONOUN = re.compile(r"\b(?:(?P<subject>she|he|they)|(?P<owner>her|his|their))\b",
-                      re.IGNORECASE)
-
-
 def comparison_parts(question: str) -> tuple[str, str] | None:
     """The two events a question compares in time, each as a question of its own ("When
-    Sofia's dinner?", "When Daniel's wedding?"), or None for any other question. A part
-    that does not open with a name and says "she" or "her" is about the person the other
-    part opens with: "Did Nora quit before or after she moved?" asks "When she moved?" as "When Nora
-    moved?"."""
+    Sofia's dinner?", "When Daniel's wedding?"), or None for any other question."""
     text = " ".join(question.split())
     for pattern in _COMPARISONS:
         match = pattern.match(text)
         if match and match["a"].strip() and match["b"].strip():
-            a, b = match["a"].strip(), match["b"].strip()
-            return f"When {_named_by(a, b)}?", f"When {_named_by(b, a)}?"
+            return f"When {match['a'].strip()}?", f"When {match['b'].strip()}?"
     return None
-
-
-def _named_by(part: str, other: str) -> str:
-    """``part`` with its first pronoun read as the person ``other`` opens with, when
-    ``part`` does not open with a name of its own."""
-    opening = _OPENING_NAME.match(other)
-    if opening is None or _OPENING_NAME.match(part):
-        return part
-    name = opening["name"]
-    return _PRONOUN.sub(lambda m: name if m["subject"] else f"{name}'s", part, count=1)
 
 
 def answer_form(lowered: list[str]) -> str:
