@@ -20,7 +20,7 @@ from memgraph.retrieve.explore import (
     reinforce_results,
     summaries_asked,
 )
-from memgraph.retrieve.filters import build_filters, parse_states
+from memgraph.retrieve.filters import Filters, build_filters, parse_states
 from memgraph.retrieve.fusion import interleave
 from memgraph.retrieve.query import comparison_parts
 from memgraph.retrieve.results import ContextResult, Result, TraverseResult
@@ -48,23 +48,25 @@ def explore_memory(memory: Memory, query: str, *, user_id: str | None = None,
                             since=since, until=until, agent_id=agent_id)
     config = config or RetrievalConfig.from_settings(settings)
     memory.ensure_schema()
+    user = user_id or settings.default_user
+    behind = settings.retrieval.reinforce_in_background
     parts = comparison_parts(query) if config.split_comparisons and vector is None else None
     if parts:
         # each event asked on its own, then the two rankings in turn (fusion.interleave);
         # reinforced once, as what was returned
-        whole = config.model_copy(update={"split_comparisons": False})
-        asked = [(part, explore_memory(memory, part, user_id=user_id, k=k, kinds=kinds,
-                                       since=since, until=until, states=states,
-                                       include_archived=include_archived,
-                                       min_salience=min_salience, sensitivity=sensitivity,
-                                       agent_id=agent_id, reinforce=False, config=whole))
-                 for part in parts]
+        asked = [(part, _explore(memory, part, None, user, k, filters, config,
+                                 reinforce=False)) for part in parts]
         results = interleave(asked, k)
         if reinforce:
-            reinforce_results(memory.graph, results, user_id or settings.default_user,
-                              settings.lifecycle,
-                              behind=settings.retrieval.reinforce_in_background)
+            reinforce_results(memory.graph, results, user, settings.lifecycle, behind=behind)
         return results
+    return _explore(memory, query, vector, user, k, filters, config, reinforce=reinforce)
+
+
+def _explore(memory: Memory, query: str, vector: list[float] | None, user_id: str, k: int,
+             filters: Filters, config: RetrievalConfig, *,
+             reinforce: bool) -> list[Result]:
+    """One checked query: embedded (unless its vector is given), then explored."""
     if vector is None and config.use_vector:
         vector = memory.embedder.embed_query(query)
     if vector is not None and not any(vector):
@@ -72,11 +74,11 @@ def explore_memory(memory: Memory, query: str, *, user_id: str | None = None,
         # vector: it has no direction, the vector index refuses it, so only the full-text
         # and graph signals vote.
         vector = None
-    req = ExploreRequest(user_id=user_id or settings.default_user, query=query,
-                         vector=vector, k=k, filters=filters, config=config)
-    return explore(memory.graph, req, reinforce=reinforce, lifecycle=settings.lifecycle,
-                   reinforce_behind=settings.retrieval.reinforce_in_background)
-
+    req = ExploreRequest(user_id=user_id, query=query, vector=vector, k=k, filters=filters,
+                         config=config)
+    return explore(memory.graph, req, reinforce=reinforce,
+                   lifecycle=memory.settings.lifecycle,
+                   reinforce_behind=memory.settings.retrieval.reinforce_in_background)
 
 
 def traverse_memory(memory: Memory, start: str, *, user_id: str | None = None,
