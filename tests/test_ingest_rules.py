@@ -58,6 +58,11 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     # a relation said the other way round
     ("Anna is my sister.", ("Person", "Anna"), ("me", "FAMILY_OF", "anna")),
     ("Liam is my best friend.", ("Person", "Liam"), ("me", "FRIEND_OF", "liam")),
+    # "'s" for "is", and words that say how old or what kind before the relation word
+    ("Rusty's my old cattle dog.", ("Entity", "Rusty"), ("me", "OWNS", "rusty")),
+    ("Rusty is my 11-year-old cattle dog.", ("Entity", "Rusty"), ("me", "OWNS", "rusty")),
+    ("Rory is my 19-year-old son.", ("Person", "Rory"), ("me", "FAMILY_OF", "rory")),
+    ("Tess is my wonderful older sister.", ("Person", "Tess"), ("me", "FAMILY_OF", "tess")),
     ("Tom is my boss.", ("Person", "Tom"), ("me", "COLLEAGUE_OF", "tom")),
     # "our" is the speaker's too: a team's manager, a couple's child or dog
     ("Priya left. Our new manager is Tom Hughes.", ("Person", "Tom Hughes"),
@@ -701,6 +706,16 @@ def test_they_goes_on_about_no_one_person_and_a_liking_ends_before_its_measure()
     assert ("me", "LIKES", "pho") in extract("I love pho as much as you do.")[1]
 
 
+def test_he_is_my_relation_is_said_of_the_one_the_sentence_before_opened_on():
+    assert ("me", "OWNS", "rusty") in extract(
+        "Rusty's the plan. He's my 11-year-old cattle dog and fireworks terrify him.")[1]
+    nodes, facts = extract("Priya's throwing a rooftop party. She's my best friend here.")
+    assert ("Person", "Priya") in nodes and ("me", "FRIEND_OF", "priya") in facts
+    # the sentence before opened on no one who could be it: a day, the speaker
+    assert extract("Tuesday was long. He's my son.")[1] == set()
+    assert extract("Sam came home. He's my son.", speaker="Sam")[1] == set()
+
+
 def test_a_name_before_my_relation_with_no_comma_needs_a_verb_after_it():
     assert extract("Thanks my friend for the help")[1] == set()
     # one name, opening the sentence: not the words before it
@@ -1208,6 +1223,8 @@ def test_a_start_or_an_offer_that_is_no_job_is_no_employer(text: str) -> None:
     "That is my sister.",                 # no name
     "Anna is my sister's friend.",        # the sister's friend, not the speaker's relation
     "Mom is my best friend.",             # a relation word is no one's name
+    "That's my sister.",                  # no name, said short
+    "Here's my brother's new place.",
     "I can't eat another bite.",          # how much, not what
     "I don't eat that much pizza.",
     "I reported to Dr Patel on Monday.",  # an errand, not whom one works under

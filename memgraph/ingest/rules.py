@@ -226,10 +226,13 @@ _RELATION = compiled(
 # the same said the other way round: "Anna is my sister", "Liam is my best friend", "Tom is
 # my boss", "Sara is my brother's wife" (not "That is my sister": not a name)
 _RELATION_REVERSED = compiled(
-    rf"(?<![\w'’])(?P<name>{NAME})\s++is\s++(?:my|our)\s++"
-    rf"(?:(?P<via>{_RELATION_WORD})['’]s\s++)?(?:new\s++|little\s++|older\s++|"
-    rf"younger\s++|big\s++|(?!(?:{_RELATION_WORD})\b)[a-z]++\s++)?(?P<rel>{_RELATION_WORD})"
-    r"\b(?![-'’])")
+    # "Rusty's my dog" as well; up to three words may say what kind or how old ("Rory is
+    # my 19-year-old son", "Rusty is my 11-year-old cattle dog", "Tess is my wonderful
+    # older sister")
+    rf"(?<![\w'’])(?P<name>{NAME})(?:\s++is|(?<=['’]s))\s++(?:my|our)\s++"
+    rf"(?:(?P<via>{_RELATION_WORD})['’]s\s++)?"
+    rf"(?:(?!(?:{_RELATION_WORD})\b)[a-z0-9][a-z0-9\-]{{0,30}}\s++){{0,3}}"
+    rf"(?P<rel>{_RELATION_WORD})\b(?![-'’])")
 # how close family through another relative is ("my brother's wife"): a step less than
 # the words for it (vocabulary.RELATION_WORD_GROUPS: "sister-in-law" 0.9)
 _FAMILY_THROUGH_PROXIMITY = 0.7
@@ -635,6 +638,9 @@ class _Run:
         self.existing: dict[str, str] = {}   # canonical name -> kind, already in the graph
         self.last_person: str | None = None       # the person this sentence is about
         self.previous_person: str | None = None   # ... and the one before it was
+        # the name the sentence before opened on, whatever its kind ("Rusty's the plan."):
+        # whom its "He's my …" next is said of (_pronoun_is_my_relation)
+        self.previous_opening: str | None = None
         self.addressee: str | None = None   # who sent the message before, in its session
         # the names a "who" clause of this sentence is about ("a brother, Sam, who lives
         # in Perth"): named by the clause's fact, still had as a brother
@@ -704,6 +710,18 @@ class _Run:
                     op.valid_from = sentence.when
         self.executor.execute("relate", args)
 
+    def _pronoun_is_my_relation(self, text: str) -> list[re.Match[str]]:
+        """ "He's my 11-year-old cattle dog" after "Rusty's the plan.": the sentence read
+        with its opening pronoun as the person the one before was about."""
+        opening = _PRONOUN_IS_MY.match(text)
+        person = self.previous_person or self.previous_opening
+        if opening is None or not person or not _usable(person) \
+                or person.lower() in RELATION_WORDS or person == self.owner \
+                or self._kind(person) not in (None, "Person"):
+            return []
+        found = _RELATION_REVERSED.match(f"{person} is {text[opening.end():]}")
+        return [found] if found is not None else []
+
     def relate_over(self, source: str, target: str, rel_type: str,
                     sentence: _Sentence) -> None:
         """A fact told as over ("I quit my job at X", "Priya isn't my manager anymore"):
@@ -731,7 +749,8 @@ class _Run:
                   # "Tank (our boxer) has a yard now", "Chief (the lab)": not said twice
                   *(m for m in _NAME_THEN_OUR_PET.finditer(sentence.text)
                     if _usable(m["name"]) and not _NAME_THEN_MY_RELATION.match(
-                        sentence.text, m.start()))]:
+                        sentence.text, m.start())),
+                  *self._pronoun_is_my_relation(sentence.text)]:
             spans.append(m.span())
             key = m["rel"].lower()
             if key not in RELATION_WORDS:     # a breed that is also a common word
@@ -826,6 +845,8 @@ class _Run:
         # argue.") keeps its person for the next ("Turns out he's a chemistry teacher.")
         self.previous_person = self.last_person or self._first_person_named(sentence.text) \
             or (self.previous_person if _GOES_ON_ABOUT.match(sentence.text) else None)
+        opening = _CAPITALISED.match(sentence.text)
+        self.previous_opening = _POSSESSIVE_SUFFIX.sub("", opening["name"]) if opening else None
         self.last_person = None
 
     def _owner_or_name(self, name: str, text: str, start: int, end: int) -> str:
@@ -1678,6 +1699,9 @@ def _clause_subject(before: str) -> str | None:
     return m["name"]
 
 
+# a sentence that opens on "he's"/"she's"/"he is"/"she is" before "my"/"our" ("He's my
+# son"): what it says of the person is the rest (_Run._pronoun_is_my_relation)
+_PRONOUN_IS_MY = compiled(r"(?:[Hh]e|[Ss]he)(?:['’]s|\s++is)\s++(?=(?:my|our)\s)")
 # a sentence that opens on a subject pronoun ("He lives in Manchester with his dog")
 _OPENS_ON_PRONOUN = compiled(rf"^(?:{_OPENING_WORD})?{_SUBJECT_PRONOUN}")
 # ... one person's, or on theirs ("His team was called Quizteama Aguilera."): it goes on
