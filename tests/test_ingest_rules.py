@@ -63,6 +63,12 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("Rusty is my 11-year-old cattle dog.", ("Entity", "Rusty"), ("me", "OWNS", "rusty")),
     ("Rory is my 19-year-old son.", ("Person", "Rory"), ("me", "FAMILY_OF", "rory")),
     ("Tess is my wonderful older sister.", ("Person", "Tess"), ("me", "FAMILY_OF", "tess")),
+    # introduced by name, then as one's own
+    ("Meet Pickle, my new cat.", ("Entity", "Pickle"), ("me", "OWNS", "pickle")),
+    ("This is Bear, our new puppy.", ("Entity", "Bear"), ("me", "OWNS", "bear")),
+    ("Say hi to Tess, my older sister!", ("Person", "Tess"), ("me", "FAMILY_OF", "tess")),
+    # someone's relation said the other way round
+    ("Aoife is Rory's girlfriend.", ("Person", "Aoife"), ("rory", "PARTNER_OF", "aoife")),
     ("Tom is my boss.", ("Person", "Tom"), ("me", "COLLEAGUE_OF", "tom")),
     # "our" is the speaker's too: a team's manager, a couple's child or dog
     ("Priya left. Our new manager is Tom Hughes.", ("Person", "Tom Hughes"),
@@ -1225,6 +1231,8 @@ def test_a_start_or_an_offer_that_is_no_job_is_no_employer(text: str) -> None:
     "Mom is my best friend.",             # a relation word is no one's name
     "That's my sister.",                  # no name, said short
     "Here's my brother's new place.",
+    "That is Tom's dog.",                 # no name for the dog
+    "This is my sister.",                 # introduced, but by no name
     "I can't eat another bite.",          # how much, not what
     "I don't eat that much pizza.",
     "I reported to Dr Patel on Monday.",  # an errand, not whom one works under

@@ -750,7 +750,9 @@ class _Run:
                   *(m for m in _NAME_THEN_OUR_PET.finditer(sentence.text)
                     if _usable(m["name"]) and not _NAME_THEN_MY_RELATION.match(
                         sentence.text, m.start())),
-                  *self._pronoun_is_my_relation(sentence.text)]:
+                  *self._pronoun_is_my_relation(sentence.text),
+                  *(m for m in _INTRODUCED_AS_MY.finditer(sentence.text)
+                    if _usable(m["name"]))]:
             spans.append(m.span())
             key = m["rel"].lower()
             if key not in RELATION_WORDS:     # a breed that is also a common word
@@ -1031,7 +1033,8 @@ class _Run:
 
     def _more_relations(self, sentence: _Sentence, named: set[str]) -> None:
         """ "Dana's sister Mia": a relation between two named people."""
-        for m in _POSSESSIVE_RELATION.finditer(sentence.text):
+        for m in [*_POSSESSIVE_RELATION.finditer(sentence.text),
+                  *_POSSESSIVE_RELATION_REVERSED.finditer(sentence.text)]:
             holder, name = m["holder"], _POSSESSIVE_SUFFIX.sub("", m["name"])
             if not (_usable(holder) and _usable(name)) or holder == name:
                 continue
@@ -1750,6 +1753,13 @@ _NAME_THEN_MY_RELATION = compiled(
     rf"(?:(?!(?i:{_RELATION_WORD})\b)[a-z]++\s++)?"
     # ("Honestly, my dad, he never listens": no name, a word that sets the tone)
     rf"(?P<rel>(?i:{_RELATION_WORD}))(?:\s*+,|\s*+\))\s++(?!(?:he|she|they|it|I|we|you)\b)")
+# someone introduced by name and then as one's own: "Meet Pickle, my new cat", "This is
+# Bear, our new puppy", "Say hi to Tess, my older sister"
+_INTRODUCED_AS_MY = compiled(
+    r"^(?:[Mm]eet|[Tt]his\s++is|[Ss]ay\s++(?:hi|hello)\s++to|[Hh]ere\s++is|[Hh]ere['’]s)\s++"
+    rf"(?P<name>{NAME})\s*+[,:\-–—]?\s*+(?:my|our)\s++"
+    rf"(?:(?!(?:{_RELATION_WORD})\b)[a-z0-9][a-z0-9\-]{{0,30}}\s++){{0,3}}"
+    rf"(?P<rel>{_RELATION_WORD})\b(?![-'’])")
 # ... or with no comma, opening the sentence, before what is said of them: "Emeka my
 # husband is away on rotation", "Liam my nephew been my deckhand 6 yrs" (not "Thanks my
 # friend for…": the verb must follow; one word, so not "Told Sarah my sister was…")
@@ -1789,6 +1799,11 @@ _POSSESSIVE_RELATION = compiled(
     # "Ana's husband is Italian" names no one
     + r")(?:,?\s+|\s++is\s++(?:called|named)\s++|"
     + rf"\s++is\s++(?!(?:{_DEMONYMS})\b)){_TITLE}(?P<name>{NAME})")
+# ... said the other way round: "Aoife is Rory's girlfriend", "Gloria is Ruth's mentor"
+_POSSESSIVE_RELATION_REVERSED = compiled(
+    rf"(?<![\w'’])(?P<name>{NAME})\s++is\s++(?P<holder>{_WORD})['’]s\s++"
+    rf"(?:(?!(?:{_RELATION_WORD})\b)[a-z0-9][a-z0-9\-]{{0,30}}\s++){{0,3}}"
+    rf"(?P<rel>{_RELATION_WORD})\b(?![-'’])")
 _OUR_RELATION = compiled(
     r"\b[Oo]ur\s+(?:new\s+|little\s+|old\s+)?(?P<rel>"
     + _RELATION_WORD
