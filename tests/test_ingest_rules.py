@@ -67,6 +67,13 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("Meet Pickle, my new cat.", ("Entity", "Pickle"), ("me", "OWNS", "pickle")),
     ("This is Bear, our new puppy.", ("Entity", "Bear"), ("me", "OWNS", "bear")),
     ("Say hi to Tess, my older sister!", ("Person", "Tess"), ("me", "FAMILY_OF", "tess")),
+    # a teacher by what one teaches
+    ("Theo teaches chemistry at McClatchy High.", ("Concept", "chemistry teacher"),
+     ("theo", "HAS_OCCUPATION", "chemistry teacher")),
+    ("I teach English in Madrid.", ("Concept", "English teacher"),
+     ("me", "HAS_OCCUPATION", "english teacher")),
+    ("Jess teaches Year 2 in Levenshulme.", ("Concept", "teacher"),
+     ("jess", "HAS_OCCUPATION", "teacher")),
     # someone's relation said the other way round
     ("Aoife is Rory's girlfriend.", ("Person", "Aoife"), ("rory", "PARTNER_OF", "aoife")),
     ("Tom is my boss.", ("Person", "Tom"), ("me", "COLLEAGUE_OF", "tom")),
@@ -1233,6 +1240,9 @@ def test_a_start_or_an_offer_that_is_no_job_is_no_employer(text: str) -> None:
     "Here's my brother's new place.",
     "That is Tom's dog.",                 # no name for the dog
     "This is my sister.",                 # introduced, but by no name
+    "Walt is teaching me dovetails.",     # whom one teaches is no subject taught
+    "Theo teaches Maya at the weekend.",
+    "Life teaches you patience.",
     "I can't eat another bite.",          # how much, not what
     "I don't eat that much pizza.",
     "I reported to Dr Patel on Monday.",  # an errand, not whom one works under

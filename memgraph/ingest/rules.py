@@ -2629,12 +2629,25 @@ _TRAINING_TO_BECOME = compiled(
     r"^I\b[^.!?;]{0,80}?\bto\s++(?:retrain|train|qualify))\s++"
     r"(?:to\s++(?:be|become)|as)\s++(?:a|an)\s++"
     rf"(?P<role>(?:[a-z\-]++\s++){{0,2}}?(?:{_OCCUPATIONS}))(?![\w'’\-])")
+# a teacher by what one teaches: "Theo teaches chemistry at McClatchy High", "I teach
+# piano", "she teaches Year 2 in Levenshulme", "he teaches at Leeds Grammar" (not "Walt is
+# teaching me dovetails", "it teaches kids to share": whom, not what)
+_TEACHES = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:teach|teaches|(?:am|is|are)\s++{ADVERB}teaching)\s++"
+    r"(?!(?:me|us|him|her|them|you|it|that|this|how|what|people|everyone|myself|himself|"
+    r"herself|themselves|yourself|kids|children|students)\b)"
+    # a language as a subject: "I teach English in Madrid"
+    rf"(?:(?P<what>[a-z]{{3,30}}|{_DEMONYMS})(?=\s*+(?:[,.;:!?)–—]|$|\b(?:at|in|to|for|"
+    r"and|but|part|full|now|these|there|online|remotely|privately)\b))"
+    r"|(?=(?:at|in)\s++[A-Z]|Year\s++\d))")
 _IMPLIED_FACTS: list[tuple[str, Prefiltered, Callable[[re.Match[str]], str | None]]] = [
     ("AVOIDS", _DIET, lambda m: DIETS[re.sub(r"[\s\-]+", " ", m["diet"].lower())]),
     ("HAS_GOAL", _WANTS_TO_BECOME, lambda m: f"becoming {_article(m['role'])} {m['role']}"),
     ("HAS_GOAL", _TRAINING_TO_BECOME,
      lambda m: f"becoming {_article(m['role'])} {m['role']}"),
     ("HAS_OCCUPATION", _WENT_FREELANCE, lambda m: "freelancer"),
+    ("HAS_OCCUPATION", _TEACHES,
+     lambda m: f"{m['what']} teacher" if m["what"] else "teacher"),
     ("EXPERIENCED", _EXPECTING, lambda m: "pregnancy"),
     ("EXPERIENCED", _INJURED, _injury),
 ]
