@@ -833,6 +833,13 @@ def test_done_or_broke_without_a_body_part_is_no_injury():
         assert not extract(text)[1], text
 
 
+def test_a_things_part_cut_or_smashed_is_no_injury_a_sprain_still_is():
+    for text in ("I cut the back legs on the bandsaw last weekend.",
+                 "I smashed the back window."):
+        assert not extract(text)[1], text
+    assert ("me", "EXPERIENCED", "ankle injury") in extract("I sprained the ankle again.")[1]
+
+
 def test_a_parent_starting_a_child_at_school_is_no_course_of_their_own():
     _, facts = extract("I started Tom at Greenfield Primary.")
     assert not any(rel == "STUDIES_AT" for _, rel, _ in facts)

@@ -2579,7 +2579,7 @@ _INJURED = compiled(
     r"pulled|rolled|jammed|bruised|dislocated|tweaked|burnt|burned|cut|scalded|banged|"
     # "done my ACL in a pre-season friendly", "I've wrecked my knee"
     r"stubbed|grazed|smashed|crushed|done|did|wrecked|knackered|busted)\s++"
-    r"(?:my|his|her|their|a|the)\s++"
+    r"(?P<det>my|his|her|their|a|the)\s++"
     rf"(?P<part>{_BODY_SIDE}(?:{_BODY_PARTS}))\b"
     rf"(?:\s++(?:in|on)\s++(?:my|his|her|their)\s++(?P<whole>{_BODY_SIDE}(?:{_BODY_PARTS}))\b)?|"
     # "was hurt" is as often a feeling ("I was hurt and angry"); "got hurt" is seldom
@@ -2589,10 +2589,18 @@ _INJURED = compiled(
     r"(?:hurt|injured)\s++(?:myself|himself|herself|themselves))")
 
 
+# the verbs that hurt a body and no thing: after them "a"/"the" is a body's part too ("I
+# tore a ligament"); after "cut", "broke", "smashed"… it is as often a thing's
+_INJURING_ONLY = frozenset({"hurt", "injured", "sprained", "strained", "tore", "torn",
+                            "twisted", "fractured", "pulled", "bruised", "dislocated"})
+
+
 def _injury(m: re.Match[str]) -> str | None:
     """The injury a match of ``_INJURED`` tells, or None for an idiom."""
     if m["part"] is None:
         return "injury"
+    if m["det"] in ("a", "the") and m["verb"] not in _INJURING_ONLY:
+        return None     # "I cut the back legs on the bandsaw": a chair's
     part = re.sub(r"\s++", " ", (m["whole"] or m["part"]).lower())
     if part.endswith("muscle"):
         return "injury" if part == "muscle" else part + " injury"
