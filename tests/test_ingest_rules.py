@@ -833,6 +833,13 @@ def test_done_or_broke_without_a_body_part_is_no_injury():
         assert not extract(text)[1], text
 
 
+def test_loving_him_or_it_likes_no_thing_and_her_cooking_still_is_one():
+    for text in ("I love him so much it's annoying.", "I love it when you call.",
+                 "I like them a lot."):
+        assert not extract(text)[1], text
+    assert ("me", "LIKES", "her cooking") in extract("I love her cooking.")[1]
+
+
 def test_a_things_part_cut_or_smashed_is_no_injury_a_sprain_still_is():
     for text in ("I cut the back legs on the bandsaw last weekend.",
                  "I smashed the back window."):

@@ -497,6 +497,9 @@ _ARTICLES = compiled(r"^(?:(?:(?:the|a|an|my)\s+)?own\s+|(?:our|his|her|their)\s
 _HOLLOW_OBJECT = compiled(r"^(?:the\s++)?(?:look|sound|idea|thought|smell|feel|taste)\s++of"
                           r"(?:\s++(?:it|that|this|them|those|these|things|everything))?\s*+$",
                           re.IGNORECASE)
+# an object that opens on a pronoun that is no determiner ("him so much", "it when you
+# call"): what it stands for was said before ("her" may be one: "her cooking")
+_PRONOUN_OBJECT = compiled(r"^(?:him|them|you|it|us|me)\b", re.IGNORECASE)
 FILLER_WORDS = {"it", "that", "this", "them", "these", "those", "to", "so", "too", "you",
                 "him", "her", "us", "me", "one", "all", "both", "doing", "going", "that's",
                 "it's", "what", "how", "when", "where", "lot", "much", "more", "most",
@@ -879,6 +882,8 @@ class _Run:
             return      # "I love how art lets us…": an appreciation, not a liked thing
         if kind == "Concept" and _HOLLOW_OBJECT.match(raw_obj):
             return      # "I like the look of" (a bungalow said before), "the sound of that"
+        if kind == "Concept" and _PRONOUN_OBJECT.match(raw_obj):
+            return      # "I love him so much it's annoying": someone said before, no thing
         subject = self.subject(m["subj"])
         if m["subj"] != "I" and self.last_person is None:
             self.last_person = m["subj"]
