@@ -833,9 +833,10 @@ def test_done_or_broke_without_a_body_part_is_no_injury():
         assert not extract(text)[1], text
 
 
-def test_loving_him_or_it_likes_no_thing_and_her_cooking_still_is_one():
+def test_loving_him_that_name_or_the_one_likes_no_thing_and_her_cooking_still_is_one():
     for text in ("I love him so much it's annoying.", "I love it when you call.",
-                 "I like them a lot."):
+                 "I like them a lot.", "I love that name!", "I love this for you.",
+                 "I like the one in the corner with the bee.", "Pizz loves whoever feeds him."):
         assert not extract(text)[1], text
     assert ("me", "LIKES", "her cooking") in extract("I love her cooking.")[1]
 

@@ -498,8 +498,11 @@ _HOLLOW_OBJECT = compiled(r"^(?:the\s++)?(?:look|sound|idea|thought|smell|feel|t
                           r"(?:\s++(?:it|that|this|them|those|these|things|everything))?\s*+$",
                           re.IGNORECASE)
 # an object that opens on a pronoun that is no determiner ("him so much", "it when you
-# call"): what it stands for was said before ("her" may be one: "her cooking")
-_PRONOUN_OBJECT = compiled(r"^(?:him|them|you|it|us|me)\b", re.IGNORECASE)
+# call"), on a demonstrative ("that name", "this for you") or on "one" ("the one in the
+# corner", "whoever feeds him"): what it stands for was said before ("her" may be a
+# determiner: "her cooking")
+_PRONOUN_OBJECT = compiled(r"^(?:him|them|you|it|us|me|that|this|these|those|whoever|"
+                           r"whatever|(?:the\s++)?ones?)\b", re.IGNORECASE)
 FILLER_WORDS = {"it", "that", "this", "them", "these", "those", "to", "so", "too", "you",
                 "him", "her", "us", "me", "one", "all", "both", "doing", "going", "that's",
                 "it's", "what", "how", "when", "where", "lot", "much", "more", "most",
