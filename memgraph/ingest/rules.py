@@ -501,8 +501,11 @@ _HOLLOW_OBJECT = compiled(r"^(?:the\s++)?(?:look|sound|idea|thought|smell|feel|t
 # call"), on a demonstrative ("that name", "this for you") or on "one" ("the one in the
 # corner", "whoever feeds him"): what it stands for was said before ("her" may be a
 # determiner: "her cooking")
-_PRONOUN_OBJECT = compiled(r"^(?:him|them|you|it|us|me|that|this|these|those|whoever|"
-                           r"whatever|(?:the\s++)?ones?)\b", re.IGNORECASE)
+_PRONOUN_OBJECT = compiled(r"^(?:(?:him|them|you|it|us|me|whoever|whatever|(?:the\s++)?ones?)\b"
+                           # ... a demonstrative with one word or none after it ("those
+                           # little cafés in Lisbon" says what they are)
+                           r"|(?:that|this|these|those)(?:\s++[\w'’\-]++)?\s*+$"
+                           r"|(?:that|this)\s++for\b)", re.IGNORECASE)
 FILLER_WORDS = {"it", "that", "this", "them", "these", "those", "to", "so", "too", "you",
                 "him", "her", "us", "me", "one", "all", "both", "doing", "going", "that's",
                 "it's", "what", "how", "when", "where", "lot", "much", "more", "most",
