@@ -1954,6 +1954,8 @@ def test_someone_elses_favourite_is_their_liking():
     # the American spelling too
     assert ("me", "LIKES", "radiohead") in extract("My favorite band is Radiohead.")[1]
     assert ("arjun", "LIKES", "pho") in extract("Arjun's favorite food is pho.")[1]
+    # a go-to is a favourite too
+    assert ("me", "LIKES", "pho") in extract("My go-to comfort food is pho.")[1]
 
 
 def test_someone_hired_into_a_role_holds_it():

@@ -2316,10 +2316,10 @@ _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
 # "last Friday was my last day at Spoke & Chain"
 _LAST_DAY_AT = compiled(rf"\b[Mm]y\s++last\s++day\s++at\s++(?:the\s++)?(?P<name>{NAME})")
 # one's favourite, or someone's: "my favourite band is Radiohead", "his favourite place is
-# Zaap", "Arjun's favourite food is pho"
+# Zaap", "Arjun's favourite food is pho", "my go-to comfort food is pho"
 _FAVOURITE = compiled(
     rf"(?:\b(?P<whose>[Mm]y|[Hh]is|[Hh]er)|(?P<holder>{_WORD})['’]s)\s+(?:all-time\s+)?"
-    r"fav(?:ou|o)rite\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was)\s+"
+    r"(?:fav(?:ou|o)rite|go-to)\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was)\s+"
     rf"(?:(?P<name>{NAME})|{PHRASE}{PHRASE_END})")
 # Particles that are no part of a pastime ("went out camping" is "camping"); the words
 # ending in "-ing" that are no pastime are vocabulary.NOT_ACTIVITIES.
