@@ -1032,6 +1032,30 @@ def test_a_message_that_ends_by_asking_yields_to_one_that_tells() -> None:
     assert plain[0][0].key == "s1"
 
 
+def test_a_question_about_one_speaker_is_answered_by_what_that_one_said() -> None:
+    # the other's reply matched a little better, through the name it addresses
+    reply = src("s1", {"vector": 1, "fulltext": 1}, speaker="Caroline",
+                text_head="Cool, Melanie! Running can really boost your mood.")
+    told = src("s2", {"vector": 2, "fulltext": 2}, speaker="Melanie",
+               text_head="This has been great for my mental health.")
+    asked = "What does Melanie say running has been great for?"
+    ranked = rerank([reply, told], Weights(), 60, NOW, 30, intent=read_query(asked))
+    assert [c.key for c, _ in ranked] == ["s2", "s1"]
+    assert any("said by another than the one the question asks about" in reason
+               for reason in ranked[1][1].reasons)
+    # a question about both, about neither, or about someone through a relation word
+    # ("Melanie's friend") tells no speaker apart
+    for question in ("What do Melanie and Caroline say about running?",
+                     "What is running great for?", "What did Melanie's friend say?"):
+        ranked = rerank([reply, told], Weights(), 60, NOW, 30, intent=read_query(question))
+        assert ranked[0][0].key == "s1", question
+    # nor when one person talks, with the agent
+    agent = src("s3", {"vector": 1, "fulltext": 1}, speaker="assistant",
+                text_head="Running sounds good for you, Melanie.")
+    ranked = rerank([agent, told], Weights(), 60, NOW, 30, intent=read_query(asked))
+    assert not any("said by another" in r for _, why in ranked for r in why.reasons)
+
+
 @pytest.mark.parametrize("message, nothing", [
     ("Hey Ana! Just wanted to say hi!", True),
     ("Hey Bea! Good to see you! How have you been?", True),    # Bea for Beatriz
@@ -1090,7 +1114,9 @@ def test_the_agents_own_turn_yields_to_what_the_people_said() -> None:
                     intent=read_query("Where does Sam work now?"))
     assert [c.key for c, _ in ranked] == ["s2", "s1"]
     assert any("the agent's own turn" in reason for reason in ranked[1][1].reasons)
-    as_a_person = src("s1", {"vector": 1, "fulltext": 1}, speaker="Tom")
+    # the same match said by Sam keeps its place (by Tom, the other person talking, it
+    # would yield too: the question asks about Sam)
+    as_a_person = src("s1", {"vector": 1, "fulltext": 1}, speaker="Sam")
     ranked = rerank([as_a_person, sam], Weights(), 60, NOW, 30,
                     intent=read_query("Where does Sam work now?"))
     assert ranked[0][0].key == "s1"
