@@ -223,6 +223,9 @@ _RELATION = compiled(
     # "my new manager is Priya"; "my husband is Italian" names no one
     + rf"\s++is\s++(?!(?:{_DEMONYMS})\b))"
     + rf"{_TITLE}(?P<name>{NAME})")
+# up to three words before a relation word that say what kind or how old ("my 19-year-old
+# son", "my 11-year-old cattle dog", "my wonderful older sister"), none a relation word
+_KIND_WORDS = rf"(?:(?!(?:{_RELATION_WORD})\b)[a-z0-9][a-z0-9\-]{{0,30}}\s++){{0,3}}"
 # the same said the other way round: "Anna is my sister", "Liam is my best friend", "Tom is
 # my boss", "Sara is my brother's wife" (not "That is my sister": not a name)
 _RELATION_REVERSED = compiled(
@@ -231,8 +234,7 @@ _RELATION_REVERSED = compiled(
     # older sister")
     rf"(?<![\w'’])(?P<name>{NAME})(?:\s++is|(?<=['’]s))\s++(?:my|our)\s++"
     rf"(?:(?P<via>{_RELATION_WORD})['’]s\s++)?"
-    rf"(?:(?!(?:{_RELATION_WORD})\b)[a-z0-9][a-z0-9\-]{{0,30}}\s++){{0,3}}"
-    rf"(?P<rel>{_RELATION_WORD})\b(?![-'’])")
+    rf"{_KIND_WORDS}(?P<rel>{_RELATION_WORD})\b(?![-'’])")
 # how close family through another relative is ("my brother's wife"): a step less than
 # the words for it (vocabulary.RELATION_WORD_GROUPS: "sister-in-law" 0.9)
 _FAMILY_THROUGH_PROXIMITY = 0.7
@@ -1769,8 +1771,7 @@ _NAME_THEN_MY_RELATION = compiled(
 _INTRODUCED_AS_MY = compiled(
     r"^(?:[Mm]eet|[Tt]his\s++is|[Ss]ay\s++(?:hi|hello)\s++to|[Hh]ere\s++is|[Hh]ere['’]s)\s++"
     rf"(?P<name>{NAME})\s*+[,:\-–—]?\s*+(?:my|our)\s++"
-    rf"(?:(?!(?:{_RELATION_WORD})\b)[a-z0-9][a-z0-9\-]{{0,30}}\s++){{0,3}}"
-    rf"(?P<rel>{_RELATION_WORD})\b(?![-'’])")
+    rf"{_KIND_WORDS}(?P<rel>{_RELATION_WORD})\b(?![-'’])")
 # ... or with no comma, opening the sentence, before what is said of them: "Emeka my
 # husband is away on rotation", "Liam my nephew been my deckhand 6 yrs" (not "Thanks my
 # friend for…": the verb must follow; one word, so not "Told Sarah my sister was…")
@@ -1813,8 +1814,7 @@ _POSSESSIVE_RELATION = compiled(
 # ... said the other way round: "Aoife is Rory's girlfriend", "Gloria is Ruth's mentor"
 _POSSESSIVE_RELATION_REVERSED = compiled(
     rf"(?<![\w'’])(?P<name>{NAME})\s++is\s++(?P<holder>{_WORD})['’]s\s++"
-    rf"(?:(?!(?:{_RELATION_WORD})\b)[a-z0-9][a-z0-9\-]{{0,30}}\s++){{0,3}}"
-    rf"(?P<rel>{_RELATION_WORD})\b(?![-'’])")
+    rf"{_KIND_WORDS}(?P<rel>{_RELATION_WORD})\b(?![-'’])")
 _OUR_RELATION = compiled(
     r"\b[Oo]ur\s+(?:new\s+|little\s+|old\s+)?(?P<rel>"
     + _RELATION_WORD
