@@ -67,6 +67,9 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("Meet Pickle, my new cat.", ("Entity", "Pickle"), ("me", "OWNS", "pickle")),
     ("This is Bear, our new puppy.", ("Entity", "Bear"), ("me", "OWNS", "bear")),
     ("Say hi to Tess, my older sister!", ("Person", "Tess"), ("me", "FAMILY_OF", "tess")),
+    # a promotion to a title written with its capitals: a job, no name
+    ("I got promoted to Chief Engineer.", ("Concept", "chief engineer"),
+     ("me", "HAS_OCCUPATION", "chief engineer")),
     # a teacher by what one teaches
     ("Theo teaches chemistry at McClatchy High.", ("Concept", "chemistry teacher"),
      ("theo", "HAS_OCCUPATION", "chemistry teacher")),

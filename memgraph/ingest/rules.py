@@ -904,7 +904,8 @@ class _Run:
         definite = _DEFINITE.match(raw_obj) or (m.groupdict().get("det") or "") == "the"
         if kind == "Concept" and definite and " " not in obj and obj.islower():
             return      # "I love the team": which team is not said
-        if kind == "Concept" and obj[0].isupper() and _usable(obj.split()[0]):
+        if kind == "Concept" and obj[0].isupper() and _usable(obj.split()[0]) \
+                and rel_type != "HAS_OCCUPATION":    # "Chief Engineer" is a job, no name
             kind, entity_type = "Entity", ""
         obj_kind = kind
         # a child born is described as whose daughter or son ("had a baby girl, Anaya":
@@ -1601,6 +1602,8 @@ _NOT_HELD = ("good|great|bad|terrible|awful|lousy|decent|better|best|worse|natur
              "would-be|retired|former|ex")
 # an occupation phrase: at most three words before the occupation word, nothing after it
 # that makes it another word ("a teacher's pet")
+# an occupation written as a title, with its capital ("Chief Engineer", "Head Chef")
+_TITLED_OCCUPATIONS = "|".join(word.capitalize() for word in _OCCUPATIONS.split("|"))
 _ROLE = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})"
          # ("a vet nurse": one occupation named by two words that are each one)
          rf"(?:\s++(?:{_OCCUPATIONS}))?)"
@@ -3059,7 +3062,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("HAS_OCCUPATION", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:got|get|was|were|(?:have|has)\s++been|am|is|are)\s++"
         rf"{ADVERB}promoted\s++to\s++(?:(?:a|an|the)\s++)?(?P<obj>(?:[a-z\-]++\s++){{0,3}}?"
-        rf"(?:{_OCCUPATIONS}|lead|head\s++of\s++[a-z\-]++))"
+        rf"(?:{_OCCUPATIONS}|lead|head\s++of\s++[a-z\-]++)"
+        # ... or as a title is written: "promoted to Chief Engineer", "to Head Chef"
+        rf"|(?:[A-Z][a-z\-]++\s++){{0,3}}?(?:{_TITLED_OCCUPATIONS}))"
         # the role ends the clause ("promoted to the lead role in the play" is no job)
         r"(?=\s*+(?:[,.;:!?)–—]|$|\b(?:at|in|for|and|but|after|last|this|on|from|"
         r"today|yesterday|when|because|so)\b))"), "Concept", ""),
