@@ -764,7 +764,9 @@ class _Run:
                   *self._pronoun_is_my_relation(sentence.text),
                   *(m for m in _INTRODUCED_AS_MY.finditer(sentence.text)
                     if _usable(m["name"]))]:
-            spans.append(m.span())
+            # a match of the sentence read with its pronoun as a name
+            # (_pronoun_is_my_relation) ends where the written sentence's words end
+            spans.append((m.start(), m.end() - (len(m.string) - len(sentence.text))))
             key = m["rel"].lower()
             if key not in RELATION_WORDS:     # a breed that is also a common word
                 key = PET_BREEDS.get(key, "pet")
@@ -1600,10 +1602,10 @@ _OCCUPATIONS = (
 _NOT_HELD = ("good|great|bad|terrible|awful|lousy|decent|better|best|worse|natural|born|"
              "proud|huge|big|amazing|fantastic|careful|safe|aspiring|future|wannabe|"
              "would-be|retired|former|ex")
-# an occupation phrase: at most three words before the occupation word, nothing after it
-# that makes it another word ("a teacher's pet")
 # an occupation written as a title, with its capital ("Chief Engineer", "Head Chef")
 _TITLED_OCCUPATIONS = "|".join(word.capitalize() for word in _OCCUPATIONS.split("|"))
+# an occupation phrase: at most three words before the occupation word, nothing after it
+# that makes it another word ("a teacher's pet")
 _ROLE = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})"
          # ("a vet nurse": one occupation named by two words that are each one)
          rf"(?:\s++(?:{_OCCUPATIONS}))?)"
