@@ -2626,3 +2626,44 @@ def test_a_move_with_an_adverb_after_have_and_work_as_part_time():
         "I work part-time as a receptionist at a dental practice.")[1]
     # seeing one is no occupation
     assert extract("I'm seeing a physio for my knee.")[1] == set()
+
+
+def test_a_thing_made_for_someone_or_under_way_is_created():
+    """ "I made them a serving tray", "I'm making you a lap desk", "I'm building a step stool
+    for June": the speaker CREATED it; what one "makes" that is no thing is not."""
+    assert ("me", "CREATED", "mesquite serving tray") in extract(
+        "I made them a mesquite serving tray.")[1]
+    assert ("me", "CREATED", "lap desk") in extract("I'm making you a lap desk. Don't argue.")[1]
+    assert ("me", "CREATED", "step stool") in extract(
+        "Now I'm building a step stool for Walt's wife June.")[1]
+    assert ("me", "CREATED", "lumpy scarf") in extract("I'm making a very lumpy scarf.")[1]
+    # a name between the verb and the thing is someone, kept as a node of its own
+    nodes, _ = extract("Meanwhile I wrote Frank a three-page manual.")
+    assert ("Entity", "Frank") in nodes
+    for idiom in ("I'm just building a base, three runs a week.", "I'm making a list.",
+                  "I am making progress.", "I'm making dinner tonight."):
+        assert not [f for f in extract(idiom)[1] if f[1] == "CREATED"], idiom
+    # "Priya's designed me a logo": "Priya's" is no one's name
+    assert not [n for n in extract("Priya's designed me a logo.")[0] if n[1] == "Priya's"]
+
+
+def test_someone_called_by_name_is_a_person_not_a_thing_owned():
+    nodes, facts = extract("I've got a lovely lady called Bev, 41, terrified of roundabouts.",
+                           "Dev")
+    assert ("Person", "Bev") in nodes and not [f for f in facts if f[1] == "OWNS"]
+    assert ("dev", "OWNS", "bev") in extract("I've got a cat called Bev.", "Dev")[1]
+
+
+def test_an_animal_the_message_before_spoke_of_is_the_one_adopted_as_her():
+    """ "How's the cat??" then "I adopted her two weeks ago. Her name is Pickle." """
+    def reply(previous: str) -> set:
+        executor = ToolExecutor(lambda ids: {})
+        RuleExtractor(Settings()).extract(
+            SourceText("s", "u", "I'm sorry! I adopted her two weeks ago yesterday and she "
+                       "has consumed my life. Her name is Pickle.", speaker="Nora",
+                       event_at=datetime(2023, 5, 1, tzinfo=UTC), previous=previous,
+                       previous_speaker="Marcus"), executor)
+        return {(r.from_id, r.type, r.to_id) for r in executor.plan.relationships}
+    assert ("nora", "OWNS", "pickle") in reply("How's the cat?? You went quiet on me!")
+    # no animal before: "her" may be anyone
+    assert not [f for f in reply("How's the baby?") if f[1] == "OWNS"]

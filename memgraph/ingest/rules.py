@@ -449,13 +449,16 @@ _THEIR_NAME = compiled(rf"\b(?:[Hh]er|[Hh]is|[Tt]heir)\s+name\s+is\s+(?P<name>{N
 # "a guy called Tom Reyes", "there's a woman called Bex": a person; so is one named after
 # where they are from or were met ("a girl from Yuma named Brianna"), or after a comma
 # ("there was this guy on the other team, Theo.")
+_SOMEONE_WORDS = ("guy|girl|woman|man|lady|bloke|boy|chap|fella|fellow|gentleman|lad|lass|"
+                  "dude|person|kid")
 _SOMEONE_CALLED = compiled(
-    r"\b(?:[Aa]n?|[Tt]his|[Ss]ome|[Oo]ne)\s++(?:[a-z\-]++\s++)?(?:guy|girl|woman|man|lady|"
-    r"bloke|boy|chap|fella|fellow|gentleman|lad|lass|dude|person|kid)"
+    r"\b(?:[Aa]n?|[Tt]his|[Ss]ome|[Oo]ne)\s++(?:[a-z\-]++\s++)?"
+    rf"(?:{_SOMEONE_WORDS})"
     r"(?:\s++(?:from|on|at|in|with)\s++(?:the\s++|my\s++|our\s++)?"
     r"(?:[A-Za-z\-]++\s++){0,2}?[A-Za-z\-]++)?"
     rf"(?:\s++(?:called|named)\s++(?P<name>{NAME})|"
     rf"\s*+,\s*+(?P<after_comma>{NAME})(?=\s*+[.,;:!?]|\s*+$))")
+_SOMEONE = frozenset(_SOMEONE_WORDS.split("|"))
 # "piano lessons with Mrs. Novak": a name after a title is a person's
 _TITLED = compiled(rf"\b(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++(?P<name>{NAME})")
 # "a bakery in Hackney called Crumbs": a place that is named, not a person who phoned
@@ -625,6 +628,8 @@ class RuleExtractor:
         run.previous_person = (run.last_person_named(source.previous)
                                or run.last_person_named(source.before_previous))
         run.addressee = owner_of(source.previous_speaker) if source.previous_speaker else None
+        spoken_of = list(_PET_SPOKEN_OF.finditer(source.previous))
+        run.pet_before = spoken_of[-1]["what"].lower() if spoken_of else None
         # "We moved for my wife's job." then, in the speaker's next message, "Her name is
         # Ingrid."
         if source.previous and source.previous_speaker == source.speaker:
@@ -658,6 +663,9 @@ class _Run:
         self.clause_names: set[str] = set()
         # a pet the sentence before got without naming it: (who, what) ("We got a puppy!")
         self.unnamed_pet: tuple[str, str] | None = None
+        # the animal the message before spoke of ("How's the cat??"): what "I adopted her"
+        # next means
+        self.pet_before: str | None = None
         # a relative of the speaker's the sentence before named without a name ("we moved
         # for my wife's job"): the relation word
         self.unnamed_relative: str | None = None
@@ -1457,6 +1465,9 @@ class _Run:
             if owner is None:
                 continue
             what = m["what"].lower()
+            if what.split()[-1] in _SOMEONE:
+                # "I've got a lovely lady called Bev": someone (_SOMEONE_CALLED), not owned
+                continue
             relation = RELATION_WORDS.get(what.split()[-1])
             if relation is not None and relation[0] != "OWNS":
                 # "I have a daughter called Zoe": a relative, not a thing owned
@@ -1492,6 +1503,10 @@ class _Run:
                             sentence, named)
             else:
                 self.unnamed_pet = (got["subj"], got["what"])
+        elif self.pet_before is not None \
+                and (got := _ADOPTED_PRONOUN.search(sentence.text)) is not None:
+            # "How's the cat??" then "I adopted her two weeks ago. Her name is Pickle."
+            self.unnamed_pet = (got["subj"], self.pet_before)
 
     def _relative_named_next(self, sentence: _Sentence, named: set[str],
                              statement: bool) -> None:
@@ -2149,6 +2164,11 @@ _PET_NAMED = compiled(
 _PET_GOT = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:adopted|(?:have\s++|has\s++)?got|have|has|bought|rescued|found)\s++"
     rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND})\b")
+# ... or got as a pronoun, the animal the message before spoke of ("How's the cat??")
+_ADOPTED_PRONOUN = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:adopted|rescued)\s++(?:her|him)\b")
+_PET_SPOKEN_OF = compiled(
+    rf"\b(?:[Tt]he|[Aa]n?|[Yy]our|[Nn]ew)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND})\b")
 # ... and named by the next one
 _NAMED_NEXT = compiled(
     r"\s*+(?:(?:[Hh]er|[Hh]is|[Ii]ts)\s++name\s++is|(?:[Ss]he|[Hh]e|[Ii]t)['’]s\s++called|"
@@ -2414,7 +2434,11 @@ _OUTING_WORDS = ("trip|hike|walk|run|ride|cruise|tour|vacation|holiday|retreat|p
 _MADE_IDIOMS = ("mistake|mistakes|decision|decisions|difference|point|choice|choices|call|"
                 "plan|plans|friend|friends|change|changes|effort|promise|deal|appointment|"
                 "reservation|move|comeback|living|impact|note|sense|progress|time|way|"
-                "lot|bit|few|couple|good|great|big|huge|real|thing|things|stuff|something")
+                "lot|bit|few|couple|good|great|big|huge|real|thing|things|stuff|something|"
+                # what one is "building" or "making" that is no thing: "I'm just building a
+                # base, three runs a week", "making a list", "making a start"
+                "base|list|lists|start|scene|fuss|mess|name|case|habit|routine|life|career|"
+                "home|family|fortune|killing|run|wish|bet|guess|joke|noise")
 # Pastimes, as gerunds: what "I've been running" is doing (not "I've been thinking");
 # "running a business", "running late" are not pastimes (_NOT_PASTIME after them).
 _PASTIMES = ("running|jogging|painting|reading|hiking|swimming|cooking|baking|gardening|"
@@ -2955,18 +2979,23 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("INTERESTED_IN", compiled(
         rf"{SUBJECT}\s+(?:am|is|are)\s+{ADVERB}(?:(?:very|so|quite)\s+)?"
         rf"(?:interested in|keen on)\s+{PHRASE}{PHRASE_END}"), "Concept", ""),
-    # something the speaker made, said in the past ("let's make memories" is a wish): "I
-    # made this bowl in my class", "I painted a sunset"; "this" points at what the message
-    # shows, so it is kept; "made a mistake", "made a decision" and their kin are idioms,
-    # not things made
+    # something the speaker made, said in the past ("let's make memories" is a wish) or
+    # under way: "I made this bowl in my class", "I painted a sunset", "I'm building a
+    # step stool for June"; made for someone: "I made them a serving tray", "I'm making
+    # you a lap desk"; "this" points at what the message shows, so it is kept; "made a
+    # mistake", "made a decision" and their kin are idioms, not things made
     ("CREATED", compiled(
-        rf"{SUBJECT}\s+{ADVERB}(?:made|painted|drew|wrote|built|knitted|sewed|baked|sculpted|"
-        r"carved|designed)"
+        # ("Priya's designed me a logo" is read no further: "Priya's" is no name)
+        rf"{SUBJECT}(?<!['’]s)\s+{ADVERB}(?:made|painted|drew|wrote|built|knitted|sewed|"
+        rf"baked|sculpted|carved|designed|(?:am|is|are)\s+{ADVERB}(?:making|painting|drawing|writing|"
+        r"building|knitting|sewing|baking|sculpting|carving|designing))"
+        # (one named there is no part of the match: "I wrote Frank a manual" makes Frank)
+        r"(?:\s+(?:you|him|her|them|me|us)(?=\s+(?:a|an)\s))?"
         r"\s+(?P<det>a|an|this|these|my|our|another|some)\s+"
         # "this" alone is a pronoun: "I made this for you"
         rf"(?!(?:new\s+|little\s+)?(?:{_MADE_IDIOMS}|for|to|with|in|on|at|by|from|of)\b)"
         rf"(?!(?:[a-z]+\s+){{0,2}}(?:{_TRIP_WORDS})\b)"
-        r"(?:new\s+|little\s+)?"
+        r"(?:new\s+|little\s+|very\s+|whole\s+)?"
         rf"(?P<obj>{_EVENT_WORD}(?:\s+{_EVENT_WORD}){{0,{EVENT_WORDS - 1}}}?)" + _EVENT_END),
      "Concept", ""),
     # a title in quotes is a name: "I loved reading "Charlotte's Web" as a kid", "I love
