@@ -2686,22 +2686,3 @@ def test_a_speaker_called_by_a_short_form_of_her_name_has_it_as_an_alias(
                    event_at=datetime(2023, 5, 1, tzinfo=UTC)), executor)
     called = [(n.name, n.aliases) for n in executor.plan.nodes if n.aliases]
     assert called == ([alias] if alias else [])
-
-
-def test_a_short_name_spoken_to_is_learnt_without_a_mention(memory: Memory, user_id: str):
-    """ "Thanks, Mel!" teaches Melanie's alias; the message is not about her, so it does not
-    MENTION her node (her own messages' neighbours stay hers)."""
-    ingest_turns(memory, user_id, [
-        ("Melanie", "Here's the sunset I painted last week."),
-        ("Caroline", "Thanks, Mel! I love the colours."),
-        ("Melanie", "I took the kids to the beach."),
-        ("Caroline", "Wow, Mel! I showed Melanie's sunset to my mom."),
-    ])
-    [person] = rows(memory.graph, "MATCH (p:Person {user_id: $u, name: 'Melanie'}) "
-                                  "RETURN p.aliases AS aliases", u=user_id)
-    assert person["aliases"] == ["Mel"]
-    mentioning = rows(memory.graph,
-                      "MATCH (s:Source {user_id: $u})-[:MENTIONS]->(:Person {name: 'Melanie'}) "
-                      "WHERE s.speaker = 'Caroline' RETURN s.raw_content AS text", u=user_id)
-    # the last one speaks of her by name as well: a mention
-    assert [r["text"] for r in mentioning] == ["Wow, Mel! I showed Melanie's sunset to my mom."]

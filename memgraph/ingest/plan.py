@@ -28,9 +28,6 @@ class NodeOp:
     uid: str | None = None            # set: update this existing node (update_node)
     set_description: bool = False     # update_node replaces the description
     set_confidence: bool = False
-    # False: the source only speaks to this node's person ("Thanks, Mel!" teaches Melanie's
-    # alias) and does not mention it: no MENTIONS link (ingest/writer.py)
-    mention: bool = True
 
 
 @dataclass

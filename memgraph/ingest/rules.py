@@ -643,9 +643,6 @@ class RuleExtractor:
             for text in sentence_pieces(raw.strip()):
                 text = _CASUAL_IM.sub(lambda m: "I'" + m["rest"], _CASUAL_I.sub("I", text))
                 run.sentence(_Sentence(text, relative_date(text, anchor)))
-        for op in executor.plan.nodes:
-            if op.name in run.only_spoken_to:
-                op.mention = False
         return Usage()
 
 
@@ -672,10 +669,6 @@ class _Run:
         # the animal the message before spoke of ("How's the cat??"): what "I adopted her"
         # next means
         self.pet_before: str | None = None
-        # the nodes planned only because the message speaks to their person by a short
-        # name ("Thanks, Mel!"): their alias is learnt, and the message does not mention
-        # them (NodeOp.mention)
-        self.only_spoken_to: set[str] = set()
         # a relative of the speaker's the sentence before named without a name ("we moved
         # for my wife's job"): the relation word
         self.unnamed_relative: str | None = None
@@ -690,7 +683,6 @@ class _Run:
 
     def node(self, kind: str, name: str, description: str = "", entity_type: str = "",
              confidence: float | None = None, attributes: dict[str, str] | None = None) -> str:
-        self.only_spoken_to.discard(name)   # named for what is said of it: a mention
         if name not in self.made:
             args: dict[str, object] = {"name": name, "description": description,
                                        "confidence": confidence or self.confidence}
@@ -867,8 +859,6 @@ class _Run:
             spoken_to = addressed(sentence.text, m.start(), m.end())
             if spoken_to:
                 self._short_name(name)
-            else:
-                self.only_spoken_to.discard(name)   # spoken of as well
             if m.start() > 0 and not inside and fresh \
                     and not _opens_quotation(sentence.text, m.start(), m.end()) \
                     and _usable(name) and not spoken_to:
@@ -1150,14 +1140,9 @@ class _Run:
         by is hers (an alias: "What did Mel paint?" then names her)."""
         first = (self.addressee or "").split()[0] if self.addressee else ""
         if MIN_SHORT_NAME <= len(name) < len(first) and " " not in name \
-                and first.lower().startswith(name.lower()):
-            planned = self.addressee in self.made
-            addressee = self._addressee()
-            if addressee is None:
-                return
+                and first.lower().startswith(name.lower()) \
+                and (addressee := self._addressee()) is not None:
             self.executor.execute("update_node", {"id": addressee, "aliases": [name]})
-            if not planned:
-                self.only_spoken_to.add(addressee)
 
     def _relation_through(self, name: str, via: str, key: str, sentence: _Sentence) -> None:
         """ "my brother's wife Sara": a relation through an unnamed relative. Family of

@@ -202,9 +202,7 @@ class _Transaction:
         self._nodes(prepared)
         self._relationships(prepared)
         self._notes()
-        spoken_to = {op.ref for op in self.plan.nodes if not op.mention}
-        touched = list(dict.fromkeys(uid for ref, uid in self.node_uid.items()
-                                     if ref not in spoken_to))
+        touched = list(dict.fromkeys(self.node_uid.values()))
         touched += [self._node(m) for m in self.plan.mentions]
         if self.ctx.source_uid and touched:
             rows = self._run("ingest/mentions", source_uid=self.ctx.source_uid,
