@@ -2667,22 +2667,3 @@ def test_an_animal_the_message_before_spoke_of_is_the_one_adopted_as_her():
     assert ("nora", "OWNS", "pickle") in reply("How's the cat?? You went quiet on me!")
     # no animal before: "her" may be anyone
     assert not [f for f in reply("How's the baby?") if f[1] == "OWNS"]
-
-
-@pytest.mark.parametrize(("text", "previous_speaker", "alias"), [
-    ("Thanks, Mel! I felt liberated doing it.", "Melanie", ("Melanie", ["Mel"])),
-    ("Han! I did it. First driving lesson yesterday.", "Hannah", ("Hannah", ["Han"])),
-    # no short form of the one who wrote before: nobody's alias, no node
-    ("Thanks, Mel!", "Mark", None),
-    ("Thanks, Melanie!", "Melanie", None),
-    ("Hey Al!", "Alison", None),          # two letters could be anyone's
-])
-def test_a_speaker_called_by_a_short_form_of_her_name_has_it_as_an_alias(
-        text: str, previous_speaker: str, alias: tuple[str, list[str]] | None) -> None:
-    executor = ToolExecutor(lambda ids: {})
-    RuleExtractor(Settings()).extract(
-        SourceText("s", "u", text, speaker="Caroline", previous="Look at this!",
-                   previous_speaker=previous_speaker,
-                   event_at=datetime(2023, 5, 1, tzinfo=UTC)), executor)
-    called = [(n.name, n.aliases) for n in executor.plan.nodes if n.aliases]
-    assert called == ([alias] if alias else [])

@@ -459,9 +459,6 @@ _SOMEONE_CALLED = compiled(
     rf"(?:\s++(?:called|named)\s++(?P<name>{NAME})|"
     rf"\s*+,\s*+(?P<after_comma>{NAME})(?=\s*+[.,;:!?]|\s*+$))")
 _SOMEONE = frozenset(_SOMEONE_WORDS.split("|"))
-# the fewest letters a short form of a name is read from ("Mel" for Melanie; "Al" could
-# be anyone's)
-MIN_SHORT_NAME = 3
 # "piano lessons with Mrs. Novak": a name after a title is a person's
 _TITLED = compiled(rf"\b(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++(?P<name>{NAME})")
 # "a bakery in Hackney called Crumbs": a place that is named, not a person who phoned
@@ -856,12 +853,10 @@ class _Run:
             untitled = _TITLE_OPENING.sub("", name)
             fresh = name not in named and name not in self.made \
                 and not (untitled != name and (untitled in named or untitled in self.made))
-            spoken_to = addressed(sentence.text, m.start(), m.end())
-            if spoken_to:
-                self._short_name(name)
             if m.start() > 0 and not inside and fresh \
                     and not _opens_quotation(sentence.text, m.start(), m.end()) \
-                    and _usable(name) and not spoken_to:
+                    and _usable(name) \
+                    and not addressed(sentence.text, m.start(), m.end()):
                 kind = self.existing.get(canonical_name(name), "Entity")
                 self.node(kind, name, confidence=min(self.confidence, 0.4))
                 named.add(name)
@@ -1134,15 +1129,6 @@ class _Run:
         if self.addressee in (None, ANONYMOUS_OWNER, self.owner):
             return None
         return self.node("Person", self.addressee)
-
-    def _short_name(self, name: str) -> None:
-        """ "Thanks, Mel!" to Melanie, who sent the message before: the name she is called
-        by is hers (an alias: "What did Mel paint?" then names her)."""
-        first = (self.addressee or "").split()[0] if self.addressee else ""
-        if MIN_SHORT_NAME <= len(name) < len(first) and " " not in name \
-                and first.lower().startswith(name.lower()) \
-                and (addressee := self._addressee()) is not None:
-            self.executor.execute("update_node", {"id": addressee, "aliases": [name]})
 
     def _relation_through(self, name: str, via: str, key: str, sentence: _Sentence) -> None:
         """ "my brother's wife Sara": a relation through an unnamed relative. Family of

@@ -980,10 +980,9 @@ def held_in_common(facts: Sequence[Any], intent: QueryIntent) -> list[Any]:
 def asked_of(candidates: Iterable[Any], intent: QueryIntent) -> str | None:
     """The one speaker (lower case) the question asks about: of two or more people talking
     among the candidates' messages (the agent apart), the only one it names, by the full
-    name, its first word or a name the speaker is called by (an alias: "Mel"). None when
-    it names none or several, when one person talks alone (a user and the agent), or when
-    a relation word asks about someone else ("When did Melanie's friend adopt a
-    child?")."""
+    name or its first word. None when it names none or several, when one person talks
+    alone (a user and the agent), or when a relation word asks about someone else
+    ("When did Melanie's friend adopt a child?")."""
     if intent.relation_words:
         return None
     speakers = {(c.props.get("speaker") or "").lower() for c in candidates
@@ -992,13 +991,8 @@ def asked_of(candidates: Iterable[Any], intent: QueryIntent) -> str | None:
     if len(speakers) < 2:
         return None
     keys = set(intent.name_keys)
-    # ... or by a name the speaker is called by ("Mel": the Person's aliases)
-    called = {canonical_name(str(c.props.get("name") or "")):
-              {canonical_name(str(a)) for a in c.props.get("aliases") or ()}
-              for c in candidates if c.element == "node" and c.props.get("kind") == "Person"}
     named = [s for s in speakers
-             if canonical_name(s) in keys or canonical_name(s.split()[0]) in keys
-             or called.get(canonical_name(s), set()) & keys]
+             if canonical_name(s) in keys or canonical_name(s.split()[0]) in keys]
     return named[0] if len(named) == 1 else None
 
 
