@@ -628,8 +628,7 @@ class RuleExtractor:
         run.previous_person = (run.last_person_named(source.previous)
                                or run.last_person_named(source.before_previous))
         run.addressee = owner_of(source.previous_speaker) if source.previous_speaker else None
-        spoken_of = list(_PET_SPOKEN_OF.finditer(source.previous))
-        run.pet_before = spoken_of[-1]["what"].lower() if spoken_of else None
+        run.previous_message = source.previous
         # "We moved for my wife's job." then, in the speaker's next message, "Her name is
         # Ingrid."
         if source.previous and source.previous_speaker == source.speaker:
@@ -663,9 +662,9 @@ class _Run:
         self.clause_names: set[str] = set()
         # a pet the sentence before got without naming it: (who, what) ("We got a puppy!")
         self.unnamed_pet: tuple[str, str] | None = None
-        # the animal the message before spoke of ("How's the cat??"): what "I adopted her"
-        # next means
-        self.pet_before: str | None = None
+        # the message before: the animal it spoke of ("How's the cat??") is what "I adopted
+        # her" next means (read only when a sentence says so: _pet_spoken_before)
+        self.previous_message = ""
         # a relative of the speaker's the sentence before named without a name ("we moved
         # for my wife's job"): the relation word
         self.unnamed_relative: str | None = None
@@ -1465,10 +1464,11 @@ class _Run:
             if owner is None:
                 continue
             what = m["what"].lower()
-            if what.split()[-1] in _SOMEONE:
+            last = what.split()[-1]
+            if last in _SOMEONE:
                 # "I've got a lovely lady called Bev": someone (_SOMEONE_CALLED), not owned
                 continue
-            relation = RELATION_WORDS.get(what.split()[-1])
+            relation = RELATION_WORDS.get(last)
             if relation is not None and relation[0] != "OWNS":
                 # "I have a daughter called Zoe": a relative, not a thing owned
                 rel_type, word, proximity = relation
@@ -1477,8 +1477,8 @@ class _Run:
                             attitude=0.5)
                 named.add(m["name"])
                 continue
-            kind_of = PET_BREEDS.get(what.split()[-1])
-            pet = kind_of is not None or what.split()[-1] in PET_WORDS
+            kind_of = PET_BREEDS.get(last)
+            pet = kind_of is not None or last in PET_WORDS
             # "a golden retriever named Biscotto" is a dog: "Marco's dog" asks for it
             described = f"{owner}'s {what}" + (f", a {kind_of}" if kind_of else "")
             self.node("Entity", m["name"], described, "pet" if pet else what)
@@ -1503,10 +1503,15 @@ class _Run:
                             sentence, named)
             else:
                 self.unnamed_pet = (got["subj"], got["what"])
-        elif self.pet_before is not None \
-                and (got := _ADOPTED_PRONOUN.search(sentence.text)) is not None:
+        elif (got := _ADOPTED_PRONOUN.search(sentence.text)) is not None \
+                and (what := self._pet_spoken_before()) is not None:
             # "How's the cat??" then "I adopted her two weeks ago. Her name is Pickle."
-            self.unnamed_pet = (got["subj"], self.pet_before)
+            self.unnamed_pet = (got["subj"], what)
+
+    def _pet_spoken_before(self) -> str | None:
+        """The kind of the last animal the message before spoke of ("the cat"), if any."""
+        spoken_of = list(_PET_SPOKEN_OF.finditer(self.previous_message))
+        return spoken_of[-1]["what"].lower() if spoken_of else None
 
     def _relative_named_next(self, sentence: _Sentence, named: set[str],
                              statement: bool) -> None:
