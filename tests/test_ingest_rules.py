@@ -1741,6 +1741,43 @@ def test_a_doing_given_up_is_over_though_no_list_names_it():
     assert over("She quit working in March.") == set()
 
 
+def test_a_pastime_one_is_done_with_or_officially_quitting_is_over():
+    said = datetime(2025, 8, 1, 12, tzinfo=UTC)
+
+    def over(text: str) -> set[tuple[str, str, datetime | None]]:
+        return {(r.type, r.to_id, r.valid_to)
+                for r in planned(text, "Nora", said).plan.relationships}
+
+    assert over("And I'm officially quitting pottery.") == {("EXPERIENCED", "pottery", said)}
+    assert over("Also, I've officially given up knitting.") == {
+        ("EXPERIENCED", "knitting", said)}
+    assert over("So I'm done with bouldering.") == {("EXPERIENCED", "bouldering", said)}
+    assert over("I'm done with playing the piano.") == {("INTERESTED_IN", "piano", said)}
+    # a chore finished is no pastime given up
+    assert over("I'm done with cleaning.") == set()
+
+
+def test_a_pastime_picked_up_taught_or_learnt_by_its_verb_is_a_pursuit():
+    def taken_up(text: str) -> set[tuple[str, str, str]]:
+        return extract(text, speaker="Nadia")[1]
+
+    assert taken_up("I picked up knitting last month.") == {
+        ("nadia", "EXPERIENCED", "knitting")}
+    # named after a dash or a colon, a new hobby is whatever it is said to be
+    assert taken_up("Still swimming, but I picked up a new hobby too - sourdough!") == {
+        ("nadia", "EXPERIENCED", "sourdough")}
+    assert taken_up("I've found a new hobby: archery.") == {("nadia", "EXPERIENCED", "archery")}
+    # the verb one learns it with names the pastime
+    assert taken_up("She's teaching me to knit!") == {("nadia", "INTERESTED_IN", "knitting")}
+    assert taken_up("I'm learning to surf.") == {("nadia", "INTERESTED_IN", "surfing")}
+    assert taken_up("Tom learned to knit this winter.") == {("tom", "INTERESTED_IN", "knitting")}
+    # picking up a thing, or learning what is no pastime, is not
+    assert ("nadia", "EXPERIENCED", "kids") not in taken_up("I picked up the kids from school.")
+    for text in ("He taught me to drive.", "I'm learning to accept it.",
+                 "I picked up some bread."):
+        assert taken_up(text) == set(), text
+
+
 def test_a_diagnosis_is_lived_through_and_dated_by_its_sentence():
     said = datetime(2025, 5, 1, 12, tzinfo=UTC)
 
@@ -2667,3 +2704,26 @@ def test_an_animal_the_message_before_spoke_of_is_the_one_adopted_as_her():
     assert ("nora", "OWNS", "pickle") in reply("How's the cat?? You went quiet on me!")
     # no animal before: "her" may be anyone
     assert not [f for f in reply("How's the baby?") if f[1] == "OWNS"]
+
+
+def test_an_animal_picked_up_by_us_and_named_with_a_short_form_is_the_pet():
+    """ "Did you guys really get the greyhound?!" then "We did! We picked her up last
+    Saturday. Her name is Juniper - Juni for short." """
+    def reply(text: str, previous: str) -> ToolExecutor:
+        executor = ToolExecutor(lambda ids: {})
+        RuleExtractor(Settings()).extract(
+            SourceText("s", "u", text, speaker="Marcus", event_at=datetime(2022, 10, 1, tzinfo=UTC),
+                       previous=previous, previous_speaker="Nadia"), executor)
+        return executor
+
+    executor = reply("We did! We picked her up last Saturday. Her name is Juniper - Juni for "
+                     "short.", "Did you guys really get the greyhound?!")
+    assert {(r.from_id, r.type, r.to_id) for r in executor.plan.relationships} == {
+        ("marcus", "OWNS", "juniper")}
+    juniper = next(n for n in executor.plan.nodes if n.name == "Juniper")
+    assert (juniper.kind.value, juniper.aliases) == ("Entity", ["Juni"])
+    # a child collected is no pet got, and a short form alone names a person
+    executor = reply("I picked her up from school. Her name is Margaret - Maggie for short.",
+                     "How's the dog?")
+    assert not executor.plan.relationships
+    assert [(n.kind.value, n.name) for n in executor.plan.nodes] == [("Person", "Margaret")]

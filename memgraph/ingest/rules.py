@@ -118,6 +118,8 @@ NAME = rf"(?>{_WORD}(?:\s++(?:of\s++|de\s++|&\s++(?:de\s++)?)?{_WORD}){{0,{MAX_N
 SUBJECT = rf"(?P<subj>\bI\b|{NAME})"
 ADVERB = (r"(?:(?:just|recently|now|still|also|really|finally|actually|absolutely|even|"
           r"currently|definitely|"
+          # "I'm officially done with sourdough", "I've officially given up knitting"
+          r"officially|"
           # "Sam and I both love climbing", "we all went"
           r"already|mostly|mainly|usually|often|always|sometimes|both|all)\s++){0,4}")
 PHRASE = r"(?P<obj>[\w'’\- ]{2,60}?)"
@@ -815,7 +817,6 @@ class _Run:
             self._goals(text, sentence)
             self._milestones(text, sentence)
             self._implied(text, sentence, named)
-            self._nicknames(text, named)
             self._homeland(sentence.text, sentence, named)
             self._workplace(sentence.text, sentence, named)
             self._job_begun(text, sentence, named)
@@ -823,6 +824,10 @@ class _Run:
             self._speakers_own(text, sentence, named)
         self._pet_named_next(text, sentence, named, statement)
         self._relative_named_next(sentence, named, statement)
+        # after the names a pet or a relative was given ("Her name is Juniper - Juni for
+        # short" names the greyhound the message before spoke of, not a person)
+        if statement:
+            self._nicknames(text, named)
         # people by how they are named: "her name is Jess", "Mrs. Novak", "Anna said"
         people = [m["name"] for m in _THEIR_NAME.finditer(sentence.text)]
         introduced = [m["name"] or m["after_comma"]
@@ -1503,7 +1508,7 @@ class _Run:
                             sentence, named)
             else:
                 self.unnamed_pet = (got["subj"], got["what"])
-        elif (got := _ADOPTED_PRONOUN.search(sentence.text)) is not None \
+        elif (got := _ADOPTED_PRONOUN.search(text)) is not None \
                 and (what := self._pet_spoken_before()) is not None:
             # "How's the cat??" then "I adopted her two weeks ago. Her name is Pickle."
             self.unnamed_pet = (got["subj"], what)
@@ -1559,7 +1564,9 @@ class _Run:
         # would hold it otherwise)
         for rel_type, pattern in _SAID_OF_ME:
             for m in pattern.finditer(text):
-                obj = (m["obj"] or m.groupdict().get("obj2") or "").lower()
+                found = m.groupdict()
+                obj = (found.get("obj") or found.get("obj2") or "").lower() \
+                    or _PASTIME_OF_VERB.get((found.get("verb") or "").lower(), "")
                 if obj and obj not in FILLER_WORDS and (owner := self.speaker()):
                     self.relate(owner, self.node("Concept", obj), rel_type, sentence,
                                 attitude=_ATTITUDE.get(rel_type, 0.0))
@@ -2171,7 +2178,11 @@ _PET_GOT = compiled(
     rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND})\b")
 # ... or got as a pronoun, the animal the message before spoke of ("How's the cat??")
 _ADOPTED_PRONOUN = compiled(
-    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:adopted|rescued)\s++(?:her|him)\b")
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:(?:adopted|rescued)\s++(?:her|him)\b|"
+    # "We picked her up last Saturday", "we brought him home on Friday" (not "I picked her
+    # up from school": a child collected)
+    r"(?:picked|brought)\s++(?:her|him)\s++(?:up|home)\b(?!\s++from\s++(?:school|work|"
+    r"nursery|daycare|practice|the\s++station|the\s++airport)))")
 _PET_SPOKEN_OF = compiled(
     rf"\b(?:[Tt]he|[Aa]n?|[Yy]our|[Nn]ew)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND})\b")
 # ... and named by the next one
@@ -2329,9 +2340,27 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]
 # the auxiliary a dropped subject's verb needs: "working at X" is "I am working at X"
 _DROPPED_AUXILIARY = {"working": "am ", "recovering": "am ", "settling": "am ",
                       "been": "have "}
+# a pastime by the verb one learns it with, and its name: "she's teaching me to knit",
+# "I'm learning to surf" (knitting, surfing: as "I took up knitting" names it)
+_PASTIME_OF_VERB = {
+    "knit": "knitting", "crochet": "crocheting", "sew": "sewing", "quilt": "quilting",
+    "paint": "painting", "draw": "drawing", "sketch": "sketching", "swim": "swimming",
+    "surf": "surfing", "ski": "skiing", "snowboard": "snowboarding", "skate": "skating",
+    "cook": "cooking", "bake": "baking", "dance": "dancing", "sing": "singing",
+    "climb": "climbing", "boulder": "bouldering", "fish": "fishing", "sail": "sailing",
+    "row": "rowing", "kayak": "kayaking", "garden": "gardening", "meditate": "meditating",
+    "juggle": "juggling", "ride": "riding",
+}
+_PASTIME_VERB = (r"(?P<verb>" + "|".join(v for v in _PASTIME_OF_VERB if v.isalpha())
+                 + r")(?=\s*+(?:[,.;:!?)–—]|-\s|$|\b(?:and|but|so|with|at|in|on|too|properly|"
+                 r"from|because|last|this|now)\b))")
 _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
     ("INTERESTED_IN", compiled(rf"\bgot\s++me\s++(?:into|hooked\s++on)\s++{_SMALL_OBJECT}"
                                  + _SMALL_OBJECT_END)),
+    # "Kirsten also taught me to knit", "she's teaching me to knit!" (a pursuit, as "got me
+    # into" is)
+    ("INTERESTED_IN", compiled(r"\b(?:taught|teaching|teaches|teach)\s++me\s++(?:how\s++)?to\s++"
+                                 + _PASTIME_VERB)),
     ("ATTENDED", compiled(rf"\bdragged\s++me\s++(?:along\s++)?to\s++(?:an?\s++|the\s++)?"
                             rf"{_SMALL_OBJECT}" + _SMALL_OBJECT_END)),
     # a condition of one's own, by what it does: "my anxiety has been really bad before
@@ -2455,7 +2484,7 @@ _PASTIMES = ("running|jogging|painting|reading|hiking|swimming|cooking|baking|ga
              # ballet")
              # (as often written with a capital: "I do CrossFit", "Pilates")
              "(?:doing\\s++)?(?i:yoga|pilates|karate|judo|crossfit|tai\\s++chi|boxing|ballet|"
-             "meditation|parkour|aikido|zumba)|"
+             "meditation|parkour|aikido|zumba|aerobics)|"
              # crafts and arts one takes up or does ("I took up pottery", "she does
              # photography")
              "pottery|photography|woodworking|embroidery|calligraphy|gymnastics|archery|"
@@ -2529,26 +2558,32 @@ _TAKEN_ALONG = rf"(?:my|our|the|his|her|their)\s+(?:[a-z]+\s+)?(?:{_COMPANY_WORD
 # a pastime given up is over from when it is said: "I stopped playing padel", "Ben gave up
 # running", "I don't play the piano any more" (INTERESTED_IN, as "I play padel" states
 # it; EXPERIENCED, as "I've been running" does)
+_GAVE_UP = (rf"(?:stopped|quit|gave\s++up|(?:have|has)\s++{ADVERB}given\s++up|"
+            # "I'm officially quitting pottery", "I'm giving up running"
+            rf"(?:am|is|are)\s++{ADVERB}(?:quitting|giving\s++up))")
+# ... and a pastime by its name one is done with: "So I'm done with bouldering" ("done with
+# cleaning" is a chore finished, not a pastime given up)
+_DONE_WITH = rf"(?:am|is|are)\s++{ADVERB}(?:done|finished)\s++with"
 _OVER_PASTIMES: list[tuple[str, Prefiltered, str, str]] = [
     # an instrument switched from: "Mia switched from piano to violin"
     ("INTERESTED_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}switched\s++from\s++(?:playing\s++)?(?:the\s++)?"
         rf"(?P<obj>{_INSTRUMENTS})\s++to\b"), "Concept", ""),
     ("INTERESTED_IN", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:stopped|quit|gave\s++up|(?:have|has)\s++given\s++up)\s++"
+        rf"{SUBJECT}\s++{ADVERB}(?:{_GAVE_UP}|{_DONE_WITH})\s++"
         rf"playing\s++(?:the\s++)?(?!(?:{_NOT_PLAYED})\b)(?P<obj>[a-z]{{3,}}(?:\s+[a-z]{{3,}})?)"
         + _EVENT_END), "Concept", ""),
     ("INTERESTED_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}{_NOT}\s++{ADVERB}play\s++(?:the\s++)?"
         rf"(?!(?:{_NOT_PLAYED})\b)(?P<obj>[a-z]{{3,}}?){_ANYMORE}"), "Concept", ""),
     ("EXPERIENCED", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:stopped|quit|gave\s++up|(?:have|has)\s++given\s++up)\s++"
+        rf"{SUBJECT}\s++{ADVERB}(?:{_GAVE_UP}|{_DONE_WITH})\s++"
         # ("gave up the swimming over christmas": the one said before)
         rf"(?:the\s++)?(?P<obj>{_PASTIME_KIND}(?:{_PASTIMES}))\b{_NOT_PASTIME}"), "Concept", ""),
     # any other doing that ends its clause: "I stopped bouldering after my shoulder
     # injury", "I quit smoking last year" (not "I stopped seeing Tom", whose object goes on)
     ("EXPERIENCED", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:stopped|quit|gave\s++up|(?:have|has)\s++given\s++up)\s++"
+        rf"{SUBJECT}\s++{ADVERB}{_GAVE_UP}\s++"
         rf"(?!(?:{_PASTIMES}|{_NOT_DOINGS})\b)(?P<obj>[a-z]{{2,}}ing)"
         r"(?=\s*+(?:[,.;:!?)–—]|$)|\s++(?:after|because|when|last|this|in|since|for|"
         r"altogether|completely|now|ages|years|months|weeks|recently|yesterday|"
@@ -2693,7 +2728,14 @@ _TEACHES = compiled(
     rf"(?:(?P<what>[a-z]{{3,30}}|{_DEMONYMS})(?=\s*+(?:[,.;:!?)–—]|$|\b(?:at|in|to|for|"
     r"and|but|part|full|now|these|there|online|remotely|privately)\b))"
     r"|(?=(?:at|in)\s++[A-Z]|Year\s++\d))")
+# a pastime being learnt by its verb: "I'm learning to surf", "Tom learned to knit this
+# winter" (INTERESTED_IN, as "I've been learning Spanish" is)
+_LEARNING_PASTIME = compiled(
+    rf"{SUBJECT}\s++(?:(?:am|is|are|(?:have|has)\s++been|(?:(?:have|has)\s++)?(?:started|began))"
+    rf"\s++{ADVERB}learning|(?:(?:have|has)\s++)?{ADVERB}(?:learned|learnt))\s++(?:how\s++)?to\s++"
+    + _PASTIME_VERB)
 _IMPLIED_FACTS: list[tuple[str, Prefiltered, Callable[[re.Match[str]], str | None]]] = [
+    ("INTERESTED_IN", _LEARNING_PASTIME, lambda m: _PASTIME_OF_VERB[m["verb"].lower()]),
     ("AVOIDS", _DIET, lambda m: DIETS[re.sub(r"[\s\-]+", " ", m["diet"].lower())]),
     ("HAS_GOAL", _WANTS_TO_BECOME, lambda m: f"becoming {_article(m['role'])} {m['role']}"),
     ("HAS_GOAL", _TRAINING_TO_BECOME,
@@ -2927,10 +2969,18 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # painting" (an activity, as "we went camping" is)
     ("EXPERIENCED", compiled(
         rf"{SUBJECT}\s+(?:(?:have|has)\s+been\s+{ADVERB}(?:(?:busy|out)\s+)?|"
-        # "I've started cycling to work", "she took up knitting"
-        rf"(?:(?:have|has)\s+)?{ADVERB}(?:started|began|begun|took\s+up|taken\s+up)\s+|"
+        # "I've started cycling to work", "she took up knitting", "I picked up knitting"
+        rf"(?:(?:have|has)\s+)?{ADVERB}(?:started|began|begun|took\s+up|taken\s+up|"
+        r"picked\s+up)\s+|"
         rf"{ADVERB}(?:do|does)\s+)"
         rf"(?P<obj>{_PASTIME_KIND}(?:{_PASTIMES}))\b{_NOT_PASTIME}"), "Concept", ""),
+    # a pastime one calls new, named after a dash or a colon: "I picked up a new hobby too -
+    # sourdough!", "I've found a new hobby: archery"
+    ("EXPERIENCED", compiled(
+        rf"{SUBJECT}\s+(?:(?:have|has)\s+)?{ADVERB}(?:picked\s+up|took\s+up|taken\s+up|"
+        r"started|found|got|have)\s+(?:a\s+)?new\s+(?:hobby|pastime|sport)"
+        r"(?:\s+(?:too|as\s+well|now))?\s*+[-–—:]\s*+(?:the\s+|a\s+)?"
+        rf"{PHRASE}{PHRASE_END}"), "Concept", ""),
     # whatever one took up is a pastime: "I've taken up beekeeping", "she took up cold
     # water surfing"
     ("EXPERIENCED", compiled(
