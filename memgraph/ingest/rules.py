@@ -2351,7 +2351,7 @@ _PASTIME_OF_VERB = {
     "row": "rowing", "kayak": "kayaking", "garden": "gardening", "meditate": "meditating",
     "juggle": "juggling", "ride": "riding",
 }
-_PASTIME_VERB = (r"(?P<verb>" + "|".join(v for v in _PASTIME_OF_VERB if v.isalpha())
+_PASTIME_VERB = (r"(?P<verb>" + "|".join(_PASTIME_OF_VERB)
                  + r")(?=\s*+(?:[,.;:!?)–—]|-\s|$|\b(?:and|but|so|with|at|in|on|too|properly|"
                  r"from|because|last|this|now)\b))")
 _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
