@@ -2706,6 +2706,15 @@ def test_an_animal_the_message_before_spoke_of_is_the_one_adopted_as_her():
     assert not [f for f in reply("How's the baby?") if f[1] == "OWNS"]
 
 
+def test_a_small_animal_is_a_pet_and_a_pet_may_be_named_at_the_sentences_end():
+    assert extract("And yup, I do- Oscar, my guinea pig. He's been great.", "Caroline")[1] \
+        == {("caroline", "OWNS", "oscar")}
+    assert extract("My hamster Nibbles escaped again.", "Ben")[1] == {("ben", "OWNS", "nibbles")}
+    assert extract("Molly, my dog.", "Ben")[1] == {("ben", "OWNS", "molly")}
+    # a word that says how one feels is no name
+    assert extract("Honestly, my dog. He never listens.", "Ben") == (set(), set())
+
+
 def test_an_animal_picked_up_by_us_and_named_with_a_short_form_is_the_pet():
     """ "Did you guys really get the greyhound?!" then "We did! We picked her up last
     Saturday. Her name is Juniper - Juni for short." """

@@ -289,7 +289,10 @@ RELATION_WORD_GROUPS: dict[tuple[str, float], tuple[str, ...]] = {
             "hiking", "cycling", "sparring", "writing", "research", "language",
             "accountability"))),
     ("OWNS", 0.8): (_pet_words("dog", "dog", "puppy"), _pet_words("cat", "cat", "kitten"),
-                    _pet_words("horse", "horse"), "pet", "parrot, bird", "rabbit, bunny"),
+                    _pet_words("horse", "horse"), "pet", "parrot, bird", "rabbit, bunny",
+                    # the small ones ("Oscar, my guinea pig", "my hamster Nibbles")
+                    "guinea pig", "hamster, gerbil, chinchilla", "ferret", "tortoise, turtle",
+                    "lizard, gecko", "snake", "budgie, cockatiel, canary"),
 }
 # the relation words of a relation that is over
 EX_WORDS = frozenset(word for groups in RELATION_WORD_GROUPS.values() for group in groups

@@ -151,6 +151,11 @@ STOPWORDS = {
     "Is", "Are", "Was", "That's", "It's", "There", "Here", "Not", "Any", "Some", "If",
     # adverbs that open a sentence whose subject is left out ("Even made a tattoo!")
     "Even", "Just", "Still", "Really", "Actually", "Finally", "Let's", "Lets",
+    # ... and that say how one feels about what follows ("Honestly, my dog." names no dog)
+    "Honestly", "Seriously", "Literally", "Basically", "Obviously", "Sadly", "Luckily",
+    "Thankfully", "Hopefully", "Anyway", "Apparently", "Unfortunately", "Fortunately",
+    "Definitely", "Totally", "Absolutely", "Clearly", "Frankly", "Naturally", "Personally",
+    "Surprisingly",
     # determiners that open a sentence about someone ("His name is Jonah, he's…")
     "His", "Her", "Its", "These", "Those",
     # what one says to a memory before what it should keep ("Remember my wife is called
@@ -1642,7 +1647,9 @@ _ROLE = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPA
 _IS_AN_OCCUPATION = (rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++"
                      rf"(?:[a-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})\s++")
 PET_WORDS = {"dog", "cat", "puppy", "pup", "kitten", "horse", "parrot", "bird", "rabbit",
-             "bunny", "hamster", "fish", "tortoise", "turtle", "pony", "snake", "lizard"}
+             "bunny", "hamster", "fish", "tortoise", "turtle", "pony", "snake", "lizard",
+             "guinea pig", "gerbil", "chinchilla", "ferret", "gecko", "budgie", "cockatiel",
+             "canary"}
 # "I" as a phone or a quick message writes it: "i go to Castle Hill High", "im 15", "ive
 # got a dog" (not "(i)", "i.e.", "Wi-Fi")
 _CASUAL_I = compiled(r"(?<![\w'’.\-(])i(?=\s++[a-z]|['’](?:m|ve|d|ll)\b)")
@@ -2148,7 +2155,9 @@ _NAME_THEN_OUR_PET = compiled(
     rf"(?P<name>{NAME})(?:\s*+\(\s*+(?:[Mm]y|[Oo]ur|[Tt]he)|,\s++(?:[Mm]y|[Oo]ur))\s++"
     # ... or set off by commas: "Rex, our old lab, died in May" (a breed with another
     # sense is a pet's there, as "my lab partner" or "my boxer Tyson" need not be)
-    rf"(?:[a-z]++\s++)?(?P<rel>(?i:{_PET_KIND}))\s*+[),]\s++(?!(?:he|she|they|it|I|we|you)\b)")
+    rf"(?:[a-z]++\s++)?(?P<rel>(?i:{_PET_KIND}))(?:\s*+[),]\s++(?!(?:he|she|they|it|I|we|you)\b)|"
+    # ... or at the sentence's end: "And yup, I do- Oscar, my guinea pig."
+    r"\s*+[.!]++(?:\s|$))")
 # a pet that has died: "Our cat Mittens passed away last month", "we had to put down our
 # dog Bruno", "we lost our cat Luna": the pet the sentence names by a relation word is had,
 # and no longer (OWNS, over from then; a relative who died is still family)

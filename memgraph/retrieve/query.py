@@ -73,7 +73,9 @@ RELATION_SYNONYMS: dict[str, frozenset[str]] = {
 # dog and a son no daughter.
 HYPERNYMS: dict[tuple[str, ...], frozenset[str]] = {
     ("pet", "pets"): frozenset({"dog", "puppy", "cat", "kitten", "parrot", "bird", "horse",
-                                "rabbit", "bunny"}),
+                                "rabbit", "bunny", "guinea pig", "hamster", "gerbil",
+                                "chinchilla", "ferret", "tortoise", "turtle", "lizard",
+                                "gecko", "snake", "budgie", "cockatiel", "canary"}),
     ("child", "children", "kid", "kids"): frozenset({"son", "sons", "daughter", "daughters",
                                                      "twins", "baby"}),
     ("parent", "parents"): frozenset({"mother", "mom", "mum", "father", "dad"}),
