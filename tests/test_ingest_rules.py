@@ -1757,21 +1757,6 @@ def test_a_pastime_one_is_done_with_or_officially_quitting_is_over():
     assert over("I'm done with cleaning.") == set()
 
 
-def test_a_pastime_that_does_the_speaker_good_is_liked_and_one_kept_up_needs_no_subject():
-    def said(text: str) -> set[tuple[str, str, str]]:
-        return extract(text, speaker="Jon")[1]
-
-    assert said("Yeah, Gina! Dancing helps me de-stress.") == {("jon", "LIKES", "dancing")}
-    assert said("Dance is pretty much my go-to for stress relief.") == {("jon", "LIKES", "dance")}
-    assert said("Painting is like therapy for me.") == {("jon", "LIKES", "painting")}
-    assert said("Running has been great for my mental health.") == {("jon", "LIKES", "running")}
-    assert said("Been running longer since our last chat.") == {
-        ("jon", "EXPERIENCED", "running")}
-    # good for someone else, late, or a thing that is no pastime
-    for text in ("Swimming is great for kids.", "Running late, sorry!", "The art helps me."):
-        assert said(text) == set(), text
-
-
 def test_a_pastime_picked_up_taught_or_learnt_by_its_verb_is_a_pursuit():
     def taken_up(text: str) -> set[tuple[str, str, str]]:
         return extract(text, speaker="Nadia")[1]

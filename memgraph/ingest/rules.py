@@ -1567,7 +1567,7 @@ class _Run:
         running club is Portobello Runners")."""
         # the speaker's node only when something is said of them (every turn's plan
         # would hold it otherwise)
-        for rel_type, pattern in (*_SAID_OF_ME, ("LIKES", _PASTIME_DOES_ME_GOOD)):
+        for rel_type, pattern in _SAID_OF_ME:
             for m in pattern.finditer(text):
                 found = m.groupdict()
                 obj = (found.get("obj") or found.get("obj2") or "").lower() \
@@ -2332,11 +2332,6 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]
                               # "working at Kulkarni & Associates in pune", "been getting
                               # terrible migraines" (_DROPPED_AUXILIARY)
                               r"[Ww]orking(?=\s+(?:at|for)\s)|[Bb]een(?=\s+(?:getting|having)\s)|"
-                              # "Been running longer since our last chat" (a pastime kept
-                              # up, as "I've been running" is)
-                              r"[Bb]een(?=\s+(?:running|swimming|painting|reading|hiking|"
-                              r"cooking|baking|dancing|cycling|climbing|knitting|gardening|"
-                              r"doing|learning|playing)\s)|"
                               r"[Rr]ecovering(?=\s+from\s)|"
                               # "Settling in to Toronto." (_DROPPED_AUXILIARY)
                               r"[Ss]ettling(?=\s+in(?:to)?\s)|"
@@ -2507,18 +2502,6 @@ _PASTIMES = ("running|jogging|painting|reading|hiking|swimming|cooking|baking|ga
              # sports one takes up or gives up ("I've given up Sunday league netball")
              "netball|football|rugby|cricket|tennis|hockey|basketball|volleyball|badminton|"
              "squash")
-# a pastime that does the speaker good: "Dancing helps me de-stress", "Dance is pretty much
-# my go-to for stress relief", "Painting is like therapy for me" (the speaker LIKES it, as
-# "I love dancing" says; _speakers_own)
-_PASTIME_DOES_ME_GOOD = compiled(
-    r"(?:^|(?<=[.!?,;:]\s)|(?<=\s[-–—]\s))"
-    rf"(?P<obj>(?i:{_PASTIMES}|dance|music|art))\s++"
-    r"(?:(?:really\s++|always\s++|honestly\s++|just\s++|also\s++)?(?:helps|helped|"
-    r"(?:has|have)\s++(?:always\s++|really\s++)?helped|keeps|kept|relaxes|relaxed|calms|"
-    r"calmed|grounds|grounded|saves|saved)\s++me\b|(?:is|was|(?:has|have)\s++been)\s++"
-    r"(?:pretty\s++much\s++|really\s++|always\s++|honestly\s++|such\s++)?(?:my\s++(?:go-to|"
-    r"escape|therapy|outlet|happy\s++place|sanity|passion|release)\b|(?:like\s++)?"
-    r"(?:a\s++)?therapy\b|(?:so\s++|really\s++)?(?:great|good)\s++for\s++(?:me|my)\b))")
 # a word or two that say which kind of pastime: "open water swimming", "Sunday league
 # netball", "trail running" (not a doing, a gerund or a word of grammar: "thinking about
 # running", "more cycling")
