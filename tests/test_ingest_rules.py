@@ -2736,3 +2736,27 @@ def test_an_animal_picked_up_by_us_and_named_with_a_short_form_is_the_pet():
                      "How's the dog?")
     assert not executor.plan.relationships
     assert [(n.kind.value, n.name) for n in executor.plan.nodes] == [("Person", "Margaret")]
+
+
+def test_a_named_group_whose_name_is_a_plural_is_belonged_to():
+    assert extract("I joined the Lee Valley Singers last week.", "Peggy")[1] == {
+        ("peggy", "MEMBER_OF", "lee valley singers")}
+    assert extract("I swim with the Myrtleville Dippers.", "Peggy")[1] == {
+        ("peggy", "MEMBER_OF", "myrtleville dippers")}
+    # a family met for a meal is company, and a name that is no plural may be an employer
+    assert extract("We joined the Smiths for dinner.", "Peggy")[1] == set()
+    assert extract("I joined the BBC in May.", "Peggy")[1] == set()
+
+
+def test_someone_visited_where_they_are_is_a_place_visited_and_a_plain_graduation_a_milestone():
+    for text, place in (("I visited my parents in Ohio last week.", "ohio"),
+                        ("We went to see my sister in Boston.", "boston"),
+                        ("I flew out to visit family in Cork.", "cork")):
+        assert extract(text, "Ana")[1] == {("ana", "VISITED", place)}, text
+    # a visit still to come is not one made
+    assert extract("I'm visiting my grandma in Cork this weekend.", "Ana")[1] == set()
+    assert extract("I graduated from college last month.", "Ana")[1] == {
+        ("ana", "EXPERIENCED", "graduation")}
+    # a school named is the school's fact
+    assert extract("I graduated from Leeds University.", "Ana")[1] == {
+        ("ana", "STUDIES_AT", "leeds university")}

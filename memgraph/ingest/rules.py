@@ -2455,7 +2455,8 @@ _MILESTONE = compiled(
 # the milestone before the partner)
 _TO_SOMEONE = compiled(r"(?:\s*+,)?\s++(?:to|with)\b")
 # graduated from a school named: the school's fact, over from then, tells it
-_FROM_SCHOOL = compiled(r"\s++(?:from|at)\b")
+# ("graduated from college", with no name, is the milestone)
+_FROM_SCHOOL = compiled(r"\s++(?:from|at)\s++(?:the\s++)?[A-Z]")
 _TEST_PASSED = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?P<verb>passed|aced|failed)\s++"
     r"(?:(?:my|the|his|her|their|our|a|an|all\s++(?:my|the|of\s++my))\s++)?"
@@ -2941,6 +2942,16 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("MEMBER_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:am|is|are|became)\s++(?:a\s++)?members?\s++of\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "group"),
+    # a named group of people, its name a plural: "I joined the Lee Valley Singers", "I
+    # swim with the Myrtleville Dippers", "Tom plays for the Hackney Hawks" (a name after
+    # "joined" alone is an employer, "joined Globex"; "joined the Smiths for dinner" is
+    # company, not a group)
+    ("MEMBER_OF", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:joined|(?:sing|sings|sang|"
+        r"swim|swims|swam|run|runs|ran|dance|dances|danced)\s++(?:in|with|for)|"
+        r"(?:play|plays|played)\s++(?:in|for))\s++the\s++"
+        rf"(?P<obj>{NAME})(?<=[a-z]s)(?![\w'’\-])(?!\s++(?:for|on|at|to)\b)"),
+     "Entity", "group"),
     # a named group joined, its kind said after it: "I've joined Côr Merched Tywi, the
     # ladies' choir in town" (not an employer: _JOINED_GROUP)
     ("MEMBER_OF", compiled(
@@ -3344,6 +3355,15 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"full[\s\-]time|shifts))?\s++(?:at|in|for)\s++(?:(?:a|an|the|our)\s++)?(?:local\s++)?"
         rf"(?P<obj>{NAME})(?=\s++(?:[a-z\-]++\s++)?(?:{_WORKPLACE_WORDS})(?![\w'’\-]))"),
      "Entity", "organisation"),
+    # someone visited where they are: "I visited my parents in Ohio", "we went to see my
+    # sister in Boston", "I flew out to visit family in Cork" (the place is visited; one
+    # still to go, "I'm visiting my gran in Cork", is not yet)
+    ("VISITED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:visited|(?:went|came|drove|flew|headed|popped)\s++"
+        r"(?:(?:up|down|over|out|across|back|home)\s++)?(?:to\s++)?(?:see|visit))\s++"
+        r"(?:(?:my|our|his|her|their)\s++(?:[a-z'’\-]++\s++){0,2}?[a-z'’\-]++|family|"
+        r"friends|relatives|folks)\s++in\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     # back from a place: "I just got back from a conference in Vienna" (VISITED)
     ("VISITED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:got|came|am|is|are|just\s++got)\s++(?:just\s++)?back\s++"
