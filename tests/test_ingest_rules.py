@@ -2760,3 +2760,37 @@ def test_someone_visited_where_they_are_is_a_place_visited_and_a_plain_graduatio
     # a school named is the school's fact
     assert extract("I graduated from Leeds University.", "Ana")[1] == {
         ("ana", "STUDIES_AT", "leeds university")}
+
+
+def test_a_thing_named_before_it_was_made_or_gone_to_is_created_or_attended():
+    assert extract("Here's a recent self-portrait I made last week.", "Caroline")[1] == {
+        ("caroline", "CREATED", "self portrait")}
+    assert extract("Here's a photo of my horse painting I did recently.", "Melanie")[1] == {
+        ("melanie", "CREATED", "horse painting")}
+    assert extract("One special memory for me was this pride parade I went to a few weeks "
+                   "ago.", "Caroline")[1] == {("caroline", "ATTENDED", "pride parade")}
+    # an idiom, a day, a kind of place and a relative clause's "that" are none
+    for text in ("That was the biggest mistake I made.", "My kids and I made dinner.",
+                 "The best thing I did was quit.", "The beach we went to was lovely.",
+                 "The day I went to the park it rained.",
+                 "I need labels that don't look like I made them in Word."):
+        facts = extract(text, "Melanie")[1]
+        assert not {f for f in facts if f[1] in ("CREATED", "ATTENDED")}, (text, facts)
+
+
+def test_a_job_lost_with_no_employer_named_is_a_milestone():
+    for text in ("I lost my job last month.", "I got laid off last week.",
+                 "I was made redundant in March.",
+                 "It's been tough going since I lost my job, but I'm sure it will pay off."):
+        assert extract(text, "Jon")[1] == {("jon", "EXPERIENCED", "lost job")}, text
+    # an employer named keeps its own fact; excitement and a job search are no job lost
+    assert extract("I was laid off from Acme.", "Jon")[1] == {("jon", "WORKS_AT", "acme")}
+    assert extract("I'm so fired up about this!", "Jon")[1] == set()
+    assert extract("I lost my job search notes.", "Jon")[1] == set()
+
+
+def test_lessons_signed_up_for_are_a_pursuit():
+    assert extract("So I signed up for adult swim lessons at the YMCA on Tuesday nights.",
+                   "Marcus")[1] >= {("marcus", "INTERESTED_IN", "swim")}
+    # driving lessons are a goal and a test, not a pastime
+    assert extract("I signed up for driving lessons.", "Marcus")[1] == set()

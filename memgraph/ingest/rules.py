@@ -1356,21 +1356,25 @@ class _Run:
     def _milestones(self, text: str, sentence: _Sentence) -> None:
         """A milestone reached, by everyone who reached it: "we got engaged" (EXPERIENCED
         "engagement"), "Lena was promoted", "I passed my driving test" ("passed driving
-        test"), "I got my driver's license", dated by the sentence; engaged or married to
-        someone named is the partner's fact alone, graduated from a school named the
-        school's."""
+        test"), "I got my driver's license", "I lost my job" ("lost job"), dated by the
+        sentence; engaged or married to someone named is the partner's fact alone,
+        graduated from a school named the school's, laid off by an employer named the
+        employer's."""
         for m in [*_MILESTONE.finditer(text), *_TEST_PASSED.finditer(text),
-                  *_LICENCE_GOT.finditer(text)]:
+                  *_LICENCE_GOT.finditer(text), *_JOB_LOST.finditer(text)]:
             if m["subj"] != "I" and not _usable(m["subj"]):
                 continue
             found = m.groupdict()
             together = self._coordinated(text[:m.start("subj")])
             if found.get("done") == "graduated" and _FROM_SCHOOL.match(text, m.end()):
                 continue      # "graduated from Leeds University": STUDIES_AT, over
+            if found.get("lost") and _FROM_EMPLOYER.match(text, m.end()):
+                continue      # "laid off from Acme": WORKS_AT, over
             if found.get("event") in ("engaged", "married", "hitched") \
                     and (together or _TO_SOMEONE.match(text, m.end())):
                 continue
-            event = _MILESTONES.get(found.get("event") or found.get("done") or "") \
+            event = "lost job" if found.get("lost") else \
+                _MILESTONES.get(found.get("event") or found.get("done") or "") \
                 or f"{m['verb'].lower()} {m['what']}"
             lived = self.node("Concept", event)
             for who in self._everyone(m, together):
@@ -2450,6 +2454,15 @@ _MILESTONE = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:got|was|were|(?:have|has)\s++{ADVERB}(?:got|been))\s++"
     rf"{ADVERB}(?P<event>engaged|married|divorced|promoted|hitched)|"
     r"(?:(?:have|has)\s++)?(?P<done>graduated|retired))\b(?![\-'’])")
+# a job lost, with no employer named: "I lost my job last month", "I got laid off", "I was
+# made redundant in March" (EXPERIENCED "lost job"; "laid off from Acme" is the employer's
+# fact, over; "I got fired up" is no job lost)
+_JOB_LOST = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?P<lost>lost\s++(?:my|his|her|their|"
+    r"our)\s++(?:[a-z]++\s++)?job\b(?!\s++(?:search|hunt|offer|interview|application))|"
+    rf"(?:got|was|were|(?:have|has)\s++{ADVERB}been|had\s++been)\s++{ADVERB}(?:laid\s++off|"
+    r"let\s++go|fired|sacked|made\s++redundant)\b(?![\-'’])(?!\s++up\b))")
+_FROM_EMPLOYER = compiled(r"\s++(?:from|by|at)\s++(?:the\s++)?[A-Z]")
 # engaged or married to someone named ("Zoe got engaged to Ravi", "Lena and I got
 # married"): the partner's fact tells it, dated (PARTNER_OF; "who is Zoe engaged to?" found
 # the milestone before the partner)
@@ -2475,6 +2488,15 @@ _LICENCE_GOT = compiled(
 _OUTING_WORDS = ("trip|hike|walk|run|ride|cruise|tour|vacation|holiday|retreat|picnic|"
                  "adventure|journey|excursion|getaway|date|expedition|outing|trek|safari|"
                  "pilgrimage|honeymoon")
+# a word of a thing named before what was done with it ("this pride parade I went to"):
+# no conjunction, pronoun, article or verb, which would join it to what comes before
+# ("labels that don't look like I made them")
+_THING_WORD = (r"(?!(?:and|or|but|so|that|which|who|what|when|where|if|because|than|as|"
+               r"me|you|him|her|them|us|it|I|we|a|an|the|this|that|of|for|to|in|on|at|"
+               r"with|one|ones|is|was|were|are|like)\b)(?![\w'’\-+]*n['’]t\b)[\w'’\-+]{1,40}")
+# the last words of a picture or a piece of art, which one "did" as one made it
+_ARTWORK_WORDS = ("painting|paintings|drawing|drawings|sketch|sketches|self-portrait|portrait|"
+                  "portraits|mural|piece|pieces|sculpture|print|prints")
 _MADE_IDIOMS = ("mistake|mistakes|decision|decisions|difference|point|choice|choices|call|"
                 "plan|plans|friend|friends|change|changes|effort|promise|deal|appointment|"
                 "reservation|move|comeback|living|impact|note|sense|progress|time|way|"
@@ -3042,7 +3064,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # ... and lessons in anything else one learns to do: "Emma takes ballet lessons on
     # Wednesdays", "I've started swimming lessons" (not driving lessons: a goal, a test)
     ("INTERESTED_IN", compiled(
-        _TAKING_LESSONS + r"|does|do|(?:am|is|are)\s+doing)\s+"
+        # "I signed up for adult swim lessons at the YMCA"
+        _TAKING_LESSONS + r"|does|do|(?:am|is|are)\s+doing|signed\s+up\s+for|enrolled\s+in)\s+"
+        r"(?:(?:adult|beginners?['’]?|evening|private|weekly|group|online)\s+)?"
         r"(?P<obj>ballet|tap|dance|dancing|salsa|swimming|swim|tennis|karate|judo|taekwondo|"
         r"kickboxing|boxing|gymnastics|riding|horse\s+riding|skating|ice\s+skating|skiing|"
         r"ski|surf|surfing|golf|singing|voice|art|drawing|painting|pottery|cooking|climbing|"
@@ -3054,6 +3078,32 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("INTERESTED_IN", compiled(
         rf"{SUBJECT}\s+(?:am|is|are)\s+{ADVERB}(?:(?:very|so|quite)\s+)?"
         rf"(?:interested in|keen on)\s+{PHRASE}{PHRASE_END}"), "Concept", ""),
+    # ... and said the other way round, the thing first: "Here's a recent self-portrait I
+    # made last week", "my horse painting I did recently" ("did" only of a picture or a
+    # piece of art), "this pride parade I went to a few weeks ago" (ATTENDED; a kind of
+    # place is no event: "the beach we went to"); not "the mistake I made", nor "my kids
+    # and I made dinner" (no conjunction or pronoun is part of the thing), nor "labels
+    # that don't look like I made them" ("that" is no article here)
+    ("CREATED", compiled(
+        r"\b(?P<det>a|an|this|these|my|our)\s++(?:recent\s++|new\s++|little\s++|latest\s++)?"
+        rf"(?!(?:{_MADE_IDIOMS})\b)(?P<obj>{_THING_WORD}(?:\s++{_THING_WORD}){{0,2}}?)\s++"
+        r"(?P<subj>I)\s++(?:just\s++|recently\s++|finally\s++|also\s++)?(?:made|painted|drew|"
+        r"built|knitted|sewed|baked|sculpted|carved|designed)\b"), "Concept", ""),
+    ("CREATED", compiled(
+        r"\b(?P<det>a|an|this|these|my|our)\s++(?:recent\s++|new\s++|little\s++|latest\s++)?"
+        rf"(?P<obj>(?:{_THING_WORD}\s++){{0,2}}?(?:{_ARTWORK_WORDS}))\s++"
+        r"(?P<subj>I)\s++(?:just\s++|recently\s++|finally\s++|also\s++)?did\b"),
+     "Concept", ""),
+    ("ATTENDED", compiled(
+        r"\b(?:a|an|the|this|my|our)\s++"
+        rf"(?!(?:[a-z]+\s++)?(?:{_PLACE_WORDS})\s++I\b)"
+        r"(?!(?:[\w'’\-+]+\s++){0,2}(?:days?|nights?|times?|weeks?|weekends?|years?|months?|"
+        r"mornings?|evenings?|afternoons?|summer|winter|spring|fall|autumn|moment)\s++I\b)"
+        rf"(?P<obj>{_THING_WORD}(?:\s++{_THING_WORD}){{0,2}}?)\s++"
+        r"(?P<subj>I)\s++(?:just\s++|recently\s++|finally\s++|also\s++)?(?:went\s++to|attended)"
+        # (not "the day I went to the park": what was gone to is said after it)
+        r"(?!\s++(?:see|visit|bed|sleep|work|school|(?:the|a|an|my|our)\s++(?!few|couple)))"),
+     "Concept", ""),
     # something the speaker made, said in the past ("let's make memories" is a wish) or
     # under way: "I made this bowl in my class", "I painted a sunset", "I'm building a
     # step stool for June"; made for someone: "I made them a serving tray", "I'm making
