@@ -2794,3 +2794,13 @@ def test_lessons_signed_up_for_are_a_pursuit():
                    "Marcus")[1] >= {("marcus", "INTERESTED_IN", "swim")}
     # driving lessons are a goal and a test, not a pastime
     assert extract("I signed up for driving lessons.", "Marcus")[1] == set()
+
+
+def test_a_piece_of_art_or_craft_finished_is_made():
+    assert extract("My kids and I just finished another painting like our last one.",
+                   "Melanie")[1] == {("melanie", "CREATED", "painting")}
+    assert extract("Also, I finished my first real piece of furniture.", "Marcus")[1] == {
+        ("marcus", "CREATED", "first real piece of furniture")}
+    # a report is finished, not made; a book finished is read
+    assert extract("I finished the report.", "Marcus")[1] == set()
+    assert {f[1] for f in extract("I finished reading the book.", "Marcus")[1]} <= {"EXPERIENCED"}

@@ -2495,8 +2495,11 @@ _THING_WORD = (r"(?!(?:and|or|but|so|that|which|who|what|when|where|if|because|t
                r"me|you|him|her|them|us|it|I|we|a|an|the|this|that|of|for|to|in|on|at|"
                r"with|one|ones|is|was|were|are|like)\b)(?![\w'’\-+]*n['’]t\b)[\w'’\-+]{1,40}")
 # the last words of a picture or a piece of art, which one "did" as one made it
+# things of craft one finishes as one makes them (with the pictures: _ARTWORK_WORDS)
+_CRAFT_WORDS = ("quilt|scarf|sweater|jumper|cardigan|blanket|bowl|vase|mug|pot|"
+                "(?:pottery|art|craft|woodworking|sewing|knitting|crochet|painting)\\s++project")
 _ARTWORK_WORDS = ("painting|paintings|drawing|drawings|sketch|sketches|self-portrait|portrait|"
-                  "portraits|mural|piece|pieces|sculpture|print|prints")
+                  "portraits|mural|piece(?:\\s++of\\s++[a-z]++)?|pieces|sculpture|print|prints")
 _MADE_IDIOMS = ("mistake|mistakes|decision|decisions|difference|point|choice|choices|call|"
                 "plan|plans|friend|friends|change|changes|effort|promise|deal|appointment|"
                 "reservation|move|comeback|living|impact|note|sense|progress|time|way|"
@@ -3093,6 +3096,14 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"\b(?P<det>a|an|this|these|my|our)\s++(?:recent\s++|new\s++|little\s++|latest\s++)?"
         rf"(?P<obj>(?:{_THING_WORD}\s++){{0,2}}?(?:{_ARTWORK_WORDS}))\s++"
         r"(?P<subj>I)\s++(?:just\s++|recently\s++|finally\s++|also\s++)?did\b"),
+     "Concept", ""),
+    # a piece of art or craft finished is made: "My kids and I just finished another
+    # painting like our last one", "I finished another pottery project" (not "finished the
+    # report", nor a book, which is read)
+    ("CREATED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?finished\s++"
+        r"(?P<det>a|an|another|this|my|our|the|her|his|their)\s++(?:new\s++|little\s++|big\s++)?"
+        rf"(?P<obj>(?:{_THING_WORD}\s++){{0,2}}?(?:{_ARTWORK_WORDS}|{_CRAFT_WORDS}))\b(?![\-'’])"),
      "Concept", ""),
     ("ATTENDED", compiled(
         r"\b(?:a|an|the|this|my|our)\s++"
