@@ -2778,7 +2778,7 @@ def test_a_thing_named_before_it_was_made_or_gone_to_is_created_or_attended():
         assert not {f for f in facts if f[1] in ("CREATED", "ATTENDED")}, (text, facts)
 
 
-def test_a_job_lost_with_no_employer_named_is_a_milestone():
+def test_a_job_lost_begun_or_quit_with_no_employer_named_is_a_milestone():
     for text in ("I lost my job last month.", "I got laid off last week.",
                  "I was made redundant in March.",
                  "It's been tough going since I lost my job, but I'm sure it will pay off."):
@@ -2787,6 +2787,13 @@ def test_a_job_lost_with_no_employer_named_is_a_milestone():
     assert extract("I was laid off from Acme.", "Jon")[1] == {("jon", "WORKS_AT", "acme")}
     assert extract("I'm so fired up about this!", "Jon")[1] == set()
     assert extract("I lost my job search notes.", "Jon")[1] == set()
+    # a job begun or quit, likewise; "got the job done" is no job
+    for text, event in (("I started a new job last week.", "new job"),
+                        ("I got the job!", "new job"), ("I quit my job.", "quit job"),
+                        ("I left my old job in May.", "quit job")):
+        assert extract(text, "Jon")[1] == {("jon", "EXPERIENCED", event)}, text
+    assert extract("I got the job done.", "Jon")[1] == set()
+    assert extract("I started a new job at Nomad.", "Jon")[1] == {("jon", "WORKS_AT", "nomad")}
 
 
 def test_lessons_signed_up_for_are_a_pursuit():

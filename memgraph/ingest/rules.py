@@ -1356,10 +1356,10 @@ class _Run:
     def _milestones(self, text: str, sentence: _Sentence) -> None:
         """A milestone reached, by everyone who reached it: "we got engaged" (EXPERIENCED
         "engagement"), "Lena was promoted", "I passed my driving test" ("passed driving
-        test"), "I got my driver's license", "I lost my job" ("lost job"), dated by the
-        sentence; engaged or married to someone named is the partner's fact alone,
-        graduated from a school named the school's, laid off by an employer named the
-        employer's."""
+        test"), "I got my driver's license", "I lost my job" ("lost job"; a job begun or
+        quit likewise), dated by the sentence; engaged or married to someone named is the
+        partner's fact alone, graduated from a school named the school's, laid off by an
+        employer named the employer's."""
         for m in [*_MILESTONE.finditer(text), *_TEST_PASSED.finditer(text),
                   *_LICENCE_GOT.finditer(text), *_JOB_LOST.finditer(text)]:
             if m["subj"] != "I" and not _usable(m["subj"]):
@@ -1368,12 +1368,13 @@ class _Run:
             together = self._coordinated(text[:m.start("subj")])
             if found.get("done") == "graduated" and _FROM_SCHOOL.match(text, m.end()):
                 continue      # "graduated from Leeds University": STUDIES_AT, over
-            if found.get("lost") and _FROM_EMPLOYER.match(text, m.end()):
-                continue      # "laid off from Acme": WORKS_AT, over
+            job = next((k for k in ("lost", "begun", "quit") if found.get(k)), None)
+            if job and _FROM_EMPLOYER.match(text, m.end()):
+                continue      # "laid off from Acme", "started a new job at Nomad": WORKS_AT
             if found.get("event") in ("engaged", "married", "hitched") \
                     and (together or _TO_SOMEONE.match(text, m.end())):
                 continue
-            event = "lost job" if found.get("lost") else \
+            event = _JOB_CHANGES[job] if job else \
                 _MILESTONES.get(found.get("event") or found.get("done") or "") \
                 or f"{m['verb'].lower()} {m['what']}"
             lived = self.node("Concept", event)
@@ -2454,15 +2455,22 @@ _MILESTONE = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:got|was|were|(?:have|has)\s++{ADVERB}(?:got|been))\s++"
     rf"{ADVERB}(?P<event>engaged|married|divorced|promoted|hitched)|"
     r"(?:(?:have|has)\s++)?(?P<done>graduated|retired))\b(?![\-'’])")
-# a job lost, with no employer named: "I lost my job last month", "I got laid off", "I was
-# made redundant in March" (EXPERIENCED "lost job"; "laid off from Acme" is the employer's
-# fact, over; "I got fired up" is no job lost)
+# a job lost, begun or left, with no employer named: "I lost my job last month", "I got
+# laid off", "I was made redundant in March" (EXPERIENCED "lost job"), "I started a new job
+# last week", "I got the job!" ("new job"), "I quit my job" ("quit job"); with an employer
+# named ("laid off from Acme", "got a job at Nomad") the employer's fact tells it; "I got
+# fired up" is no job lost
 _JOB_LOST = compiled(
-    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?P<lost>lost\s++(?:my|his|her|their|"
-    r"our)\s++(?:[a-z]++\s++)?job\b(?!\s++(?:search|hunt|offer|interview|application))|"
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:(?P<lost>lost\s++(?:my|his|her|"
+    r"their|our)\s++(?:[a-z]++\s++)?job\b(?!\s++(?:search|hunt|offer|interview|application))|"
     rf"(?:got|was|were|(?:have|has)\s++{ADVERB}been|had\s++been)\s++{ADVERB}(?:laid\s++off|"
-    r"let\s++go|fired|sacked|made\s++redundant)\b(?![\-'’])(?!\s++up\b))")
-_FROM_EMPLOYER = compiled(r"\s++(?:from|by|at)\s++(?:the\s++)?[A-Z]")
+    r"let\s++go|fired|sacked|made\s++redundant)\b(?![\-'’])(?!\s++up\b))|"
+    r"(?P<begun>(?:started|began|begun|landed|got|accepted)\s++(?:a|my|his|her|their)\s++new\s++"
+    r"(?:full-time\s++|part-time\s++)?job|got\s++the\s++job(?!\s++done))\b(?![\-'’])|"
+    r"(?P<quit>quit|left|resigned\s++from)\s++(?:my|his|her|their)\s++(?:[a-z]++\s++)?job"
+    r"\b(?![\-'’]))")
+_JOB_CHANGES = {"lost": "lost job", "begun": "new job", "quit": "quit job"}
+_FROM_EMPLOYER = compiled(r"\s++(?:from|by|at|with)\s++(?:the\s++)?[A-Z]")
 # engaged or married to someone named ("Zoe got engaged to Ravi", "Lena and I got
 # married"): the partner's fact tells it, dated (PARTNER_OF; "who is Zoe engaged to?" found
 # the milestone before the partner)
