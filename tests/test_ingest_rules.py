@@ -2769,8 +2769,11 @@ def test_a_thing_named_before_it_was_made_or_gone_to_is_created_or_attended():
         ("melanie", "CREATED", "horse painting")}
     assert extract("One special memory for me was this pride parade I went to a few weeks "
                    "ago.", "Caroline")[1] == {("caroline", "ATTENDED", "pride parade")}
-    # an idiom, a day, a kind of place and a relative clause's "that" are none
-    for text in ("That was the biggest mistake I made.", "My kids and I made dinner.",
+    # a thing said by its kind alone, an idiom, a day, a kind of place and a relative
+    # clause's "that" are none
+    for text in ("Nature's amazing, here's a painting I did recently.",
+                 "Check out this piece I made!", "Yeah, that pic was from a show I went to.",
+                 "That was the biggest mistake I made.", "My kids and I made dinner.",
                  "The best thing I did was quit.", "The beach we went to was lovely.",
                  "The day I went to the park it rained.",
                  "I need labels that don't look like I made them in Word."):
@@ -2804,8 +2807,11 @@ def test_lessons_signed_up_for_are_a_pursuit():
 
 
 def test_a_piece_of_art_or_craft_finished_is_made():
+    assert extract("I finished another pottery project.", "Melanie")[1] == {
+        ("melanie", "CREATED", "pottery project")}
+    # a picture said by its kind alone is no fact of its own
     assert extract("My kids and I just finished another painting like our last one.",
-                   "Melanie")[1] == {("melanie", "CREATED", "painting")}
+                   "Melanie")[1] == set()
     assert extract("Also, I finished my first real piece of furniture.", "Marcus")[1] == {
         ("marcus", "CREATED", "first real piece of furniture")}
     # a report is finished, not made; a book finished is read

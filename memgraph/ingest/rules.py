@@ -2506,6 +2506,8 @@ _THING_WORD = (r"(?!(?:and|or|but|so|that|which|who|what|when|where|if|because|t
 # things of craft one finishes as one makes them (with the pictures: _ARTWORK_WORDS)
 _CRAFT_WORDS = ("quilt|scarf|sweater|jumper|cardigan|blanket|bowl|vase|mug|pot|"
                 "(?:pottery|art|craft|woodworking|sewing|knitting|crochet|painting)\\s++project")
+# a word of two joined by a hyphen, a thing by more than its kind ("self-portrait")
+_COMPOUND = r"[\w'’+]++-[\w'’\-+]++"
 _ARTWORK_WORDS = ("painting|paintings|drawing|drawings|sketch|sketches|self-portrait|portrait|"
                   "portraits|mural|piece(?:\\s++of\\s++[a-z]++)?|pieces|sculpture|print|prints")
 _MADE_IDIOMS = ("mistake|mistakes|decision|decisions|difference|point|choice|choices|call|"
@@ -3092,33 +3094,39 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # ... and said the other way round, the thing first: "Here's a recent self-portrait I
     # made last week", "my horse painting I did recently" ("did" only of a picture or a
     # piece of art), "this pride parade I went to a few weeks ago" (ATTENDED; a kind of
-    # place is no event: "the beach we went to"); not "the mistake I made", nor "my kids
+    # place is no event: "the beach we went to"). The thing is said by more than its
+    # kind: "a painting I did recently", "this piece I made", "a show I went to" add
+    # nothing to their message a question could ask by, and a fact "CREATED painting"
+    # then stands first for every painting question (docs/retrieval.md, "Session 80");
+    # not "the mistake I made", nor "my kids
     # and I made dinner" (no conjunction or pronoun is part of the thing), nor "labels
     # that don't look like I made them" ("that" is no article here)
     ("CREATED", compiled(
         r"\b(?P<det>a|an|this|these|my|our)\s++(?:recent\s++|new\s++|little\s++|latest\s++)?"
-        rf"(?!(?:{_MADE_IDIOMS})\b)(?P<obj>{_THING_WORD}(?:\s++{_THING_WORD}){{0,2}}?)\s++"
+        rf"(?!(?:{_MADE_IDIOMS})\b)(?P<obj>{_THING_WORD}(?:\s++{_THING_WORD}){{1,2}}?|{_COMPOUND})\s++"
         r"(?P<subj>I)\s++(?:just\s++|recently\s++|finally\s++|also\s++)?(?:made|painted|drew|"
         r"built|knitted|sewed|baked|sculpted|carved|designed)\b"), "Concept", ""),
     ("CREATED", compiled(
         r"\b(?P<det>a|an|this|these|my|our)\s++(?:recent\s++|new\s++|little\s++|latest\s++)?"
-        rf"(?P<obj>(?:{_THING_WORD}\s++){{0,2}}?(?:{_ARTWORK_WORDS}))\s++"
+        rf"(?P<obj>(?:{_THING_WORD}\s++){{1,2}}?(?:{_ARTWORK_WORDS})|{_COMPOUND})\s++"
         r"(?P<subj>I)\s++(?:just\s++|recently\s++|finally\s++|also\s++)?did\b"),
      "Concept", ""),
-    # a piece of art or craft finished is made: "My kids and I just finished another
-    # painting like our last one", "I finished another pottery project" (not "finished the
-    # report", nor a book, which is read)
+    # a piece of art or craft finished is made: "I finished another pottery project", "I
+    # finished my first real piece of furniture", "I finished my scarf" (a picture by more
+    # than its kind: not "finished another painting", as above; not "finished the report",
+    # nor a book, which is read)
     ("CREATED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?finished\s++"
         r"(?P<det>a|an|another|this|my|our|the|her|his|their)\s++(?:new\s++|little\s++|big\s++)?"
-        rf"(?P<obj>(?:{_THING_WORD}\s++){{0,2}}?(?:{_ARTWORK_WORDS}|{_CRAFT_WORDS}))\b(?![\-'’])"),
+        rf"(?P<obj>(?:{_THING_WORD}\s++){{1,2}}?(?:{_ARTWORK_WORDS}|{_CRAFT_WORDS})|"
+        rf"(?:{_CRAFT_WORDS}|piece\s++of\s++[a-z]++))\b(?![\-'’])"),
      "Concept", ""),
     ("ATTENDED", compiled(
         r"\b(?:a|an|the|this|my|our)\s++"
         rf"(?!(?:[a-z]+\s++)?(?:{_PLACE_WORDS})\s++I\b)"
         r"(?!(?:[\w'’\-+]+\s++){0,2}(?:days?|nights?|times?|weeks?|weekends?|years?|months?|"
         r"mornings?|evenings?|afternoons?|summer|winter|spring|fall|autumn|moment)\s++I\b)"
-        rf"(?P<obj>{_THING_WORD}(?:\s++{_THING_WORD}){{0,2}}?)\s++"
+        rf"(?P<obj>{_THING_WORD}(?:\s++{_THING_WORD}){{1,2}}?|{_COMPOUND})\s++"
         r"(?P<subj>I)\s++(?:just\s++|recently\s++|finally\s++|also\s++)?(?:went\s++to|attended)"
         # (not "the day I went to the park": what was gone to is said after it)
         r"(?!\s++(?:see|visit|bed|sleep|work|school|(?:the|a|an|my|our)\s++(?!few|couple)))"),
