@@ -1369,6 +1369,8 @@ class _Run:
             if found.get("done") == "graduated" and _FROM_SCHOOL.match(text, m.end()):
                 continue      # "graduated from Leeds University": STUDIES_AT, over
             job = next((k for k in ("lost", "begun", "quit") if found.get(k)), None)
+            if job and _TOLD_IN_PASSING.search(text, 0, m.start("subj")):
+                continue      # "since I lost my job": before the message, on no date it says
             if job and _FROM_EMPLOYER.match(text, m.end()):
                 continue      # "laid off from Acme", "started a new job at Nomad": WORKS_AT
             if found.get("event") in ("engaged", "married", "hitched") \
@@ -2469,6 +2471,10 @@ _JOB_LOST = compiled(
     r"(?:full-time\s++|part-time\s++)?job|got\s++the\s++job(?!\s++done))\b(?![\-'’])|"
     r"(?P<quit>quit|left|resigned\s++from)\s++(?:my|his|her|their)\s++(?:[a-z]++\s++)?job"
     r"\b(?![\-'’]))")
+# a clause of time or reason that tells an event in passing ("It's been tough going since I
+# lost my job", "I've been one 'cause I lost my job"): it happened before the message, and
+# the message's date is not its date
+_TOLD_IN_PASSING = compiled(r"\b(?:since|after|because|['’]?cause|when|before|until)\s++$")
 _JOB_CHANGES = {"lost": "lost job", "begun": "new job", "quit": "quit job"}
 _FROM_EMPLOYER = compiled(r"\s++(?:from|by|at|with)\s++(?:the\s++)?[A-Z]")
 # engaged or married to someone named ("Zoe got engaged to Ravi", "Lena and I got
