@@ -236,6 +236,11 @@ class IngestSettings(BaseModel):
     # PARTNER_OF Giada" reinforces (or ends) the first instead of making a second.
     symmetric_types: tuple[str, ...] = ("PARTNER_OF", "FRIEND_OF", "FAMILY_OF",
                                         "COLLEAGUE_OF", "KNOWS")
+    # An event (VISITED, ATTENDED, EXPERIENCED) told again with a date more than this many
+    # days from every earlier telling is another time it happened, a fact of its own
+    # (memgraph/ingest/facts.py); within it, one event told twice (relative dates are
+    # rough: "a few weeks ago" is taken as 21 days).
+    event_span_days: int = 7
     rule_confidence: float = 0.6         # the offline extractor is honest about being simple
     context_nodes: int = 20              # existing nodes shown to the extraction agent
     context_relationships: int = 40

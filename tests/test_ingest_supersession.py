@@ -199,3 +199,49 @@ def test_two_named_things_are_linked_only_when_their_names_share_a_word(memory: 
         "RETURN a.name AS a, b.name AS b", u=user_id)}
     assert ("Porto Design Studio", "Porto") in links
     assert not links & {("Lisbon", "Porto"), ("Porto", "Lisbon")}
+
+
+def test_an_event_told_again_weeks_later_with_its_own_date_is_another_time_it_happened(
+        memory: Memory, user_id: str):
+    # the first telling remembers a parade three weeks back; the second tells one last
+    # Friday: two parades, each with its date, so "when, in August?" has its answer
+    memory.ingest("One special memory for me was this pride parade I went to a few weeks "
+                  "ago.", user_id=user_id, speaker="Caroline", event_at="2023-07-15T13:51:00Z")
+    later = memory.ingest("I went to a pride parade last Friday and it was awesome.",
+                          user_id=user_id, speaker="Caroline",
+                          event_at="2023-08-14T17:24:00Z")
+    assert later.relationships_created == 1 and later.relationships_reinforced == 0
+    parades = rows(memory.graph, "MATCH (:Person {user_id: $u})-[r:ATTENDED]->(b) "
+                   "RETURN b.name AS what, r.valid_from AS day ORDER BY day", u=user_id)
+    assert [(p["what"], p["day"].to_native().date().isoformat()) for p in parades] == [
+        ("pride parade", "2023-06-24"), ("pride parade", "2023-08-11")]
+
+
+def test_an_event_told_again_within_a_week_or_with_no_date_is_the_same_event(
+        memory: Memory, user_id: str):
+    memory.ingest("I went to a pride parade last Friday.", user_id=user_id,
+                  speaker="Caroline", event_at="2023-08-14T17:24:00Z")
+    # "a week ago" on the Sunday after: the same parade, told roughly
+    again = memory.ingest("I went to a pride parade a week ago, so much energy.",
+                          user_id=user_id, speaker="Caroline",
+                          event_at="2023-08-20T10:00:00Z")
+    # no date of its own: it may be a retelling, and reinforces
+    retold = memory.ingest("I went to a pride parade and it was awesome.",
+                           user_id=user_id, speaker="Caroline",
+                           event_at="2023-10-01T10:00:00Z")
+    assert again.relationships_reinforced == 1 and retold.relationships_reinforced == 1
+    [parade] = rows(memory.graph, "MATCH (:Person {user_id: $u})-[r:ATTENDED]->() "
+                    "RETURN r.valid_from AS day, r.source_ids AS sources", u=user_id)
+    assert parade["day"].to_native().date().isoformat() == "2023-08-11"
+    assert len(parade["sources"]) == 3
+
+
+def test_a_lasting_fact_told_again_with_another_date_is_reinforced_not_repeated(
+        memory: Memory, user_id: str):
+    # only events happen more than once; "since" facts hold from their first date
+    memory.ingest("I started working at Acme Corp last week.", user_id=user_id,
+                  speaker="Sam", event_at="2023-03-08T09:00:00Z")
+    again = memory.ingest("I started working at Acme Corp three weeks ago.", user_id=user_id,
+                          speaker="Sam", event_at="2023-09-01T09:00:00Z")
+    assert again.relationships_reinforced == 1
+    assert len(facts(memory, user_id, "WORKS_AT")) == 1

@@ -12,7 +12,11 @@ record order against them, as if each fact were written on its own:
 
 - a still-valid fact of the same type between the same two nodes (the newest) is
   reinforced: confidence and strength up a step each time, capped at 1.0; the source is
-  appended to ``source_ids`` once;
+  appended to ``source_ids`` once. An event (``vocabulary.EVENT_TYPES``: its
+  ``valid_from`` is when it happened, not since when) told with a date of its own more
+  than ``event_span`` from every telling of it is another time it happened ("I went to a
+  pride parade last Friday", weeks after "this pride parade I went to a few weeks ago"):
+  a fact of its own, so that each time keeps its date;
 - otherwise the fact is created and ends the still-valid ones it contradicts (same
   subject and exclusive type with another object, or the opposite type on the same
   pair), but not one the same source stated (a message that names two occupations
@@ -43,10 +47,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from memgraph.graph.values import to_native
+from memgraph.graph.vocabulary import EVENT_TYPES
 from memgraph.settings import Settings
 
 # The write queries set these from $now.
@@ -108,8 +113,11 @@ class _Replay:
                  strength_step: float, exclusive_types: Iterable[str],
                  opposite_types: Iterable[tuple[str, str]],
                  over_facts: Iterable[dict[str, Any]] = (),
-                 symmetric_types: Iterable[str] = ()) -> None:
+                 symmetric_types: Iterable[str] = (),
+                 event_types: Iterable[str] = (),
+                 event_span: timedelta = timedelta(days=7)) -> None:
         self.steps = (confidence_step, strength_step)
+        self.events, self.event_span = set(event_types), event_span
         self.symmetric = set(symmetric_types)
         self.exclusive = set(exclusive_types)
         self.opposites = {tuple(p) for p in opposite_types}
@@ -157,6 +165,8 @@ class _Replay:
                     holder, subject = reverse, row["to_uid"]
             told = told or self.over.get((row["to_uid"], row["type"], row["from_uid"]))
         over = _over_when_told(row)
+        if same and row["type"] in self.events and over is None:
+            same = self._same_occurrence(same, row)
         if same and over is None:
             self._reinforce(same[-1], row["source_id"])
             self.plan.outcomes.append(FactOutcome(uid=same[-1].uid, reinforced=True))
@@ -168,6 +178,17 @@ class _Replay:
         else:
             # new; or an earlier stint, over before the still-valid one began
             self._create(facts, row)
+
+    def _same_occurrence(self, same: list[_Fact], row: dict[str, Any]) -> list[_Fact]:
+        """Of an event's still-valid facts, those ``row`` may tell again: all of them when
+        the row has no date of its own (dated by its message only, it may be a retelling),
+        else the ones within ``event_span`` of that date (relative dates are rough: "a few
+        weeks ago" and "last week" may be one parade)."""
+        when = _moment(row["valid_from"])
+        if when is None:
+            return same
+        return [f for f in same if f.valid_at is None
+                or abs(f.valid_at - when) <= self.event_span]
 
     def _reinforce(self, fact: _Fact, source_id: str) -> None:
         self.plan.reinforced += 1
@@ -280,7 +301,8 @@ def plan_facts(rows: Iterable[dict[str, Any]], open_facts: Iterable[dict[str, An
                confidence_step: float, strength_step: float, exclusive_types: Iterable[str],
                opposite_types: Iterable[tuple[str, str]],
                over_facts: Iterable[dict[str, Any]] = (),
-               symmetric_types: Iterable[str] = ()) -> FactPlan:
+               symmetric_types: Iterable[str] = (), event_types: Iterable[str] = (),
+               event_span: timedelta = timedelta(days=7)) -> FactPlan:
     """Replay fact rows (record order; keys type, from_uid, to_uid, source_id, props with
     uid/confidence/strength/source_ids, and event_at/valid_from/valid_to as ISO text or
     None) against the still-valid facts of their subjects (rows of ``ingest/open_facts``)
@@ -288,7 +310,8 @@ def plan_facts(rows: Iterable[dict[str, Any]], open_facts: Iterable[dict[str, An
     """
     replay = _Replay(open_facts, confidence_step=confidence_step, strength_step=strength_step,
                      exclusive_types=exclusive_types, opposite_types=opposite_types,
-                     over_facts=over_facts, symmetric_types=symmetric_types)
+                     over_facts=over_facts, symmetric_types=symmetric_types,
+                     event_types=event_types, event_span=event_span)
     for row in rows:
         replay.apply(row)
     return replay.finish()
@@ -346,7 +369,8 @@ def write_facts(run: Callable[..., list[dict[str, Any]]], settings: Settings,
                       strength_step=ingest.reinforce_strength_step,
                       exclusive_types=ingest.exclusive_types,
                       opposite_types=ingest.opposite_types, over_facts=over_facts,
-                      symmetric_types=ingest.symmetric_types)
+                      symmetric_types=ingest.symmetric_types, event_types=EVENT_TYPES,
+                      event_span=timedelta(days=ingest.event_span_days))
     if plan.creates:
         run("ingest/create_facts", rows=plan.creates)
     if plan.updates:
