@@ -700,6 +700,22 @@ def test_a_way_of_making_asks_for_what_was_made_that_way() -> None:
     assert buy.asked == {"bike"} and buy.ranked[0][0] == "bike"
 
 
+def test_a_manner_of_two_words_asks_only_when_both_are_said() -> None:
+    """"sign up" is a way of attending; "sign" alone is not: a pottery class signed up for
+    does not answer who designed a shop sign or when a lease was signed."""
+    rels = {"class": {"kind": "ATTENDED", "start_name": "Hannah", "end_name": "pottery class",
+                      "description": "I've signed up for a pottery class on Thursdays."}}
+    rows = [{"key": "class", "via": None, "sim": 0.8}]
+
+    def asked(question: str) -> set[str]:
+        return rank_facts(rows, rels, read_query(question), ["Hannah"], 0.7).asked
+
+    assert asked("What did Hannah sign up for?") == {"class"}
+    assert asked("When did Hannah sign up for lessons?") == {"class"}
+    assert asked("When did Hannah sign the lease for her shop?") == set()
+    assert asked("Who designed the shop sign for Hannah?") == set()
+
+
 def test_the_sentence_a_fact_was_stated_in_orders_the_facts() -> None:
     rels = {
         "verde": {"kind": "WORKS_AT", "start_name": "Carlos", "end_name": "Verde Consulting",

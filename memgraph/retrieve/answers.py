@@ -61,6 +61,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from memgraph.graph import vocabulary
@@ -188,14 +189,18 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
 # painted?" by the type word "paint" ("We all made our own pots" first, above her
 # paintings), and a road bike bought "When did Marcus adopt Juni?" (docs/retrieval.md,
 # "Session 75"); "make", "own" and "visit" still ask for all.
-TYPE_MANNER_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
+# A manner may take two words: "sign up" is attending, "sign" alone is not ("When did
+# Hannah sign the lease?", "Who designed the shop sign?" asked for a pottery class signed
+# up for: docs/retrieval.md, "Session 82"); a question and a sentence say it when they say
+# its words one after the other.
+TYPE_MANNER_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split(", ")) for k, v in {
     # a verb's other forms are its own ("We bought a caravan" answers "What did Gary
     # buy?": _stem)
-    "CREATED": "paint draw write build knit sew bake sculpt carve design",
-    "OWNS": "adopt rescue buy",
+    "CREATED": "paint, draw, write, build, knit, sew, bake, sculpt, carve, design",
+    "OWNS": "adopt, rescue, buy",
     "VISITED": "fly",
     # "I signed up for a pottery class", "I volunteer at the food bank"
-    "ATTENDED": "sign volunteer",
+    "ATTENDED": "sign up, volunteer",
 }.items()}
 # Types that are one line of someone's life, for "now" and "latest": an occupation and an
 # employer are both someone's job, and "what is Aiko's job now?" asks for the later of
@@ -279,6 +284,8 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     """
     topic = intent.topic(linked_names)
     wanted = {_stem(w) for w in topic}
+    # what a relation is asked with may take two words ("sign up": asks_relation)
+    asking = with_phrases([_stem(w) for w in topic])
     named = frozenset(canonical_name(n) for n in linked_names)
     people = frozenset(canonical_name(n) for n in linked_people)
     bridges = {r["key"] for r in rows
@@ -301,7 +308,7 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     said = {key: words | timed[key] for key, words in said.items()}
     weights = _word_weights(wanted, said.values())
     for row, props in facts:
-        if asks_relation(wanted, props):
+        if asks_relation(asking, props):
             asked.add(row["key"])
         raw = row.get("sim")
         sim = 0.5 if raw is None else max(0.0, 2.0 * float(raw) - 1.0)
@@ -465,13 +472,21 @@ def message_floor(best_source_sim: float | None) -> float | None:
 
 
 def asks_relation(wanted: set[str], props: Mapping[str, Any]) -> bool:
-    """Whether the question's content words (stems) name the fact's relation: a word
-    of its type ("live", "home", "move" for LIVES_IN) or of its type's name. A named
+    """Whether the question's content words (stems, and its two-word phrases:
+    ``with_phrases``) name the fact's relation: a word of its type ("live", "home", "move"
+    for LIVES_IN) or of its type's name, or a manner of it its sentence says. A named
     node's fact that shares only its name and an object word with the question ("Melanie
     LIKES pottery" for "when did Melanie sign up for a pottery class?") is not what the
     question asks, however close its short sentence lies to it."""
     kind = str(props.get("kind") or "")
-    return bool(wanted & (_type_stems(kind) | _manner_said(kind, props.get("description"))))
+    manner = _manner_said(kind, props.get("description"))
+    return bool(wanted & (_type_stems(kind) | manner))
+
+
+def with_phrases(stems: Sequence[str]) -> set[str]:
+    """Stems in order as a set, with each two in a row as one ("sign up"): the forms a
+    manner word (``TYPE_MANNER_WORDS``) may take."""
+    return set(stems) | {f"{a} {b}" for a, b in pairwise(stems)}
 
 
 @lru_cache(maxsize=256)
@@ -528,23 +543,26 @@ def _words(props: Mapping[str, Any], *, with_sentence: bool = False) -> frozense
     """The stems of a fact's statement (its ends' names and its type's words), and with
     ``with_sentence`` of the sentence it was stated in (its description) too."""
     kind, sentence = str(props.get("kind")), str(props.get("description") or "")
+    manner = {word for said in _manner_said(kind, sentence) for word in said.split()}
     return _statement_stems(str(props.get("start_name") or ""),
                             str(props.get("end_name") or ""), kind,
-                            sentence if with_sentence else None) | _manner_said(kind, sentence)
+                            sentence if with_sentence else None) | manner
 
 
 @lru_cache(maxsize=MESSAGE_READINGS_KEPT)
 def _manner_said(kind: str, sentence: Any) -> frozenset[str]:
-    """The stems of the type's manner words (``TYPE_MANNER_WORDS``) its sentence says."""
+    """The stems of the type's manner words (``TYPE_MANNER_WORDS``) its sentence says
+    (a manner of two words as one: "sign up")."""
     manner = _manner_stems(kind)
     if not manner or not sentence:
         return frozenset()
-    return manner & {_stem(w) for w in re.findall(r"[a-z]+", str(sentence).lower())}
+    return manner & with_phrases([_stem(w) for w in re.findall(r"[a-z]+", str(sentence).lower())])
 
 
 @lru_cache(maxsize=64)
 def _manner_stems(kind: str) -> frozenset[str]:
-    return frozenset(_stem(w) for w in TYPE_MANNER_WORDS.get(kind, ()))
+    return frozenset(" ".join(_stem(w) for w in manner.split())
+                     for manner in TYPE_MANNER_WORDS.get(kind, ()))
 
 
 @lru_cache(maxsize=MESSAGE_READINGS_KEPT)   # a tenant's facts recur call after call
