@@ -281,6 +281,9 @@ def test_a_word_that_ends_in_s_is_no_plural_and_its_plural_has_its_stem():
     assert word_stem("class") == word_stem("classes") == "class"
     assert word_stem("tennis") == "tennis" and word_stem("campus") == "campus"
     assert word_stem("trips") == word_stem("trip") == "trip"
+    # a verb's past in -ied is its -y ("When did Caroline apply…?": "applied to …")
+    assert word_stem("applied") == word_stem("apply") == "apply"
+    assert word_stem("studied") == word_stem("studies") == "study"
 
 
 def test_tea_and_coffee_stay_two_things_though_their_names_embed_alike(

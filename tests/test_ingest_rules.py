@@ -2801,6 +2801,21 @@ def test_a_job_lost_begun_or_quit_with_no_employer_named_is_a_milestone():
     assert extract("I started a new job at Nomad.", "Jon")[1] == {("jon", "WORKS_AT", "nomad")}
 
 
+def test_an_application_sent_or_accepted_is_a_milestone():
+    assert extract("I took the first step towards becoming a mom - I applied to adoption "
+                   "agencies!", "Caroline")[1] == {
+        ("caroline", "EXPERIENCED", "applied to adoption agencies")}
+    assert extract("A lot's happened - I just got accepted for a fashion internship!",
+                   "Gina")[1] == {("gina", "EXPERIENCED", "accepted for fashion internship")}
+    assert extract("Lena was accepted into the PhD program at ETH.", "Kai")[1] == {
+        ("lena", "EXPERIENCED", "accepted into phd program")}
+    # a cream applied, an application still to come or not sent, one told in passing: none
+    for text in ("I applied sunscreen before the hike.", "I'm going to apply to grad school.",
+                 "I haven't applied to any jobs yet.",
+                 "Since I applied to the program I've been nervous."):
+        assert extract(text, "Kai")[1] == set(), text
+
+
 def test_lessons_signed_up_for_are_a_pursuit():
     assert extract("So I signed up for adult swim lessons at the YMCA on Tuesday nights.",
                    "Marcus")[1] >= {("marcus", "INTERESTED_IN", "swim")}

@@ -94,10 +94,11 @@ def may_be_one(a: str, b: str, *, named: bool, types: tuple[str, str] = ("", "")
 @lru_cache(maxsize=16384)
 def word_stem(word: str) -> str:
     """A crude English stem, enough to match "works" and "work", "lived" and "live",
-    "hiking" and "hike". Cached: ranking a question's facts stems a few hundred words,
-    mostly the same ones."""
+    "hiking" and "hike", "applied" and "apply". Cached: ranking a question's facts stems a
+    few hundred words, mostly the same ones."""
     w = word.lower()
-    for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+    for suffix, repl in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""), ("es", ""),
+                         ("s", "")):
         if suffix == "s" and w[-2:-1] in ("s", "u", "i"):
             break        # no plural: "class" (the stem of "classes"), "campus", "tennis"
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:

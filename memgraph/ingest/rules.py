@@ -1357,14 +1357,20 @@ class _Run:
         """A milestone reached, by everyone who reached it: "we got engaged" (EXPERIENCED
         "engagement"), "Lena was promoted", "I passed my driving test" ("passed driving
         test"), "I got my driver's license", "I lost my job" ("lost job"; a job begun or
-        quit likewise), dated by the sentence; engaged or married to someone named is the
-        partner's fact alone, graduated from a school named the school's, laid off by an
-        employer named the employer's."""
+        quit likewise), "I applied to adoption agencies" ("applied to adoption agencies";
+        accepted for one likewise), dated by the sentence; engaged or married to someone
+        named is the partner's fact alone, graduated from a school named the school's, laid
+        off by an employer named the employer's."""
         for m in [*_MILESTONE.finditer(text), *_TEST_PASSED.finditer(text),
-                  *_LICENCE_GOT.finditer(text), *_JOB_LOST.finditer(text)]:
+                  *_LICENCE_GOT.finditer(text), *_JOB_LOST.finditer(text),
+                  *_APPLIED.finditer(text)]:
             if m["subj"] != "I" and not _usable(m["subj"]):
                 continue
             found = m.groupdict()
+            if found.get("verb") == "applied" and found.get("prep") in ("into", "onto"):
+                continue      # one applies to or for a thing, is accepted into it
+            if found.get("prep") and _TOLD_IN_PASSING.search(text, 0, m.start("subj")):
+                continue      # "since I applied to…": before the message, on no date it says
             together = self._coordinated(text[:m.start("subj")])
             if found.get("done") == "graduated" and _FROM_SCHOOL.match(text, m.end()):
                 continue      # "graduated from Leeds University": STUDIES_AT, over
@@ -1378,7 +1384,7 @@ class _Run:
                 continue
             event = _JOB_CHANGES[job] if job else \
                 _MILESTONES.get(found.get("event") or found.get("done") or "") \
-                or f"{m['verb'].lower()} {m['what']}"
+                or " ".join(filter(None, (m["verb"].lower(), found.get("prep"), m["what"])))
             lived = self.node("Concept", event)
             for who in self._everyone(m, together):
                 self.relate(who, lived, "EXPERIENCED", sentence)
@@ -2474,7 +2480,7 @@ _JOB_LOST = compiled(
 # a clause of time or reason that tells an event in passing ("It's been tough going since I
 # lost my job", "I've been one 'cause I lost my job"): it happened before the message, and
 # the message's date is not its date
-_TOLD_IN_PASSING = compiled(r"\b(?:since|after|because|['’]?cause|when|before|until)\s++$")
+_TOLD_IN_PASSING = compiled(r"(?i)\b(?:since|after|because|['’]?cause|when|before|until)\s++$")
 _JOB_CHANGES = {"lost": "lost job", "begun": "new job", "quit": "quit job"}
 _FROM_EMPLOYER = compiled(r"\s++(?:from|by|at|with)\s++(?:the\s++)?[A-Z]")
 # engaged or married to someone named ("Zoe got engaged to Ravi", "Lena and I got
@@ -2489,6 +2495,21 @@ _TEST_PASSED = compiled(
     r"(?:(?:my|the|his|her|their|our|a|an|all\s++(?:my|the|of\s++my))\s++)?"
     r"(?P<what>(?:[a-z\-]++\s++){0,3}?(?:test|tests|exam|exams|interview|interviews|"
     r"assessment|audition|probation|inspection|viva|course|module))\b(?![\-'’])")
+# an application sent or accepted: "I applied to adoption agencies!", "I've applied for
+# the internship", "I just got accepted for a fashion internship!" (EXPERIENCED "applied
+# to adoption agencies", "accepted for fashion internship", dated by the sentence); what
+# is applied to is a school, a programme, a job or an agency, not "sunscreen" or "the
+# wound" (one applies a cream to it)
+_APPLIED = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB}(?:been\s++{ADVERB})?|"
+    rf"(?:got|was|were)\s++{ADVERB})?(?P<verb>applied|accepted)\s++(?P<prep>to|for|into|onto)"
+    r"\s++(?:(?:my|the|his|her|their|our|a|an|some|about|around|over|several|a\s++few|"
+    r"two|three|four|five|six|seven|eight|nine|ten|\d++)\s++){0,2}"
+    r"(?P<what>(?:[\w'’\-]++\s++){0,3}(?:agency|agencies|school|schools|college|colleges|"
+    r"university|universities|uni|program|programs|programme|programmes|course|courses|"
+    r"job|jobs|position|positions|role|roles|internship|internships|apprenticeship|"
+    r"scholarship|scholarships|grant|fellowship|residency|studio|studios|firm|firms|"
+    r"degree|masters|master['’]s|phd|PhD|visa|mortgage|loan|academy))\b(?![\-'’])")
 # a licence or a certificate earned: "I got my driver's license!", "Tom finally got his
 # pilot's licence" (EXPERIENCED "got driver's license", dated by the sentence; not "a
 # licence to sell alcohol", which a business gets)
