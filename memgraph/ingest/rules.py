@@ -1369,14 +1369,13 @@ class _Run:
             found = m.groupdict()
             if found.get("verb") == "applied" and found.get("prep") in ("into", "onto"):
                 continue      # one applies to or for a thing, is accepted into it
-            if found.get("prep") and _TOLD_IN_PASSING.search(text, 0, m.start("subj")):
-                continue      # "since I applied to…": before the message, on no date it says
             together = self._coordinated(text[:m.start("subj")])
             if found.get("done") == "graduated" and _FROM_SCHOOL.match(text, m.end()):
                 continue      # "graduated from Leeds University": STUDIES_AT, over
             job = next((k for k in ("lost", "begun", "quit") if found.get(k)), None)
-            if job and _TOLD_IN_PASSING.search(text, 0, m.start("subj")):
-                continue      # "since I lost my job": before the message, on no date it says
+            if (job or found.get("prep")) and _TOLD_IN_PASSING.search(text, 0, m.start("subj")):
+                continue      # "since I lost my job", "since I applied to…": before the
+                # message, on no date it says
             if job and _FROM_EMPLOYER.match(text, m.end()):
                 continue      # "laid off from Acme", "started a new job at Nomad": WORKS_AT
             if found.get("event") in ("engaged", "married", "hitched") \

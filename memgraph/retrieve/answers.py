@@ -283,9 +283,10 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     fact told with another of them comes first: ``_named_besides``).
     """
     topic = intent.topic(linked_names)
-    wanted = {_stem(w) for w in topic}
+    stems = [_stem(w) for w in topic]
+    wanted = set(stems)
     # what a relation is asked with may take two words ("sign up": asks_relation)
-    asking = with_phrases([_stem(w) for w in topic])
+    asking = with_phrases(stems)
     named = frozenset(canonical_name(n) for n in linked_names)
     people = frozenset(canonical_name(n) for n in linked_people)
     bridges = {r["key"] for r in rows
@@ -479,8 +480,7 @@ def asks_relation(wanted: set[str], props: Mapping[str, Any]) -> bool:
     LIKES pottery" for "when did Melanie sign up for a pottery class?") is not what the
     question asks, however close its short sentence lies to it."""
     kind = str(props.get("kind") or "")
-    manner = _manner_said(kind, props.get("description"))
-    return bool(wanted & (_type_stems(kind) | manner))
+    return bool(wanted & (_type_stems(kind) | _manner_said(kind, props.get("description"))))
 
 
 def with_phrases(stems: Sequence[str]) -> set[str]:
