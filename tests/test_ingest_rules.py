@@ -2738,6 +2738,26 @@ def test_an_animal_picked_up_by_us_and_named_with_a_short_form_is_the_pet():
     assert [(n.kind.value, n.name) for n in executor.plan.nodes] == [("Person", "Margaret")]
 
 
+def test_a_pet_named_in_the_sentence_after_it_was_got_is_had_from_when_it_was_got():
+    """ "When did Marcus adopt Juni?" asks the day of "We picked her up last Saturday", not
+    of "Her name is Juniper", which says none."""
+    def owned(text: str, previous: str = "Did you guys really get the greyhound?!") -> list:
+        executor = ToolExecutor(lambda ids: {})
+        RuleExtractor(Settings()).extract(
+            SourceText("s", "u", text, speaker="Marcus", event_at=datetime(2022, 10, 1, tzinfo=UTC),
+                       previous=previous, previous_speaker="Nadia"), executor)
+        return [r for r in executor.plan.relationships if r.type == "OWNS"]
+
+    [fact] = owned("We did! We picked her up last Saturday. Her name is Juniper.")
+    assert fact.valid_from == datetime(2022, 9, 24, tzinfo=UTC)
+    assert fact.description == "We picked her up last Saturday. Her name is Juniper."
+    [fact] = owned("We got a puppy on Monday! His name is Mango.", previous="")
+    assert (fact.to_id, fact.valid_from) == ("mango", datetime(2022, 9, 26, tzinfo=UTC))
+    # neither sentence says when: had, since a time not told
+    [fact] = owned("We got a puppy! His name is Mango.", previous="")
+    assert fact.valid_from is None
+
+
 def test_a_named_group_whose_name_is_a_plural_is_belonged_to():
     assert extract("I joined the Lee Valley Singers last week.", "Peggy")[1] == {
         ("peggy", "MEMBER_OF", "lee valley singers")}
@@ -2814,6 +2834,36 @@ def test_an_application_sent_or_accepted_is_a_milestone():
                  "I haven't applied to any jobs yet.",
                  "Since I applied to the program I've been nervous."):
         assert extract(text, "Kai")[1] == set(), text
+
+
+def test_a_move_with_no_place_named_is_a_milestone_dated_by_its_sentence():
+    """ "When did Hannah's family move to Lowdham?" is answered by "We moved last Saturday"
+    (the place was named in another message, or never)."""
+    def moves(text: str, speaker: str = "Hannah") -> list:
+        executor = ToolExecutor(lambda ids: {})
+        RuleExtractor(Settings()).extract(
+            SourceText("s", "u", text, speaker=speaker,
+                       event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)), executor)
+        return [(r.from_id, r.to_id, r.valid_from) for r in executor.plan.relationships
+                if r.type == "EXPERIENCED"]
+
+    assert moves("We're in! We moved last Saturday. Everything hurts.") == [
+        ("hannah", "move", datetime(2024, 5, 4, tzinfo=UTC))]
+    assert moves("Lakshmi moved in with us two weeks ago.", "Priya") == [
+        ("lakshmi", "move in", datetime(2024, 4, 26, tzinfo=UTC))]
+    assert moves("We've finally moved into the new flat!") == [("hannah", "move", None)]
+    assert moves("The cat hid for two days after we moved last Saturday.") == [
+        ("hannah", "move", datetime(2024, 5, 4, tzinfo=UTC))]
+    # a place named is the home's fact; a thing moved, a feeling, a move ahead, one told
+    # in passing with no date of its own: no move
+    assert extract("We moved to Leeds last week.", "Hannah")[1] == {
+        ("hannah", "LIVES_IN", "leeds")}
+    assert extract("I moved into a flat in Govan.", "Hannah")[1] == {
+        ("hannah", "LIVES_IN", "govan")}
+    for text in ("We moved the sofa yesterday.", "I've moved on.", "I was moved to tears.",
+                 "We're moving next month.", "Since we moved, I've been lonely.",
+                 "Everything moved so fast."):
+        assert moves(text) == [], text
 
 
 def test_lessons_signed_up_for_are_a_pursuit():

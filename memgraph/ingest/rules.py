@@ -158,6 +158,9 @@ STOPWORDS = {
     "Surprisingly",
     # determiners that open a sentence about someone ("His name is Jonah, he's…")
     "His", "Her", "Its", "These", "Those",
+    # pronouns of no one in particular ("Everything moved so fast" is no one's move)
+    "Everything", "Everyone", "Everybody", "Nothing", "Nobody", "Someone", "Somebody",
+    "Something", "Anyone", "Anybody", "Anything",
     # what one says to a memory before what it should keep ("Remember my wife is called
     # Priya" made a partner "Remember"; "FYI my sister…" a subject "FYI")
     "Remember", "Note", "FYI", "Fyi", "BTW", "Btw", "Remind", "Reminder",
@@ -667,8 +670,9 @@ class _Run:
         # the names a "who" clause of this sentence is about ("a brother, Sam, who lives
         # in Perth"): named by the clause's fact, still had as a brother
         self.clause_names: set[str] = set()
-        # a pet the sentence before got without naming it: (who, what) ("We got a puppy!")
-        self.unnamed_pet: tuple[str, str] | None = None
+        # a pet the sentence before got without naming it: (who, what, that sentence) ("We
+        # got a puppy!")
+        self.unnamed_pet: tuple[str, str, _Sentence] | None = None
         # the message before: the animal it spoke of ("How's the cat??") is what "I adopted
         # her" next means (read only when a sentence says so: _pet_spoken_before)
         self.previous_message = ""
@@ -1363,7 +1367,7 @@ class _Run:
         off by an employer named the employer's."""
         for m in [*_MILESTONE.finditer(text), *_TEST_PASSED.finditer(text),
                   *_LICENCE_GOT.finditer(text), *_JOB_LOST.finditer(text),
-                  *_APPLIED.finditer(text)]:
+                  *_APPLIED.finditer(text), *_MOVED_HOME.finditer(text)]:
             if m["subj"] != "I" and not _usable(m["subj"]):
                 continue
             found = m.groupdict()
@@ -1373,15 +1377,20 @@ class _Run:
             if found.get("done") == "graduated" and _FROM_SCHOOL.match(text, m.end()):
                 continue      # "graduated from Leeds University": STUDIES_AT, over
             job = next((k for k in ("lost", "begun", "quit") if found.get(k)), None)
-            if (job or found.get("prep")) and _TOLD_IN_PASSING.search(text, 0, m.start("subj")):
+            moved = bool(found.get("moved"))
+            if (job or found.get("prep") or moved) \
+                    and _TOLD_IN_PASSING.search(text, 0, m.start("subj")) \
+                    and not (moved and sentence.when is not None
+                             and relative_date(text[m.end():], self.anchor) is not None):
                 continue      # "since I lost my job", "since I applied to…": before the
-                # message, on no date it says
+                # message, on no date it says ("after we moved last Saturday" says one)
             if job and _FROM_EMPLOYER.match(text, m.end()):
                 continue      # "laid off from Acme", "started a new job at Nomad": WORKS_AT
             if found.get("event") in ("engaged", "married", "hitched") \
                     and (together or _TO_SOMEONE.match(text, m.end())):
                 continue
-            event = _JOB_CHANGES[job] if job else \
+            event = "move out" if found.get("out") else "move in" if found.get("in") \
+                else "move" if moved else _JOB_CHANGES[job] if job else \
                 _MILESTONES.get(found.get("event") or found.get("done") or "") \
                 or " ".join(filter(None, (m["verb"].lower(), found.get("prep"), m["what"])))
             lived = self.node("Concept", event)
@@ -1510,13 +1519,16 @@ class _Run:
     def _pet_named_next(self, text: str, sentence: _Sentence, named: set[str],
                         statement: bool) -> None:
         """ "We got a puppy! His name is Mango": the name given right after a pet was got
-        is the pet's, as in "we got a cat, her name is Luna", not a person's."""
+        is the pet's, as in "we got a cat, her name is Luna", not a person's; and the pet
+        is had from when it was got ("We picked her up last Saturday. Her name is
+        Juniper": since that Saturday), told by the two sentences together."""
         pet, self.unnamed_pet = self.unnamed_pet, None
         if not statement:
             return
         if pet is not None and (m := _NAMED_NEXT.match(sentence.text)) is not None:
-            who, what = pet
-            self._owned(f"{who} got a {what} named {m['name']}", sentence, named)
+            who, what, got_in = pet
+            told = _Sentence(f"{got_in.text} {sentence.text}", sentence.when or got_in.when)
+            self._owned(f"{who} got a {what} named {m['name']}", told, named)
         elif (got := _PET_GOT.search(text)) is not None and not self._owned_matches(text):
             # "got a pup off my cousin Mair, we've called her Nel": named in the same sentence
             later = _NAMED_LATER.search(text, got.end())
@@ -1524,11 +1536,11 @@ class _Run:
                 self._owned(f"{got['subj']} got a {got['what']} named {later['name']}",
                             sentence, named)
             else:
-                self.unnamed_pet = (got["subj"], got["what"])
+                self.unnamed_pet = (got["subj"], got["what"], sentence)
         elif (got := _ADOPTED_PRONOUN.search(text)) is not None \
                 and (what := self._pet_spoken_before()) is not None:
             # "How's the cat??" then "I adopted her two weeks ago. Her name is Pickle."
-            self.unnamed_pet = (got["subj"], what)
+            self.unnamed_pet = (got["subj"], what, sentence)
 
     def _pet_spoken_before(self) -> str | None:
         """The kind of the last animal the message before spoke of ("the cat"), if any."""
@@ -2509,6 +2521,24 @@ _APPLIED = compiled(
     r"job|jobs|position|positions|role|roles|internship|internships|apprenticeship|"
     r"scholarship|scholarships|grant|fellowship|residency|studio|studios|firm|firms|"
     r"degree|masters|master['’]s|phd|PhD|visa|mortgage|loan|academy))\b(?![\-'’])")
+# a move with no place named: "We moved last Saturday", "we moved on Canada Day",
+# "Lakshmi moved in with us two weeks ago", "we've moved into the new flat" (EXPERIENCED
+# "move", "move in", "move out", dated by the sentence); a place named is the home's fact
+# ("moved to Leeds", "into a flat in Govan": LIVES_IN). Only where the clause ends or says
+# when: "we moved the sofa", "I was moved to tears", "I've moved on" are no move
+_HOME_WORDS = (r"house|home|flat|place|apartment|townhouse|bungalow|cottage|condo|room|"
+               r"box\s++room|spare\s++room")
+_WHEN_NEXT = (r"(?=\s*+(?:[.!?,;:)–—]|-\s|$)|\s++(?:last|yesterday|today|this|earlier|recently|"
+              r"(?:back\s++)?in\s++(?:\d|January|February|March|April|May|June|July|August|"
+              r"September|October|November|December|the\s++(?:spring|summer|autumn|fall|winter))|"
+              r"on\s++(?:the\s++)?(?:\d|[A-Z])|(?:a|one|two|three|four|five|six|a\s++few|"
+              r"a\s++couple\s++of)\s++(?:days?|weeks?|months?|years?)\s++ago|(?:and|but)\b))")
+_MOVED_HOME = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has|had)\s++{ADVERB})?(?P<moved>moved)(?:\s++(?:house|home)|"
+    r"(?P<out>\s++out)|(?P<in>\s++in(?:\s++together)?(?:\s++with\s++(?:us|me|them|him|her|"
+    rf"(?:my|our|his|her|their)\s++(?:[a-z\-]++\s++)?[a-z\-]++|{NAME}))?)|"
+    r"\s++(?:in)?to\s++(?:a|an|the|our|my|his|her|their)\s++(?:[\w\-]++\s++){0,2}?"
+    rf"(?:{_HOME_WORDS})\b(?!\s++(?:in|at|on)\s++[A-Z]))?" + _WHEN_NEXT)
 # a licence or a certificate earned: "I got my driver's license!", "Tom finally got his
 # pilot's licence" (EXPERIENCED "got driver's license", dated by the sentence; not "a
 # licence to sell alcohol", which a business gets)
