@@ -2017,7 +2017,10 @@ def test_more_relative_dates_resolve_against_the_event_time():
     assert on("We went camping a few weeks ago.") == datetime(2026, 10, 31, tzinfo=UTC)
     # weeks from Monday, as a question's "last weekend" reads
     assert on("Last weekend I joined a choir.") == datetime(2026, 11, 14, tzinfo=UTC)
-    assert on("I went to a pride parade last Friday.") == datetime(2026, 11, 20, tzinfo=UTC)
+    assert on("I went to a pride parade last Friday.", monday) == datetime(2026, 11, 13,
+                                                                         tzinfo=UTC)
+    # the day before is "yesterday": "last Friday" told on a Saturday is the week before's
+    assert on("I went to a pride parade last Friday.") == datetime(2026, 11, 13, tzinfo=UTC)
     assert on("I started a new job on Monday.", monday) == datetime(2026, 11, 16, tzinfo=UTC)
     assert on("I saw him last Monday.", monday) == datetime(2026, 11, 9, tzinfo=UTC)
     # a day to come, or a habit, is no date of what was said

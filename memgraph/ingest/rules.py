@@ -567,8 +567,9 @@ _PAST_TENSE = compiled(r"\b(?:was|were|had|did|went|ran|got|saw|met|took|came|ma
 def relative_date(text: str, anchor: datetime) -> datetime | None:
     """The date a sentence talks about, relative to ``anchor`` (the source's event time):
     "yesterday", "last night", "three weeks ago", "last weekend" (the Saturday of the week
-    before, weeks from Monday as a question's "last weekend" reads), "last Friday", "on
-    Monday" in a sentence told in the past (the latest such day up to the anchor's)."""
+    before, weeks from Monday as a question's "last weekend" reads), "last Friday" (the
+    latest Friday before the anchor's day that is not the day before it), "on Monday" in a
+    sentence told in the past (the latest such day up to the anchor's)."""
     lowered = text.lower()
     day = anchor.replace(hour=0, minute=0, second=0, microsecond=0)
     for phrase, days in _DAY_OFFSETS.items():
@@ -581,9 +582,13 @@ def relative_date(text: str, anchor: datetime) -> datetime | None:
         return day - timedelta(days=day.weekday() + 2)
     weekday = _ON_WEEKDAY.search(lowered)
     if weekday is not None and (weekday["how"] == "last" or _PAST_TENSE.search(lowered)):
-        # "on Monday" told on a Monday is that day; "last Monday" the one before
+        # "on Monday" told on a Monday is that day; "last Monday" the one before, and
+        # "last Saturday" told on a Sunday the week before's: one says "yesterday" for
+        # the day before ("We moved last Saturday", on Sunday 17 September: the 9th)
         back = (day.weekday() - _WEEKDAYS.index(weekday["day"])) % 7
-        return day - timedelta(days=back or (7 if weekday["how"] == "last" else 0))
+        if weekday["how"] == "last" and back <= 1:
+            back += 7
+        return day - timedelta(days=back)
     iso = re.search(r"\b(\d{4})-(\d{2})-(\d{2})\b", text)
     if iso:
         return datetime(int(iso[1]), int(iso[2]), int(iso[3]), tzinfo=UTC)
