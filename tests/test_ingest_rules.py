@@ -2865,7 +2865,7 @@ def test_a_move_with_no_place_named_is_a_milestone_dated_by_its_sentence():
         ("hannah", "LIVES_IN", "govan")}
     for text in ("We moved the sofa yesterday.", "I've moved on.", "I was moved to tears.",
                  "We're moving next month.", "Since we moved, I've been lonely.",
-                 "Everything moved so fast."):
+                 "Since we moved, I cried yesterday.", "Everything moved so fast."):
         assert moves(text) == [], text
 
 

@@ -1385,8 +1385,7 @@ class _Run:
             moved = bool(found.get("moved"))
             if (job or found.get("prep") or moved) \
                     and _TOLD_IN_PASSING.search(text, 0, m.start("subj")) \
-                    and not (moved and sentence.when is not None
-                             and relative_date(text[m.end():], self.anchor) is not None):
+                    and not (moved and self._dated_clause(text[m.end():])):
                 continue      # "since I lost my job", "since I applied to…": before the
                 # message, on no date it says ("after we moved last Saturday" says one)
             if job and _FROM_EMPLOYER.match(text, m.end()):
@@ -1401,6 +1400,11 @@ class _Run:
             lived = self.node("Concept", event)
             for who in self._everyone(m, together):
                 self.relate(who, lived, "EXPERIENCED", sentence)
+
+    def _dated_clause(self, rest: str) -> bool:
+        """Whether the clause that ``rest`` goes on says when ("last Saturday, the cat
+        hid"), not a later one ("…, and yesterday I cried")."""
+        return relative_date(_CLAUSE_BREAK.split(rest, maxsplit=1)[0], self.anchor) is not None
 
     def _everyone(self, m: re.Match[str], together: list[str]) -> list[str]:
         """The subject of ``m`` and the people named with it ("Lena and I"), once each."""
@@ -2538,6 +2542,7 @@ _WHEN_NEXT = (r"(?=\s*+(?:[.!?,;:)–—]|-\s|$)|\s++(?:last|yesterday|today|thi
               r"September|October|November|December|the\s++(?:spring|summer|autumn|fall|winter))|"
               r"on\s++(?:the\s++)?(?:\d|[A-Z])|(?:a|one|two|three|four|five|six|a\s++few|"
               r"a\s++couple\s++of)\s++(?:days?|weeks?|months?|years?)\s++ago|(?:and|but)\b))")
+_CLAUSE_BREAK = re.compile(r"[,;:.!?–—]|\s(?:and|but|so)\s")
 _MOVED_HOME = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has|had)\s++{ADVERB})?(?P<moved>moved)(?:\s++(?:house|home)|"
     r"(?P<out>\s++out)|(?P<in>\s++in(?:\s++together)?(?:\s++with\s++(?:us|me|them|him|her|"
