@@ -2023,6 +2023,21 @@ def test_more_relative_dates_resolve_against_the_event_time():
     assert on("I went to a pride parade last Friday.") == datetime(2026, 11, 13, tzinfo=UTC)
     assert on("I started a new job on Monday.", monday) == datetime(2026, 11, 16, tzinfo=UTC)
     assert on("I saw him last Monday.", monday) == datetime(2026, 11, 9, tzinfo=UTC)
+    # a day of a month, in a sentence told in the past: the latest such day up to then
+    assert on("We moved on the 9th of November.") == datetime(2026, 11, 9, tzinfo=UTC)
+    assert on("We moved on November 9th, and it rained.") == datetime(2026, 11, 9, tzinfo=UTC)
+    assert on("I started there on the 3rd.") == datetime(2026, 11, 3, tzinfo=UTC)
+    assert on("We got married on 22 July 2017.") == datetime(2017, 7, 22, tzinfo=UTC)
+    assert on("Surgery went smoothly on the 20th of October.") == datetime(2026, 10, 20,
+                                                                          tzinfo=UTC)
+    # a day to come, told with a past verb or not, is none; nor is one long ago with no
+    # year, nor a day's number alone past today's (last month's, or one to come?)
+    for text in ("We're moving on the 28th.", "My surgery is on the 16th of December.",
+                 "I've got a proper interview on the 26th.", "I started there on the 30th.",
+                 "I tripped on the 3rd step.", "I booked it on 30 November 2026.",
+                 "We just got booked for a show on December 3.",
+                 "We got married on 22 December."):
+        assert on(text) is None, text
     # a day to come, or a habit, is no date of what was said
     assert on("My interview is on Monday.") is None
     assert on("I signed up for a pottery class on Thursday nights.") is None

@@ -75,6 +75,7 @@ when the speaker is just "user"); messages from an assistant yield no first-pers
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -558,8 +559,23 @@ _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
 # not a habit: "on Sunday mornings", "on Thursday nights"
 _ON_WEEKDAY = compiled(rf"\b(?P<how>on|last)\s+(?P<day>{'|'.join(_WEEKDAYS)})\b"
                          r"(?!\s+(?:morning|afternoon|evening|night)s\b)")
+# a day of a month: "on the 9th of September", "on September 9th", "on 22 July 2017", "on
+# the 12th" (not "on the 3rd floor": with no month, the ordinal ends its clause)
+_MONTH_NUMBERS = {name.lower(): number for number, name in enumerate(calendar.month_name)
+                  if name}
+_MONTH_NUMBERS.update({name.lower(): number for number, name in enumerate(calendar.month_abbr)
+                       if name})
+_MONTH_NUMBERS["sept"] = 9
+_MONTH_WORD = "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))
+_ORDINAL = r"(?:st|nd|rd|th)"
+_ON_DAY_OF_MONTH = compiled(
+    rf"\bon\s+(?:the\s+)?(?:(?P<day>\d{{1,2}}){_ORDINAL}(?:\s+of\s+(?P<month>{_MONTH_WORD})\b|"
+    r"(?=\s*+(?:[.,;:!?)]|$)|\s+(?:and|at|in|when|but|so|we|i|he|she|they|it)\b))|"
+    rf"(?P<day2>\d{{1,2}}){_ORDINAL}?\s+(?P<month2>{_MONTH_WORD})\b|"
+    rf"(?P<month3>{_MONTH_WORD})\.?\s+(?:the\s+)?(?P<day3>\d{{1,2}}){_ORDINAL}?\b)"
+    r"(?:,?\s+(?P<year>(?:19|20)\d{2})\b)?")
 # "on Monday" is a past day only in a sentence told in the past ("I started a new job on
-# Monday"; not "I start on Monday", "my interview is on Monday")
+# Monday"; not "I start on Monday", "my interview is on Monday"), and so is a day of a month
 _PAST_TENSE = compiled(r"\b(?:was|were|had|did|went|ran|got|saw|met|took|came|made|spent|"
                          r"bought|left|began|won|lost|gave|told|said|found|[a-z]{2,}ed)\b")
 
@@ -568,8 +584,9 @@ def relative_date(text: str, anchor: datetime) -> datetime | None:
     """The date a sentence talks about, relative to ``anchor`` (the source's event time):
     "yesterday", "last night", "three weeks ago", "last weekend" (the Saturday of the week
     before, weeks from Monday as a question's "last weekend" reads), "last Friday" (the
-    latest Friday before the anchor's day that is not the day before it), "on Monday" in a
-    sentence told in the past (the latest such day up to the anchor's)."""
+    latest Friday before the anchor's day that is not the day before it), "on Monday" and
+    "on the 9th of September" in a sentence told in the past (the latest such day up to
+    the anchor's)."""
     lowered = text.lower()
     day = anchor.replace(hour=0, minute=0, second=0, microsecond=0)
     for phrase, days in _DAY_OFFSETS.items():
@@ -589,12 +606,48 @@ def relative_date(text: str, anchor: datetime) -> datetime | None:
         if weekday["how"] == "last" and back <= 1:
             back += 7
         return day - timedelta(days=back)
+    dated = _ON_DAY_OF_MONTH.search(lowered)
+    if dated is not None and _PAST_TENSE.search(lowered):
+        return _day_of_month(dated, day)
     iso = re.search(r"\b(\d{4})-(\d{2})-(\d{2})\b", text)
     if iso:
         return datetime(int(iso[1]), int(iso[2]), int(iso[3]), tzinfo=UTC)
     year = re.search(r"\b(?:in|since)\s+((?:19|20)\d{2})\b", text)
     if year:
         return datetime(int(year[1]), 1, 1, tzinfo=UTC)
+    return None
+
+
+# a day of a month named without its year, in a sentence told in the past, is a recent
+# one ("Signed it on November 1st!", told 13 November); further back it is more often a
+# day to come told with a past verb ("we just got booked for a show on April 7th", told in
+# March, is no date of last April). A day's number alone is this month's, up to the day
+# told: read as last month's when it is past today's, it was as often a day to come ("I've
+# got a proper interview on the 26th", told 16 July) as one gone ("Surgery went smoothly on
+# the 20th", told 5 July)
+RECENT_DAY_OF_MONTH_DAYS = 60
+
+
+def _day_of_month(m: re.Match[str], day: datetime) -> datetime | None:
+    """The latest date up to ``day`` that ``m`` (``_ON_DAY_OF_MONTH``) names: of its year
+    when it says one, else this year's or last year's within ``RECENT_DAY_OF_MONTH_DAYS``
+    (with no month, this month's); none when that is after ``day`` (a past sentence's day
+    is past)."""
+    number = int(m["day"] or m["day2"] or m["day3"])
+    month_word = m["month"] or m["month2"] or m["month3"]
+    if m["year"]:
+        tries = [(int(m["year"]), _MONTH_NUMBERS[month_word])] if month_word else []
+    elif month_word:
+        month = _MONTH_NUMBERS[month_word]
+        tries = [(day.year, month), (day.year - 1, month)]
+    else:
+        tries = [(day.year, day.month)]
+    earliest = None if m["year"] else day - timedelta(days=RECENT_DAY_OF_MONTH_DAYS)
+    for year, month in tries:
+        if number <= calendar.monthrange(year, month)[1]:
+            when = datetime(year, month, number, tzinfo=UTC)
+            if when <= day:
+                return when if earliest is None or when >= earliest else None
     return None
 
 
