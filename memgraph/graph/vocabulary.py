@@ -11,6 +11,7 @@ reaches Cypher comes from these tables (or passes ``is_identifier``).
 
 from __future__ import annotations
 
+import calendar
 import re
 from enum import StrEnum
 from typing import Any, Literal
@@ -213,6 +214,11 @@ NOT_ACTIVITIES = ("during", "nothing", "something", "anything", "everything", "t
                   "string", "being", "missing", "wedding", "meeting", "building")
 
 # breeds and kinds of pet, and the animal each is ("a rescue greyhound" is a dog)
+# A month's names, full and short, lower case, to its number: what a question's period
+# ("in May 2023") and a sentence's day ("on the 9th of September") are read by
+MONTHS = {name.lower(): number for number, name in enumerate(calendar.month_name) if name}
+MONTHS.update({name.lower(): number for number, name in enumerate(calendar.month_abbr)
+               if name and name.lower() != "may"})
 # Holidays, lower case: a day as a date is ("after we moved on Canada Day"), never a place
 # or an employer ("I started at Christmas")
 HOLIDAYS = frozenset({"christmas", "xmas", "easter", "thanksgiving", "halloween", "hogmanay",

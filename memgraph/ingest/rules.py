@@ -85,6 +85,7 @@ from memgraph.graph.names import canonical_name
 from memgraph.graph.vocabulary import (
     EX_WORDS,
     HOLIDAYS,
+    MONTHS,
     NOT_ACTIVITIES,
     PET_BREEDS,
     RELATION_WORD_GROUPS,
@@ -561,11 +562,7 @@ _ON_WEEKDAY = compiled(rf"\b(?P<how>on|last)\s+(?P<day>{'|'.join(_WEEKDAYS)})\b"
                          r"(?!\s+(?:morning|afternoon|evening|night)s\b)")
 # a day of a month: "on the 9th of September", "on September 9th", "on 22 July 2017", "on
 # the 12th" (not "on the 3rd floor": with no month, the ordinal ends its clause)
-_MONTH_NUMBERS = {name.lower(): number for number, name in enumerate(calendar.month_name)
-                  if name}
-_MONTH_NUMBERS.update({name.lower(): number for number, name in enumerate(calendar.month_abbr)
-                       if name})
-_MONTH_NUMBERS["sept"] = 9
+_MONTH_NUMBERS = {**MONTHS, "sept": 9}
 _MONTH_WORD = "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))
 _ORDINAL = r"(?:st|nd|rd|th)"
 _ON_DAY_OF_MONTH = compiled(
@@ -649,6 +646,18 @@ def _day_of_month(m: re.Match[str], day: datetime) -> datetime | None:
             if when <= day:
                 return when if earliest is None or when >= earliest else None
     return None
+
+
+def _milestone_name(m: re.Match[str], job: str | None) -> str:
+    """The Concept a milestone match (``_Run._milestones``) names: "move in", "lost job",
+    "engagement", "passed driving test", "applied to adoption agencies"."""
+    found = m.groupdict()
+    if found.get("moved"):
+        return "move out" if found.get("out") else "move in" if found.get("in") else "move"
+    if job:
+        return _JOB_CHANGES[job]
+    return _MILESTONES.get(found.get("event") or found.get("done") or "") \
+        or " ".join(filter(None, (m["verb"].lower(), found.get("prep"), m["what"])))
 
 
 def sentence_pieces(text: str, limit: int = MAX_SENTENCE_CHARS) -> list[str]:
@@ -1446,11 +1455,7 @@ class _Run:
             if found.get("event") in ("engaged", "married", "hitched") \
                     and (together or _TO_SOMEONE.match(text, m.end())):
                 continue
-            event = "move out" if found.get("out") else "move in" if found.get("in") \
-                else "move" if moved else _JOB_CHANGES[job] if job else \
-                _MILESTONES.get(found.get("event") or found.get("done") or "") \
-                or " ".join(filter(None, (m["verb"].lower(), found.get("prep"), m["what"])))
-            lived = self.node("Concept", event)
+            lived = self.node("Concept", _milestone_name(m, job))
             for who in self._everyone(m, together):
                 self.relate(who, lived, "EXPERIENCED", sentence)
 

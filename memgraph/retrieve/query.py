@@ -48,6 +48,7 @@ from memgraph.graph.names import canonical_name
 from memgraph.graph.vocabulary import (
     EX_WORDS,
     HOLIDAYS,
+    MONTHS,
     NOT_ACTIVITIES,
     RELATION_WORD_GROUPS,
     plural,
@@ -169,9 +170,6 @@ DATING_WORD = "dating"
 _SOMEONE = frozenset(RELATION_SYNONYMS) | RELATION_MODIFIERS | {
     "you", "your", "he", "she", "they", "we", "i", "my", "his", "her", "their", "our", "the",
     "and"}
-MONTHS = {name.lower(): number for number, name in enumerate(calendar.month_name) if name}
-MONTHS.update({name.lower(): number for number, name in enumerate(calendar.month_abbr)
-               if name and name.lower() != "may"})
 _MONTH = "(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _YEAR = r"(?P<year>(?:19|20)\d{2})"
 # A month counts as a date only next to a day or a year, or after "in", "on", "of",
