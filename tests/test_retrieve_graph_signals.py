@@ -5,7 +5,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from memgraph.retrieve.config import Weights
-from memgraph.retrieve.fusion import Candidate, add_graph_signals, find_subjects, rerank
+from memgraph.retrieve.fusion import (
+    Candidate,
+    add_answered_signal,
+    add_graph_signals,
+    asked_words,
+    find_subjects,
+    rerank,
+)
 
 NOW = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -106,6 +113,76 @@ def test_one_speakers_notes_in_a_row_are_no_story_going_on() -> None:
     beyond = node("s9", "Source", {"vector": 7}, speaker="Sam", adjacent=["s0"])
     add_graph_signals([hit, note, third, beyond], "What software do I use?", 60, seeds=1)
     assert not any("adjacent" in c.ranks for c in (hit, note, third, beyond))
+
+
+def test_the_reply_to_a_question_asked_about_the_topic_gets_a_vote() -> None:
+    """"What did Marcus's MRI show?" matches "I got my MRI results back" best, which only
+    announced them; Nadia asked "What did it show?", and the next turn answers."""
+    teaser = node("s1", "Source", {"vector": 2, "fulltext": 1}, speaker="Marcus",
+                  text_head="Quick update. I got my MRI results back.", next="s2")
+    asked = node("s2", "Source", {"vector": 1}, speaker="Nadia",
+                 text_head="Hi Marcus! I've been thinking about you. What did it show?",
+                 next="s3")
+    answer = node("s3", "Source", {"vector": 3, "fulltext": 3}, speaker="Marcus",
+                  text_head="I had the MRI Thursday: a bulging disc at L4-L5.", next="s4")
+    unrelated = node("s4", "Source", {"vector": 3}, speaker="Nadia",
+                     text_head="Oh no. How are the kids?", next="s5")
+    kids = node("s5", "Source", {"vector": 9}, speaker="Marcus", text_head="Fine!")
+    cands = [teaser, asked, answer, unrelated, kids]
+    add_answered_signal(cands, ("mri", "show"), "", 10, seeds=5)
+    assert answer.ranks["answered"] == 1
+    # a question about something else, or a message that asks nothing, casts no vote
+    assert not any("answered" in c.ranks for c in (teaser, asked, unrelated, kids))
+    ranked = rerank(cands, Weights(), 10, NOW, 30, set())
+    assert ranked[0][0] is answer
+    assert "replies to a question asked in the conversation" in ranked[0][1].reasons[-1]
+
+
+def test_a_question_asked_before_more_words_counts_and_names_are_no_topic() -> None:
+    # "How was the first pottery class?? I've been waiting all week to ask." is answered
+    # by the next turn; the question "Who taught Hannah's pottery class?" asks its topic
+    asked = node("s1", "Source", {"vector": 1}, speaker="Priya", next="s2",
+                 text_head="How was the first pottery class?? I've been waiting to ask.")
+    answer = node("s2", "Source", {"vector": 5}, speaker="Hannah",
+                  text_head="So fun. The teacher, Rosa, is tiny.")
+    add_answered_signal([asked, answer], ("hannah", "taught", "pottery", "class"), "", 10,
+                        seeds=5)
+    assert answer.ranks.pop("answered") == 1
+    # no topic (explore leaves the people's names out of it), or none the asker asked about
+    for words in ((), ("hannah",)):
+        add_answered_signal([asked, answer], words, "", 10, seeds=5)
+        assert "answered" not in answer.ranks
+    add_answered_signal([asked, answer], ("pottery",), "", 10, seeds=0)
+    assert "answered" not in answer.ranks
+
+
+def test_for_a_question_of_a_kind_of_value_the_reply_must_hold_one() -> None:
+    """A follow-up asks for the details of what was just told, whose date was told with
+    it: for "When did Melanie go camping?" a reply that says no time is no answer."""
+    asked = node("s1", "Source", {"vector": 1}, speaker="Caroline", next="s2",
+                 text_head="Camping! Where did you go camping?")
+    details = node("s2", "Source", {"vector": 5}, speaker="Melanie",
+                   text_head="Up in the mountains, by a lake.")
+    add_answered_signal([asked, details], ("go", "camping"), "time", 10, seeds=5)
+    assert "answered" not in details.ranks
+    details.props["text_head"] = "Up in the mountains, last weekend."
+    add_answered_signal([asked, details], ("go", "camping"), "time", 10, seeds=5)
+    assert details.ranks["answered"] == 1
+
+
+def test_the_words_a_message_asks_are_those_of_its_questions() -> None:
+    assert asked_words("Is that Sofia?? Did she find anything good?") >= {"find", "good"}
+    assert asked_words("17! What did you charge?") == {"charg"}
+    assert asked_words("That is lovely. Tell me more.") == set()
+
+
+def test_a_question_asked_by_the_same_speaker_votes_for_no_answer() -> None:
+    # one speaker's notes in a row: the next is no answer to a question the first asked
+    musing = node("s1", "Source", {"vector": 1}, speaker="Sam",
+                  text_head="Should I repaint the kitchen?", next="s2")
+    note = node("s2", "Source", {"vector": 2}, speaker="Sam", text_head="Also, I got a cat.")
+    add_answered_signal([musing, note], ("kitchen",), "", 10, seeds=5)
+    assert "answered" not in note.ranks
 
 
 def test_with_direct_only_graph_only_finds_get_no_subject_or_adjacent_vote() -> None:

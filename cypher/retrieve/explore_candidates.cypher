@@ -342,6 +342,8 @@ CALL (vec, ftn, graph_nodes, linked, summaries) {
     text_head: left(n.raw_content, $text_chars),
     mentions: [(n)-[:MENTIONS]->(m:Memory) | m.uid],
     adjacent: [(n)-[:NEXT]-(m:Memory) | elementId(m)],
+    // the message after it: the answer to the question it asks (fusion.add_answered_signal)
+    next: [(n)-[:NEXT]->(m:Memory) | elementId(m)][0],
     // which Storylines include a candidate source, and which Storylines a Macro
     // summarises: explore.mentioning_sources matches them to the candidate summaries, and
     // the provenance query checks a path for those sources alone, not for every candidate

@@ -37,6 +37,7 @@ from memgraph.retrieve.fusion import (
     EPISODE_KINDS,
     Candidate,
     add_answer_form_signal,
+    add_answered_signal,
     add_graph_signals,
     add_time_signal,
     merge_signals,
@@ -177,6 +178,7 @@ class Fetched:
     asked: set[str]                 # ... and those whose relation the question asks about
     best_source: float | None = None   # the vector signal's best source, (1 + cos) / 2
     joined: set[str] = field(default_factory=set)   # answers that join two named nodes
+    people: list[str] = field(default_factory=list)  # the names of the people it names
 
 
 def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = None
@@ -252,7 +254,7 @@ def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = N
             for name, lst in signals.items()}
     named = {r["key"] for r in linked} if bare and not joining else set()
     return Fetched(list(merge_signals(rows).values()), bool(row["exact_used"]), named,
-                   fact_scores, answers, facts.asked, best_source, joining)
+                   fact_scores, answers, facts.asked, best_source, joining, people)
 
 
 def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
@@ -264,6 +266,10 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
     subjects = add_graph_signals(candidates, req.query, req.config.rrf_k,
                                  req.config.adjacent_seeds if req.config.use_graph else 0,
                                  req.config.signal_weights, req.config.indirect_needs_direct)
+    if req.config.use_graph and not req.intent.asks_when:
+        add_answered_signal(candidates, req.intent.topic(fetched.people), answer_form(req),
+                            req.config.rrf_k, req.config.adjacent_seeds,
+                            req.config.signal_weights)
     period = (req.intent.period or relative_period(req.query, now)) \
         if req.config.use_time else None
     add_time_signal(candidates, period, req.config.rrf_k, req.config.signal_weights)

@@ -19,11 +19,13 @@ importance = node ``importance``; relationships use ``strength``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from memgraph.graph.names import word_stem
 from memgraph.graph.vocabulary import (
     EPISODIC_KINDS,
     SEMANTIC_KINDS,
@@ -32,7 +34,13 @@ from memgraph.graph.vocabulary import (
 )
 from memgraph.retrieve.answers import REPEATS_TIER, Shaped, evidence_repeated, shape
 from memgraph.retrieve.config import Weights
-from memgraph.retrieve.query import ANSWER_FORMS, Period, QueryIntent, Window
+from memgraph.retrieve.query import (
+    ANSWER_FORMS,
+    FUNCTION_WORDS,
+    Period,
+    QueryIntent,
+    Window,
+)
 from memgraph.retrieve.results import ScoreBreakdown, as_datetime
 from memgraph.settings import LifecycleSettings
 
@@ -148,7 +156,7 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
         reasons = list(shaped.reasons.get(c.key, []))
         if c.key in subjects and tier != 0:
             reasons.append("the question's subject: its facts and episodes answer, not it")
-        reasons += [why for signal, why in ANSWER_FORM_REASONS.items() if signal in c.ranks]
+        reasons += [why for signal, why in VOTE_REASONS.items() if signal in c.ranks]
         out.append((c, ScoreBreakdown(
             ranks=dict(c.ranks), signal_scores=dict(c.signal_scores), rrf=rrfs[c.key],
             adjusted=adjusted[c.key], evidence=shaped.evidence.get(c.key, 0.0), tier=tier,
@@ -312,6 +320,49 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
     return subject_keys
 
 
+# the questions a message asks: its sentences that end with "?"
+_QUESTIONS = re.compile(r"[^.!?]*\?")
+_WORDS = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
+
+
+def asked_words(text: str) -> set[str]:
+    """The stems of the content words of the questions a message asks ("Hi Marcus! What
+    did it show?": {"show"}; "How was the first pottery class?? I've been waiting all week
+    to ask.": {"first", "potteri", "class"})."""
+    return {word_stem(w) for question in _QUESTIONS.findall(text.lower())
+            for w in _WORDS.findall(question)
+            if w not in FUNCTION_WORDS and len(w) > 2}
+
+
+def add_answered_signal(candidates: Sequence[Candidate], topic: Sequence[str], form: str,
+                        rrf_k: int, seeds: int,
+                        signal_weights: Mapping[str, float] | None = None) -> None:
+    """One more list: the reply to a question someone asked in the conversation about what
+    the user's question asks (a word of its ``topic``, the names apart, in the last sentence
+    of one of the ``seeds`` strongest episodes, which ends by asking it): "What did
+    Marcus's MRI show?" matches "I got my MRI results back" best, which only announced
+    them; the other speaker asked "What did it show?", and the next turn answers ("a
+    bulging disc at L4-L5"). Ranked by the asking message's fused rank. Like ``adjacent``
+    it brings no new candidate; it only votes."""
+    stems = {word_stem(w) for w in topic}
+    if not stems:
+        return
+    holds = ANSWER_FORMS.get(form)
+    episodes = [c for c in candidates if c.props.get("kind") in EPISODE_KINDS]
+    episodes.sort(key=lambda c: (-rrf_score(c.ranks, rrf_k, signal_weights), c.key))
+    by_key = {c.key: c for c in episodes}
+    answers: list[Candidate] = []
+    for asker in episodes[:seeds]:
+        reply = by_key.get(asker.props.get("next") or "")
+        if (reply is not None and reply not in answers
+                and replies(asker, reply)
+                and (holds is None or holds(reply.props.get("text_head") or ""))
+                and stems & asked_words(asker.props.get("text_head") or "")):
+            answers.append(reply)
+    for rank, c in enumerate(answers, start=1):
+        c.ranks["answered"], c.signal_scores["answered"] = rank, 1.0
+
+
 def continued(hit: Candidate, everyone: Mapping[str, Candidate],
               voters: Sequence[Candidate]) -> list[Candidate]:
     """The ``voters`` that go on with ``hit``'s story: said by its speaker on the other
@@ -431,8 +482,11 @@ def vote_in_fused_order(signal: str, chosen: list[Candidate], rrf_k: int,
 
 
 ANSWER_FORM_SIGNALS = {"time": "when", "number": "number"}
-ANSWER_FORM_REASONS = {"when": "says when, as the question asks",
-                       "number": "states a number, as the question asks"}
+# what a result's breakdown says of the lists that only vote, when it is in one
+VOTE_REASONS = {"when": "says when, as the question asks",
+                "number": "states a number, as the question asks",
+                "answered": "replies to a question asked in the conversation about what "
+                            "the question asks"}
 
 
 def interleave(parts: Sequence[tuple[str, Sequence[Any]]], k: int) -> list[Any]:
