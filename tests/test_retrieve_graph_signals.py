@@ -154,6 +154,10 @@ def test_a_question_asked_before_more_words_counts_and_names_are_no_topic() -> N
         assert "answered" not in answer.ranks
     add_answered_signal([asked, answer], ("pottery",), "", 10, seeds=0)
     assert "answered" not in answer.ranks
+    # with direct_only, a reply only the graph found gets no vote (as for `adjacent`)
+    graph_only = node("s2", "Source", {"graph": 1}, speaker="Hannah", text_head="So fun.")
+    add_answered_signal([asked, graph_only], ("pottery",), "", 10, seeds=5, direct_only=True)
+    assert "answered" not in graph_only.ranks
 
 
 def test_for_a_question_of_a_kind_of_value_the_reply_must_hold_one() -> None:

@@ -269,7 +269,7 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
     if req.config.use_graph and not req.intent.asks_when:
         add_answered_signal(candidates, req.intent.topic(fetched.people), answer_form(req),
                             req.config.rrf_k, req.config.adjacent_seeds,
-                            req.config.signal_weights)
+                            req.config.signal_weights, req.config.indirect_needs_direct)
     period = (req.intent.period or relative_period(req.query, now)) \
         if req.config.use_time else None
     add_time_signal(candidates, period, req.config.rrf_k, req.config.signal_weights)

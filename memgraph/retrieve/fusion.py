@@ -328,7 +328,7 @@ _WORDS = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
 def asked_words(text: str) -> set[str]:
     """The stems of the content words of the questions a message asks ("Hi Marcus! What
     did it show?": {"show"}; "How was the first pottery class?? I've been waiting all week
-    to ask.": {"first", "potteri", "class"})."""
+    to ask.": {"first", "pottery", "class"})."""
     return {word_stem(w) for question in _QUESTIONS.findall(text.lower())
             for w in _WORDS.findall(question)
             if w not in FUNCTION_WORDS and len(w) > 2}
@@ -336,14 +336,18 @@ def asked_words(text: str) -> set[str]:
 
 def add_answered_signal(candidates: Sequence[Candidate], topic: Sequence[str], form: str,
                         rrf_k: int, seeds: int,
-                        signal_weights: Mapping[str, float] | None = None) -> None:
+                        signal_weights: Mapping[str, float] | None = None,
+                        direct_only: bool = False) -> None:
     """One more list: the reply to a question someone asked in the conversation about what
-    the user's question asks (a word of its ``topic``, the names apart, in the last sentence
-    of one of the ``seeds`` strongest episodes, which ends by asking it): "What did
+    the user's question asks. One of the ``seeds`` strongest episodes asks a question (a
+    sentence that ends with "?") holding a word of ``topic`` (the question's content
+    words, the people it names apart; by stem), and the next message is another
+    speaker's: that one gets a vote, in the asking message's fused order. "What did
     Marcus's MRI show?" matches "I got my MRI results back" best, which only announced
     them; the other speaker asked "What did it show?", and the next turn answers ("a
-    bulging disc at L4-L5"). Ranked by the asking message's fused rank. Like ``adjacent``
-    it brings no new candidate; it only votes."""
+    bulging disc at L4-L5"). For a question that asks for a kind of value (``form``,
+    query.answer_form) the reply must hold one. Like ``adjacent`` it brings no new
+    candidate, and with ``direct_only`` it votes only for one a direct signal found."""
     stems = {word_stem(w) for w in topic}
     if not stems:
         return
@@ -356,6 +360,7 @@ def add_answered_signal(candidates: Sequence[Candidate], topic: Sequence[str], f
         reply = by_key.get(asker.props.get("next") or "")
         if (reply is not None and reply not in answers
                 and replies(asker, reply)
+                and (not direct_only or DIRECT_SIGNALS & reply.ranks.keys())
                 and (holds is None or holds(reply.props.get("text_head") or ""))
                 and stems & asked_words(asker.props.get("text_head") or "")):
             answers.append(reply)
