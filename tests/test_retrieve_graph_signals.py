@@ -160,18 +160,24 @@ def test_a_question_asked_before_more_words_counts_and_names_are_no_topic() -> N
     assert "answered" not in graph_only.ranks
 
 
-def test_for_a_question_of_a_kind_of_value_the_reply_must_hold_one() -> None:
+def test_a_question_that_asks_when_gets_no_vote_and_one_of_a_number_a_reply_with_one() -> None:
     """A follow-up asks for the details of what was just told, whose date was told with
-    it: for "When did Melanie go camping?" a reply that says no time is no answer."""
-    asked = node("s1", "Source", {"vector": 1}, speaker="Caroline", next="s2",
+    it: "When did Melanie go camping?" is answered by the message that told the trip, not
+    by the reply to "Where did you go camping?", whatever that reply says."""
+    where = node("s1", "Source", {"vector": 1}, speaker="Caroline", next="s2",
                  text_head="Camping! Where did you go camping?")
-    details = node("s2", "Source", {"vector": 5}, speaker="Melanie",
-                   text_head="Up in the mountains, by a lake.")
-    add_answered_signal([asked, details], ("go", "camping"), "time", 10, seeds=5)
-    assert "answered" not in details.ranks
-    details.props["text_head"] = "Up in the mountains, last weekend."
-    add_answered_signal([asked, details], ("go", "camping"), "time", 10, seeds=5)
-    assert details.ranks["answered"] == 1
+    dated = node("s2", "Source", {"vector": 5}, speaker="Melanie",
+                 text_head="Up in the mountains, last weekend.")
+    add_answered_signal([where, dated], ("go", "camping"), "time", 10, seeds=5)
+    assert "answered" not in dated.ranks
+    asked = node("s3", "Source", {"vector": 1}, speaker="Nora", next="s4",
+                 text_head="17! What did you charge for the boards?")
+    price = node("s4", "Source", {"vector": 5}, speaker="Marcus", text_head="Not much!")
+    add_answered_signal([asked, price], ("boards", "charge"), "number", 10, seeds=5)
+    assert "answered" not in price.ranks
+    price.props["text_head"] = "$45 for the small ones."
+    add_answered_signal([asked, price], ("boards", "charge"), "number", 10, seeds=5)
+    assert price.ranks["answered"] == 1
 
 
 def test_the_words_a_message_asks_are_those_of_its_questions() -> None:

@@ -345,11 +345,14 @@ def add_answered_signal(candidates: Sequence[Candidate], topic: Sequence[str], f
     speaker's: that one gets a vote, in the asking message's fused order. "What did
     Marcus's MRI show?" matches "I got my MRI results back" best, which only announced
     them; the other speaker asked "What did it show?", and the next turn answers ("a
-    bulging disc at L4-L5"). For a question that asks for a kind of value (``form``,
-    query.answer_form) the reply must hold one. Like ``adjacent`` it brings no new
-    candidate, and with ``direct_only`` it votes only for one a direct signal found."""
+    bulging disc at L4-L5"). None for a question that asks when (``form`` "time",
+    query.answer_form): a follow-up asks for the details of what was just told, whose date
+    was told with it, in the message the question already matches (docs/retrieval.md,
+    "Session 84"); for one that asks for a number the reply must state one. Like
+    ``adjacent`` it brings no new candidate, and with ``direct_only`` it votes only for one
+    a direct signal found."""
     stems = {word_stem(w) for w in topic}
-    if not stems:
+    if not stems or form == "time":
         return
     holds = ANSWER_FORMS.get(form)
     episodes = [c for c in candidates if c.props.get("kind") in EPISODE_KINDS]
