@@ -213,7 +213,6 @@ NOT_ACTIVITIES = ("during", "nothing", "something", "anything", "everything", "t
                   "things", "morning", "evening", "spring", "king", "ring", "bring", "sing",
                   "string", "being", "missing", "wedding", "meeting", "building")
 
-# breeds and kinds of pet, and the animal each is ("a rescue greyhound" is a dog)
 # A month's names, full and short, lower case, to its number: what a question's period
 # ("in May 2023") and a sentence's day ("on the 9th of September") are read by
 MONTHS = {name.lower(): number for number, name in enumerate(calendar.month_name) if name}
@@ -223,6 +222,7 @@ MONTHS.update({name.lower(): number for number, name in enumerate(calendar.month
 # or an employer ("I started at Christmas")
 HOLIDAYS = frozenset({"christmas", "xmas", "easter", "thanksgiving", "halloween", "hogmanay",
                       "hanukkah", "diwali", "ramadan", "eid", "passover"})
+# breeds and kinds of pet, and the animal each is ("a rescue greyhound" is a dog)
 PET_BREEDS: dict[str, str] = {**{b: "dog" for b in (
     "retriever", "labrador", "lab", "poodle", "spaniel", "terrier", "collie", "beagle",
     "dachshund", "husky", "bulldog", "pug", "shepherd", "greyhound", "whippet", "corgi",

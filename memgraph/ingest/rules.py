@@ -2596,8 +2596,8 @@ _APPLIED = compiled(
 _HOME_WORDS = (r"house|home|flat|place|apartment|townhouse|bungalow|cottage|condo|room|"
                r"box\s++room|spare\s++room")
 _WHEN_NEXT = (r"(?=\s*+(?:[.!?,;:)–—]|-\s|$)|\s++(?:last|yesterday|today|this|earlier|recently|"
-              r"(?:back\s++)?in\s++(?:\d|January|February|March|April|May|June|July|August|"
-              r"September|October|November|December|the\s++(?:spring|summer|autumn|fall|winter))|"
+              r"(?:back\s++)?in\s++(?:\d|" + "|".join(calendar.month_name[1:])
+              + r"|the\s++(?:spring|summer|autumn|fall|winter))|"
               r"on\s++(?:the\s++)?(?:\d|[A-Z])|(?:a|one|two|three|four|five|six|a\s++few|"
               r"a\s++couple\s++of)\s++(?:days?|weeks?|months?|years?)\s++ago|(?:and|but)\b))")
 _CLAUSE_BREAK = re.compile(r"[,;:.!?–—]|\s(?:and|but|so)\s")
