@@ -272,6 +272,9 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("Anna and Ben got married in June.", ("Person", "Ben"), ("anna", "PARTNER_OF", "ben")),
     ("I don't really like sushi anymore.", ("Concept", "sushi"), ("me", "DISLIKES", "sushi")),
     ("These days I prefer ramen.", ("Concept", "ramen"), ("me", "LIKES", "ramen")),
+    # with whom and when are no part of what is liked
+    ("We love painting together lately.", ("Concept", "painting"),
+     ("me", "LIKES", "painting")),
     ("We honeymooned in Bali for two weeks.", ("Entity", "Bali"), ("me", "VISITED", "bali")),
     ("We spent a week in Lisbon.", ("Entity", "Lisbon"), ("me", "VISITED", "lisbon")),
     ("I'm Leo, a backend developer at Zalando in Berlin.", ("Entity", "Zalando"),

@@ -502,9 +502,11 @@ _GREETING = compiled(r"^\W*(?:(?:hey|hi|hello|thanks|thank you|wow|woah|whoa|oh|
 GREETING_MAX_CHARS = 40     # a greeting is a few words ("Oh wow, "); a long lead-in is not
 _AFTER_ADDRESS = compiled(r"^\s*[,!?.:;]")
 _CLOSING_ADDRESS = compiled(r"^\s*[!?]+\s*$")
-_TRAILING = compiled(r"\s++(?:now|too|a lot|so much|very much|anymore|again|these days|already|"
-                       r"lately|nowadays|though|anyway|yesterday|today|tonight|recently|"
-                       r"(?:last|this|on)\s++\w+)$", re.IGNORECASE)
+# what an object's last words may add to it without naming anything, each after another
+# ("painting together lately": painting; "with whom" is told by "together", not what)
+_TRAILING = compiled(r"(?:\s++(?:now|too|a lot|so much|very much|anymore|again|these days|"
+                       r"already|lately|nowadays|though|anyway|yesterday|today|tonight|"
+                       r"recently|together|(?:last|this|on)\s++\w+))++$", re.IGNORECASE)
 # ... and "own" ("we all made our own pots": pots)
 _ARTICLES = compiled(r"^(?:(?:(?:the|a|an|my)\s+)?own\s+|(?:our|his|her|their)\s+own\s+|"
                      r"(?:the|a|an|my|to|going|doing)\s+)", re.IGNORECASE)
