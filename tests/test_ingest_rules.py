@@ -275,6 +275,9 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     # with whom and when are no part of what is liked
     ("We love painting together lately.", ("Concept", "painting"),
      ("me", "LIKES", "painting")),
+    # nor how many there were
+    ("I made a bunch of prints for Ava.", ("Concept", "prints"), ("me", "CREATED", "prints")),
+    ("I love lots of old movies.", ("Concept", "old movies"), ("me", "LIKES", "old movies")),
     ("We honeymooned in Bali for two weeks.", ("Entity", "Bali"), ("me", "VISITED", "bali")),
     ("We spent a week in Lisbon.", ("Entity", "Lisbon"), ("me", "VISITED", "lisbon")),
     ("I'm Leo, a backend developer at Zalando in Berlin.", ("Entity", "Zalando"),
@@ -842,7 +845,8 @@ def test_done_or_broke_without_a_body_part_is_no_injury():
 def test_loving_him_that_name_or_the_one_likes_no_thing_and_her_cooking_still_is_one():
     for text in ("I love him so much it's annoying.", "I love it when you call.",
                  "I like them a lot.", "I love that name!", "I love this for you.",
-                 "I like the one in the corner with the bee.", "Pizz loves whoever feeds him."):
+                 "I like the one in the corner with the bee.", "Pizz loves whoever feeds him.",
+                 "Oscar loves everything."):
         assert not extract(text)[1], text
     assert ("me", "LIKES", "her cooking") in extract("I love her cooking.")[1]
 

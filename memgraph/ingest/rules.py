@@ -507,8 +507,11 @@ _CLOSING_ADDRESS = compiled(r"^\s*[!?]+\s*$")
 _TRAILING = compiled(r"(?:\s++(?:now|too|a lot|so much|very much|anymore|again|these days|"
                        r"already|lately|nowadays|though|anyway|yesterday|today|tonight|"
                        r"recently|together|(?:last|this|on)\s++\w+))++$", re.IGNORECASE)
-# ... and "own" ("we all made our own pots": pots)
-_ARTICLES = compiled(r"^(?:(?:(?:the|a|an|my)\s+)?own\s+|(?:our|his|her|their)\s+own\s+|"
+# ... and "own" ("we all made our own pots": pots), and how many there were ("I made a
+# bunch of prints": prints)
+_ARTICLES = compiled(r"^(?:(?:a\s+)?(?:bunch|couple|lot)\s+of\s+(?:(?:the|my)\s+)?|"
+                     r"lots\s+of\s+|"
+                     r"(?:(?:the|a|an|my)\s+)?own\s+|(?:our|his|her|their)\s+own\s+|"
                      r"(?:the|a|an|my|to|going|doing)\s+)", re.IGNORECASE)
 # An object made only of these words names nothing: "Yeah, I love to.", "I love you",
 # "I like it too", "I love you guys" would otherwise make Concepts "to", "you guys", "it".
@@ -529,7 +532,9 @@ FILLER_WORDS = {"it", "that", "this", "them", "these", "those", "to", "so", "too
                 "him", "her", "us", "me", "one", "all", "both", "doing", "going", "that's",
                 "it's", "what", "how", "when", "where", "lot", "much", "more", "most",
                 "guys", "everyone", "everybody", "y'all", "yours", "mine", "his", "hers",
-                "theirs", "ours", "myself", "yourself", "himself", "herself", "themselves"}
+                "theirs", "ours", "myself", "yourself", "himself", "herself", "themselves",
+                # "Oscar loves everything": no one thing
+                "everything", "anything", "something", "nothing"}
 
 # An object that opens a clause is what the speaker appreciates about something said or
 # done, not a thing they like: "I love how art lets us get our emotions out", "I love that
