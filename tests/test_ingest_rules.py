@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from ingest_support import ingest_turns, rows
 
-from memgraph.ingest.rules import RuleExtractor, relative_date
+from memgraph.ingest.rules import RuleExtractor, relative_date, told_genders
 from memgraph.ingest.source import SourceText
 from memgraph.ingest.tools import ToolExecutor
 from memgraph.memory import Memory
@@ -278,6 +278,8 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     # nor how many there were
     ("I made a bunch of prints for Ava.", ("Concept", "prints"), ("me", "CREATED", "prints")),
     ("I love lots of old movies.", ("Concept", "old movies"), ("me", "LIKES", "old movies")),
+    ("I love all the yellow leaves.", ("Concept", "yellow leaves"),
+     ("me", "LIKES", "yellow leaves")),
     ("We honeymooned in Bali for two weeks.", ("Entity", "Bali"), ("me", "VISITED", "bali")),
     ("We spent a week in Lisbon.", ("Entity", "Lisbon"), ("me", "VISITED", "lisbon")),
     ("I'm Leo, a backend developer at Zalando in Berlin.", ("Entity", "Zalando"),
@@ -726,6 +728,43 @@ def test_they_goes_on_about_no_one_person_and_a_liking_ends_before_its_measure()
     assert not [r for r in executor.plan.relationships if r.type == "LIKES"]
     assert ("me", "LIKES", "pizza") in extract("I love pizza more than anything.")[1]
     assert ("me", "LIKES", "pho") in extract("I love pho as much as you do.")[1]
+
+
+def facts_after(text: str, previous: str, before_previous: str = "") -> set:
+    """The facts of a reply, with the two messages before it (the people of the
+    conversation, Kenji and Ana, already in the graph)."""
+    executor = ToolExecutor(lambda ids: {})
+    people = {"kenji": "Person", "ana": "Person"}
+    RuleExtractor(Settings(), known_kinds=lambda keys: {k: people[k] for k in keys
+                                                        if k in people}).extract(
+        SourceText("s", "u", text, speaker="Nadia", event_at=datetime(2023, 7, 1, tzinfo=UTC),
+                   previous=previous, previous_speaker="Marcus",
+                   before_previous=before_previous), executor)
+    return {(r.from_id, r.type, r.to_id) for r in executor.plan.relationships}
+
+
+def test_she_is_no_one_told_as_a_man_nor_the_one_named_before_someone_unnamed():
+    # the message before names no one: "she" is the one the message before that named...
+    assert facts_after("She moved to Fresno last weekend.", "How's it going?",
+                       "Ana filled it with our vinyl.") == {("ana", "LIVES_IN", "fresno")}
+    # ... unless it spoke of someone it did not name ("How's your mom?": the mom)
+    assert facts_after("She moved back to Fresno last weekend.", "How's your mom?",
+                       "Kenji filled it with our vinyl.") == set()
+    # ... or told that one as a man, and "she" cannot be him ("he" can)
+    assert facts_after("She moved to Fresno.", "How's it going?", "His name is Kenji.") == set()
+    assert facts_after("He moved to Fresno.", "How's it going?",
+                       "His name is Kenji.") == {("kenji", "LIVES_IN", "fresno")}
+
+
+@pytest.mark.parametrize(("text", "told"), [
+    ("His name is Kenji, he's a barista.", {"kenji": "m"}),
+    ("My sister Ana and Mrs. Patel came; our son, Leo, didn't.",
+     {"ana": "f", "patel": "f", "leo": "m"}),
+    ("Dana's husband Greg cooked.", {"greg": "m"}),
+    # told both ways: not known
+    ("My brother Sam and my sister Sam.", {})])
+def test_people_told_as_a_man_or_a_woman(text: str, told: dict[str, str]):
+    assert told_genders(text) == told
 
 
 def test_he_is_my_relation_is_said_of_the_one_the_sentence_before_opened_on():

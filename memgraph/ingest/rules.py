@@ -508,9 +508,9 @@ _TRAILING = compiled(r"(?:\s++(?:now|too|a lot|so much|very much|anymore|again|t
                        r"already|lately|nowadays|though|anyway|yesterday|today|tonight|"
                        r"recently|together|(?:last|this|on)\s++\w+))++$", re.IGNORECASE)
 # ... and "own" ("we all made our own pots": pots), and how many there were ("I made a
-# bunch of prints": prints)
+# bunch of prints": prints; "I love all the yellow leaves": yellow leaves)
 _ARTICLES = compiled(r"^(?:(?:a\s+)?(?:bunch|couple|lot)\s+of\s+(?:(?:the|my)\s+)?|"
-                     r"lots\s+of\s+|"
+                     r"lots\s+of\s+|all\s+(?:the|my|our)\s+|"
                      r"(?:(?:the|a|an|my)\s+)?own\s+|(?:our|his|her|their)\s+own\s+|"
                      r"(?:the|a|an|my|to|going|doing)\s+)", re.IGNORECASE)
 # An object made only of these words names nothing: "Yeah, I love to.", "I love you",
@@ -709,9 +709,14 @@ class RuleExtractor:
             run.existing = self.known_kinds(self.lookup_keys(source))
         # a "she" that opens the message is the person the message before it ended on, or
         # when that one names no one ("Jonah! Tell me about her."), the message before it
-        run.previous_person = (run.last_person_named(source.previous)
-                               or run.last_person_named(source.before_previous))
+        # (not when the message before spoke of someone it did not name: "How's your mom?"
+        # / "She moved back to Fresno" is about the mom, whoever the message before that
+        # named)
+        run.previous_person = run.last_person_named(source.previous) or (
+            None if _SPOKEN_OF_UNNAMED.search(source.previous or "")
+            else run.last_person_named(source.before_previous))
         run.addressee = owner_of(source.previous_speaker) if source.previous_speaker else None
+        run.genders = told_genders(source.content, source.previous, source.before_previous)
         run.previous_message = source.previous
         # "We moved for my wife's job." then, in the speaker's next message, "Her name is
         # Ingrid."
@@ -740,6 +745,9 @@ class _Run:
         # the name the sentence before opened on, whatever its kind ("Rusty's the plan."):
         # whom its "He's my …" next is said of (_pronoun_is_my_relation)
         self.previous_opening: str | None = None
+        # the people told as a man ("m") or a woman ("f") in this message or the two before
+        # it (told_genders): whom a "he" or a "she" cannot stand for
+        self.genders: dict[str, str] = {}
         self.addressee: str | None = None   # who sent the message before, in its session
         # the names a "who" clause of this sentence is about ("a brother, Sam, who lives
         # in Perth"): named by the clause's fact, still had as a brother
@@ -1100,8 +1108,8 @@ class _Run:
             pronoun = _PRONOUN_SUBJECT.search(text, 1)
             subject = self._last_name_before(text[:pronoun.start()]) if pronoun else None
         text = _PRONOUN_SUBJECT.sub(
-            lambda m: (subject if m.start() > 0 and subject else self.previous_person)
-            or m.group(0), text)
+            lambda m: self._pronoun_for(m.group(0), subject if m.start() > 0 and subject
+                                        else self.previous_person), text)
         # a subject left out after "and" is its clause's when the clause (after a comma)
         # names one ("I play bass, my friend Tess sings and plays guitar"), else the
         # sentence's: the relative it opens on ("Alex's brother Diego moved to Austin and
@@ -1209,6 +1217,17 @@ class _Run:
             if holder is not None and holder != name:
                 self._kin_fact(holder, name, key, sentence)
             named.add(name)
+
+    def _pronoun_for(self, pronoun: str, person: str | None) -> str:
+        """The name a subject pronoun stands for: ``person``, unless the message or the two
+        before it told them as a man and it says "she", or as a woman and it says "he"
+        ("His name is Kenji…" / "She moved back to Fresno": not Kenji). Else the pronoun,
+        which the fact patterns read as no one."""
+        if person is None:
+            return pronoun
+        told = self.genders.get(next(iter(canonical_name(person).split()), ""))
+        said = _PRONOUN_GENDER.get(pronoun.lower())
+        return pronoun if told and said and told != said else person
 
     def _addressee(self) -> str | None:
         """The Person a "your" is said to: the sender of the message before, when that is
@@ -1824,6 +1843,41 @@ _NOTHING_OWNED = compiled(
 # what it is about ("…her name is Ana. And she lives in Porto, not Lisbon.")
 # a subject pronoun, and the words a sentence may open on before it
 _SUBJECT_PRONOUN = r"(?:[Ss]he|[Hh]e|[Tt]hey)\b"
+# whom "he" and "she" may stand for ("they" for anyone): a person told as a man or a woman
+# by "his name is", by a relation word or by a title ("His name is Kenji", "my sister
+# Ana", "Mrs Patel")
+_PRONOUN_GENDER = {"he": "m", "she": "f"}
+_MALE_WORDS = ("brother|son|husband|boyfriend|dad|father|grandson|nephew|uncle|grandpa|"
+               "grandfather|stepdad|stepson|fiancé|fiance|guy|man|boy")
+_FEMALE_WORDS = ("sister|daughter|wife|girlfriend|mom|mum|mother|granddaughter|niece|aunt|"
+                 "auntie|grandma|grandmother|stepmom|stepmum|fiancée|fiancee|girl|woman|lady")
+_TOLD_AS = compiled(
+    r"(?:\b(?:(?P<his>[Hh]is)|[Hh]er)\s++name\s++is\s++"
+    rf"|\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|{_WORD}['’]s)\s++(?:(?:little|big|older|"
+    rf"younger|baby|best|twin)\s++)?(?:(?P<male>{_MALE_WORDS})|{_FEMALE_WORDS}),?\s++"
+    r"(?:(?:called|named)\s++)?"
+    r"|\b(?:(?P<mr>Mr)|Mrs|Ms|Miss)\.?\s++)"
+    rf"(?P<name>{_WORD})")
+
+# a man or a woman spoken of by a relation word alone ("How's your mom?", "my brother's
+# new job"), no name after it
+_SPOKEN_OF_UNNAMED = compiled(
+    r"\b(?:[Yy]our|[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur)\s++(?:(?:new|little|big|older|"
+    rf"younger|baby|best|twin)\s++)?(?:{_MALE_WORDS}|{_FEMALE_WORDS})\b"
+    rf"(?!,?\s++(?:(?:called|named)\s++)?{_WORD})")
+
+
+def told_genders(*texts: str) -> dict[str, str]:
+    """First names (canonical) of the people ``texts`` tell as a man ("m") or a woman
+    ("f"); a name told as both is left out."""
+    told: dict[str, str] = {}
+    for text in texts:
+        for m in _TOLD_AS.finditer(text or ""):
+            name = canonical_name(m["name"]).split()[0] if canonical_name(m["name"]) else ""
+            gender = "m" if m["his"] or m["male"] or m["mr"] else "f"
+            if name:
+                told[name] = gender if told.get(name, gender) == gender else "?"
+    return {name: gender for name, gender in told.items() if gender != "?"}
 # ("Turns out he's a chemistry teacher": what is found out is said of him)
 _OPENING_WORD = (r"(?:And|But|So|Also|Then|(?:It\s++t|T)urns\s++out(?:\s++that)?|"
                  r"Apparently,?)\s++")
