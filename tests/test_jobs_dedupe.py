@@ -213,11 +213,11 @@ class TestIncremental:
         first = memory.run_job("dedupe", user_id=user_id, as_of=NOW)
         assert first.counts["compared_new"] == 1 and first.counts.get("merged", 0) == 0
         # Written before that run: already compared then, so not again (only --all does).
-        old_a = make_node(graph, user_id, "Concept", "golf", salience=0.5, embedding=vector(1.0))
-        old_b = make_node(graph, user_id, "Concept", "mini golf", salience=0.4,
+        old_a = make_node(graph, user_id, "Concept", "go", salience=0.5, embedding=vector(1.0))
+        old_b = make_node(graph, user_id, "Concept", "go game", salience=0.4,
                           embedding=vector(1.1))
         # Written after it (ingestion stamps real time): compared with everything.
-        new = make_node(graph, user_id, "Concept", "speed chess", salience=0.3,
+        new = make_node(graph, user_id, "Concept", "chess game", salience=0.3,
                         embedding=vector(0.2), created_at=datetime.now(UTC),
                         updated_at=datetime.now(UTC))
         second = memory.run_job("dedupe", user_id=user_id, as_of=NOW)

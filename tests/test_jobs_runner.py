@@ -186,9 +186,8 @@ class TestCrashAndResume:
 
         winner = make_node(graph, user_id, "Concept", "chess", salience=0.9,
                            embedding=vector(0.0))
-        losers = [make_node(graph, user_id, "Concept", f"{pace} chess", salience=0.3,
-                            embedding=vector(0.1 * (i + 1)))
-                  for i, pace in enumerate(("speed", "blitz"))]
+        losers = [make_node(graph, user_id, "Concept", f"chess {i}", salience=0.3,
+                            embedding=vector(0.1 * (i + 1))) for i in range(2)]
         other = make_node(graph, user_id, "Concept", "sailing", embedding=vector(1.5))
         for loser in losers:
             make_rel(graph, user_id, loser, other, "RELATED_TO", description="both games?")

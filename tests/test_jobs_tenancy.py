@@ -211,7 +211,7 @@ class TestUndoMergeChecksTheTenant:
             return [1.0, x] + [0.0] * 382
 
         make_node(graph, user_id, "Concept", "chess", salience=0.9, embedding=vector(0.0))
-        loser = make_node(graph, user_id, "Concept", "speed chess", embedding=vector(0.1))
+        loser = make_node(graph, user_id, "Concept", "chess game", embedding=vector(0.1))
         memory.run_job("dedupe", user_id=user_id, as_of=NOW)
         [log] = memory.merges(user_id=user_id)
         before = snapshot(graph, user_id)

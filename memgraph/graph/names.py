@@ -78,35 +78,17 @@ def may_be_one(a: str, b: str, *, named: bool, types: tuple[str, str] = ("", "")
     "nuts." 0.90, above the 0.85 that made one node of them; the embedding cannot tell a
     synonym from a sibling, so "running" and "jogging" stay two nodes too (session 40).
     A word in common with names that disagree is two things as well: "data engineer" and
-    "data analyst" (0.90) are two jobs, "baking sourdough" and "baking bread" two bakes.
-    And a common noun is the kind of thing its head word names (``head_word``): "rock
-    climbing" is climbing, but a "pottery class" is a class, not pottery, and a "barista
-    course" no barista: names that agree are one Concept only with the same head."""
+    "data analyst" (0.90) are two jobs, "baking sourdough" and "baking bread" two bakes."""
     if all(types) and types[0] != types[1]:
         return False
-    words_a, words_b = canonical_name(a).split(), canonical_name(b).split()
     if names_agree(a, b):
-        return named or _words_match(head_word(words_a), head_word(words_b))
+        return True
     if named:
         return False
+    words_a, words_b = canonical_name(a).split(), canonical_name(b).split()
     if any(_words_match(x, y) for x in words_a for y in words_b):
         return False
     return bool(words_a) and {word_stem(w) for w in words_a} == {word_stem(w) for w in words_b}
-
-
-# the words after which a common noun's name says where, what of or what for ("hiking in
-# the mountains", "cup of tea", "shoes for running"): its head word comes before them
-HEAD_ENDS = frozenset({"in", "of", "at", "on", "for", "with", "to", "from", "by", "about"})
-
-
-def head_word(words: list[str]) -> str:
-    """The word a common noun's name is a kind of (English puts it last: "rock climbing"
-    is climbing, "pottery class" a class), before any phrase that says where or what of
-    ("hiking in the mountains": hiking). ``words`` as ``canonical_name`` splits them."""
-    for i, word in enumerate(words):
-        if word in HEAD_ENDS and i > 0:
-            return words[i - 1]
-    return words[-1] if words else ""
 
 
 @lru_cache(maxsize=16384)
