@@ -280,6 +280,9 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("I love lots of old movies.", ("Concept", "old movies"), ("me", "LIKES", "old movies")),
     ("I love all the yellow leaves.", ("Concept", "yellow leaves"),
      ("me", "LIKES", "yellow leaves")),
+    # a thing gone to that is given its name: the name
+    ("We went to a climbing gym called Crux on Saturday.", ("Entity", "Crux"),
+     ("me", "ATTENDED", "crux")),
     ("We honeymooned in Bali for two weeks.", ("Entity", "Bali"), ("me", "VISITED", "bali")),
     ("We spent a week in Lisbon.", ("Entity", "Lisbon"), ("me", "VISITED", "lisbon")),
     ("I'm Leo, a backend developer at Zalando in Berlin.", ("Entity", "Zalando"),

@@ -1000,6 +1000,13 @@ class _Run:
         subject = self.subject(m["subj"])
         if m["subj"] != "I" and self.last_person is None:
             self.last_person = m["subj"]
+        described = ""
+        if kind == "Concept" and (called := _CALLED_AT_END.match(raw_obj)) \
+                and _usable(called["name"]):
+            # "I went to a climbing gym called Crux": the thing gone to is Crux, a
+            # climbing gym (not a Concept "climbing gym called crux")
+            kind, entity_type, raw_obj = "Entity", "", called["name"]
+            described = _ARTICLES.sub("", called["what"]).strip()
         obj = _TRAILING.sub("", _ARTICLES.sub("", raw_obj)).strip().strip('"“”').strip()
         if subject is None or not obj or all(w in FILLER_WORDS for w in obj.lower().split()):
             return
@@ -1018,7 +1025,6 @@ class _Run:
         child = next((m.groupdict().get(g) for g in ("child", "child_word", "child_said")
                       if m.groupdict().get(g)), None)
         parent = self.owner if m["subj"] == "I" else m["subj"]
-        described = ""
         if child and parent:
             # "Karim and Dina had a baby boy, Adam": Karim and Dina's son
             parents = [*self._coordinated(m.string[:m.start("subj")]), parent]
@@ -1865,6 +1871,10 @@ _SPOKEN_OF_UNNAMED = compiled(
     r"\b(?:[Yy]our|[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur)\s++(?:(?:new|little|big|older|"
     rf"younger|baby|best|twin)\s++)?(?:{_MALE_WORDS}|{_FEMALE_WORDS})\b"
     rf"(?!,?\s++(?:(?:called|named)\s++)?{_WORD})")
+
+# an object phrase that ends by giving the thing's name ("a climbing gym called Crux")
+_CALLED_AT_END = compiled(rf"^(?P<what>.+?)\s++(?:called|named)\s++(?:[Tt]he\s++)?"
+                          rf"(?P<name>{NAME})$")
 
 
 def told_genders(*texts: str) -> dict[str, str]:
