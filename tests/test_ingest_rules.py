@@ -733,6 +733,12 @@ def test_they_goes_on_about_no_one_person_and_a_liking_ends_before_its_measure()
     assert ("me", "LIKES", "pho") in extract("I love pho as much as you do.")[1]
 
 
+def test_a_place_gone_to_is_no_name_whose_thing_is_said_after_it():
+    # what was gone to is Mila's concert, not a place called "Mila's"
+    assert extract("And I went to Mila's school winter concert last Thursday.")[1] == set()
+    assert extract("I went to St Mary's last week.")[1] == {("me", "VISITED", "st marys")}
+
+
 def facts_after(text: str, previous: str, before_previous: str = "") -> set:
     """The facts of a reply, with the two messages before it (the people of the
     conversation, Kenji and Ana, already in the graph)."""

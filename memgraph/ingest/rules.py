@@ -997,6 +997,11 @@ class _Run:
             return      # "I like the look of" (a bungalow said before), "the sound of that"
         if kind == "Concept" and _PRONOUN_OBJECT.match(raw_obj):
             return      # "I love him so much it's annoying": someone said before, no thing
+        if kind != "Concept" and _POSSESSIVE_SUFFIX.search(raw_obj) \
+                and not _NOTHING_OWNED.match(m.string, m.end("obj")) \
+                and not _SAINTS_PLACE.match(raw_obj) \
+                and canonical_name(raw_obj) not in self.existing:
+            return      # "I went to Mila's school winter concert": hers, said after the name
         subject = self.subject(m["subj"])
         if m["subj"] != "I" and self.last_person is None:
             self.last_person = m["subj"]
