@@ -280,6 +280,8 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("I love lots of old movies.", ("Concept", "old movies"), ("me", "LIKES", "old movies")),
     ("I love all the yellow leaves.", ("Concept", "yellow leaves"),
      ("me", "LIKES", "yellow leaves")),
+    ("I love all dances, but contemporary is my top pick.", ("Concept", "dances"),
+     ("me", "LIKES", "dances")),
     # a thing gone to that is given its name: the name
     ("We went to a climbing gym called Crux on Saturday.", ("Entity", "Crux"),
      ("me", "ATTENDED", "crux")),
@@ -894,7 +896,7 @@ def test_loving_him_that_name_or_the_one_likes_no_thing_and_her_cooking_still_is
     for text in ("I love him so much it's annoying.", "I love it when you call.",
                  "I like them a lot.", "I love that name!", "I love this for you.",
                  "I like the one in the corner with the bee.", "Pizz loves whoever feeds him.",
-                 "Oscar loves everything."):
+                 "Oscar loves everything.", "I love all of it."):
         assert not extract(text)[1], text
     assert ("me", "LIKES", "her cooking") in extract("I love her cooking.")[1]
 

@@ -508,9 +508,9 @@ _TRAILING = compiled(r"(?:\s++(?:now|too|a lot|so much|very much|anymore|again|t
                        r"already|lately|nowadays|though|anyway|yesterday|today|tonight|"
                        r"recently|together|(?:last|this|on)\s++\w+))++$", re.IGNORECASE)
 # ... and "own" ("we all made our own pots": pots), and how many there were ("I made a
-# bunch of prints": prints; "I love all the yellow leaves": yellow leaves)
+# bunch of prints": prints; "I love all the yellow leaves": yellow leaves; "all dances")
 _ARTICLES = compiled(r"^(?:(?:a\s+)?(?:bunch|couple|lot)\s+of\s+(?:(?:the|my)\s+)?|"
-                     r"lots\s+of\s+|all\s+(?:the|my|our)\s+|"
+                     r"lots\s+of\s+|all\s+(?!of\b)(?:(?:the|my|our)\s+)?|"
                      r"(?:(?:the|a|an|my)\s+)?own\s+|(?:our|his|her|their)\s+own\s+|"
                      r"(?:the|a|an|my|to|going|doing)\s+)", re.IGNORECASE)
 # An object made only of these words names nothing: "Yeah, I love to.", "I love you",
@@ -533,8 +533,8 @@ FILLER_WORDS = {"it", "that", "this", "them", "these", "those", "to", "so", "too
                 "it's", "what", "how", "when", "where", "lot", "much", "more", "most",
                 "guys", "everyone", "everybody", "y'all", "yours", "mine", "his", "hers",
                 "theirs", "ours", "myself", "yourself", "himself", "herself", "themselves",
-                # "Oscar loves everything": no one thing
-                "everything", "anything", "something", "nothing"}
+                # "Oscar loves everything", "I love all of it": no one thing
+                "everything", "anything", "something", "nothing", "of"}
 
 # An object that opens a clause is what the speaker appreciates about something said or
 # done, not a thing they like: "I love how art lets us get our emotions out", "I love that
