@@ -1854,45 +1854,6 @@ _NOTHING_OWNED = compiled(
 # what it is about ("…her name is Ana. And she lives in Porto, not Lisbon.")
 # a subject pronoun, and the words a sentence may open on before it
 _SUBJECT_PRONOUN = r"(?:[Ss]he|[Hh]e|[Tt]hey)\b"
-# whom "he" and "she" may stand for ("they" for anyone): a person told as a man or a woman
-# by "his name is", by a relation word or by a title ("His name is Kenji", "my sister
-# Ana", "Mrs Patel")
-_PRONOUN_GENDER = {"he": "m", "she": "f"}
-_MALE_WORDS = ("brother|son|husband|boyfriend|dad|father|grandson|nephew|uncle|grandpa|"
-               "grandfather|stepdad|stepson|fiancé|fiance|guy|man|boy")
-_FEMALE_WORDS = ("sister|daughter|wife|girlfriend|mom|mum|mother|granddaughter|niece|aunt|"
-                 "auntie|grandma|grandmother|stepmom|stepmum|fiancée|fiancee|girl|woman|lady")
-_TOLD_AS = compiled(
-    r"(?:\b(?:(?P<his>[Hh]is)|[Hh]er)\s++name\s++is\s++"
-    rf"|\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|{_WORD}['’]s)\s++(?:(?:little|big|older|"
-    rf"younger|baby|best|twin)\s++)?(?:(?P<male>{_MALE_WORDS})|{_FEMALE_WORDS}),?\s++"
-    r"(?:(?:called|named)\s++)?"
-    r"|\b(?:(?P<mr>Mr)|Mrs|Ms|Miss)\.?\s++)"
-    rf"(?P<name>{_WORD})")
-
-# a man or a woman spoken of by a relation word alone ("How's your mom?", "my brother's
-# new job"), no name after it
-_SPOKEN_OF_UNNAMED = compiled(
-    r"\b(?:[Yy]our|[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur)\s++(?:(?:new|little|big|older|"
-    rf"younger|baby|best|twin)\s++)?(?:{_MALE_WORDS}|{_FEMALE_WORDS})\b"
-    rf"(?!,?\s++(?:(?:called|named)\s++)?{_WORD})")
-
-# an object phrase that ends by giving the thing's name ("a climbing gym called Crux")
-_CALLED_AT_END = compiled(rf"^(?P<what>.+?)\s++(?:called|named)\s++(?:[Tt]he\s++)?"
-                          rf"(?P<name>{NAME})$")
-
-
-def told_genders(*texts: str) -> dict[str, str]:
-    """First names (canonical) of the people ``texts`` tell as a man ("m") or a woman
-    ("f"); a name told as both is left out."""
-    told: dict[str, str] = {}
-    for text in texts:
-        for m in _TOLD_AS.finditer(text or ""):
-            name = canonical_name(m["name"]).split()[0] if canonical_name(m["name"]) else ""
-            gender = "m" if m["his"] or m["male"] or m["mr"] else "f"
-            if name:
-                told[name] = gender if told.get(name, gender) == gender else "?"
-    return {name: gender for name, gender in told.items() if gender != "?"}
 # ("Turns out he's a chemistry teacher": what is found out is said of him)
 _OPENING_WORD = (r"(?:And|But|So|Also|Then|(?:It\s++t|T)urns\s++out(?:\s++that)?|"
                  r"Apparently,?)\s++")
@@ -1934,6 +1895,48 @@ _PRONOUN_SUBJECT = compiled(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\b
                               # "…adopted a greyhound, she's called Bella": the pronoun
                               # that gives a name is the thing's just told, no person's
                               + _SUBJECT_PRONOUN + r"(?!\s++(?:is|are)\s++called\b)")
+
+# whom "he" and "she" may stand for ("they" for anyone): a person told as a man or a woman
+# by "his name is", by a relation word or by a title ("His name is Kenji", "my sister
+# Ana", "Mrs Patel")
+_PRONOUN_GENDER = {"he": "m", "she": "f"}
+_MALE_WORDS = ("brother|son|husband|boyfriend|dad|father|grandson|nephew|uncle|grandpa|"
+               "grandfather|stepdad|stepson|fiancé|fiance|guy|man|boy")
+_FEMALE_WORDS = ("sister|daughter|wife|girlfriend|mom|mum|mother|granddaughter|niece|aunt|"
+                 "auntie|grandma|grandmother|stepmom|stepmum|fiancée|fiancee|girl|woman|lady")
+_TOLD_AS = compiled(
+    r"(?:\b(?:(?P<his>[Hh]is)|[Hh]er)\s++name\s++is\s++"
+    rf"|\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|{_WORD}['’]s)\s++(?:(?:little|big|older|"
+    rf"younger|baby|best|twin)\s++)?(?:(?P<male>{_MALE_WORDS})|{_FEMALE_WORDS}),?\s++"
+    r"(?:(?:called|named)\s++)?"
+    r"|\b(?:(?P<mr>Mr)|Mrs|Ms|Miss)\.?\s++)"
+    rf"(?P<name>{_WORD})")
+
+# a man or a woman spoken of by a relation word alone ("How's your mom?", "my brother's
+# new job"), no name after it
+_SPOKEN_OF_UNNAMED = compiled(
+    r"\b(?:[Yy]our|[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur)\s++(?:(?:new|little|big|older|"
+    rf"younger|baby|best|twin)\s++)?(?:{_MALE_WORDS}|{_FEMALE_WORDS})\b"
+    rf"(?!,?\s++(?:(?:called|named)\s++)?{_WORD})")
+
+# an object phrase that ends by giving the thing's name ("a climbing gym called Crux")
+_CALLED_AT_END = compiled(rf"^(?P<what>.+?)\s++(?:called|named)\s++(?:[Tt]he\s++)?"
+                          rf"(?P<name>{NAME})$")
+
+
+def told_genders(*texts: str) -> dict[str, str]:
+    """First names (canonical) of the people ``texts`` tell as a man ("m") or a woman
+    ("f"); a name told as both is left out."""
+    told: dict[str, str] = {}
+    for text in texts:
+        for m in _TOLD_AS.finditer(text or ""):
+            first = next(iter(canonical_name(m["name"]).split()), "")
+            gender = "m" if m["his"] or m["male"] or m["mr"] else "f"
+            if first:
+                told[first] = gender if told.get(first, gender) == gender else "?"
+    return {name: gender for name, gender in told.items() if gender != "?"}
+
+
 # the subject a sentence opens on, after a short lead-in set off by a comma or a colon
 # ("Big news: I left Acme and joined Globex" is the speaker's news, not a person "Big")
 _LEAD_SUBJECT = compiled(rf"^(?:\w++(?:\s++\w++){{0,3}}[,:]\s++)?(?P<subj>I|{_WORD})\s")
