@@ -761,6 +761,9 @@ def test_she_is_no_one_told_as_a_man_nor_the_one_named_before_someone_unnamed():
     # ... unless it spoke of someone it did not name ("How's your mom?": the mom)
     assert facts_after("She moved back to Fresno last weekend.", "How's your mom?",
                        "Kenji filled it with our vinyl.") == set()
+    # ... whom the pronoun can be: a dad is no "she"
+    assert facts_after("She moved to Fresno.", "Amazing! My dad will be thrilled.",
+                       "Ana filled it with our vinyl.") == {("ana", "LIVES_IN", "fresno")}
     # ... or told that one as a man, and "she" cannot be him ("he" can)
     assert facts_after("She moved to Fresno.", "How's it going?", "His name is Kenji.") == set()
     assert facts_after("He moved to Fresno.", "How's it going?",

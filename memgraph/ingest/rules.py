@@ -709,14 +709,18 @@ class RuleExtractor:
             run.existing = self.known_kinds(self.lookup_keys(source))
         # a "she" that opens the message is the person the message before it ended on, or
         # when that one names no one ("Jonah! Tell me about her."), the message before it
-        # (not when the message before spoke of someone it did not name: "How's your mom?"
-        # / "She moved back to Fresno" is about the mom, whoever the message before that
-        # named)
-        run.previous_person = run.last_person_named(source.previous) or (
-            None if _SPOKEN_OF_UNNAMED.search(source.previous or "")
-            else run.last_person_named(source.before_previous))
+        named_before = run.last_person_named(source.previous)
+        run.previous_person = named_before or run.last_person_named(source.before_previous)
         run.addressee = owner_of(source.previous_speaker) if source.previous_speaker else None
         run.genders = told_genders(source.content, source.previous, source.before_previous)
+        # ... but not when the message before spoke of a man or a woman it did not name and
+        # the pronoun could be them: "How's your mom?" / "She moved back to Fresno" is about
+        # the mom, whoever the message before that named (_pronoun_for)
+        if not named_before and run.previous_person:
+            run.unnamed_before = {
+                "m" if m["male"] else "f"
+                for m in _SPOKEN_OF_UNNAMED.finditer(source.previous or "")}
+            run.named_earlier = run.previous_person
         run.previous_message = source.previous
         # "We moved for my wife's job." then, in the speaker's next message, "Her name is
         # Ingrid."
@@ -748,6 +752,10 @@ class _Run:
         # the people told as a man ("m") or a woman ("f") in this message or the two before
         # it (told_genders): whom a "he" or a "she" cannot stand for
         self.genders: dict[str, str] = {}
+        # the genders of the people the message before spoke of without a name, and the
+        # person named in the message before that (whom "she" would otherwise stand for)
+        self.unnamed_before: set[str] = set()
+        self.named_earlier: str | None = None
         self.addressee: str | None = None   # who sent the message before, in its session
         # the names a "who" clause of this sentence is about ("a brother, Sam, who lives
         # in Perth"): named by the clause's fact, still had as a brother
@@ -1232,12 +1240,17 @@ class _Run:
     def _pronoun_for(self, pronoun: str, person: str | None) -> str:
         """The name a subject pronoun stands for: ``person``, unless the message or the two
         before it told them as a man and it says "she", or as a woman and it says "he"
-        ("His name is Kenji…" / "She moved back to Fresno": not Kenji). Else the pronoun,
-        which the fact patterns read as no one."""
+        ("His name is Kenji…" / "She moved back to Fresno": not Kenji), or they were named
+        two messages back and the message between spoke of someone unnamed the pronoun
+        can be ("How's your mom?"; not "My dad will be thrilled" for a "she"). Else the
+        pronoun, which the fact patterns read as no one."""
         if person is None:
             return pronoun
         told = self.genders.get(next(iter(canonical_name(person).split()), ""))
         said = _PRONOUN_GENDER.get(pronoun.lower())
+        if person == self.named_earlier and (said in self.unnamed_before
+                                             or (said is None and self.unnamed_before)):
+            return pronoun      # the one spoken of without a name, whom no node stands for
         return pronoun if told and said and told != said else person
 
     def _addressee(self) -> str | None:
@@ -1916,7 +1929,7 @@ _TOLD_AS = compiled(
 # new job"), no name after it
 _SPOKEN_OF_UNNAMED = compiled(
     r"\b(?:[Yy]our|[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur)\s++(?:(?:new|little|big|older|"
-    rf"younger|baby|best|twin)\s++)?(?:{_MALE_WORDS}|{_FEMALE_WORDS})\b"
+    rf"younger|baby|best|twin)\s++)?(?:(?P<male>{_MALE_WORDS})|{_FEMALE_WORDS})\b"
     rf"(?!,?\s++(?:(?:called|named)\s++)?{_WORD})")
 
 # an object phrase that ends by giving the thing's name ("a climbing gym called Crux")
