@@ -1248,8 +1248,8 @@ class _Run:
             return pronoun
         told = self.genders.get(next(iter(canonical_name(person).split()), ""))
         said = _PRONOUN_GENDER.get(pronoun.lower())
-        if person == self.named_earlier and (said in self.unnamed_before
-                                             or (said is None and self.unnamed_before)):
+        if person == self.named_earlier and self.unnamed_before \
+                and (said is None or said in self.unnamed_before):
             return pronoun      # the one spoken of without a name, whom no node stands for
         return pronoun if told and said and told != said else person
 

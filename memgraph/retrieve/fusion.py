@@ -20,7 +20,7 @@ importance = node ``importance``; relationships use ``strength``
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -293,8 +293,7 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
     subjects = find_subjects(candidates, query)
     names = set().union(*subjects.values()) if subjects else set()
     subject_keys = {c.key for c in candidates if c.props.get("uid") in subjects}
-    episodes = [c for c in candidates if c.props.get("kind") in EPISODE_KINDS]
-    episodes.sort(key=lambda c: (-rrf_score(c.ranks, rrf_k, signal_weights), c.key))
+    episodes = episodes_in_fused_order(candidates, rrf_k, signal_weights)
     voters = [c for c in episodes if not direct_only or DIRECT_SIGNALS & c.ranks.keys()]
     if subjects:
         written = names_written_about(names, episodes)
@@ -355,8 +354,7 @@ def add_answered_signal(candidates: Sequence[Candidate], topic: Sequence[str], f
     if not stems or form == "time":
         return
     holds = ANSWER_FORMS.get(form)
-    episodes = [c for c in candidates if c.props.get("kind") in EPISODE_KINDS]
-    episodes.sort(key=lambda c: (-rrf_score(c.ranks, rrf_k, signal_weights), c.key))
+    episodes = episodes_in_fused_order(candidates, rrf_k, signal_weights)
     by_key = {c.key: c for c in episodes}
     answers: list[Candidate] = []
     for asker in episodes[:seeds]:
@@ -480,12 +478,25 @@ def add_answer_form_signal(candidates: Sequence[Candidate], form: str, rrf_k: in
     vote_in_fused_order(ANSWER_FORM_SIGNALS[form], found, rrf_k, signal_weights)
 
 
+def in_fused_order(candidates: Iterable[Candidate], rrf_k: int,
+                   signal_weights: Mapping[str, float] | None) -> list[Candidate]:
+    """``candidates`` best first by their fused (RRF) score so far, ties by key: the order
+    in which the lists that only vote cast their votes and the graph picks its seeds."""
+    return sorted(candidates, key=lambda c: (-rrf_score(c.ranks, rrf_k, signal_weights), c.key))
+
+
+def episodes_in_fused_order(candidates: Iterable[Candidate], rrf_k: int,
+                            signal_weights: Mapping[str, float] | None) -> list[Candidate]:
+    """The episodes (sources, artifacts) among ``candidates``, in fused order."""
+    return in_fused_order((c for c in candidates if c.props.get("kind") in EPISODE_KINDS),
+                          rrf_k, signal_weights)
+
+
 def vote_in_fused_order(signal: str, chosen: list[Candidate], rrf_k: int,
                         signal_weights: Mapping[str, float] | None) -> None:
     """Give ``chosen`` a ranked list of their own, ``signal``, in their fused order so far
     (ties by key): how the lists that only vote (time, when, number) cast their votes."""
-    chosen.sort(key=lambda c: (-rrf_score(c.ranks, rrf_k, signal_weights), c.key))
-    for rank, c in enumerate(chosen, start=1):
+    for rank, c in enumerate(in_fused_order(chosen, rrf_k, signal_weights), start=1):
         c.ranks[signal], c.signal_scores[signal] = rank, 1.0
 
 
