@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from memgraph.graph.names import word_stem
 from memgraph.retrieve.config import Weights
 from memgraph.retrieve.fusion import (
     Candidate,
@@ -184,6 +185,12 @@ def test_the_words_a_message_asks_are_those_of_its_questions() -> None:
     assert asked_words("Is that Sofia?? Did she find anything good?") >= {"find", "good"}
     assert asked_words("17! What did you charge?") == {"charg"}
     assert asked_words("That is lovely. Tell me more.") == set()
+
+
+def test_a_message_asks_its_words_as_a_question_says_them() -> None:
+    # read as the question's topic is (query.words): "Pickle's" is Pickle, "ex-wife" one word
+    assert asked_words("How is Pickle's leg?") == asked_words("How is Pickle leg?")
+    assert asked_words("How's the ex-wife?") == {word_stem("ex-wife")}
 
 
 def test_a_question_asked_by_the_same_speaker_votes_for_no_answer() -> None:

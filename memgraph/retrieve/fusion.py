@@ -40,6 +40,7 @@ from memgraph.retrieve.query import (
     Period,
     QueryIntent,
     Window,
+    words,
 )
 from memgraph.retrieve.results import ScoreBreakdown, as_datetime
 from memgraph.settings import LifecycleSettings
@@ -321,7 +322,6 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
 
 # the questions a message asks: its sentences that end with "?"
 _QUESTIONS = re.compile(r"[^.!?]*\?")
-_WORDS = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
 
 
 def asked_words(text: str) -> set[str]:
@@ -329,7 +329,7 @@ def asked_words(text: str) -> set[str]:
     did it show?": {"show"}; "How was the first pottery class?? I've been waiting all week
     to ask.": {"first", "pottery", "class"})."""
     return {word_stem(w) for question in _QUESTIONS.findall(text.lower())
-            for w in _WORDS.findall(question)
+            for w in words(question)
             if w not in FUNCTION_WORDS and len(w) > 2}
 
 

@@ -375,9 +375,9 @@ class QueryIntent:
 
     def relation_matches(self, text: str) -> bool:
         """True when ``text`` holds one of the query's relation words or a synonym."""
-        said = _words(text)
-        words = set(said) | {f"{a} {b}" for a, b in pairwise(said)}
-        return any(RELATION_SYNONYMS[w] & words for w in self.relation_words)
+        said = words(text)
+        with_pairs = set(said) | {f"{a} {b}" for a, b in pairwise(said)}
+        return any(RELATION_SYNONYMS[w] & with_pairs for w in self.relation_words)
 
 
 # "would", "might", "likely": the question asks what follows from what is known
@@ -563,10 +563,12 @@ ANSWER_FORMS = {"time": says_when, "number": states_a_number}
 
 def names_a_relation(text: str) -> bool:
     """True when ``text`` holds a kinship, social or pet word ("Maya's puppy")."""
-    return any(w in RELATION_SYNONYMS for w in _words(text))
+    return any(w in RELATION_SYNONYMS for w in words(text))
 
 
-def _words(text: str) -> list[str]:
+def words(text: str) -> list[str]:
+    """A text's words as a question's are read: lower case, hyphenated words whole
+    ("ex-wife"), without a possessive "'s" ("Pickle's" is "pickle")."""
     return [_POSSESSIVE.sub("", t.lower()) for t in _TOKEN.findall(text)]
 
 
