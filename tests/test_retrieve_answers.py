@@ -700,6 +700,24 @@ def test_a_way_of_making_asks_for_what_was_made_that_way() -> None:
     assert buy.asked == {"bike"} and buy.ranked[0][0] == "bike"
 
 
+def test_a_fact_whose_two_ends_the_question_names_says_any_manner_of_its_type() -> None:
+    """"When did Marcus adopt Juni?" asks about "Marcus OWNS Juniper", though its sentence
+    ("We picked her up last Saturday") says no "adopt": the question names the pet; a road
+    bike, which it does not name, still is no pet adopted."""
+    owned = {"juni": {"kind": "OWNS", "start_name": "Marcus", "end_name": "Juniper",
+                      "description": "We picked her up last Saturday. Her name is Juniper."},
+             "bike": {"kind": "OWNS", "start_name": "Marcus", "end_name": "road bike",
+                      "description": "I got a road bike in May."}}
+    rows = [{"key": "bike", "via": None, "sim": 0.82}, {"key": "juni", "via": None, "sim": 0.8}]
+    adopt = rank_facts(rows, owned, read_query("When did Marcus adopt Juni?"),
+                       ["Marcus", "Juniper", "Juni"], 0.7)
+    assert adopt.asked == {"juni"} and adopt.answers == {"juni"}
+    assert adopt.ranked[0][0] == "juni"
+    # named alone, the pet's fact says no manner its sentence does not
+    assert rank_facts(rows, owned, read_query("When did Marcus adopt a dog?"),
+                      ["Marcus"], 0.7).asked == set()
+
+
 def test_a_manner_of_two_words_asks_only_when_both_are_said() -> None:
     """"sign up" is a way of attending; "sign" alone is not: a pottery class signed up for
     does not answer who designed a shop sign or when a lease was signed."""

@@ -303,17 +303,25 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
              if (props := rels.get(row["key"])) is not None and is_fact(props)]
     # a fact stated in the period the question names says its words ("in April"), as
     # the time signal counts its sources in it
-    said = {row["key"]: _words(props, with_sentence=True) for row, props in facts}
+    # a fact whose two ends the question names says any manner of its type: "When did
+    # Marcus adopt Juni?" asks about "Marcus OWNS Juniper", told as "We picked her up"
+    ends_named = {row["key"] for row, props in facts
+                  if canonical_name(str(props.get("start_name") or "")) in named
+                  and canonical_name(str(props.get("end_name") or "")) in named}
+    said = {row["key"]: _words(props, with_sentence=True,
+                               ends_named=row["key"] in ends_named)
+            for row, props in facts}
     timed = {row["key"]: _period_words(wanted, intent, props, said[row["key"]])
              for row, props in facts}
     said = {key: words | timed[key] for key, words in said.items()}
     weights = _word_weights(wanted, said.values())
     for row, props in facts:
-        if asks_relation(asking, props):
+        if asks_relation(asking, props, ends_named=row["key"] in ends_named):
             asked.add(row["key"])
         raw = row.get("sim")
         sim = 0.5 if raw is None else max(0.0, 2.0 * float(raw) - 1.0)
-        lexical = _lexical(wanted, props, timed[row["key"]])
+        lexical = _lexical(wanted, props, timed[row["key"]],
+                           ends_named=row["key"] in ends_named)
         # the order among the facts also reads the sentence the fact was stated in: "as a
         # project manager" is said there, not in "Carlos WORKS_AT Sol Energia"
         sim += LEXICAL_WEIGHT * _weighted_share(weights, said[row["key"]])
@@ -472,15 +480,18 @@ def message_floor(best_source_sim: float | None) -> float | None:
     return None if best_source_sim is None else 2.0 * best_source_sim - 1.0
 
 
-def asks_relation(wanted: set[str], props: Mapping[str, Any]) -> bool:
+def asks_relation(wanted: set[str], props: Mapping[str, Any], *,
+                  ends_named: bool = False) -> bool:
     """Whether the question's content words (stems, and its two-word phrases:
     ``with_phrases``) name the fact's relation: a word of its type ("live", "home", "move"
     for LIVES_IN) or of its type's name, or a manner of it its sentence says. A named
     node's fact that shares only its name and an object word with the question ("Melanie
     LIKES pottery" for "when did Melanie sign up for a pottery class?") is not what the
-    question asks, however close its short sentence lies to it."""
+    question asks, however close its short sentence lies to it. With ``ends_named`` (the
+    question names both of the fact's ends) any manner of its type counts, said or not."""
     kind = str(props.get("kind") or "")
-    return bool(wanted & (_type_stems(kind) | _manner_said(kind, props.get("description"))))
+    return bool(wanted & (_type_stems(kind) | _manner(kind, props.get("description"),
+                                                       ends_named)))
 
 
 def with_phrases(stems: Sequence[str]) -> set[str]:
@@ -504,13 +515,13 @@ def _type_word_stems(kind: str) -> frozenset[str]:
 
 
 def _lexical(wanted: set[str], props: Mapping[str, Any],
-             timed: frozenset[str] = frozenset()) -> float:
+             timed: frozenset[str] = frozenset(), *, ends_named: bool = False) -> float:
     """The share of the question's content words (stems) the fact's statement holds (its
     ends' names and its type's words), with ``timed``, the words of the question's period
     when the fact was stated in it."""
     if not wanted:
         return 0.0
-    return len(wanted & (_words(props) | timed)) / len(wanted)
+    return len(wanted & (_words(props, ends_named=ends_named) | timed)) / len(wanted)
 
 
 def _named_besides(props: Mapping[str, Any], people: frozenset[str]) -> float:
@@ -539,14 +550,23 @@ def _period_words(wanted: set[str], intent: QueryIntent, props: Mapping[str, Any
     return period
 
 
-def _words(props: Mapping[str, Any], *, with_sentence: bool = False) -> frozenset[str]:
-    """The stems of a fact's statement (its ends' names and its type's words), and with
-    ``with_sentence`` of the sentence it was stated in (its description) too."""
+def _words(props: Mapping[str, Any], *, with_sentence: bool = False,
+           ends_named: bool = False) -> frozenset[str]:
+    """The stems of a fact's statement (its ends' names, its type's words and the manners
+    it says: ``_manner``), and with ``with_sentence`` of the sentence it was stated in (its
+    description) too."""
     kind, sentence = str(props.get("kind")), str(props.get("description") or "")
-    manner = {word for said in _manner_said(kind, sentence) for word in said.split()}
+    manner = {word for said in _manner(kind, sentence, ends_named) for word in said.split()}
     return _statement_stems(str(props.get("start_name") or ""),
                             str(props.get("end_name") or ""), kind,
                             sentence if with_sentence else None) | manner
+
+
+def _manner(kind: str, sentence: Any, ends_named: bool) -> frozenset[str]:
+    """The stems of the type's manner words a fact says: those its sentence says, or, when
+    the question names both of its ends, every one (the thing is named; how it was come by
+    is the question's own word: "When did Marcus adopt Juni?" of "We picked her up")."""
+    return _manner_stems(kind) if ends_named else _manner_said(kind, sentence)
 
 
 @lru_cache(maxsize=MESSAGE_READINGS_KEPT)
