@@ -1151,6 +1151,17 @@ def test_a_home_bought_is_where_one_lives_unless_it_is_a_holiday_home_or_let_out
     assert extract("I bought a new car in Bath.")[1] == {("me", "OWNS", "car")}
 
 
+def test_a_home_got_is_where_one_lives_and_no_thing_owned():
+    # got, rented or bought: lived in; owned only when bought (one gets a flat to rent)
+    assert extract("We got a flat in Chorlton!")[1] == {("me", "LIVES_IN", "chorlton")}
+    assert extract("Got the flat in Chorlton.")[1] == {("me", "LIVES_IN", "chorlton")}
+    assert extract("Tom has finally got a house in York.")[1] == {("tom", "LIVES_IN", "york")}
+    # a holiday let and a flat tyre are no home
+    assert extract("We got a cottage in Cornwall for the week.")[1] == set()
+    assert extract("I got a flat tyre in Bath.")[1] == set()
+    assert extract("Got it, thanks.")[1] == set()
+
+
 def test_a_subject_left_out_after_and_is_its_clauses_when_the_clause_names_one():
     assert ("clara", "INTERESTED_IN", "cello") in extract(
         "My roommate Clara is from Vienna and plays the cello.")[1]

@@ -381,6 +381,17 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"apartment|condo|bungalow|townhouse)\s++in\s++"
         rf"(?P<obj>{NAME})(?![^.!?;]{{0,40}}?\b(?:rent(?:ed|ing)?\s++(?:it\s++)?out|"
         r"let\s++out|to\s++let|as\s++an\s++investment)\b)"), "Entity", "place"),
+    # a home got, rented or bought: "we got a flat in Chorlton", "Got the flat in
+    # Chorlton!" (a home lived in; not a thing owned: one gets a flat to rent; and not "a
+    # cottage in Cornwall for the week")
+    ("LIVES_IN", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:got|gotten)\s++"
+        r"(?:a|an|the|our|my|his|her|their)\s++"
+        r"(?:new\s++|little\s++|small\s++|big\s++|first\s++)?(?:house|flat|home|cottage|"
+        r"apartment|condo|bungalow|townhouse)\s++in\s++"
+        rf"(?P<obj>{NAME})(?![^.!?;]{{0,40}}?\b(?:for\s++(?:the|a|an|our|two|three|a\s++few)"
+        r"\s++(?:week|weekend|night|nights|days|holidays?|vacation|summer|trip)|holiday|"
+        r"vacation|airbnb)\b)"), "Entity", "place"),
     # a job switched to, said of the one who switched: "Neha switched jobs, she's at
     # Lloyds Pharmacy now", "I changed jobs and I'm with Globex now"
     ("WORKS_AT", compiled(
@@ -2522,9 +2533,11 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]
                               r"[Gg]ave\s+up|[Qq]uit|[Ss]topped|[Dd]ropped|"
                               # "Had a mild heart attack in May" (not "Had to go", "Had better")
                               r"[Hh]ad(?!\s+(?:to|better)\b)|"
-                              # "Got a part-time job at …", "Just got back from Rome" (not "Got
-                              # it", "Got to go")
-                              r"[Gg]ot\s+(?:back|a|an|engaged|married|hired|promoted|accepted|"
+                              # "Got a part-time job at …", "Just got back from Rome", "Got the
+                              # flat in Chorlton!" (not "Got it", "Got to go")
+                              r"[Gg]ot\s+(?:back|a|an|the(?=\s+(?:new\s+)?(?:house|flat|home|"
+                              r"cottage|apartment|condo|bungalow|townhouse)\b)|engaged|married|"
+                              r"hired|promoted|accepted|"
                               # "Caught the flu.", "Got COVID, grounded for a week.", "got
                               # dengue in Hoi An"
                               r"[Cc]ovid|COVID|the\s+flu|(?:" + _CONDITIONS + r")\b)|[Cc]aught)"
