@@ -19,8 +19,9 @@ What it finds
   "I got hired by Y", "I accepted a job offer from Y", "moved to Z for a new job at Y",
   "Neha switched jobs, she's at Y now", "I run a bakery called Y", "I joined Y", "I started
   at Y" (WORKS_AT an organisation; a school's name is STUDIES_AT);
-- "I live in / moved to Y", "we moved from X to Y", "we bought a cottage in Y" (LIVES_IN),
-  "I'm from Y" (FROM), "I visited / went to Y", "I took a trip to Y" (VISITED);
+- "I live in / moved to Y", "we moved from X to Y", "we bought a cottage in Y", "we got a
+  flat in Y" (LIVES_IN), "I'm from Y" (FROM), "I visited / went to Y", "I took a trip to
+  Y" (VISITED);
 - "I went to a support group", "I signed up for a pottery class", "we attended the
   pride parade" (ATTENDED: an event, class or meeting; a capitalised place after "went
   to" is VISITED);
