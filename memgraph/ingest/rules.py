@@ -251,6 +251,9 @@ _RELATION_REVERSED = compiled(
 # how close family through another relative is ("my brother's wife"): a step less than
 # the words for it (vocabulary.RELATION_WORD_GROUPS: "sister-in-law" 0.9)
 _FAMILY_THROUGH_PROXIMITY = 0.7
+# a home one lives in: bought or got, it is where one lives (the LIVES_IN patterns; and a
+# dropped subject: "Got the flat in Chorlton!")
+_HOME_WORDS = r"(?:house|flat|home|cottage|apartment|condo|bungalow|townhouse)"
 _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # (relationship type, pattern, object kind, entity type)
     # a place one has been at for years is where one works: "I've been at Stripe for three
@@ -378,8 +381,7 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # flat in Leeds to rent out")
     ("LIVES_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:bought|purchased)\s++(?:a|an|our|my|his|her|their)\s++"
-        r"(?:new\s++|little\s++|small\s++|big\s++|old\s++)?(?:house|flat|home|cottage|"
-        r"apartment|condo|bungalow|townhouse)\s++in\s++"
+        rf"(?:new\s++|little\s++|small\s++|big\s++|old\s++)?{_HOME_WORDS}\s++in\s++"
         rf"(?P<obj>{NAME})(?![^.!?;]{{0,40}}?\b(?:rent(?:ed|ing)?\s++(?:it\s++)?out|"
         r"let\s++out|to\s++let|as\s++an\s++investment)\b)"), "Entity", "place"),
     # a home got, rented or bought: "we got a flat in Chorlton", "Got the flat in
@@ -388,8 +390,7 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("LIVES_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:got|gotten)\s++"
         r"(?:a|an|the|our|my|his|her|their)\s++"
-        r"(?:new\s++|little\s++|small\s++|big\s++|first\s++)?(?:house|flat|home|cottage|"
-        r"apartment|condo|bungalow|townhouse)\s++in\s++"
+        rf"(?:new\s++|little\s++|small\s++|big\s++|first\s++)?{_HOME_WORDS}\s++in\s++"
         rf"(?P<obj>{NAME})(?![^.!?;]{{0,40}}?\b(?:for\s++(?:the|a|an|our|two|three|a\s++few)"
         r"\s++(?:week|weekend|night|nights|days|holidays?|vacation|summer|trip)|holiday|"
         r"vacation|airbnb)\b)"), "Entity", "place"),
@@ -2536,9 +2537,8 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]
                               r"[Hh]ad(?!\s+(?:to|better)\b)|"
                               # "Got a part-time job at …", "Just got back from Rome", "Got the
                               # flat in Chorlton!" (not "Got it", "Got to go")
-                              r"[Gg]ot\s+(?:back|a|an|the(?=\s+(?:new\s+)?(?:house|flat|home|"
-                              r"cottage|apartment|condo|bungalow|townhouse)\b)|engaged|married|"
-                              r"hired|promoted|accepted|"
+                              rf"[Gg]ot\s+(?:back|a|an|the(?=\s+(?:new\s+)?{_HOME_WORDS}\b)|"
+                              r"engaged|married|hired|promoted|accepted|"
                               # "Caught the flu.", "Got COVID, grounded for a week.", "got
                               # dengue in Hoi An"
                               r"[Cc]ovid|COVID|the\s+flu|(?:" + _CONDITIONS + r")\b)|[Cc]aught)"

@@ -301,8 +301,6 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     asked: set[str] = set()
     facts = [(row, props) for row in rows
              if (props := rels.get(row["key"])) is not None and is_fact(props)]
-    # a fact stated in the period the question names says its words ("in April"), as
-    # the time signal counts its sources in it
     # a fact whose two ends the question names says any manner of its type: "When did
     # Marcus adopt Juni?" asks about "Marcus OWNS Juniper", told as "We picked her up"
     ends_named = {row["key"] for row, props in facts
@@ -311,6 +309,8 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     said = {row["key"]: _words(props, with_sentence=True,
                                ends_named=row["key"] in ends_named)
             for row, props in facts}
+    # a fact stated in the period the question names says its words ("in April"), as
+    # the time signal counts its sources in it
     timed = {row["key"]: _period_words(wanted, intent, props, said[row["key"]])
              for row, props in facts}
     said = {key: words | timed[key] for key, words in said.items()}
