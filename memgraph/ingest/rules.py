@@ -1930,10 +1930,12 @@ _MALE_WORDS = ("brother|son|husband|boyfriend|dad|father|grandson|nephew|uncle|g
                "grandfather|stepdad|stepson|fiancé|fiance|guy|man|boy")
 _FEMALE_WORDS = ("sister|daughter|wife|girlfriend|mom|mum|mother|granddaughter|niece|aunt|"
                  "auntie|grandma|grandmother|stepmom|stepmum|fiancée|fiancee|girl|woman|lady")
+# the words that may stand between "my" and the relation word ("my little sister")
+_KIN_MODIFIERS = "little|big|older|younger|baby|best|twin"
 _TOLD_AS = compiled(
     r"(?:\b(?:(?P<his>[Hh]is)|[Hh]er)\s++name\s++is\s++"
-    rf"|\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|{_WORD}['’]s)\s++(?:(?:little|big|older|"
-    rf"younger|baby|best|twin)\s++)?(?:(?P<male>{_MALE_WORDS})|{_FEMALE_WORDS}),?\s++"
+    rf"|\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|{_WORD}['’]s)\s++(?:(?:{_KIN_MODIFIERS})\s++)?"
+    rf"(?:(?P<male>{_MALE_WORDS})|{_FEMALE_WORDS}),?\s++"
     r"(?:(?:called|named)\s++)?"
     r"|\b(?:(?P<mr>Mr)|Mrs|Ms|Miss)\.?\s++)"
     rf"(?P<name>{_WORD})")
@@ -1941,8 +1943,8 @@ _TOLD_AS = compiled(
 # a man or a woman spoken of by a relation word alone ("How's your mom?", "my brother's
 # new job"), no name after it
 _SPOKEN_OF_UNNAMED = compiled(
-    r"\b(?:[Yy]our|[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur)\s++(?:(?:new|little|big|older|"
-    rf"younger|baby|best|twin)\s++)?(?:(?P<male>{_MALE_WORDS})|{_FEMALE_WORDS})\b"
+    rf"\b(?:[Yy]our|[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur)\s++(?:(?:new|{_KIN_MODIFIERS})\s++)?"
+    rf"(?:(?P<male>{_MALE_WORDS})|{_FEMALE_WORDS})\b"
     rf"(?!,?\s++(?:(?:called|named)\s++)?{_WORD})")
 
 # an object phrase that ends by giving the thing's name ("a climbing gym called Crux")
