@@ -14,6 +14,7 @@ from memgraph.retrieve.fusion import (
     find_subjects,
     rerank,
 )
+from memgraph.retrieve.query import times_said
 
 NOW = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -75,6 +76,34 @@ def test_only_a_reply_next_to_a_strong_episode_gets_a_vote() -> None:
     assert question.ranks["adjacent"] == 1
     assert "adjacent" not in own_note.ranks
     assert unknown.ranks["adjacent"] == 2      # no speaker known: it may still be one
+
+
+def test_a_reply_that_only_repeats_the_time_told_gets_no_vote_for_a_when_question() -> None:
+    """"March 11th is on our calendar!" after "The grand opening is set for Saturday,
+    March 11th.": the time is the told message's evidence, not the listener's echo."""
+    told = node("s1", "Source", {"fulltext": 1}, speaker="Nadia", adjacent=["s2", "s3"],
+                text_head="The grand opening is set for Saturday, March 11th.")
+    echo = node("s2", "Source", {"vector": 3}, speaker="Marcus", adjacent=["s1"],
+                text_head="March 11th is on our calendar!")
+    later = node("s3", "Source", {"vector": 4}, speaker="Marcus", adjacent=["s1"],
+                 text_head="Theo can't come until Sunday.")
+    add_graph_signals([told, echo, later], "When was the grand opening?", 60, seeds=1,
+                      form="time")
+    assert "adjacent" not in echo.ranks
+    assert later.ranks["adjacent"] == 1          # a time of its own: a vote as before
+    # asked for anything but a time, the echo is the told message's neighbour as before
+    later.ranks.pop("adjacent")
+    add_graph_signals([told, echo, later], "What did Marcus say about the opening?", 60,
+                      seeds=1)
+    assert echo.ranks["adjacent"] == 1
+
+
+def test_the_times_a_message_says_are_read_as_words_and_short_phrases() -> None:
+    assert times_said("The grand opening is set for Saturday, March 11th.") \
+        == {"saturday", "march", "11"}
+    assert times_said("Last week, on Mother's Day, in 2023") \
+        == {"last week", "mother day", "2023"}
+    assert times_said("See you soon!") == frozenset()
 
 
 def test_the_speakers_next_turn_after_a_reply_gets_a_vote_after_the_replies() -> None:

@@ -265,7 +265,8 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
     candidates, named = fetched.candidates, fetched.named
     subjects = add_graph_signals(candidates, req.query, req.config.rrf_k,
                                  req.config.adjacent_seeds if req.config.use_graph else 0,
-                                 req.config.signal_weights, req.config.indirect_needs_direct)
+                                 req.config.signal_weights, req.config.indirect_needs_direct,
+                                 answer_form(req))
     if req.config.use_graph:
         add_answered_signal(candidates, req.intent.topic(fetched.people), answer_form(req),
                             req.config.rrf_k, req.config.adjacent_seeds,

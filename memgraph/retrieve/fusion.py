@@ -40,6 +40,7 @@ from memgraph.retrieve.query import (
     Period,
     QueryIntent,
     Window,
+    times_said,
     words,
 )
 from memgraph.retrieve.results import ScoreBreakdown, as_datetime
@@ -273,7 +274,7 @@ def find_subjects(candidates: Sequence[Candidate], query: str) -> dict[str, set[
 
 def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
                       seeds: int, signal_weights: Mapping[str, float] | None = None,
-                      direct_only: bool = False) -> set[str]:
+                      direct_only: bool = False, form: str = "") -> set[str]:
     """Two more ranked lists from the graph, added to the candidates' ranks; returns the
     keys of the subject nodes (the re-rank gives them no relevance of their own).
 
@@ -285,7 +286,8 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
       question's evidence is often the turn before or after the one that matched best:
       the question to an answer, the answer to a question); then the seeds' own
       speaker's turns one reply away (``continued``: the story goes on after the other
-      speaker's "Oh no!").
+      speaker's "Oh no!"). For a question that asks when (``form`` "time"), a reply
+      that only repeats the time its seed told (``repeats_time``) gets no vote from it.
     Neither list brings new candidates; both only vote, like the text signals, in RRF.
     With ``direct_only`` they vote only for candidates a direct signal (vector, full-text)
     found: a graph-only find would otherwise collect up to three indirect votes (graph,
@@ -307,7 +309,8 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
     for hit in episodes[:seeds]:
         for key in hit.props.get("adjacent") or []:
             c = by_key.get(key)
-            if c is not None and c not in neighbours and replies(hit, c):
+            if c is not None and c not in neighbours and replies(hit, c) \
+                    and not (form == "time" and repeats_time(c, hit)):
                 neighbours.append(c)
     # then the same speaker's turn on either side of the other's reply: a story goes on
     # after "Oh no!" ("Juni ate a sock…" / "Oh no! Is she OK?" / "She's fine now… $600
@@ -385,6 +388,15 @@ def continued(hit: Candidate, everyone: Mapping[str, Candidate],
     return [c for c in voters if c is not hit
             and (c.props.get("speaker") or "").lower() == speaker
             and mids.intersection(c.props.get("adjacent") or [])]
+
+
+def repeats_time(reply: Candidate, told: Candidate) -> bool:
+    """Whether a reply says no time but the ones the message it answers told: "March 11th
+    is on our calendar!" after "The grand opening is set for Saturday, March 11th." The
+    time is the told message's evidence; the listener's echo of it, voted for as that
+    message's neighbour, came first for "When was the grand opening?"."""
+    said = times_said(reply.props.get("text_head") or "")
+    return bool(said) and said <= times_said(told.props.get("text_head") or "")
 
 
 def replies(one: Candidate, other: Candidate) -> bool:

@@ -460,24 +460,35 @@ def says_when(text: str) -> bool:
     """Whether a message says when something happened: a day, a month or a holiday
     named, "last weekend", "a fortnight ago", "in 2019", "on the 29th"
     (``TIME_STATEMENT_WORDS``; only its first ``TEXT_HEAD_CHARS`` characters are read)."""
+    return bool(times_said(text))
+
+
+@lru_cache(maxsize=MESSAGE_READINGS_KEPT)
+def times_said(text: str) -> frozenset[str]:
+    """The words a message says when with (``says_when``), lower case, a period with the
+    word before it ("last week", "mother day", "new year"), an ordinal without its suffix
+    ("11th": "11"): what two messages compare to tell whether one only repeats the
+    other's time ("The grand opening is set for Saturday, March 11th." / "March 11th is
+    on our calendar!")."""
     words = _WORD.findall(text[:TEXT_HEAD_CHARS].lower())
+    said: set[str] = set()
     for i, word in enumerate(words):
         if word in TIME_STATEMENT_WORDS:
-            return True
-        if word in ("day", "year") and i:
+            said.add(word)
+        elif word in ("day", "year") and i:
             # "Mother's Day" is read as "mother", "s", "day"
             before = words[i - 2] if words[i - 1] == "s" and i > 1 else words[i - 1]
             if (word == "day" and before in HOLIDAY_BEFORE_DAY) \
                     or (word == "year" and before == "new"):
-                return True
-        if word in ("last", "next", "this") and i + 1 < len(words) \
+                said.add(f"{before} {word}")
+        elif word in ("last", "next", "this") and i + 1 < len(words) \
                 and words[i + 1] in TIME_STATEMENT_PERIODS:
-            return True
-        if word.isdigit() and len(word) == 4 and 1900 <= int(word) <= 2100:
-            return True
-        if 2 < len(word) <= 4 and word.endswith(_ORDINAL_SUFFIXES) and word[:-2].isdigit():
-            return True
-    return False
+            said.add(f"{word} {words[i + 1]}")
+        elif word.isdigit() and len(word) == 4 and 1900 <= int(word) <= 2100:
+            said.add(word)
+        elif 2 < len(word) <= 4 and word.endswith(_ORDINAL_SUFFIXES) and word[:-2].isdigit():
+            said.add(word[:-2])
+    return frozenset(said)
 
 
 @lru_cache(maxsize=MESSAGE_READINGS_KEPT)
