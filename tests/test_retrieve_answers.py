@@ -650,6 +650,31 @@ def test_a_result_that_shows_only_what_is_shown_above_yields_its_place() -> None
     assert plain.index("bass") < plain.index("other")
 
 
+def test_a_fact_of_a_named_node_after_its_message_shown_whole_yields_its_place() -> None:
+    """"Well, big news on my end: last week I finally signed up for my first triathlon."
+    came 2nd for "When did Marcus complete his first triathlon?", and two facts stated in
+    it, each a fact of Marcus, 3rd and 5th: they showed the reader nothing the message
+    above had not. (After another fact of its message, the message itself not shown, a
+    fact of a named node keeps its place: the test above, "bass" after "friend".)"""
+    def fact(key: str, end: str, rank: int) -> Candidate:
+        f = rel(key, "ATTENDED", "Marcus", end, source_ids=["signup"])
+        f.ranks = {"vector": rank, "fulltext": rank}
+        return f
+
+    def order(candidates: list[Candidate]) -> list[str]:
+        # neither fact's relation asked about: each ranks where its message does
+        return [c.key for c, _ in rerank(candidates, Weights(), 10, NOW, 30,
+                                         intent=read_query("When did Marcus complete his "
+                                                           "first triathlon?"),
+                                         fact_scores={"race": 0.5, "first": 0.4},
+                                         asked=set())]
+
+    signup = src("signup", {"fulltext": 1, "vector": 1})
+    facts = [fact("race", "triathlon", 30), fact("first", "first triathlon", 31)]
+    rest = [src("done", {"vector": 4, "fulltext": 6}), src("other", {"vector": 9})]
+    assert order([signup, *facts, *rest])[:3] == ["signup", "done", "other"]
+
+
 def test_a_question_asks_about_a_facts_relation_through_its_words() -> None:
     rels = {"likes": {"kind": "LIKES", "start_name": "Melanie", "end_name": "pottery"},
             "home": {"kind": "LIVES_IN", "start_name": "Melanie", "end_name": "Boston"},

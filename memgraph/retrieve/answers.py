@@ -983,18 +983,24 @@ def evidence_repeated(ordered: Sequence[Any], tier: Mapping[str, int],
     took the first three places for "Which Static Orchard song did the crowd sing along
     to?"), or a message after a fact of it. Each repeats what a reader has seen and takes
     the place of a message that tells something new. A fact of a node the question names
-    is a memory of what it asks about, whatever message it shares ("Priti OWNS Patel
-    Accounts" after "Raj PARTNER_OF Priti", both from "My wife Priti started her own
-    accountancy firm, Patel Accounts", for "What is Priti's firm called?";
-    docs/retrieval.md, "Session 75")."""
+    is a memory of what it asks about, whatever other fact of its message came first
+    ("Priti OWNS Patel Accounts" after "Raj PARTNER_OF Priti", both from "My wife Priti
+    started her own accountancy firm, Patel Accounts", for "What is Priti's firm called?";
+    docs/retrieval.md, "Session 75"), but not after the message itself, shown whole above
+    it ("Marcus ATTENDED triathlon" after "…I finally signed up for my first triathlon";
+    "Session 87")."""
     exempt = set(own)
     seen: set[str] = set()
+    shown_whole: set[str] = set()     # messages shown as results of their own
     repeated = []
     for c in ordered:
         cited = cited_evidence(c)
-        if cited and tier.get(c.key, 2) == 2 and cited <= seen and c.key not in exempt:
+        if cited and tier.get(c.key, 2) == 2 \
+                and (cited <= shown_whole or (cited <= seen and c.key not in exempt)):
             repeated.append(c.key)
         seen |= cited
+        if c.element == "node":
+            shown_whole |= cited
     return repeated
 
 
