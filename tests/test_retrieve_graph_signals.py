@@ -14,7 +14,7 @@ from memgraph.retrieve.fusion import (
     find_subjects,
     rerank,
 )
-from memgraph.retrieve.query import times_said
+from memgraph.retrieve.query import numbers_said, times_said
 
 NOW = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -98,12 +98,25 @@ def test_a_reply_that_only_repeats_the_time_told_gets_no_vote_for_a_when_questio
     assert echo.ranks["adjacent"] == 1
 
 
+def test_a_reply_that_only_repeats_the_number_told_gets_no_vote_for_how_many() -> None:
+    told = node("s1", "Source", {"fulltext": 1}, speaker="Ruth", adjacent=["s2", "s3"],
+                text_head="I sold thirty-one jars in four hours!")
+    echo = node("s2", "Source", {"vector": 3}, speaker="Jonah", adjacent=["s1"],
+                text_head="Thirty-one jars?! You're a natural.")
+    more = node("s3", "Source", {"vector": 4}, speaker="Jonah", adjacent=["s1"],
+                text_head="We sold 12 shirts at our show.")
+    add_graph_signals([told, echo, more], "How many jars did Ruth sell?", 60, seeds=1,
+                      form="number")
+    assert "adjacent" not in echo.ranks and more.ranks["adjacent"] == 1
+
+
 def test_the_times_a_message_says_are_read_as_words_and_short_phrases() -> None:
     assert times_said("The grand opening is set for Saturday, March 11th.") \
         == {"saturday", "march", "11"}
     assert times_said("Last week, on Mother's Day, in 2023") \
         == {"last week", "mother day", "2023"}
     assert times_said("See you soon!") == frozenset()
+    assert numbers_said("Thirty-one jars in 4 hours, twice!") == {"thirty", "one", "4", "twice"}
 
 
 def test_the_speakers_next_turn_after_a_reply_gets_a_vote_after_the_replies() -> None:

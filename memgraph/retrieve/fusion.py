@@ -37,10 +37,10 @@ from memgraph.retrieve.config import Weights
 from memgraph.retrieve.query import (
     ANSWER_FORMS,
     FUNCTION_WORDS,
+    VALUES_SAID,
     Period,
     QueryIntent,
     Window,
-    times_said,
     words,
 )
 from memgraph.retrieve.results import ScoreBreakdown, as_datetime
@@ -286,8 +286,9 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
       question's evidence is often the turn before or after the one that matched best:
       the question to an answer, the answer to a question); then the seeds' own
       speaker's turns one reply away (``continued``: the story goes on after the other
-      speaker's "Oh no!"). For a question that asks when (``form`` "time"), a reply
-      that only repeats the time its seed told (``repeats_time``) gets no vote from it.
+      speaker's "Oh no!"). For a question that asks for a time or a number (``form``),
+      a reply that only repeats the value its seed told (``repeats_value``) gets no vote
+      from it.
     Neither list brings new candidates; both only vote, like the text signals, in RRF.
     With ``direct_only`` they vote only for candidates a direct signal (vector, full-text)
     found: a graph-only find would otherwise collect up to three indirect votes (graph,
@@ -310,7 +311,7 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
         for key in hit.props.get("adjacent") or []:
             c = by_key.get(key)
             if c is not None and c not in neighbours and replies(hit, c) \
-                    and not (form == "time" and repeats_time(c, hit)):
+                    and not repeats_value(c, hit, form):
                 neighbours.append(c)
     # then the same speaker's turn on either side of the other's reply: a story goes on
     # after "Oh no!" ("Juni ate a sock…" / "Oh no! Is she OK?" / "She's fine now… $600
@@ -390,13 +391,18 @@ def continued(hit: Candidate, everyone: Mapping[str, Candidate],
             and mids.intersection(c.props.get("adjacent") or [])]
 
 
-def repeats_time(reply: Candidate, told: Candidate) -> bool:
-    """Whether a reply says no time but the ones the message it answers told: "March 11th
-    is on our calendar!" after "The grand opening is set for Saturday, March 11th." The
-    time is the told message's evidence; the listener's echo of it, voted for as that
-    message's neighbour, came first for "When was the grand opening?"."""
-    said = times_said(reply.props.get("text_head") or "")
-    return bool(said) and said <= times_said(told.props.get("text_head") or "")
+def repeats_value(reply: Candidate, told: Candidate, form: str) -> bool:
+    """Whether a reply states no value of the asked ``form`` (a time, a number:
+    query.VALUES_SAID) but the ones the message it answers told: "March 11th is on our
+    calendar!" after "The grand opening is set for Saturday, March 11th.", "Thirty-one
+    jars?!" after "I sold thirty-one jars". The value is the told message's evidence; the
+    listener's echo of it, voted for as that message's neighbour, came first for "When was
+    the grand opening?"."""
+    values = VALUES_SAID.get(form)
+    if values is None:
+        return False
+    said = values(reply.props.get("text_head") or "")
+    return bool(said) and said <= values(told.props.get("text_head") or "")
 
 
 def replies(one: Candidate, other: Candidate) -> bool:
