@@ -455,7 +455,6 @@ def what_is_a_thing(lowered: list[str]) -> bool:
         and not {"do", "doing"} & set(lowered[at + 2:])
 
 
-@lru_cache(maxsize=MESSAGE_READINGS_KEPT)
 def says_when(text: str) -> bool:
     """Whether a message says when something happened: a day, a month or a holiday
     named, "last weekend", "a fortnight ago", "in 2019", "on the 29th"
@@ -491,7 +490,6 @@ def times_said(text: str) -> frozenset[str]:
     return frozenset(said)
 
 
-@lru_cache(maxsize=MESSAGE_READINGS_KEPT)
 def states_a_number(text: str) -> bool:
     """Whether a message states a number: digits, or a number word ("three years", "twice a
     week"; only its first ``TEXT_HEAD_CHARS`` characters are read)."""
