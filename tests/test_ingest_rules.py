@@ -1481,6 +1481,29 @@ def test_relatives_named_together_are_each_a_person_and_share_what_is_said(
     assert not {end for _, rel, end in facts if rel == "OWNS"} & people
 
 
+@pytest.mark.parametrize(("text", "facts"), [
+    ("Me and Theo went hiking.",
+     {("me", "EXPERIENCED", "hiking"), ("theo", "EXPERIENCED", "hiking")}),
+    ("Theo and me went hiking.",
+     {("me", "EXPERIENCED", "hiking"), ("theo", "EXPERIENCED", "hiking")}),
+    ("Me and Jess and Tomasz went to Mulligans.",
+     {("me", "VISITED", "mulligans"), ("jess", "VISITED", "mulligans"),
+      ("tomasz", "VISITED", "mulligans")}),
+    ("Me and my sister Ana went to Paris.",
+     {("me", "FAMILY_OF", "ana"), ("me", "VISITED", "paris"), ("ana", "VISITED", "paris")}),
+    ("Me and my wife went to Paris.", {("me", "VISITED", "paris")}),
+    # not the subject, or no one beside the speaker
+    ("Sam took Theo and me to the zoo.", set()),
+    ("Me and my big mouth.", set()),
+])
+def test_me_and_others_as_people_say_it_are_the_speaker_and_them(text: str, facts: set) -> None:
+    """A Person "Me" beside the speaker was made of "Me and Theo went hiking", and a
+    speaker's "Me and Jess and Tomasz went to Mulligans" was Tomasz's visit alone."""
+    nodes, found = extract(text, speaker="Marcus")
+    assert {(s.replace("marcus", "me"), r, o) for s, r, o in found} == facts
+    assert ("Person", "Me") not in nodes
+
+
 @pytest.mark.parametrize("text", ["I want to go skiing.", "I'm going to go shopping.",
                                   "We went during the night.", "I went missing for a day."])
 def test_a_plan_or_a_time_is_no_activity(text: str):

@@ -1084,8 +1084,9 @@ class _Run:
     def resolved(self, text: str) -> str:
         """The sentence as the fact patterns read it: "I'm" as "I am", a self-introduction
         without its name ("I'm Tunde, originally from Lagos" as "I am originally from
-        Lagos"), "our stack is" as "I use", "we" as "I" (the speaker is one of us), a
-        dropped subject as "I" ("Took a trip to Rome.", "Just back from Rome!"), a subject
+        Lagos"), "our stack is" as "I use", "we" as "I" (the speaker is one of us), "me and
+        Jess" as "Jess and I", a dropped subject as "I" ("Took a trip to Rome.", "Just back
+        from Rome!"), a subject
         "she"/"he"/"they" as the person the sentence opens on or the previous sentence was
         about, and a verb after
         "and" with its subject repeated ("I quit X and joined Y"), and a name set off by
@@ -1096,6 +1097,7 @@ class _Run:
                                     text)
         text = _INTRODUCED_BY_NAME.sub(self._as_me, text)
         text = _OPENING_CONJUNCTION.sub("", text)     # "And she lives in Porto."
+        text = _ME_AND.sub(_as_i_with_others, text)
         text = _HAS_CONTRACTED.sub(r"\1 has \2", text)
         text = _CLINICIAN_SAYS_IT_IS.sub(r"\g<said> I have ", text)
         text = _PUT_ME_ON.sub("I am on ", text)
@@ -1810,6 +1812,23 @@ _CASUAL_I = compiled(r"(?<![\w'’.\-(])i(?=\s++[a-z]|['’](?:m|ve|d|ll)\b)")
 _CASUAL_IM = compiled(r"(?<![\w'’])[Ii](?P<rest>m|ve)(?=\s++[a-z]|"
                         # "im Sam, 16, doing my GCSEs": a name introduced
                         r"(?<=m)\s++[A-Z][a-z]++,)")
+# "me" as one of those doing something, as people say it: "Me and Jess go to Boulder Yard
+# three times a week", "Theo and me went hiking", "Me and my wife went to Paris" are the
+# speaker and them, as "Jess and I" (a Person "Me" beside the speaker was made, or
+# nothing); only a sentence's subject, before its verb (not "Sam took Theo and me to the
+# zoo"), and the others named or "my" relatives (not "Me and my big mouth")
+_ONE_BESIDE_ME = rf"(?:{NAME}|[Mm]y\s++(?:{_RELATION_WORD})(?:\s++{NAME})?)"
+_OTHERS_BESIDE_ME = rf"{_ONE_BESIDE_ME}(?:(?:\s*+,\s*+|\s++and\s++){_ONE_BESIDE_ME})*+"
+_ME_AND = compiled(rf"^(?:[Mm]e\s++and\s++(?P<others>{_OTHERS_BESIDE_ME})"
+                   rf"|(?P<others_first>{_OTHERS_BESIDE_ME})\s++and\s++me)(?=\s++[a-z])")
+
+
+def _as_i_with_others(m: re.Match[str]) -> str:
+    """"Me and Jess and Tomasz" as "Jess, Tomasz and I" (the list the subject patterns
+    read), "me and my wife" as "My wife and I"."""
+    others = _NAME_LIST_SEPARATOR.split(m["others"] or m["others_first"])
+    listed = ", ".join(others)
+    return f"{listed[:1].upper()}{listed[1:]} and I"
 _CONTRACTED = {"i'm": "I am", "i’m": "I am", "i've": "I have", "i’ve": "I have",
                "we're": "we are", "we’re": "we are", "we've": "we have", "we’ve": "we have"}
 _CONTRACTIONS = compiled(r"\b(?:I|[Ww]e)['’](?:m|ve|re)\b")
