@@ -1086,11 +1086,10 @@ class _Run:
         without its name ("I'm Tunde, originally from Lagos" as "I am originally from
         Lagos"), "our stack is" as "I use", "we" as "I" (the speaker is one of us), "me and
         Jess" as "Jess and I", a dropped subject as "I" ("Took a trip to Rome.", "Just back
-        from Rome!"), a subject
-        "she"/"he"/"they" as the person the sentence opens on or the previous sentence was
-        about, and a verb after
-        "and" with its subject repeated ("I quit X and joined Y"), and a name set off by
-        commas after a relation word as the subject it is ("Tom's mother, Helen, lives…")."""
+        from Rome!"), a subject "she"/"he"/"they" as the person the sentence opens on or
+        the previous sentence was about, and a verb after "and" with its subject repeated
+        ("I quit X and joined Y"), and a name set off by commas after a relation word as the
+        subject it is ("Tom's mother, Helen, lives…")."""
         text = _TOLD_TO_REMEMBER.sub("", text)
         text = _CONTRACTIONS.sub(lambda m: _CONTRACTED[m.group(0).lower()], text)
         text = _SELF_INTRODUCED.sub(lambda m: f"I am a {m['over']}" if m["over"] else "I am ",
@@ -1829,6 +1828,8 @@ def _as_i_with_others(m: re.Match[str]) -> str:
     others = _NAME_LIST_SEPARATOR.split(m["others"] or m["others_first"])
     listed = ", ".join(others)
     return f"{listed[:1].upper()}{listed[1:]} and I"
+
+
 _CONTRACTED = {"i'm": "I am", "i’m": "I am", "i've": "I have", "i’ve": "I have",
                "we're": "we are", "we’re": "we are", "we've": "we have", "we’ve": "we have"}
 _CONTRACTIONS = compiled(r"\b(?:I|[Ww]e)['’](?:m|ve|re)\b")
