@@ -1817,7 +1817,7 @@ _CASUAL_IM = compiled(r"(?<![\w'’])[Ii](?P<rest>m|ve)(?=\s++[a-z]|"
 # nothing); only a sentence's subject, before its verb (not "Sam took Theo and me to the
 # zoo"), and the others named or "my" relatives (not "Me and my big mouth")
 _ONE_BESIDE_ME = rf"(?:{NAME}|[Mm]y\s++(?:{_RELATION_WORD})(?:\s++{NAME})?)"
-_OTHERS_BESIDE_ME = rf"{_ONE_BESIDE_ME}(?:(?:\s*+,\s*+|\s++and\s++){_ONE_BESIDE_ME})*+"
+_OTHERS_BESIDE_ME = rf"{_ONE_BESIDE_ME}(?:(?:\s*+,\s*+|\s++and\s++){_ONE_BESIDE_ME})*"
 _ME_AND = compiled(rf"^(?:[Mm]e\s++and\s++(?P<others>{_OTHERS_BESIDE_ME})"
                    rf"|(?P<others_first>{_OTHERS_BESIDE_ME})\s++and\s++me)(?=\s++[a-z])")
 
