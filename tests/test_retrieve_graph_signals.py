@@ -78,33 +78,37 @@ def test_only_a_reply_next_to_a_strong_episode_gets_a_vote() -> None:
     assert unknown.ranks["adjacent"] == 2      # no speaker known: it may still be one
 
 
+def told_and_two_replies(told: str, echo: str, own: str) -> list[Candidate]:
+    """A strong message (the seed) and two replies of another speaker next to it."""
+    return [node("s1", "Source", {"fulltext": 1}, speaker="Ruth", adjacent=["s2", "s3"],
+                 text_head=told),
+            node("s2", "Source", {"vector": 3}, speaker="Jonah", adjacent=["s1"],
+                 text_head=echo),
+            node("s3", "Source", {"vector": 4}, speaker="Jonah", adjacent=["s1"],
+                 text_head=own)]
+
+
 def test_a_reply_that_only_repeats_the_time_told_gets_no_vote_for_a_when_question() -> None:
     """"March 11th is on our calendar!" after "The grand opening is set for Saturday,
     March 11th.": the time is the told message's evidence, not the listener's echo."""
-    told = node("s1", "Source", {"fulltext": 1}, speaker="Nadia", adjacent=["s2", "s3"],
-                text_head="The grand opening is set for Saturday, March 11th.")
-    echo = node("s2", "Source", {"vector": 3}, speaker="Marcus", adjacent=["s1"],
-                text_head="March 11th is on our calendar!")
-    later = node("s3", "Source", {"vector": 4}, speaker="Marcus", adjacent=["s1"],
-                 text_head="Theo can't come until Sunday.")
+    told, echo, later = told_and_two_replies(
+        "The grand opening is set for Saturday, March 11th.", "March 11th is on our calendar!",
+        "Theo can't come until Sunday.")
     add_graph_signals([told, echo, later], "When was the grand opening?", 60, seeds=1,
                       form="time")
     assert "adjacent" not in echo.ranks
     assert later.ranks["adjacent"] == 1          # a time of its own: a vote as before
     # asked for anything but a time, the echo is the told message's neighbour as before
     later.ranks.pop("adjacent")
-    add_graph_signals([told, echo, later], "What did Marcus say about the opening?", 60,
+    add_graph_signals([told, echo, later], "What did Jonah say about the opening?", 60,
                       seeds=1)
     assert echo.ranks["adjacent"] == 1
 
 
 def test_a_reply_that_only_repeats_the_number_told_gets_no_vote_for_how_many() -> None:
-    told = node("s1", "Source", {"fulltext": 1}, speaker="Ruth", adjacent=["s2", "s3"],
-                text_head="I sold thirty-one jars in four hours!")
-    echo = node("s2", "Source", {"vector": 3}, speaker="Jonah", adjacent=["s1"],
-                text_head="Thirty-one jars?! You're a natural.")
-    more = node("s3", "Source", {"vector": 4}, speaker="Jonah", adjacent=["s1"],
-                text_head="We sold 12 shirts at our show.")
+    told, echo, more = told_and_two_replies(
+        "I sold thirty-one jars in four hours!", "Thirty-one jars?! You're a natural.",
+        "We sold 12 shirts at our show.")
     add_graph_signals([told, echo, more], "How many jars did Ruth sell?", 60, seeds=1,
                       form="number")
     assert "adjacent" not in echo.ranks and more.ranks["adjacent"] == 1
