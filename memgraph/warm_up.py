@@ -95,7 +95,6 @@ def _steps(warm: Memory, tenant: str) -> list[tuple[str, Callable[[], object]]]:
     from memgraph.ingest.pipeline import Ingestor
     from memgraph.retrieve.api import context_memory, explore_memory
     from memgraph.retrieve.config import RetrievalConfig
-    from memgraph.retrieve.context import DEFAULT_BUDGET, candidates_for
     from memgraph.retrieve.explore import ExploreRequest, provenance_params, reinforce_step
     from memgraph.retrieve.filters import build_filters, parse_states
     from memgraph.retrieve.traverse import TraverseRequest, check_types, find_starts, next_hop
@@ -114,15 +113,14 @@ def _steps(warm: Memory, tenant: str) -> list[tuple[str, Callable[[], object]]]:
 
     def provenance() -> None:
         # an empty tenant ranks nothing, so neither call asked for provenance: ask as they
-        # would, for explore()'s default k and for context()'s default budget
+        # would (its items are in a map: one plan for any number of them)
         request = ExploreRequest(user_id=tenant, query=WARM_UP_QUESTION, vector=vector,
                                  k=settings.retrieval.default_k, filters=build_filters(),
                                  config=config)
-        for k in (settings.retrieval.default_k, candidates_for(DEFAULT_BUDGET)):
-            items = [{"eid": f"{tenant}-{i}", "uid": f"{tenant}-{i}", "element": "node",
-                      "found": [tenant], "cites": config.provenance_per_result}
-                     for i in range(k)]
-            graph.read_now("retrieve/provenance", **provenance_params(request, items))
+        items = [{"eid": f"{tenant}-{i}", "uid": f"{tenant}-{i}", "element": "node",
+                  "found": [tenant], "cites": config.provenance_per_result}
+                 for i in range(settings.retrieval.default_k)]
+        graph.read_now("retrieve/provenance", **provenance_params(request, items))
 
     def reinforce() -> None:
         # a recall of explore()'s default k results: it matches nothing on this tenant,

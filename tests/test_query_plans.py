@@ -78,6 +78,20 @@ def test_explore_plans_its_candidate_query_once_for_every_call_shape(
     assert len(versions[0]["invocations"]) == len(CALL_SHAPES)
 
 
+def test_explore_plans_its_provenance_query_once_whatever_it_cites(
+        memory: Memory, user_id: str, query_statistics: None) -> None:
+    memory.ingest("Anna lives in Lisbon with her sister Marta.", user_id=user_id)
+    memory.ingest("Marta works at Lisbon Children's Hospital.", user_id=user_id)
+    # one result to cite, or several, messages and facts among them
+    calls = [("Anna", {"k": 1}), ("Where does Anna live?", {}),
+             ("Lisbon", {"kinds": ["Person", "Entity"]}), ("Marta", {"k": 2})]
+    for query, options in calls:
+        memory.explore(query, user_id=user_id, reinforce=False, **options)
+    versions = planned_versions(memory.graph, "retrieve/provenance")
+    assert len(versions) == 1, [v["invocations"][0]["params"] for v in versions]
+    assert len(versions[0]["invocations"]) == len(calls)
+
+
 # What a user's first calls run after a start, each planned by the warm-up already: the
 # common calls' queries (memgraph/warm_up.py), with parameters of the same size classes
 WARMED = ["graph/schema_version", "retrieve/tenant_size", "retrieve/explore_candidates",

@@ -16,7 +16,12 @@ from memgraph.errors import InvalidInputError
 from memgraph.graph.names import canonical_name
 from memgraph.memory import Memory
 from memgraph.retrieve.config import RetrievalConfig
-from memgraph.retrieve.explore import ExploreRequest, candidate_params, fetch_candidates
+from memgraph.retrieve.explore import (
+    TEXT_CHARS,
+    ExploreRequest,
+    candidate_params,
+    fetch_candidates,
+)
 from memgraph.retrieve.filters import build_filters
 from memgraph.retrieve.results import ScoreBreakdown
 
@@ -100,6 +105,42 @@ def test_an_excerpt_cut_short_says_so(memory: Memory, user_id: str) -> None:
     assert len(long_note) > cfg.excerpt_chars
     assert excerpts[long_note.strip()] == long_note[:cfg.excerpt_chars] + "…"
     assert excerpts[short_note] == short_note
+
+
+def test_a_long_message_shows_its_first_characters_and_cites_itself_cut_short(
+        memory: Memory, user_id: str) -> None:
+    cfg = RetrievalConfig.from_settings(memory.settings)
+    long_message = "The allotment committee met about the quince trees again. " * 60
+    memory.ingest(long_message, user_id=user_id, speaker="Marta", external_id="D1:1")
+    [found] = memory.explore("quince", user_id=user_id, kinds=["Source"], reinforce=False)
+    assert len(long_message) > TEXT_CHARS
+    assert found.text == long_message[:TEXT_CHARS].strip()
+    [cited] = found.provenance
+    assert (cited.via, cited.source_uid, cited.external_id, cited.speaker) == (
+        "self", found.uid, "D1:1", "Marta")
+    assert cited.excerpt == long_message[:cfg.excerpt_chars] + "…"
+    assert cited.event_at == found.event_at
+
+
+def test_a_message_that_carries_notes_cites_their_sources_and_shows_them(
+        memory: Memory, user_id: str) -> None:
+    memory.ingest("The quince jam won a prize at the fair.", user_id=user_id,
+                  speaker="Marta", external_id="D1:1")
+    memory.ingest("Marta said the judges loved the jam.", user_id=user_id, speaker="Leo",
+                  external_id="D1:2")
+    by_text = {r.text: r for r in memory.explore("jam", user_id=user_id, kinds=["Source"],
+                                                 reinforce=False)}
+    prize, judges = by_text["The quince jam won a prize at the fair."], \
+        by_text["Marta said the judges loved the jam."]
+    # a message annotated by hand (a note written onto it, learnt from another message)
+    set_props(memory.graph, prize.uid, notes=["Entered under her maiden name."],
+              notes_source=[judges.uid])
+    [noted] = memory.explore("quince prize", user_id=user_id, kinds=["Source"], k=1,
+                             reinforce=False)
+    assert noted.uid == prize.uid
+    assert noted.text == "The quince jam won a prize at the fair. Entered under her maiden name."
+    assert [(p.via, p.external_id) for p in noted.provenance] == [("self", "D1:1"),
+                                                                  ("notes", "D1:2")]
 
 
 def test_score_breakdown_adds_up(memory: Memory, user_id: str, garden) -> None:

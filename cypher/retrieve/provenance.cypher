@@ -2,16 +2,20 @@
 // to the query first (then the latest). Sources are their own provenance; semantic nodes
 // via MENTIONS, DERIVED_FROM and notes_source; relationships via source_ids and
 // notes_source; storylines via INCLUDES; macros via their storylines' INCLUDES (SUMMARIZES).
-// $items: [{eid, element, found}] where found lists the element ids of the candidate
+// $ask.items: [{eid, element, found}] where found lists the element ids of the candidate
 // sources (of this explore() call) that mention the element, that a fact was extracted
 // from, or that a Storyline or a Macro includes (a Macro through its Storylines; the
 // candidate query lists the Storylines that include a source, explore.mentioning_sources
 // matches them); they come first; and `cites`, how many to return (a Storyline or a
 // Macro is asked for more than it cites, and explore.cite_unseen keeps those the results
-// above it do not show); $user_id; $vector (may be null); $excerpt_chars; $scan_max.
+// above it do not show); $ask.vector (may be null); $user_id; $excerpt_chars; $scan_max.
+// The items and the vector are in one map, `$ask`: a list parameter of another size (one
+// item, or ten) or a null vector would cost the query a new plan (a map's contents count
+// for neither; explore.candidate_params). A message among the results is cited without
+// this query (explore.own_provenance), so the items of a call are of any number.
 // Also each element's text (raw_content up to $text_chars, description, notes), which the
 // candidate query leaves out.
-UNWIND $items AS item
+UNWIND $ask.items AS item
 CALL (item) {
   OPTIONAL MATCH (n) WHERE item.element = 'node' AND elementId(n) = item.eid
   OPTIONAL MATCH ()-[r]->() WHERE item.element = 'relationship' AND elementId(r) = item.eid
@@ -76,8 +80,8 @@ CALL (item, e, n, enough) {
   WITH s, via WHERE s.user_id = $user_id
   WITH s, collect(via)[0] AS via
   WITH s, via, elementId(s) IN item.found AS found_here,
-       CASE WHEN $vector IS NULL OR s.embedding IS NULL THEN 0.0
-            ELSE vector.similarity.cosine(s.embedding, $vector) END AS similarity
+       CASE WHEN $ask.vector IS NULL OR s.embedding IS NULL THEN 0.0
+            ELSE vector.similarity.cosine(s.embedding, $ask.vector) END AS similarity
   ORDER BY found_here DESC, similarity DESC, s.event_at DESC, elementId(s)
   WITH collect({s: s, via: via}) AS ranked
   UNWIND ranked[..item.cites] AS c

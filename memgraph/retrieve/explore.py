@@ -3,9 +3,10 @@
 1. ``retrieve/explore_candidates``: every signal's ranked list and the candidates'
    properties in one query (vector, full-text over nodes and relationships, graph).
 2. ``fusion.rerank``: reciprocal rank fusion, then relevance/salience/recency/importance.
-3. ``retrieve/provenance`` for the top k (a read), then, when reinforcing, their
-   reinforcement (``retrieve/reinforce``), queued behind the call by default
-   (``retrieval.reinforce_in_background``; ``memgraph/graph/write_behind.py``).
+3. ``retrieve/provenance`` for the top k (a read; a message among them cites itself from
+   its candidate row, ``own_provenance``, and the read is skipped when all are messages),
+   then, when reinforcing, their reinforcement (``retrieve/reinforce``), queued behind the
+   call by default (``retrieval.reinforce_in_background``; ``memgraph/graph/write_behind.py``).
 
 Its reads do not wait for recalls still queued (``Graph.read_now``): what it ranks by may
 be one recall behind, which a salience step of 0.1 cannot turn into a wrong answer.
@@ -292,24 +293,57 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
               "cites": per_result * (SUMMARY_CITATION_POOL
                                      if c.props.get("kind") in SUMMARY_KINDS else 1)}
              for c, _ in ranked]
-    provenance_rows = graph.read_now("retrieve/provenance", **provenance_params(req, items))
+    # a message cites itself from its candidate row; the query asks for the rest alone
+    own = {c.key: cited for c, _ in ranked
+           if (cited := own_provenance(c, per_result, req.config.excerpt_chars)) is not None}
+    asked = [item for item in items if item["eid"] not in own]
+    provenance_rows = (graph.read_now("retrieve/provenance", **provenance_params(req, asked))
+                       if asked else [])
     if reinforce:
         # the recall is dated now, when it happened, whenever the queue writes it
         # (docs/retrieval.md, "Reinforcement written behind")
         record_recall(graph, items, req.user_id, now, lifecycle, behind=reinforce_behind)
-    provenance = cite_unseen([c for c, _ in ranked],
-                             {r["eid"]: r["provenance"] for r in provenance_rows},
-                             per_result)
+    found = {r["eid"]: r["provenance"] for r in provenance_rows}
+    found.update({key: cited for key, (cited, _) in own.items()})
+    provenance = cite_unseen([c for c, _ in ranked], found, per_result)
     texts = {r["eid"]: r["text"] for r in provenance_rows}
+    texts.update({key: text for key, (_, text) in own.items()})
     return [to_result(c, score, provenance.get(c.key, []), texts.get(c.key) or {})
             for c, score in ranked]
 
 
 def provenance_params(req: ExploreRequest, items: list[dict[str, Any]]) -> dict[str, Any]:
-    """The parameters of ``retrieve/provenance`` for the ranked ``items`` of ``req``."""
-    return {"items": items, "user_id": req.user_id, "vector": req.vector,
+    """The parameters of ``retrieve/provenance`` for the ranked ``items`` of ``req``: the
+    items and the vector in one map, so that any number of items and a missing vector share
+    one plan (as ``candidate_params``' maps do)."""
+    return {"ask": {"items": items, "vector": req.vector}, "user_id": req.user_id,
             "text_chars": TEXT_CHARS, "scan_max": req.config.provenance_scan_max,
             "excerpt_chars": req.config.excerpt_chars}
+
+
+Cited = tuple[list[dict[str, Any]], dict[str, Any]]
+
+
+def own_provenance(c: Candidate, per_result: int, excerpt_chars: int) -> Cited | None:
+    """A message's provenance and text, read from its candidate row as
+    ``retrieve/provenance`` would give them: a Source is its own provenance (it mentions
+    things; nothing is learnt into it), its text its raw content. None when the row does not
+    hold all of that: not a Source, a Source with notes or cited sources of its own, or one
+    whose head (``text_head``, the first ``TEXT_HEAD_CHARS`` characters) may be shorter than
+    the excerpt or the text the query would cut."""
+    p = c.props
+    head = p.get("text_head")
+    if p.get("kind") != "Source" or p.get("cites_others") is not False or not head:
+        return None
+    whole = len(head) < TEXT_HEAD_CHARS     # the head is the whole message
+    if not whole and (excerpt_chars >= TEXT_HEAD_CHARS or TEXT_CHARS > TEXT_HEAD_CHARS):
+        return None
+    excerpt = head[:excerpt_chars] + "…" if len(head) > excerpt_chars else head
+    cited = [{"source_uid": p["uid"], "external_id": p.get("external_id") or "",
+              "speaker": p.get("speaker") or "", "via": "self", "event_at": p.get("event_at"),
+              "excerpt": excerpt}]
+    return cited[:per_result], {"raw_content": head[:TEXT_CHARS], "description": None,
+                                "notes": None}
 
 
 def mentioning_sources(candidates: Sequence[Candidate]) -> dict[str, list[str]]:
