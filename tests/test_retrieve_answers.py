@@ -1111,11 +1111,34 @@ def test_a_question_about_one_speaker_is_answered_by_what_that_one_said() -> Non
                      "What is running great for?", "What did Melanie's friend say?"):
         ranked = rerank([reply, told], Weights(), 60, NOW, 30, intent=read_query(question))
         assert ranked[0][0].key == "s1", question
+    # of two it names, the one it makes speak: "What did Melanie say about Caroline's…"
+    # asks for Melanie's words, "How does Caroline describe…" for Caroline's
+    for question, first in (("What did Melanie say about Caroline's running?", "s2"),
+                            ("How does Caroline describe Melanie's running?", "s1"),
+                            ("What does Melanie think running did for Caroline?", "s2")):
+        ranked = rerank([reply, told], Weights(), 60, NOW, 30, intent=read_query(question))
+        assert ranked[0][0].key == first, question
+        assert any("said by another" in r for r in ranked[1][1].reasons), question
     # nor when one person talks, with the agent
     agent = src("s3", {"vector": 1, "fulltext": 1}, speaker="assistant",
                 text_head="Running sounds good for you, Melanie.")
     ranked = rerank([agent, told], Weights(), 60, NOW, 30, intent=read_query(asked))
     assert not any("said by another" in r for _, why in ranked for r in why.reasons)
+
+
+@pytest.mark.parametrize(("question", "speaking"), [
+    ("What did Jon say about Gina's progress with her store?", "jon"),
+    ("How does Gina describe the studio that Jon has opened?", "gina"),
+    ("What Jon thinks the ideal dance studio should look like?", "jon"),
+    ("What book did Caroline recommend to Melanie?", "caroline"),
+    ("What do Melanie and Caroline say about running?", ""),   # both of them
+    ("Did Jon and Gina both say yes?", ""),
+    ("What did I say about Anna?", ""),                        # the first person
+    ("What ring did Peggy give Callum?", ""),                  # giving, not saying
+    ("Tell me about Anna", ""),
+])
+def test_the_name_a_question_makes_speak_is_read(question: str, speaking: str) -> None:
+    assert read_query(question).speaking == speaking
 
 
 @pytest.mark.parametrize("message, nothing", [

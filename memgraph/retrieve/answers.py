@@ -1024,20 +1024,28 @@ def held_in_common(facts: Sequence[Any], intent: QueryIntent) -> list[Any]:
 def asked_of(candidates: Iterable[Any], intent: QueryIntent) -> str | None:
     """The one speaker (lower case) the question asks about: of two or more people talking
     among the candidates' messages (the agent apart), the only one it names, by the full
-    name or its first word. None when it names none or several, when one person talks
-    alone (a user and the agent), or when a relation word asks about someone else
-    ("When did Melanie's friend adopt a child?")."""
-    if intent.relation_words:
-        return None
+    name or its first word; of several it names, the one it makes say, think or advise
+    ("What did Jon say about Gina's progress?": ``QueryIntent.speaking``). None when it
+    names none or several and makes none of them speak, when one person talks alone (a
+    user and the agent), or when a relation word asks about someone else ("When did
+    Melanie's friend adopt a child?")."""
     speakers = {(c.props.get("speaker") or "").lower() for c in candidates
                 if c.element == "node" and c.props.get("kind") in EPISODES
                 and c.props.get("speaker") and not is_assistant(c.props.get("speaker"))}
     if len(speakers) < 2:
         return None
-    keys = set(intent.name_keys)
-    named = [s for s in speakers
-             if canonical_name(s) in keys or canonical_name(s.split()[0]) in keys]
+    speaking = [s for s in speakers if intent.speaking and _names(s, {intent.speaking})]
+    if len(speaking) == 1:
+        return speaking[0]
+    if intent.relation_words:
+        return None
+    named = [s for s in speakers if _names(s, set(intent.name_keys))]
     return named[0] if len(named) == 1 else None
+
+
+def _names(speaker: str, keys: set[str]) -> bool:
+    """Whether ``keys`` (canonical names) hold the speaker's name or its first word."""
+    return canonical_name(speaker) in keys or canonical_name(speaker.split()[0]) in keys
 
 
 def speakers_and_people(candidates: Iterable[Any]) -> set[str]:

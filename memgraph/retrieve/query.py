@@ -23,6 +23,9 @@
   ("yesterday", "last week", "this month", "last year") is read at explore time
   (``relative_period``);
 - ``first_person``: "I", "my", "me"… — the speaker, linked when the tenant has one;
+- ``speaking``: the name the question makes the subject of a saying verb ("What did Jon
+  say about Gina's store?", "How does Gina describe Jon's studio?"): that one's words
+  answer it, though it names another speaker too (``answers.asked_of``);
 - ``overview(names)``: the question asks for the whole story of a node it names ("what
   has Maya been up to?", "give me an overview of Tom's story", "how has Ben's life
   changed?"): every word left besides the name is an overview word. Its Macro and
@@ -342,6 +345,9 @@ class QueryIntent:
     # what two it names hold alike: "What do Leo and Maya have in common?", "Which city have
     # both Jean and John visited?" (``BOTH_WORDS``)
     both: bool = False
+    # the name before a saying verb: "What did Jon say about Gina's progress?" asks for
+    # Jon's words, though it names Gina too (``speaking_name``)
+    speaking: str = ""
 
     @property
     def asks_when(self) -> bool:
@@ -444,6 +450,41 @@ def answer_form(lowered: list[str]) -> str:
     if question_word == "how" and after[:1] and after[0] in NUMBER_ASKED_AFTER:
         return "time" if after == ["long", "ago"] else "number"
     return ""
+
+
+# Verbs whose subject is the one whose words answer the question: to say, to think (as
+# one says it), to advise. Not "give", "share" or "call", whose answer either one may tell
+# ("Gran gave me her ring"), nor "ask", whose words are a question.
+SAYING_VERBS = frozenset(
+    f"{stem}{ending}" for stem, endings in (
+        ("say", ("", "s")), ("said", ("",)), ("tell", ("", "s")), ("told", ("",)),
+        ("describe", ("", "s", "d")), ("think", ("", "s")), ("thought", ("",)),
+        ("feel", ("", "s")), ("felt", ("",)), ("believe", ("", "s", "d")),
+        ("hope", ("", "s", "d")), ("suggest", ("", "s", "ed")),
+        ("advise", ("", "s", "d")), ("recommend", ("", "s", "ed")),
+        ("offer", ("", "s", "ed")), ("promise", ("", "s", "d")),
+        ("mention", ("", "s", "ed")), ("explain", ("", "s", "ed")),
+        ("admit", ("", "s", "ted")), ("repl", ("y", "ies", "ied")),
+        ("respond", ("", "s", "ed")), ("compliment", ("", "s", "ed")),
+        ("praise", ("", "s", "d")), ("encourage", ("", "s", "d")),
+        ("warn", ("", "s", "ed")), ("complain", ("", "s", "ed")))
+    for ending in endings)
+
+
+def speaking_name(words: list[str]) -> str:
+    """The canonical name written right before a saying verb ("does Gina say", "did Jon
+    tell", "What Jon thinks"), the first such; "" when there is none, or when the name is
+    one of several saying it ("What do Melanie and Caroline say…"). A name is a word
+    written with a capital that is not the question's first."""
+    for i in range(2, len(words)):
+        name = words[i - 1]
+        if words[i].lower() in SAYING_VERBS and name[:1].isupper() \
+                and name.lower() not in QUESTION_WORDS and name.lower() not in FIRST_PERSON:
+            return "" if words[i - 2].lower() in _JOINING else canonical_name(name)
+    return ""
+
+
+_JOINING = frozenset({"and", "or", "nor", "&"})
 
 
 def what_is_a_thing(lowered: list[str]) -> bool:
@@ -741,4 +782,5 @@ def read_query(query: str) -> QueryIntent:
                        answer_form=form, broad=asks_broadly(lowered, form),
                        whether=bool(lowered) and lowered[0] in WHETHER_WORDS,
                        thing=what_is_a_thing(lowered),
-                       both=any(w in BOTH_WORDS for w in lowered))
+                       both=any(w in BOTH_WORDS for w in lowered),
+                       speaking=speaking_name(words))
