@@ -471,6 +471,10 @@ SAYING_VERBS = frozenset(
     for ending in endings)
 
 
+# words that join a name to another before the verb: "Melanie and Caroline say"
+_JOINING = frozenset({"and", "or", "nor", "&"})
+
+
 def speaking_name(words: list[str]) -> str:
     """The canonical name written right before a saying verb ("does Gina say", "did Jon
     tell", "What Jon thinks"), the first such; "" when there is none, or when the name is
@@ -482,9 +486,6 @@ def speaking_name(words: list[str]) -> str:
                 and name.lower() not in QUESTION_WORDS and name.lower() not in FIRST_PERSON:
             return "" if words[i - 2].lower() in _JOINING else canonical_name(name)
     return ""
-
-
-_JOINING = frozenset({"and", "or", "nor", "&"})
 
 
 def what_is_a_thing(lowered: list[str]) -> bool:
