@@ -65,9 +65,9 @@ from itertools import pairwise
 from typing import Any
 
 from memgraph.graph import vocabulary
-from memgraph.graph.names import canonical_name, word_stem
+from memgraph.graph.names import canonical_name
 from memgraph.graph.vocabulary import EPISODIC_KINDS, SUMMARY_KINDS, is_assistant
-from memgraph.retrieve.filters import VERB_GROUPS
+from memgraph.retrieve.filters import verb_stem as _stem
 from memgraph.retrieve.query import (
     MESSAGE_READINGS_KEPT,
     MONTHS,
@@ -78,17 +78,6 @@ from memgraph.retrieve.query import (
     says_nothing,
 )
 from memgraph.retrieve.results import as_datetime
-
-# A verb's forms that the stem does not bring together ("met", "meet"), read as its
-# first form's stem: "Where did Dev first meet Helen?" asks what "I met her at the
-# autojumble" says (filters.VERB_GROUPS, which the full-text query reads alike).
-_VERB_STEMS = {form: word_stem(group[0]) for group in VERB_GROUPS for form in group}
-
-
-def _stem(word: str) -> str:
-    """A word's stem (``names.word_stem``), a verb's irregular form as its verb's."""
-    return _VERB_STEMS.get(word.lower()) or word_stem(word)
-
 
 PERSON_TYPES = frozenset(vocabulary.PERSON_TYPES)   # the hop-2 list of explore_candidates too
 EPISODES = frozenset(EPISODIC_KINDS)

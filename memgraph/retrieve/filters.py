@@ -9,6 +9,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from memgraph.errors import InvalidInputError
+from memgraph.graph.names import word_stem
 from memgraph.graph.schema import NODE_TEXT_FIELDS
 from memgraph.graph.vocabulary import DEFAULT_STATES, SENSITIVITIES, STATES, State
 from memgraph.graph.vocabulary import kind as parse_kind
@@ -74,6 +75,15 @@ VERB_GROUPS: tuple[tuple[str, ...], ...] = tuple(tuple(g.split()) for g in (
 # each form -> all the forms of its verb
 VERB_FORMS: dict[str, frozenset[str]] = {
     form: frozenset(group) for group in VERB_GROUPS for form in group}
+# A verb's forms that the stem does not bring together ("met", "meet"), read as its
+# first form's stem: "Where did Dev first meet Helen?" asks what "I met her at the
+# autojumble" says (the full-text query reads them alike: ``VERB_FORMS``).
+_VERB_STEMS = {form: word_stem(group[0]) for group in VERB_GROUPS for form in group}
+
+
+def verb_stem(word: str) -> str:
+    """A word's stem (``names.word_stem``), a verb's irregular form as its verb's."""
+    return _VERB_STEMS.get(word.lower()) or word_stem(word)
 
 
 def bare_word(token: str) -> str:

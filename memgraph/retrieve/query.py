@@ -56,7 +56,7 @@ from memgraph.graph.vocabulary import (
     RELATION_WORD_GROUPS,
     plural,
 )
-from memgraph.retrieve.filters import QUESTION_WORDS
+from memgraph.retrieve.filters import QUESTION_WORDS, verb_stem
 
 MAX_NAME_WORDS = 4
 
@@ -453,22 +453,14 @@ def answer_form(lowered: list[str]) -> str:
 
 
 # Verbs whose subject is the one whose words answer the question: to say, to think (as
-# one says it), to advise. Not "give", "share" or "call", whose answer either one may tell
-# ("Gran gave me her ring"), nor "ask", whose words are a question.
-SAYING_VERBS = frozenset(
-    f"{stem}{ending}" for stem, endings in (
-        ("say", ("", "s")), ("said", ("",)), ("tell", ("", "s")), ("told", ("",)),
-        ("describe", ("", "s", "d")), ("think", ("", "s")), ("thought", ("",)),
-        ("feel", ("", "s")), ("felt", ("",)), ("believe", ("", "s", "d")),
-        ("hope", ("", "s", "d")), ("suggest", ("", "s", "ed")),
-        ("advise", ("", "s", "d")), ("recommend", ("", "s", "ed")),
-        ("offer", ("", "s", "ed")), ("promise", ("", "s", "d")),
-        ("mention", ("", "s", "ed")), ("explain", ("", "s", "ed")),
-        ("admit", ("", "s", "ted")), ("repl", ("y", "ies", "ied")),
-        ("respond", ("", "s", "ed")), ("compliment", ("", "s", "ed")),
-        ("praise", ("", "s", "d")), ("encourage", ("", "s", "d")),
-        ("warn", ("", "s", "ed")), ("complain", ("", "s", "ed")))
-    for ending in endings)
+# one says it), to advise; in their forms but "-ing" (``filters.verb_stem``). Not "give",
+# "share" or "call", whose answer either one may tell ("Gran gave me her ring"), nor "ask",
+# whose words are a question.
+SAYING_VERBS = frozenset({
+    "say", "tell", "describe", "think", "feel", "believe", "hope", "suggest", "advise",
+    "recommend", "offer", "promise", "mention", "explain", "admit", "reply", "respond",
+    "compliment", "praise", "encourage", "warn", "complain"})
+_SAYING_STEMS = frozenset(verb_stem(verb) for verb in SAYING_VERBS)
 
 
 # words that join a name to another before the verb: "Melanie and Caroline say"
@@ -482,7 +474,9 @@ def speaking_name(words: list[str]) -> str:
     written with a capital that is not the question's first."""
     for i in range(2, len(words)):
         name = words[i - 1]
-        if words[i].lower() in SAYING_VERBS and name[:1].isupper() \
+        # not the progressive: "What is Jon offering to the dancers?" asks what he does
+        if verb_stem(words[i]) in _SAYING_STEMS and not words[i].lower().endswith("ing") \
+                and name[:1].isupper() \
                 and name.lower() not in QUESTION_WORDS and name.lower() not in FIRST_PERSON:
             return "" if words[i - 2].lower() in _JOINING else canonical_name(name)
     return ""
