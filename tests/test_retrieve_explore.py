@@ -143,6 +143,67 @@ def test_a_message_that_carries_notes_cites_their_sources_and_shows_them(
                                                                   ("notes", "D1:2")]
 
 
+@contextmanager
+def queries_read(memory: Memory) -> Iterator[list[str]]:
+    """The names of the queries explore() reads while the block runs (the real reads,
+    counted on their way to the server)."""
+    names: list[str] = []
+    read_now = memory.graph.read_now
+
+    def counted(name: str, **params: object) -> list[dict[str, object]]:
+        names.append(name)
+        return read_now(name, **params)
+
+    memory.graph.read_now = counted  # type: ignore[method-assign]
+    try:
+        yield names
+    finally:
+        del memory.graph.read_now
+
+
+def test_a_fact_cites_the_message_it_was_learnt_from_without_a_second_read(
+        memory: Memory, user_id: str) -> None:
+    message = "Marta works at Lisbon Children's Hospital."
+    memory.ingest(message, user_id=user_id, speaker="Marta", external_id="D1:1")
+    with queries_read(memory) as read:
+        found = memory.explore("Where does Marta work?", user_id=user_id, reinforce=False,
+                               kinds=["Relationship", "Source"])
+    [fact] = [r for r in found if r.element == "relationship" and r.kind == "WORKS_AT"]
+    [said] = [r for r in found if r.kind == "Source"]
+    assert [(p.via, p.source_uid, p.external_id, p.speaker, p.excerpt)
+            for p in fact.provenance] == [("notes", said.uid, "D1:1", "Marta", message)]
+    assert fact.provenance[0].event_at == said.event_at
+    assert read == ["retrieve/explore_candidates"]
+    # without its message among the candidates, the provenance query says the same
+    with queries_read(memory) as read:
+        [alone] = memory.explore("Where does Marta work?", user_id=user_id, k=1,
+                                 reinforce=False, kinds=["Relationship"])
+    assert read == ["retrieve/explore_candidates", "retrieve/provenance"]
+    assert alone.uid == fact.uid
+    assert (alone.provenance, alone.text) == (fact.provenance, fact.text)
+
+
+def test_a_fact_with_notes_shows_them_and_cites_their_sources(
+        memory: Memory, user_id: str) -> None:
+    memory.ingest("Marta works at Lisbon Children's Hospital.", user_id=user_id,
+                  speaker="Marta", external_id="D1:1")
+    memory.ingest("Leo says Marta runs the night shift now.", user_id=user_id, speaker="Leo",
+                  external_id="D1:2")
+    [fact] = [r for r in memory.explore("Where does Marta work?", user_id=user_id,
+                                        reinforce=False, kinds=["Relationship"])
+              if r.kind == "WORKS_AT"]
+    [leo] = memory.explore("night shift", user_id=user_id, kinds=["Source"], k=1,
+                           reinforce=False)
+    set_props(memory.graph, fact.uid, notes=["Runs the night shift."],
+              notes_source=[leo.uid])
+    [noted] = [r for r in memory.explore("Where does Marta work?", user_id=user_id,
+                                         reinforce=False, kinds=["Relationship", "Source"])
+               if r.uid == fact.uid]
+    assert noted.text.endswith("Runs the night shift.")
+    assert {(p.via, p.external_id) for p in noted.provenance} == {("notes", "D1:1"),
+                                                                  ("notes", "D1:2")}
+
+
 def test_score_breakdown_adds_up(memory: Memory, user_id: str, garden) -> None:
     results = memory.explore("tomato seedlings greenhouse", user_id=user_id, k=20,
                              reinforce=False)

@@ -372,6 +372,13 @@ CALL (ftr, graph_rels, facts) {
     created_at: r.created_at.epochMillis,
     kind: type(r), description: left(r.description, 300), .source_ids, .superseded_by,
     valid_to: r.valid_to.epochMillis,
+    // a fact learnt from one message, with no notes and a description shown whole here:
+    // explore.own_provenance cites that message from its own row (when it is a candidate
+    // too) without the provenance query
+    learnt_from: CASE WHEN coalesce(r.notes, []) = [] AND coalesce(r.notes_source, []) = []
+                           AND r.source_ids IS :: LIST<STRING NOT NULL>
+                           AND size(r.source_ids) = 1 AND size(r.description) <= 300
+                      THEN r.source_ids[0] END,
     auto: r.auto_linked IS NOT NULL OR coalesce(r.description, '') STARTS WITH 'similar in meaning (auto-linked',
     start_uid: a.uid, start_name: a.name, start_description: left(a.description, 200),
     end_uid: b.uid, end_name: b.name, end_description: left(b.description, 200)}}) AS rels

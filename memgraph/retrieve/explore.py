@@ -4,7 +4,8 @@
    properties in one query (vector, full-text over nodes and relationships, graph).
 2. ``fusion.rerank``: reciprocal rank fusion, then relevance/salience/recency/importance.
 3. ``retrieve/provenance`` for the top k (a read; a message among them cites itself from
-   its candidate row, ``own_provenance``, and the read is skipped when all are messages),
+   its candidate row, a fact the one message it was learnt from, ``own_provenance``, and
+   the read is skipped when those are all),
    then, when reinforcing, their reinforcement (``retrieve/reinforce``), queued behind the
    call by default (``retrieval.reinforce_in_background``; ``memgraph/graph/write_behind.py``).
 
@@ -293,9 +294,13 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
               "cites": per_result * (SUMMARY_CITATION_POOL
                                      if c.props.get("kind") in SUMMARY_KINDS else 1)}
              for c, _ in ranked]
-    # a message cites itself from its candidate row; the query asks for the rest alone
+    # a message cites itself, and a fact the message it was learnt from, from their
+    # candidate rows; the query asks for the rest alone
+    sources = {c.props.get("uid"): c for c in candidates
+               if c.element == "node" and c.props.get("kind") == "Source"}
     own = {c.key: cited for c, _ in ranked
-           if (cited := own_provenance(c, per_result, req.config.excerpt_chars)) is not None}
+           if (cited := own_provenance(c, sources, per_result, req.config.excerpt_chars))
+           is not None}
     asked = [item for item in items if item["eid"] not in own]
     provenance_rows = (graph.read_now("retrieve/provenance", **provenance_params(req, asked))
                        if asked else [])
@@ -324,26 +329,44 @@ def provenance_params(req: ExploreRequest, items: list[dict[str, Any]]) -> dict[
 Cited = tuple[list[dict[str, Any]], dict[str, Any]]
 
 
-def own_provenance(c: Candidate, per_result: int, excerpt_chars: int) -> Cited | None:
-    """A message's provenance and text, read from its candidate row as
-    ``retrieve/provenance`` would give them: a Source is its own provenance (it mentions
-    things; nothing is learnt into it), its text its raw content. None when the row does not
-    hold all of that: not a Source, a Source with notes or cited sources of its own, or one
-    whose head (``text_head``, the first ``TEXT_HEAD_CHARS`` characters) may be shorter than
-    the excerpt or the text the query would cut."""
+def own_provenance(c: Candidate, sources: dict[Any, Candidate], per_result: int,
+                   excerpt_chars: int) -> Cited | None:
+    """A result's provenance and text, read from the candidate rows as
+    ``retrieve/provenance`` would give them, or None when the rows do not hold all of
+    that. A message is its own provenance (it mentions things; nothing is learnt into
+    it), its text its raw content: not a Source with notes or cited sources of its own.
+    A fact learnt from one message, with no notes and a description the row holds whole
+    (``learnt_from``, the candidate query), cites that message when it is a candidate too
+    (``sources``: the candidate Sources by uid), its text its description."""
     p = c.props
+    if c.element == "relationship":
+        source = sources.get(p.get("learnt_from"))
+        if source is None or (citation := message_citation(source.props, excerpt_chars)) is None:
+            return None
+        return [{**citation, "via": "notes"}][:per_result], {
+            "raw_content": None, "description": p.get("description"), "notes": None}
+    if p.get("kind") != "Source" or p.get("cites_others") is not False:
+        return None
+    if (citation := message_citation(p, excerpt_chars)) is None:
+        return None
+    return [citation][:per_result], {"raw_content": p["text_head"][:TEXT_CHARS],
+                                     "description": None, "notes": None}
+
+
+def message_citation(p: dict[str, Any], excerpt_chars: int) -> dict[str, Any] | None:
+    """A message's citation of itself from its candidate row, ``p``; None when its head
+    (``text_head``, the first ``TEXT_HEAD_CHARS`` characters) may be shorter than the
+    excerpt or the text the provenance query would cut."""
     head = p.get("text_head")
-    if p.get("kind") != "Source" or p.get("cites_others") is not False or not head:
+    if not head:
         return None
     whole = len(head) < TEXT_HEAD_CHARS     # the head is the whole message
     if not whole and (excerpt_chars >= TEXT_HEAD_CHARS or TEXT_CHARS > TEXT_HEAD_CHARS):
         return None
     excerpt = head[:excerpt_chars] + "…" if len(head) > excerpt_chars else head
-    cited = [{"source_uid": p["uid"], "external_id": p.get("external_id") or "",
-              "speaker": p.get("speaker") or "", "via": "self", "event_at": p.get("event_at"),
-              "excerpt": excerpt}]
-    return cited[:per_result], {"raw_content": head[:TEXT_CHARS], "description": None,
-                                "notes": None}
+    return {"source_uid": p["uid"], "external_id": p.get("external_id") or "",
+            "speaker": p.get("speaker") or "", "via": "self", "event_at": p.get("event_at"),
+            "excerpt": excerpt}
 
 
 def mentioning_sources(candidates: Sequence[Candidate]) -> dict[str, list[str]]:
