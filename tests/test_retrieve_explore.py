@@ -183,6 +183,35 @@ def test_a_fact_cites_the_message_it_was_learnt_from_without_a_second_read(
     assert (alone.provenance, alone.text) == (fact.provenance, fact.text)
 
 
+def test_a_thing_one_message_mentions_cites_it_without_a_second_read(
+        memory: Memory, user_id: str) -> None:
+    memory.ingest("Marta adopted a cat named Miso.", user_id=user_id, speaker="Marta",
+                  external_id="D1:1")
+    with queries_read(memory) as read:
+        found = memory.explore("Miso", user_id=user_id, reinforce=False,
+                               kinds=["Entity", "Source"])
+    [miso] = [r for r in found if r.name == "Miso"]
+    [said] = [r for r in found if r.kind == "Source"]
+    assert [(p.via, p.source_uid, p.external_id) for p in miso.provenance] == [
+        ("MENTIONS", said.uid, "D1:1")]
+    assert read == ["retrieve/explore_candidates"]
+    # without its message among the candidates, the provenance query says the same
+    with queries_read(memory) as read:
+        [alone] = memory.explore("Miso", user_id=user_id, k=1, reinforce=False,
+                                 kinds=["Entity"])
+    assert read == ["retrieve/explore_candidates", "retrieve/provenance"]
+    assert (alone.uid, alone.provenance, alone.text) == (miso.uid, miso.provenance, miso.text)
+    # told of again: the provenance query cites both messages
+    memory.ingest("Marta says Miso sleeps on the piano all day.", user_id=user_id, speaker="Leo",
+                  external_id="D1:2")
+    with queries_read(memory) as read:
+        found = memory.explore("Miso", user_id=user_id, reinforce=False,
+                               kinds=["Entity", "Source"])
+    [miso] = [r for r in found if r.name == "Miso"]
+    assert "retrieve/provenance" in read
+    assert {p.external_id for p in miso.provenance} == {"D1:1", "D1:2"}
+
+
 def test_a_fact_with_notes_shows_them_and_cites_their_sources(
         memory: Memory, user_id: str) -> None:
     memory.ingest("Marta works at Lisbon Children's Hospital.", user_id=user_id,

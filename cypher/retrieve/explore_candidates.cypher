@@ -360,6 +360,16 @@ CALL (vec, ftn, graph_nodes, linked, summaries) {
     external_id: CASE WHEN n:Source THEN n.external_id END,
     cites_others: CASE WHEN n:Source
                        THEN n.notes_source IS NOT NULL OR n.source_ids IS NOT NULL END,
+    // a thing one message mentions, learnt from nothing else, its description shown whole
+    // here: explore.own_provenance cites that message from its own row (when it is a
+    // candidate too) without the provenance query
+    told_once: CASE WHEN NOT (n:Source OR n:Artifact OR n:Storyline OR n:Macro)
+                         AND coalesce(n.notes, []) = [] AND coalesce(n.notes_source, []) = []
+                         AND coalesce(n.source_ids, []) = [] AND size(n.description) <= 300
+                         AND COUNT { (n)<-[:MENTIONS]-() } = 1
+                         AND NOT EXISTS { (n)-[:DERIVED_FROM]->() }
+                    THEN {by: [(s:Source)-[:MENTIONS]->(n) | s.uid][0],
+                          description: n.description} END,
     kind: [l IN labels(n) WHERE l IN [{{kinds}}]][0]}}) AS nodes
 }
 CALL (ftr, graph_rels, facts) {

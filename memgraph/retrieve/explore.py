@@ -337,7 +337,8 @@ def own_provenance(c: Candidate, sources: dict[Any, Candidate], per_result: int,
     it), its text its raw content: not a Source with notes or cited sources of its own.
     A fact learnt from one message, with no notes and a description the row holds whole
     (``learnt_from``, the candidate query), cites that message when it is a candidate too
-    (``sources``: the candidate Sources by uid), its text its description."""
+    (``sources``: the candidate Sources by uid), its text its description; so does a
+    thing that one message mentions and nothing else tells of (``told_once``)."""
     p = c.props
     if c.element == "relationship":
         source = sources.get(p.get("learnt_from"))
@@ -345,6 +346,12 @@ def own_provenance(c: Candidate, sources: dict[Any, Candidate], per_result: int,
             return None
         return [{**citation, "via": "notes"}][:per_result], {
             "raw_content": None, "description": p.get("description"), "notes": None}
+    if (told := p.get("told_once")) is not None:
+        source = sources.get(told.get("by"))
+        if source is None or (citation := message_citation(source.props, excerpt_chars)) is None:
+            return None
+        return [{**citation, "via": "MENTIONS"}][:per_result], {
+            "raw_content": None, "description": told.get("description"), "notes": None}
     if p.get("kind") != "Source" or p.get("cites_others") is not False:
         return None
     if (citation := message_citation(p, excerpt_chars)) is None:
