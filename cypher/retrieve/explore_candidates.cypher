@@ -61,7 +61,9 @@
 // sensitivity. Each property read walks the node's property chain: the 4 left out in
 // session 22 cost 0.3 ms p50 over a LoCoMo question's ~78 candidate nodes. A message's
 // external_id is read (and whether it carries notes): it cites itself from this row, which
-// spares the provenance query for messages (0.6 ms p50 on conv-26, session 88).
+// spares the provenance query for messages (0.6 ms p50 on conv-26, session 88); so do a
+// fact learnt from one message (`learnt_from`) and a thing one message mentions
+// (`told_once`) when that message is a candidate (about 1 ms more, session 89).
 CALL () {
   WITH 1 AS one WHERE $use_vector AND NOT $exact_first
   {{> fragments/ann_ask k=ann_k}}

@@ -12,7 +12,9 @@
 // The items and the vector are in one map, `$ask`: a list parameter of another size (one
 // item, or ten) or a null vector would cost the query a new plan (a map's contents count
 // for neither; explore.candidate_params). A message among the results is cited without
-// this query (explore.own_provenance), so the items of a call are of any number.
+// this query, and so are a fact learnt from one message and a thing one message mentions
+// when that message is a candidate too (explore.own_provenance), so the items of a call
+// are of any number.
 // Also each element's text (raw_content up to $text_chars, description, notes), which the
 // candidate query leaves out.
 UNWIND $ask.items AS item
