@@ -3,9 +3,10 @@
 1. ``retrieve/explore_candidates``: every signal's ranked list and the candidates'
    properties in one query (vector, full-text over nodes and relationships, graph).
 2. ``fusion.rerank``: reciprocal rank fusion, then relevance/salience/recency/importance.
-3. ``retrieve/provenance`` for the top k (a read; a message among them cites itself from
-   its candidate row, a fact the one message it was learnt from, ``own_provenance``, and
-   the read is skipped when those are all),
+3. ``retrieve/provenance`` for the top k that the candidate rows cannot cite (a read; a
+   message cites itself from its row, a fact the one message it was learnt from and a
+   thing the one message that mentions it, when that message is a candidate too:
+   ``own_provenance``; no read when the rows cite them all),
    then, when reinforcing, their reinforcement (``retrieve/reinforce``), queued behind the
    call by default (``retrieval.reinforce_in_background``; ``memgraph/graph/write_behind.py``).
 
@@ -15,7 +16,7 @@ be one recall behind, which a salience step of 0.1 cannot turn into a wrong answ
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cached_property
@@ -294,8 +295,8 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
               "cites": per_result * (SUMMARY_CITATION_POOL
                                      if c.props.get("kind") in SUMMARY_KINDS else 1)}
              for c, _ in ranked]
-    # a message cites itself, and a fact the message it was learnt from, from their
-    # candidate rows; the query asks for the rest alone
+    # a message cites itself, a fact the message it was learnt from and a thing the message
+    # that mentions it, from their candidate rows; the query asks for the rest alone
     sources = {c.props.get("uid"): c for c in candidates
                if c.element == "node" and c.props.get("kind") == "Source"}
     own = {c.key: cited for c, _ in ranked
@@ -329,7 +330,7 @@ def provenance_params(req: ExploreRequest, items: list[dict[str, Any]]) -> dict[
 Cited = tuple[list[dict[str, Any]], dict[str, Any]]
 
 
-def own_provenance(c: Candidate, sources: dict[Any, Candidate], per_result: int,
+def own_provenance(c: Candidate, sources: Mapping[Any, Candidate], per_result: int,
                    excerpt_chars: int) -> Cited | None:
     """A result's provenance and text, read from the candidate rows as
     ``retrieve/provenance`` would give them, or None when the rows do not hold all of
@@ -341,23 +342,29 @@ def own_provenance(c: Candidate, sources: dict[Any, Candidate], per_result: int,
     thing that one message mentions and nothing else tells of (``told_once``)."""
     p = c.props
     if c.element == "relationship":
-        source = sources.get(p.get("learnt_from"))
-        if source is None or (citation := message_citation(source.props, excerpt_chars)) is None:
-            return None
-        return [{**citation, "via": "notes"}][:per_result], {
-            "raw_content": None, "description": p.get("description"), "notes": None}
+        return cited_message(sources.get(p.get("learnt_from")), "notes", p.get("description"),
+                             per_result, excerpt_chars)
     if (told := p.get("told_once")) is not None:
-        source = sources.get(told.get("by"))
-        if source is None or (citation := message_citation(source.props, excerpt_chars)) is None:
-            return None
-        return [{**citation, "via": "MENTIONS"}][:per_result], {
-            "raw_content": None, "description": told.get("description"), "notes": None}
+        return cited_message(sources.get(told.get("by")), "MENTIONS", told.get("description"),
+                             per_result, excerpt_chars)
     if p.get("kind") != "Source" or p.get("cites_others") is not False:
         return None
     if (citation := message_citation(p, excerpt_chars)) is None:
         return None
     return [citation][:per_result], {"raw_content": p["text_head"][:TEXT_CHARS],
                                      "description": None, "notes": None}
+
+
+def cited_message(source: Candidate | None, via: str, description: str | None,
+                  per_result: int, excerpt_chars: int) -> Cited | None:
+    """What an element learnt from one message cites, that message (``source``, its
+    candidate row; None when it is no candidate) ``via`` how the query names the link, and
+    its text, its ``description``; None when the row cannot give the citation."""
+    if source is None or (citation := message_citation(source.props, excerpt_chars)) is None:
+        return None
+    return [{**citation, "via": via}][:per_result], {"raw_content": None,
+                                                     "description": description,
+                                                     "notes": None}
 
 
 def message_citation(p: dict[str, Any], excerpt_chars: int) -> dict[str, Any] | None:
