@@ -62,7 +62,7 @@
 // session 22 cost 0.3 ms p50 over a LoCoMo question's ~78 candidate nodes. A message's
 // external_id is read (and whether it carries notes): it cites itself from this row, which
 // spares the provenance query for messages (0.6 ms p50 on conv-26, session 88); so do a
-// fact learnt from one message (`learnt_from`) and a thing one message mentions
+// fact learnt from one message (whether it is `noted`) and a thing one message mentions
 // (`told_once`) when that message is a candidate (about 1 ms more, session 89).
 CALL () {
   WITH 1 AS one WHERE $use_vector AND NOT $exact_first
@@ -363,15 +363,16 @@ CALL (vec, ftn, graph_nodes, linked, summaries) {
     cites_others: CASE WHEN n:Source
                        THEN n.notes_source IS NOT NULL OR n.source_ids IS NOT NULL END,
     // a thing one message mentions, learnt from nothing else, its description shown whole
-    // here: explore.own_provenance cites that message from its own row (when it is a
-    // candidate too) without the provenance query
+    // here: when that message is a candidate too, explore.own_provenance cites it from its
+    // row without the provenance query (the cheap and telling tests first: most candidates
+    // are messages, and a thing told of twice fails on its degree)
     told_once: CASE WHEN NOT (n:Source OR n:Artifact OR n:Storyline OR n:Macro)
-                         AND coalesce(n.notes, []) = [] AND coalesce(n.notes_source, []) = []
-                         AND coalesce(n.source_ids, []) = [] AND size(n.description) <= 300
                          AND COUNT { (n)<-[:MENTIONS]-() } = 1
+                         AND coalesce(n.notes, []) = [] AND coalesce(n.notes_source, []) = []
+                         AND coalesce(n.source_ids, []) = []
                          AND NOT EXISTS { (n)-[:DERIVED_FROM]->() }
-                    THEN {by: [(s:Source)-[:MENTIONS]->(n) | s.uid][0],
-                          description: n.description} END,
+                         AND size(n.description) <= $description_chars
+                    THEN {description: n.description} END,
     kind: [l IN labels(n) WHERE l IN [{{kinds}}]][0]}}) AS nodes
 }
 CALL (ftr, graph_rels, facts) {
@@ -382,15 +383,12 @@ CALL (ftr, graph_rels, facts) {
     .uid, .salience, .strength, .state,
     event_at: r.event_at.epochMillis, valid_from: r.valid_from.epochMillis,
     created_at: r.created_at.epochMillis,
-    kind: type(r), description: left(r.description, 300), .source_ids, .superseded_by,
+    kind: type(r), description: left(r.description, $description_chars), .source_ids,
+    .superseded_by,
     valid_to: r.valid_to.epochMillis,
-    // a fact learnt from one message, with no notes and a description shown whole here:
-    // explore.own_provenance cites that message from its own row (when it is a candidate
-    // too) without the provenance query
-    learnt_from: CASE WHEN coalesce(r.notes, []) = [] AND coalesce(r.notes_source, []) = []
-                           AND r.source_ids IS :: LIST<STRING NOT NULL>
-                           AND size(r.source_ids) = 1 AND size(r.description) <= 300
-                      THEN r.source_ids[0] END,
+    // whether it carries notes: one without them, learnt from one message that is a
+    // candidate too, cites that message from its row (explore.own_provenance)
+    noted: coalesce(r.notes, []) <> [] OR coalesce(r.notes_source, []) <> [],
     auto: r.auto_linked IS NOT NULL OR coalesce(r.description, '') STARTS WITH 'similar in meaning (auto-linked',
     start_uid: a.uid, start_name: a.name, start_description: left(a.description, 200),
     end_uid: b.uid, end_name: b.name, end_description: left(b.description, 200)}}) AS rels

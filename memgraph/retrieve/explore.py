@@ -67,6 +67,9 @@ from memgraph.settings import LifecycleSettings
 MAX_QUERY_CHARS = 4000
 MAX_K = 500
 TEXT_CHARS = 2000   # of a source's raw content in a result
+# of a fact's description in its candidate row, and of a thing's that one message mentions
+# (``told_once``): longer ones are cut there, and only the provenance query shows them whole
+DESCRIPTION_CHARS = 300
 # A Storyline or a Macro is asked for this many times the sources it cites, to choose
 # among them those the results above it do not show (cite_unseen)
 SUMMARY_CITATION_POOL = 4
@@ -147,6 +150,7 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "fact_max": per_signal, "fact_scan": cfg.fact_scan_max,
         "summaries_compete": summaries_wanted(req),
         "text_chars": TEXT_HEAD_CHARS,
+        "description_chars": DESCRIPTION_CHARS,
         **weighing_params(cfg),
     }
 
@@ -297,11 +301,10 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
              for c, _ in ranked]
     # a message cites itself, a fact the message it was learnt from and a thing the message
     # that mentions it, from their candidate rows; the query asks for the rest alone
-    sources = {c.props.get("uid"): c for c in candidates
-               if c.element == "node" and c.props.get("kind") == "Source"}
+    by_key = {c.key: c for c in candidates}
     own = {c.key: cited for c, _ in ranked
-           if (cited := own_provenance(c, sources, per_result, req.config.excerpt_chars))
-           is not None}
+           if (cited := own_provenance(c, found_by, by_key, per_result,
+                                       req.config.excerpt_chars)) is not None}
     asked = [item for item in items if item["eid"] not in own]
     provenance_rows = (graph.read_now("retrieve/provenance", **provenance_params(req, asked))
                        if asked else [])
@@ -330,29 +333,42 @@ def provenance_params(req: ExploreRequest, items: list[dict[str, Any]]) -> dict[
 Cited = tuple[list[dict[str, Any]], dict[str, Any]]
 
 
-def own_provenance(c: Candidate, sources: Mapping[Any, Candidate], per_result: int,
+def own_provenance(c: Candidate, found_by: Mapping[str, list[str]],
+                   by_key: Mapping[str, Candidate], per_result: int,
                    excerpt_chars: int) -> Cited | None:
     """A result's provenance and text, read from the candidate rows as
     ``retrieve/provenance`` would give them, or None when the rows do not hold all of
     that. A message is its own provenance (it mentions things; nothing is learnt into
     it), its text its raw content: not a Source with notes or cited sources of its own.
-    A fact learnt from one message, with no notes and a description the row holds whole
-    (``learnt_from``, the candidate query), cites that message when it is a candidate too
-    (``sources``: the candidate Sources by uid), its text its description; so does a
-    thing that one message mentions and nothing else tells of (``told_once``)."""
+    A fact learnt from one message (one of ``source_ids``), with no notes and a
+    description the row holds whole, cites that message when it is a candidate too (the
+    one candidate source ``found_by`` gives it: ``mentioning_sources``; ``by_key``, the
+    candidates by key), its text its description; so does a thing that one message
+    mentions and nothing else tells of (``told_once``, the candidate query)."""
     p = c.props
     if c.element == "relationship":
-        return cited_message(sources.get(p.get("learnt_from")), "notes", p.get("description"),
+        ids, description = p.get("source_ids"), p.get("description")
+        if (p.get("noted") is not False or not isinstance(ids, list) or len(ids) != 1
+                or len(description or "") >= DESCRIPTION_CHARS):
+            return None
+        return cited_message(only_source(c, found_by, by_key), "notes", description,
                              per_result, excerpt_chars)
     if (told := p.get("told_once")) is not None:
-        return cited_message(sources.get(told.get("by")), "MENTIONS", told.get("description"),
-                             per_result, excerpt_chars)
+        return cited_message(only_source(c, found_by, by_key), "MENTIONS",
+                             told.get("description"), per_result, excerpt_chars)
     if p.get("kind") != "Source" or p.get("cites_others") is not False:
         return None
     if (citation := message_citation(p, excerpt_chars)) is None:
         return None
     return [citation][:per_result], {"raw_content": p["text_head"][:TEXT_CHARS],
                                      "description": None, "notes": None}
+
+
+def only_source(c: Candidate, found_by: Mapping[str, list[str]],
+                by_key: Mapping[str, Candidate]) -> Candidate | None:
+    """The one candidate source that ``c`` was learnt from or is mentioned by, if one."""
+    keys = found_by.get(c.props.get("uid") or "") or []
+    return by_key.get(keys[0]) if len(keys) == 1 else None
 
 
 def cited_message(source: Candidate | None, via: str, description: str | None,
