@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
@@ -23,7 +23,7 @@ from memgraph.retrieve.explore import (
     fetch_candidates,
 )
 from memgraph.retrieve.filters import build_filters
-from memgraph.retrieve.results import ScoreBreakdown
+from memgraph.retrieve.results import Result, ScoreBreakdown
 
 
 @pytest.fixture
@@ -161,49 +161,46 @@ def queries_read(memory: Memory) -> Iterator[list[str]]:
         del memory.graph.read_now
 
 
-def test_a_fact_cites_the_message_it_was_learnt_from_without_a_second_read(
-        memory: Memory, user_id: str) -> None:
-    message = "Marta works at Lisbon Children's Hospital."
+# what one message told, the question that finds it, its kind, which result it is, and how
+# the provenance query names its link to the message
+TOLD_BY_ONE_MESSAGE = {
+    "a fact learnt from it": (
+        "Marta works at Lisbon Children's Hospital.", "Where does Marta work?", "Relationship",
+        lambda r: r.element == "relationship" and r.kind == "WORKS_AT", "notes"),
+    "a thing it mentions": (
+        "Marta adopted a cat named Miso.", "Miso", "Entity", lambda r: r.name == "Miso",
+        "MENTIONS"),
+}
+
+
+@pytest.mark.parametrize(("message", "question", "kind", "is_it", "via"),
+                         TOLD_BY_ONE_MESSAGE.values(), ids=TOLD_BY_ONE_MESSAGE.keys())
+def test_what_one_message_told_cites_it_without_a_second_read(
+        memory: Memory, user_id: str, message: str, question: str, kind: str,
+        is_it: Callable[[Result], bool], via: str) -> None:
     memory.ingest(message, user_id=user_id, speaker="Marta", external_id="D1:1")
     with queries_read(memory) as read:
-        found = memory.explore("Where does Marta work?", user_id=user_id, reinforce=False,
-                               kinds=["Relationship", "Source"])
-    [fact] = [r for r in found if r.element == "relationship" and r.kind == "WORKS_AT"]
+        found = memory.explore(question, user_id=user_id, reinforce=False,
+                               kinds=[kind, "Source"])
+    [told] = [r for r in found if is_it(r)]
     [said] = [r for r in found if r.kind == "Source"]
-    assert [(p.via, p.source_uid, p.external_id, p.speaker, p.excerpt)
-            for p in fact.provenance] == [("notes", said.uid, "D1:1", "Marta", message)]
-    assert fact.provenance[0].event_at == said.event_at
+    assert [(p.via, p.source_uid, p.external_id, p.speaker, p.excerpt, p.event_at)
+            for p in told.provenance] == [(via, said.uid, "D1:1", "Marta", message,
+                                           said.event_at)]
     assert read == ["retrieve/explore_candidates"]
     # without its message among the candidates, the provenance query says the same
     with queries_read(memory) as read:
-        [alone] = memory.explore("Where does Marta work?", user_id=user_id, k=1,
-                                 reinforce=False, kinds=["Relationship"])
+        [alone] = memory.explore(question, user_id=user_id, k=1, reinforce=False,
+                                 kinds=[kind])
     assert read == ["retrieve/explore_candidates", "retrieve/provenance"]
-    assert alone.uid == fact.uid
-    assert (alone.provenance, alone.text) == (fact.provenance, fact.text)
+    assert (alone.uid, alone.provenance, alone.text) == (told.uid, told.provenance, told.text)
 
 
-def test_a_thing_one_message_mentions_cites_it_without_a_second_read(
-        memory: Memory, user_id: str) -> None:
+def test_a_thing_told_of_twice_cites_both_messages(memory: Memory, user_id: str) -> None:
     memory.ingest("Marta adopted a cat named Miso.", user_id=user_id, speaker="Marta",
                   external_id="D1:1")
-    with queries_read(memory) as read:
-        found = memory.explore("Miso", user_id=user_id, reinforce=False,
-                               kinds=["Entity", "Source"])
-    [miso] = [r for r in found if r.name == "Miso"]
-    [said] = [r for r in found if r.kind == "Source"]
-    assert [(p.via, p.source_uid, p.external_id) for p in miso.provenance] == [
-        ("MENTIONS", said.uid, "D1:1")]
-    assert read == ["retrieve/explore_candidates"]
-    # without its message among the candidates, the provenance query says the same
-    with queries_read(memory) as read:
-        [alone] = memory.explore("Miso", user_id=user_id, k=1, reinforce=False,
-                                 kinds=["Entity"])
-    assert read == ["retrieve/explore_candidates", "retrieve/provenance"]
-    assert (alone.uid, alone.provenance, alone.text) == (miso.uid, miso.provenance, miso.text)
-    # told of again: the provenance query cites both messages
-    memory.ingest("Marta says Miso sleeps on the piano all day.", user_id=user_id, speaker="Leo",
-                  external_id="D1:2")
+    memory.ingest("Marta says Miso sleeps on the piano all day.", user_id=user_id,
+                  speaker="Leo", external_id="D1:2")
     with queries_read(memory) as read:
         found = memory.explore("Miso", user_id=user_id, reinforce=False,
                                kinds=["Entity", "Source"])
