@@ -10,7 +10,6 @@ from memgraph.graph.vocabulary import EX_WORDS, plural
 from memgraph.ingest.rules import RELATION_WORDS
 from memgraph.retrieve.answers import (
     FactRanking,
-    _stem,
     asks_relation,
     joining_facts,
     rank_facts,
@@ -19,6 +18,7 @@ from memgraph.retrieve.answers import (
     successors,
 )
 from memgraph.retrieve.config import Weights
+from memgraph.retrieve.filters import verb_stem
 from memgraph.retrieve.fusion import Candidate, rerank
 from memgraph.retrieve.query import (
     RELATION_SYNONYMS,
@@ -36,7 +36,7 @@ PAST = int(datetime(2024, 6, 1, tzinfo=UTC).timestamp() * 1000)
 
 def wanted_by(question: str, name: str) -> set[str]:
     """The stems of a question's content words that are not the named node's name."""
-    return {_stem(w) for w in read_query(question).topic([name])}
+    return {verb_stem(w) for w in read_query(question).topic([name])}
 
 def test_a_question_is_read_for_names_relations_and_time() -> None:
     q = read_query("Where does Maya's brother live now?")
@@ -485,7 +485,7 @@ def test_a_doubled_consonant_is_one_stem_with_its_word() -> None:
     for word, stem in (("planning", "plan"), ("stopped", "stop"), ("running", "run"),
                        ("falling", "fall"), ("added", "add"), ("travelling", "travel"),
                        ("cancelled", "cancel"), ("spelling", "spell"), ("telling", "tell")):
-        assert _stem(word) == _stem(stem), word
+        assert verb_stem(word) == verb_stem(stem), word
     # "Where is Lucia travelling?" asks about a visit, as "traveling" does
     wanted = wanted_by("Where is Lucia travelling?", "Lucia")
     assert asks_relation(wanted, {"kind": "VISITED"})
@@ -813,7 +813,7 @@ def test_a_verbs_irregular_form_says_what_its_first_form_asks() -> None:
                                                         "sim": 0.78}]
     ranked = rank_facts(rows, rels, read_query("Who did Dev meet?"), ["Dev"])
     assert ranked.ranked[0][0] == "helen"
-    assert _stem("bought") == _stem("buy") and _stem("made") == _stem("making")
+    assert verb_stem("bought") == verb_stem("buy") and verb_stem("made") == verb_stem("making")
 
 
 def test_a_word_few_facts_hold_counts_for_more_than_one_most_of_them_hold() -> None:

@@ -67,7 +67,7 @@ from typing import Any
 from memgraph.graph import vocabulary
 from memgraph.graph.names import canonical_name
 from memgraph.graph.vocabulary import EPISODIC_KINDS, SUMMARY_KINDS, is_assistant
-from memgraph.retrieve.filters import verb_stem as _stem
+from memgraph.retrieve.filters import verb_stem
 from memgraph.retrieve.query import (
     MESSAGE_READINGS_KEPT,
     MONTHS,
@@ -184,7 +184,7 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
 # its words one after the other.
 TYPE_MANNER_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split(", ")) for k, v in {
     # a verb's other forms are its own ("We bought a caravan" answers "What did Gary
-    # buy?": _stem)
+    # buy?": verb_stem)
     "CREATED": "paint, draw, write, build, knit, sew, bake, sculpt, carve, design",
     "OWNS": "adopt, rescue, buy",
     "VISITED": "fly",
@@ -272,7 +272,7 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     fact told with another of them comes first: ``_named_besides``).
     """
     topic = intent.topic(linked_names)
-    stems = [_stem(w) for w in topic]
+    stems = [verb_stem(w) for w in topic]
     wanted = set(stems)
     # what a relation is asked with may take two words ("sign up": asks_relation)
     asking = with_phrases(stems)
@@ -493,12 +493,12 @@ def with_phrases(stems: Sequence[str]) -> set[str]:
 def _type_stems(kind: str) -> frozenset[str]:
     """The stems of a type's words and of its own name's words ("LIVES_IN": "live")."""
     own = set(kind.lower().split("_")) - _TYPE_GLUE
-    return _type_word_stems(kind) | {_stem(w) for w in own if w}
+    return _type_word_stems(kind) | {verb_stem(w) for w in own if w}
 
 
 @lru_cache(maxsize=256)
 def _type_word_stems(kind: str) -> frozenset[str]:
-    return frozenset(_stem(w) for w in TYPE_WORDS.get(kind, ()))
+    return frozenset(verb_stem(w) for w in TYPE_WORDS.get(kind, ()))
 
 
 
@@ -565,12 +565,13 @@ def _manner_said(kind: str, sentence: Any) -> frozenset[str]:
     manner = _manner_stems(kind)
     if not manner or not sentence:
         return frozenset()
-    return manner & with_phrases([_stem(w) for w in re.findall(r"[a-z]+", str(sentence).lower())])
+    return manner & with_phrases([verb_stem(w)
+                                  for w in re.findall(r"[a-z]+", str(sentence).lower())])
 
 
 @lru_cache(maxsize=64)
 def _manner_stems(kind: str) -> frozenset[str]:
-    return frozenset(" ".join(_stem(w) for w in manner.split())
+    return frozenset(" ".join(verb_stem(w) for w in manner.split())
                      for manner in TYPE_MANNER_WORDS.get(kind, ()))
 
 
@@ -580,7 +581,7 @@ def _statement_stems(start: str, end: str, kind: str, sentence: str | None
     text = f"{start} {end}"
     if sentence is not None:   # its words as a question's are read: "part-time" stays one
         text += " " + re.sub(r"[^\w\s-]", " ", sentence)
-    return frozenset({_stem(w) for w in text.lower().split()} | _type_word_stems(kind))
+    return frozenset({verb_stem(w) for w in text.lower().split()} | _type_word_stems(kind))
 
 
 def _word_weights(wanted: set[str], said: Iterable[frozenset[str]]) -> dict[str, float]:
