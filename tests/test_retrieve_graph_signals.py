@@ -239,6 +239,24 @@ def test_a_message_asks_its_words_as_a_question_says_them() -> None:
     assert asked_words("How's the ex-wife?") == {word_stem("ex-wife")}
 
 
+def test_what_a_question_sets_aside_is_not_what_it_asks_about() -> None:
+    # "outside work" asks about pastimes: the reply is no answer to "Where does Sam work?"
+    assert asked_words("Nice to meet you, Sam. What do you like to do outside work?") \
+        == {word_stem("like")}
+    assert asked_words("What other projects do you do with them, besides pottery?") \
+        == {word_stem("other"), word_stem("projects")}
+    # to the end of its clause only
+    assert word_stem("busy") in asked_words("Apart from school, what keeps you busy?")
+    asker = node("s1", "Source", {"vector": 1}, speaker="assistant", next="s2",
+                 text_head="What do you like to do outside work?")
+    hobby = node("s2", "Source", {"vector": 2}, speaker="Sam",
+                 text_head="I love hiking and I really enjoy baking.")
+    add_answered_signal([asker, hobby], ("work",), "", 10, seeds=5)
+    assert "answered" not in hobby.ranks
+    add_answered_signal([asker, hobby], ("like",), "", 10, seeds=5)
+    assert hobby.ranks["answered"] == 1
+
+
 def test_a_question_asked_by_the_same_speaker_votes_for_no_answer() -> None:
     # one speaker's notes in a row: the next is no answer to a question the first asked
     musing = node("s1", "Source", {"vector": 1}, speaker="Sam",

@@ -326,14 +326,19 @@ def add_graph_signals(candidates: Sequence[Candidate], query: str, rrf_k: int,
 
 # the questions a message asks: its sentences that end with "?"
 _QUESTIONS = re.compile(r"[^.!?]*\?")
+# what a question sets aside, from the word that says so to the end of its clause: "What
+# do you like to do outside work?" asks about pastimes, not work
+_SET_ASIDE = re.compile(
+    r"\b(?:outside|besides|apart from|aside from|other than|except)\b[^,;:?]*")
 
 
 def asked_words(text: str) -> set[str]:
     """The stems of the content words of the questions a message asks ("Hi Marcus! What
     did it show?": {"show"}; "How was the first pottery class?? I've been waiting all week
-    to ask.": {"first", "pottery", "class"})."""
+    to ask.": {"first", "pottery", "class"}), but not of what a question sets aside
+    ("What do you like to do outside work?": {"like"})."""
     return {word_stem(w) for question in _QUESTIONS.findall(text.lower())
-            for w in words(question)
+            for w in words(_SET_ASIDE.sub(" ", question))
             if w not in FUNCTION_WORDS and len(w) > 2}
 
 
