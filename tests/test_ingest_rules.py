@@ -1099,6 +1099,12 @@ def test_a_job_begun_is_told_by_where_one_started_and_a_school_is_a_place_of_stu
     assert ("anna", "WORKS_AT", "southmead hospital") in extract(
         "My sister Anna is a nurse. She started at Southmead Hospital in May.")[1]
     assert extract("I'm starting at Monzo next week!")[1] == {("me", "WORKS_AT", "monzo")}
+    # a job about to begin, in the present tense
+    assert ("me", "WORKS_AT", "southmead hospital") in extract(
+        "We moved to Bristol last week! I start at Southmead Hospital on Monday.")[1]
+    for text in ("I start a new job at Google.", "I'm starting a new job at Google soon.",
+                 "Next month I start work at Google."):
+        assert ("me", "WORKS_AT", "google") in extract(text)[1], text
     # only a person starts a job; a time, a holiday, a part of a place are no employer
     assert extract("Dinner started at Nando's.")[1] == set()
     assert extract("Work starts at 9.") == (set(), set())
@@ -1109,6 +1115,12 @@ def test_a_job_begun_is_told_by_where_one_started_and_a_school_is_a_place_of_stu
 
 def test_a_saints_place_keeps_its_s_and_a_name_alone_is_its_owner():
     assert ("Entity", "St Mary's") in extract("I quit St Mary's last month, finally.")[0]
+    # a name whose "s" takes a bare apostrophe before a place's head word is one name
+    assert extract("I'm a nurse at St Thomas' Hospital in London.")[1] >= {
+        ("me", "WORKS_AT", "st thomas hospital")}
+    assert ("Entity", "Hospital") not in extract("I work at St Thomas' Hospital.")[0]
+    assert ("Entity", "St James' Park") in extract("We walked around St James' Park.")[0]
+    assert ("Entity", "James' Mum") not in extract("We met James' Mum in town.")[0]
     assert ("Entity", "St. Mike's") in extract("She's an ER nurse at St. Mike's now.")[0]
     # a first name's "'s" is its owner: something of theirs follows, or their home
     assert extract("I borrowed Tom's car.")[0] == {("Entity", "Tom")}
@@ -1314,6 +1326,7 @@ def test_an_occupation_left_is_over_from_when_it_is_said():
     "We accepted an offer from the Smiths.",        # a buyer's offer, not a job
     "I started my day at Starbucks.",
     "I started work at 9 and finished at Noon.",
+    "I start work at 9 and finish at Noon.",
     "I started work on Monday.",
     "I started a new post at Reddit about it.",   # a post written, not a job
 ])

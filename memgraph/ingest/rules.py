@@ -114,9 +114,15 @@ MAX_NAME_WORDS = 6
 MAX_SENTENCE_CHARS = 1000
 # a name's word opens on a capital, or on one small letter before it ("iPad", "eBay"),
 # and may end on a web domain ("Booking.com", "Amazon.co.uk": a company by its site)
-# (a capital with an accent too: "Óbidos", "Łódź", "Åsa")
+# (a capital with an accent too: "Óbidos", "Łódź", "Åsa"), or on the apostrophe of an "s"
+# before a place's head word ("St Thomas' Hospital", "St James' Park": one name; "James'
+# Mum" is James's)
+_PLACE_HEAD = (r"(?:Hospital|Church|Cathedral|Chapel|Abbey|School|College|Academy|Park|"
+               r"Square|Road|Street|Lane|Market|Hall|Centre|Center|Court|Gate|Bridge|"
+               r"Island|Bay|Wood|Green|Hill)\b")
 _WORD = (rf"\b[a-z]?+[A-ZÀ-ÖØ-ÞĆČĎĽŁŃŘŚŠŤŹŻŽŐŰ][\w'’\-]{{0,{MAX_WORD_CHARS - 2}}}\w"
-         r"(?:\.(?:com|org|net|io|ai|co\.uk|co)(?!\w|\.\w))?+(?!\w)")
+         r"(?:\.(?:com|org|net|io|ai|co\.uk|co)(?!\w|\.\w)"
+         rf"|(?<=s)['’](?=\s{_PLACE_HEAD}))?+(?!\w)")
 NAME = rf"(?>{_WORD}(?:\s++(?:of\s++|de\s++|&\s++(?:de\s++)?)?{_WORD}){{0,{MAX_NAME_WORDS - 1}}})"
 SUBJECT = rf"(?P<subj>\bI\b|{NAME})"
 ADVERB = (r"(?:(?:just|recently|now|still|also|really|finally|actually|absolutely|even|"
@@ -278,8 +284,10 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"began|signed|landed|won|got)\s++a\s++(?:new\s++)?(?:[\w\-]++\s++)?contract|"
         # "started working at", "began my new job at", "started work at"
         # ("a new post at Reddit" is no job)
-        r"(?:started|began|begun)\s++working|(?:started|began|begun)\s++(?:(?:a|my|his|her|"
-        r"their)\s++)?(?:new\s++)?(?:job|role|position|work)|"
+        # and one about to begin: "I start a new job at Google", "she's starting work at Aldi"
+        r"(?:started|began|begun|starts?)\s++working|(?:started|began|begun|starts?|"
+        r"(?:am|is|are)\s++starting)\s++(?:(?:a|my|his|her|their)\s++)?(?:new\s++)?"
+        r"(?:job|role|position|work)|"
         # "got a part time job at Greggs", "she's got a new job at Tesco"
         r"(?:(?:have|has)\s++)?(?:got|have|took|accepted)\s++a\s++"
         r"(?:(?:new|part[\s-]time|full[\s-]time|summer|weekend|[Ss]aturday|day)\s++)?job)\s++"
@@ -2271,10 +2279,10 @@ _MY_JOB_AT = compiled(
     r"job\s++is\s++(?:at|with|for)\s++(?:(?:a|an)\s++(?:[a-z\-]++\s++){0,3}?(?:called|named)\s++|"
     rf"the\s++)?(?P<name>{NAME})")
 # a job begun, told by where alone: "I started at Google in March", "Lena has started at
-# Leeds General Infirmary" (a school's name is a place of study, STUDIES_AT, unless one
-# starts there "as" something; "started at 9" names nothing)
+# Leeds General Infirmary", "I start at Southmead on Monday" (a school's name is a place of
+# study, STUDIES_AT, unless one starts there "as" something; "started at 9" names nothing)
 _STARTED_AT = compiled(
-    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has|'ve)\s++{ADVERB})?(?:started|starts|"
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has|'ve)\s++{ADVERB})?(?:started|starts?|"
     r"(?:am|is|are|'m|'s)\s++starting)\s++at\s++(?:the\s++)?"
     rf"(?P<name>{NAME})(?P<school>{_SCHOOL_WORD_ENDS}(?!\s*+as\b))?")
 # ... a name that is the whole place ("at the Bristol office" is an office, "at Level 3" no
