@@ -70,7 +70,21 @@ def test_explore_in_a_pipe_shows_each_result_whole(memory: Memory, user_id: str)
     assert re.search(r"^1\. \w+", run.stdout, re.M)
     assert "Lisbon Children's Hospital" in run.stdout
     assert "provenance turn-7" in run.stdout
-    assert re.search(r"score \d\.\d{3}\)$", run.stdout, re.M)
+    assert re.search(r"score \d\.\d{3}(, [a-z ]+)?\)$", run.stdout, re.M)
+
+
+def test_explore_says_why_an_answer_ranks_above_a_message_of_a_higher_score(
+        memory: Memory, user_id: str) -> None:
+    # results rank by tier, then by score: the reader is told which tier and why
+    memory.ingest("My sister Anna moved to Lisbon and works at Lisbon Children's Hospital.",
+                  user_id=user_id, speaker="Sam", external_id="turn-7")
+    found = memory.explore("where does Anna work?", user_id=user_id, reinforce=False)
+    answer = next(r for r in found if r.score.tier == 1)
+    run = run_cli("explore", "where does Anna work?", "--user", user_id, "--no-reinforce",
+                  env=ENV)
+    assert run.code == 0, run.stderr
+    assert re.search(rf"score {answer.score.final:.3f}, an answer\)$", run.stdout, re.M)
+    assert re.search(rf"^   why {re.escape(answer.score.reasons[0])}", run.stdout, re.M)
 
 
 def test_jobs_history_in_a_pipe_is_not_cut(memory: Memory, graph: Graph, user_id: str) -> None:

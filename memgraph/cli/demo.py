@@ -52,8 +52,9 @@ def _render(report: TourReport) -> None:
         for i, r in enumerate(results, 1):
             ids = ", ".join(r.external_ids) or "-"
             label = r.name or r.text[:70]
-            console.print(f"  {i}. {r.kind:<10} {label:<40.40} score {r.score.final:.3f}  "
-                          f"from {ids}")
+            ranked = f" ({r.score.ranked_as})" if r.score.ranked_as else ""
+            console.print(f"  {i}. {r.kind:<10} {label:<40.40} score {r.score.final:.3f}"
+                          f"{ranked}  from {ids}")
     console.rule("3. Traverse from Sam (depth 1)")
     console.print(_tree(report.traversal))
     console.rule("4. Context for a prompt (250-token budget)")

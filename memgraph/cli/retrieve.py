@@ -65,26 +65,32 @@ def _result_row(i: int, r: Result) -> list[str]:
     text = f"{r.name}\n{r.text[:160]}" if r.name else r.text[:160]
     return [str(i), r.kind, text, " ".join(f"{s}:{n}" for s, n in r.score.ranks.items()),
             f"{r.score.rrf:.4f}", f"{t['relevance']:.3f}", f"{t['salience']:.3f}",
-            f"{t['recency']:.3f}", f"{t['importance']:.3f}", f"{r.score.final:.3f}",
+            f"{t['recency']:.3f}", f"{t['importance']:.3f}",
+            "\n".join(filter(None, (f"{r.score.final:.3f}", r.score.ranked_as))),
             ", ".join(r.external_ids or [p.source_uid[:8] for p in r.provenance])]
 
 
 def _render_results(results: list[Result], out: Console | None = None) -> None:
     """The wide table on a terminal that fits it; otherwise one block per result (a narrow
-    terminal, or a pipe), every field whole."""
+    terminal, or a pipe), every field whole, with why it ranks where it does (its tier: an
+    answer ranks above a message of a higher score)."""
     rows = [_result_row(i, r) for i, r in enumerate(results, start=1)]
     if table_fits(RESULT_COLUMNS, rows, out):
         render_table(RESULT_COLUMNS, rows, title=f"{len(results)} results", out=out)
         return
     blocks = [f"{len(results)} results"]
-    for (i, kind, _text, ranks, rrf, rel, sal, rec, imp, score, prov), r in zip(
+    for (i, kind, _text, ranks, rrf, rel, sal, rec, imp, _score, prov), r in zip(
             rows, results, strict=True):
         # a Source's name is a shortened caption of the text printed below it
         named = r.name and r.kind != Kind.SOURCE
         head = f"{i}. {kind}  {r.name}" if named else f"{i}. {kind}"
-        lines = [f"{head}  (score {score})", *(f"   {line}" for line in r.text[:300].splitlines()),
+        ranked = f"score {r.score.final:.3f}" + (f", {r.score.ranked_as}" if r.score.ranked_as
+                                                  else "")
+        lines = [f"{head}  ({ranked})", *(f"   {line}" for line in r.text[:300].splitlines()),
                  f"   signals {ranks or '-'}; rrf {rrf}, relevance {rel}, salience {sal}, "
                  f"recency {rec}, importance {imp}"]
+        if r.score.reasons:
+            lines.append(f"   why {'; '.join(r.score.reasons)}")
         if prov:
             lines.append(f"   provenance {prov}")
         blocks.append("\n".join(lines))

@@ -36,6 +36,11 @@ class Provenance(BaseModel):
     via: str = ""   # self | MENTIONS | DERIVED_FROM | notes | source_ids | INCLUDES | SUMMARIZES
 
 
+# what a tier says to a reader: results rank by tier first, then by score (0.743 an answer
+# above 0.750 a message); the rest (tier 2) need no word
+TIER_NAMES = {0: "the node named", 1: "an answer", 3: "repeats results above"}
+
+
 class ScoreBreakdown(BaseModel):
     """Why a result ranked where it did. ``terms`` sum to ``final``.
 
@@ -68,6 +73,11 @@ class ScoreBreakdown(BaseModel):
     terms: dict[str, float]
     final: float
     subject: bool = False   # the query names this node: relevance 0, its episodes boosted
+
+    @property
+    def ranked_as(self) -> str:
+        """The tier in words ("an answer"), or "" for the rest."""
+        return TIER_NAMES.get(self.tier, "")
 
 
 class Result(BaseModel):
