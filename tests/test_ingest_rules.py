@@ -1300,6 +1300,21 @@ def test_a_pastime_given_up_is_over_from_when_it_is_said():
         assert extract(text)[1] == set(), text
 
 
+def test_a_pastime_given_up_in_the_perfect_or_an_instrument_given_up_by_name_is_over():
+    said = datetime(2024, 5, 10, 12, tzinfo=UTC)
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", "I've stopped playing padel. I gave up the oud, to be honest. "
+                   "Mia has quit violin. I have quit running.", speaker="Kim", event_at=said),
+        executor)
+    assert {(r.from_id, r.type, r.to_id, r.valid_to) for r in executor.plan.relationships} == {
+        ("kim", "INTERESTED_IN", "padel", said), ("kim", "INTERESTED_IN", "oud", said),
+        ("mia", "INTERESTED_IN", "violin", said), ("kim", "EXPERIENCED", "running", said)}
+    # the instrument ends its clause: lessons or shortcuts given up are no pastime
+    for text in ("I gave up the piano lessons.", "I gave up the keyboard shortcuts."):
+        assert extract(text)[1] == set(), text
+
+
 def test_a_month_is_no_place_or_school():
     assert extract("My daughter Emma starts university in September.")[1] == {
         ("me", "FAMILY_OF", "emma")}
@@ -1436,6 +1451,11 @@ def test_a_breed_is_the_animal_a_question_names(text: str, name: str, animal: st
 @pytest.mark.parametrize(("text", "facts"), [
     ("We have twin daughters, Mia and Lena.",
      {("me", "FAMILY_OF", "mia"), ("me", "FAMILY_OF", "lena")}),
+    # boys and girls counted are one's children; "my boys" alone may be one's friends
+    ("We have twin boys, Yusuf and Adam, who are seven.",
+     {("me", "FAMILY_OF", "yusuf"), ("me", "FAMILY_OF", "adam")}),
+    ("I have two girls, Amy and Beth.", {("me", "FAMILY_OF", "amy"), ("me", "FAMILY_OF", "beth")}),
+    ("My boys Sam and Leo came over.", set()),
     ("I've got two brothers, Ali and Omar.",
      {("me", "FAMILY_OF", "ali"), ("me", "FAMILY_OF", "omar")}),
     ("My kids are Sam, Jo and Ella.",

@@ -1225,7 +1225,8 @@ class _Run:
             named.add(name)
             self.last_person = self.last_person or name
         for m in _PLURAL_RELATION.finditer(sentence.text):
-            key = RELATION_PLURALS[m["rel"].lower()]
+            key = RELATION_PLURALS[m["rel"].lower()] if m["rel"] else \
+                _COUNTED_CHILDREN[m["counted"]]
             rel_type, word, _ = RELATION_WORDS[key]
             owner = self.speaker()
             if owner is None:
@@ -2089,7 +2090,9 @@ _OUR_RELATION = compiled(
     + rf"\s++is\s++(?!(?:{_DEMONYMS})\b))"
     + rf"{_TITLE}(?P<name>{NAME})")
 # several relatives named at once: "my daughters Mia and Lena", "we have twin daughters,
-# Mia and Lena", "our kids are Sam, Ella and Jo"
+# Mia and Lena", "our kids are Sam, Ella and Jo"; boys and girls counted are children ("we
+# have twin boys, Yusuf and Adam", "my two girls"; "my boys" alone may be one's friends)
+_COUNTED_CHILDREN = {"boys": "son", "girls": "daughter"}
 _PLURAL_RELATION = compiled(
     # "the twins" and "the kids" of a speaker's chat are theirs ("I've been so busy with the
     # twins, Aarav and Meera turned three")
@@ -2098,7 +2101,8 @@ _PLURAL_RELATION = compiled(
     r"(?:\s++(?:got|adopted|rescued))?)\s++"
     r"(?:(?:two|three|four|five|2|3|4|5|twin|little|young|grown-up|adult|older|younger|"
     r"lovely|wonderful|new)\s++){0,2}"
-    rf"(?P<rel>{_PLURAL_WORD})(?:,?\s++|\s++(?:are|called|named)\s++)"
+    rf"(?:(?P<rel>{_PLURAL_WORD})|(?:(?<=two\s)|(?<=three\s)|(?<=four\s)|(?<=five\s)|"
+    r"(?<=twin\s)|(?<=[2-5]\s))(?P<counted>boys|girls))(?:,?\s++|\s++(?:are|called|named)\s++)"
     rf"(?P<names>{NAME}(?:,\s++{NAME})*+,?\s++and\s++{NAME})")
 _NAME_LIST_SEPARATOR = compiled(r",?\s+and\s+|,\s+")
 # names joined by "and" right before a subject: "Mary and" (Joe live in Leeds), "Sam, Jo and"
@@ -2811,7 +2815,8 @@ _TAKING_LESSONS = (rf"{SUBJECT}\s+{ADVERB}(?:takes|take|took|(?:am|is|are)\s+tak
                    r"began\s+taking|has|have")
 # instruments, which one plays, takes lessons in and switches between
 _INSTRUMENTS = ("piano|violin|viola|cello|guitar|bass|drums|flute|clarinet|oboe|saxophone|"
-                "sax|trumpet|trombone|ukulele|harp|banjo|mandolin|accordion")
+                "sax|trumpet|trombone|ukulele|harp|banjo|mandolin|accordion|fiddle|harmonica|"
+                "organ|keyboard|tuba|bassoon|sitar|tabla|oud|bagpipes")
 # doings that are no pastime given up ("I stopped trying", "she quit working in March":
 # a job is over by other words)
 _NOT_DOINGS = ("working|going|trying|doing|thinking|worrying|caring|talking|being|having|"
@@ -2863,7 +2868,7 @@ _TAKEN_ALONG = rf"(?:my|our|the|his|her|their)\s+(?:[a-z]+\s+)?(?:{_COMPANY_WORD
 # a pastime given up is over from when it is said: "I stopped playing padel", "Ben gave up
 # running", "I don't play the piano any more" (INTERESTED_IN, as "I play padel" states
 # it; EXPERIENCED, as "I've been running" does)
-_GAVE_UP = (rf"(?:stopped|quit|gave\s++up|(?:have|has)\s++{ADVERB}given\s++up|"
+_GAVE_UP = (rf"(?:(?:(?:have|has)\s++{ADVERB})?(?:stopped|quit|gave\s++up|given\s++up)|"
             # "I'm officially quitting pottery", "I'm giving up running"
             rf"(?:am|is|are)\s++{ADVERB}(?:quitting|giving\s++up))")
 # ... and a pastime by its name one is done with: "So I'm done with bouldering" ("done with
@@ -2878,6 +2883,16 @@ _OVER_PASTIMES: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:{_GAVE_UP}|{_DONE_WITH})\s++"
         rf"playing\s++(?:the\s++)?(?!(?:{_NOT_PLAYED})\b)(?P<obj>[a-z]{{3,}}(?:\s+[a-z]{{3,}})?)"
         + _EVENT_END), "Concept", ""),
+    # an instrument given up by its name: "I gave up the oud", "Mia has quit violin"
+    ("INTERESTED_IN", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:{_GAVE_UP}|{_DONE_WITH})\s++(?:the\s++|my\s++)?"
+        # the instrument ends its clause ("gave up the piano lessons", "the keyboard
+        # shortcuts" name something else)
+        rf"(?P<obj>{_INSTRUMENTS})(?=\s*+(?:[,.;:!?)–—]|$)|\s++(?:after|because|when|last|"
+        r"this|in|since|for|altogether|completely|now|and|but|so|to|years?|ages|a|an|"
+        r"(?:\d++|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s++few)\s++"
+        r"(?:years?|months?|weeks?))\b)"),
+     "Concept", ""),
     ("INTERESTED_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}{_NOT}\s++{ADVERB}play\s++(?:the\s++)?"
         rf"(?!(?:{_NOT_PLAYED})\b)(?P<obj>[a-z]{{3,}}?){_ANYMORE}"), "Concept", ""),
