@@ -163,6 +163,35 @@ def test_a_first_name_two_known_people_share_stays_its_own(memory: Memory, user_
                 "RETURN n.entity_type AS t", u=user_id) == [{"t": "place"}]
 
 
+def test_an_organisations_short_name_is_the_one_known_organisation_it_begins(
+        memory: Memory, user_id: str) -> None:
+    memory.ingest("I teach chemistry at Hillcrest Secondary School in Leeds.",
+                  user_id=user_id, speaker="Omar")
+    later = memory.ingest("I got promoted to head of science at Hillcrest.",
+                          user_id=user_id, speaker="Omar")
+    assert any("Hillcrest Secondary School" in line and "matched by short name" in line
+               for line in later.learned)
+    # one employer, still current: a promotion there is no job change
+    jobs = rows(memory.graph, "MATCH (:Person {user_id: $u})-[r:WORKS_AT]->(e) "
+                "RETURN e.name AS e, e.aliases AS a, r.valid_to IS NULL AS current", u=user_id)
+    assert jobs == [{"e": "Hillcrest Secondary School", "a": ["Hillcrest"], "current": True}]
+
+
+def test_a_short_name_two_organisations_share_or_a_place_stays_its_own(
+        memory: Memory, user_id: str) -> None:
+    tools = memory.tools(user_id)
+    tools.call("create_entity", {"name": "Leeds General Infirmary",
+                                 "entity_type": "organisation"})
+    tools.call("create_entity", {"name": "Leeds Beckett University",
+                                 "entity_type": "organisation"})
+    tools.call("create_entity", {"name": "Leeds", "entity_type": "organisation"})
+    tools.call("create_entity", {"name": "Acme Corp", "entity_type": "organisation"})
+    tools.call("create_entity", {"name": "Acme", "entity_type": "place"})
+    assert sorted(r["n"] for r in rows(memory.graph, "MATCH (n:Entity {user_id: $u}) "
+                                       "RETURN n.name AS n", u=user_id)) == [
+        "Acme", "Acme Corp", "Leeds", "Leeds Beckett University", "Leeds General Infirmary"]
+
+
 def test_embedding_similarity_resolves_near_identical_nodes(memory: Memory, user_id: str):
     about = "indoor bouldering at the city gym every week with friends after work"
     tools = memory.tools(user_id)

@@ -3,7 +3,8 @@
 // constraints), else one of the same kind whose aliases contain one of
 // $rows[i].alias_keys (case-insensitive), else one of another kind with
 // $rows[i].name_key (the mention's own name) among its aliases, else the one Person whose
-// full name begins with one of $rows[i].first_names. A name someone goes by is their name
+// full name begins with one of $rows[i].first_names, else the one organisation whose name
+// begins with one of $rows[i].short_names. A name someone goes by is their name
 // whatever kind a later mention is given: "her name is Juniper, Juni for short" made Juni
 // an alias of the Person, and a later bare "Juni" (an Entity: the extractor cannot tell
 // what an unknown name is) had become a second node. Only the mention's own name crosses
@@ -62,6 +63,19 @@ CALL (row, aliased) {
   }
   WITH people WHERE size(people) = 1
   RETURN people[0].uid AS uid, 'first name' AS how, 4 AS rank
+  UNION
+  // an organisation's short name is the one organisation of the tenant whose name it
+  // begins ("Hillcrest" for "Hillcrest Secondary School"), the same way
+  UNWIND row.short_names AS short
+  CALL (short) {
+    MATCH (n:Entity {user_id: $user_id})
+    USING INDEX SEEK n:Entity(user_id, canonical_name)
+    WHERE n.canonical_name STARTS WITH short + ' ' AND n.entity_type = 'organisation'
+    WITH n LIMIT 2
+    RETURN collect(n) AS organisations
+  }
+  WITH organisations WHERE size(organisations) = 1
+  RETURN organisations[0].uid AS uid, 'short name' AS how, 5 AS rank
 }
 WITH row, uid, how ORDER BY row.i, rank, uid
 WITH row, collect({uid: uid, how: how})[0] AS best

@@ -13,7 +13,9 @@ Order, first hit wins (all within the same user):
    aliases, checked exactly); then **a first name**: a one-word name of a person, or of an
    entity of no known type, is the one Person of the tenant whose full name it begins
    ("Funke" after "my boss, Mrs Funke Adeyemi"; it becomes her alias), unless two people
-   share it;
+   share it; likewise **a short name** of an organisation is the one organisation of the
+   tenant whose name it begins ("Hillcrest" after "I teach at Hillcrest Secondary
+   School": "promoted at Hillcrest" is no new employer);
 3. **embedding similarity**: cosine of node embeddings (name + description + notes) at or
    above ``settings.ingest.resolve_similarity`` (0.85). For people and entities, which
    are named, the names must also agree (``names_agree``: the words of one among the
@@ -101,6 +103,15 @@ def first_names(candidate: Candidate) -> list[str]:
     return [key] if len(key) > 1 and " " not in key else []
 
 
+def short_names(candidate: Candidate) -> list[str]:
+    """The name as the short form of a known organisation's full name: an organisation's
+    name of at least three letters."""
+    if candidate.kind is not Kind.ENTITY or candidate.entity_type != "organisation":
+        return []
+    key = canonical_name(candidate.name)
+    return [key] if len(key) > 2 else []
+
+
 def resolve(graph: Graph, user_id: str, candidates: Sequence[Candidate],
             threshold: float, search: SimilaritySearch) -> list[Match | None]:
     """One Match (or None for "create it") per candidate, in order."""
@@ -109,7 +120,8 @@ def resolve(graph: Graph, user_id: str, candidates: Sequence[Candidate],
     rows = [{"i": i, "kind": c.kind.value,
              "canonicals": sorted({canonical_name(n) for n in (c.name, *c.aliases)} - {""}),
              "alias_keys": sorted({alias_key(n) for n in (c.name, *c.aliases)} - {""}),
-             "name_key": alias_key(c.name), "first_names": first_names(c)}
+             "name_key": alias_key(c.name), "first_names": first_names(c),
+             "short_names": short_names(c)}
             for i, c in enumerate(candidates)]
     found: dict[int, Match] = {}
     keys = sorted({k for row in rows for k in row["alias_keys"]})
@@ -136,7 +148,7 @@ def resolve_by_name(graph: Graph, user_id: str,
     """Steps 1 only (canonical names of name and aliases): the structured bulk path."""
     rows = [{"i": i, "kind": kind.value,
              "canonicals": sorted({canonical_name(n) for n in (name, *aliases)} - {""}),
-             "alias_keys": [], "name_key": None, "first_names": []}
+             "alias_keys": [], "name_key": None, "first_names": [], "short_names": []}
             for i, (kind, name, aliases) in enumerate(names)]
     found = {r["i"]: r["uid"] for r in graph.read("ingest/resolve_names", user_id=user_id,
                                                   rows=rows, alias_terms=None,
