@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 
 from ingest_support import rows
@@ -85,6 +86,18 @@ def test_explore_says_why_an_answer_ranks_above_a_message_of_a_higher_score(
     assert run.code == 0, run.stderr
     assert re.search(rf"score {answer.score.final:.3f}, an answer\)$", run.stdout, re.M)
     assert re.search(rf"^   why {re.escape(answer.score.reasons[0])}", run.stdout, re.M)
+
+
+def test_explore_says_when_a_fact_ended(memory: Memory, user_id: str) -> None:
+    memory.ingest("I'm vegetarian.", user_id=user_id, speaker="Priya",
+                  event_at=datetime(2025, 9, 1, tzinfo=UTC))
+    memory.ingest("I'm not vegetarian anymore.", user_id=user_id, speaker="Priya",
+                  event_at=datetime(2025, 11, 20, tzinfo=UTC))
+    run = run_cli("explore", "Is Priya vegetarian?", "--user", user_id, "--no-reinforce",
+                  env=ENV)
+    assert run.code == 0, run.stderr
+    assert re.search(r"^1\. AVOIDS  Priya AVOIDS meat \(ended 2025-11-20\)", run.stdout,
+                     re.M), run.stdout
 
 
 def test_jobs_history_in_a_pipe_is_not_cut(memory: Memory, graph: Graph, user_id: str) -> None:

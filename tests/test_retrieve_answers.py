@@ -951,6 +951,37 @@ def test_whether_it_still_holds_is_answered_by_the_fact_that_ended() -> None:
     assert ended_now.tier == 2 and ended_now.adjusted < still[0][1].adjusted
 
 
+def test_a_question_whether_something_holds_is_answered_by_the_fact_that_ended() -> None:
+    """ "I'm vegetarian", then "I'm not vegetarian anymore": "Is Priya vegetarian?" asks
+    whether it holds, as "still" does: the ended fact answers (it says until when), not
+    the other facts of its type that hold ("Priya AVOIDS peanuts")."""
+    for question in ("Is Priya vegetarian?", "Does Sam work at Acme?",
+                     "Does Kim play padel anymore?"):
+        assert read_query(question).time == "still", question
+    for question, time in (("Did Sam work at Acme?", "when"),
+                           ("Does Kim play padel now?", "now"),
+                           ("Has Tom been to Copenhagen?", "now")):
+        assert read_query(question).time == time, question
+
+    def candidates() -> list[Candidate]:
+        meat = rel("meat", "AVOIDS", "Priya", "meat", valid_to=PAST,
+                   source_ids=["s_veg", "s_not"])
+        meat.ranks = {"fulltext": 3}
+        peanuts = rel("peanuts", "AVOIDS", "Priya", "peanuts", source_ids=["s_nuts"])
+        peanuts.ranks = {"graph": 1}
+        return [meat, peanuts,
+                src("s_veg", {"fulltext": 2, "vector": 2}, content="I'm vegetarian."),
+                src("s_not", {"fulltext": 1, "vector": 1},
+                    content="I'm not vegetarian anymore, I eat fish now."),
+                src("s_nuts", {"vector": 5}, content="I'm allergic to peanuts.")]
+
+    ranked = rerank(candidates(), Weights(), 60, NOW, 30,
+                    intent=read_query("Is Priya vegetarian?"), answers={"meat", "peanuts"},
+                    fact_scores={"meat": 1.0, "peanuts": 0.4})
+    assert ranked[0][0].key == "meat" and ranked[0][1].tier == 1
+    assert any("whether it still holds" in r for r in ranked[0][1].reasons)
+
+
 def test_the_message_that_tells_a_fact_over_is_news_now_and_the_one_before_is_stale() -> None:
     """ "I shoot with a Fujifilm X-T5", then "I sold the X-T5 and switched to a Sony": the
     first message states only what no longer holds; the second tells what changed, and a
@@ -1251,9 +1282,13 @@ def test_whether_it_still_holds_is_told_by_what_was_said_last_about_the_two() ->
                    intent=read_query("Do I still go bouldering?"))
     assert [c.key for c, _ in still] == ["stopped", "likes"]
     assert any("the latest first" in why for why in still[0][1].reasons)
-    plain = rerank(candidates(), Weights(), 60, NOW, 30, fact_scores=scores,
-                   answers={"likes", "stopped"}, intent=read_query("Do I go bouldering?"))
-    assert plain[0][0].key == "likes"
+    # asked in the present tense it is the same question; in the past, the better match
+    present = rerank(candidates(), Weights(), 60, NOW, 30, fact_scores=scores,
+                     answers={"likes", "stopped"}, intent=read_query("Do I go bouldering?"))
+    assert present[0][0].key == "stopped"
+    past = rerank(candidates(), Weights(), 60, NOW, 30, fact_scores=scores,
+                  answers={"likes", "stopped"}, intent=read_query("Did I go bouldering?"))
+    assert past[0][0].key == "likes"
 
 
 def test_what_one_struggles_with_or_suffers_from_asks_for_a_condition() -> None:

@@ -8,7 +8,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from memgraph.cli.output import console, json_option, open_memory, print_json
-from memgraph.cli.retrieve import _tree
+from memgraph.cli.retrieve import _tree, shown_name
 from memgraph.demo.tour import MONTHS_LATER, STORY_QUESTION, TourReport, run_tour
 
 SHOWN_CHANGES = 16
@@ -51,9 +51,9 @@ def _render(report: TourReport) -> None:
         console.print(f"[bold]{question}[/bold]")
         for i, r in enumerate(results, 1):
             ids = ", ".join(r.external_ids) or "-"
-            label = r.name or r.text[:70]
+            label = shown_name(r) or r.text[:70]
             ranked = f" ({r.score.ranked_as})" if r.score.ranked_as else ""
-            console.print(f"  {i}. {r.kind:<10} {label:<40.40} score {r.score.final:.3f}"
+            console.print(f"  {i}. {r.kind:<10} {label:<46.46} score {r.score.final:.3f}"
                           f"{ranked}  from {ids}")
     console.rule("3. Traverse from Sam (depth 1)")
     console.print(_tree(report.traversal))

@@ -60,9 +60,21 @@ RESULT_COLUMNS = ("#", "kind", "memory", "signals (rank)", "rrf", "rel", "sal", 
                   "score", "provenance")
 
 
+def _counted(results: list[Result]) -> str:
+    return f"{len(results)} result" + ("" if len(results) == 1 else "s")
+
+
+def shown_name(r: Result) -> str:
+    """A result's name, a fact's with when it ended ("Priya AVOIDS meat (ended
+    2025-11-20)"): a question whether it holds ranks the ended fact first."""
+    if r.element == "relationship" and r.valid_to is not None:
+        return f"{r.name} (ended {r.valid_to.date().isoformat()})"
+    return r.name
+
+
 def _result_row(i: int, r: Result) -> list[str]:
     t = r.score.terms
-    text = f"{r.name}\n{r.text[:160]}" if r.name else r.text[:160]
+    text = f"{shown_name(r)}\n{r.text[:160]}" if r.name else r.text[:160]
     return [str(i), r.kind, text, " ".join(f"{s}:{n}" for s, n in r.score.ranks.items()),
             f"{r.score.rrf:.4f}", f"{t['relevance']:.3f}", f"{t['salience']:.3f}",
             f"{t['recency']:.3f}", f"{t['importance']:.3f}",
@@ -76,14 +88,14 @@ def _render_results(results: list[Result], out: Console | None = None) -> None:
     answer ranks above a message of a higher score)."""
     rows = [_result_row(i, r) for i, r in enumerate(results, start=1)]
     if table_fits(RESULT_COLUMNS, rows, out):
-        render_table(RESULT_COLUMNS, rows, title=f"{len(results)} results", out=out)
+        render_table(RESULT_COLUMNS, rows, title=_counted(results), out=out)
         return
-    blocks = [f"{len(results)} results"]
+    blocks = [_counted(results)]
     for (i, kind, _text, ranks, rrf, rel, sal, rec, imp, _score, prov), r in zip(
             rows, results, strict=True):
         # a Source's name is a shortened caption of the text printed below it
         named = r.name and r.kind != Kind.SOURCE
-        head = f"{i}. {kind}  {r.name}" if named else f"{i}. {kind}"
+        head = f"{i}. {kind}  {shown_name(r)}" if named else f"{i}. {kind}"
         ranked = f"score {r.score.final:.3f}" + (f", {r.score.ranked_as}" if r.score.ranked_as
                                                   else "")
         lines = [f"{head}  ({ranked})", *(f"   {line}" for line in r.text[:300].splitlines()),

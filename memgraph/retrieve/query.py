@@ -12,7 +12,9 @@
 - ``topic(names)``: the words left when the linked names, relation words, question
   words and fillers are gone. None left ("Anna", "who is Anna?", "tell me about
   Anna") means the named entity is itself the answer;
-- ``time``: ``past`` for "before", "previously", "used to", "first"… (the earlier state
+- ``time``: ``still`` for a question whether something holds now ("Does Kim still play
+  padel?", "Is Priya vegetarian?": a fact told as over answers it); ``past`` for
+  "before", "previously", "used to", "first"… (the earlier state
   is wanted: a superseded fact ranks above the one that replaced it), ``when`` for "when"
   questions and questions in the past tense ("where did Aisha live in the summer?":
   validity is the answer; no preference), else ``now`` (the default, present tense: the
@@ -143,6 +145,9 @@ OVERVIEW_GLUE = frozenset({"with", "so", "far", "on", "for", "give", "lately", "
                            "quick", "catch", "latest"})
 # a question that opens on one of these asks whether something is so
 WHETHER_WORDS = frozenset({"does", "do", "am", "is", "are", "has", "have", "did", "was", "were"})
+# ... in the present tense: "Is Priya vegetarian?" asks whether it holds now, as "Does Kim
+# still play padel?" does
+WHETHER_NOW_WORDS = frozenset({"does", "do", "am", "is", "are"})
 WH_WORDS = frozenset({"what", "which", "where", "who", "whom", "whose", "when", "why",
                       "how"})
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "i'm", "i've", "we", "our"})
@@ -760,8 +765,15 @@ def read_query(query: str) -> QueryIntent:
         content = (*content[:len(content) - sum(w not in skip for w in tail)],
                    *OCCUPATION_WORDS)
     time = "now"
-    if "still" in lowered and lowered[0] in WHETHER_WORDS:
-        time = "still"      # "Does Kim still play padel?": whether a fact holds now
+    # a question whether something holds, in the present tense and saying no time ("Is
+    # Priya vegetarian?"; not "Does Kim play padel now?", which asks for what holds now)
+    timeless = not any(w in PAST_WORDS or w in PAST_TENSE or w in WHEN_WORDS
+                       or w in ENDED_WORDS or w in NOW_WORDS for w in lowered)
+    if lowered and (("still" in lowered and lowered[0] in WHETHER_WORDS)
+                    or (lowered[0] in WHETHER_NOW_WORDS and timeless)):
+        # "Does Kim still play padel?", "Is Priya vegetarian?": whether a fact holds now
+        # (a fact told as over answers it, saying when it ended)
+        time = "still"
     elif any(w in PAST_WORDS for w in lowered) or (
             any(w in ENDED_WORDS for w in lowered) and not any(w in WHEN_WORDS for w in lowered)):
         time = "past"
