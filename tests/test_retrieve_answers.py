@@ -44,6 +44,11 @@ def test_a_question_is_read_for_names_relations_and_time() -> None:
     assert q.topic(["Maya"]) == ("live",) and q.time == "now"
     assert read_query("Where did Maya live before?").time == "past"
     assert read_query("When did Leo move to Lisbon?").time == "when"
+    # "when" as a clause's word asks no time: what to avoid is what holds now
+    assert read_query("What foods should I avoid when cooking for Priya?").time == "now"
+    assert read_query("Since when does Sam work at Acme?").time == "when"
+    assert read_query("What did Rosa give Hannah when she quit pottery?").time == "when"
+    assert read_query("What was Callum's job when he first met Gran?").time == "past"
     # an ex- is a partner one had
     ex = read_query("Who is Claire's ex-husband?")
     assert ex.time == "past" and ex.relation_words == {"husband"}

@@ -765,24 +765,31 @@ def read_query(query: str) -> QueryIntent:
         content = (*content[:len(content) - sum(w not in skip for w in tail)],
                    *OCCUPATION_WORDS)
     time = "now"
+    question_word = next((w for w in lowered if w in WH_WORDS), "")
+    # "when" asks for a time as the question's word ("When did Kim move?"); after another
+    # it opens a clause, whose tense and verbs are not the question's ("What should I
+    # avoid when cooking for Priya?" asks about now, "What did Rosa give Hannah when she
+    # quit pottery?" about a gift); a word for an earlier state there still asks for one
+    # ("What was Callum's job when he first met Gran?")
+    asked = lowered[:lowered.index("when")] \
+        if question_word not in ("", "when") and "when" in lowered else lowered
     # a question whether something holds, in the present tense and saying no time ("Is
     # Priya vegetarian?"; not "Does Kim play padel now?", which asks for what holds now)
     timeless = not any(w in PAST_WORDS or w in PAST_TENSE or w in WHEN_WORDS
-                       or w in ENDED_WORDS or w in NOW_WORDS for w in lowered)
-    if lowered and (("still" in lowered and lowered[0] in WHETHER_WORDS)
-                    or (lowered[0] in WHETHER_NOW_WORDS and timeless)):
+                       or w in ENDED_WORDS or w in NOW_WORDS for w in asked)
+    if asked and (("still" in asked and asked[0] in WHETHER_WORDS)
+                  or (asked[0] in WHETHER_NOW_WORDS and timeless)):
         # "Does Kim still play padel?", "Is Priya vegetarian?": whether a fact holds now
         # (a fact told as over answers it, saying when it ended)
         time = "still"
     elif any(w in PAST_WORDS for w in lowered) or (
-            any(w in ENDED_WORDS for w in lowered) and not any(w in WHEN_WORDS for w in lowered)):
+            any(w in ENDED_WORDS for w in asked) and not any(w in WHEN_WORDS for w in asked)):
         time = "past"
-    elif any(w in WHEN_WORDS or w in PAST_TENSE for w in lowered):
+    elif any(w in WHEN_WORDS or w in PAST_TENSE for w in asked):
         time = "when"
     first = any(w in FIRST_PERSON for w in (t.lower() for t in raw))
     latest = any(w in LATEST_WORDS for w in lowered) or any(
         pair in LATEST_PHRASES for pair in pairwise(lowered))
-    question_word = next((w for w in lowered if w in WH_WORDS), "")
     form = answer_form(lowered)
     return QueryIntent(tuple(keys), relation, content, time, first, read_period(query),
                        latest, occupation=tail is not None, question_word=question_word,
