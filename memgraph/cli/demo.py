@@ -48,13 +48,18 @@ def _render(report: TourReport) -> None:
         console.print(f"  • {line}")
     console.rule("2. Explore: hybrid retrieval with provenance")
     for question, results in report.answers.items():
-        console.print(f"[bold]{question}[/bold]")
+        # a table that wraps its cells: an answer's tier and an ended fact's date fit in
+        # 80 columns
+        found = Table(title=f"[bold]{question}[/bold]", title_justify="left", box=None,
+                      show_header=False, pad_edge=False, padding=(0, 1))
+        for column in ("#", "kind", "memory", "score", "from"):
+            found.add_column(column, overflow="fold", no_wrap=column in ("#", "kind"))
         for i, r in enumerate(results, 1):
-            ids = ", ".join(r.external_ids) or "-"
-            label = shown_name(r) or r.text[:70]
-            ranked = f" ({r.score.ranked_as})" if r.score.ranked_as else ""
-            console.print(f"  {i}. {r.kind:<10} {label:<46.46} score {r.score.final:.3f}"
-                          f"{ranked}  from {ids}")
+            score = f"score {r.score.final:.3f}" + (f", {r.score.ranked_as}"
+                                                     if r.score.ranked_as else "")
+            found.add_row(f"{i}.", r.kind, shown_name(r) or r.text[:70], score,
+                          ", ".join(r.external_ids) or "-")
+        console.print(found)
     console.rule("3. Traverse from Sam (depth 1)")
     console.print(_tree(report.traversal))
     console.rule("4. Context for a prompt (250-token budget)")
