@@ -1286,33 +1286,29 @@ def test_praise_a_hope_or_a_role_that_is_no_job_is_no_occupation(text: str):
     assert not any(f[1] == "HAS_OCCUPATION" for f in extract(text)[1])
 
 
-def test_a_pastime_given_up_is_over_from_when_it_is_said():
+@pytest.mark.parametrize(("text", "over"), [
+    ("I stopped playing padel. Ben gave up running. I don't play the piano anymore. "
+     "I stopped doing yoga.",
+     {("kim", "INTERESTED_IN", "padel"), ("ben", "EXPERIENCED", "running"),
+      ("kim", "INTERESTED_IN", "piano"), ("kim", "EXPERIENCED", "yoga")}),
+    # in the perfect, and an instrument by its name
+    ("I've stopped playing padel. I gave up the oud, to be honest. Mia has quit violin. "
+     "I have quit running.",
+     {("kim", "INTERESTED_IN", "padel"), ("kim", "INTERESTED_IN", "oud"),
+      ("mia", "INTERESTED_IN", "violin"), ("kim", "EXPERIENCED", "running")}),
+    # no pastime: what one plays with, runs, or the lessons and shortcuts given up
+    ("I stopped playing with the kids.", set()),
+    ("I stopped running a business.", set()),
+    ("I gave up the piano lessons.", set()),
+    ("I gave up the keyboard shortcuts.", set()),
+])
+def test_a_pastime_given_up_is_over_from_when_it_is_said(text: str, over: set) -> None:
     said = datetime(2024, 5, 10, 12, tzinfo=UTC)
     executor = ToolExecutor(lambda ids: {})
     RuleExtractor(Settings()).extract(
-        SourceText("s", "u", "I stopped playing padel. Ben gave up running. I don't play "
-                   "the piano anymore. I stopped doing yoga.", speaker="Kim", event_at=said),
-        executor)
-    assert {(r.from_id, r.type, r.to_id, r.valid_to) for r in executor.plan.relationships} == {
-        ("kim", "INTERESTED_IN", "padel", said), ("ben", "EXPERIENCED", "running", said),
-        ("kim", "INTERESTED_IN", "piano", said), ("kim", "EXPERIENCED", "yoga", said)}
-    for text in ("I stopped playing with the kids.", "I stopped running a business."):
-        assert extract(text)[1] == set(), text
-
-
-def test_a_pastime_given_up_in_the_perfect_or_an_instrument_given_up_by_name_is_over():
-    said = datetime(2024, 5, 10, 12, tzinfo=UTC)
-    executor = ToolExecutor(lambda ids: {})
-    RuleExtractor(Settings()).extract(
-        SourceText("s", "u", "I've stopped playing padel. I gave up the oud, to be honest. "
-                   "Mia has quit violin. I have quit running.", speaker="Kim", event_at=said),
-        executor)
-    assert {(r.from_id, r.type, r.to_id, r.valid_to) for r in executor.plan.relationships} == {
-        ("kim", "INTERESTED_IN", "padel", said), ("kim", "INTERESTED_IN", "oud", said),
-        ("mia", "INTERESTED_IN", "violin", said), ("kim", "EXPERIENCED", "running", said)}
-    # the instrument ends its clause: lessons or shortcuts given up are no pastime
-    for text in ("I gave up the piano lessons.", "I gave up the keyboard shortcuts."):
-        assert extract(text)[1] == set(), text
+        SourceText("s", "u", text, speaker="Kim", event_at=said), executor)
+    assert {(r.from_id, r.type, r.to_id, r.valid_to) for r in executor.plan.relationships} \
+        == {(*fact, said) for fact in over}
 
 
 def test_a_month_is_no_place_or_school():

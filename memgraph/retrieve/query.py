@@ -771,21 +771,23 @@ def read_query(query: str) -> QueryIntent:
     # avoid when cooking for Priya?" asks about now, "What did Rosa give Hannah when she
     # quit pottery?" about a gift); a word for an earlier state there still asks for one
     # ("What was Callum's job when he first met Gran?")
-    asked = lowered[:lowered.index("when")] \
+    main_clause = lowered[:lowered.index("when")] \
         if question_word not in ("", "when") and "when" in lowered else lowered
     # a question whether something holds, in the present tense and saying no time ("Is
     # Priya vegetarian?"; not "Does Kim play padel now?", which asks for what holds now)
     timeless = not any(w in PAST_WORDS or w in PAST_TENSE or w in WHEN_WORDS
-                       or w in ENDED_WORDS or w in NOW_WORDS for w in asked)
-    if asked and (("still" in asked and asked[0] in WHETHER_WORDS)
-                  or (asked[0] in WHETHER_NOW_WORDS and timeless)):
+                       or w in ENDED_WORDS or w in NOW_WORDS for w in main_clause)
+    opening = main_clause[0] if main_clause else ""
+    if ("still" in main_clause and opening in WHETHER_WORDS) \
+            or (opening in WHETHER_NOW_WORDS and timeless):
         # "Does Kim still play padel?", "Is Priya vegetarian?": whether a fact holds now
         # (a fact told as over answers it, saying when it ended)
         time = "still"
     elif any(w in PAST_WORDS for w in lowered) or (
-            any(w in ENDED_WORDS for w in asked) and not any(w in WHEN_WORDS for w in asked)):
+            any(w in ENDED_WORDS for w in main_clause)
+            and not any(w in WHEN_WORDS for w in main_clause)):
         time = "past"
-    elif any(w in WHEN_WORDS or w in PAST_TENSE for w in asked):
+    elif any(w in WHEN_WORDS or w in PAST_TENSE for w in main_clause):
         time = "when"
     first = any(w in FIRST_PERSON for w in (t.lower() for t in raw))
     latest = any(w in LATEST_WORDS for w in lowered) or any(
