@@ -57,7 +57,8 @@ def _render(report: TourReport) -> None:
         for i, r in enumerate(results, 1):
             score = f"score {r.score.final:.3f}" + (f", {r.score.ranked_as}"
                                                      if r.score.ranked_as else "")
-            found.add_row(f"{i}.", r.kind, shown_name(r) or r.text[:70], score,
+            said = r.text if len(r.text) <= 70 else r.text[:70].rsplit(" ", 1)[0] + "…"
+            found.add_row(f"{i}.", r.kind, shown_name(r) or said, score,
                           ", ".join(r.external_ids) or "-")
         console.print(found)
     console.rule("3. Traverse from Sam (depth 1)")
