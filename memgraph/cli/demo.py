@@ -8,7 +8,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from memgraph.cli.output import console, json_option, open_memory, print_json
-from memgraph.cli.retrieve import _tree, shown_name
+from memgraph.cli.retrieve import _tree, scored, shown_name
 from memgraph.demo.tour import MONTHS_LATER, STORY_QUESTION, TourReport, run_tour
 
 SHOWN_CHANGES = 16
@@ -55,10 +55,8 @@ def _render(report: TourReport) -> None:
         for column in ("#", "kind", "memory", "score", "from"):
             found.add_column(column, overflow="fold", no_wrap=column in ("#", "kind"))
         for i, r in enumerate(results, 1):
-            score = f"score {r.score.final:.3f}" + (f", {r.score.ranked_as}"
-                                                     if r.score.ranked_as else "")
             said = r.text if len(r.text) <= 70 else r.text[:70].rsplit(" ", 1)[0] + "…"
-            found.add_row(f"{i}.", r.kind, shown_name(r) or said, score,
+            found.add_row(f"{i}.", r.kind, shown_name(r) or said, scored(r),
                           ", ".join(r.external_ids) or "-")
         console.print(found)
     console.rule("3. Traverse from Sam (depth 1)")

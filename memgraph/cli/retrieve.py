@@ -72,6 +72,13 @@ def shown_name(r: Result) -> str:
     return r.name
 
 
+def scored(r: Result) -> str:
+    """A result's score and, when its tier ranks it above higher scores, the tier in words
+    ("score 0.743, an answer")."""
+    ranked = f", {r.score.ranked_as}" if r.score.ranked_as else ""
+    return f"score {r.score.final:.3f}{ranked}"
+
+
 def _result_row(i: int, r: Result) -> list[str]:
     t = r.score.terms
     text = f"{shown_name(r)}\n{r.text[:160]}" if r.name else r.text[:160]
@@ -96,9 +103,7 @@ def _render_results(results: list[Result], out: Console | None = None) -> None:
         # a Source's name is a shortened caption of the text printed below it
         named = r.name and r.kind != Kind.SOURCE
         head = f"{i}. {kind}  {shown_name(r)}" if named else f"{i}. {kind}"
-        ranked = f"score {r.score.final:.3f}" + (f", {r.score.ranked_as}" if r.score.ranked_as
-                                                  else "")
-        lines = [f"{head}  ({ranked})", *(f"   {line}" for line in r.text[:300].splitlines()),
+        lines = [f"{head}  ({scored(r)})", *(f"   {line}" for line in r.text[:300].splitlines()),
                  f"   signals {ranks or '-'}; rrf {rrf}, relevance {rel}, salience {sal}, "
                  f"recency {rec}, importance {imp}"]
         if r.score.reasons:
