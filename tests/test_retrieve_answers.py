@@ -14,6 +14,7 @@ from memgraph.retrieve.answers import (
     joining_facts,
     rank_facts,
     shape,
+    shows_its_match,
     speaks_for_question,
     successors,
 )
@@ -582,8 +583,9 @@ def test_a_fact_the_graph_walk_alone_found_ranks_where_its_source_does() -> None
     add its walk score to its weakly matching source and outrank the message that
     answers ("What is the cat's name?" in a memory of eight messages)."""
     answer = src("s1", {"vector": 1})
-    weak = src("s2", {"vector": 2})
-    fact = rel("f1", "FAMILY_OF", "Sofia", "Leo", source_ids=["s2"])
+    told = "My sister Sofia is visiting Leo."
+    weak = src("s2", {"vector": 2}, text_head=told)
+    fact = rel("f1", "FAMILY_OF", "Sofia", "Leo", source_ids=["s2"], description=told)
     fact.ranks = {"graph": 3}
     ranked = rerank([answer, weak, fact], Weights(), 10, NOW, 30,
                     intent=read_query("What is the cat's name?"))
@@ -594,6 +596,59 @@ def test_a_fact_the_graph_walk_alone_found_ranks_where_its_source_does() -> None
     assert any("graph walk alone" in reason for reason in breakdown.reasons)
 
 
+@pytest.mark.parametrize("question", [
+    "Who owns the refunds service?",            # a fact the graph walk alone found
+    "Who owns Raj's refunds service?",          # a fact of the node the question names
+])
+def test_a_fact_of_another_sentence_of_its_message_does_not_stand_for_it(
+        question: str) -> None:
+    """A fact stands for its message only when it shows what of the message the question
+    matched: "Raj COLLEAGUE_OF Chen Wei" (its sentence "My manager is Chen Wei") took the
+    place of "My manager is Chen Wei, she's the CTO. Maria Lopez owns the refunds
+    service." for "Who owns the refunds service?", and the message that answers was gone
+    from the results. A fact whose sentence holds a word of the question, or is its whole
+    message, still stands for it."""
+    told = "My manager is Chen Wei, she's the CTO. Maria Lopez owns the refunds service."
+    message = src("s1", {"vector": 1, "fulltext": 1}, text_head=told)
+    other = src("s2", {"vector": 2, "fulltext": 2},
+                text_head="The billing service is Django on PostgreSQL 15.")
+    manager = rel("f1", "COLLEAGUE_OF", "Raj", "Chen Wei", source_ids=["s1"],
+                  description="My manager is Chen Wei, she's the CTO.")
+    owns = rel("f2", "WORKS_ON", "Maria Lopez", "refunds service", source_ids=["s1"],
+               description="Maria Lopez owns the refunds service.")
+    manager.ranks, owns.ranks = {"graph": 1}, {"graph": 2}
+    named = "Raj" in question
+    ranked = rerank([message, other, manager, owns], Weights(), 10, NOW, 30,
+                    intent=read_query(question),
+                    fact_scores={"f1": 0.5} if named else None,
+                    best_source_sim=0.8 if named else None, asked=set() if named else None)
+    order = [c.key for c, _ in ranked]
+    assert order.index("f2") < order.index("s2")      # it says what the question asks
+    assert order.index("s1") < order.index("f1")
+    assert order.index("f1") > order.index("s2")      # it shows nothing new: it follows
+    manager_why = next(b for c, b in ranked if c.key == "f1").reasons
+    assert any("does not stand for it" in reason for reason in manager_why)
+
+
+def test_what_a_fact_shows_of_its_message() -> None:
+    """A word of the question (a relation word too: "cat" in "What's Dan's cat
+    called?") in the fact's sentence or among its type's words, or the whole message as
+    its sentence."""
+    told = "flat stuff, and who feeds Pudding. Pudding is my cat btw."
+    message = {"text_head": told}
+    pet = {"kind": "OWNS", "description": "Pudding is my cat btw."}
+
+    def words(question: str) -> frozenset[str]:
+        intent = read_query(question)
+        return frozenset(verb_stem(w) for w in (*intent.content, *intent.relation_words))
+
+    assert shows_its_match(pet, message, words("What's Dan's cat called?"))
+    assert shows_its_match(pet, message, words("Does Dan own a pet?"))        # type words
+    assert not shows_its_match(pet, message, words("Who feeds Dan's flat?"))
+    assert shows_its_match({**pet, "description": told}, message,
+                           words("Who feeds Dan's flat?"))                    # all of it
+
+
 def test_a_fact_of_no_node_the_question_names_ranks_where_its_source_does() -> None:
     """ "Omar HAS_OCCUPATION backend engineer", stated in "I work as a backend engineer at
     Finch", matches "Where did Priya work before Finch?" by that sentence's words; it is no
@@ -602,7 +657,8 @@ def test_a_fact_of_no_node_the_question_names_ranks_where_its_source_does() -> N
     def candidates() -> list[Candidate]:
         intro = src("s1", {"fulltext": 2})                        # "I work ... at Finch"
         answer = src("s2", {"vector": 1, "fulltext": 5})          # "Priya was at Monzo"
-        beside = rel("f1", "HAS_OCCUPATION", "Omar", "backend engineer", source_ids=["s1"])
+        beside = rel("f1", "HAS_OCCUPATION", "Omar", "backend engineer", source_ids=["s1"],
+                     description="I work as a backend engineer at Finch.")
         beside.ranks = {"fulltext": 3}
         named = rel("f2", "COLLEAGUE_OF", "Omar", "Priya", source_ids=["s3"])
         named.ranks = {"facts": 1}
@@ -875,7 +931,8 @@ def test_a_fact_the_question_does_not_ask_about_ranks_where_its_source_does() ->
     def candidates() -> list[Candidate]:
         liked = src("s1", {"vector": 3, "fulltext": 3})          # "I'm a big fan of pottery"
         answer = src("s2", {"vector": 1, "fulltext": 1})         # "I signed up for a class"
-        fact = rel("f1", "LIKES", "Melanie", "pottery", source_ids=["s1"])
+        fact = rel("f1", "LIKES", "Melanie", "pottery", source_ids=["s1"],
+                   description="I'm a big fan of pottery.")
         fact.ranks = {"facts": 1, "fulltext": 12}
         return [liked, answer, fact]
 
@@ -901,7 +958,8 @@ def test_a_fact_the_question_does_not_ask_about_sets_no_bar_for_the_others() -> 
     trip_msg = src("s2", {"vector": 1, "fulltext": 2})
     surfing = rel("f1", "EXPERIENCED", "Fiona", "cold water surfing", source_ids=["s1"])
     surfing.ranks = {"facts": 1, "fulltext": 3}
-    trip = rel("f2", "HAS_GOAL", "Fiona", "trip to Hobart", source_ids=["s2"])
+    trip = rel("f2", "HAS_GOAL", "Fiona", "trip to Hobart", source_ids=["s2"],
+               description="We're planning a trip to Hobart in Tasmania.")
     trip.ranks = {"fulltext": 4}
     ranked = rerank([surfing_msg, trip_msg, surfing, trip], Weights(), 10, NOW, 30,
                     intent=read_query("What hobby did Fiona take up in Tasmania?"),

@@ -449,6 +449,25 @@ def found_by_walk_only(c: Any) -> bool:
     return c.ranks.keys() == {"graph"}
 
 
+def shows_its_match(fact: Mapping[str, Any], source: Mapping[str, Any],
+                    question: frozenset[str]) -> bool:
+    """Whether a fact shows what its source (a message) says that the question matched:
+    its sentence is the whole message, or its statement (its sentence, its type's words)
+    holds a word of the question (stems). A fact stands for its message in the results
+    (it takes the message's rank, and the message after it repeats it), and one of
+    another sentence of the message hid the sentence that answers: "My manager is Chen
+    Wei, she's the CTO. Maria Lopez owns the refunds service." became "Raj COLLEAGUE_OF
+    Chen Wei" for "Who owns the refunds service?" (docs/retrieval.md, "Session 91")."""
+    sentence = str(fact.get("description") or "")
+    if sentence and _plain(sentence) == _plain(str(source.get("text_head") or "")):
+        return True
+    return bool(question & _statement_stems("", "", str(fact.get("kind") or ""), sentence))
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
 def speaks_for_question(key: str, score: float, floor: float | None,
                         asked: set[str] | None, answers: set[str]) -> bool:
     """Whether a fact of the named nodes speaks for the question: it votes in the
@@ -720,6 +739,10 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                            f"(x{DEMOTION})")
     # 2. a fact carries the evidence of the candidate sources it came from
     carried_by: dict[str, list[Any]] = {}
+    by_candidate_key = {c.key: c for c in candidates}
+    # its content words and relation words ("What's Dan's cat called?": "cat")
+    question = frozenset(verb_stem(w) for w in (
+        *intent.content, *(w for said in intent.relation_words for w in said.split())))
     for f in facts:
         keys = [sources[u] for u in f.props.get("source_ids") or [] if u in sources]
         for key in keys:
@@ -728,6 +751,17 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             best = max(rrfs[k] for k in keys)
             out.evidence[f.key] = best
             beside = f.key not in fact_scores and bool(fact_scores)
+            # a fact that stands for its source (below) takes the rank of one it shows
+            # what of the question matched (``shows_its_match``)
+            if found_by_walk_only(f) or beside or (bool(fact_scores) and not (
+                    speaks_for_question(f.key, fact_scores[f.key], floor, asked,
+                                        answer_keys))):
+                shown = max((rrfs[k] for k in keys if shows_its_match(
+                    f.props, by_candidate_key[k].props, question)), default=0.0)
+                if shown < best:
+                    out.why(f.key, "shows none of the question's words its source says: "
+                                   "does not stand for it")
+                    best = shown
             if found_by_walk_only(f) or beside:
                 # one hop from a match is no match: a fact the graph walk alone found
                 # stands for its source and does not add to it ("Sofia FAMILY_OF Leo",
