@@ -1817,6 +1817,29 @@ def test_a_tool_switched_from_is_over_and_the_one_switched_to_is_used():
             if r.type == "USES"} == {("vs code", said), ("neovim", None)}
 
 
+@pytest.mark.parametrize(("text", "uses"), [
+    # a version is part of the tool's name: two versions are two tools
+    ("We switched the billing database from PostgreSQL 15 to PostgreSQL 16.",
+     {("postgresql 15", True), ("postgresql 16", False)}),
+    ("I use Python 3.12 and Node 20.", {("python 3.12", False), ("node 20", False)}),
+    ("We upgraded to Django 5.", {("django 5", False)}),
+    # a system moved between tools (a move with no system named is a home's)
+    ("We moved CI from Jenkins to GitHub Actions last week.",
+     {("jenkins", True), ("github actions", False)}),
+    ("We moved from Leeds to York.", set()),
+    ("We moved my mum from Leeds to York.", set()),
+    # a migration under way, of a system named: the old one is still in use
+    ("We're also migrating the auth service from Flask to FastAPI.", {("fastapi", False)}),
+    # a number that is no version
+    ("We use Slack 24/7.", {("slack", False)}),
+])
+def test_a_tool_is_named_with_its_version_and_a_system_moved_between_tools(
+        text: str, uses: set[tuple[str, bool]]):
+    plan = planned(text, "Raj", datetime(2025, 4, 14, 9, tzinfo=UTC)).plan
+    assert {(r.to_name.lower(), r.valid_to is not None) for r in plan.relationships
+            if r.type == "USES"} == uses
+
+
 @pytest.mark.parametrize(("text", "liked"), [
     ("I prefer Python over Go for scripts.", "python"),
     ("I like tea rather than coffee.", "tea"),
@@ -2524,6 +2547,9 @@ def test_a_lead_by_what_is_led_is_an_occupation_and_a_role_on_a_team_is_membersh
         ("me", "HAS_OCCUPATION", "tech lead"), ("me", "MEMBER_OF", "payments team")}
     assert extract("I'm the manager of the platform team.")[1] == {
         ("me", "HAS_OCCUPATION", "manager"), ("me", "MEMBER_OF", "platform team")}
+    # a team one is on now, or joined too
+    assert extract("I'm on the platform team now.")[1] == {("me", "MEMBER_OF", "platform team")}
+    assert extract("I joined the data team too.")[1] == {("me", "MEMBER_OF", "data team")}
     # "a lead" alone, or the lead taken, is no job
     assert extract("I'm a lead.")[1] == set()
     assert extract("I took the lead.")[1] == set()

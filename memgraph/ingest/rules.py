@@ -2126,6 +2126,21 @@ _OTHER_RELATION = compiled(
 # Origin to Square Mile", "I switched my phone from Android to iPhone"
 _WHAT_SWITCHED = (r"(?:(?:our|my|the|his|her|their)\s++(?:[a-z\-]++\s++){1,2}?"
                   r"(?=(?:over\s++)?from\b))?")
+# a system moved from one tool to another: "we moved CI from Jenkins to GitHub Actions", "I
+# moved the blog from WordPress to Ghost" (a move with no system named is a home's: "we
+# moved from Leeds to York")
+_MOVED_SYSTEM = (r"moved\s++(?:(?:our|my|the|his|her|their)\s++)?(?:[a-z\-]++\s++)?"
+                 r"(?:CI|CI/CD|CD|DNS|CRM|servers?|database|db|blog|site|website|repos?|code|"
+                 r"codebase|backend|frontend|infra|infrastructure|pipelines?|apps?|services?|"
+                 r"email|docs|hosting|clusters?|builds?|deploys?|deployments?|monitoring|"
+                 r"logging|analytics|auth|billing|payments|storage)\s++(?:over\s++)?from\s++")
+# a tool's name with its version, one number of up to three parts: "PostgreSQL 16", "Python
+# 3.12", "Node v20" (two versions are two tools: "we switched from PostgreSQL 15 to
+# PostgreSQL 16" ends the first); the number ends its clause or comes before a joining
+# word ("Slack 24/7" is no version)
+TOOL = (rf"{NAME}(?:\s+v?\d+(?:\.\d+){{0,2}}(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|or|for|on|in|to|"
+        r"with|as|at|since|instead|over|from|because|but|now|too|yesterday|today|last|this|"
+        r"next)\b))?")
 _WORKPLACE_WORDS = (r"garden\s++centre|garden\s++center|supermarket|hospital|factory|warehouse|"
                     r"call\s++centre|care\s++home|nursing\s++home|council|bakery|pharmacy|"
                     r"bookshop|bookstore|charity|law\s++firm|startup|start-up|bank|hotel|"
@@ -2150,7 +2165,7 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
     # with Redpanda"
     ("USES", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:switched|migrated)\s++{_WHAT_SWITCHED}(?:over\s++)?from\s++"
-        rf"(?:using\s++)?|(?:replaced|swapped|ditched)\s++)(?P<obj>{NAME})\s++"
+        rf"(?:using\s++)?|{_MOVED_SYSTEM}|(?:replaced|swapped|ditched)\s++)(?P<obj>{TOOL})\s++"
         r"(?:to|with|for)\b"), "Entity", "tool"),
     ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:quit|left|lost|resigned from|gave\s++up|"
@@ -2357,17 +2372,22 @@ _GIVEN_ME = compiled(
 _PURPOSE = compiled(r"\s++(?:for|in|on)\s++(?:the\s++|our\s++|my\s++)?(?!and\b)[a-z\-]++"
                       r"(?:\s++(?!and\b)[a-z\-]++)?")
 _WHAT_FOR = rf"(?:{_PURPOSE.pattern})?"
-_NAME_FOR = compiled(rf"(?P<name>{NAME}){_PURPOSE.pattern}")
+_NAME_FOR = compiled(rf"(?P<name>{TOOL}){_PURPOSE.pattern}")
 _USES = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:use|uses|am\s++using|is\s++using|are\s++using|"
     # "I switched from VS Code to Neovim" (the one before is over: _OVER)
-    rf"(?:switched|migrated)\s++{_WHAT_SWITCHED}(?:over\s++)?from\s++(?:using\s++)?{NAME}\s++to"
+    rf"(?:switched|migrated)\s++{_WHAT_SWITCHED}(?:over\s++)?from\s++(?:using\s++)?{TOOL}\s++to"
     r"(?:\s++using)?|"
-    # under way, the old one still in use: "we're migrating from Celery to Temporal" (a
-    # move from one place to another is a home: "moving" is not read here)
-    rf"(?:am|is|are)\s++(?:in\s++the\s++middle\s++of\s++)?migrating\s++(?:over\s++)?from\s++"
-    rf"{NAME}\s++to|"
+    rf"{_MOVED_SYSTEM}{TOOL}\s++to|"
+    # under way, the old one still in use: "we're migrating from Celery to Temporal", "we're
+    # migrating the auth service from Flask to FastAPI" (a move from one place to another
+    # is a home: "moving" is not read here)
+    rf"(?:am|is|are)\s++{ADVERB}(?:in\s++the\s++middle\s++of\s++)?migrating\s++{_WHAT_SWITCHED}"
+    rf"(?:over\s++)?from\s++{TOOL}\s++to|"
+    # "we upgraded to Django 5", "I've upgraded the cluster to Kubernetes 1.29"
     r"switched\s++(?:over\s++)?to(?:\s++using)?|"
+    rf"(?:(?:have|has)\s++{ADVERB})?upgraded\s++(?:(?:our|my|the|his|her|their)\s++"
+    r"(?:[a-z\-]++\s++){1,2}?)?to|"
     # "we replaced Kafka with Redpanda", "I swapped Notion for Obsidian" (_OVER: the first)
     rf"(?:replaced|swapped|ditched)\s++{NAME}\s++(?:with|for)|"
     r"(?:write|writes)\s++code\s++in|code\s++in|program\s++in|"
@@ -2377,7 +2397,7 @@ _USES = compiled(
     # "I switched from Android to an iPhone", "I use a Kindle"
     r"(?:an?\s++)?"
     # each may say what for: "we use Kafka for events and Postgres for the ledger"
-    rf"(?P<names>{NAME}{_WHAT_FOR}(?:,\s++{NAME}{_WHAT_FOR})*+(?:,?\s++and\s++{NAME}{_WHAT_FOR})?)")
+    rf"(?P<names>{TOOL}{_WHAT_FOR}(?:,\s++{TOOL}{_WHAT_FOR})*+(?:,?\s++and\s++{TOOL}{_WHAT_FOR})?)")
 # a pet by its kind or its breed ("a rescue greyhound")
 _PET_KIND = "|".join(sorted(PET_WORDS | set(PET_BREEDS)))
 # a pet named, then its kind in brackets, where even a breed that is also a common word
@@ -2633,7 +2653,8 @@ _EVENT_WORD = rf"[\w'’\-+]{{1,{MAX_WORD_CHARS}}}"
 _WEEKDAY_NAME = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
 _EVENT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|when|to|for|where|which|that|"
               r"who|it|there|yesterday|today|tonight|last|this|next|on|in|at|ago|recently|"
-              r"lately|near|"
+              # "I'm on the platform team now", "I joined the choir too"
+              r"lately|near|now|too|"
               r"every|each|once|twice|together|again|since|"
               r"\d+|(?:a\s+)?(?:\w+\s+)?(?:days?|weeks?|months?|years?|weekends?)\s+ago)\b|$))")
 # a goal ends where the sentence does, or goes on to say why or when ("to save for a house
