@@ -923,6 +923,26 @@ def test_a_question_that_asks_for_the_latest_ranks_a_nodes_facts_of_a_type_by_wh
     assert sorted(dict(now.ranked).values()) == sorted(dict(plain.ranked).values())
 
 
+def test_the_latest_is_the_latest_of_what_matches_the_question_alike() -> None:
+    """One uses many tools at once: "Which CI do we use now?" asks for the tool its sentence
+    says was moved to for CI, not for the tool told of last; "What do I use these days?"
+    asks for the latest of them all."""
+    april, may = (int(datetime(2025, m, 14, tzinfo=UTC).timestamp() * 1000) for m in (4, 5))
+    rels = {
+        "ci": {"kind": "USES", "start_uid": "raj", "start_name": "Raj",
+               "end_name": "GitHub Actions", "valid_from": april,
+               "description": "We moved CI from Jenkins to GitHub Actions."},
+        "web": {"kind": "USES", "start_uid": "raj", "start_name": "Raj",
+                "end_name": "FastAPI", "valid_from": may,
+                "description": "We're migrating the auth service to FastAPI."},
+    }
+    rows = [{"key": "web", "via": None, "sim": 0.80}, {"key": "ci", "via": None, "sim": 0.78}]
+    ci = rank_facts(rows, rels, read_query("Which CI do we use now?"), ["Raj"], 0.7)
+    assert ci.ranked[0][0] == "ci"
+    latest = rank_facts(rows, rels, read_query("What does Raj use these days?"), ["Raj"], 0.7)
+    assert latest.ranked[0][0] == "web"
+
+
 def test_a_fact_the_question_does_not_ask_about_ranks_where_its_source_does() -> None:
     """"Melanie LIKES pottery" matches "when did Melanie sign up for a pottery class?" by
     its name and one word: it must not add its source's evidence to its own score and

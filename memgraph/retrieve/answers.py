@@ -169,9 +169,10 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "AVOIDS": "avoid allergic allergy allergies intolerant intolerance diet eat drink "
               "vegetarian vegan",
     "CREATED": "create make made",
-    # "we're migrating from Celery to Temporal"; a medicine one is on ("I'm on metformin":
-    # "what medication is Margaret on?")
-    "USES": "use migrate medication medicine meds drug prescription",
+    # "we're migrating from Celery to Temporal" ("What tools does Raj use?", "What is in
+    # our stack?"); a medicine one is on ("I'm on metformin": "what medication is Margaret
+    # on?")
+    "USES": "use migrate tool stack software medication medicine meds drug prescription",
 }.items()}
 # Words of a type that name one way of doing what it states: they count for a fact only
 # when its sentence says them. Everything someone made answered "What has Melanie
@@ -360,9 +361,9 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
             answers.discard(row["key"])
         scores[row["key"]] = max(score, scores.get(row["key"], 0.0))
     if intent.latest or (intent.time == "now" and intent.relation_words & ONE_AT_A_TIME):
-        scores = latest_first(scores, rels, answers)
+        scores = latest_first(scores, rels, answers, question_stems(intent))
     elif intent.time == "past" and intent.relation_words & ONE_AT_A_TIME:
-        scores = latest_first(scores, rels, answers, earliest=True)
+        scores = latest_first(scores, rels, answers, question_stems(intent), earliest=True)
     return FactRanking(sorted(scores.items(), key=lambda kv: (-kv[1], kv[0])), answers,
                        asked)
 
@@ -402,7 +403,8 @@ def _said_at(props: Mapping[str, Any]) -> float:
 
 
 def latest_first(scores: Mapping[str, float], rels: Mapping[str, Mapping[str, Any]],
-                 answers: set[str], *, earliest: bool = False) -> dict[str, float]:
+                 answers: set[str], question: frozenset[str] = frozenset(), *,
+                 earliest: bool = False) -> dict[str, float]:
     """For a question that asks for the latest ("What is Lena into these days?"): among
     the facts of one node and one type that are alike in answering or not, the one stated
     last takes the best of their scores, the one before it the next, and so on. A liking
@@ -412,7 +414,7 @@ def latest_first(scores: Mapping[str, float], rels: Mapping[str, Mapping[str, An
     manager before?")."""
     out = dict(scores)
     sign = 1.0 if earliest else -1.0
-    for keys in latest_groups(scores, rels, answers):
+    for keys in latest_groups(scores, rels, answers, question):
         best_first = sorted((scores[k] for k in keys), reverse=True)
         latest = sorted(keys, key=lambda k: (sign * stated_at(rels.get(k) or {}),
                                              -scores[k], k))
@@ -421,16 +423,29 @@ def latest_first(scores: Mapping[str, float], rels: Mapping[str, Mapping[str, An
 
 
 def latest_groups(keys: Iterable[str], rels: Mapping[str, Mapping[str, Any]],
-                  answers: set[str]) -> list[list[str]]:
+                  answers: set[str], question: frozenset[str] = frozenset()
+                  ) -> list[list[str]]:
     """The groups ``latest_first`` orders by time: facts of one node and one type (or
-    one line of types, ``SAME_LINE``), alike in answering or not, two or more."""
-    groups: dict[tuple[Any, Any, bool], list[str]] = {}
+    one line of types, ``SAME_LINE``), alike in answering or not and in the words of the
+    ``question`` (stems: ``question_stems``) they say, two or more. Time orders what
+    matches alike: one uses many tools at once, and "Which CI do we use now?" asks for
+    "Raj USES GitHub Actions" ("we moved CI from Jenkins to GitHub Actions"), not for the
+    tool told of last ("Raj USES FastAPI")."""
+    groups: dict[tuple[Any, Any, bool, frozenset[str]], list[str]] = {}
     for key in keys:
         props = rels.get(key) or {}
         kind = props.get("kind")
-        groups.setdefault((props.get("start_uid"), SAME_LINE.get(kind, kind), key in answers),
-                          []).append(key)
+        said = question & _words(props, with_sentence=True) if question else frozenset()
+        groups.setdefault((props.get("start_uid"), SAME_LINE.get(kind, kind), key in answers,
+                           said), []).append(key)
     return [group for group in groups.values() if len(group) > 1]
+
+
+def question_stems(intent: QueryIntent) -> frozenset[str]:
+    """The stems of a question's content words and relation words ("What's Dan's cat
+    called?": "cat"): what a fact's statement may say of it."""
+    return frozenset(verb_stem(w) for w in (
+        *intent.content, *(w for said in intent.relation_words for w in said.split())))
 
 
 def joining_facts(rels: Mapping[str, Mapping[str, Any]], named_uids: set[str]) -> set[str]:
@@ -740,9 +755,7 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
     # 2. a fact carries the evidence of the candidate sources it came from
     carried_by: dict[str, list[Any]] = {}
     by_candidate_key = {c.key: c for c in candidates}
-    # its content words and relation words ("What's Dan's cat called?": "cat")
-    question = frozenset(verb_stem(w) for w in (
-        *intent.content, *(w for said in intent.relation_words for w in said.split())))
+    question = question_stems(intent)
     for f in facts:
         keys = [sources[u] for u in f.props.get("source_ids") or [] if u in sources]
         for key in keys:
@@ -860,7 +873,8 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                     just_before.append(f)
     if intent.latest:
         ranked = [f.key for f in facts if f.key in fact_scores]
-        for group in latest_groups(ranked, {f.key: f.props for f in facts}, answer_keys):
+        for group in latest_groups(ranked, {f.key: f.props for f in facts}, answer_keys,
+                                   question):
             for key in group:
                 out.why(key, "the question asks for the latest: among the node's facts of "
                              "this type, the one stated last ranks first")
