@@ -216,9 +216,24 @@ def test_a_hobby_or_a_sport_asks_for_a_pastime_taken_up_or_played() -> None:
     for text in ("What hobby did Fiona take up in Tasmania?", "What sport did Lena take up?",
                  "Which hobbies has Fiona given up?"):
         wanted = wanted_by(text, "Fiona" if "Fiona" in text else "Lena")
-        assert asks_relation(wanted, {"kind": "EXPERIENCED"}), text
+        assert asks_relation(wanted, {"kind": "EXPERIENCED", "end_name": "beekeeping"}), text
         assert asks_relation(wanted, {"kind": "INTERESTED_IN"}), text
-    assert not asks_relation(wanted_by("Where does Fiona work?", "Fiona"), {"kind": "EXPERIENCED"})
+    assert not asks_relation(wanted_by("Where does Fiona work?", "Fiona"),
+                             {"kind": "EXPERIENCED", "end_name": "beekeeping"})
+
+
+@pytest.mark.parametrize(("done", "pastime"), [
+    ("cold water surfing", True), ("tide pooling", True), ("Sunday league netball", True),
+    ("tai chi", True), ("pottery", True), ("bouldering gym", True),
+    ("promotion", False), ("wedding", False), ("back injury", False),
+    ("applied for new job", False), ("passed driving test", False), ("gym", False)])
+def test_a_hobby_asks_for_what_someone_did_only_when_it_is_a_pastime(done: str,
+                                                                     pastime: bool) -> None:
+    """EXPERIENCED holds events, conditions and pastimes alike: "Omar EXPERIENCED
+    promotion" answered "What hobbies does Omar have now?" by the type's words."""
+    wanted = wanted_by("What hobbies does Omar have now?", "Omar")
+    fact = {"kind": "EXPERIENCED", "end_name": done, "start_name": "Omar"}
+    assert asks_relation(wanted, fact) == pastime
 
 
 def test_what_someone_trains_for_asks_for_their_goal() -> None:

@@ -213,6 +213,41 @@ NOT_ACTIVITIES = ("during", "nothing", "something", "anything", "everything", "t
                   "things", "morning", "evening", "spring", "king", "ring", "bring", "sing",
                   "string", "being", "missing", "wedding", "meeting", "building")
 
+# Pastimes named as things, not as doings ("I took up pottery", "she does yoga"): with the
+# doings ("hiking", "horseback riding"), what a question for a hobby or a sport asks for
+# among what someone did, as EXPERIENCED holds events, conditions and pastimes alike
+# ("Omar EXPERIENCED promotion" is none). Read by the rule extractor (its pastime patterns)
+# and by explore (``is_pastime``). The first are ones one "does" ("doing yoga").
+PASTIMES_DONE = ("yoga", "pilates", "karate", "judo", "crossfit", "tai chi", "boxing",
+                 "ballet", "meditation", "parkour", "aikido", "zumba", "aerobics")
+PASTIME_THINGS = ("pottery", "photography", "woodworking", "embroidery", "calligraphy",
+                  "gymnastics", "archery", "fencing", "bouldering", "snowboarding",
+                  "weightlifting", "powerlifting", "birdwatching", "bowls", "golf", "darts",
+                  "pickleball", "beekeeping", "parkrun", "netball", "football", "rugby",
+                  "cricket", "tennis", "hockey", "basketball", "volleyball", "badminton",
+                  "squash")
+_PASTIME_NAMES = frozenset((*PASTIMES_DONE, *PASTIME_THINGS))
+# where and how a pastime is done, after its name: "bouldering gym", "pottery class",
+# "camping trip" (not "driving test": a test is no outing)
+PASTIME_OUTINGS = frozenset({"gym", "class", "classes", "lesson", "lessons", "course", "club",
+                             "trip", "trips", "session", "sessions", "wall", "league"})
+
+
+def is_pastime(name: str) -> bool:
+    """Whether a thing done is a pastime by its name: a doing ("cold water surfing",
+    "tide pooling"; not "wedding", nor "meeting": ``NOT_ACTIVITIES``), a pastime named
+    as a thing ("Sunday league netball", "tai chi"), or one's place or outing
+    ("bouldering gym": ``PASTIME_OUTINGS``)."""
+    words = name.lower().split()
+    if len(words) > 1 and words[-1] in PASTIME_OUTINGS:
+        words = words[:-1]
+    if not words:
+        return False
+    last = words[-1]
+    return (len(last) > 4 and last.endswith("ing") and last not in NOT_ACTIVITIES) \
+        or last in _PASTIME_NAMES or " ".join(words[-2:]) in _PASTIME_NAMES
+
+
 # A month's names, full and short, lower case, to its number: what a question's period
 # ("in May 2023") and a sentence's day ("on the 9th of September") are read by
 MONTHS = {name.lower(): number for number, name in enumerate(calendar.month_name) if name}

@@ -88,6 +88,8 @@ from memgraph.graph.vocabulary import (
     HOLIDAYS,
     MONTHS,
     NOT_ACTIVITIES,
+    PASTIME_THINGS,
+    PASTIMES_DONE,
     PET_BREEDS,
     RELATION_WORD_GROUPS,
     plural,
@@ -2815,16 +2817,11 @@ _PASTIMES = ("running|jogging|painting|reading|hiking|swimming|cooking|baking|ga
              # pastimes one "does" ("I've been doing yoga", "I started pilates", "she does
              # ballet")
              # (as often written with a capital: "I do CrossFit", "Pilates")
-             "(?:doing\\s++)?(?i:yoga|pilates|karate|judo|crossfit|tai\\s++chi|boxing|ballet|"
-             "meditation|parkour|aikido|zumba|aerobics)|"
-             # crafts and arts one takes up or does ("I took up pottery", "she does
-             # photography")
-             "pottery|photography|woodworking|embroidery|calligraphy|gymnastics|archery|"
-             "fencing|bouldering|snowboarding|weightlifting|powerlifting|birdwatching|bowls|"
-             "golf|darts|pickleball|beekeeping|parkrun|"
-             # sports one takes up or gives up ("I've given up Sunday league netball")
-             "netball|football|rugby|cricket|tennis|hockey|basketball|volleyball|badminton|"
-             "squash")
+             "(?:doing\\s++)?(?i:"
+             + "|".join(w.replace(" ", "\\s++") for w in PASTIMES_DONE) + ")|"
+             # crafts, arts and sports one takes up or does ("I took up pottery", "she does
+             # photography", "I've given up Sunday league netball")
+             + "|".join(PASTIME_THINGS))
 # a word or two that say which kind of pastime: "open water swimming", "Sunday league
 # netball", "trail running" (not a doing, a gerund or a word of grammar: "thinking about
 # running", "more cycling")

@@ -66,7 +66,7 @@ from typing import Any
 
 from memgraph.graph import vocabulary
 from memgraph.graph.names import canonical_name
-from memgraph.graph.vocabulary import EPISODIC_KINDS, SUMMARY_KINDS, is_assistant
+from memgraph.graph.vocabulary import EPISODIC_KINDS, SUMMARY_KINDS, is_assistant, is_pastime
 from memgraph.retrieve.filters import verb_stem
 from memgraph.retrieve.query import (
     MESSAGE_READINGS_KEPT,
@@ -145,11 +145,9 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     # what one was diagnosed with ("I was diagnosed with type 2 diabetes") is a health
     # condition one has; an injury one had ("I hurt my back": back injury) too
     # ("What does Sam struggle with?", "…suffer from?", "What does Linda have?")
+    # (and a pastime's words when its thing is one: PASTIME_WORDS)
     "EXPERIENCED": "experience activity diagnose diagnosis condition illness disease sick "
-                   "health injury injure hurt sprain struggle suffer have "
-                   # a pastime taken up or given up ("I've taken up beekeeping"): "what
-                   # hobby did Ruth take up?", "what sport did Lena take up?"
-                   "hobby sport pastime",
+                   "health injury injure hurt sprain struggle suffer have",
     # and a team one supports ("I'm a huge Celtic fan")
     "LIKES": "like love enjoy favourite favorite fan into hobby fun passion adore fond "
              "support",
@@ -174,6 +172,12 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     # on?")
     "USES": "use migrate tool stack software medication medicine meds drug prescription",
 }.items()}
+# The words that ask for a pastime ("what hobby did Ruth take up?", "what sport did Lena
+# take up?"): words of what someone did (EXPERIENCED) when the thing is a pastime
+# (vocabulary.is_pastime: "Omar EXPERIENCED hiking", not "Omar EXPERIENCED promotion",
+# which answered "What hobbies does Omar have now?"; docs/retrieval.md, "Session 91")
+PASTIME_WORDS = frozenset({"hobby", "sport", "pastime"})
+PASTIME_TYPES = frozenset({"EXPERIENCED"})
 # Words of a type that name one way of doing what it states: they count for a fact only
 # when its sentence says them. Everything someone made answered "What has Melanie
 # painted?" by the type word "paint" ("We all made our own pots" first, above her
@@ -513,8 +517,8 @@ def asks_relation(wanted: set[str], props: Mapping[str, Any], *,
     question asks, however close its short sentence lies to it. With ``ends_named`` (the
     question names both of the fact's ends) any manner of its type counts, said or not."""
     kind = str(props.get("kind") or "")
-    return bool(wanted & (_type_stems(kind) | _manner(kind, props.get("description"),
-                                                       ends_named)))
+    return bool(wanted & (_type_stems(kind) | _pastime_stems(kind, props.get("end_name"))
+                          | _manner(kind, props.get("description"), ends_named)))
 
 
 def with_phrases(stems: Sequence[str]) -> set[str]:
@@ -533,6 +537,16 @@ def _type_stems(kind: str) -> frozenset[str]:
 @lru_cache(maxsize=256)
 def _type_word_stems(kind: str) -> frozenset[str]:
     return frozenset(verb_stem(w) for w in TYPE_WORDS.get(kind, ()))
+
+
+_PASTIME_STEMS = frozenset(verb_stem(w) for w in PASTIME_WORDS)
+
+
+def _pastime_stems(kind: str, end: Any) -> frozenset[str]:
+    """The words that ask for a pastime (``PASTIME_WORDS``), for a fact of what someone did
+    whose thing is one."""
+    return _PASTIME_STEMS if kind in PASTIME_TYPES and is_pastime(str(end or "")) \
+        else frozenset()
 
 
 
@@ -615,7 +629,8 @@ def _statement_stems(start: str, end: str, kind: str, sentence: str | None
     text = f"{start} {end}"
     if sentence is not None:   # its words as a question's are read: "part-time" stays one
         text += " " + re.sub(r"[^\w\s-]", " ", sentence)
-    return frozenset({verb_stem(w) for w in text.lower().split()} | _type_word_stems(kind))
+    return frozenset({verb_stem(w) for w in text.lower().split()} | _type_word_stems(kind)
+                     | _pastime_stems(kind, end))
 
 
 def _word_weights(wanted: set[str], said: Iterable[frozenset[str]]) -> dict[str, float]:
