@@ -1817,6 +1817,28 @@ def test_a_tool_switched_from_is_over_and_the_one_switched_to_is_used():
             if r.type == "USES"} == {("vs code", said), ("neovim", None)}
 
 
+@pytest.mark.parametrize(("text", "told"), [
+    # an instruction to an assistant is the speaker's preference
+    ("Please always write tests with pytest, never unittest.",
+     {("LIKES", "pytest"), ("DISLIKES", "unittest")}),
+    ("Never use unittest.", {("DISLIKES", "unittest")}),
+    ("Don't use Flask for new services.", {("DISLIKES", "flask")}),
+    ("Use Black or Ruff for formatting.", {("LIKES", "black"), ("LIKES", "ruff")}),
+    # what code is checked with is a tool used; tools written in lower case are tools
+    ("We format code with Ruff.", {("USES", "ruff")}),
+    ("We use pytest and mypy.", {("USES", "pytest"), ("USES", "mypy")}),
+    # a thing that is no tool, a person one writes with, an adverb that is no one
+    ("Please use British spelling.", set()),
+    ("I write songs with Tom.", set()),
+    ("Never mind, I'll do it.", set()),
+])
+def test_what_an_instruction_says_to_use_is_a_preference(
+        text: str, told: set[tuple[str, str]]):
+    plan = planned(text, "Raj", datetime(2025, 4, 14, 9, tzinfo=UTC)).plan
+    assert {(r.type, r.to_name.lower()) for r in plan.relationships} == told
+    assert all(n.name not in ("Never", "Don't") for n in plan.nodes)
+
+
 @pytest.mark.parametrize(("text", "uses"), [
     # a version is part of the tool's name: two versions are two tools
     ("We switched the billing database from PostgreSQL 15 to PostgreSQL 16.",

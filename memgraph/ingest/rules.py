@@ -164,6 +164,8 @@ STOPWORDS = {
     "Is", "Are", "Was", "That's", "It's", "There", "Here", "Not", "Any", "Some", "If",
     # adverbs that open a sentence whose subject is left out ("Even made a tattoo!")
     "Even", "Just", "Still", "Really", "Actually", "Finally", "Let's", "Lets",
+    # ... or that give an instruction ("Never use unittest")
+    "Never", "Always",
     # ... and that say how one feels about what follows ("Honestly, my dog." names no dog)
     "Honestly", "Seriously", "Literally", "Basically", "Obviously", "Sadly", "Luckily",
     "Thankfully", "Hopefully", "Anyway", "Apparently", "Unfortunately", "Fortunately",
@@ -1608,7 +1610,21 @@ class _Run:
                 named.update({m["subj"], name} - {"I"})
 
     def _uses(self, text: str, sentence: _Sentence, named: set[str]) -> None:
-        """ "We use Kotlin and Postgres", "I write code in IntelliJ": tools, by name."""
+        """ "We use Kotlin and Postgres", "I write code in IntelliJ": tools, by name; and
+        what an instruction says to use or not ("Always use Ruff": ``_INSTRUCTED``)."""
+        for m in _INSTRUCTED.finditer(text):
+            speaker = self.speaker()
+            if speaker is None:
+                break
+            liked = "DISLIKES" if m["no"] else "LIKES"
+            told = [(name, liked) for name in _listed(re.sub(r"\s+or\s+", " and ", m["names"]))]
+            if m["never"]:
+                told.append((m["never"], "DISLIKES"))
+            for name, rel_type in told:
+                if _usable(name) and self._kind(name) != "Person":
+                    self.relate(speaker, self.node("Entity", name, entity_type="tool"),
+                                rel_type, sentence, attitude=_ATTITUDE[rel_type])
+                    named.add(name)
         for m in _USES.finditer(text):
             if m["subj"] != "I" and not _usable(m["subj"]):
                 continue
@@ -2140,7 +2156,14 @@ _MOVED_SYSTEM = (r"moved\s++(?:(?:our|my|the|his|her|their)\s++)?(?:[a-z\-]++\s+
 # 3.12", "Node v20" (two versions are two tools: "we switched from PostgreSQL 15 to
 # PostgreSQL 16" ends the first); the number ends its clause or comes before a joining
 # word ("Slack 24/7" is no version)
-TOOL = (rf"{NAME}(?:\s+v?\d+(?:\.\d+){{0,2}}(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|or|for|on|in|to|"
+# tools their makers write in lower case ("we use pytest", "I switched from pip to uv"): a
+# name is otherwise capitalised. None that is a common word too ("black", "poetry",
+# "yarn", "flask", "jest", "mocha", "bash", "make", "go").
+_LOWER_TOOLS = ("pytest|unittest|tox|nox|mypy|pyright|ruff|flake8|pylint|isort|pip|pipenv|"
+                "conda|npm|pnpm|webpack|vite|eslint|vitest|vim|neovim|nvim|emacs|tmux|zsh|"
+                "kubectl|terraform|ansible|podman|nginx|postgres|mysql|sqlite|numpy|pandas|"
+                "pytorch|tensorflow|nextjs|laravel|git|docker|uv")
+TOOL = (rf"(?:{NAME}|\b(?:{_LOWER_TOOLS})\b)(?:\s+v?\d+(?:\.\d+){{0,2}}(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|or|for|on|in|to|"
         r"with|as|at|since|instead|over|from|because|but|now|too|yesterday|today|last|this|"
         r"next)\b))?")
 _WORKPLACE_WORDS = (r"garden\s++centre|garden\s++center|supermarket|hospital|factory|warehouse|"
@@ -2374,6 +2397,24 @@ _GIVEN_ME = compiled(
 _PURPOSE = compiled(r"\s++(?:for|in|on)\s++(?:the\s++|our\s++|my\s++)?(?!and\b)[a-z\-]++"
                       r"(?:\s++(?!and\b)[a-z\-]++)?")
 _WHAT_FOR = rf"(?:{_PURPOSE.pattern})?"
+_CODE_WITH = (r"(?:format|formats|lint|lints|test|tests|type-check|type-checks|check|checks|"
+              r"build|builds|bundle|bundles|package|packages|deploy|deploys|manage|manages|"
+              r"write|writes|run|runs)\s++(?:(?:our|my|the|all|all\s++our|new)\s++)?"
+              r"(?:code|tests?|codebase|dependencies|deps|packages|images?|containers?|infra|"
+              r"infrastructure|frontend|backend|apps?|services?|projects?|migrations|"
+              r"docs|types)\s++(?:with|using)")
+# what the speaker tells an assistant to use, or never to use, in the imperative: "Please
+# always write tests with pytest, never unittest", "Always use Ruff", "Don't use Flask for
+# new services" (the speaker's preference: LIKES, and DISLIKES for what follows a "never"
+# or a "not" after it)
+_INSTRUCTED = compiled(
+    r"(?:^|(?<=[,;:]\s))(?:please\s+|(?i:please)\s+)?(?:(?P<no>(?i:never|don't|do\s+not))\s+"
+    rf"|(?i:always)\s+)?(?:(?i:use)|(?i:stick\s+to|go\s+with)|{_CODE_WITH})\s+"
+    rf"(?P<names>{TOOL}(?:\s*,?\s+(?:and|or)\s+{TOOL})?)"
+    rf"(?:\s*,\s*(?:never|not)\s+(?P<never>{TOOL}))?"
+    # the tool ends its phrase ("Please use British spelling" names a spelling)
+    r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:for|in|on|to|with|when|instead|over|from|because|but|as|"
+    r"if|everywhere|always|please|too|now|from\s+now)\b)")
 _NAME_FOR = compiled(rf"(?P<name>{TOOL}){_PURPOSE.pattern}")
 _USES = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:use|uses|am\s++using|is\s++using|are\s++using|"
@@ -2393,6 +2434,9 @@ _USES = compiled(
     # "we replaced Kafka with Redpanda", "I swapped Notion for Obsidian" (_OVER: the first)
     rf"(?:replaced|swapped|ditched)\s++{NAME}\s++(?:with|for)|"
     r"(?:write|writes)\s++code\s++in|code\s++in|program\s++in|"
+    # what code is checked, built or shipped with: "we format code with Ruff", "I write
+    # tests with pytest" (not "I write songs with Tom": the thing is code's)
+    rf"{_CODE_WITH}|"
     # where one's software runs: "we deploy to AWS", "I host everything on Hetzner"
     r"(?:deploy|deploys|host|hosts)\s++(?:(?:it|everything|things|stuff|our\s++\w++|"
     r"my\s++\w++)\s++)?(?:to|on))\s++"
@@ -3961,7 +4005,9 @@ def _usable(name: str) -> bool:
     # a pronoun with its verb is still a pronoun ("He's called Rex" made a Person "He's")
     contracted = _CONTRACTION.fullmatch(first)
     pronoun = contracted is not None and contracted["base"] in STOPWORDS
-    return not (first in STOPWORDS or stressed or pronoun
+    # "Don't use Flask" made a Person "Don't"
+    negated = first.lower().endswith(("n't", "n’t"))
+    return not (first in STOPWORDS or stressed or pronoun or negated
                 or name in _ABBREVIATIONS) and len(name) > 1
 
 

@@ -148,9 +148,10 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     # (and a pastime's words when its thing is one: PASTIME_WORDS)
     "EXPERIENCED": "experience activity diagnose diagnosis condition illness disease sick "
                    "health injury injure hurt sprain struggle suffer have",
-    # and a team one supports ("I'm a huge Celtic fan")
+    # and a team one supports ("I'm a huge Celtic fan"), a tool one tells an assistant to
+    # use ("Always use Ruff": "What linter does Raj prefer?")
     "LIKES": "like love enjoy favourite favorite fan into hobby fun passion adore fond "
-             "support",
+             "support prefer preference",
     "DISLIKES": "dislike hate stand feel think mind avoid",
     # "I'm studying architecture at ETH" is a subject studied and a school: "what does Mei
     # study?" asks for the first
