@@ -1823,6 +1823,7 @@ def test_a_tool_switched_from_is_over_and_the_one_switched_to_is_used():
      {("LIKES", "pytest"), ("DISLIKES", "unittest")}),
     ("Never use unittest.", {("DISLIKES", "unittest")}),
     ("Don't use Flask for new services.", {("DISLIKES", "flask")}),
+    ("And don't use Flask for new services.", {("DISLIKES", "flask")}),
     ("Use Black or Ruff for formatting.", {("LIKES", "black"), ("LIKES", "ruff")}),
     # what code is checked with is a tool used; tools written in lower case are tools
     ("We format code with Ruff.", {("USES", "ruff")}),

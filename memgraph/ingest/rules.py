@@ -2408,7 +2408,9 @@ _CODE_WITH = (r"(?:format|formats|lint|lints|test|tests|type-check|type-checks|c
 # new services" (the speaker's preference: LIKES, and DISLIKES for what follows a "never"
 # or a "not" after it)
 _INSTRUCTED = compiled(
-    r"(?:^|(?<=[,;:]\s))(?:please\s+|(?i:please)\s+)?(?:(?P<no>(?i:never|don't|do\s+not))\s+"
+    # (after a word that joins it to what came before: "And don't use Flask")
+    r"(?:^|(?<=[,;:]\s))(?:(?i:and|but|also|so|oh|ah)\s+)?(?:please\s+|(?i:please)\s+)?"
+    r"(?:(?P<no>(?i:never|don't|do\s+not))\s+"
     rf"|(?i:always)\s+)?(?:(?i:use)|(?i:stick\s+to|go\s+with)|{_CODE_WITH})\s+"
     rf"(?P<names>{TOOL}(?:\s*,?\s+(?:and|or)\s+{TOOL})?)"
     rf"(?:\s*,\s*(?:never|not)\s+(?P<never>{TOOL}))?"
