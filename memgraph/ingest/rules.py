@@ -2163,7 +2163,8 @@ _LOWER_TOOLS = ("pytest|unittest|tox|nox|mypy|pyright|ruff|flake8|pylint|isort|p
                 "conda|npm|pnpm|webpack|vite|eslint|vitest|vim|neovim|nvim|emacs|tmux|zsh|"
                 "kubectl|terraform|ansible|podman|nginx|postgres|mysql|sqlite|numpy|pandas|"
                 "pytorch|tensorflow|nextjs|laravel|git|docker|uv")
-TOOL = (rf"(?:{NAME}|\b(?:{_LOWER_TOOLS})\b)(?:\s+v?\d+(?:\.\d+){{0,2}}(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|or|for|on|in|to|"
+TOOL = (rf"(?:{NAME}|\b(?:{_LOWER_TOOLS})\b)"
+        r"(?:\s+v?\d+(?:\.\d+){0,2}(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|or|for|on|in|to|"
         r"with|as|at|since|instead|over|from|because|but|now|too|yesterday|today|last|this|"
         r"next)\b))?")
 _WORKPLACE_WORDS = (r"garden\s++centre|garden\s++center|supermarket|hospital|factory|warehouse|"
