@@ -195,7 +195,12 @@ def test_a_diagnosis_is_asked_by_health_words_and_an_internship_by_its_own() -> 
                          {"kind": "LIKES"})
     # "engaged" asks for a partner, "migrating" for a tool
     assert asks_relation(wanted_by("Who is Claire engaged to?", "Claire"), {"kind": "PARTNER_OF"})
-    assert asks_relation(wanted_by("What is Kai migrating to?", "Kai"), {"kind": "USES"})
+    # (of a tool its sentence says was migrated to: not of every tool one uses)
+    migrating = wanted_by("What is Kai migrating to?", "Kai")
+    assert asks_relation(migrating, {"kind": "USES",
+                                     "description": "we're migrating from Celery to Temporal"})
+    assert not asks_relation(migrating, {"kind": "USES",
+                                         "description": "i use vim keybindings everywhere"})
     for text in ("Where did Mei intern?", "Where is Mei's internship?"):
         wanted = wanted_by(text, "Mei")
         assert asks_relation(wanted, employer), text
@@ -687,17 +692,24 @@ def test_a_fact_of_no_node_the_question_names_ranks_where_its_source_does() -> N
     beside = next(b for c, b in ranked if c.key == "f1")
     assert beside.adjusted == beside.evidence     # where its source ranks, not above it
     assert any("of no node the question names" in r for r in beside.reasons)
-    # with no node named, a fact found by its own words still adds its source's evidence
-    unnamed = rerank(candidates()[:3], Weights(), 10, NOW, 30, intent=question)
+    # with no node named, a fact found by its own words adds its source's evidence when
+    # the question asks about its relation ("job": an occupation), and else stands for it
+    asking = read_query("What job did Priya have before Finch?")
+    unnamed = rerank(candidates()[:3], Weights(), 10, NOW, 30, intent=asking)
     fact = next(b for c, b in unnamed if c.key == "f1")
     assert fact.adjusted > fact.evidence
+    unnamed = rerank(candidates()[:3], Weights(), 10, NOW, 30, intent=question)
+    fact = next(b for c, b in unnamed if c.key == "f1")
+    assert fact.adjusted == fact.evidence
+    assert any("does not ask about its relation" in r for r in fact.reasons)
 
 
 def test_a_result_that_shows_only_what_is_shown_above_yields_its_place() -> None:
     """Three facts of one message each carried its evidence and took the first three
     places for "Which Static Orchard song did the crowd sing along to at the release
-    show?"; the message that answers came 7th. The first of them still stands for the
-    message; the others, and the message itself, follow what tells something new."""
+    show?"; the message that answers came 7th. The question names no node and asks about
+    none of their relations: the message stands first, and its facts, which show nothing
+    new, follow what tells something new."""
     def fact(key: str, kind: str, end: str, rank: int) -> Candidate:
         f = rel(key, kind, "Jonah", end, source_ids=["band"])
         f.ranks = {"vector": rank}
@@ -711,8 +723,8 @@ def test_a_result_that_shows_only_what_is_shown_above_yields_its_place() -> None
     question = read_query("Which Static Orchard song did the crowd sing along to?")
     ranked = rerank(candidates, Weights(), 10, NOW, 30, intent=question)
     order = [c.key for c, _ in ranked]
-    assert order[:2] == ["friend", "show"]
-    assert order.index("other") < min(order.index(k) for k in ("bass", "guitar", "band"))
+    assert order[:2] == ["band", "show"]
+    assert order.index("other") < min(order.index(k) for k in ("friend", "bass", "guitar"))
     repeated = next(b for c, b in ranked if c.key == "bass")
     assert any("shows no message the results above it have not shown" in r
                for r in repeated.reasons)

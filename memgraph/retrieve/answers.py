@@ -171,7 +171,7 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     # "we're migrating from Celery to Temporal" ("What tools does Raj use?", "What is in
     # our stack?"); a medicine one is on ("I'm on metformin": "what medication is Margaret
     # on?")
-    "USES": "use migrate tool stack software medication medicine meds drug prescription",
+    "USES": "use tool stack software medication medicine meds drug prescription",
 }.items()}
 # The words that ask for a pastime ("what hobby did Ruth take up?", "what sport did Lena
 # take up?"): words of what someone did (EXPERIENCED) when the thing is a pastime
@@ -196,6 +196,9 @@ TYPE_MANNER_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split(", ")) for 
     "VISITED": "fly",
     # "I signed up for a pottery class", "I volunteer at the food bank"
     "ATTENDED": "sign up, volunteer",
+    # "we're migrating from Celery to Temporal" (not every tool one uses: "What is Kai's
+    # team migrating to?" asked for "Kai USES vim" as much)
+    "USES": "migrate",
 }.items()}
 # Types that are one line of someone's life, for "now" and "latest": an occupation and an
 # employer are both someone's job, and "what is Aiko's job now?" asks for the later of
@@ -772,6 +775,9 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
     carried_by: dict[str, list[Any]] = {}
     by_candidate_key = {c.key: c for c in candidates}
     question = question_stems(intent)
+    # what a question that names no node asks about, its words and their pairs
+    # (``asks_relation``)
+    asking = with_phrases([verb_stem(w) for w in intent.content]) | question
     for f in facts:
         keys = [sources[u] for u in f.props.get("source_ids") or [] if u in sources]
         for key in keys:
@@ -780,11 +786,14 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             best = max(rrfs[k] for k in keys)
             out.evidence[f.key] = best
             beside = f.key not in fact_scores and bool(fact_scores)
+            # whether it speaks for the question: a named node's fact that answers, or,
+            # when the question names no node, one whose relation it asks about
+            speaks = speaks_for_question(f.key, fact_scores[f.key], floor, asked,
+                                         answer_keys) if fact_scores and not beside \
+                else not fact_scores and asks_relation(asking, f.props)
             # a fact that stands for its source (below) takes the rank of one it shows
             # what of the question matched (``shows_its_match``)
-            if found_by_walk_only(f) or beside or (bool(fact_scores) and not (
-                    speaks_for_question(f.key, fact_scores[f.key], floor, asked,
-                                        answer_keys))):
+            if found_by_walk_only(f) or beside or not speaks:
                 shown = max((rrfs[k] for k in keys if shows_its_match(
                     f.props, by_candidate_key[k].props, question)), default=0.0)
                 if shown < best:
@@ -805,10 +814,9 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                     out.why(f.key, f"carries the evidence of {len(keys)} matching "
                                    f"source(s), {how}: ranks where its best source does "
                                    f"({best:.4f})")
-            # the question names no node (every fact stands on its own words), or the
-            # fact is a named node's that speaks for it
-            elif not fact_scores or speaks_for_question(
-                    f.key, fact_scores[f.key], floor, asked, answer_keys):
+            # a named node's fact that answers, or, when the question names no node, one
+            # whose relation it asks about (every fact stands on its own words)
+            elif speaks:
                 out.adjusted[f.key] += best
                 out.why(f.key, f"carries the evidence of {len(keys)} matching source(s) "
                                f"(+{best:.4f})")
@@ -817,10 +825,13 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                 # message does, or whose relation the question does not ask about, stands
                 # for its source and does not add to it: on LoCoMo a speaker's generic
                 # facts ("Caroline likes painting"), matched by the name in fact and
-                # source alike, outranked the turn that answers.
+                # source alike, outranked the turn that answers. So does a fact of a
+                # relation a question that names no node does not ask about: "Raj USES
+                # FastAPI", from "We're migrating the auth service from Flask to FastAPI",
+                # came first for "Who owns the refunds service?" by "service".
                 out.adjusted[f.key] = best
                 why = ("matches the question less than a message"
-                       if floor is not None and fact_scores[f.key] < floor
+                       if floor is not None and fact_scores.get(f.key, 1.0) < floor
                        else "the question does not ask about its relation")
                 out.why(f.key, f"carries the evidence of {len(keys)} matching source(s), "
                                f"{why}: ranks where its best source does ({best:.4f})")
