@@ -2573,6 +2573,9 @@ def test_a_lead_by_what_is_led_is_an_occupation_and_a_role_on_a_team_is_membersh
     # a team one is on now, or joined too
     assert extract("I'm on the platform team now.")[1] == {("me", "MEMBER_OF", "platform team")}
     assert extract("I joined the data team too.")[1] == {("me", "MEMBER_OF", "data team")}
+    assert extract("I'm taking over the platform team.")[1] == {
+        ("me", "MEMBER_OF", "platform team")}
+    assert extract("I took over the kitchen.")[1] == set()
     # "a lead" alone, or the lead taken, is no job
     assert extract("I'm a lead.")[1] == set()
     assert extract("I took the lead.")[1] == set()
