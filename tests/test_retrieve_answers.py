@@ -702,6 +702,14 @@ def test_a_fact_of_no_node_the_question_names_ranks_where_its_source_does() -> N
     fact = next(b for c, b in unnamed if c.key == "f1")
     assert fact.adjusted == fact.evidence
     assert any("does not ask about its relation" in r for r in fact.reasons)
+    # ... or by a relation word ("Who is the paediatrician?": the one someone KNOWS)
+    doctor = rel("f3", "KNOWS", "Amara", "Okafor", source_ids=["s1"],
+                 description="our paediatrician, Dr Okafor, says she's fine")
+    doctor.ranks = {"fulltext": 3}
+    unnamed = rerank([*candidates()[:2], doctor], Weights(), 10, NOW, 30,
+                     intent=read_query("Who is the paediatrician?"))
+    fact = next(b for c, b in unnamed if c.key == "f3")
+    assert fact.adjusted > fact.evidence
 
 
 def test_a_result_that_shows_only_what_is_shown_above_yields_its_place() -> None:

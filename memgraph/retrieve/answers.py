@@ -787,10 +787,12 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             out.evidence[f.key] = best
             beside = f.key not in fact_scores and bool(fact_scores)
             # whether it speaks for the question: a named node's fact that answers, or,
-            # when the question names no node, one whose relation it asks about
+            # when the question names no node, one whose relation it asks about, by a word
+            # of its type or by a relation word ("Who is the paediatrician?")
             speaks = speaks_for_question(f.key, fact_scores[f.key], floor, asked,
                                          answer_keys) if fact_scores and not beside \
-                else not fact_scores and asks_relation(asking, f.props)
+                else not fact_scores and (asks_relation(asking, f.props)
+                                          or _bridge(f.props, intent))
             # a fact that stands for its source (below) takes the rank of one it shows
             # what of the question matched (``shows_its_match``)
             if found_by_walk_only(f) or beside or not speaks:
