@@ -2152,10 +2152,6 @@ _MOVED_SYSTEM = (r"moved\s++(?:(?:our|my|the|his|her|their)\s++)?(?:[a-z\-]++\s+
                  r"codebase|backend|frontend|infra|infrastructure|pipelines?|apps?|services?|"
                  r"email|docs|hosting|clusters?|builds?|deploys?|deployments?|monitoring|"
                  r"logging|analytics|auth|billing|payments|storage)\s++(?:over\s++)?from\s++")
-# a tool's name with its version, one number of up to three parts: "PostgreSQL 16", "Python
-# 3.12", "Node v20" (two versions are two tools: "we switched from PostgreSQL 15 to
-# PostgreSQL 16" ends the first); the number ends its clause or comes before a joining
-# word ("Slack 24/7" is no version)
 # tools their makers write in lower case ("we use pytest", "I switched from pip to uv"): a
 # name is otherwise capitalised. None that is a common word too ("black", "poetry",
 # "yarn", "flask", "jest", "mocha", "bash", "make", "go").
@@ -2163,6 +2159,10 @@ _LOWER_TOOLS = ("pytest|unittest|tox|nox|mypy|pyright|ruff|flake8|pylint|isort|p
                 "conda|npm|pnpm|webpack|vite|eslint|vitest|vim|neovim|nvim|emacs|tmux|zsh|"
                 "kubectl|terraform|ansible|podman|nginx|postgres|mysql|sqlite|numpy|pandas|"
                 "pytorch|tensorflow|nextjs|laravel|git|docker|uv")
+# a tool by its name, with its version, one number of up to three parts: "PostgreSQL 16",
+# "Python 3.12", "Node v20" (two versions are two tools: "we switched from PostgreSQL 15
+# to PostgreSQL 16" ends the first); the number ends its clause or comes before a joining
+# word ("Slack 24/7" is no version)
 TOOL = (rf"(?:{NAME}|\b(?:{_LOWER_TOOLS})\b)"
         r"(?:\s+v?\d+(?:\.\d+){0,2}(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|or|for|on|in|to|"
         r"with|as|at|since|instead|over|from|because|but|now|too|yesterday|today|last|this|"
@@ -2410,7 +2410,7 @@ _CODE_WITH = (r"(?:format|formats|lint|lints|test|tests|type-check|type-checks|c
 # or a "not" after it)
 _INSTRUCTED = compiled(
     # (after a word that joins it to what came before: "And don't use Flask")
-    r"(?:^|(?<=[,;:]\s))(?:(?i:and|but|also|so|oh|ah)\s+)?(?:please\s+|(?i:please)\s+)?"
+    r"(?:^|(?<=[,;:]\s))(?:(?i:and|but|also|so|oh|ah)\s+)?(?:(?i:please)\s+)?"
     r"(?:(?P<no>(?i:never|don't|do\s+not))\s+"
     rf"|(?i:always)\s+)?(?:(?i:use)|(?i:stick\s+to|go\s+with)|{_CODE_WITH})\s+"
     rf"(?P<names>{TOOL}(?:\s*,?\s+(?:and|or)\s+{TOOL})?)"
@@ -2430,8 +2430,8 @@ _USES = compiled(
     # is a home: "moving" is not read here)
     rf"(?:am|is|are)\s++{ADVERB}(?:in\s++the\s++middle\s++of\s++)?migrating\s++{_WHAT_SWITCHED}"
     rf"(?:over\s++)?from\s++{TOOL}\s++to|"
-    # "we upgraded to Django 5", "I've upgraded the cluster to Kubernetes 1.29"
     r"switched\s++(?:over\s++)?to(?:\s++using)?|"
+    # "we upgraded to Django 5", "I've upgraded the cluster to Kubernetes 1.29"
     rf"(?:(?:have|has)\s++{ADVERB})?upgraded\s++(?:(?:our|my|the|his|her|their)\s++"
     r"(?:[a-z\-]++\s++){1,2}?)?to|"
     # "we replaced Kafka with Redpanda", "I swapped Notion for Obsidian" (_OVER: the first)

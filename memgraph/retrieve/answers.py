@@ -168,9 +168,9 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "AVOIDS": "avoid allergic allergy allergies intolerant intolerance diet eat drink "
               "vegetarian vegan",
     "CREATED": "create make made",
-    # "we're migrating from Celery to Temporal" ("What tools does Raj use?", "What is in
-    # our stack?"); a medicine one is on ("I'm on metformin": "what medication is Margaret
-    # on?")
+    # a tool ("What tools does Raj use?", "What is in our stack?"; one migrated to is a
+    # manner: TYPE_MANNER_WORDS); a medicine one is on ("I'm on metformin": "what
+    # medication is Margaret on?")
     "USES": "use tool stack software medication medicine meds drug prescription",
 }.items()}
 # The words that ask for a pastime ("what hobby did Ruth take up?", "what sport did Lena
@@ -551,8 +551,6 @@ def _pastime_stems(kind: str, end: Any) -> frozenset[str]:
     whose thing is one."""
     return _PASTIME_STEMS if kind in PASTIME_TYPES and is_pastime(str(end or "")) \
         else frozenset()
-
-
 
 
 def _lexical(wanted: set[str], props: Mapping[str, Any],
