@@ -482,9 +482,17 @@ def shows_its_match(fact: Mapping[str, Any], source: Mapping[str, Any],
     Wei, she's the CTO. Maria Lopez owns the refunds service." became "Raj COLLEAGUE_OF
     Chen Wei" for "Who owns the refunds service?" (docs/retrieval.md, "Session 91")."""
     sentence = str(fact.get("description") or "")
-    if sentence and _plain(sentence) == _plain(str(source.get("text_head") or "")):
+    if question & _statement_stems("", "", str(fact.get("kind") or ""), sentence):
         return True
-    return bool(question & _statement_stems("", "", str(fact.get("kind") or ""), sentence))
+    # the whole message, as written but for spaces and punctuation (the length first: a
+    # message's first 2,000 characters are read only when they may be the sentence)
+    head = str(source.get("text_head") or "")
+    return bool(sentence) and abs(len(head) - len(sentence)) <= _SAME_TEXT_SLACK \
+        and _plain(sentence) == _plain(head)
+
+
+# how many characters of spacing and punctuation a sentence may differ by from its message
+_SAME_TEXT_SLACK = 8
 
 
 def _plain(text: str) -> str:
@@ -549,8 +557,12 @@ _PASTIME_STEMS = frozenset(verb_stem(w) for w in PASTIME_WORDS)
 def _pastime_stems(kind: str, end: Any) -> frozenset[str]:
     """The words that ask for a pastime (``PASTIME_WORDS``), for a fact of what someone did
     whose thing is one."""
-    return _PASTIME_STEMS if kind in PASTIME_TYPES and is_pastime(str(end or "")) \
+    return _PASTIME_STEMS if kind in PASTIME_TYPES and _is_pastime(str(end or "")) \
         else frozenset()
+
+
+# a tenant's things recur call after call
+_is_pastime = lru_cache(maxsize=MESSAGE_READINGS_KEPT)(is_pastime)
 
 
 def _lexical(wanted: set[str], props: Mapping[str, Any],
