@@ -1855,6 +1855,12 @@ def test_what_an_instruction_says_to_use_is_a_preference(
     ("We're also migrating the auth service from Flask to FastAPI.", {("fastapi", False)}),
     # a number that is no version
     ("We use Slack 24/7.", {("slack", False)}),
+    # a tool given up is over; one not used, said without "anymore", states nothing
+    ("I stopped using Notion last month.", {("notion", True)}),
+    ("We no longer use Jenkins.", {("jenkins", True)}),
+    ("I'm not using Docker anymore.", {("docker", True)}),
+    ("I don't use Jira.", set()),
+    ("I stopped using my phone at night.", set()),
 ])
 def test_a_tool_is_named_with_its_version_and_a_system_moved_between_tools(
         text: str, uses: set[tuple[str, bool]]):

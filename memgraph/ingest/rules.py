@@ -2193,6 +2193,15 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:(?:switched|migrated)\s++{_WHAT_SWITCHED}(?:over\s++)?from\s++"
         rf"(?:using\s++)?|{_MOVED_SYSTEM}|(?:replaced|swapped|ditched)\s++)(?P<obj>{TOOL})\s++"
         r"(?:to|with|for)\b"), "Entity", "tool"),
+    # a tool given up: "I stopped using Notion last month", "we no longer use Jenkins", "I
+    # don't use Jira anymore", "I'm not using Docker any more"
+    ("USES", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:(?:have|has)\s++{ADVERB})?(?:stopped|quit)\s++using|"
+        r"no\s++longer\s++(?:use|uses|using)|(?:am|is|are)\s++no\s++longer\s++using)\s++"
+        rf"(?:the\s++)?(?P<obj>{TOOL})"), "Entity", "tool"),
+    ("USES", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:{_NOT}\s++{ADVERB}use|(?:am|is|are)\s++not\s++using)\s++"
+        rf"(?:the\s++)?(?P<obj>{TOOL}){_ANYMORE}"), "Entity", "tool"),
     ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:quit|left|lost|resigned from|gave\s++up|"
         r"(?:have|has)\s++given\s++up)\s++"
