@@ -14,6 +14,7 @@ from __future__ import annotations
 import calendar
 import re
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, Literal
 
 
@@ -233,6 +234,7 @@ PASTIME_OUTINGS = frozenset({"gym", "class", "classes", "lesson", "lessons", "co
                              "trip", "trips", "session", "sessions", "wall", "league"})
 
 
+@lru_cache(maxsize=4096)   # a tenant's things recur call after call
 def is_pastime(name: str) -> bool:
     """Whether a thing done is a pastime by its name: a doing ("cold water surfing",
     "tide pooling"; not "wedding", nor "meeting": ``NOT_ACTIVITIES``), a pastime named

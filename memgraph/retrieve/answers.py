@@ -472,6 +472,10 @@ def found_by_walk_only(c: Any) -> bool:
     return c.ranks.keys() == {"graph"}
 
 
+# how many characters of spacing and punctuation a sentence may differ by from its message
+_SAME_TEXT_SLACK = 8
+
+
 def shows_its_match(fact: Mapping[str, Any], source: Mapping[str, Any],
                     question: frozenset[str]) -> bool:
     """Whether a fact shows what its source (a message) says that the question matched:
@@ -488,15 +492,7 @@ def shows_its_match(fact: Mapping[str, Any], source: Mapping[str, Any],
     # message's first 2,000 characters are read only when they may be the sentence)
     head = str(source.get("text_head") or "")
     return bool(sentence) and abs(len(head) - len(sentence)) <= _SAME_TEXT_SLACK \
-        and _plain(sentence) == _plain(head)
-
-
-# how many characters of spacing and punctuation a sentence may differ by from its message
-_SAME_TEXT_SLACK = 8
-
-
-def _plain(text: str) -> str:
-    return " ".join(re.findall(r"\w+", text.lower()))
+        and canonical_name(sentence) == canonical_name(head)
 
 
 def speaks_for_question(key: str, score: float, floor: float | None,
@@ -557,12 +553,8 @@ _PASTIME_STEMS = frozenset(verb_stem(w) for w in PASTIME_WORDS)
 def _pastime_stems(kind: str, end: Any) -> frozenset[str]:
     """The words that ask for a pastime (``PASTIME_WORDS``), for a fact of what someone did
     whose thing is one."""
-    return _PASTIME_STEMS if kind in PASTIME_TYPES and _is_pastime(str(end or "")) \
+    return _PASTIME_STEMS if kind in PASTIME_TYPES and is_pastime(str(end or "")) \
         else frozenset()
-
-
-# a tenant's things recur call after call
-_is_pastime = lru_cache(maxsize=MESSAGE_READINGS_KEPT)(is_pastime)
 
 
 def _lexical(wanted: set[str], props: Mapping[str, Any],
@@ -783,7 +775,6 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                            f"(x{DEMOTION})")
     # 2. a fact carries the evidence of the candidate sources it came from
     carried_by: dict[str, list[Any]] = {}
-    by_candidate_key = {c.key: c for c in candidates}
     question = question_stems(intent)
     # what a question that names no node asks about, its words and their pairs
     # (``asks_relation``)
@@ -796,23 +787,26 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             best = max(rrfs[k] for k in keys)
             out.evidence[f.key] = best
             beside = f.key not in fact_scores and bool(fact_scores)
+            walked = found_by_walk_only(f)
             # whether it speaks for the question: a named node's fact that answers, or,
             # when the question names no node, one whose relation it asks about, by a word
             # of its type or by a relation word ("Who is the paediatrician?")
-            speaks = speaks_for_question(f.key, fact_scores[f.key], floor, asked,
-                                         answer_keys) if fact_scores and not beside \
-                else not fact_scores and (asks_relation(asking, f.props)
-                                          or _bridge(f.props, intent))
+            if not fact_scores:
+                speaks = asks_relation(asking, f.props) or _bridge(f.props, intent)
+            else:
+                speaks = not beside and speaks_for_question(
+                    f.key, fact_scores[f.key], floor, asked, answer_keys)
             # a fact that stands for its source (below) takes the rank of one it shows
             # what of the question matched (``shows_its_match``)
-            if found_by_walk_only(f) or beside or not speaks:
-                shown = max((rrfs[k] for k in keys if shows_its_match(
-                    f.props, by_candidate_key[k].props, question)), default=0.0)
+            if walked or beside or not speaks:
+                shown = max((rrfs[sources[u]] for u in f.props.get("source_ids") or []
+                             if u in sources and shows_its_match(f.props, by_uid[u].props,
+                                                                 question)), default=0.0)
                 if shown < best:
                     out.why(f.key, "shows none of the question's words its source says: "
                                    "does not stand for it")
                     best = shown
-            if found_by_walk_only(f) or beside:
+            if walked or beside:
                 # one hop from a match is no match: a fact the graph walk alone found
                 # stands for its source and does not add to it ("Sofia FAMILY_OF Leo",
                 # next to "Leo", came first for "What is the cat's name?" in a tiny memory);
