@@ -3083,3 +3083,47 @@ def test_a_piece_of_art_or_craft_finished_is_made():
     # a report is finished, not made; a book finished is read
     assert extract("I finished the report.", "Marcus")[1] == set()
     assert {f[1] for f in extract("I finished reading the book.", "Marcus")[1]} <= {"EXPERIENCED"}
+
+
+def test_a_role_said_before_or_after_the_one_who_holds_it_is_their_job():
+    # business talk names people by their role and where they work
+    nodes, facts = extract("Their CFO is Ingrid Dahl and the main contact is Tomas Berg, "
+                           "their head of IT.", "Lena")
+    assert {("Person", "Ingrid Dahl"), ("Person", "Tomas Berg"), ("Concept", "CFO"),
+            ("Concept", "head of IT")} <= nodes
+    assert facts == {("ingrid dahl", "HAS_OCCUPATION", "cfo"),
+                     ("tomas berg", "HAS_OCCUPATION", "head of it")}
+    assert extract("The head of sales at Northwind is Tomas Berg.", "Lena")[1] == {
+        ("tomas berg", "HAS_OCCUPATION", "head of sales"), ("tomas berg", "WORKS_AT", "northwind")}
+    assert extract("The new contact at Northwind is Sara Lind.", "Lena")[1] == {
+        ("sara lind", "WORKS_AT", "northwind")}
+    assert extract("Ingrid Dahl, the CFO of Northwind, called me.", "Lena")[1] == {
+        ("ingrid dahl", "HAS_OCCUPATION", "cfo"), ("ingrid dahl", "WORKS_AT", "northwind")}
+    # a title apart, as the extractor names the one who bears it
+    assert extract("Our vet is Dr Shah at Meadow Vets.", "Priya")[1] >= {
+        ("shah", "HAS_OCCUPATION", "vet")}
+    # initials are no one; a role that goes on into the sentence is no appositive
+    assert extract("You have to pass three tests to be an ADI, an approved driving "
+                   "instructor.", "Dev")[1] == set()
+    assert extract("Tom, the photographer was great.", "Lena")[1] == set()
+
+
+def test_someone_at_a_workplace_who_says_something_works_there():
+    nodes, facts = extract("Also, Kaito Mori at Helios Energy asked for a demo next "
+                           "Thursday.", "Lena")
+    assert {("Person", "Kaito Mori"), ("Entity", "Helios Energy")} <= nodes
+    assert facts == {("kaito mori", "WORKS_AT", "helios energy")}
+    # a holiday is when, and neither it nor a workplace is someone who speaks
+    nodes, facts = extract("Mum at Christmas said no.", "Lena")
+    assert facts == set() and ("Person", "Christmas") not in nodes
+
+
+def test_a_job_joined_under_its_title_and_a_pronoun_after_a_dash():
+    nodes, facts = extract("Tomas Berg is leaving Northwind - he's joining Fjord Bank as CTO "
+                           "next month.", "Lena")
+    assert ("Person", "Tomas Berg") in nodes
+    assert facts >= {("tomas berg", "WORKS_AT", "fjord bank"),
+                     ("tomas berg", "HAS_OCCUPATION", "cto")}
+    # the subject a pronoun stands for is the whole name the sentence opens on
+    assert extract("Tom Berg moved to Leeds, he works at Asda now.", "Lena")[1] >= {
+        ("tom berg", "WORKS_AT", "asda")}

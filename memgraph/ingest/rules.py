@@ -504,6 +504,7 @@ _TITLED = compiled(rf"\b(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++(?P<name>{NAME})")
 _PLACE_BEFORE = compiled(r"\b(?:in|at|to|from|near|of|on|by|for)\s+$")
 # "my mother in Osaka has been diagnosed…": a name after these says where, not who
 _WHERE_BEFORE = compiled(r"\b(?:in|at|from|near)\s+$")
+_AT_BEFORE = compiled(r"\bat\s+$")
 _CAPITALISED = compiled(rf"\b(?P<name>{NAME})")
 # a full stop after a title or "St" ends no sentence ("We go to St. Mary's church" made an
 # Entity "St")
@@ -969,6 +970,9 @@ class _Run:
         people += [_TITLE_OPENING.sub("", m["name"]) for m in _PERSON_VERB.finditer(sentence.text)
                    if not (m["verb"] == "called"
                            and _PLACE_BEFORE.search(sentence.text[:m.start()]))
+                   # "Kaito Mori at Helios Energy asked…", "Mum at Christmas said…": where
+                   # or when, not who
+                   and not _AT_BEFORE.search(sentence.text[:m.start()])
                    # "Physio says I've got a slipped disc": a role, not a name (a kin word,
                    # "Mum says", stands for the person: CALLED_BY_KIN_WORD)
                    and not _UNNAMED_ROLE.fullmatch(m["name"])]
@@ -1069,8 +1073,10 @@ class _Run:
             # "Karim and Dina had a baby boy, Adam": Karim and Dina's son
             parents = [*self._coordinated(m.string[:m.start("subj")]), parent]
             described = f"{' and '.join(parents)}'s {_CHILD_WORD.get(child, child)}"
-        target = self.node(obj_kind, obj if obj_kind != "Concept" else obj.lower(),
-                           described, entity_type=entity_type)
+        # (a job keeps its initials: "head of IT", "CTO"; other Concepts are lower case)
+        name = obj if obj_kind != "Concept" else \
+            _title_name(obj) if rel_type == "HAS_OCCUPATION" else obj.lower()
+        target = self.node(obj_kind, name, described, entity_type=entity_type)
         if (place := m.groupdict().get("place")) and _usable(place):
             # "a small bakery in Hackney called Crumbs": the place is one too
             self.node("Entity", place, entity_type="place")
@@ -1792,6 +1798,9 @@ _OCCUPATIONS = (
     "accountant|actor|actress|administrator|analyst|architect|artist|assistant|attorney|"
     "baker|banker|barber|barista|bartender|biologist|bookkeeper|builder|butcher|"
     "carpenter|cashier|caterer|ceo|cfo|chef|chemist|cleaner|clerk|coach|consultant|cook|"
+    # a chief officer's title as it is written: "the CFO", "CTO at Fjord Bank"
+    "CEO|CFO|CTO|COO|CMO|CIO|CISO|cmo|cio|ciso|"
+    "executive|recruiter|representative|rep|"
     "counselor|counsellor|courier|cto|curator|dancer|dentist|designer|detective|developer|"
     "director|doctor|driver|economist|editor|educator|electrician|engineer|entrepreneur|"
     "farmer|firefighter|fisherman|florist|founder|freelancer|gardener|hairdresser|illustrator|"
@@ -1810,7 +1819,8 @@ _OCCUPATIONS = (
     "(?:tech|team|technical|engineering|design|product|project|data|sales|marketing|qa|"
     "frontend|backend|ux) lead|"
     # ... and the head of a department by what it does ("head of chemistry")
-    "head of [a-z]{3,20}|"
+    # ("head of IT", "head of HR": a department by its initials)
+    "head of (?:[a-z]{3,20}|[A-Z]{2,4}(?![\\w'’\\-]))|"
     r"[a-z]{0,30}(?:ologist|therapist|ician|grapher|iatrist|ineer|smith)")
 # Words before an occupation that make it no job held now: praise ("a good cook", "a
 # terrible driver"), one not yet ("an aspiring writer"), one over ("a retired teacher",
@@ -1826,6 +1836,21 @@ _ROLE = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPA
          # ("a vet nurse": one occupation named by two words that are each one)
          rf"(?:\s++(?:{_OCCUPATIONS}))?)"
          r"(?![\w'’\-])")
+# whose role a sentence names before or after the one who holds it ("Their CFO is Ingrid
+# Dahl", "Tomas Berg, their head of IT"), and the words that say which holder
+_TITLE_HOLDER = r"(?:[Tt]heir|[Oo]ur|[Hh]is|[Hh]er|[Tt]he)"
+_TITLE_QUALIFIER = r"(?:(?:new|main|current|interim|acting)\s++)?"
+# ... the one who holds it, by name, a title apart ("Our vet is Dr Shah": Shah, as _TITLED
+# names him), after the role or before it; not initials ("an ADI, an approved driving
+# instructor")
+_HOLDER = (r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++)?(?P<subj>(?![A-Z]{2,}(?![\w'’\-]))"
+           rf"{NAME})(?!['’])")
+_HELD_BY = (r"(?:\b(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++)?(?P<subj>(?![A-Z]{2,}(?![\w'’\-]))"
+            rf"{NAME})")
+# what someone named by their workplace does in business talk ("Kaito at Helios asked")
+_SAYING_VERBS = (r"(?:said|says|told|called|texted|emailed|asked|mentioned|wants|wanted|"
+                 r"thinks|reached\s++out|replied|confirmed|agreed|invited|sent|signed)")
+_HOLIDAY_NAMES = "|".join(sorted(h.capitalize() for h in HOLIDAYS))     # one word each
 # "X is a <occupation> …", up to what follows the occupation: where it is held ("a chef in
 # Stockholm"), where one is from, where one lives
 _IS_AN_OCCUPATION = (rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++"
@@ -1966,7 +1991,9 @@ _OPENS_ON_PRONOUN = compiled(rf"^(?:{_OPENING_WORD})?{_SUBJECT_PRONOUN}")
 # about them ("They were stoked for the dinosaur exhibit!" is about the kids, not the one
 # person named before)
 _GOES_ON_ABOUT = compiled(rf"^(?:{_OPENING_WORD})?(?:[Ss]he|[Hh]e|His|Her)\b")
-_PRONOUN_SUBJECT = compiled(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))"
+_PRONOUN_SUBJECT = compiled(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s)|"
+                              # ("Tomas is leaving Northwind - he's joining Fjord Bank")
+                              r"(?<=\s[-–—]\s))"
                               # "…adopted a greyhound, she's called Bella": the pronoun
                               # that gives a name is the thing's just told, no person's
                               + _SUBJECT_PRONOUN + r"(?!\s++(?:is|are)\s++called\b)")
@@ -2015,8 +2042,11 @@ def told_genders(*texts: str) -> dict[str, str]:
 
 
 # the subject a sentence opens on, after a short lead-in set off by a comma or a colon
-# ("Big news: I left Acme and joined Globex" is the speaker's news, not a person "Big")
-_LEAD_SUBJECT = compiled(rf"^(?:\w++(?:\s++\w++){{0,3}}[,:]\s++)?(?P<subj>I|{_WORD})\s")
+# ("Big news: I left Acme and joined Globex" is the speaker's news, not a person "Big"),
+# by the whole of its name ("Tomas Berg is leaving Northwind, he's joining Fjord Bank"
+# made "he" a Person "Tomas"), a title apart (the extractor names Dr Lee "Lee": _TITLED)
+_LEAD_SUBJECT = compiled(rf"^(?:\w++(?:\s++\w++){{0,3}}[,:]\s++)?"
+                         rf"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++)?(?P<subj>I|{NAME})\s")
 # a sentence that opens on one's relative by name is about them: "My girlfriend Dana is a
 # vet, she works at a clinic called Paws & Claws"
 _LEAD_RELATIVE = compiled(
@@ -3574,6 +3604,33 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"|\s++(?:on|of|in)\s++(?:the|a|an|our|my)\s++(?:[\w\-]++\s++){{0,3}}?"
         rf"(?:{_GROUP_WORDS})\b)"),
      "Concept", ""),
+    # a role said before the one who holds it: "Their CFO is Ingrid Dahl", "our new
+    # manager is Sam" (HAS_OCCUPATION), and where when it is named: "the head of sales at
+    # Northwind is Tomas Berg" (WORKS_AT); "my" is a relation ("my doctor is Dr Lee":
+    # RELATION_WORDS)
+    ("HAS_OCCUPATION", compiled(
+        rf"\b{_TITLE_HOLDER}\s++{_TITLE_QUALIFIER}{_ROLE}(?:\s++(?:at|of|for)\s++(?:the\s++)?"
+        rf"{NAME})?\s++is\s++(?:now\s++)?{_HOLDER}"), "Concept", ""),
+    ("WORKS_AT", compiled(
+        rf"\b{_TITLE_HOLDER}\s++{_TITLE_QUALIFIER}(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++)"
+        # ("the new contact at Northwind is Sara Lind": someone there, no job named)
+        rf"{{0,3}}?(?:{_OCCUPATIONS}|contact|liaison)\s++(?:at|of|for)\s++(?:the\s++)?"
+        rf"(?P<obj>{NAME})\s++is\s++(?:now\s++)?{_HOLDER}"), "Entity", "organisation"),
+    # ... or after the name, set off by a comma: "Tomas Berg, their head of IT", "I met
+    # Sarah, a nurse at St Mary's" (and WORKS_AT St Mary's); not "Tom, the photographer
+    # was great" (the role ends there, or where it is held follows)
+    ("HAS_OCCUPATION", compiled(
+        rf"{_HELD_BY},\s++(?:{_TITLE_HOLDER}|an?)\s++{_TITLE_QUALIFIER}{_ROLE}"
+        r"(?=\s*+(?:[,.;:!?)]|$)|\s++(?:at|of|for|and|who|from|since)\b)"), "Concept", ""),
+    ("WORKS_AT", compiled(
+        rf"{_HELD_BY},\s++(?:{_TITLE_HOLDER}|an?)\s++{_TITLE_QUALIFIER}"
+        rf"(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})\s++"
+        rf"(?:at|of|for)\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
+    # someone by where they work, as business talk names them: "Kaito Mori at Helios
+    # Energy asked for a demo", "Tom at Google said…" (not "Mum at Christmas said")
+    ("WORKS_AT", compiled(
+        rf"(?P<subj>{NAME})\s++at\s++(?P<obj>(?!(?:{_HOLIDAY_NAMES})\b){NAME})\s++"
+        rf"{ADVERB}{_SAYING_VERBS}\b"), "Entity", "organisation"),
     # an occupation: "I'm a nurse", "Tom is a primary school teacher", "she works as a
     # graphic designer", "I became a paramedic last year", "I got a job as a barista"
     # (HAS_OCCUPATION); the occupation word ends it (_OCCUPATIONS), and praise or a job not held
@@ -3589,6 +3646,12 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # "I just started a new job at Globex as a data engineer"
         rf"(?:job|position|role|post)\s++(?:(?:at|with|for)\s++(?:the\s++)?{NAME}\s++)?"
         r"as)\s++)(?:a|an)\s++" + _ROLE), "Concept", ""),
+    # ... and a title without its article: "he's joining Fjord Bank as CTO", "she works at
+    # Northwind as head of sales"
+    ("HAS_OCCUPATION", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:am|is|are)\s++{ADVERB}joining|(?:(?:have|has)\s++"
+        rf"{ADVERB})?joined|will\s++join|works?\s++(?:at|for))\s++(?:the\s++)?{NAME}\s++as\s++"
+        r"(?:(?:its|their)\s++)?(?:new\s++)?" + _ROLE), "Concept", ""),
     # someone hired into a role holds it: "we hired Diego Santos as a backend engineer"
     ("HAS_OCCUPATION", compiled(
         rf"\b(?:hired|recruited)\s++{SUBJECT}\s++as\s++(?:(?:a|an|our|the)\s++)?"
@@ -4007,6 +4070,18 @@ def _opens_quotation(text: str, start: int, end: int) -> bool:
 
 
 _CONTRACTION = compiled(r"(?P<base>\w+)['’](?:s|re|ll|d|ve|m)")
+
+
+def _title_name(said: str) -> str:
+    """A job's name as the extractor keeps it: lower case, but for initials ("head of
+    IT", "CFO": "cfo" reads as a word), unless the whole of it is in capitals (said loud).
+    Its key (``canonical_name``) is case-folded either way."""
+    if said.isupper() and " " in said:
+        return said.lower()
+    return " ".join(w if _INITIALS.fullmatch(w) else w.lower() for w in said.split())
+
+
+_INITIALS = re.compile(r"[A-Z]{2,4}")
 
 
 def _usable(name: str) -> bool:
