@@ -3127,3 +3127,13 @@ def test_a_job_joined_under_its_title_and_a_pronoun_after_a_dash():
     # the subject a pronoun stands for is the whole name the sentence opens on
     assert extract("Tom Berg moved to Leeds, he works at Asda now.", "Lena")[1] >= {
         ("tom berg", "WORKS_AT", "asda")}
+
+
+def test_a_team_one_is_moving_to_or_moved_to_by_someone_is_belonged_to():
+    assert extract("My manager Erik Holm is moving me to the enterprise team in June.",
+                   "Lena")[1] == {("lena", "COLLEAGUE_OF", "erik holm"),
+                                  ("lena", "MEMBER_OF", "enterprise team")}
+    assert extract("I'm moving to the enterprise team in June.", "Lena")[1] == {
+        ("lena", "MEMBER_OF", "enterprise team")}
+    # a move to a place is no team
+    assert extract("I'm moving to the coast.", "Lena")[1] == set()

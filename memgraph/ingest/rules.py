@@ -1120,6 +1120,7 @@ class _Run:
         text = _HAS_CONTRACTED.sub(r"\1 has \2", text)
         text = _CLINICIAN_SAYS_IT_IS.sub(r"\g<said> I have ", text)
         text = _PUT_ME_ON.sub("I am on ", text)
+        text = _MOVED_ME_TO.sub("; I am moving to ", text)
         text = _LAID_ME_OFF.sub(r"I was laid off by \g<employer>", text)
         text = _RAISED_ME.sub("I was raised in ", text)
         text = _THEY_ARE.sub(r"\1 are", _PRONOUN_IS.sub(r"\1 is", text))
@@ -2424,6 +2425,12 @@ _PUT_ME_ON = compiled(
     r"\b(?:[Tt]he\s++|[Mm]y\s++)?(?:[Dd]octor|[Dd]oc|GP|[Cc]onsultant|[Ss]pecialist|"
     r"[Pp]sychiatrist|[Cc]ardiologist|[Nn]urse)\s++(?:has\s++)?(?:put|started|switched)\s++"
     r"me\s++(?:on(?:to)?|to)\s++")
+# a team one is moved to or put on by someone else is one's own: "My manager Erik Holm is
+# moving me to the enterprise team in June" (read as "…; I am moving to the enterprise
+# team…"; the relation is read from the sentence as written)
+_MOVED_ME_TO = compiled(
+    r"\s++(?:is|are|was|were|has|have)\s++(?:moving|moved|transferring|transferred)\s++me\s++"
+    r"to\s++(?=(?:the|a|an|our|their|another)\s)")
 # a thing given to one, by its name, on an occasion: "My girlfriend Mei got me a Steam Deck
 # for my birthday", "Mum gave me a Kindle for Christmas", "I got a Switch for my birthday"
 # (not "she got me a coffee": the occasion says it is a present)
@@ -3382,7 +3389,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:am|is|are)\s+(?:a\s+)?(?:members?|part)\s+of|"
         r"(?:am|is|are)\s+"
         # "I'm taking over the platform team too", "Ana took over the data team"
-        rf"{ADVERB}(?:on|leading|running|managing|in\s+charge\s+of|taking\s+over)|lead|leads|"
+        rf"{ADVERB}(?:on|leading|running|managing|in\s+charge\s+of|taking\s+over|"
+        # "I'm moving to the enterprise team in June"
+        r"(?:moving|transferring|switching)\s+to)|lead|leads|"
         r"led|manage|took\s+over|takes\s+over|"
         # "I'm the tech lead on the payments team"
         rf"(?:am|is|are)\s+{ADVERB}(?:a|an|the)\s+(?:[a-z\-]+\s+){{0,2}}?(?:{_OCCUPATIONS})"
