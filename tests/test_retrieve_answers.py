@@ -76,6 +76,13 @@ def test_a_question_is_read_for_names_relations_and_time() -> None:
         "go", "during", "summer")
     assert read_query("Where do I live?").first_person
     assert not read_query("Where does Anna live?").first_person
+    # "me" after a request is the one asking, and the request no topic
+    assert not read_query("Tell me about Northwind").first_person
+    assert read_query("Tell me about my manager").first_person
+    assert read_query("Remind me who Tomas Berg is").topic(["Tomas Berg"]) == ()
+    assert not read_query("Remind me who Tomas Berg is").first_person
+    assert read_query("What did the painting remind Anna of?").topic(["Anna"]) == (
+        "painting", "remind")
 
 
 def test_a_name_that_holds_an_s_is_read_as_written_and_is_no_topic_of_its_own() -> None:

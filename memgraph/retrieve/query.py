@@ -151,6 +151,11 @@ WHETHER_NOW_WORDS = frozenset({"does", "do", "am", "is", "are"})
 WH_WORDS = frozenset({"what", "which", "where", "who", "whom", "whose", "when", "why",
                       "how"})
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "i'm", "i've", "we", "our"})
+# ... but "me" after a request is the one asking, not what is asked about: "Tell me about
+# Northwind" asks about Northwind, and linked the speaker as a node the question names; a
+# request that opens a question is no topic either ("Remind me who Tomas Berg is")
+REQUEST_VERBS = frozenset({"tell", "show", "remind", "give", "list", "find", "help"})
+ASKER_WORDS = frozenset({"me", "us"})
 # "What does Tom do?", "what do you do for a living?": the idiom asks for someone's work,
 # though no word of it says so (read as "Tom" alone, it asked for nothing but the node).
 # Only "do" as the last verb, with nothing after it but these: "what does Melanie do to
@@ -747,9 +752,13 @@ def read_query(query: str) -> QueryIntent:
     # "what is Leo working on?": a project (WORKS_ON), not an employer (WORKS_AT)
     on_project = {i for i, (w, after) in enumerate(pairwise(lowered))
                   if w in WORK_FORMS and after == "on"}
+    # a request that opens the question asks, it is no topic ("Remind me who Tomas is")
+    request = {0} if len(lowered) > 1 and lowered[0] in REQUEST_VERBS \
+        and lowered[1] in ASKER_WORDS else set()
     content = tuple(PROJECT_WORD if i in on_project else w for i, w in enumerate(lowered)
                     if w not in skip and i not in modifiers and i not in light
-                    and i not in paired and (w not in relation or i in company))
+                    and i not in paired and i not in request
+                    and (w not in relation or i in company))
     # "what kind of work does Tom do?", "what line of work is Anna in?" ask for what one
     # does, not only where
     if any(lowered[i:i + 3] == [kind, "of", "work"] for i in range(len(lowered) - 2)
@@ -789,7 +798,10 @@ def read_query(query: str) -> QueryIntent:
         time = "past"
     elif any(w in WHEN_WORDS or w in PAST_TENSE for w in main_clause):
         time = "when"
-    first = any(w in FIRST_PERSON for w in (t.lower() for t in raw))
+    tokens = [t.lower() for t in raw]
+    first = any(w in FIRST_PERSON and not (w in ASKER_WORDS and i > 0
+                                           and tokens[i - 1] in REQUEST_VERBS)
+                for i, w in enumerate(tokens))
     latest = any(w in LATEST_WORDS for w in lowered) or any(
         pair in LATEST_PHRASES for pair in pairwise(lowered))
     form = answer_form(lowered)
