@@ -3137,3 +3137,18 @@ def test_a_team_one_is_moving_to_or_moved_to_by_someone_is_belonged_to():
         ("lena", "MEMBER_OF", "enterprise team")}
     # a move to a place is no team
     assert extract("I'm moving to the coast.", "Lena")[1] == set()
+
+
+def test_their_role_is_held_at_the_organisation_the_sentence_before_named():
+    assert extract("My biggest deal right now is Northwind Logistics in Oslo. Their CFO is "
+                   "Ingrid Dahl and the main contact is Tomas Berg, their head of IT.",
+                   "Lena")[1] == {
+        ("ingrid dahl", "HAS_OCCUPATION", "cfo"),
+        ("ingrid dahl", "WORKS_AT", "northwind logistics"),
+        ("tomas berg", "HAS_OCCUPATION", "head of it"),
+        ("tomas berg", "WORKS_AT", "northwind logistics")}
+    assert ("sue", "WORKS_AT", "acme") in extract(
+        "Tom and Anna work at Acme. Their manager is Sue.", "Lena")[1]
+    # a place one moved to employs no one
+    assert not {f for f in extract("Tom and Anna moved to Leeds. Their manager is Sue.",
+                                   "Lena")[1] if f[1] == "WORKS_AT"}

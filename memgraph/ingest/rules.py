@@ -505,6 +505,7 @@ _PLACE_BEFORE = compiled(r"\b(?:in|at|to|from|near|of|on|by|for)\s+$")
 # "my mother in Osaka has been diagnosed…": a name after these says where, not who
 _WHERE_BEFORE = compiled(r"\b(?:in|at|from|near)\s+$")
 _AT_BEFORE = compiled(r"\bat\s+$")
+_PLACE_AFTER = compiled(r"\b(?:in|near|from|to|into|around|via|through)\s+$")
 _CAPITALISED = compiled(rf"\b(?P<name>{NAME})")
 # a full stop after a title or "St" ends no sentence ("We go to St. Mary's church" made an
 # Entity "St")
@@ -777,6 +778,8 @@ class _Run:
         # the name the sentence before opened on, whatever its kind ("Rusty's the plan."):
         # whom its "He's my …" next is said of (_pronoun_is_my_relation)
         self.previous_opening: str | None = None
+        # the organisation a sentence before named last: whose "their CFO" a role is
+        self.organisation: str | None = None
         # the people told as a man ("m") or a woman ("f") in this message or the two before
         # it (told_genders): whom a "he" or a "she" cannot stand for
         self.genders: dict[str, str] = {}
@@ -1004,7 +1007,20 @@ class _Run:
             or (self.previous_person if _GOES_ON_ABOUT.match(sentence.text) else None)
         opening = _CAPITALISED.match(sentence.text)
         self.previous_opening = _POSSESSIVE_SUFFIX.sub("", opening["name"]) if opening else None
+        self.organisation = self._last_organisation(sentence.text) or self.organisation
         self.last_person = None
+
+    def _last_organisation(self, text: str) -> str | None:
+        """The last thing ``text`` names that may be an organisation: an Entity, not where
+        one is or goes ("My biggest deal is Northwind Logistics in Oslo": Northwind
+        Logistics, whose "Their CFO is Ingrid Dahl" the next sentence tells; not "Tom and
+        Anna moved to Leeds. Their manager is Sue")."""
+        found = None
+        for m in _CAPITALISED.finditer(text):
+            name = _POSSESSIVE_SUFFIX.sub("", m["name"])
+            if self._kind(name) == "Entity" and not _PLACE_AFTER.search(text[:m.start()]):
+                found = name
+        return found
 
     def _owner_or_name(self, name: str, text: str, start: int, end: int) -> str:
         """A capitalised name as what it names: "Arjun's" is Arjun ("Arjun's birthday",
@@ -1084,6 +1100,11 @@ class _Run:
         named.update({m["subj"], obj} - {"I"})
         attitude = _ATTITUDE.get(rel_type, 0.0)
         self.relate(subject, target, rel_type, sentence, attitude=attitude)
+        if rel_type == "HAS_OCCUPATION" and m.groupdict().get("theirs") \
+                and self.organisation not in (None, subject):
+            # "Their CFO is Ingrid Dahl" after a sentence that named Northwind: she works
+            # there
+            self.relate(subject, self.node("Entity", self.organisation), "WORKS_AT", sentence)
         # "Mary and Joe live in Leeds", "Tom and I moved to Leeds": each of them
         for name in self._coordinated(m.string[:m.start("subj")]):
             if name not in (subject, obj):
@@ -1839,7 +1860,7 @@ _ROLE = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPA
          r"(?![\w'’\-])")
 # whose role a sentence names before or after the one who holds it ("Their CFO is Ingrid
 # Dahl", "Tomas Berg, their head of IT"), and the words that say which holder
-_TITLE_HOLDER = r"(?:[Tt]heir|[Oo]ur|[Hh]is|[Hh]er|[Tt]he)"
+_TITLE_HOLDER = r"(?:(?P<theirs>[Tt]heir)|[Oo]ur|[Hh]is|[Hh]er|[Tt]he)"
 _TITLE_QUALIFIER = r"(?:(?:new|main|current|interim|acting)\s++)?"
 # ... the one who holds it, by name, a title apart ("Our vet is Dr Shah": Shah, as _TITLED
 # names him), after the role or before it; not initials ("an ADI, an approved driving
