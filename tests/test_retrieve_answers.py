@@ -1537,3 +1537,32 @@ def test_what_two_the_question_names_hold_alike_answers_what_they_have_in_common
 def test_a_question_that_compares_when_two_things_happened_is_read_as_its_two_events(
         question: str, parts: tuple[str, str] | None) -> None:
     assert comparison_parts(question) == parts
+
+
+def test_a_fact_of_someone_else_does_not_stand_for_a_message_about_the_one_asked() -> None:
+    """ "Their CFO is Ingrid Dahl and the main contact is Tomas Berg, their head of IT."
+    made "Ingrid Dahl WORKS_AT Northwind Logistics" stand for its message for "Where does
+    Tomas Berg work now?": its sentence names him and its type says "work", and it took
+    second place, hiding the message that tells of him. A fact stands for a message only
+    when it is of one of the people the question names."""
+    told = ("Their CFO is Ingrid Dahl and the main contact is Tomas Berg, their head of "
+            "IT.")
+    message = src("s1", {"vector": 2, "fulltext": 1}, text_head=f"My biggest deal is "
+                  f"Northwind Logistics in Oslo. {told}")
+    answer = rel("f1", "WORKS_AT", "Tomas Berg", "Fjord Bank", source_ids=["s2"],
+                 description="Tomas Berg is joining Fjord Bank as CTO.")
+    answer.ranks = {"facts": 1, "vector": 1}
+    ingrid = rel("f2", "WORKS_AT", "Ingrid Dahl", "Northwind Logistics", source_ids=["s1"],
+                 description=told)
+    ingrid.ranks = {"graph": 1}
+    question = read_query("Where does Tomas Berg work now?")
+
+    def order(people: list[str]) -> list[str]:
+        ranked = rerank([message, answer, ingrid], Weights(), 10, NOW, 30, intent=question,
+                        fact_scores={"f1": 0.9}, best_source_sim=0.8, asked={"f1"},
+                        answers={"f1"}, people=people)
+        return [c.key for c, _ in ranked]
+
+    assert order(["Tomas Berg"]).index("s1") < order(["Tomas Berg"]).index("f2")
+    # ... as it did when the question named no one it could be of
+    assert order([]).index("f2") < order([]).index("s1")

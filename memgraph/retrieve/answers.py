@@ -495,6 +495,17 @@ def shows_its_match(fact: Mapping[str, Any], source: Mapping[str, Any],
         and canonical_name(sentence) == canonical_name(head)
 
 
+def of_someone_asked(fact: Mapping[str, Any], people: frozenset[str]) -> bool:
+    """Whether a fact is of one of the people a question names (``people``, canonical
+    names), or the question names none: a fact of someone else does not show what the
+    question matched in its message. "Their CFO is Ingrid Dahl and the main contact is
+    Tomas Berg, their head of IT." made "Ingrid Dahl HAS_OCCUPATION CFO" stand for its
+    message, second, for "Where does Tomas Berg work now?" (docs/retrieval.md, "Session
+    92")."""
+    return not people or any(canonical_name(str(fact.get(f"{side}_name") or "")) in people
+                             for side in ("start", "end"))
+
+
 def speaks_for_question(key: str, score: float, floor: float | None,
                         asked: set[str] | None, answers: set[str]) -> bool:
     """Whether a fact of the named nodes speaks for the question: it votes in the
@@ -742,13 +753,15 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
           named: set[str], now: datetime,
           fact_scores: Mapping[str, float] | None = None,
           answers: set[str] | None = None, best_source_sim: float | None = None,
-          asked: set[str] | None = None, joined: set[str] | None = None) -> Shaped:
+          asked: set[str] | None = None, joined: set[str] | None = None,
+          people: Sequence[str] = ()) -> Shaped:
     """Adjusted RRF per candidate (see the module docstring). ``candidates`` are
     fusion.Candidate; ``named`` the keys of linked nodes a bare-name query asks for;
     ``fact_scores`` the ``facts`` list's scores (``rank_facts``); ``best_source_sim`` the
     vector signal's best source, (1 + cosine) / 2, as ``rank_facts`` takes it; ``asked``
     the facts whose relation the question asks about (every fact when None); ``joined``
-    the answers that join two nodes a query of names only names (``joining_facts``)."""
+    the answers that join two nodes a query of names only names (``joining_facts``);
+    ``people`` the names of the people the query names."""
     out = Shaped()
     standings: dict[str, float] = {}
     fact_scores = fact_scores or {}
@@ -776,6 +789,7 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
     # 2. a fact carries the evidence of the candidate sources it came from
     carried_by: dict[str, list[Any]] = {}
     question = question_stems(intent)
+    asked_people = frozenset(canonical_name(name) for name in people)
     # what a question that names no node asks about, its words and their pairs
     # (``asks_relation``)
     asking = with_phrases([verb_stem(w) for w in intent.content]) | question
@@ -799,9 +813,11 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             # a fact that stands for its source (below) takes the rank of one it shows
             # what of the question matched (``shows_its_match``)
             if walked or beside or not speaks:
+                matched = question if of_someone_asked(f.props, asked_people) \
+                    else frozenset()
                 shown = max((rrfs[sources[u]] for u in f.props.get("source_ids") or []
                              if u in sources and shows_its_match(f.props, by_uid[u].props,
-                                                                 question)), default=0.0)
+                                                                 matched)), default=0.0)
                 if shown < best:
                     out.why(f.key, "shows none of the question's words its source says: "
                                    "does not stand for it")

@@ -289,7 +289,8 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
                     intent=req.intent if req.config.answer_shaped else None, named=named,
                     fact_scores=fetched.fact_scores, answers=fetched.answers,
                     best_source_sim=fetched.best_source, asked=fetched.asked,
-                    joined=fetched.joined, initial_salience=req.config.initial_salience)
+                    joined=fetched.joined, initial_salience=req.config.initial_salience,
+                    people=fetched.people)
     if not ranked:
         return []
     found_by = mentioning_sources(candidates)

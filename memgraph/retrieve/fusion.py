@@ -115,7 +115,7 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
            fact_scores: Mapping[str, float] | None = None,
            answers: set[str] | None = None, best_source_sim: float | None = None,
            asked: set[str] | None = None, joined: set[str] | None = None,
-           initial_salience: float = _INITIAL_SALIENCE,
+           initial_salience: float = _INITIAL_SALIENCE, people: Sequence[str] = (),
            ) -> list[tuple[Candidate, ScoreBreakdown]]:
     """Score every candidate; best first, ties broken by ``best_direct_rank``, then key.
 
@@ -123,14 +123,15 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
     relevance is 0 (they follow every answer) and they do not set the best RRF. With an
     ``intent`` the fused scores are answer-shaped first (memgraph/retrieve/answers.py):
     facts carry their sources' evidence, superseded facts yield to current ones, and the
-    ``named`` nodes of a bare-name query come first (tier 0, relevance 1). Only the first
-    ``limit`` (all when None) are returned, and only they get a ``ScoreBreakdown``.
+    ``named`` nodes of a bare-name query come first (tier 0, relevance 1); ``people``, the
+    names of the people the query names. Only the first ``limit`` (all when None) are
+    returned, and only they get a ``ScoreBreakdown``.
     """
     if not candidates:
         return []
     rrfs = {c.key: rrf_score(c.ranks, rrf_k, signal_weights) for c in candidates}
     shaped = shape(candidates, rrfs, intent, set(named), now, fact_scores, answers,
-                   best_source_sim, asked, joined) \
+                   best_source_sim, asked, joined, people) \
         if intent is not None \
         else Shaped(adjusted=dict(rrfs))
     adjusted = shaped.adjusted
