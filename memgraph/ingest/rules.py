@@ -499,7 +499,8 @@ _SOMEONE_CALLED = compiled(
     rf"\s*+,\s*+(?P<after_comma>{NAME})(?=\s*+[.,;:!?]|\s*+$))")
 _SOMEONE = frozenset(_SOMEONE_WORDS.split("|"))
 # "piano lessons with Mrs. Novak": a name after a title is a person's
-_TITLED = compiled(rf"\b(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++(?P<name>{NAME})")
+_NAME_TITLE = r"(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++"
+_TITLED = compiled(rf"\b{_NAME_TITLE}(?P<name>{NAME})")
 # "a bakery in Hackney called Crumbs": a place that is named, not a person who phoned
 _PLACE_BEFORE = compiled(r"\b(?:in|at|to|from|near|of|on|by|for)\s+$")
 # "my mother in Osaka has been diagnosed…": a name after these says where, not who
@@ -1865,10 +1866,7 @@ _TITLE_QUALIFIER = r"(?:(?:new|main|current|interim|acting)\s++)?"
 # ... the one who holds it, by name, a title apart ("Our vet is Dr Shah": Shah, as _TITLED
 # names him), after the role or before it; not initials ("an ADI, an approved driving
 # instructor")
-_HOLDER = (r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++)?(?P<subj>(?![A-Z]{2,}(?![\w'’\-]))"
-           rf"{NAME})(?!['’])")
-_HELD_BY = (r"(?:\b(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++)?(?P<subj>(?![A-Z]{2,}(?![\w'’\-]))"
-            rf"{NAME})")
+_HOLDER = (rf"(?:\b{_NAME_TITLE})?(?P<subj>(?![A-Z]{{2,}}(?![\w'’\-])){NAME})(?!['’])")
 # what someone named by their workplace does in business talk ("Kaito at Helios asked")
 _SAYING_VERBS = (r"(?:said|says|told|called|texted|emailed|asked|mentioned|wants|wanted|"
                  r"thinks|reached\s++out|replied|confirmed|agreed|invited|sent|signed)")
@@ -2068,7 +2066,7 @@ def told_genders(*texts: str) -> dict[str, str]:
 # by the whole of its name ("Tomas Berg is leaving Northwind, he's joining Fjord Bank"
 # made "he" a Person "Tomas"), a title apart (the extractor names Dr Lee "Lee": _TITLED)
 _LEAD_SUBJECT = compiled(rf"^(?:\w++(?:\s++\w++){{0,3}}[,:]\s++)?"
-                         rf"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++)?(?P<subj>I|{NAME})\s")
+                         rf"(?:{_NAME_TITLE})?(?P<subj>I|{NAME})\s")
 # a sentence that opens on one's relative by name is about them: "My girlfriend Dana is a
 # vet, she works at a clinic called Paws & Claws"
 _LEAD_RELATIVE = compiled(
@@ -3650,10 +3648,10 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # Sarah, a nurse at St Mary's" (and WORKS_AT St Mary's); not "Tom, the photographer
     # was great" (the role ends there, or where it is held follows)
     ("HAS_OCCUPATION", compiled(
-        rf"{_HELD_BY},\s++(?:{_TITLE_HOLDER}|an?)\s++{_TITLE_QUALIFIER}{_ROLE}"
+        rf"{_HOLDER},\s++(?:{_TITLE_HOLDER}|an?)\s++{_TITLE_QUALIFIER}{_ROLE}"
         r"(?=\s*+(?:[,.;:!?)]|$)|\s++(?:at|of|for|and|who|from|since)\b)"), "Concept", ""),
     ("WORKS_AT", compiled(
-        rf"{_HELD_BY},\s++(?:{_TITLE_HOLDER}|an?)\s++{_TITLE_QUALIFIER}"
+        rf"{_HOLDER},\s++(?:{_TITLE_HOLDER}|an?)\s++{_TITLE_QUALIFIER}"
         rf"(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})\s++"
         rf"(?:at|of|for)\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # someone by where they work, as business talk names them: "Kaito Mori at Helios
@@ -4102,6 +4100,9 @@ def _opens_quotation(text: str, start: int, end: int) -> bool:
 _CONTRACTION = compiled(r"(?P<base>\w+)['’](?:s|re|ll|d|ve|m)")
 
 
+_INITIALS = re.compile(r"[A-Z]{2,4}")
+
+
 def _title_name(said: str) -> str:
     """A job's name as the extractor keeps it: lower case, but for initials ("head of
     IT", "CFO": "cfo" reads as a word), unless the whole of it is in capitals (said loud).
@@ -4109,9 +4110,6 @@ def _title_name(said: str) -> str:
     if said.isupper() and " " in said:
         return said.lower()
     return " ".join(w if _INITIALS.fullmatch(w) else w.lower() for w in said.split())
-
-
-_INITIALS = re.compile(r"[A-Z]{2,4}")
 
 
 def _usable(name: str) -> bool:
