@@ -3152,3 +3152,12 @@ def test_their_role_is_held_at_the_organisation_the_sentence_before_named():
     # a place one moved to employs no one
     assert not {f for f in extract("Tom and Anna moved to Leeds. Their manager is Sue.",
                                    "Lena")[1] if f[1] == "WORKS_AT"}
+
+
+def test_a_clause_of_time_that_opens_a_sentence_is_no_one():
+    # "After" is no person who works somewhere; the pronoun is the one named before it
+    nodes, facts = extract("After Tokyo we're taking the train to Kyoto to see my colleague "
+                           "Kenji Sato, he works at Nintendo.", "Raj")
+    assert not {n for n in nodes if n[1].startswith("After")}
+    assert facts >= {("raj", "COLLEAGUE_OF", "kenji sato"),
+                     ("kenji sato", "WORKS_AT", "nintendo")}

@@ -179,6 +179,10 @@ STOPWORDS = {
     # what one says to a memory before what it should keep ("Remember my wife is called
     # Priya" made a partner "Remember"; "FYI my sister…" a subject "FYI")
     "Remember", "Note", "FYI", "Fyi", "BTW", "Btw", "Remind", "Reminder",
+    # words that open a clause of time or reason, not a subject ("After Tokyo we're taking
+    # the train to Kyoto…, he works at Nintendo" made a Person "After" who works there)
+    "After", "Before", "Since", "Until", "While", "During", "Once", "Though", "Although",
+    "Because", "Unless", "Whenever", "Despite", "Upon",
 }
 # relation words written in capitals ("my GP"); a match is looked up in lower case
 _WRITTEN_IN_CAPITALS = ("GP",)
@@ -1178,9 +1182,10 @@ class _Run:
             subject = relative["name"]      # "My girlfriend Dana is a vet, she works at …"
         elif named and _usable(named["name"]):
             subject = named["name"]         # "His name is Jonah, he's a sound engineer"
-        elif own and own["subj"] == "I":
+        elif own and (own["subj"] == "I" or not _usable(own["subj"])):
             # "he"/"she" is not the speaker: the person named before it ("I'm seeing
-            # someone named Omar now, he's a doctor at …")
+            # someone named Omar now, he's a doctor at …"), as after a clause of time
+            # ("After Tokyo we're off to see my colleague Kenji Sato, he works at …")
             pronoun = _PRONOUN_SUBJECT.search(text, 1)
             subject = self._last_name_before(text[:pronoun.start()]) if pronoun else None
         text = _PRONOUN_SUBJECT.sub(
