@@ -3161,3 +3161,9 @@ def test_a_clause_of_time_that_opens_a_sentence_is_no_one():
     assert not {n for n in nodes if n[1].startswith("After")}
     assert facts >= {("raj", "COLLEAGUE_OF", "kenji sato"),
                      ("kenji sato", "WORKS_AT", "nintendo")}
+
+
+def test_a_place_one_is_staying_in_is_visited_but_staying_at_is_not_read():
+    assert extract("I'm staying in Kyoto this week.", "Raj")[1] == {("raj", "VISITED", "kyoto")}
+    # "staying at" a name is a hotel as often as a job kept ("until the summer")
+    assert extract("I'm staying at Clearview until the summer.", "Dev")[1] == set()

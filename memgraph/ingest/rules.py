@@ -444,7 +444,10 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # (not "back to": home, as often as not)
         r"(?:(?:up|down|over|out|across)\s++)?to|"
         r"honeymooned in|holidayed in|vacationed in|stayed in|spent\s++(?:[a-z]++\s++){1,3}?"
-        r"(?:days?|nights?|weeks?|weekends?|months?|summer|holidays?|vacation)\s++in)\s++"
+        r"(?:days?|nights?|weeks?|weekends?|months?|summer|holidays?|vacation)\s++in|"
+        # "I'm staying in Kyoto this week" (not "staying at": "I'm staying at Clearview until
+        # the summer" is a job kept, as often as a hotel)
+        r"(?:am|is|are)\s++(?:just\s++)?staying\s++in)\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     # a trip taken or made to a named place: "I took a short trip last week to Rome", "we
     # made a weekend trip to Paris"
