@@ -502,8 +502,7 @@ def of_someone_asked(fact: Mapping[str, Any], people: frozenset[str]) -> bool:
     Tomas Berg, their head of IT." made "Ingrid Dahl HAS_OCCUPATION CFO" stand for its
     message, second, for "Where does Tomas Berg work now?" (docs/retrieval.md, "Session
     92")."""
-    return not people or any(canonical_name(str(fact.get(f"{side}_name") or "")) in people
-                             for side in ("start", "end"))
+    return not people or _hangs_off(fact, people)
 
 
 def speaks_for_question(key: str, score: float, floor: float | None,
@@ -789,7 +788,7 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
     # 2. a fact carries the evidence of the candidate sources it came from
     carried_by: dict[str, list[Any]] = {}
     question = question_stems(intent)
-    asked_people = frozenset(canonical_name(name) for name in people)
+    named_people = frozenset(canonical_name(name) for name in people)
     # what a question that names no node asks about, its words and their pairs
     # (``asks_relation``)
     asking = with_phrases([verb_stem(w) for w in intent.content]) | question
@@ -813,7 +812,7 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             # a fact that stands for its source (below) takes the rank of one it shows
             # what of the question matched (``shows_its_match``)
             if walked or beside or not speaks:
-                matched = question if of_someone_asked(f.props, asked_people) \
+                matched = question if of_someone_asked(f.props, named_people) \
                     else frozenset()
                 shown = max((rrfs[sources[u]] for u in f.props.get("source_ids") or []
                              if u in sources and shows_its_match(f.props, by_uid[u].props,
