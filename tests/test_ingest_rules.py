@@ -3099,6 +3099,9 @@ def test_a_role_said_before_or_after_the_one_who_holds_it_is_their_job():
         ("sara lind", "WORKS_AT", "northwind")}
     assert extract("Ingrid Dahl, the CFO of Northwind, called me.", "Lena")[1] == {
         ("ingrid dahl", "HAS_OCCUPATION", "cfo"), ("ingrid dahl", "WORKS_AT", "northwind")}
+    # new in the job is no part of it
+    assert extract("Ingrid Dahl is the new CFO at Northwind.", "Lena")[1] == {
+        ("ingrid dahl", "HAS_OCCUPATION", "cfo"), ("ingrid dahl", "WORKS_AT", "northwind")}
     # a title apart, as the extractor names the one who bears it
     assert extract("Our vet is Dr Shah at Meadow Vets.", "Priya")[1] >= {
         ("shah", "HAS_OCCUPATION", "vet")}

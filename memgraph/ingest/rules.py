@@ -3634,7 +3634,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{{0,3}}?(?:{_OCCUPATIONS})\s++(?:(?:for|of|on)\s++(?:the\s++)?{NAME}\s++)?at\s++"
         rf"{_A_PLACE_CALLED}(?P<obj>{NAME})"), "Entity", "organisation"),
     ("HAS_OCCUPATION", compiled(
-        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:the\s++)?{_ROLE}"
+        # ("the new CFO at Northwind": a CFO, new there)
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:the\s++)?(?:new\s++)?{_ROLE}"
         r"(?=\s++(?:for|of|on|at)\s++(?:the\s++|an?\s++(?:[\w\-]++\s++){0,3}?)?[A-Z]"
         # ... or in a team: "I'm the tech lead on the payments team" (MEMBER_OF too)
         rf"|\s++(?:on|of|in)\s++(?:the|a|an|our|my)\s++(?:[\w\-]++\s++){{0,3}}?"
