@@ -3102,6 +3102,18 @@ def test_a_role_said_before_or_after_the_one_who_holds_it_is_their_job():
     # new in the job is no part of it
     assert extract("Ingrid Dahl is the new CFO at Northwind.", "Lena")[1] == {
         ("ingrid dahl", "HAS_OCCUPATION", "cfo"), ("ingrid dahl", "WORKS_AT", "northwind")}
+    # the role after "is", ending the clause; "their" is the organisation named before
+    assert extract("My biggest deal is Northwind Logistics in Oslo. Ingrid Dahl is their "
+                   "CFO.", "Lena")[1] == {("ingrid dahl", "HAS_OCCUPATION", "cfo"),
+                                          ("ingrid dahl", "WORKS_AT", "northwind logistics")}
+    assert extract("Sam is our new designer.", "Lena")[1] == {
+        ("sam", "HAS_OCCUPATION", "designer")}
+    assert extract("It was with Hannah, she's the CTO, and one of the senior devs.",
+                   "Callum")[1] == {("hannah", "HAS_OCCUPATION", "cto")}
+    # "my" is a relation; praise is no job; a role that goes on is not read here
+    assert extract("Tom is my manager.", "Lena")[1] == {("lena", "COLLEAGUE_OF", "tom")}
+    assert extract("Sam is the best teacher.", "Lena")[1] == set()
+    assert extract("Mum is the cook in our house.", "Lena")[1] == set()
     # a title apart, as the extractor names the one who bears it
     assert extract("Our vet is Dr Shah at Meadow Vets.", "Priya")[1] >= {
         ("shah", "HAS_OCCUPATION", "vet")}

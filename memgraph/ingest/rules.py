@@ -3653,6 +3653,12 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # ("the new contact at Northwind is Sara Lind": someone there, no job named)
         rf"{{0,3}}?(?:{_OCCUPATIONS}|contact|liaison)\s++(?:at|of|for)\s++(?:the\s++)?"
         rf"(?P<obj>{NAME})\s++is\s++(?:now\s++)?{_HOLDER}"), "Entity", "organisation"),
+    # ... or after "is", ending the clause: "Ingrid Dahl is their CFO", "Sam is our new
+    # designer", "Priya is the CFO" (not "the CFO at Northwind", read above, nor "my
+    # manager": RELATION_WORDS)
+    ("HAS_OCCUPATION", compiled(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++(?:now\s++)?{_TITLE_HOLDER}\s++{_TITLE_QUALIFIER}"
+        rf"{_ROLE}(?=\s*+(?:[,.;:!?)]|$)|\s++(?:and|but|who|since|now)\b)"), "Concept", ""),
     # ... or after the name, set off by a comma: "Tomas Berg, their head of IT", "I met
     # Sarah, a nurse at St Mary's" (and WORKS_AT St Mary's); not "Tom, the photographer
     # was great" (the role ends there, or where it is held follows)
