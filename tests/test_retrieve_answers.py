@@ -12,6 +12,7 @@ from memgraph.retrieve.answers import (
     FactRanking,
     asks_relation,
     joining_facts,
+    meeting_facts,
     rank_facts,
     shape,
     shows_its_match,
@@ -1519,6 +1520,39 @@ def test_what_two_the_question_names_hold_alike_answers_what_they_have_in_common
     named = rerank(candidates(), Weights(), 60, NOW, 30,
                    intent=read_query("Do Leo and Maya both like climbing?"))
     assert {c.key for c, _ in named[:2]} == {"leo_climbs", "maya_climbs"}
+
+
+def test_who_holds_two_named_things_is_the_node_their_facts_meet_at() -> None:
+    """ "Who is the CFO at Northwind?" names CFO and Northwind; Ingrid is a CFO and works
+    there: the two facts that meet at her answer, not those of another CFO or of another
+    Northwind employee, nor a fact two steps away."""
+    rels = {
+        "ingrid_job": {"kind": "HAS_OCCUPATION", "start_uid": "ingrid", "end_uid": "cfo"},
+        "ingrid_work": {"kind": "WORKS_AT", "start_uid": "ingrid", "end_uid": "northwind"},
+        "kaito_job": {"kind": "HAS_OCCUPATION", "start_uid": "kaito", "end_uid": "cfo"},
+        "tomas_work": {"kind": "WORKS_AT", "start_uid": "tomas", "end_uid": "northwind"},
+        # reached through Tomas (hop 2): his job is no fact of a named node
+        "tomas_job": {"kind": "HAS_OCCUPATION", "start_uid": "tomas", "end_uid": "cfo2"},
+        # an auto-link is no stated fact
+        "auto": {"kind": "RELATED_TO", "start_uid": "kaito", "end_uid": "northwind",
+                 "auto": True},
+    }
+    rows = [{"key": key, "via": None} for key in rels if key != "tomas_job"]
+    rows.append({"key": "tomas_job", "via": "tomas_work"})
+    named = {"cfo", "northwind"}
+    who = read_query("Who is the CFO at Northwind?")
+    assert meeting_facts(rows, rels, named, who) == {"ingrid_job", "ingrid_work"}
+    # "which" asks for one too; "what" and "where" do not
+    assert meeting_facts(rows, rels, named, read_query(
+        "Which of the Northwind people is the CFO?")) == {"ingrid_job", "ingrid_work"}
+    assert meeting_facts(rows, rels, named, read_query(
+        "What did the CFO at Northwind say?")) == set()
+    # one named node is no meeting, nor is a fact that joins the two named nodes
+    assert meeting_facts(rows, rels, {"cfo"}, who) == set()
+    joined = {**rels, "both": {"kind": "RELATED_TO", "start_uid": "cfo",
+                               "end_uid": "northwind", "description": "the CFO's firm"}}
+    assert meeting_facts([*rows, {"key": "both", "via": None}], joined, named,
+                         who) == {"ingrid_job", "ingrid_work"}
 
 
 @pytest.mark.parametrize(("question", "parts"), [

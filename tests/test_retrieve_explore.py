@@ -860,3 +860,25 @@ def test_whether_something_still_holds_is_told_by_what_was_said_last(
     assert [(r.name, r.valid_to) for r in results[:2]] == [
         ("Jon EXPERIENCED bouldering", datetime(2025, 8, 1, 12, tzinfo=UTC)),
         ("Jon LIKES bouldering", None)]
+
+
+def test_who_holds_two_things_the_question_names_is_told_by_the_facts_that_meet_at_them(
+        memory: Memory, user_id: str) -> None:
+    # no message says both: Ingrid's job and her employer were told a week apart, and
+    # another CFO and another Northwind employee were told in one sentence each
+    for day, text in (("2025-04-01", "Ingrid Dahl joined Northwind Logistics in March."),
+                      ("2025-04-03", "Kaito Mori is the CFO of Helios Energy."),
+                      ("2025-04-05", "Tomas Berg works at Northwind Logistics as head of IT."),
+                      ("2025-04-08", "I had coffee with Ingrid Dahl today, she's a CFO and "
+                                     "very sharp.")):
+        memory.ingest(text, user_id=user_id, speaker="Lena", event_at=f"{day}T12:00:00Z")
+    results = memory.explore("Who is the CFO at Northwind Logistics?", user_id=user_id,
+                             k=5, reinforce=False)
+    assert {r.name for r in results[:2]} == {"Ingrid Dahl HAS_OCCUPATION CFO",
+                                             "Ingrid Dahl WORKS_AT Northwind Logistics"}
+    assert all(r.score.tier == 1 for r in results[:2])
+    assert "meet" in " ".join(results[0].score.reasons)
+    # a question that asks what, not who, is no such join
+    what = memory.explore("What does the CFO at Northwind Logistics say?", user_id=user_id,
+                          k=5, reinforce=False)
+    assert not any("meet" in " ".join(r.score.reasons) for r in what)

@@ -41,7 +41,10 @@ ones (docs/retrieval.md, "Answers first"):
 4. **Tiers.** A query that is only a name ("Anna", "who is Anna?") is answered by that
    node: it comes first (``tier`` 0). A query that only names two or more things ("Has
    Tom been to Copenhagen?") asks how they are related: a fact that joins two of them
-   (``joining_facts``) is the answer (``tier`` 1), and the nodes are its subjects.
+   (``joining_facts``) is the answer (``tier`` 1), and the nodes are its subjects. A
+   question that asks who or which and names two or more things is answered by the facts
+   through which they meet at a node it does not name (``meeting_facts``: "Who is the CFO
+   at Northwind?").
    Then the *answers* (``tier`` 1): the facts of the named nodes that match the
    question at least as well as the best-matching message does (cosine of the fact's
    embedding, "Anna lives in Lisbon. <the sentence>", against the vector signal's best
@@ -466,6 +469,34 @@ def joining_facts(rels: Mapping[str, Mapping[str, Any]], named_uids: set[str]) -
             and props.get("start_uid") in named_uids and props.get("end_uid") in named_uids}
 
 
+# the question words that ask for someone or something by what it is to the things named
+IDENTITY_WORDS = frozenset({"who", "whom", "which"})
+
+
+def meeting_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str, Any]],
+                  named_uids: set[str], intent: QueryIntent) -> set[str]:
+    """The stated facts through which two nodes the question names meet at one it does
+    not name, when it asks who or which: that node is what it asks for ("Ingrid Dahl
+    HAS_OCCUPATION CFO" and "Ingrid Dahl WORKS_AT Northwind Logistics" for "Who is the CFO
+    at Northwind?"; "Raj COLLEAGUE_OF Chen Wei" and "Chen Wei LIVES_IN Oslo" for "Which of
+    my colleagues lives in Oslo?"). ``rows`` are the candidate query's fact rows: only the
+    named nodes' own (hop 1) count, a fact reached through another is one step further."""
+    if intent.question_word not in IDENTITY_WORDS or len(named_uids) < 2:
+        return set()
+    at: dict[str, list[tuple[str, str]]] = {}     # unnamed node -> (named node, fact key)
+    for row in rows:
+        props = rels.get(row["key"])
+        if row.get("via") is not None or props is None or not is_fact(props):
+            continue
+        ends = (props.get("start_uid"), props.get("end_uid"))
+        named = [uid for uid in ends if uid in named_uids]
+        other = [uid for uid in ends if uid not in named_uids]
+        if len(named) == 1 and len(other) == 1 and other[0] is not None:
+            at.setdefault(str(other[0]), []).append((str(named[0]), row["key"]))
+    return {key for met in at.values() if len({uid for uid, _ in met}) >= 2
+            for _, key in met}
+
+
 def found_by_walk_only(c: Any) -> bool:
     """Whether the graph walk (one hop from the seeds) is the only list that found a
     candidate: nothing matched it, it only sits next to what did."""
@@ -753,14 +784,15 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
           fact_scores: Mapping[str, float] | None = None,
           answers: set[str] | None = None, best_source_sim: float | None = None,
           asked: set[str] | None = None, joined: set[str] | None = None,
-          people: Sequence[str] = ()) -> Shaped:
+          people: Sequence[str] = (), met: set[str] | None = None) -> Shaped:
     """Adjusted RRF per candidate (see the module docstring). ``candidates`` are
     fusion.Candidate; ``named`` the keys of linked nodes a bare-name query asks for;
     ``fact_scores`` the ``facts`` list's scores (``rank_facts``); ``best_source_sim`` the
     vector signal's best source, (1 + cosine) / 2, as ``rank_facts`` takes it; ``asked``
     the facts whose relation the question asks about (every fact when None); ``joined``
     the answers that join two nodes a query of names only names (``joining_facts``);
-    ``people`` the names of the people the query names."""
+    ``people`` the names of the people the query names; ``met`` the answers through which
+    two nodes it names meet at one it asks for (``meeting_facts``)."""
     out = Shaped()
     standings: dict[str, float] = {}
     fact_scores = fact_scores or {}
@@ -1036,6 +1068,9 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
         elif c.key in answer_keys and c.key in (joined or ()):
             out.why(c.key, "answers: it joins two nodes the query names, and the query "
                            "asks nothing else")
+        elif c.key in answer_keys and c.key in (met or ()):
+            out.why(c.key, "answers: through it two nodes the query names meet at one it "
+                           "does not name, whom or which it asks for")
         elif c.key in answer_keys:
             out.why(c.key, "answers: a fact of a node the query names that matches the "
                            "question at least as well as any message")

@@ -29,6 +29,7 @@ from memgraph.graph.schema import FULLTEXT_INDEX, VECTOR_INDEX
 from memgraph.graph.vocabulary import SUMMARY_KINDS
 from memgraph.retrieve.answers import (
     joining_facts,
+    meeting_facts,
     message_floor,
     rank_facts,
     speaks_for_question,
@@ -186,6 +187,7 @@ class Fetched:
     best_source: float | None = None   # the vector signal's best source, (1 + cos) / 2
     joined: set[str] = field(default_factory=set)   # answers that join two named nodes
     people: list[str] = field(default_factory=list)  # the names of the people it names
+    met: set[str] = field(default_factory=set)   # answers through which named nodes meet
 
 
 def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = None
@@ -235,9 +237,12 @@ def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = N
     # whether something is so: "Do I like ORMs?" is answered by "Dev DISLIKES ORMs", not
     # by the LIKES fact its relation word asks about
     bare = bool(linked) and not intent.topic(names) and not intent.relation_words
-    joining = joining_facts(rels, {str(props[r["key"]][1].get("uid")) for r in linked
-                                   if r["key"] in props}) if bare or intent.whether else set()
-    answers = answers | joining
+    linked_uids = {str(props[r["key"]][1].get("uid")) for r in linked if r["key"] in props}
+    joining = joining_facts(rels, linked_uids) if bare or intent.whether else set()
+    # "Who is the CFO at Northwind?": the facts through which the named nodes meet at one
+    # the question does not name (answers.meeting_facts)
+    met = meeting_facts(row["facts"], rels, linked_uids, intent)
+    answers = answers | joining | met
     floor = message_floor(best_source)
     signals["facts"] = [{"key": key, "score": score} for key, score in facts.ranked
                         if speaks_for_question(key, score, floor, facts.asked, answers)]
@@ -261,7 +266,7 @@ def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = N
             for name, lst in signals.items()}
     named = {r["key"] for r in linked} if bare and not joining else set()
     return Fetched(list(merge_signals(rows).values()), bool(row["exact_used"]), named,
-                   fact_scores, answers, facts.asked, best_source, joining, people)
+                   fact_scores, answers, facts.asked, best_source, joining, people, met)
 
 
 def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
@@ -290,7 +295,7 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
                     fact_scores=fetched.fact_scores, answers=fetched.answers,
                     best_source_sim=fetched.best_source, asked=fetched.asked,
                     joined=fetched.joined, initial_salience=req.config.initial_salience,
-                    people=fetched.people)
+                    people=fetched.people, met=fetched.met)
     if not ranked:
         return []
     found_by = mentioning_sources(candidates)
