@@ -3123,6 +3123,18 @@ def test_a_role_said_before_or_after_the_one_who_holds_it_is_their_job():
     assert extract("Tom, the photographer was great.", "Lena")[1] == set()
 
 
+def test_a_titled_person_is_one_node_by_the_name_alone_however_the_sentence_names_them():
+    # "Dr Costa is our paediatrician" had made "Dr Costa" beside the "Costa" other
+    # sentences name (and beside it in the same sentence)
+    nodes, facts = extract("Dr Costa is our paediatrician, she's been great with him.", "Ana")
+    assert {name for kind, name in nodes if kind == "Person"} == {"Costa", "Ana"}
+    assert facts == {("ana", "KNOWS", "costa"), ("costa", "HAS_OCCUPATION", "paediatrician")}
+    assert extract("Mrs Ribeiro is Maya's teacher.", "Ana")[1] == {
+        ("maya", "KNOWS", "ribeiro")}
+    assert extract("And my thesis proposal got approved! Professor Whitfield is my advisor.",
+                   "Jonah")[1] >= {("jonah", "KNOWS", "whitfield")}
+
+
 def test_someone_at_a_workplace_who_says_something_works_there():
     nodes, facts = extract("Also, Kaito Mori at Helios Energy asked for a demo next "
                            "Thursday.", "Lena")

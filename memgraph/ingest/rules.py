@@ -819,6 +819,10 @@ class _Run:
 
     def node(self, kind: str, name: str, description: str = "", entity_type: str = "",
              confidence: float | None = None, attributes: dict[str, str] | None = None) -> str:
+        if kind == "Person" and _usable(untitled := _TITLE_OPENING.sub("", name)):
+            # a person by the name alone, however a pattern took it: "Dr Costa is our
+            # paediatrician" made "Dr Costa" beside the "Costa" the other sentences name
+            name = untitled
         if name not in self.made:
             args: dict[str, object] = {"name": name, "description": description,
                                        "confidence": confidence or self.confidence}
@@ -855,6 +859,7 @@ class _Run:
         not for a relation the sentence only names ("My mom Elena had knee surgery
         yesterday": she was Maria's mother before). ``description``: the words that state
         the fact, when they are less than the sentence."""
+        source, target = self._as_made(source), self._as_made(target)
         args = {"source_id": source, "target_id": target, "type": rel_type,
                 "description": (description or sentence.text)[:300],
                 "confidence": self.confidence, **extra}
@@ -867,6 +872,14 @@ class _Run:
                         and (op.from_name, op.type, op.to_name) == (source, rel_type, target):
                     op.valid_from = sentence.when
         self.executor.execute("relate", args)
+
+    def _as_made(self, name: str) -> str:
+        """The node ``name`` stands for as ``node`` made it: a person by the name alone
+        ("Dr Costa" is Costa)."""
+        if name in self.made:
+            return name
+        untitled = _TITLE_OPENING.sub("", name)
+        return untitled if self.made.get(untitled) == "Person" else name
 
     def _pronoun_is_my_relation(self, text: str) -> list[re.Match[str]]:
         """ "He's my 11-year-old cattle dog" after "Rusty's the plan.": the sentence read
