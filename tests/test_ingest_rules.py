@@ -2618,6 +2618,13 @@ def test_a_student_says_where_and_what_they_mean_to_become():
         ("me", "STUDIES_AT", "leeds university")}
     assert extract("Mia is in year 10 at Castle Hill High.")[1] == {
         ("mia", "STUDIES_AT", "castle hill high")}
+    # ... and a child's class, as parents name it
+    assert extract("Leo is in kindergarten at Jardim Azul.")[1] == {
+        ("leo", "STUDIES_AT", "jardim azul")}
+    assert extract("Sam is in the second grade at Lincoln Elementary.")[1] == {
+        ("sam", "STUDIES_AT", "lincoln elementary")}
+    assert extract("Maya is in Year 3 at Oakwood Primary.")[1] == {
+        ("maya", "STUDIES_AT", "oakwood primary")}
     assert extract("I want to become a doctor.")[1] == {("me", "HAS_GOAL", "becoming a doctor")}
     assert extract("I'd love to be an architect.")[1] == {
         ("me", "HAS_GOAL", "becoming an architect")}

@@ -457,10 +457,14 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:\s++(?:last|this|that)\s++[a-z]+|\s++[a-z]+\s++ago)?\s++to\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     # a year of study at a named school: "I'm in my second year at Leeds University",
-    # "Mia is in year 10 at Castle Hill High"
+    # "Mia is in year 10 at Castle Hill High", "Leo is in kindergarten at Jardim Azul", "Sam
+    # is in third grade at Lincoln Elementary"
     ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}in\s++(?:(?:my|his|her|their)\s++(?:first|"
-        r"second|third|fourth|fifth|final|last|1st|2nd|3rd|4th)\s++year|year\s++\d{1,2})\s++"
+        r"second|third|fourth|fifth|final|last|1st|2nd|3rd|4th)\s++year|[Yy]ear\s++\d{1,2}|"
+        r"kindergarten|nursery|pre-?school|reception|sixth\s++form|grade\s++\d{1,2}|"
+        r"(?:the\s++)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
+        r"eleventh|twelfth|1st|2nd|3rd|[4-9]th|1[0-2]th)\s++grade)\s++"
         rf"(?:at|of)\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # a fear is a dislike: "I'm terrified of spiders", "Tom is scared of heights"
     ("DISLIKES", compiled(
