@@ -3117,6 +3117,12 @@ def test_a_role_said_before_or_after_the_one_who_holds_it_is_their_job():
         ("sam", "HAS_OCCUPATION", "designer")}
     assert extract("It was with Hannah, she's the CTO, and one of the senior devs.",
                    "Callum")[1] == {("hannah", "HAS_OCCUPATION", "cto")}
+    # ... or before the name set off by commas
+    assert extract("Our electrician, Priya Shah, is rewiring the kitchen next week.",
+                   "Omar")[1] == {("priya shah", "HAS_OCCUPATION", "electrician")}
+    assert extract("I met the CTO, Rui, at their office.", "Naomi")[1] >= {
+        ("rui", "HAS_OCCUPATION", "cto")}
+    assert extract("The teacher, she said, was late.", "Omar")[1] == set()
     # "my" is a relation; praise is no job; a role that goes on is not read here
     assert extract("Tom is my manager.", "Lena")[1] == {("lena", "COLLEAGUE_OF", "tom")}
     assert extract("Sam is the best teacher.", "Lena")[1] == set()

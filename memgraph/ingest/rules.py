@@ -3670,6 +3670,11 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # ("the new contact at Northwind is Sara Lind": someone there, no job named)
         rf"{{0,3}}?(?:{_OCCUPATIONS}|contact|liaison)\s++(?:at|of|for)\s++(?:the\s++)?"
         rf"(?P<obj>{NAME})\s++is\s++(?:now\s++)?{_HOLDER}"), "Entity", "organisation"),
+    # ... or before the name set off by commas: "Our electrician, Priya Shah, is rewiring
+    # the kitchen", "the plumber, Tom Reed, never came"
+    ("HAS_OCCUPATION", compiled(
+        rf"\b{_TITLE_HOLDER}\s++{_TITLE_QUALIFIER}{_ROLE},\s++{_HOLDER}"
+        r"(?=\s*+(?:[,.;:!?)]|$))"), "Concept", ""),
     # ... or after "is", ending the clause: "Ingrid Dahl is their CFO", "Sam is our new
     # designer", "Priya is the CFO" (not "the CFO at Northwind", read above, nor "my
     # manager": RELATION_WORDS)
