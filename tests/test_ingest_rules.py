@@ -2830,7 +2830,8 @@ def test_both_and_all_are_said_of_each_and_ones_own_thing_is_the_thing():
 def test_what_was_switched_someone_hired_and_a_degree_done():
     assert extract("We switched our beans supplier from Origin to Square Mile.")[1] == {
         ("me", "USES", "origin"), ("me", "USES", "square mile")}
-    assert extract("We just hired our first barista, Tom.")[1] == {("me", "COLLEAGUE_OF", "tom")}
+    assert extract("We just hired our first barista, Tom.")[1] == {
+        ("me", "COLLEAGUE_OF", "tom"), ("tom", "HAS_OCCUPATION", "barista")}
     assert extract("I hired a new assistant called Priya.")[1] == {
         ("me", "COLLEAGUE_OF", "priya")}
     # a name hired alone may be a firm

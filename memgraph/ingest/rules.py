@@ -1887,7 +1887,7 @@ _ROLE = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPA
 # whose role a sentence names before or after the one who holds it ("Their CFO is Ingrid
 # Dahl", "Tomas Berg, their head of IT"), and the words that say which holder
 _TITLE_HOLDER = r"(?:(?P<theirs>[Tt]heir)|[Oo]ur|[Hh]is|[Hh]er|[Tt]he)"
-_TITLE_QUALIFIER = r"(?:(?:new|main|current|interim|acting)\s++)?"
+_TITLE_QUALIFIER = r"(?:(?:new|main|current|interim|acting|first)\s++)?"
 # ... the one who holds it, by name, a title apart ("Our vet is Dr Shah": Shah, as _TITLED
 # names him), after the role or before it; not initials ("an ADI, an approved driving
 # instructor")
