@@ -11,6 +11,7 @@ from memgraph.ingest.rules import RELATION_WORDS
 from memgraph.retrieve.answers import (
     FactRanking,
     asks_relation,
+    holding_facts,
     joining_facts,
     meeting_facts,
     rank_facts,
@@ -1553,6 +1554,22 @@ def test_who_holds_two_named_things_is_the_node_their_facts_meet_at() -> None:
                                "end_uid": "northwind", "description": "the CFO's firm"}}
     assert meeting_facts([*rows, {"key": "both", "via": None}], joined, named,
                          who) == {"ingrid_job", "ingrid_work"}
+
+
+def test_who_holds_a_role_the_question_names_alone_is_told_by_the_roles_facts() -> None:
+    rels = {
+        "priya_job": {"kind": "HAS_OCCUPATION", "start_uid": "priya", "end_uid": "electrician"},
+        "omar_home": {"kind": "LIVES_IN", "start_uid": "omar", "end_uid": "leeds"},
+        "tom_job": {"kind": "HAS_OCCUPATION", "start_uid": "tom", "end_uid": "plumber"},
+    }
+    rows = [{"key": "priya_job", "via": None}, {"key": "omar_home", "via": None},
+            {"key": "tom_job", "via": "omar_home"}]
+    who = read_query("Who is the electrician?")
+    assert holding_facts(rows, rels, {"electrician"}, who) == {"priya_job"}
+    # a fact reached through another is no fact of the role; "what" asks no holder
+    assert holding_facts(rows, rels, {"plumber"}, read_query("Who is the plumber?")) == set()
+    assert holding_facts(rows, rels, {"electrician"},
+                         read_query("What is an electrician?")) == set()
 
 
 @pytest.mark.parametrize(("question", "parts"), [

@@ -882,3 +882,22 @@ def test_who_holds_two_things_the_question_names_is_told_by_the_facts_that_meet_
     what = memory.explore("What does the CFO at Northwind Logistics say?", user_id=user_id,
                           k=5, reinforce=False)
     assert not any("meet" in " ".join(r.score.reasons) for r in what)
+
+
+def test_who_holds_a_role_is_told_by_the_fact_not_by_the_role_named(memory: Memory,
+                                                                     user_id: str) -> None:
+    # "Who is the electrician?" names the Concept "electrician" alone, and it came first
+    for day, text in (("2025-03-03", "Our builder is Dave Hughes, he starts on March 17th."),
+                      ("2025-04-10", "Our electrician, Priya Shah, is rewiring the kitchen "
+                                     "next week."),
+                      ("2025-04-11", "The new plumber is Tom Reed.")):
+        memory.ingest(text, user_id=user_id, speaker="Omar", event_at=f"{day}T12:00:00Z")
+    first = memory.explore("Who is the electrician?", user_id=user_id, k=5,
+                           reinforce=False)[0]
+    assert first.name == "Priya Shah HAS_OCCUPATION electrician" and first.score.tier == 1
+    assert "who holds" in " ".join(first.score.reasons)
+    assert memory.explore("Who is our builder?", user_id=user_id, k=5,
+                          reinforce=False)[0].name == "Dave Hughes HAS_OCCUPATION builder"
+    # the role's name alone still asks for the role
+    named = memory.explore("electrician", user_id=user_id, k=5, reinforce=False)[0]
+    assert named.name == "electrician" and named.score.tier == 0

@@ -44,7 +44,8 @@ ones (docs/retrieval.md, "Answers first"):
    (``joining_facts``) is the answer (``tier`` 1), and the nodes are its subjects. A
    question that asks who or which and names two or more things is answered by the facts
    through which they meet at a node it does not name (``meeting_facts``: "Who is the CFO
-   at Northwind?").
+   at Northwind?"); one that asks who and only names a Concept, by the Concept's facts
+   (``holding_facts``: "Who is the electrician?" asks who holds the role).
    Then the *answers* (``tier`` 1): the facts of the named nodes that match the
    question at least as well as the best-matching message does (cosine of the fact's
    embedding, "Anna lives in Lisbon. <the sentence>", against the vector signal's best
@@ -497,6 +498,39 @@ def meeting_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[
             for _, key in met}
 
 
+def holding_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str, Any]],
+                  concept_uids: set[str], intent: QueryIntent) -> set[str]:
+    """The stated facts of the Concepts a question that asks who and names nothing else
+    names: "Who is the electrician?" asks who holds the role ("Priya Shah HAS_OCCUPATION
+    electrician"), not for the Concept "electrician", which came first as the node the
+    query names. Only the Concepts' own facts (hop 1)."""
+    if intent.question_word not in ("who", "whom") or not concept_uids:
+        return set()
+    return {row["key"] for row in rows
+            if row.get("via") is None and (props := rels.get(row["key"])) is not None
+            and is_fact(props)
+            and (props.get("start_uid") in concept_uids) != (props.get("end_uid")
+                                                             in concept_uids)}
+
+
+# why the answers the graph's shape gives answer (``graph_answers``)
+MEETS = ("answers: through it two nodes the query names meet at one it does not name, "
+         "whom or which it asks for")
+HOLDS = "answers: the question asks who, and it says who holds what the query names"
+
+
+def graph_answers(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str, Any]],
+                  named_uids: set[str], concept_uids: set[str], intent: QueryIntent,
+                  bare: bool) -> dict[str, str]:
+    """The answers the shape of the graph around the named nodes gives (``meeting_facts``;
+    with a query of names only, ``holding_facts``), each with why it answers.
+    ``concept_uids``: the named nodes that are Concepts."""
+    found = dict.fromkeys(meeting_facts(rows, rels, named_uids, intent), MEETS)
+    if bare:
+        found.update(dict.fromkeys(holding_facts(rows, rels, concept_uids, intent), HOLDS))
+    return found
+
+
 def found_by_walk_only(c: Any) -> bool:
     """Whether the graph walk (one hop from the seeds) is the only list that found a
     candidate: nothing matched it, it only sits next to what did."""
@@ -784,15 +818,16 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
           fact_scores: Mapping[str, float] | None = None,
           answers: set[str] | None = None, best_source_sim: float | None = None,
           asked: set[str] | None = None, joined: set[str] | None = None,
-          people: Sequence[str] = (), met: set[str] | None = None) -> Shaped:
+          people: Sequence[str] = (),
+          graph_found: Mapping[str, str] | None = None) -> Shaped:
     """Adjusted RRF per candidate (see the module docstring). ``candidates`` are
     fusion.Candidate; ``named`` the keys of linked nodes a bare-name query asks for;
     ``fact_scores`` the ``facts`` list's scores (``rank_facts``); ``best_source_sim`` the
     vector signal's best source, (1 + cosine) / 2, as ``rank_facts`` takes it; ``asked``
     the facts whose relation the question asks about (every fact when None); ``joined``
     the answers that join two nodes a query of names only names (``joining_facts``);
-    ``people`` the names of the people the query names; ``met`` the answers through which
-    two nodes it names meet at one it asks for (``meeting_facts``)."""
+    ``people`` the names of the people the query names; ``graph_found`` the answers the
+    graph's shape gives, with why each answers (``graph_answers``)."""
     out = Shaped()
     standings: dict[str, float] = {}
     fact_scores = fact_scores or {}
@@ -1068,9 +1103,8 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
         elif c.key in answer_keys and c.key in (joined or ()):
             out.why(c.key, "answers: it joins two nodes the query names, and the query "
                            "asks nothing else")
-        elif c.key in answer_keys and c.key in (met or ()):
-            out.why(c.key, "answers: through it two nodes the query names meet at one it "
-                           "does not name, whom or which it asks for")
+        elif c.key in answer_keys and c.key in (graph_found or {}):
+            out.why(c.key, (graph_found or {})[c.key])
         elif c.key in answer_keys:
             out.why(c.key, "answers: a fact of a node the query names that matches the "
                            "question at least as well as any message")

@@ -28,8 +28,9 @@ from memgraph.graph.names import canonical_name
 from memgraph.graph.schema import FULLTEXT_INDEX, VECTOR_INDEX
 from memgraph.graph.vocabulary import SUMMARY_KINDS
 from memgraph.retrieve.answers import (
+    HOLDS,
+    graph_answers,
     joining_facts,
-    meeting_facts,
     message_floor,
     rank_facts,
     speaks_for_question,
@@ -187,7 +188,8 @@ class Fetched:
     best_source: float | None = None   # the vector signal's best source, (1 + cos) / 2
     joined: set[str] = field(default_factory=set)   # answers that join two named nodes
     people: list[str] = field(default_factory=list)  # the names of the people it names
-    met: set[str] = field(default_factory=set)   # answers through which named nodes meet
+    # answers the graph's shape gives, with why each answers (answers.graph_answers)
+    graph_found: dict[str, str] = field(default_factory=dict)
 
 
 def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = None
@@ -237,12 +239,16 @@ def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = N
     # whether something is so: "Do I like ORMs?" is answered by "Dev DISLIKES ORMs", not
     # by the LIKES fact its relation word asks about
     bare = bool(linked) and not intent.topic(names) and not intent.relation_words
-    linked_uids = {str(props[r["key"]][1].get("uid")) for r in linked if r["key"] in props}
+    linked_props = [props[r["key"]][1] for r in linked if r["key"] in props]
+    linked_uids = {str(p.get("uid")) for p in linked_props}
     joining = joining_facts(rels, linked_uids) if bare or intent.whether else set()
     # "Who is the CFO at Northwind?": the facts through which the named nodes meet at one
-    # the question does not name (answers.meeting_facts)
-    met = meeting_facts(row["facts"], rels, linked_uids, intent)
-    answers = answers | joining | met
+    # the question does not name; "Who is the electrician?": who holds the role
+    # (answers.graph_answers)
+    by_shape = graph_answers(row["facts"], rels, linked_uids,
+                          {str(p.get("uid")) for p in linked_props if p.get("kind") == "Concept"},
+                          intent, bare)
+    answers = answers | joining | set(by_shape)
     floor = message_floor(best_source)
     signals["facts"] = [{"key": key, "score": score} for key, score in facts.ranked
                         if speaks_for_question(key, score, floor, facts.asked, answers)]
@@ -264,9 +270,12 @@ def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = N
     rows = {name: [{"key": r["key"], "score": r["score"], "element": props[r["key"]][0],
                     "props": props[r["key"]][1]} for r in lst if r["key"] in props]
             for name, lst in signals.items()}
-    named = {r["key"] for r in linked} if bare and not joining else set()
+    # (a role the query names is not what it asks for when its holders are: graph_answers)
+    named = {r["key"] for r in linked} \
+        if bare and not joining and HOLDS not in by_shape.values() else set()
     return Fetched(list(merge_signals(rows).values()), bool(row["exact_used"]), named,
-                   fact_scores, answers, facts.asked, best_source, joining, people, met)
+                   fact_scores, answers, facts.asked, best_source, joining, people,
+                   by_shape)
 
 
 def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
@@ -295,7 +304,7 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
                     fact_scores=fetched.fact_scores, answers=fetched.answers,
                     best_source_sim=fetched.best_source, asked=fetched.asked,
                     joined=fetched.joined, initial_salience=req.config.initial_salience,
-                    people=fetched.people, met=fetched.met)
+                    people=fetched.people, graph_found=fetched.graph_found)
     if not ranked:
         return []
     found_by = mentioning_sources(candidates)

@@ -116,7 +116,8 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
            answers: set[str] | None = None, best_source_sim: float | None = None,
            asked: set[str] | None = None, joined: set[str] | None = None,
            initial_salience: float = _INITIAL_SALIENCE, people: Sequence[str] = (),
-           met: set[str] | None = None) -> list[tuple[Candidate, ScoreBreakdown]]:
+           graph_found: Mapping[str, str] | None = None,
+           ) -> list[tuple[Candidate, ScoreBreakdown]]:
     """Score every candidate; best first, ties broken by ``best_direct_rank``, then key.
 
     ``subjects`` (keys) are nodes the query names: what it is about, not an answer. Their
@@ -124,15 +125,15 @@ def rerank(candidates: Sequence[Candidate], weights: Weights, rrf_k: int, now: d
     ``intent`` the fused scores are answer-shaped first (memgraph/retrieve/answers.py):
     facts carry their sources' evidence, superseded facts yield to current ones, and the
     ``named`` nodes of a bare-name query come first (tier 0, relevance 1); ``people``, the
-    names of the people the query names; ``met``, the answers through which nodes it names
-    meet at the one it asks for (answers.meeting_facts). Only the first ``limit`` (all
+    names of the people the query names; ``graph_found``, the answers the graph's shape
+    gives, with why each answers (answers.graph_answers). Only the first ``limit`` (all
     when None) are returned, and only they get a ``ScoreBreakdown``.
     """
     if not candidates:
         return []
     rrfs = {c.key: rrf_score(c.ranks, rrf_k, signal_weights) for c in candidates}
     shaped = shape(candidates, rrfs, intent, set(named), now, fact_scores, answers,
-                   best_source_sim, asked, joined, people, met) \
+                   best_source_sim, asked, joined, people, graph_found) \
         if intent is not None \
         else Shaped(adjusted=dict(rrfs))
     adjusted = shaped.adjusted
