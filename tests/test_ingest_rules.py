@@ -2611,6 +2611,17 @@ def test_a_pet_that_has_died_was_had_and_a_habit_given_up_long_ago_is_over():
     assert extract("I stopped running a marathon.")[1] == set()
 
 
+def test_a_pastime_or_an_instrument_one_wants_to_try_or_learn_is_an_interest():
+    assert extract("Also, Maya quit piano. She wants to try swimming instead.", "Ana")[1] >= {
+        ("maya", "INTERESTED_IN", "swimming")}
+    assert extract("I'd love to learn the guitar.")[1] == {("me", "INTERESTED_IN", "guitar")}
+    assert extract("Tom wants to take up climbing.")[1] == {("tom", "INTERESTED_IN", "climbing")}
+    assert extract("I want to learn to play piano.")[1] == {("me", "INTERESTED_IN", "piano")}
+    # wanting anything else is chat; running a business is no running
+    assert extract("I want to try the new cafe.")[1] == set()
+    assert extract("Sam wants to try running a business.")[1] == set()
+
+
 def test_a_student_says_where_and_what_they_mean_to_become():
     """A year of study at a named school is study there; an occupation one wants is a
     goal; a fear is a dislike; a professor is someone one knows."""

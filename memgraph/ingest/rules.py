@@ -3522,6 +3522,15 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"sailing|French|Spanish|German|Italian|Japanese|Mandarin|Portuguese|Arabic|"
         r"sign\s+language)\s+(?:lessons|classes)\b"),
      "Concept", ""),
+    # a pastime or an instrument one wants to try, learn or take up: "She wants to try
+    # swimming instead", "I'd love to learn the guitar", "Tom wants to take up climbing"
+    # (wanting anything else is chat: "I want to try the new cafe")
+    ("INTERESTED_IN", compiled(
+        rf"{SUBJECT}(?:['’]d\s++(?:like|love)|\s++{ADVERB}(?:wants?|wanted|would\s++(?:like|love)|"
+        r"(?:am|is|are)\s++(?:hoping|planning|dying|keen)))\s++to\s++"
+        r"(?:try|learn|take\s++up|start|get\s++into)\s++(?:(?:how\s++)?(?:to\s++)?play\s++)?"
+        rf"(?:the\s++)?(?P<obj>{_INSTRUMENTS}|{_PASTIME_KIND}(?:{_PASTIMES}))\b{_NOT_PASTIME}"
+        r"(?:(?=\s++instead\b)|" + _EVENT_END + ")"), "Concept", ""),
     # "I'm really interested in astronomy", "I'm keen on counseling" ("not interested in"
     # is no interest: "not" is not an adverb these patterns skip)
     ("INTERESTED_IN", compiled(
