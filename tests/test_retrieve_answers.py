@@ -1554,6 +1554,14 @@ def test_who_holds_two_named_things_is_the_node_their_facts_meet_at() -> None:
                                "end_uid": "northwind", "description": "the CFO's firm"}}
     assert meeting_facts([*rows, {"key": "both", "via": None}], joined, named,
                          who) == {"ingrid_job", "ingrid_work"}
+    # the speaker, whom "my" names, meets a place through a colleague
+    colleague = {"raj_chen": {"kind": "COLLEAGUE_OF", "start_uid": "raj", "end_uid": "chen"},
+                 "chen_home": {"kind": "LIVES_IN", "start_uid": "chen", "end_uid": "oslo"},
+                 "raj_home": {"kind": "LIVES_IN", "start_uid": "raj", "end_uid": "leeds"}}
+    assert meeting_facts([{"key": key, "via": None} for key in colleague], colleague,
+                         {"raj", "oslo"},
+                         read_query("Which of my colleagues lives in Oslo?")) == {
+        "raj_chen", "chen_home"}
 
 
 def test_who_holds_a_role_the_question_names_alone_is_told_by_the_roles_facts() -> None:

@@ -470,8 +470,10 @@ def joining_facts(rels: Mapping[str, Mapping[str, Any]], named_uids: set[str]) -
             and props.get("start_uid") in named_uids and props.get("end_uid") in named_uids}
 
 
-# the question words that ask for someone or something by what it is to the things named
+# the question words that ask for someone or something by what it is to the things named,
+# and those that ask for someone
 IDENTITY_WORDS = frozenset({"who", "whom", "which"})
+PERSON_WORDS = frozenset({"who", "whom"})
 
 
 def meeting_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str, Any]],
@@ -504,7 +506,7 @@ def holding_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[
     names: "Who is the electrician?" asks who holds the role ("Priya Shah HAS_OCCUPATION
     electrician"), not for the Concept "electrician", which came first as the node the
     query names. Only the Concepts' own facts (hop 1)."""
-    if intent.question_word not in ("who", "whom") or not concept_uids:
+    if intent.question_word not in PERSON_WORDS or not concept_uids:
         return set()
     return {row["key"] for row in rows
             if row.get("via") is None and (props := rels.get(row["key"])) is not None

@@ -245,9 +245,8 @@ def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = N
     # "Who is the CFO at Northwind?": the facts through which the named nodes meet at one
     # the question does not name; "Who is the electrician?": who holds the role
     # (answers.graph_answers)
-    by_shape = graph_answers(row["facts"], rels, linked_uids,
-                          {str(p.get("uid")) for p in linked_props if p.get("kind") == "Concept"},
-                          intent, bare)
+    concepts = {str(p.get("uid")) for p in linked_props if p.get("kind") == "Concept"}
+    by_shape = graph_answers(row["facts"], rels, linked_uids, concepts, intent, bare)
     answers = answers | joining | set(by_shape)
     floor = message_floor(best_source)
     signals["facts"] = [{"key": key, "score": score} for key, score in facts.ranked
