@@ -3170,6 +3170,16 @@ def test_someone_at_a_workplace_who_says_something_works_there():
     assert facts == set() and ("Person", "Christmas") not in nodes
 
 
+def test_a_doctor_or_a_professor_at_a_place_who_opens_a_clause_works_there():
+    assert extract("Leo had a bad ear infection. Dr Costa at Riverside Clinic gave him "
+                   "antibiotics.", "Ana")[1] >= {("costa", "WORKS_AT", "riverside clinic")}
+    assert extract("Luckily, Dr Okafor at the Royal Infirmary was on call.", "Ana")[1] == {
+        ("okafor", "WORKS_AT", "royal infirmary")}
+    # where one met them is no workplace, nor is when
+    assert extract("I met Dr Shah at the Hilton.", "Ana")[1] == set()
+    assert extract("Dr Mendes at Easter was lovely.", "Ana")[1] == set()
+
+
 def test_a_job_joined_under_its_title_and_a_pronoun_after_a_dash():
     nodes, facts = extract("Tomas Berg is leaving Northwind - he's joining Fjord Bank as CTO "
                            "next month.", "Lena")

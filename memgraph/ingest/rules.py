@@ -3705,6 +3705,15 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("WORKS_AT", compiled(
         rf"(?P<subj>{NAME})\s++at\s++(?P<obj>(?!(?:{_HOLIDAY_NAMES})\b){NAME})\s++"
         rf"{ADVERB}{_SAYING_VERBS}\b"), "Entity", "organisation"),
+    # ... and a doctor or a professor by the place they are at, whatever they do, as the
+    # subject that opens a clause: "Dr Costa at Riverside Clinic gave him antibiotics",
+    # "Prof Lee at Imperial runs the lab" (not where one met them, "I met Dr Shah at the
+    # Hilton", nor when, "Dr Mendes at Easter", "on Monday")
+    ("WORKS_AT", compiled(
+        r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))"
+        rf"(?:Dr|Prof|Professor)\.?\s++(?P<subj>{NAME})\s++at\s++(?:the\s++)?"
+        rf"(?P<obj>(?!(?:{_HOLIDAY_NAMES}|{_WEEKDAY_NAME}|{_MONTH_WORD})\b){NAME})"),
+     "Entity", "organisation"),
     # an occupation: "I'm a nurse", "Tom is a primary school teacher", "she works as a
     # graphic designer", "I became a paramedic last year", "I got a job as a barista"
     # (HAS_OCCUPATION); the occupation word ends it (_OCCUPATIONS), and praise or a job not held
