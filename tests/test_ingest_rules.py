@@ -3170,6 +3170,17 @@ def test_someone_at_a_workplace_who_says_something_works_there():
     assert facts == set() and ("Person", "Christmas") not in nodes
 
 
+def test_a_role_holder_named_with_where_they_are_at_works_there():
+    assert extract("Yes, my physio is Anna Kowalski at Clifton Sports Clinic.", "Jess")[1] == {
+        ("jess", "KNOWS", "anna kowalski"), ("anna kowalski", "WORKS_AT", "clifton sports clinic")}
+    assert extract("Our vet is Dr Shah at Meadow Vets.", "Priya")[1] >= {
+        ("shah", "WORKS_AT", "meadow vets")}
+    # the place's whole name or none; a relative is no role held
+    assert ("lewis", "WORKS_AT", "norfolk") not in extract(
+        "His neurologist is Dr Lewis at the Norfolk and Norwich hospital.", "Ruth")[1]
+    assert extract("My sister is Beth at Google.", "Jess")[1] == {("jess", "FAMILY_OF", "beth")}
+
+
 def test_a_doctor_or_a_professor_at_a_place_who_opens_a_clause_works_there():
     assert extract("Leo had a bad ear infection. Dr Costa at Riverside Clinic gave him "
                    "antibiotics.", "Ana")[1] >= {("costa", "WORKS_AT", "riverside clinic")}

@@ -3679,6 +3679,14 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # ("the new contact at Northwind is Sara Lind": someone there, no job named)
         rf"{{0,3}}?(?:{_OCCUPATIONS}|contact|liaison)\s++(?:at|of|for)\s++(?:the\s++)?"
         rf"(?P<obj>{NAME})\s++is\s++(?:now\s++)?{_HOLDER}"), "Entity", "organisation"),
+    # ... and where the holder named after the role is at: "My physio is Anna Kowalski at
+    # Clifton Sports Clinic", "Our vet is Dr Shah at Meadow Vets" (WORKS_AT)
+    ("WORKS_AT", compiled(
+        rf"\b(?:{_TITLE_HOLDER}|[Mm]y)\s++{_TITLE_QUALIFIER}(?!(?:{_NOT_HELD})\b)"
+        rf"(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})\s++is\s++(?:now\s++)?{_HOLDER}\s++at\s++"
+        rf"(?:the\s++)?(?P<obj>(?!(?:{_HOLIDAY_NAMES}|{_WEEKDAY_NAME}|{_MONTH_WORD})\b){NAME})"
+        # the place's whole name ("at the Norfolk and Norwich hospital" is not Norfolk)
+        r"(?=\s*+(?:[,.;:!?)]|$)|\s++(?:in|near|since|who)\b)"), "Entity", "organisation"),
     # ... or before the name set off by commas: "Our electrician, Priya Shah, is rewiring
     # the kitchen", "the plumber, Tom Reed, never came"
     ("HAS_OCCUPATION", compiled(
