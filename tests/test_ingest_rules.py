@@ -2622,6 +2622,17 @@ def test_a_pastime_or_an_instrument_one_wants_to_try_or_learn_is_an_interest():
     assert extract("Sam wants to try running a business.")[1] == set()
 
 
+def test_a_race_one_wants_to_run_is_a_goal():
+    assert extract("I'm Jess and I want to run my first marathon this year.", "Jess")[1] >= {
+        ("jess", "HAS_GOAL", "marathon")}
+    assert extract("I'd love to run the London Marathon.")[1] == {
+        ("me", "HAS_GOAL", "london marathon")}
+    assert extract("Tom wants to do a half marathon in May.")[1] == {
+        ("tom", "HAS_GOAL", "half marathon")}
+    # a run is no race to aim for
+    assert extract("I want to do a quick run tomorrow.")[1] == set()
+
+
 def test_a_student_says_where_and_what_they_mean_to_become():
     """A year of study at a named school is study there; an occupation one wants is a
     goal; a fear is a dislike; a professor is someone one knows."""

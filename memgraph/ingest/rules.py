@@ -3961,6 +3961,15 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:(?P<det>a|an|the|my|our|another)\s++)?(?:(?:first|second|next|big)\s++)?"
         rf"(?P<obj>(?:[\w'’\-]++\s++){{0,3}}?(?i:{_RACE_WORDS}))(?![\w'’\-])"),
      "Concept", ""),
+    # ... and so is a race one wants to run: "I want to run my first marathon this year",
+    # "Next I want to try a triathlon" (not "a quick run": a run is no race to aim for)
+    ("HAS_GOAL", compiled(
+        rf"{SUBJECT}(?:['’]d\s++(?:like|love)|\s++{ADVERB}(?:wants?|would\s++(?:like|love)|"
+        r"(?:am|is|are)\s++(?:hoping|planning|aiming)))\s++to\s++(?:run|do|complete|finish|"
+        r"try|enter)\s++(?:(?P<det>a|an|the|my|our|another)\s++)?(?:(?:first|second|next|big)\s++)?"
+        r"(?P<obj>(?:[\w'’\-]++\s++){0,3}?(?i:half[\s\-]marathon|marathon|triathlon|"
+        r"ultramarathon|ultra|duathlon|ironman|5k|10k|parkrun|sportive))(?![\w'’\-])"),
+     "Concept", ""),
     # a fan of a team or a band: "I'm a huge Arsenal fan" (LIKES)
     ("LIKES", compiled(
         rf"{SUBJECT}\s++(?:am|is|are|have\s++been|has\s++been)\s++{ADVERB}(?:a|an)\s++"
