@@ -287,6 +287,26 @@ def test_a_node_is_named_by_its_aliases_too(memory: Memory, user_id: str) -> Non
         memory.forget_user(f"{user_id}-other")
 
 
+def test_a_relation_word_a_node_goes_by_names_it_and_asks_for_no_relative(
+        memory: Memory, user_id: str) -> None:
+    """ "Dad" is George's alias: "What medication does Dad take?" asks about George. As a
+    relation word it made "Grace FAMILY_OF George" a bridge to Grace's relatives, and her
+    brother's fact was the first answer to every question about Dad."""
+    for text in ("I look after my dad, George, who is 81.", "My brother Paul lives in Toronto.",
+                 "Dad takes warfarin since his stroke."):
+        memory.ingest(text, user_id=user_id, speaker="Grace")
+    medication = memory.explore("What medication does Dad take?", user_id=user_id,
+                                reinforce=False)
+    assert (medication[0].kind, medication[0].start["name"], medication[0].end["name"]) \
+        == ("USES", "George", "warfarin"), medication[:3]
+    for question in ("What medication does Dad take?", "Where does Dad live?"):
+        found = memory.explore(question, user_id=user_id, reinforce=False)
+        assert not [r for r in found if r.score.tier == 1 and r.element == "relationship"
+                    and "Paul" in (r.start["name"], r.end["name"])], (question, found[:3])
+    named = memory.explore("Dad", user_id=user_id, reinforce=False)
+    assert (named[0].kind, named[0].name) == ("Person", "George"), named[:3]
+
+
 def test_a_name_with_an_s_in_it_is_linked_by_its_name_and_its_aliases(
         memory: Memory, user_id: str) -> None:
     """ "St Mary's Hospital" is stored as "st marys hospital"; the question's "St Mary's"

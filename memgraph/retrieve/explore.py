@@ -190,6 +190,8 @@ class Fetched:
     people: list[str] = field(default_factory=list)  # the names of the people it names
     # answers the graph's shape gives, with why each answers (answers.graph_answers)
     graph_found: dict[str, str] = field(default_factory=dict)
+    # the question as read once its names are linked (QueryIntent.naming)
+    intent: QueryIntent | None = None
 
 
 def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = None
@@ -226,6 +228,7 @@ def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = N
     names += [alias for r in linked if r["key"] in props
               for alias in props[r["key"]][1].get("aliases") or []
               if canonical_name(alias) in keys]
+    intent = intent.naming(names)
     rels = {k: p for k, (element, p) in props.items() if element == "relationship"}
     signals["linked"] = linked
     best_source = max((r["score"] for r in row["vec"] if r["key"] in props
@@ -274,7 +277,7 @@ def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = N
         if bare and not joining and HOLDS not in by_shape.values() else set()
     return Fetched(list(merge_signals(rows).values()), bool(row["exact_used"]), named,
                    fact_scores, answers, facts.asked, best_source, joining, people,
-                   by_shape)
+                   by_shape, intent)
 
 
 def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
@@ -283,15 +286,16 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
     now = now or datetime.now(UTC)
     fetched = fetch_candidates(graph, req, now)
     candidates, named = fetched.candidates, fetched.named
+    intent = fetched.intent or req.intent
     subjects = add_graph_signals(candidates, req.query, req.config.rrf_k,
                                  req.config.adjacent_seeds if req.config.use_graph else 0,
                                  req.config.signal_weights, req.config.indirect_needs_direct,
                                  answer_form(req))
     if req.config.use_graph:
-        add_answered_signal(candidates, req.intent.topic(fetched.people), answer_form(req),
+        add_answered_signal(candidates, intent.topic(fetched.people), answer_form(req),
                             req.config.rrf_k, req.config.adjacent_seeds,
                             req.config.signal_weights, req.config.indirect_needs_direct)
-    period = (req.intent.period or relative_period(req.query, now)) \
+    period = (intent.period or relative_period(req.query, now)) \
         if req.config.use_time else None
     add_time_signal(candidates, period, req.config.rrf_k, req.config.signal_weights)
     add_answer_form_signal(candidates, answer_form(req), req.config.rrf_k,
@@ -299,7 +303,7 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
     ranked = rerank(candidates, req.config.weights, req.config.rrf_k, now,
                     req.config.recency_half_life_days, subjects - named,
                     req.config.signal_weights, limit=req.k,
-                    intent=req.intent if req.config.answer_shaped else None, named=named,
+                    intent=intent if req.config.answer_shaped else None, named=named,
                     fact_scores=fetched.fact_scores, answers=fetched.answers,
                     best_source_sim=fetched.best_source, asked=fetched.asked,
                     joined=fetched.joined, initial_salience=req.config.initial_salience,

@@ -44,7 +44,7 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import lru_cache
 from itertools import pairwise
@@ -388,6 +388,16 @@ class QueryIntent:
         return (bool(names) and not self.relation_words and bool(topic)
                 and any(w in OVERVIEW_WORDS for w in topic)
                 and all(w in OVERVIEW_WORDS or w in OVERVIEW_GLUE for w in topic))
+
+    def naming(self, names: Iterable[str]) -> QueryIntent:
+        """This question as read once its names are linked: a relation word that is the
+        name or alias of a node it links ("Dad", George's alias: "What medication does
+        Dad take?") names that node, and asks for no relative of anyone. As a relation
+        word it made the speaker's fact "Grace FAMILY_OF George" a bridge, and the facts
+        of Grace's other relatives (her brother's) answers about Dad."""
+        said = {canonical_name(name) for name in names}
+        kept = frozenset(w for w in self.relation_words if canonical_name(w) not in said)
+        return self if kept == self.relation_words else replace(self, relation_words=kept)
 
     def relation_matches(self, text: str) -> bool:
         """True when ``text`` holds one of the query's relation words or a synonym."""
