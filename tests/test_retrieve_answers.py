@@ -476,6 +476,21 @@ def src(key: str, ranks: dict[str, int], **props: object) -> Candidate:
                      dict(ranks))
 
 
+def test_a_relation_word_said_without_whose_names_the_node_that_goes_by_it() -> None:
+    # "Dad" is George's alias: as a name it asks about George, not about a relative of
+    # whoever a fact joins him to; "Ben's dad" and "my dad" still ask for a relative
+    bare = read_query("What medication does Dad take?")
+    assert bare.relation_words == {"dad"} and bare.naming(["George", "Dad"]).relation_words \
+        == frozenset()
+    for question in ("Where does Ben's dad live?", "Where does my dad live?",
+                     "Where does Lena's old dad live?"):
+        owned = read_query(question)
+        assert owned.naming(["Ben", "Ramon", "Dad"]).relation_words == {"dad"}, question
+    # a relation word no linked node goes by is kept
+    assert read_query("Who is Dad's doctor?").naming(["George", "Dad"]).relation_words \
+        == {"doctor"}
+
+
 def test_the_bridge_fact_answers_who_and_leads_to_the_relatives_facts() -> None:
     rels = {
         "fam": {"kind": "FAMILY_OF", "description": "My brother Leo lives in Porto.",

@@ -151,6 +151,8 @@ WHETHER_NOW_WORDS = frozenset({"does", "do", "am", "is", "are"})
 WH_WORDS = frozenset({"what", "which", "where", "who", "whom", "whose", "when", "why",
                       "how"})
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "i'm", "i've", "we", "our"})
+# the words that say whose something is
+POSSESSIVE_WORDS = frozenset({"my", "your", "his", "her", "its", "our", "their"})
 # ... but "me" after a request is the one asking, not what is asked about: "Tell me about
 # Northwind" asks about Northwind, and linked the speaker as a node the question names; a
 # request that opens a question is no topic either ("Remind me who Tomas Berg is")
@@ -358,6 +360,8 @@ class QueryIntent:
     # the name before a saying verb: "What did Jon say about Gina's progress?" asks for
     # Jon's words, though it names Gina too (``speaking_name``)
     speaking: str = ""
+    # the relation words said with whose relative they are ("Ben's dad", "my dad")
+    owned: frozenset[str] = frozenset()
 
     @property
     def asks_when(self) -> bool:
@@ -390,13 +394,15 @@ class QueryIntent:
                 and all(w in OVERVIEW_WORDS or w in OVERVIEW_GLUE for w in topic))
 
     def naming(self, names: Iterable[str]) -> QueryIntent:
-        """This question as read once its names are linked: a relation word that is the
-        name or alias of a node it links ("Dad", George's alias: "What medication does
-        Dad take?") names that node, and asks for no relative of anyone. As a relation
-        word it made the speaker's fact "Grace FAMILY_OF George" a bridge, and the facts
-        of Grace's other relatives (her brother's) answers about Dad."""
+        """This question as read once its names are linked: a relation word said without
+        whose relative it is, that is the name or alias of a node it links ("Dad",
+        George's alias: "What medication does Dad take?"), names that node and asks for no
+        relative of anyone. As a relation word it made the speaker's fact "Grace FAMILY_OF
+        George" a bridge, and the facts of Grace's other relatives (her brother's) answers
+        about Dad. "Ben's dad" still asks for Ben's relative (``owned``)."""
         said = {canonical_name(name) for name in names}
-        kept = frozenset(w for w in self.relation_words if canonical_name(w) not in said)
+        kept = frozenset(w for w in self.relation_words
+                         if w in self.owned or canonical_name(w) not in said)
         return self if kept == self.relation_words else replace(self, relation_words=kept)
 
     def relation_matches(self, text: str) -> bool:
@@ -759,6 +765,14 @@ def read_query(query: str) -> QueryIntent:
     light = {i for i, w in enumerate(lowered[:-1])
              if w in GO_WORDS and lowered[i + 1].endswith("ing")
              and len(lowered[i + 1]) > 5 and lowered[i + 1] not in NOT_ACTIVITIES}
+    # a relation word said with whose relative it is ("Ben's dad", "my dad", "her older
+    # brother"), not as the name one goes by ("What medication does Dad take?":
+    # QueryIntent.naming)
+    whose = {i for i in range(1, len(lowered))
+             if any(lowered[j] in POSSESSIVE_WORDS or _POSSESSIVE.search(raw[j])
+                    for j in (i - 1, i - 2) if j >= 0)}
+    owned = frozenset([w for i, w in enumerate(lowered) if w in relation and i in whose]
+                      + [pair for i, pair in pairs.items() if i in whose])
     # "what is Leo working on?": a project (WORKS_ON), not an employer (WORKS_AT)
     on_project = {i for i, (w, after) in enumerate(pairwise(lowered))
                   if w in WORK_FORMS and after == "on"}
@@ -821,4 +835,4 @@ def read_query(query: str) -> QueryIntent:
                        whether=bool(lowered) and lowered[0] in WHETHER_WORDS,
                        thing=what_is_a_thing(lowered),
                        both=any(w in BOTH_WORDS for w in lowered),
-                       speaking=speaking_name(words))
+                       speaking=speaking_name(words), owned=owned)
