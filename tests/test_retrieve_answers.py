@@ -175,13 +175,23 @@ def test_an_occupation_answers_what_someone_does_and_their_job() -> None:
 
 
 def test_allergies_and_diets_are_asked_by_their_words() -> None:
-    avoided = {"kind": "AVOIDS"}
+    allergy = {"kind": "AVOIDS", "description": "I have a nut allergy."}
+    allergic = {"kind": "AVOIDS", "description": "Luis is allergic to shellfish."}
+    diet = {"kind": "AVOIDS", "description": "Luis is vegetarian."}
     for text in ("Is Luis allergic to anything?", "Does Luis have any allergies?",
-                 "What can't Luis eat?", "Is Luis vegetarian?"):
+                 "What can't Luis eat?"):
         wanted = wanted_by(text, "Luis")
-        assert asks_relation(wanted, avoided), text
+        assert asks_relation(wanted, allergy) and asks_relation(wanted, allergic), text
+    for text in ("What can't Luis eat?", "Is Luis vegetarian?", "What diet does Luis follow?"):
+        assert asks_relation(wanted_by(text, "Luis"), diet), text
+    # an allergy is one way to keep away from a food: a diet is none ("Chris is vegetarian"
+    # was the first answer to "What is Chris allergic to?")
+    for text in ("Is Luis allergic to anything?", "Does Luis have any allergies?"):
+        assert not asks_relation(wanted_by(text, "Luis"), diet), text
+    assert asks_relation(wanted_by("Is Luis lactose intolerant?", "Luis"),
+                         {"kind": "AVOIDS", "description": "He has a lactose intolerance."})
     wanted = wanted_by("Where does Luis work?", "Luis")
-    assert not asks_relation(wanted, avoided)
+    assert not asks_relation(wanted, allergy)
 
 
 def test_a_diagnosis_is_asked_by_health_words_and_an_internship_by_its_own() -> None:

@@ -72,17 +72,25 @@ VERB_GROUPS: tuple[tuple[str, ...], ...] = tuple(tuple(g.split()) for g in (
     "sit sat", "lead led", "feed fed", "hear heard", "come came", "become became",
     "dig dug", "hang hung", "shake shook shaken", "freeze froze frozen", "deal dealt",
     "shoot shot", "bend bent", "sew sewn"))
+# A few words whose noun and adjective the stemmer keeps apart, read as one word by the
+# answers (not by the full-text query): "What is Chris allergic to?" asks what "I have a
+# nut allergy" says, and an allergy is one manner of keeping away from a food
+# (answers.TYPE_MANNER_WORDS).
+WORD_FAMILIES: tuple[tuple[str, ...], ...] = tuple(tuple(g.split()) for g in (
+    "allergy allergic allergies", "intolerance intolerant intolerances"))
 # each form -> all the forms of its verb
 VERB_FORMS: dict[str, frozenset[str]] = {
     form: frozenset(group) for group in VERB_GROUPS for form in group}
 # A verb's forms that the stem does not bring together ("met", "meet"), read as its
 # first form's stem: "Where did Dev first meet Helen?" asks what "I met her at the
 # autojumble" says (the full-text query reads them alike: ``VERB_FORMS``).
-_VERB_STEMS = {form: word_stem(group[0]) for group in VERB_GROUPS for form in group}
+_VERB_STEMS = {form: word_stem(group[0])
+               for group in VERB_GROUPS + WORD_FAMILIES for form in group}
 
 
 def verb_stem(word: str) -> str:
-    """A word's stem (``names.word_stem``), a verb's irregular form as its verb's."""
+    """A word's stem (``names.word_stem``), a verb's irregular form as its verb's (and a
+    word of ``WORD_FAMILIES`` as its family's)."""
     return _VERB_STEMS.get(word.lower()) or word_stem(word)
 
 
