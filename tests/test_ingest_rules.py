@@ -928,7 +928,8 @@ def test_a_breed_that_is_also_a_common_word_names_no_pet():
 
 def test_seeing_someone_is_dating_only_when_they_are_no_appointment():
     assert ("me", "PARTNER_OF", "cerys") in extract("I'm seeing a vet student called Cerys.")[1]
-    assert extract("I'm seeing a physio called Dan for my knee.")[1] == {("me", "KNOWS", "dan")}
+    assert extract("I'm seeing a physio called Dan for my knee.")[1] == {
+        ("me", "KNOWS", "dan"), ("dan", "HAS_OCCUPATION", "physio")}
 
 
 def test_a_job_told_by_its_length_when_one_leaves_it_is_over():
@@ -991,6 +992,15 @@ def test_a_move_from_one_place_to_another_is_a_home_in_the_second():
                                                               ("tom", "LIVES_IN", "leeds")}
 
 
+def test_someone_moved_by_others_lives_where_they_were_moved():
+    assert extract("We moved Dad into Oakwood House care home last week.", "Grace")[1] == {
+        ("dad", "LIVES_IN", "oakwood house")}
+    assert extract("They moved Gran to a nursing home in Leeds.", "Grace")[1] == {
+        ("gran", "LIVES_IN", "leeds")}
+    for text in ("We moved the sofa into the hall.", "We moved Christmas to Boxing Day."):
+        assert extract(text, "Grace")[1] == set(), text
+
+
 def test_a_move_ahead_is_a_goal_of_everyone_moving_not_a_home_yet():
     nodes, facts = extract("Lena and I are moving to Bath in January.")
     assert facts == {("me", "HAS_GOAL", "moving to bath"), ("lena", "HAS_GOAL", "moving to bath")}
@@ -1013,8 +1023,17 @@ def test_a_trip_ahead_is_a_goal_of_everyone_going_not_a_visit_yet():
                  "My brother Marcus is back. I'm going to Marcus tonight.",
                  # a habit is no trip
                  "I'm going over to Ballincollig every second day to help.",
-                 "She's driving to Leeds each week.", "I'm going to Aldi every Saturday."):
+                 "She's driving to Leeds each week.", "I'm going to Aldi every Saturday.",
+                 "I fly to Berlin every month for work."):
         assert not any(fact[1] == "HAS_GOAL" for fact in extract(text)[1]), text
+    # ... and one wished for or scheduled
+    assert extract("We fly from Manchester to Tokyo on 10 April with Finnair.", "Mei")[1] \
+        == {("mei", "HAS_GOAL", "trip to tokyo")}
+    assert extract("Next year we want to go to South Korea.", "Mei")[1] == {
+        ("mei", "HAS_GOAL", "trip to south korea")}
+    assert extract("I'd love to visit Peru someday.", "Mei")[1] == {
+        ("mei", "HAS_GOAL", "trip to peru")}
+    assert extract("I want to go to bed.", "Mei")[1] == set()
 
 
 
@@ -2855,7 +2874,7 @@ def test_what_was_switched_someone_hired_and_a_degree_done():
     assert extract("We just hired our first barista, Tom.")[1] == {
         ("me", "COLLEAGUE_OF", "tom"), ("tom", "HAS_OCCUPATION", "barista")}
     assert extract("I hired a new assistant called Priya.")[1] == {
-        ("me", "COLLEAGUE_OF", "priya")}
+        ("me", "COLLEAGUE_OF", "priya"), ("priya", "HAS_OCCUPATION", "assistant")}
     # a name hired alone may be a firm
     assert extract("We hired Deloitte.")[1] == set()
     [degree] = planned("I did my master's at UCL.", "Chen",
@@ -3251,3 +3270,80 @@ def test_a_place_one_is_staying_in_is_visited_but_staying_at_is_not_read():
     assert extract("I'm staying in Kyoto this week.", "Raj")[1] == {("raj", "VISITED", "kyoto")}
     # "staying at" a name is a hotel as often as a job kept ("until the summer")
     assert extract("I'm staying at Clearview until the summer.", "Dev")[1] == set()
+
+
+def test_a_role_after_a_is_held_by_the_name_it_goes_by():
+    # "a carer called Beth" was an Entity Beth with no job, and a counsellor set off by
+    # commas after "I've started seeing" was nobody
+    assert extract("A carer called Beth comes in on weekdays to help him wash.",
+                   "Grace")[1] == {("beth", "HAS_OCCUPATION", "carer")}
+    assert extract("Beth is leaving in April, the agency is sending a new carer called "
+                   "Sandra.", "Grace")[1] == {("sandra", "HAS_OCCUPATION", "carer")}
+    assert extract("We have a new nanny, Kasia.", "Ana")[1] >= {
+        ("kasia", "HAS_OCCUPATION", "nanny"), ("ana", "KNOWS", "kasia")}
+    # a job given and whom the speaker sees, both: "my therapist" asks for Moss
+    nodes, facts = extract("I started seeing a therapist, Dr Moss.", "Raj")
+    assert facts == {("moss", "HAS_OCCUPATION", "therapist"), ("raj", "KNOWS", "moss")}
+    assert ("Person", "Moss") in nodes
+    assert extract("I've started seeing a counsellor, Jane Ellis, about the guilt.",
+                   "Grace")[1] == {("grace", "KNOWS", "jane ellis")}
+    assert extract("Mum is a social worker.", "Grace")[1] == {
+        ("mum", "HAS_OCCUPATION", "social worker")}
+    # the name set off by commas ends there; a friend is no job; praise is none
+    assert extract("I'm a nurse, Tom is a teacher.", "Ana")[1] == {
+        ("ana", "HAS_OCCUPATION", "nurse"), ("tom", "HAS_OCCUPATION", "teacher")}
+    assert extract("I met a friend called Beth.", "Ana")[1] == set()
+    assert extract("He's a hard worker.", "Ana")[1] == set()
+    # the job in words of its own, not "a week with a therapist"
+    assert extract("I was on crutches for a week, and now I do physical therapy with a "
+                   "therapist named Rosa.", "Ruth")[1] == {("rosa", "HAS_OCCUPATION", "therapist")}
+
+
+def test_a_name_made_without_a_description_takes_the_one_said_next():
+    # the job was read first ("a nanny called Kasia"), then whose nanny she is: "Ana's
+    # nanny" is what a question's "my nanny" finds
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", "We have a nanny called Kasia.", speaker="Ana",
+                   event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)), executor)
+    described = {n.name: n.description for n in executor.plan.nodes}
+    assert described["Kasia"] == "Ana's nanny", described
+
+
+def test_the_subject_of_a_degree_one_takes_is_what_one_studies():
+    assert extract("Ravi is doing a PhD in physics.", "Tomás")[1] == {
+        ("ravi", "INTERESTED_IN", "physics")}
+    assert extract("I just started a master's in data science at the University of "
+                   "Edinburgh.", "Tomás")[1] == {
+        ("tomás", "INTERESTED_IN", "data science"),
+        ("tomás", "STUDIES_AT", "university of edinburgh")}
+    assert extract("I'm doing a degree in history at Leeds.", "Ana")[1] >= {
+        ("ana", "INTERESTED_IN", "history")}
+    # "the arts" says which; a degree's length is no subject
+    assert extract("She's doing a degree in the arts.", "Ana")[1] == set()
+
+
+def test_a_medicine_taken_is_read_by_its_name():
+    assert extract("Dad takes levodopa three times a day.", "Grace")[1] == {
+        ("dad", "USES", "levodopa")}
+    assert extract("I'm on paracetamol for the pain.", "Grace")[1] == {
+        ("grace", "USES", "paracetamol")}
+
+
+def test_an_implied_fact_is_stated_by_its_own_clause_when_another_statement_follows():
+    def described(text: str, speaker: str) -> dict[tuple[str, str, str], str]:
+        executor = ToolExecutor(lambda ids: {})
+        RuleExtractor(Settings()).extract(
+            SourceText("s", "u", text, speaker=speaker,
+                       event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)), executor)
+        return {(r.from_id, r.type, r.to_id): r.description
+                for r in executor.plan.relationships}
+    # the sentence said an allergy, not Chris's: "What is Chris allergic to?" had the
+    # vegetarian's fact as its answer
+    told = described("Chris is vegetarian and I'm allergic to shellfish.", "Mei")
+    assert told[("chris", "AVOIDS", "meat")] == "Chris is vegetarian"
+    assert told[("mei", "AVOIDS", "shellfish")] == \
+        "Chris is vegetarian and I'm allergic to shellfish."
+    # what "but" or "so" adds is still its story
+    assert described("I'm vegetarian, but I still eat fish sometimes.", "Mei")[
+        ("mei", "AVOIDS", "meat")] == "I'm vegetarian, but I still eat fish sometimes."

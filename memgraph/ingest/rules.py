@@ -803,6 +803,9 @@ class _Run:
         # the names a "who" clause of this sentence is about ("a brother, Sam, who lives
         # in Perth"): named by the clause's fact, still had as a brother
         self.clause_names: set[str] = set()
+        # the names this sentence gave a job ("a therapist, Dr Moss"): still whom the
+        # speaker has ("I started seeing a therapist, Dr Moss": _KNOWN_NAMED)
+        self.role_holders: set[str] = set()
         # a pet the sentence before got without naming it: (who, what, that sentence) ("We
         # got a puppy!")
         self.unnamed_pet: tuple[str, str, _Sentence] | None = None
@@ -836,6 +839,13 @@ class _Run:
                 args["entity_type"] = entity_type
             self.executor.execute(f"create_{kind.lower()}", args)
             self.made[name] = kind
+        elif description:
+            # made first with no description ("a therapist, Dr Moss" gave Moss a job), it
+            # takes the one said next ("Raj's therapist": whom a question's "my therapist"
+            # asks for)
+            for op in self.executor.plan.nodes:
+                if op.name == name and op.uid is None and not op.description:
+                    op.description = description
         return name
 
     def speaker(self) -> str | None:
@@ -959,6 +969,7 @@ class _Run:
         # a question states nothing ("Does Nora still live in Singapore?")
         statement = not sentence.text.rstrip().endswith("?") \
             or _TAG_QUESTION.search(sentence.text) is not None
+        self.role_holders = set()
         for rel_type, pattern, kind, entity_type in _FACTS + _MORE_FACTS:
             for m in pattern.finditer(text) if statement else ():
                 spans.append(m.span())
@@ -1123,6 +1134,8 @@ class _Run:
             self.node("Entity", place, entity_type="place")
             named.add(place)
         named.update({m["subj"], obj} - {"I"})
+        if rel_type == "HAS_OCCUPATION":
+            self.role_holders.add(m["subj"])
         attitude = _ATTITUDE.get(rel_type, 0.0)
         self.relate(subject, target, rel_type, sentence, attitude=attitude)
         if rel_type == "HAS_OCCUPATION" and m.groupdict().get("theirs") \
@@ -1507,7 +1520,7 @@ class _Run:
     def _implied(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """Facts whose object the words imply rather than name (``_IMPLIED_FACTS``): "I'm
         vegetarian" AVOIDS meat, "Tom is lactose intolerant" AVOIDS lactose, "I went
-        freelance" HAS_OCCUPATION freelancer; the sentence is the description."""
+        freelance" HAS_OCCUPATION freelancer; the clause is the description."""
         for rel_type, pattern, implied in _IMPLIED_FACTS:
             for m in pattern.finditer(text):
                 who = m["subj"] or "I"   # no subject: "… and broke my wrist"
@@ -1521,9 +1534,15 @@ class _Run:
                 # vegetarian"
                 together = self._coordinated(text[:m.start("subj")]) if m["subj"] else []
                 implied_node = self.node("Concept", what)
+                # its own clause states it, not the sentence it shares: "Chris is vegetarian
+                # and I'm allergic to shellfish" says no allergy of Chris's
+                end = _NEXT_CLAUSE.search(text, m.end())
+                begun = max(text.rfind(mark, 0, m.start()) for mark in ",;:") + 1
+                clause = _CLAUSE_CONJUNCTION.sub("", text[begun:end.start()].strip()) \
+                    if end is not None else None
                 for person in dict.fromkeys([subject, *(self.node("Person", name)
                                                         for name in together)]):
-                    self.relate(person, implied_node, rel_type, sentence)
+                    self.relate(person, implied_node, rel_type, sentence, description=clause)
                 named.update([who, *together])
         for m in _DIET_OVER.finditer(text):
             subject = self.subject(m["subj"]) if m["subj"] == "I" or _usable(m["subj"]) \
@@ -1700,7 +1719,7 @@ class _Run:
         """ "I adopted a cat named Miso", "he owns a bakery called Sunrise Bakes", "a cat
         named Pixel and a dog named Byte"."""
         for m in self._owned_matches(text):
-            if (m["name"] in named and m["name"] not in self.clause_names) \
+            if (m["name"] in named and m["name"] not in self.clause_names | self.role_holders) \
                     or not _usable(m["name"]):
                 continue
             if m["subj"] != "I" and not _usable(m["subj"]):
@@ -1846,6 +1865,8 @@ _OCCUPATIONS = (
     "accountant|actor|actress|administrator|analyst|architect|artist|assistant|attorney|"
     "baker|banker|barber|barista|bartender|biologist|bookkeeper|builder|butcher|"
     "carpenter|cashier|caterer|ceo|cfo|chef|chemist|cleaner|clerk|coach|consultant|cook|"
+    # who looks after someone for a living ("a carer called Beth comes in on weekdays")
+    "carer|caregiver|childminder|babysitter|(?:care|support|social|youth) worker|"
     # a chief officer's title as it is written: "the CFO", "CTO at Fjord Bank"
     "CEO|CFO|CTO|COO|CMO|CIO|CISO|cmo|cio|ciso|"
     "executive|recruiter|representative|rep|"
@@ -1884,6 +1905,11 @@ _ROLE = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPA
          # ("a vet nurse": one occupation named by two words that are each one)
          rf"(?:\s++(?:{_OCCUPATIONS}))?)"
          r"(?![\w'’\-])")
+# ... as "a" opens it, in words of its own: "a physical therapist", not "a week with a
+# therapist" ("I was on crutches for a week … with a therapist named Rosa")
+_ROLE_AFTER_A = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:(?!(?:a|an|the|with|for|of|to|and|in|on|"
+                 rf"at|by|my|our|his|her|their)\b)[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})"
+                 rf"(?:\s++(?:{_OCCUPATIONS}))?)(?![\w'’\-])")
 # whose role a sentence names before or after the one who holds it ("Their CFO is Ingrid
 # Dahl", "Tomas Berg, their head of IT"), and the words that say which holder
 _TITLE_HOLDER = r"(?:(?P<theirs>[Tt]heir)|[Oo]ur|[Hh]is|[Hh]er|[Tt]he)"
@@ -1981,6 +2007,11 @@ _NAME_IS = compiled(r"(?<!St )(?<!St\. )\b(?!(?:It|That|There|Here|What|Who|Wher
                     r"studying|retired|head)\b(?![\-'’]))")
 _THEY_ARE = compiled(r"\b([Tt]hey)['’]re\b")
 _POSSESSIVE_SUFFIX = compiled(r"['’]s$")
+# where the clause a fact was stated in ends, when another statement follows with its own
+# subject ("Chris is vegetarian | and I'm allergic to shellfish"); what "but", "so" or
+# "because" add is still its story ("I'm vegetarian, but I still eat fish sometimes")
+_NEXT_CLAUSE = compiled(r"\s*+(?:;|,?\s*+\band\s++(?=(?:I|he|she|we|they|[A-Z][a-z]++)\b))")
+_CLAUSE_CONJUNCTION = compiled(r"^(?:and|but|so|because|while)\s++")
 # a place named after its saint: "St Mary's", "St. Mike's" (a hospital, a church, a school)
 _SAINTS_PLACE = compiled(r"^St\s")
 _AFTER_SAINT = compiled(r"\bSt\.\s*+$")     # "St." is no part of a name: what follows is
@@ -2439,6 +2470,11 @@ _MEDICINES = (
     r"losartan|bisoprolol|propranolol|metoprolol|atenolol|warfarin|apixaban|rivaroxaban|"
     r"clopidogrel|omeprazole|lansoprazole|naproxen|codeine|tramadol|morphine|"
     r"prednisolone|prednisone|methotrexate|hydroxychloroquine|adalimumab|humira|"
+    # Parkinson's and dementia medicines, painkillers, an inhaler's by name
+    r"levodopa|co-careldopa|co-beneldopa|carbidopa|sinemet|madopar|ropinirole|"
+    r"pramipexole|rasagiline|donepezil|aricept|rivastigmine|galantamine|memantine|"
+    r"paracetamol|ibuprofen|aspirin|salbutamol|ventolin|furosemide|digoxin|allopurinol|"
+    r"tamoxifen|letrozole|"
     r"methylphenidate|ritalin|adderall|concerta|elvanse|vyvanse|melatonin|antidepressants|"
     r"antibiotics|antihistamines|beta[\s\-]blockers|blood\s++thinners|steroids|HRT|"
     r"the\s++pill|iron\s++tablets)(?![\w\-])")
@@ -2642,7 +2678,9 @@ _OWNED = compiled(
 _KNOWN_NAMED = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++(?:got|found|hired)|have|has|got|found|hired|"
     # "Started seeing a therapist, Dr Moss", "I'm seeing a physio called Jo"
-    r"(?:(?:started|began)\s++|(?:am|is|are|(?:have|has)\s++been)\s++)?seeing)"
+    # ("I've started seeing a counsellor, Jane Ellis")
+    r"(?:(?:(?:have|has)\s++)?(?:started|began)\s++|(?:am|is|are|(?:have|has)\s++been)\s++)?"
+    r"seeing)"
     # "seeing the school counsellor Mr Hughes"
     rf"\s++(?:a|an|another|(?<=seeing\s)the)\s++(?:new\s++|school\s++|family\s++)?"
     rf"(?P<what>{_RELATION_WORD})(?:\s++(?:now|too))?"
@@ -2819,13 +2857,19 @@ _MOVING_TO = compiled(
 # "Kai is heading to Lisbon on Friday": a plan held now (HAS_GOAL "trip to Tokyo", the
 # sentence, with its date, as the fact's words), not a visit yet (VISITED waits for "we
 # went"; a visit dated ahead would answer "when did Omar visit Tokyo?")
+_WISHED_TRIP = r"to\s++(?:go\s++(?:back\s++)?to|visit|travel\s++to|fly\s++to)"
 _TRIP_TO = compiled(
-    rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:(?:going|flying|travell?ing|heading|off|"
+    rf"{SUBJECT}(?:['’]d\s++{ADVERB}(?:love|like)\s++{_WISHED_TRIP}|"
+    rf"\s++(?:(?:am|is|are)\s++{ADVERB}(?:(?:going|flying|travell?ing|heading|off|"
     r"driving|sailing|(?:going\s++)?(?:back|over|home|up|down)|"
     # "we're planning a trip to Japan", "I'm hoping to visit Peru"
     r"(?:planning|booking|taking)\s++(?:a|an|our|my|the)\s++(?:[a-z\-]++\s++){0,2}?"
     r"(?:trip|holiday|vacation|getaway|break|visit))\s++(?:back\s++)?to|"
-    r"(?:planning|hoping|going)\s++to\s++(?:visit|go\s++to|travel\s++to|fly\s++to))\s++"
+    r"(?:planning|hoping|going)\s++to\s++(?:visit|go\s++to|travel\s++to|fly\s++to))|"
+    # ... and as wished or as scheduled: "Next year we want to go to South Korea", "I'd
+    # love to visit Peru", "We fly from Manchester to Tokyo on 10 April"
+    rf"{ADVERB}(?:(?:want|wants|would\s++love|would\s++like|hope|hopes|plan|plans)\s++"
+    rf"{_WISHED_TRIP}|(?:fly|flies)\s++(?:out\s++)?(?:from\s++{NAME}\s++)?to)))\s++"
     # not "to Meera and Dev's" (their home), nor a habit: "I'm going over to Ballincollig
     # every second day", "she's driving to Leeds each week"
     rf"(?:the\s++)?(?P<obj>{NAME})(?![\w'’\-]|\s++(?:and|&)\s++[A-Z][\w\-]*+['’]s\b|"
@@ -3692,6 +3736,16 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("HAS_OCCUPATION", compiled(
         rf"\b{_TITLE_HOLDER}\s++{_TITLE_QUALIFIER}{_ROLE},\s++{_HOLDER}"
         r"(?=\s*+(?:[,.;:!?)]|$))"), "Concept", ""),
+    # ... or after "a", by the name it goes by: "A carer called Beth comes in on weekdays",
+    # "the agency is sending a new carer called Sandra", "I've started seeing a counsellor,
+    # Jane Ellis, about the guilt" (not "a nurse, Tom is a teacher": the name set off by
+    # commas ends there)
+    ("HAS_OCCUPATION", compiled(
+        rf"\b(?:[Aa]n?|[Aa]nother)\s++{_TITLE_QUALIFIER}{_ROLE_AFTER_A}\s++(?:called|named)\s++"
+        rf"{_HOLDER}"), "Concept", ""),
+    ("HAS_OCCUPATION", compiled(
+        rf"\b(?:[Aa]n?|[Aa]nother)\s++{_TITLE_QUALIFIER}{_ROLE_AFTER_A},\s++{_HOLDER}"
+        r"(?=\s*+(?:[,.;:!?)]|$))"), "Concept", ""),
     # ... or after "is", ending the clause: "Ingrid Dahl is their CFO", "Sam is our new
     # designer", "Priya is the CFO" (not "the CFO at Northwind", read above, nor "my
     # manager": RELATION_WORDS)
@@ -3772,6 +3826,15 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:teach|teaches|(?:am|is|are)\s++teaching)\s++"
         rf"(?:[\w\-]++\s++){{0,3}}?(?:at|for)\s++(?:the\s++)?(?P<obj>{NAME})"),
      "Entity", "organisation"),
+    # someone moved by others lives where they were moved: "We moved Dad into Oakwood House
+    # care home last week", "they moved Gran to a nursing home in Leeds" (a name: not "we
+    # moved the sofa into the hall", nor "we moved Christmas to Boxing Day")
+    ("LIVES_IN", compiled(
+        rf"\b(?:[Ww]e|I|[Tt]hey)\s++{ADVERB}(?:(?:have|had)\s++{ADVERB})?moved\s++"
+        rf"(?!(?:{_HOLIDAY_NAMES}|{_WEEKDAY_NAME}|{_MONTH_WORD})\b)(?P<subj>{NAME})\s++"
+        r"(?:back\s++)?(?:in|into|to)\s++"
+        rf"(?:(?:an?|the)\s++(?:[\w\-]+\s++){{1,3}}?in\s++)?(?P<obj>{NAME})"),
+     "Entity", "place"),
     # an occupation held in a named place is where one lives, as "based in" is: "Sven is a
     # chef in Stockholm", "my sister is a nurse in Leeds" (LIVES_IN)
     ("LIVES_IN", compiled(
@@ -3894,6 +3957,18 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"bachelor['’]?s?|BA|MA|BEng|MEng|LLB|PGCE|HNC)"
         r"(?:\s++(?:in|of)\s++[a-z\-]++(?:\s++[a-z\-]++)?)?"
         rf"\s++at\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
+    # ... and the subject of a degree one is taking: "Ravi is doing a PhD in physics", "I
+    # just started a master's in data science at the University of Edinburgh" (and the
+    # school, above), "she's doing a degree in history"
+    ("INTERESTED_IN", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:am|is|are|have|has)\s++{ADVERB})?(?:start|starts|"
+        r"started|starting|began|begun|doing|do|does|enrolled\s++(?:on|in|for)|"
+        r"studying\s++for)\s++(?:(?:my|his|her|their|a|an|the)\s++)?"
+        r"(?:[\w\-]++\s++){0,2}?(?:degree|diploma|masters|master['’]s|PhD|MSc|BSc|MPhil|"
+        r"doctorate|BA|MA|bachelor['’]?s?)\s++in\s++"
+        rf"(?!(?:{_NOT_STUDIED})\b)(?P<obj>[a-z\-]++(?:\s++[a-z\-]++)?)"
+        r"(?=\s*+(?:[,.;:!?)–—]|$)|\s++(?:at|in|from|and|but|this|next|last|since|with|"
+        r"because|so|now)\b)"), "Concept", ""),
     # what is studied, a subject pursued: "he studies engineering", "I majored in history"
     # ("studying hard", "studying for exams", "studied abroad" name none)
     ("INTERESTED_IN", compiled(
