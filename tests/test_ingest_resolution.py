@@ -163,6 +163,30 @@ def test_a_first_name_two_known_people_share_stays_its_own(memory: Memory, user_
                 "RETURN n.entity_type AS t", u=user_id) == [{"t": "place"}]
 
 
+def test_a_doctors_surname_is_the_one_known_person_it_ends(memory: Memory, user_id: str):
+    # "Dr Park" had made a Person "Park" beside the supervisor "Helen Park"
+    memory.ingest("My supervisor is Dr Helen Park.", user_id=user_id, speaker="Tomás")
+    later = memory.ingest("Dr Park is going on sabbatical next term.", user_id=user_id,
+                          speaker="Tomás")
+    assert people(memory, user_id) == ["Helen Park", "Tomás"]
+    assert any("Helen Park" in line and "matched by surname" in line for line in later.learned)
+    [park] = rows(memory.graph, "MATCH (p:Person {user_id: $u, canonical_name: 'helen park'}) "
+                  "RETURN p.aliases AS a", u=user_id)
+    assert park == {"a": ["Dr Park"]}
+    found = memory.explore("Who is Dr Park?", user_id=user_id, reinforce=False)
+    assert (found[0].kind, found[0].name) == ("Person", "Helen Park"), found[:3]
+    # the surname alone is no alias of hers: "Mr Park" may be another of the family
+    memory.ingest("Mr Park from next door fixed our fence.", user_id=user_id, speaker="Tomás")
+    assert people(memory, user_id) == ["Helen Park", "Park", "Tomás"]
+
+
+def test_a_surname_two_known_people_share_stays_its_own(memory: Memory, user_id: str):
+    memory.ingest("My GP is Dr Anna Shah and my dentist is Dr Ravi Shah.", user_id=user_id,
+                  speaker="Tomás")
+    memory.ingest("Dr Shah called about my results.", user_id=user_id, speaker="Tomás")
+    assert "Shah" in people(memory, user_id)
+
+
 def test_an_organisations_short_name_is_the_one_known_organisation_it_begins(
         memory: Memory, user_id: str) -> None:
     memory.ingest("I teach chemistry at Hillcrest Secondary School in Leeds.",

@@ -3,8 +3,9 @@
 // constraints), else one of the same kind whose aliases contain one of
 // $rows[i].alias_keys (case-insensitive), else one of another kind with
 // $rows[i].name_key (the mention's own name) among its aliases, else the one Person whose
-// full name begins with one of $rows[i].first_names, else the one organisation whose name
-// begins with one of $rows[i].short_names. A name someone goes by is their name
+// full name begins with one of $rows[i].first_names, else the one Person whose full name
+// ends with one of $rows[i].surnames (a titled surname), else the one organisation whose
+// name begins with one of $rows[i].short_names. A name someone goes by is their name
 // whatever kind a later mention is given: "her name is Juniper, Juni for short" made Juni
 // an alias of the Person, and a later bare "Juni" (an Entity: the extractor cannot tell
 // what an unknown name is) had become a second node. Only the mention's own name crosses
@@ -64,6 +65,20 @@ CALL (row, aliased) {
   WITH people WHERE size(people) = 1
   RETURN people[0].uid AS uid, 'first name' AS how, 4 AS rank
   UNION
+  // a surname said with a title is the one person of the tenant whose full name it ends
+  // ("Dr Park" for "Helen Park"; no index reads a suffix: the tenant's people are read by
+  // the seek's first property, and this runs only for a titled surname)
+  UNWIND row.surnames AS surname
+  CALL (surname) {
+    MATCH (n:Person {user_id: $user_id})
+    USING INDEX SEEK n:Person(user_id, canonical_name)
+    WHERE n.canonical_name ENDS WITH ' ' + surname
+    WITH n LIMIT 2
+    RETURN collect(n) AS people
+  }
+  WITH people WHERE size(people) = 1
+  RETURN people[0].uid AS uid, 'surname' AS how, 5 AS rank
+  UNION
   // an organisation's short name is the one organisation of the tenant whose name it
   // begins ("Hillcrest" for "Hillcrest Secondary School"), the same way
   UNWIND row.short_names AS short
@@ -75,7 +90,7 @@ CALL (row, aliased) {
     RETURN collect(n) AS organisations
   }
   WITH organisations WHERE size(organisations) = 1
-  RETURN organisations[0].uid AS uid, 'short name' AS how, 5 AS rank
+  RETURN organisations[0].uid AS uid, 'short name' AS how, 6 AS rank
 }
 WITH row, uid, how ORDER BY row.i, rank, uid
 WITH row, collect({uid: uid, how: how})[0] AS best

@@ -30,6 +30,8 @@ def alias_key(name: str) -> str:
     return " ".join(name.split()).lower()
 
 
+# titles written before a name ("Dr Mensah", "Mrs. Okafor"), lower case
+NAME_TITLES = frozenset({"dr", "mr", "mrs", "ms", "prof", "professor"})
 NAME_PREFIX_MIN_CHARS = 3    # "Mel" begins "Melanie", "LGBT" begins "LGBTQ"; "Jo" is too short
 # what a place's people or language add to its name ("Japan-ese", "Kore-an", "Indi-an",
 # "Israel-i"), and a name one letter longer ("Julia-n", "Leo-n"): another thing

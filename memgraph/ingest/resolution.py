@@ -13,9 +13,12 @@ Order, first hit wins (all within the same user):
    aliases, checked exactly); then **a first name**: a one-word name of a person, or of an
    entity of no known type, is the one Person of the tenant whose full name it begins
    ("Funke" after "my boss, Mrs Funke Adeyemi"; it becomes her alias), unless two people
-   share it; likewise **a short name** of an organisation is the one organisation of the
-   tenant whose name it begins ("Hillcrest" after "I teach at Hillcrest Secondary
-   School": "promoted at Hillcrest" is no new employer);
+   share it; **a surname** said with a doctor's or a professor's title, the one Person
+   whose full name it ends ("Dr Park" after "my supervisor is Dr Helen Park"; the titled
+   name becomes her alias, the surname alone does not: "Mr Park" is as often another of
+   the family), unless two people share it; likewise **a short name** of an organisation
+   is the one organisation of the tenant whose name it begins ("Hillcrest" after "I
+   teach at Hillcrest Secondary School": "promoted at Hillcrest" is no new employer);
 3. **embedding similarity**: cosine of node embeddings (name + description + notes) at or
    above ``settings.ingest.resolve_similarity`` (0.85). For people and entities, which
    are named, the names must also agree (``names_agree``: the words of one among the
@@ -103,6 +106,25 @@ def first_names(candidate: Candidate) -> list[str]:
     return [key] if len(key) > 1 and " " not in key else []
 
 
+# The titles a person is called by with their surname alone, as with their full name ("Dr
+# Park", "Dr Helen Park"); "Mr Park" and "Mrs Park" are as often two people of one family.
+SURNAME_TITLES = frozenset({"dr", "prof", "professor"})
+
+
+def surnames(candidate: Candidate) -> list[str]:
+    """The name as a surname that may stand for a known person's full name: one word, of
+    a person said with a doctor's or a professor's title ("Dr Park": the extractor keeps
+    the titled name as an alias). Said alone, one word is a first name as often
+    ("Jordan")."""
+    key = canonical_name(candidate.name)
+    if candidate.kind is not Kind.PERSON or len(key) < 2 or " " in key:
+        return []
+    titled = any(alias.split()[0].lower().rstrip(".") in SURNAME_TITLES
+                 and canonical_name(" ".join(alias.split()[1:])) == key
+                 for alias in candidate.aliases if len(alias.split()) == 2)
+    return [key] if titled else []
+
+
 def short_names(candidate: Candidate) -> list[str]:
     """The name as the short form of a known organisation's full name: an organisation's
     name of at least three letters."""
@@ -121,7 +143,7 @@ def resolve(graph: Graph, user_id: str, candidates: Sequence[Candidate],
              "canonicals": sorted({canonical_name(n) for n in (c.name, *c.aliases)} - {""}),
              "alias_keys": sorted({alias_key(n) for n in (c.name, *c.aliases)} - {""}),
              "name_key": alias_key(c.name), "first_names": first_names(c),
-             "short_names": short_names(c)}
+             "surnames": surnames(c), "short_names": short_names(c)}
             for i, c in enumerate(candidates)]
     found: dict[int, Match] = {}
     keys = sorted({k for row in rows for k in row["alias_keys"]})
@@ -148,7 +170,8 @@ def resolve_by_name(graph: Graph, user_id: str,
     """Steps 1 only (canonical names of name and aliases): the structured bulk path."""
     rows = [{"i": i, "kind": kind.value,
              "canonicals": sorted({canonical_name(n) for n in (name, *aliases)} - {""}),
-             "alias_keys": [], "name_key": None, "first_names": [], "short_names": []}
+             "alias_keys": [], "name_key": None, "first_names": [], "surnames": [],
+             "short_names": []}
             for i, (kind, name, aliases) in enumerate(names)]
     found = {r["i"]: r["uid"] for r in graph.read("ingest/resolve_names", user_id=user_id,
                                                   rows=rows, alias_terms=None,

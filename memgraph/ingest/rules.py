@@ -1033,6 +1033,15 @@ class _Run:
                 kind = self.existing.get(canonical_name(name), "Entity")
                 self.node(kind, name, confidence=min(self.confidence, 0.4))
                 named.add(name)
+        # a surname said with its title ("Dr Park is going on sabbatical") keeps the titled
+        # name as an alias: resolution reads it as the surname of the one person whose full
+        # name it ends ("Helen Park": ingest/resolution.surnames)
+        for m in _TITLED.finditer(sentence.text):
+            surname = _POSSESSIVE_SUFFIX.sub("", m["name"])
+            if " " not in surname and self.made.get(surname) == "Person":
+                title = m.group(0)[:m.start("name") - m.start()].strip().rstrip(".")
+                self.executor.execute("update_node", {"id": surname,
+                                                      "aliases": [f"{title} {surname}"]})
         for name in named if statement else ():   # "What did Noor think of it?" tells nothing
             if self.made.get(name) == "Person" and name != self.owner:
                 self.executor.execute("add_note", {"target_id": name, "text": sentence.text,

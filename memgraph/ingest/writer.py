@@ -157,7 +157,10 @@ def _prepare(graph: Graph, settings: Settings, embedder: Embedder, plan: Plan,
     for op, vector, match in zip(new_ops, vectors, matches, strict=True):
         if match is not None:
             prepared.resolved_how[op.ref] = match.how
-            prepared.updates.append(_update_row(op, match.uid, alias=op.name))
+            # (a surname alone is no alias: "Mr Park" may be another of the family; the
+            # titled name it was said as is: resolution.surnames)
+            prepared.updates.append(_update_row(
+                op, match.uid, alias="" if match.how == "surname" else op.name))
             continue
         props = properties.semantic_node(
             settings, kind=op.kind, name=op.name, canonical_name=op.canonical_name,

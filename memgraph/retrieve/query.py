@@ -49,7 +49,7 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from itertools import pairwise
 
-from memgraph.graph.names import canonical_name
+from memgraph.graph.names import NAME_TITLES, canonical_name
 from memgraph.graph.vocabulary import (
     EX_WORDS,
     HOLIDAYS,
@@ -331,8 +331,6 @@ def read_period(query: str) -> Period | None:
     return None
 _POSSESSIVE = re.compile(r"(?:['’]s|['’])$", re.IGNORECASE)
 _POSSESSIVE_IN_NAME = re.compile(r"['’]s\b", re.IGNORECASE)
-# titles written before a name ("Dr Mensah", "Mrs. Okafor"), lower case
-NAME_TITLES = frozenset({"dr", "mr", "mrs", "ms", "prof", "professor"})
 
 
 @dataclass(frozen=True)
