@@ -194,6 +194,15 @@ def test_allergies_and_diets_are_asked_by_their_words() -> None:
     assert not asks_relation(wanted, allergy)
 
 
+def test_being_hired_asks_for_a_job_told_as_a_hire_and_hiring_for_none() -> None:
+    # "Who might I hire?" had the speaker's employer as its answer
+    contract = {"kind": "WORKS_AT", "description": "I signed a new contract with Northwind."}
+    hired = {"kind": "WORKS_AT", "description": "I got hired at Stripe last week!"}
+    assert not asks_relation(wanted_by("Who might I hire?", "Kofi"), contract)
+    assert asks_relation(wanted_by("When did Tom get hired?", "Tom"), hired)
+    assert asks_relation(wanted_by("Where does Tom work?", "Tom"), contract)
+
+
 def test_a_diagnosis_is_asked_by_health_words_and_an_internship_by_its_own() -> None:
     # the extractor states "I was diagnosed with type 2 diabetes" as EXPERIENCED, and "I
     # got an internship at Herzog" as WORKS_AT

@@ -132,7 +132,7 @@ ONE_AT_A_TIME = RELATION_SYNONYMS["partner"] | RELATION_SYNONYMS["manager"] | \
 # states it with (ingest/rules.py: "I adopted a puppy named Toro" is OWNS, so "when did
 # Carlos adopt Toro?" asks about it; answers.asks_relation).
 TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
-    "WORKS_AT": "work job employer employ company office colleague career hire join start "
+    "WORKS_AT": "work job employer employ company office colleague career join start "
                 "teach intern internship business",
     # "what is Tom's job?" may ask for either; "where does Tom work?" for an employer
     "HAS_OCCUPATION": "job occupation profession career role",
@@ -197,6 +197,10 @@ TYPE_MANNER_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split(", ")) for 
     "CREATED": "paint, draw, write, build, knit, sew, bake, sculpt, carve, design",
     "OWNS": "adopt, rescue, buy",
     "VISITED": "fly",
+    # being hired is one way to come to work somewhere: "Who might I hire?" asks for
+    # someone the speaker hires, not for the speaker's employer ("Kofi WORKS_AT Northwind
+    # Studio", told as "I signed a new contract with Northwind Studio", was its answer)
+    "WORKS_AT": "hire",
     # an allergy or an intolerance is one way to keep away from a food: "What is Chris
     # allergic to?" is not answered by "Chris is vegetarian" (AVOIDS meat), which it was
     # as the first answer
