@@ -322,7 +322,11 @@ def test_named_things_resolve_by_similarity_only_when_their_names_agree(a: str, 
     ("tea", "coffee", False), ("meat", "shellfish", False), ("peanuts", "nuts", False),
     ("running", "jogging", False),
     # ... nor a word in common that is what makes them embed alike
-    ("data engineer", "data analyst", False), ("baking sourdough", "baking bread", False)])
+    ("data engineer", "data analyst", False), ("baking sourdough", "baking bread", False),
+    # ... nor a grade of a job ("Ama got promoted to senior pharmacist" had become her
+    # "pharmacist" again)
+    ("senior pharmacist", "pharmacist", False), ("head chef", "chef", False),
+    ("assistant manager", "manager", False)])
 def test_concepts_resolve_by_similarity_only_as_one_name_or_one_word_in_two_forms(
         a: str, b: str, one: bool):
     assert may_be_one(a, b, named=False) is one and may_be_one(b, a, named=False) is one

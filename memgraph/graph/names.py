@@ -38,6 +38,10 @@ NAME_PREFIX_MIN_CHARS = 3    # "Mel" begins "Melanie", "LGBT" begins "LGBTQ"; "J
 DEMONYM_ENDINGS = frozenset({"n", "an", "ian", "ese", "nese", "ish", "i"})
 # the words a name may hold or leave out without naming another thing
 NAME_GLUE = frozenset({"of", "the", "and", "de"})
+# the words that make a job another grade of it: "senior pharmacist" is not "pharmacist"
+# ("Ama got promoted to senior pharmacist" had become her "pharmacist" again)
+RANK_WORDS = frozenset({"senior", "junior", "head", "lead", "chief", "principal",
+                        "assistant", "deputy", "trainee", "associate", "vice"})
 
 
 def names_agree(a: str, b: str) -> bool:
@@ -72,6 +76,13 @@ def names_agree(a: str, b: str) -> bool:
     return len(apart_a) == len(apart_b) == 1 and _abbreviates(apart_a[0], apart_b[0])
 
 
+def _of_another_rank(a: str, b: str) -> bool:
+    """Whether what one common noun adds to the other is a grade ("senior pharmacist",
+    "pharmacist"; "head chef", "chef")."""
+    words_a, words_b = set(canonical_name(a).split()), set(canonical_name(b).split())
+    return bool((words_a ^ words_b) & RANK_WORDS)
+
+
 def may_be_one(a: str, b: str, *, named: bool, types: tuple[str, str] = ("", "")) -> bool:
     """Whether two nodes that embed alike may be one, as entity resolution and the dedupe
     job ask. Two entities of different known types are two things whatever their names
@@ -84,8 +95,11 @@ def may_be_one(a: str, b: str, *, named: bool, types: tuple[str, str] = ("", "")
     "nuts." 0.90, above the 0.85 that made one node of them; the embedding cannot tell a
     synonym from a sibling, so "running" and "jogging" stay two nodes too (session 40).
     A word in common with names that disagree is two things as well: "data engineer" and
-    "data analyst" (0.90) are two jobs, "baking sourdough" and "baking bread" two bakes."""
+    "data analyst" (0.90) are two jobs, "baking sourdough" and "baking bread" two bakes;
+    and so is a grade of a job ("senior pharmacist", "pharmacist": ``RANK_WORDS``)."""
     if all(types) and types[0] != types[1]:
+        return False
+    if not named and _of_another_rank(a, b):
         return False
     if names_agree(a, b):
         return True
