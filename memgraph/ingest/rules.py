@@ -1003,8 +1003,8 @@ class _Run:
             # the one just introduced is whom "he"/"she" next means ("there was this guy
             # on the other team, Theo. He came over…")
             self.last_person = self.last_person or introduced[-1]
-        people += [_POSSESSIVE_SUFFIX.sub("", m["name"])
-                   for m in _TITLED.finditer(sentence.text)]
+        titled = list(_TITLED.finditer(sentence.text))
+        people += [_POSSESSIVE_SUFFIX.sub("", m["name"]) for m in titled]
         # ... a titled one by the name alone, as _TITLED reads it ("Dr Berg says": Berg)
         people += [_TITLE_OPENING.sub("", m["name"]) for m in _PERSON_VERB.finditer(sentence.text)
                    if not (m["verb"] == "called"
@@ -1036,7 +1036,7 @@ class _Run:
         # a surname said with its title ("Dr Park is going on sabbatical") keeps the titled
         # name as an alias: resolution reads it as the surname of the one person whose full
         # name it ends ("Helen Park": ingest/resolution.surnames)
-        for m in _TITLED.finditer(sentence.text):
+        for m in titled:
             surname = _POSSESSIVE_SUFFIX.sub("", m["name"])
             if " " not in surname and self.made.get(surname) == "Person":
                 title = m.group(0)[:m.start("name") - m.start()].strip().rstrip(".")
@@ -2837,6 +2837,9 @@ EVENT_WORDS = 5
 _EVENT_WORD = rf"[\w'’\-+]{{1,{MAX_WORD_CHARS}}}"
 # a day of the week by name: "Saturday", "Tuesdays" with "s"
 _WEEKDAY_NAME = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
+# a name that is no holiday, weekday or month: "Dr Mendes at Easter", "on Monday", "we
+# moved Christmas to Boxing Day" say when, not where or who
+_NO_DATE_NAME = rf"(?!(?:{_HOLIDAY_NAMES}|{_WEEKDAY_NAME}|{_MONTH_WORD})\b)"
 _EVENT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|when|to|for|where|which|that|"
               r"who|it|there|yesterday|today|tonight|last|this|next|on|in|at|ago|recently|"
               # "I'm on the platform team now", "I joined the choir too"
@@ -2866,7 +2869,8 @@ _MOVING_TO = compiled(
 # "Kai is heading to Lisbon on Friday": a plan held now (HAS_GOAL "trip to Tokyo", the
 # sentence, with its date, as the fact's words), not a visit yet (VISITED waits for "we
 # went"; a visit dated ahead would answer "when did Omar visit Tokyo?")
-_WISHED_TRIP = r"to\s++(?:go\s++(?:back\s++)?to|visit|travel\s++to|fly\s++to)"
+_TRIP_VERB = r"(?:visit|go\s++to|travel\s++to|fly\s++to)"
+_WISHED_TRIP = rf"to\s++(?:go\s++back\s++to|{_TRIP_VERB})"
 _TRIP_TO = compiled(
     rf"{SUBJECT}(?:['’]d\s++{ADVERB}(?:love|like)\s++{_WISHED_TRIP}|"
     rf"\s++(?:(?:am|is|are)\s++{ADVERB}(?:(?:going|flying|travell?ing|heading|off|"
@@ -2874,7 +2878,7 @@ _TRIP_TO = compiled(
     # "we're planning a trip to Japan", "I'm hoping to visit Peru"
     r"(?:planning|booking|taking)\s++(?:a|an|our|my|the)\s++(?:[a-z\-]++\s++){0,2}?"
     r"(?:trip|holiday|vacation|getaway|break|visit))\s++(?:back\s++)?to|"
-    r"(?:planning|hoping|going)\s++to\s++(?:visit|go\s++to|travel\s++to|fly\s++to))|"
+    rf"(?:planning|hoping|going)\s++to\s++{_TRIP_VERB})|"
     # ... and as wished or as scheduled: "Next year we want to go to South Korea", "I'd
     # love to visit Peru", "We fly from Manchester to Tokyo on 10 April"
     rf"{ADVERB}(?:(?:want|wants|would\s++love|would\s++like|hope|hopes|plan|plans)\s++"
@@ -3737,7 +3741,7 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("WORKS_AT", compiled(
         rf"\b(?:{_TITLE_HOLDER}|[Mm]y)\s++{_TITLE_QUALIFIER}(?!(?:{_NOT_HELD})\b)"
         rf"(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})\s++is\s++(?:now\s++)?{_HOLDER}\s++at\s++"
-        rf"(?:the\s++)?(?P<obj>(?!(?:{_HOLIDAY_NAMES}|{_WEEKDAY_NAME}|{_MONTH_WORD})\b){NAME})"
+        rf"(?:the\s++)?(?P<obj>{_NO_DATE_NAME}{NAME})"
         # the place's whole name ("at the Norfolk and Norwich hospital" is not Norfolk)
         r"(?=\s*+(?:[,.;:!?)]|$)|\s++(?:in|near|since|who)\b)"), "Entity", "organisation"),
     # ... or before the name set off by commas: "Our electrician, Priya Shah, is rewiring
@@ -3783,7 +3787,7 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("WORKS_AT", compiled(
         r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))"
         rf"(?:Dr|Prof|Professor)\.?\s++(?P<subj>{NAME})\s++at\s++(?:the\s++)?"
-        rf"(?P<obj>(?!(?:{_HOLIDAY_NAMES}|{_WEEKDAY_NAME}|{_MONTH_WORD})\b){NAME})"),
+        rf"(?P<obj>{_NO_DATE_NAME}{NAME})"),
      "Entity", "organisation"),
     # an occupation: "I'm a nurse", "Tom is a primary school teacher", "she works as a
     # graphic designer", "I became a paramedic last year", "I got a job as a barista"
@@ -3840,7 +3844,7 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # moved the sofa into the hall", nor "we moved Christmas to Boxing Day")
     ("LIVES_IN", compiled(
         rf"\b(?:[Ww]e|I|[Tt]hey)\s++{ADVERB}(?:(?:have|had)\s++{ADVERB})?moved\s++"
-        rf"(?!(?:{_HOLIDAY_NAMES}|{_WEEKDAY_NAME}|{_MONTH_WORD})\b)(?P<subj>{NAME})\s++"
+        rf"{_NO_DATE_NAME}(?P<subj>{NAME})\s++"
         r"(?:back\s++)?(?:in|into|to)\s++"
         rf"(?:(?:an?|the)\s++(?:[\w\-]+\s++){{1,3}}?in\s++)?(?P<obj>{NAME})"),
      "Entity", "place"),

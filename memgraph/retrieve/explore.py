@@ -185,13 +185,12 @@ class Fetched:
     fact_scores: dict[str, float]   # the facts of the named nodes (answers.rank_facts)
     answers: set[str]               # the facts among them that answer (tier 1)
     asked: set[str]                 # ... and those whose relation the question asks about
+    intent: QueryIntent             # the question as read once its names are linked (naming)
     best_source: float | None = None   # the vector signal's best source, (1 + cos) / 2
     joined: set[str] = field(default_factory=set)   # answers that join two named nodes
     people: list[str] = field(default_factory=list)  # the names of the people it names
     # answers the graph's shape gives, with why each answers (answers.graph_answers)
     graph_found: dict[str, str] = field(default_factory=dict)
-    # the question as read once its names are linked (QueryIntent.naming)
-    intent: QueryIntent | None = None
 
 
 def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = None
@@ -276,8 +275,8 @@ def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = N
     named = {r["key"] for r in linked} \
         if bare and not joining and HOLDS not in by_shape.values() else set()
     return Fetched(list(merge_signals(rows).values()), bool(row["exact_used"]), named,
-                   fact_scores, answers, facts.asked, best_source, joining, people,
-                   by_shape, intent)
+                   fact_scores, answers, facts.asked, intent, best_source, joining, people,
+                   by_shape)
 
 
 def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
@@ -286,7 +285,7 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
     now = now or datetime.now(UTC)
     fetched = fetch_candidates(graph, req, now)
     candidates, named = fetched.candidates, fetched.named
-    intent = fetched.intent or req.intent
+    intent = fetched.intent
     subjects = add_graph_signals(candidates, req.query, req.config.rrf_k,
                                  req.config.adjacent_seeds if req.config.use_graph else 0,
                                  req.config.signal_weights, req.config.indirect_needs_direct,
