@@ -3299,6 +3299,57 @@ def test_a_role_after_a_is_held_by_the_name_it_goes_by():
                    "therapist named Rosa.", "Ruth")[1] == {("rosa", "HAS_OCCUPATION", "therapist")}
 
 
+def test_someone_named_by_the_job_they_do_for_the_speaker_holds_it():
+    # "My head baker is Owen" was an Entity Owen: "head baker" is no relation word
+    nodes, facts = extract("My head baker is Owen; he's been with me since the start.",
+                           "Priya")
+    assert facts == {("owen", "HAS_OCCUPATION", "head baker"), ("priya", "KNOWS", "owen")}
+    assert ("Person", "Owen") in nodes
+    assert extract("My electrician, Priya Shah, is rewiring the kitchen.", "Raj")[1] == {
+        ("priya shah", "HAS_OCCUPATION", "electrician"), ("raj", "KNOWS", "priya shah")}
+    assert extract("My plumber Dave came round.", "Raj")[1] == {
+        ("dave", "HAS_OCCUPATION", "plumber"), ("raj", "KNOWS", "dave")}
+    # a relation word is the relation it names; a favourite is no one the speaker knows
+    assert extract("My manager is Sandra.", "Luca")[1] == {("luca", "COLLEAGUE_OF", "sandra")}
+    assert not {f for f in extract("My favourite actor is Tom Hanks.", "Raj")[1]
+                if f[1] in ("KNOWS", "HAS_OCCUPATION")}
+    assert extract("My nurse today was lovely.", "Raj")[1] == set()
+
+
+def test_a_role_held_since_before_now_is_held_now():
+    assert extract("I've been a data analyst at Brightwell Insurance for four years.",
+                   "Luca")[1] == {("luca", "HAS_OCCUPATION", "data analyst"),
+                                  ("luca", "WORKS_AT", "brightwell insurance")}
+    assert extract("I have been a teacher at Hillside School since 2019.", "Ana")[1] >= {
+        ("ana", "WORKS_AT", "hillside school")}
+    # a customer is none
+    assert extract("I've been a customer at Tesco for years.", "Ana")[1] == set()
+
+
+def test_a_role_from_an_organisation_by_the_name_it_goes_by():
+    assert extract("A recruiter from Hays called Tom reached out on LinkedIn.",
+                   "Luca")[1] == {("tom", "HAS_OCCUPATION", "recruiter"),
+                                  ("tom", "WORKS_AT", "hays")}
+    # a friend from work is no job
+    assert extract("A friend from Acme called Tom rang.", "Luca")[1] == set()
+
+
+def test_a_first_baby_named_is_a_child():
+    facts = extract("My partner Sam and I just had our first baby, a girl called Isla.",
+                    "Nadia")[1]
+    assert facts == {("nadia", "PARTNER_OF", "sam"), ("nadia", "FAMILY_OF", "isla"),
+                     ("sam", "FAMILY_OF", "isla")}
+
+
+def test_a_business_one_runs_is_described_by_what_it_is():
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(
+        SourceText("s", "u", "I run a small bakery called Crumb & Co in Leeds.",
+                   speaker="Priya", event_at=datetime(2024, 5, 10, 12, tzinfo=UTC)), executor)
+    described = {n.name: n.description for n in executor.plan.nodes}
+    assert described["Crumb & Co"] == "small bakery", described
+
+
 def test_a_name_made_without_a_description_takes_the_one_said_next():
     # the job was read first ("a nanny called Kasia"), then whose nanny she is: "Ana's
     # nanny" is what a question's "my nanny" finds

@@ -342,11 +342,11 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # Bean" (one that is owned is OWNS: "he owns a bakery called Sunrise Bakes", _owned)
     ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:run|runs|opened|founded|co-founded|manage|manages)"
-        r"\s++(?:a|an|my|our|his|her|their)\s++(?:[a-z\-]++\s++){0,2}?(?:bakery|café|cafe|"
+        r"\s++(?:a|an|my|our|his|her|their)\s++(?P<what>(?:[a-z\-]++\s++){0,2}?(?:bakery|café|cafe|"
         r"shop|store|restaurant|bar|pub|business|company|startup|start-up|salon|studio|gym|"
         r"agency|firm|clinic|practice|farm|bookshop|bookstore|boutique|brewery|bistro|deli|"
         # "I run my own studio in Peckham called Iron Yard"
-        rf"charity|consultancy)\s++(?:in\s++(?P<place>{NAME})\s++)?(?:called|named)\s++"
+        rf"charity|consultancy))\s++(?:in\s++(?P<place>{NAME})\s++)?(?:called|named)\s++"
         r"(?:the\s++)?"
         rf"(?P<obj>{NAME})"),
      "Entity", "organisation"),
@@ -981,6 +981,7 @@ class _Run:
             self._medicines(text, sentence, named)
             self._made(sentence.text, sentence, named)
             self._goals(text, sentence)
+            self._my_role(text, sentence, named)
             self._milestones(text, sentence)
             self._implied(text, sentence, named)
             self._homeland(sentence.text, sentence, named)
@@ -1124,6 +1125,9 @@ class _Run:
         if kind == "Concept" and obj[0].isupper() and _usable(obj.split()[0]) \
                 and rel_type != "HAS_OCCUPATION":    # "Chief Engineer" is a job, no name
             kind, entity_type = "Entity", ""
+        if kind == "Entity" and (what := m.groupdict().get("what")):
+            # "I run a small bakery called Crumb & Co": what it is describes it
+            described = re.sub(r"^own\s++", "", what)
         obj_kind = kind
         # a child born is described as whose daughter or son ("had a baby girl, Anaya":
         # "What's Ravi's daughter called?" asks by the relation word)
@@ -1390,6 +1394,26 @@ class _Run:
         else:
             self.relate(holder, name, rel_type, sentence, dated=False,
                         proximity=proximity, attitude=0.5)
+
+    def _my_role(self, text: str, sentence: _Sentence, named: set[str]) -> None:
+        """Someone named by the job they do for the speaker ("My head baker is Owen"): the
+        job is theirs, and the speaker knows them by it ("Who is my head baker?" asks by
+        the node's description)."""
+        for m in _MY_ROLE.finditer(text):
+            role, name = m["obj"], m["subj"]
+            words = role.lower().split()
+            if any(" ".join(words[i:]) in RELATION_WORDS for i in range(len(words))) \
+                    or not _usable(name) or self._kind(name) not in (None, "Person"):
+                continue
+            holder = self.node("Person", name, f"{self.owner_label}'s {role.lower()}")
+            if self.owner:
+                self.relate(self.speaker() or self.owner, holder, "KNOWS", sentence,
+                            dated=False, proximity=RELATION_WORDS["accountant"][2],
+                            attitude=0.5)
+            self.relate(holder, self.node("Concept", _title_name(role)), "HAS_OCCUPATION",
+                        sentence)
+            self.role_holders.add(name)
+            named.add(name)
 
     def _relative(self, name: str, rel_type: str, description: str) -> None:
         """The node a relation word names: a pet (OWNS) is an Entity, anyone else a Person."""
@@ -1928,6 +1952,12 @@ _TITLE_QUALIFIER = r"(?:(?:new|main|current|interim|acting|first)\s++)?"
 # instructor")
 _HOLDER = (rf"(?:\b{_NAME_TITLE})?(?P<subj>(?![A-Z]{{2,}}(?![\w'’\-])){NAME})(?!['’])")
 # what someone named by their workplace does in business talk ("Kaito at Helios asked")
+# someone named by the job they do for the speaker: "My head baker is Owen", "my plumber,
+# Dave Hughes, came round" (a relation word is read as the relation it is, "my manager is
+# Sandra": _RELATION; a favourite names no one the speaker knows)
+_MY_ROLE = compiled(
+    rf"\b[Mm]y\s++{_TITLE_QUALIFIER}(?!(?:favourite|favorite|fave|fav|ideal|dream)\b){_ROLE}"
+    rf"(?:,\s++|\s++is\s++(?:now\s++)?|\s++){_HOLDER}")
 _SAYING_VERBS = (r"(?:said|says|told|called|texted|emailed|asked|mentioned|wants|wanted|"
                  r"thinks|reached\s++out|replied|confirmed|agreed|invited|sent|signed)")
 _HOLIDAY_NAMES = "|".join(sorted(h.capitalize() for h in HOLIDAYS))     # one word each
@@ -3685,10 +3715,11 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:\s++[a-z\-]++)?\s++(?:class|classes|course|workshop|workshops))(?![\w'’\-])"),
      "Concept", ""),
     # a role held at a named organisation, in the present: "my husband Tom is a nurse at
-    # St Mary's Hospital", "I'm a data engineer at Stripe"; a regular, a member, a guest or
-    # a fan is no employee, a student studies (below), and "was a nurse at" is no job now
+    # St Mary's Hospital", "I'm a data engineer at Stripe", "I've been a data analyst at
+    # Brightwell Insurance for four years"; a regular, a member, a guest or a fan is no
+    # employee, a student studies (below), and "was a nurse at" is no job now
     ("WORKS_AT", compiled(
-        rf"{SUBJECT}\s++(?:am|is|are)\s++(?:{NAME},\s++)?{ADVERB}(?:a|an)\s++"
+        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++been)\s++(?:{NAME},\s++)?{ADVERB}(?:a|an)\s++"
         rf"(?!(?:[a-z\-]++\s++){{0,2}}(?:{_NOT_ROLES})\b)"
         # "I'm a midwife at the Royal London Hospital", "a nurse on the cardiology ward at
         # Manchester Royal Infirmary"
@@ -3753,9 +3784,16 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # "the agency is sending a new carer called Sandra", "I've started seeing a counsellor,
     # Jane Ellis, about the guilt" (not "a nurse, Tom is a teacher": the name set off by
     # commas ends there)
+    # ("A recruiter from Hays called Tom reached out": and WORKS_AT Hays)
     ("HAS_OCCUPATION", compiled(
-        rf"\b(?:[Aa]n?|[Aa]nother)\s++{_TITLE_QUALIFIER}{_ROLE_AFTER_A}\s++(?:called|named)\s++"
-        rf"{_HOLDER}"), "Concept", ""),
+        rf"\b(?:[Aa]n?|[Aa]nother)\s++{_TITLE_QUALIFIER}{_ROLE_AFTER_A}\s++"
+        rf"(?:(?:from|at)\s++(?:the\s++)?{NAME}\s++)?(?:called|named)\s++{_HOLDER}"),
+     "Concept", ""),
+    ("WORKS_AT", compiled(
+        rf"\b(?:[Aa]n?|[Aa]nother)\s++{_TITLE_QUALIFIER}(?!(?:{_NOT_HELD})\b)"
+        rf"(?:[a-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})\s++(?:from|at)\s++(?:the\s++)?"
+        rf"(?P<obj>{_NO_DATE_NAME}{NAME})\s++(?:called|named)\s++{_HOLDER}"),
+     "Entity", "organisation"),
     ("HAS_OCCUPATION", compiled(
         rf"\b(?:[Aa]n?|[Aa]nother)\s++{_TITLE_QUALIFIER}{_ROLE_AFTER_A},\s++{_HOLDER}"
         r"(?=\s*+(?:[,.;:!?)]|$))"), "Concept", ""),
@@ -4159,7 +4197,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("FAMILY_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:had|welcomed|(?:have|has)\s++had)\s++"
         r"(?:a|their|our|her|his)\s++"
-        r"(?:new\s++|little\s++)?(?:baby(?:\s++(?P<child>girl|boy|daughter|son))?|"
+        # ("we just had our first baby, a girl called Isla")
+        r"(?:(?:new|little|first|second|third|beautiful|healthy)\s++)?"
+        r"(?:baby(?:\s++(?P<child>girl|boy|daughter|son))?|"
         r"(?P<child_word>daughter|son))"
         r"(?:,\s++an?\s++(?:[a-z]+\s++)?(?:baby\s++)?(?P<child_said>girl|boy)\s++(?:named|called)\s++"
         rf"|,\s++|\s++(?:named|called)\s++)(?P<obj>{NAME})"), "Person", ""),
