@@ -904,6 +904,22 @@ def test_who_holds_two_things_the_question_names_is_told_by_the_facts_that_meet_
     assert not any("meet" in " ".join(r.score.reasons) for r in what)
 
 
+def test_a_name_said_inside_a_longer_one_the_question_names_is_not_named(
+        memory: Memory, user_id: str) -> None:
+    # "my head baker" named the Concept "baker" too, and the new baker Chloe's fact, with
+    # "baker" and the speaker met at her, came first
+    for day, text in (("2025-01-06", "My head baker is Owen; he's been with me since the "
+                                     "start."),
+                      ("2025-03-10", "I hired a new baker, Chloe, who trained at Leiths.")):
+        memory.ingest(text, user_id=user_id, speaker="Priya", event_at=f"{day}T12:00:00Z")
+    results = memory.explore("Who is my head baker?", user_id=user_id, k=5, reinforce=False)
+    assert {r.name for r in results[:2]} == {"Priya KNOWS Owen",
+                                             "Owen HAS_OCCUPATION head baker"}
+    # "baker" alone still names the baker
+    assert memory.explore("Who is the baker?", user_id=user_id, k=5,
+                          reinforce=False)[0].name == "Chloe HAS_OCCUPATION baker"
+
+
 def test_who_holds_a_role_is_told_by_the_fact_not_by_the_role_named(memory: Memory,
                                                                      user_id: str) -> None:
     # "Who is the electrician?" names the Concept "electrician" alone, and it came first

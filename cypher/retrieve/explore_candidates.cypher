@@ -32,7 +32,9 @@
 //   linked       the tenant's semantic nodes the query names: $search.name_keys are
 //                canonical names (runs of 1-4 query words, memgraph/retrieve/query.py), each an
 //                index seek on the (user_id, canonical_name) constraints; with
-//                $first_person, also the tenant's one speaker (attribute "role: speaker").
+//                $first_person, also the tenant's one speaker (attribute "role: speaker");
+//                a name inside a longer one linked by name is left out ("head baker"
+//                names no "baker").
 //   facts        the semantic relationships of the linked nodes (hop 1) and of the
 //                people and pets they are related to (hop 2: "Maya's brother" -> Leo ->
 //                Leo's facts), auto-links left out, each with its embedding's similarity
@@ -215,7 +217,16 @@ CALL () {
     AND ($filters.until IS NULL OR coalesce(n.event_at, n.created_at) < $filters.until)
   RETURN n, 0 AS length
   }
-  RETURN collect({key: elementId(n), score: toFloat(length)}) AS linked, collect(n) AS linked_nodes
+  WITH collect({n: n, length: length}) AS found
+  // a name said inside a longer one the question names is not named by it: "my head baker"
+  // names the Concept "head baker", not "baker" (nor "Who is Sam Lee?" a Sam)
+  WITH [f IN found WHERE f.length = 0 OR NOT f.n.canonical_name IN $search.name_keys
+        OR NOT any(g IN found WHERE g.length > f.length
+                   AND g.n.canonical_name IN $search.name_keys
+                   AND (' ' + g.n.canonical_name + ' ') CONTAINS (' ' + f.n.canonical_name + ' '))]
+       AS named
+  RETURN [f IN named | {key: elementId(f.n), score: toFloat(f.length)}] AS linked,
+         [f IN named | f.n] AS linked_nodes
 }
 CALL (linked_nodes) {
   // the relationships' own filters; the nodes they reach need not pass the node filters
