@@ -460,6 +460,8 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     ("I'm vegetarian and my partner Luis is allergic to nuts.", ("Concept", "meat"),
      ("me", "AVOIDS", "meat")),
     ("I have a severe peanut allergy.", ("Concept", "peanut"), ("me", "AVOIDS", "peanut")),
+    ("Isla has a mild cow's milk allergy.", ("Concept", "cow's milk"),
+     ("isla", "AVOIDS", "cows milk")),
     ("Tom is lactose intolerant.", ("Concept", "lactose"), ("tom", "AVOIDS", "lactose")),
     ("Anna went vegan last year.", ("Concept", "animal products"),
      ("anna", "AVOIDS", "animal products")),
@@ -3161,7 +3163,8 @@ def test_a_role_said_before_or_after_the_one_who_holds_it_is_their_job():
                    "Callum")[1] == {("hannah", "HAS_OCCUPATION", "cto")}
     # ... or before the name set off by commas
     assert extract("Our electrician, Priya Shah, is rewiring the kitchen next week.",
-                   "Omar")[1] == {("priya shah", "HAS_OCCUPATION", "electrician")}
+                   "Omar")[1] == {("priya shah", "HAS_OCCUPATION", "electrician"),
+                                  ("omar", "KNOWS", "priya shah")}
     assert extract("I met the CTO, Rui, at their office.", "Naomi")[1] >= {
         ("rui", "HAS_OCCUPATION", "cto")}
     assert extract("The teacher, she said, was late.", "Omar")[1] == set()
@@ -3314,6 +3317,36 @@ def test_someone_named_by_the_job_they_do_for_the_speaker_holds_it():
     assert not {f for f in extract("My favourite actor is Tom Hanks.", "Raj")[1]
                 if f[1] in ("KNOWS", "HAS_OCCUPATION")}
     assert extract("My nurse today was lovely.", "Raj")[1] == set()
+
+
+def test_a_pet_the_graph_knows_said_to_have_died_is_owned_no_longer():
+    def gone(text: str, known: dict[str, str]) -> list[tuple[str, str, str, bool]]:
+        executor = ToolExecutor(lambda ids: {})
+        RuleExtractor(Settings(), known_kinds=lambda keys: {k: known[k] for k in keys
+                                                            if k in known}).extract(
+            SourceText("s", "u", text, speaker="Zoe",
+                       event_at=datetime(2025, 6, 16, tzinfo=UTC)), executor)
+        return [(r.from_id, r.type, r.to_id, r.valid_to is not None)
+                for r in executor.plan.relationships]
+
+    # "Biscuit died" said alone left "Zoe OWNS Biscuit" standing
+    assert gone("Sadly Biscuit died last Tuesday.", {"biscuit": "Entity"}) == [
+        ("zoe", "OWNS", "biscuit", True)]
+    assert gone("Biscuit died.", {"biscuit": "Entity"}) == [("zoe", "OWNS", "biscuit", True)]
+    # a person who died is no pet; nor is a name the graph does not know
+    assert gone("Sadly Grandpa Joe died last week.", {"joe": "Person"}) == []
+    assert gone("Rex died.", {}) == []
+
+
+def test_a_job_done_from_home_a_pet_walker_and_a_part_in_a_band_are_jobs():
+    assert extract("I work from home as a translator, which helps.", "Zoe")[1] == {
+        ("zoe", "HAS_OCCUPATION", "translator")}
+    assert ("liam", "HAS_OCCUPATION", "dog walker") in extract(
+        "I hired a dog walker, Liam, for the days I have to go into the office.", "Zoe")[1]
+    assert extract("Our new drummer is Sol.", "Dan")[1] == {
+        ("sol", "HAS_OCCUPATION", "drummer"), ("dan", "KNOWS", "sol")}
+    assert extract("Our mortgage broker is Claire.", "Hannah")[1] == {
+        ("claire", "HAS_OCCUPATION", "mortgage broker"), ("hannah", "KNOWS", "claire")}
 
 
 def test_a_role_held_since_before_now_is_held_now():

@@ -519,6 +519,10 @@ _WHERE_BEFORE = compiled(r"\b(?:in|at|from|near)\s+$")
 _AT_BEFORE = compiled(r"\bat\s+$")
 _PLACE_AFTER = compiled(r"\b(?:in|near|from|to|into|around|via|through)\s+$")
 _CAPITALISED = compiled(rf"\b(?P<name>{NAME})")
+# a word that opens a sentence with sad news, written with its capital beside a name
+# ("Sadly Biscuit died last Tuesday": Biscuit)
+_SAD_OPENER = r"(?:Sadly|Unfortunately|Tragically)"
+_SAD_OPENING = compiled(rf"^{_SAD_OPENER}\s++")
 # a full stop after a title or "St" ends no sentence ("We go to St. Mary's church" made an
 # Entity "St")
 _ABBREVIATIONS = ("St", "Dr", "Mr", "Mrs", "Ms", "Mt", "Prof", "Jr", "Sr")
@@ -737,7 +741,8 @@ class RuleExtractor:
         names = {canonical_name(name)
                  for m in _CAPITALISED.finditer(
                      f"{source.content}\n{source.previous}\n{source.before_previous}")
-                 for name in (m["name"], _POSSESSIVE_SUFFIX.sub("", m["name"]))}
+                 for name in (m["name"], _POSSESSIVE_SUFFIX.sub("", m["name"]),
+                              _SAD_OPENING.sub("", m["name"]))}
         return sorted(names - {""})
 
     def extract(self, source: SourceText, executor: ToolExecutor) -> Usage:
@@ -965,6 +970,7 @@ class _Run:
                                                       "aliases": [key.capitalize()]})
             self.last_person = self.last_person or (name if rel_type != "OWNS" else None)
         self._more_relations(sentence, named)
+        self._pet_gone(sentence, named)
         text = self.resolved(sentence.text)
         # a question states nothing ("Does Nora still live in Singapore?")
         statement = not sentence.text.rstrip().endswith("?") \
@@ -981,7 +987,6 @@ class _Run:
             self._medicines(text, sentence, named)
             self._made(sentence.text, sentence, named)
             self._goals(text, sentence)
-            self._my_role(text, sentence, named)
             self._milestones(text, sentence)
             self._implied(text, sentence, named)
             self._homeland(sentence.text, sentence, named)
@@ -989,6 +994,7 @@ class _Run:
             self._job_begun(text, sentence, named)
             self._favourites(text, sentence, named)
             self._speakers_own(text, sentence, named)
+            self._my_role(text, sentence, named)
         self._pet_named_next(text, sentence, named, statement)
         self._relative_named_next(sentence, named, statement)
         # after the names a pet or a relative was given ("Her name is Juniper - Juni for
@@ -1395,6 +1401,18 @@ class _Run:
             self.relate(holder, name, rel_type, sentence, dated=False,
                         proximity=proximity, attitude=0.5)
 
+    def _pet_gone(self, sentence: _Sentence, named: set[str]) -> None:
+        """A pet the graph knows, said by its name alone to have died ("Biscuit died last
+        Tuesday"): the speaker owns it no longer (said with whose it was, "my cat Biscuit
+        died", _kin_fact reads it)."""
+        for name in self.gone - named:
+            if name and self.owner and _usable(name) \
+                    and self.existing.get(canonical_name(name)) == "Entity" \
+                    and self.made.get(name) in (None, "Entity"):
+                pet = self.node("Entity", name)
+                self.relate_over(self.speaker() or self.owner, pet, "OWNS", sentence)
+                named.add(name)
+
     def _my_role(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """Someone named by the job they do for the speaker ("My head baker is Owen"): the
         job is theirs, and the speaker knows them by it ("Who is my head baker?" asks by
@@ -1406,10 +1424,13 @@ class _Run:
                     or not _usable(name) or self._kind(name) not in (None, "Person"):
                 continue
             holder = self.node("Person", name, f"{self.owner_label}'s {role.lower()}")
-            if self.owner:
-                self.relate(self.speaker() or self.owner, holder, "KNOWS", sentence,
-                            dated=False, proximity=RELATION_WORDS["accountant"][2],
-                            attitude=0.5)
+            speaker = self.speaker() if self.owner else None
+            # ("We just hired our first barista, Tom": a colleague, said so)
+            related = any({op.from_name, op.to_name} == {speaker, holder}
+                          for op in self.executor.plan.relationships)
+            if speaker and not related:
+                self.relate(speaker, holder, "KNOWS", sentence, dated=False,
+                            proximity=_KNOWN_BY_ROLE, attitude=0.5)
             self.relate(holder, self.node("Concept", _title_name(role)), "HAS_OCCUPATION",
                         sentence)
             self.role_holders.add(name)
@@ -1900,6 +1921,13 @@ _OCCUPATIONS = (
     "carpenter|cashier|caterer|ceo|cfo|chef|chemist|cleaner|clerk|coach|consultant|cook|"
     # who looks after someone for a living ("a carer called Beth comes in on weekdays")
     "carer|caregiver|childminder|babysitter|(?:care|support|social|youth) worker|"
+    # ... or after one's pets ("I hired a dog walker, Liam")
+    "(?:dog|pet|cat|house) (?:walker|sitter)|"
+    # a part in a band ("Our new drummer is Sol")
+    "drummer|guitarist|bassist|vocalist|keyboardist|pianist|violinist|cellist|"
+    "saxophonist|trumpeter|"
+    # ("Our mortgage broker is Claire")
+    "broker|"
     # a chief officer's title as it is written: "the CFO", "CTO at Fjord Bank"
     "CEO|CFO|CTO|COO|CMO|CIO|CISO|cmo|cio|ciso|"
     "executive|recruiter|representative|rep|"
@@ -1951,13 +1979,17 @@ _TITLE_QUALIFIER = r"(?:(?:new|main|current|interim|acting|first)\s++)?"
 # names him), after the role or before it; not initials ("an ADI, an approved driving
 # instructor")
 _HOLDER = (rf"(?:\b{_NAME_TITLE})?(?P<subj>(?![A-Z]{{2,}}(?![\w'’\-])){NAME})(?!['’])")
-# what someone named by their workplace does in business talk ("Kaito at Helios asked")
 # someone named by the job they do for the speaker: "My head baker is Owen", "my plumber,
-# Dave Hughes, came round" (a relation word is read as the relation it is, "my manager is
-# Sandra": _RELATION; a favourite names no one the speaker knows)
+# Dave Hughes, came round", "Our mortgage broker is Claire" (a relation word is read as
+# the relation it is, "my manager is Sandra": _RELATION; a favourite names no one the
+# speaker knows)
 _MY_ROLE = compiled(
-    rf"\b[Mm]y\s++{_TITLE_QUALIFIER}(?!(?:favourite|favorite|fave|fav|ideal|dream)\b){_ROLE}"
+    r"\b(?:[Mm]y|[Oo]ur)\s++"
+    rf"{_TITLE_QUALIFIER}(?!(?:favourite|favorite|fave|fav|ideal|dream)\b){_ROLE}"
     rf"(?:,\s++|\s++is\s++(?:now\s++)?|\s++){_HOLDER}")
+# ... as close as one named by a relation word of such a job ("my accountant")
+_KNOWN_BY_ROLE = RELATION_WORDS["accountant"][2]
+# what someone named by their workplace does in business talk ("Kaito at Helios asked")
 _SAYING_VERBS = (r"(?:said|says|told|called|texted|emailed|asked|mentioned|wants|wanted|"
                  r"thinks|reached\s++out|replied|confirmed|agreed|invited|sent|signed)")
 _HOLIDAY_NAMES = "|".join(sorted(h.capitalize() for h in HOLIDAYS))     # one word each
@@ -2628,6 +2660,8 @@ _NAME_THEN_OUR_PET = compiled(
 # dog Bruno", "we lost our cat Luna": the pet the sentence names by a relation word is had,
 # and no longer (OWNS, over from then; a relative who died is still family)
 _PET_GONE = compiled(
+    # ("Sadly Biscuit died last Tuesday": not a pet "Sadly Biscuit")
+    rf"(?:{_SAD_OPENER},?\s++)?"
     rf"(?P<name>{NAME})\s*+,?\s*+(?:(?:[Oo]ur|[Mm]y)\s++(?:[a-z\-]++\s++)?"
     rf"(?i:{_PET_KIND})\s*+,?\s*+)?(?:has\s++|had\s++to\s++be\s++|was\s++)?"
     r"(?:sadly\s++|just\s++|finally\s++)?(?:passed\s++(?:away|on)|died|put\s++down|"
@@ -3332,7 +3366,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("AVOIDS", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:have|has|got)\s++(?:a|an)\s++"
         r"(?:(?:severe|mild|bad|serious|deadly|life-threatening)\s++)?"
-        r"(?P<obj>[a-z]++(?:\s++[a-z]++)?)\s++(?:allergy|intolerance)\b"), "Concept", ""),
+        # ("a cow's milk allergy")
+        r"(?P<obj>[a-z]++(?:['’]s)?(?:\s++[a-z]++)?)\s++(?:allergy|intolerance)\b"),
+     "Concept", ""),
     ("AVOIDS", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:{_NOT}|can't|can’t|cannot)\s++{ADVERB}(?:eat|drink)\s++"
         # "any alcohol" is alcohol; "another bite", "that much pizza" are no food kept away
@@ -3834,8 +3870,11 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("HAS_OCCUPATION", compiled(
         rf"{SUBJECT}\s++(?:(?:am|is|are|(?:have|has)\s++been)\s++{ADVERB}|{ADVERB}(?:became|"
         # ("I work part-time as a receptionist")
-        r"become|becomes|(?:have|has)\s++become|works?\s++(?:(?:part|full)[\s\-]time\s++)?as|"
-        r"(?:am|is|are)\s++working\s++(?:(?:part|full)[\s\-]time\s++)?as|"
+        # ("I work from home as a translator")
+        r"become|becomes|(?:have|has)\s++become|works?\s++(?:(?:part|full)[\s\-]time\s++|"
+        r"from\s++home\s++|remotely\s++)?as|"
+        r"(?:am|is|are)\s++working\s++(?:(?:part|full)[\s\-]time\s++|from\s++home\s++|"
+        r"remotely\s++)?as|"
         # "I work at Stripe as a data engineer", "I joined Globex as a data engineer"
         rf"(?:works?\s++(?:at|for)|(?:(?:have|has)\s++{ADVERB})?joined)\s++(?:the\s++)?{NAME}\s++as|"
         r"(?:got|started|took|landed|found|accepted)\s++(?:a|an)\s++(?:(?:new|day)\s++)?"
