@@ -3345,6 +3345,8 @@ def test_a_job_done_from_home_a_pet_walker_and_a_part_in_a_band_are_jobs():
         "I hired a dog walker, Liam, for the days I have to go into the office.", "Zoe")[1]
     assert extract("Our new drummer is Sol.", "Dan")[1] == {
         ("sol", "HAS_OCCUPATION", "drummer"), ("dan", "KNOWS", "sol")}
+    assert extract("My day job is teaching music at Oakfield Primary.", "Dan")[1] == {
+        ("dan", "WORKS_AT", "oakfield primary")}
     assert extract("Our mortgage broker is Claire.", "Hannah")[1] == {
         ("claire", "HAS_OCCUPATION", "mortgage broker"), ("hannah", "KNOWS", "claire")}
 

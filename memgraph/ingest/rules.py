@@ -2509,7 +2509,9 @@ _MY_GROUP = compiled(
 # is with Deloitte" (WORKS_AT)
 _MY_JOB_AT = compiled(
     r"\b[Mm]y\s++(?:day\s++|new\s++|current\s++|main\s++|part-time\s++|full-time\s++)?"
-    r"job\s++is\s++(?:at|with|for)\s++(?:(?:a|an)\s++(?:[a-z\-]++\s++){0,3}?(?:called|named)\s++|"
+    # ("My day job is teaching music at Oakfield Primary")
+    r"job\s++is\s++(?:[a-z\-]++(?<=ing)\s++(?:[a-z\-]++\s++){0,3}?)?(?:at|with|for)\s++"
+    r"(?:(?:a|an)\s++(?:[a-z\-]++\s++){0,3}?(?:called|named)\s++|"
     rf"the\s++)?(?P<name>{NAME})")
 # a job begun, told by where alone: "I started at Google in March", "Lena has started at
 # Leeds General Infirmary", "I start at Southmead on Monday" (a school's name is a place of
