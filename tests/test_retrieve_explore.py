@@ -920,6 +920,25 @@ def test_a_name_said_inside_a_longer_one_the_question_names_is_not_named(
                           reinforce=False)[0].name == "Chloe HAS_OCCUPATION baker"
 
 
+def test_a_relatives_fact_answers_what_is_asked_of_the_relative_only_when_it_says_it(
+        memory: Memory, user_id: str) -> None:
+    # "Who is our pet insurer?" had "Pepper ATTENDED agility classes" first, as an answer:
+    # a pet's fact, reached through "our pet", with no word of the question's in it
+    for day, text in (("2025-02-03", "I have a border collie called Pepper."),
+                      ("2025-04-07", "Pepper started agility classes on Saturdays."),
+                      ("2025-06-16", "Pet insurance with Petplan went up to £62 a month "
+                                     "for Pepper.")):
+        memory.ingest(text, user_id=user_id, speaker="Zoe", event_at=f"{day}T12:00:00Z")
+    insurer = memory.explore("Who is our pet insurer?", user_id=user_id, k=5,
+                             reinforce=False)
+    assert not [r for r in insurer if r.name == "Pepper ATTENDED agility classes"
+                and r.score.tier == 1]
+    # ... and it still answers what it says
+    first = memory.explore("What classes does my dog go to?", user_id=user_id, k=5,
+                           reinforce=False)[0]
+    assert first.name == "Pepper ATTENDED agility classes" and first.score.tier == 1
+
+
 def test_who_holds_a_role_is_told_by_the_fact_not_by_the_role_named(memory: Memory,
                                                                      user_id: str) -> None:
     # "Who is the electrician?" names the Concept "electrician" alone, and it came first

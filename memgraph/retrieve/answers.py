@@ -361,8 +361,12 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
             else:
                 score = sim * (DEMOTION if bridges else 1.0)
         else:
-            score = sim + ANSWER_BONUS if bridged and topic else sim * DEMOTION
-            if bridged and topic:
+            # a relative's fact answers what is asked of the relative when it says one of
+            # the question's other words ("Who is our pet insurer?" is not answered by
+            # "Pepper ATTENDED agility classes")
+            telling = bridged and bool(topic) and bool(wanted & said[row["key"]])
+            score = sim + ANSWER_BONUS if telling else sim * DEMOTION
+            if telling:
                 through_bridge.add(row["key"])
         if intent.question_word in NOT_ASKED_BY.get(str(props.get("kind")), ()):
             # beside the point, as a fact a relation word leaves out is
