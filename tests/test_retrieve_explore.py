@@ -939,6 +939,23 @@ def test_a_relatives_fact_answers_what_is_asked_of_the_relative_only_when_it_say
     assert first.name == "Pepper ATTENDED agility classes" and first.score.tier == 1
 
 
+def test_a_pet_word_asks_for_what_one_owns_not_for_a_person_told_beside_a_pet(
+        memory: Memory, user_id: str) -> None:
+    # "I hired a dog walker, Liam" made "Zoe COLLEAGUE_OF Liam" a bridge for "pets" by its
+    # sentence's "dog", and it answered second
+    for day, text in (("2025-02-03", "I have a border collie called Pepper."),
+                      ("2025-04-07", "I hired a dog walker, Liam, for the days I have to "
+                                     "go into the office.")):
+        memory.ingest(text, user_id=user_id, speaker="Zoe", event_at=f"{day}T12:00:00Z")
+    results = memory.explore("What pets do I have?", user_id=user_id, k=5, reinforce=False)
+    assert results[0].name == "Zoe OWNS Pepper"
+    assert not [r for r in results if "Liam" in r.name and r.score.tier == 1]
+    # a person word still asks for the person
+    assert memory.explore("Who is my dog walker?", user_id=user_id, k=5,
+                          reinforce=False)[0].name in ("Zoe COLLEAGUE_OF Liam",
+                                                       "Liam HAS_OCCUPATION dog walker")
+
+
 def test_who_holds_a_role_is_told_by_the_fact_not_by_the_role_named(memory: Memory,
                                                                      user_id: str) -> None:
     # "Who is the electrician?" names the Concept "electrician" alone, and it came first

@@ -122,6 +122,12 @@ TYPE_OF_RELATION_WORD: dict[str, str] = {
     **{w: "PARTNER_OF" for w in RELATION_SYNONYMS["partner"]},
     **{w: "FRIEND_OF" for w in RELATION_SYNONYMS["friend"]},
 }
+# The relation words that name a pet ("dog", "kittens", "pets"): they ask for what one
+# owns (OWNS), the others for a person, whatever a fact's sentence says beside them.
+PET_WORDS: frozenset[str] = frozenset(
+    form for (rel_type, _), groups in vocabulary.RELATION_WORD_GROUPS.items()
+    if rel_type == "OWNS" for group in groups for word in group.split(", ")
+    for form in RELATION_SYNONYMS.get(word, ()))
 # Relations one has one of at a time, though the vocabulary does not supersede them (a
 # manager is a COLLEAGUE_OF, as a teammate is): "who is Leo's manager?" asks for the one
 # named last, "who was Leo's manager before?" for the one before.
@@ -752,6 +758,11 @@ def _weighted_share(weights: Mapping[str, float], words: frozenset[str]) -> floa
 def _bridge(props: Mapping[str, Any] | None, intent: QueryIntent,
             named: frozenset[str] = frozenset()) -> bool:
     if props is None or not intent.relation_words or props.get("kind") not in PERSON_TYPES:
+        return False
+    # a pet is owned, a person is no pet: "What pets do I have?" is not bridged by "Zoe
+    # COLLEAGUE_OF Liam", told as "I hired a dog walker, Liam"
+    owned = props.get("kind") == "OWNS"
+    if not any((w in PET_WORDS) == owned for w in intent.relation_words):
         return False
     # the relative is the end the question does not name: in "Who are Min's kids?" the
     # fact "Min FAMILY_OF Jae" is described by Jae's side, not by Min's "Kim's brother"

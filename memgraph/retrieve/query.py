@@ -397,10 +397,14 @@ class QueryIntent:
         George's alias: "What medication does Dad take?"), names that node and asks for no
         relative of anyone. As a relation word it made the speaker's fact "Grace FAMILY_OF
         George" a bridge, and the facts of Grace's other relatives (her brother's) answers
-        about Dad. "Ben's dad" still asks for Ben's relative (``owned``)."""
+        about Dad. "Ben's dad" still asks for Ben's relative (``owned``). A relation word
+        inside a linked name of more words is a word of that name: "Who is my dog walker?"
+        asks for no dog."""
         said = {canonical_name(name) for name in names}
+        inside = {word for name in said if " " in name for word in name.split()}
         kept = frozenset(w for w in self.relation_words
-                         if w in self.owned or canonical_name(w) not in said)
+                         if (w in self.owned or canonical_name(w) not in said)
+                         and canonical_name(w) not in inside)
         return self if kept == self.relation_words else replace(self, relation_words=kept)
 
     def relation_matches(self, text: str) -> bool:
