@@ -3351,6 +3351,15 @@ def test_a_job_done_from_home_a_pet_walker_and_a_part_in_a_band_are_jobs():
         ("claire", "HAS_OCCUPATION", "mortgage broker"), ("hannah", "KNOWS", "claire")}
 
 
+def test_where_one_went_or_is_going_to_do_something_is_a_place():
+    assert extract("We went camping in Wales last week.", "Raj")[1] == {
+        ("raj", "EXPERIENCED", "camping"), ("raj", "VISITED", "wales")}
+    assert ("luca", "HAS_GOAL", "trip to dolomites") in extract(
+        "Before I start I'm going hiking in the Dolomites with my brother Marco.", "Luca")[1]
+    # a month is no place
+    assert extract("I went skiing in January.", "Raj")[1] == {("raj", "EXPERIENCED", "skiing")}
+
+
 def test_a_role_held_since_before_now_is_held_now():
     assert extract("I've been a data analyst at Brightwell Insurance for four years.",
                    "Luca")[1] == {("luca", "HAS_OCCUPATION", "data analyst"),

@@ -2944,6 +2944,8 @@ _TRIP_TO = compiled(
     # "we're planning a trip to Japan", "I'm hoping to visit Peru"
     r"(?:planning|booking|taking)\s++(?:a|an|our|my|the)\s++(?:[a-z\-]++\s++){0,2}?"
     r"(?:trip|holiday|vacation|getaway|break|visit))\s++(?:back\s++)?to|"
+    # "I'm going hiking in the Dolomites with my brother"
+    r"going\s++[a-z\-]++(?<=ing)\s++(?:in|around|across|through)|"
     rf"(?:planning|hoping|going)\s++to\s++{_TRIP_VERB})|"
     # ... and as wished or as scheduled: "Next year we want to go to South Korea", "I'd
     # love to visit Peru", "We fly from Manchester to Tokyo on 10 April"
@@ -3358,6 +3360,11 @@ def _article(word: str) -> str:
 _WHEN_VOLUNTEERING = (rf"(?:(?:on\s++)?(?:{_WEEKDAY_NAME}s|weekends|"
                       r"evenings|mornings|twice\s++a\s++week|once\s++a\s++week)\s++)?")
 _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
+    # where one went to do something: "We went camping in Wales", "I went hiking in the
+    # Lake District" (EXPERIENCED camping too; not "went skiing in January")
+    ("VISITED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}went\s++[a-z\-]++(?<=ing)\s++(?:in|around|across|through)\s++"
+        rf"(?:the\s++)?(?P<obj>{_NO_DATE_NAME}{NAME})"), "Entity", "place"),
     # what someone keeps away from (AVOIDS): an allergy or an intolerance ("Luis is
     # allergic to nuts", "I have a severe peanut allergy"), "I don't eat pork"; a diet is
     # _DIET's
