@@ -1133,7 +1133,7 @@ class _Run:
             kind, entity_type = "Entity", ""
         if kind == "Entity" and (what := m.groupdict().get("what")):
             # "I run a small bakery called Crumb & Co": what it is describes it
-            described = re.sub(r"^own\s++", "", what)
+            described = what.removeprefix("own ")
         obj_kind = kind
         # a child born is described as whose daughter or son ("had a baby girl, Anaya":
         # "What's Ravi's daughter called?" asks by the relation word)
