@@ -510,6 +510,32 @@ def test_a_relation_word_said_without_whose_names_the_node_that_goes_by_it() -> 
         == {"doctor"}
 
 
+def test_a_word_said_as_the_speakers_is_what_the_speaker_holds() -> None:
+    assert read_query("What was my job before Octopus?").mine == {"job"}
+    assert read_query("Where is our new house?").mine == {"house"}
+    # a relation word is a relative, not a thing held; "me" owns nothing
+    assert read_query("Where does my dad live?").mine == frozenset()
+    assert read_query("Who referred me to Octopus?").mine == frozenset()
+
+
+def test_a_fact_of_a_relation_asked_as_the_speakers_answers_only_as_the_speakers() -> None:
+    rels = {
+        "friend": {"kind": "WORKS_AT", "start_name": "Priya", "end_name": "Octopus Energy",
+                   "description": "My friend Priya works at Octopus and referred me."},
+        "own": {"kind": "WORKS_AT", "start_name": "Luca", "end_name": "Brightwell",
+                "description": "I've been a data analyst at Brightwell for four years."},
+    }
+    rows = [{"key": "friend", "via": None, "sim": 0.84},
+            {"key": "own", "via": None, "sim": 0.74}]
+    intent = read_query("What was my job before Octopus?")
+    ranked = rank_facts(rows, rels, intent, ["Octopus Energy", "Luca"], 0.8,
+                        speaker="Luca")
+    assert "friend" not in ranked.answers
+    assert ranked.ranked[0][0] == "own"
+    # with no speaker linked, nothing is the speaker's
+    assert "friend" in rank_facts(rows, rels, intent, ["Octopus Energy"], 0.8).answers
+
+
 def test_the_bridge_fact_answers_who_and_leads_to_the_relatives_facts() -> None:
     rels = {
         "fam": {"kind": "FAMILY_OF", "description": "My brother Leo lives in Porto.",

@@ -956,6 +956,24 @@ def test_a_pet_word_asks_for_what_one_owns_not_for_a_person_told_beside_a_pet(
                                                        "Liam HAS_OCCUPATION dog walker")
 
 
+def test_what_is_asked_as_the_speakers_is_not_someone_elses_the_question_names(
+        memory: Memory, user_id: str) -> None:
+    # "What was my job before Octopus?" answered "Priya WORKS_AT Octopus Energy": the
+    # question names Octopus and "job" is a word of WORKS_AT, but the job is Luca's
+    for day, text in (("2025-03-03", "I've been a data analyst at Brightwell Insurance for "
+                                     "four years."),
+                      ("2025-04-14", "My friend Priya works at Octopus Energy and referred "
+                                     "me.")):
+        memory.ingest(text, user_id=user_id, speaker="Luca", event_at=f"{day}T12:00:00Z")
+    mine = memory.explore("What was my job before Octopus Energy?", user_id=user_id, k=5,
+                          reinforce=False)
+    assert not [r for r in mine if r.name == "Priya WORKS_AT Octopus Energy"
+                and r.score.tier == 1]
+    # ... and the friend's is still hers
+    assert memory.explore("Where does Priya work?", user_id=user_id, k=5,
+                          reinforce=False)[0].name == "Priya WORKS_AT Octopus Energy"
+
+
 def test_who_holds_a_role_is_told_by_the_fact_not_by_the_role_named(memory: Memory,
                                                                      user_id: str) -> None:
     # "Who is the electrician?" names the Concept "electrician" alone, and it came first

@@ -283,7 +283,7 @@ def is_auto_link(kind: str, text: str) -> bool:
 def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str, Any]],
                intent: QueryIntent, linked_names: Sequence[str],
                best_source_sim: float | None = None,
-               linked_people: Sequence[str] = ()) -> FactRanking:
+               linked_people: Sequence[str] = (), speaker: str | None = None) -> FactRanking:
     """The ``facts`` list: (key, score) best first. ``rows`` are the candidate query's
     fact rows ``{key, via, sim}`` (``via``: the hop-1 fact a hop-2 fact was reached by;
     ``sim``: (1 + cosine) / 2 of the fact's embedding and the query, None without one);
@@ -295,7 +295,9 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     source's cosine (``best_source_sim``, (1 + cosine) / 2 of the vector signal; every
     fact with an embedding when None); and the facts whose relation the question asks
     about (``asks_relation``). ``linked_people``: the people among the linked nodes (a
-    fact told with another of them comes first: ``_named_besides``).
+    fact told with another of them comes first: ``_named_besides``). ``speaker``: the
+    speaker's node the question links by "I" or "my" (its name), whose a relation asked
+    as the speaker's is ("my job": ``QueryIntent.mine``).
     """
     topic = intent.topic(linked_names)
     stems = [verb_stem(w) for w in topic]
@@ -330,6 +332,10 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
              for row, props in facts}
     said = {key: words | timed[key] for key, words in said.items()}
     weights = _word_weights(wanted, said.values())
+    # "What was my job before Octopus?" asks for the speaker's job, not for the friend's
+    # at Octopus the question names
+    mine = with_phrases([verb_stem(w) for w in intent.mine]) if speaker else set()
+    speakers = frozenset({canonical_name(speaker)}) if speaker else frozenset()
     for row, props in facts:
         if asks_relation(asking, props, ends_named=row["key"] in ends_named):
             asked.add(row["key"])
@@ -374,7 +380,8 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
             score = sim + ANSWER_BONUS if telling else sim * DEMOTION
             if telling:
                 through_bridge.add(row["key"])
-        if intent.question_word in NOT_ASKED_BY.get(str(props.get("kind")), ()):
+        if intent.question_word in NOT_ASKED_BY.get(str(props.get("kind")), ()) or (
+                mine and asks_relation(mine, props) and not _hangs_off(props, speakers)):
             # beside the point, as a fact a relation word leaves out is
             score *= DEMOTION
             answers.discard(row["key"])

@@ -151,6 +151,11 @@ WHETHER_NOW_WORDS = frozenset({"does", "do", "am", "is", "are"})
 WH_WORDS = frozenset({"what", "which", "where", "who", "whom", "whose", "when", "why",
                       "how"})
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "i'm", "i've", "we", "our"})
+# the words that make what follows the speaker's ("my job", "our house"), and those that
+# may stand between ("my new job", "our old flat")
+SPEAKERS_OWN = frozenset({"my", "our"})
+MINE_MODIFIERS = frozenset({"new", "old", "current", "last", "previous", "first", "own",
+                            "present", "former"})
 # the words that say whose something is
 POSSESSIVE_WORDS = frozenset({"my", "your", "his", "her", "its", "our", "their"})
 # ... but "me" after a request is the one asking, not what is asked about: "Tell me about
@@ -360,6 +365,9 @@ class QueryIntent:
     speaking: str = ""
     # the relation words said with whose relative they are ("Ben's dad", "my dad")
     owned: frozenset[str] = frozenset()
+    # the other words said as the speaker's ("my job", "our new home"): what the speaker
+    # holds, not anyone else the question names (answers.rank_facts)
+    mine: frozenset[str] = frozenset()
 
     @property
     def asks_when(self) -> bool:
@@ -785,6 +793,14 @@ def read_query(query: str) -> QueryIntent:
                     if w not in skip and i not in modifiers and i not in light
                     and i not in paired and i not in request
                     and (w not in relation or i in company))
+    # ("my new job": a word between says which)
+    said_mine = {i for i in range(1, len(lowered))
+                 if lowered[i - 1] in SPEAKERS_OWN
+                 or (i > 1 and lowered[i - 2] in SPEAKERS_OWN
+                     and lowered[i - 1] in MINE_MODIFIERS)}
+    mine = frozenset(w for i, w in enumerate(lowered)
+                     if i in said_mine and w in content and w not in RELATION_SYNONYMS
+                     and w not in MINE_MODIFIERS)
     # "what kind of work does Tom do?", "what line of work is Anna in?" ask for what one
     # does, not only where
     if any(lowered[i:i + 3] == [kind, "of", "work"] for i in range(len(lowered) - 2)
@@ -837,4 +853,4 @@ def read_query(query: str) -> QueryIntent:
                        whether=bool(lowered) and lowered[0] in WHETHER_WORDS,
                        thing=what_is_a_thing(lowered),
                        both=any(w in BOTH_WORDS for w in lowered),
-                       speaking=speaking_name(words), owned=owned)
+                       speaking=speaking_name(words), owned=owned, mine=mine)
