@@ -32,7 +32,8 @@
 //   linked       the tenant's semantic nodes the query names: $search.name_keys are
 //                canonical names (runs of 1-4 query words, memgraph/retrieve/query.py), each an
 //                index seek on the (user_id, canonical_name) constraints; with
-//                $first_person, also the tenant's one speaker (attribute "role: speaker");
+//                $first_person, also the tenant's one speaker (attribute "role: speaker";
+//                score 0, no name's length: how explore.fetch_candidates tells it apart);
 //                a name inside a longer one linked by name is left out ("head baker"
 //                names no "baker").
 //   facts        the semantic relationships of the linked nodes (hop 1) and of the

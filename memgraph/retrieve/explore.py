@@ -234,7 +234,7 @@ def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = N
                        and props[r["key"]][1].get("kind") in EPISODE_KINDS), default=None)
     people = [props[r["key"]][1].get("name") or "" for r in linked
               if r["key"] in props and props[r["key"]][1].get("kind") == "Person"]
-    # (the speaker is linked by "I" or "my", with no name's length: explore_candidates)
+    # the speaker, linked by "I" or "my" with no name's length (score 0: explore_candidates)
     speaker = next((props[r["key"]][1].get("name") for r in linked
                     if r["key"] in props and r["score"] == 0), None)
     facts = rank_facts(row["facts"], rels, intent, names, best_source, people, speaker)
