@@ -21,6 +21,14 @@ def ingest_turns(memory: Memory, user_id: str, turns: Sequence[tuple[str, str]],
                       event_at=start.replace(minute=n))
 
 
+def ingest_dated(memory: Memory, user_id: str, speaker: str,
+                 told: Sequence[tuple[str, str]]) -> None:
+    """What ``speaker`` told days or months apart: each ``(day, text)`` at noon UTC on
+    its ISO ``day``."""
+    for day, text in told:
+        memory.ingest(text, user_id=user_id, speaker=speaker, event_at=f"{day}T12:00:00Z")
+
+
 def rows(graph: Graph, query: str, **params: Any) -> list[dict[str, Any]]:
     graph.behind.wait()   # a reader beside the Graph: its queued recalls first
     records, _, _ = graph.driver.execute_query(query, params)

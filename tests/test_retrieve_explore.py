@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from ingest_support import ingest_turns
+from ingest_support import ingest_dated, ingest_turns
 from retrieve_data import QueryDirection, add_node, relate, set_props, snapshot
 
 from memgraph.demo.tour import sample_conversation
@@ -867,14 +867,15 @@ def test_a_tool_switched_to_answers_now_though_the_one_before_matched_better(
 def test_whether_something_still_holds_is_told_by_what_was_said_last(
         memory: Memory, user_id: str) -> None:
     # in arrival order, not event order (an agent importing older notes late)
-    for day, text in (("2025-09-01", "We moved to Hamburg last week."),
-                      ("2025-10-01", "I started a new job at Otto as a data engineer."),
-                      ("2025-01-05", "I live in Berlin and I work at Zalando as an analyst."),
-                      ("2025-02-01", "My girlfriend Mia moved in with me."),
-                      ("2025-11-01", "Mia and I broke up."),
-                      ("2025-03-01", "I love bouldering."),
-                      ("2025-08-01", "I stopped bouldering after my shoulder injury.")):
-        memory.ingest(text, user_id=user_id, speaker="Jon", event_at=f"{day}T12:00:00Z")
+    ingest_dated(memory, user_id, "Jon", [
+        ("2025-09-01", "We moved to Hamburg last week."),
+        ("2025-10-01", "I started a new job at Otto as a data engineer."),
+        ("2025-01-05", "I live in Berlin and I work at Zalando as an analyst."),
+        ("2025-02-01", "My girlfriend Mia moved in with me."),
+        ("2025-11-01", "Mia and I broke up."),
+        ("2025-03-01", "I love bouldering."),
+        ("2025-08-01", "I stopped bouldering after my shoulder injury."),
+    ])
     results = memory.explore("Do I still go bouldering?", user_id=user_id, k=5,
                              reinforce=False)
     assert [(r.name, r.valid_to) for r in results[:2]] == [
@@ -886,12 +887,12 @@ def test_who_holds_two_things_the_question_names_is_told_by_the_facts_that_meet_
         memory: Memory, user_id: str) -> None:
     # no message says both: Ingrid's job and her employer were told a week apart, and
     # another CFO and another Northwind employee were told in one sentence each
-    for day, text in (("2025-04-01", "Ingrid Dahl joined Northwind Logistics in March."),
-                      ("2025-04-03", "Kaito Mori is the CFO of Helios Energy."),
-                      ("2025-04-05", "Tomas Berg works at Northwind Logistics as head of IT."),
-                      ("2025-04-08", "I had coffee with Ingrid Dahl today, she's a CFO and "
-                                     "very sharp.")):
-        memory.ingest(text, user_id=user_id, speaker="Lena", event_at=f"{day}T12:00:00Z")
+    ingest_dated(memory, user_id, "Lena", [
+        ("2025-04-01", "Ingrid Dahl joined Northwind Logistics in March."),
+        ("2025-04-03", "Kaito Mori is the CFO of Helios Energy."),
+        ("2025-04-05", "Tomas Berg works at Northwind Logistics as head of IT."),
+        ("2025-04-08", "I had coffee with Ingrid Dahl today, she's a CFO and very sharp."),
+    ])
     results = memory.explore("Who is the CFO at Northwind Logistics?", user_id=user_id,
                              k=5, reinforce=False)
     assert {r.name for r in results[:2]} == {"Ingrid Dahl HAS_OCCUPATION CFO",
@@ -908,10 +909,10 @@ def test_a_name_said_inside_a_longer_one_the_question_names_is_not_named(
         memory: Memory, user_id: str) -> None:
     # "my head baker" named the Concept "baker" too, and the new baker Chloe's fact, with
     # "baker" and the speaker met at her, came first
-    for day, text in (("2025-01-06", "My head baker is Owen; he's been with me since the "
-                                     "start."),
-                      ("2025-03-10", "I hired a new baker, Chloe, who trained at Leiths.")):
-        memory.ingest(text, user_id=user_id, speaker="Priya", event_at=f"{day}T12:00:00Z")
+    ingest_dated(memory, user_id, "Priya", [
+        ("2025-01-06", "My head baker is Owen; he's been with me since the start."),
+        ("2025-03-10", "I hired a new baker, Chloe, who trained at Leiths."),
+    ])
     results = memory.explore("Who is my head baker?", user_id=user_id, k=5, reinforce=False)
     assert {r.name for r in results[:2]} == {"Priya KNOWS Owen",
                                              "Owen HAS_OCCUPATION head baker"}
@@ -924,11 +925,11 @@ def test_a_relatives_fact_answers_what_is_asked_of_the_relative_only_when_it_say
         memory: Memory, user_id: str) -> None:
     # "Who is our pet insurer?" had "Pepper ATTENDED agility classes" first, as an answer:
     # a pet's fact, reached through "our pet", with no word of the question's in it
-    for day, text in (("2025-02-03", "I have a border collie called Pepper."),
-                      ("2025-04-07", "Pepper started agility classes on Saturdays."),
-                      ("2025-06-16", "Pet insurance with Petplan went up to £62 a month "
-                                     "for Pepper.")):
-        memory.ingest(text, user_id=user_id, speaker="Zoe", event_at=f"{day}T12:00:00Z")
+    ingest_dated(memory, user_id, "Zoe", [
+        ("2025-02-03", "I have a border collie called Pepper."),
+        ("2025-04-07", "Pepper started agility classes on Saturdays."),
+        ("2025-06-16", "Pet insurance with Petplan went up to £62 a month for Pepper."),
+    ])
     insurer = memory.explore("Who is our pet insurer?", user_id=user_id, k=5,
                              reinforce=False)
     assert not [r for r in insurer if r.name == "Pepper ATTENDED agility classes"
@@ -943,10 +944,10 @@ def test_a_pet_word_asks_for_what_one_owns_not_for_a_person_told_beside_a_pet(
         memory: Memory, user_id: str) -> None:
     # "I hired a dog walker, Liam" made "Zoe COLLEAGUE_OF Liam" a bridge for "pets" by its
     # sentence's "dog", and it answered second
-    for day, text in (("2025-02-03", "I have a border collie called Pepper."),
-                      ("2025-04-07", "I hired a dog walker, Liam, for the days I have to "
-                                     "go into the office.")):
-        memory.ingest(text, user_id=user_id, speaker="Zoe", event_at=f"{day}T12:00:00Z")
+    ingest_dated(memory, user_id, "Zoe", [
+        ("2025-02-03", "I have a border collie called Pepper."),
+        ("2025-04-07", "I hired a dog walker, Liam, for the days I have to go into the office."),
+    ])
     results = memory.explore("What pets do I have?", user_id=user_id, k=5, reinforce=False)
     assert results[0].name == "Zoe OWNS Pepper"
     assert not [r for r in results if "Liam" in r.name and r.score.tier == 1]
@@ -960,11 +961,10 @@ def test_what_is_asked_as_the_speakers_is_not_someone_elses_the_question_names(
         memory: Memory, user_id: str) -> None:
     # "What was my job before Octopus?" answered "Priya WORKS_AT Octopus Energy": the
     # question names Octopus and "job" is a word of WORKS_AT, but the job is Luca's
-    for day, text in (("2025-03-03", "I've been a data analyst at Brightwell Insurance for "
-                                     "four years."),
-                      ("2025-04-14", "My friend Priya works at Octopus Energy and referred "
-                                     "me.")):
-        memory.ingest(text, user_id=user_id, speaker="Luca", event_at=f"{day}T12:00:00Z")
+    ingest_dated(memory, user_id, "Luca", [
+        ("2025-03-03", "I've been a data analyst at Brightwell Insurance for four years."),
+        ("2025-04-14", "My friend Priya works at Octopus Energy and referred me."),
+    ])
     mine = memory.explore("What was my job before Octopus Energy?", user_id=user_id, k=5,
                           reinforce=False)
     assert not [r for r in mine if r.name == "Priya WORKS_AT Octopus Energy"
@@ -977,11 +977,11 @@ def test_what_is_asked_as_the_speakers_is_not_someone_elses_the_question_names(
 def test_who_holds_a_role_is_told_by_the_fact_not_by_the_role_named(memory: Memory,
                                                                      user_id: str) -> None:
     # "Who is the electrician?" names the Concept "electrician" alone, and it came first
-    for day, text in (("2025-03-03", "Our builder is Dave Hughes, he starts on March 17th."),
-                      ("2025-04-10", "Our electrician, Priya Shah, is rewiring the kitchen "
-                                     "next week."),
-                      ("2025-04-11", "The new plumber is Tom Reed.")):
-        memory.ingest(text, user_id=user_id, speaker="Omar", event_at=f"{day}T12:00:00Z")
+    ingest_dated(memory, user_id, "Omar", [
+        ("2025-03-03", "Our builder is Dave Hughes, he starts on March 17th."),
+        ("2025-04-10", "Our electrician, Priya Shah, is rewiring the kitchen next week."),
+        ("2025-04-11", "The new plumber is Tom Reed."),
+    ])
     first = memory.explore("Who is the electrician?", user_id=user_id, k=5,
                            reinforce=False)[0]
     assert first.name == "Priya Shah HAS_OCCUPATION electrician" and first.score.tier == 1
