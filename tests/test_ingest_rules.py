@@ -1003,6 +1003,18 @@ def test_someone_moved_by_others_lives_where_they_were_moved():
         assert extract(text, "Grace")[1] == set(), text
 
 
+def test_a_time_or_place_before_and_we_are_getting_married_is_no_partner():
+    # "at Christmas and we're getting married" made Christmas the speaker's partner
+    assert extract("Josh and I got engaged at Christmas and we're getting married on "
+                   "14 June.", "Amira")[1] == {("amira", "PARTNER_OF", "josh")}
+    assert extract("We met at Hengrave Hall and we're getting married in June.",
+                   "Amira")[1] == set()
+    assert extract("We got engaged over Christmas and we're getting married in June.",
+                   "Amira")[1] == {("amira", "EXPERIENCED", "engagement")}
+    assert extract("My fiancé Josh and I are getting married in June.", "Amira")[1] == {
+        ("amira", "PARTNER_OF", "josh")}
+
+
 def test_a_move_ahead_is_a_goal_of_everyone_moving_not_a_home_yet():
     nodes, facts = extract("Lena and I are moving to Bath in January.")
     assert facts == {("me", "HAS_GOAL", "moving to bath"), ("lena", "HAS_GOAL", "moving to bath")}
@@ -1011,6 +1023,11 @@ def test_a_move_ahead_is_a_goal_of_everyone_moving_not_a_home_yet():
         ("me", "HAS_GOAL", "moving to netherlands")}
     # a "she" that stands for no one is no one
     assert extract("She is moving to Leeds.") == ({("Entity", "Leeds")}, set())
+    # where from is said on the way
+    assert extract("My wife Ana and I are moving from Manchester to Lisbon in September.",
+                   "Kenji")[1] == {("kenji", "PARTNER_OF", "ana"),
+                                   ("kenji", "HAS_GOAL", "moving to lisbon"),
+                                   ("ana", "HAS_GOAL", "moving to lisbon")}
 
 
 def test_a_trip_ahead_is_a_goal_of_everyone_going_not_a_visit_yet():
@@ -3317,6 +3334,31 @@ def test_someone_named_by_the_job_they_do_for_the_speaker_holds_it():
     assert not {f for f in extract("My favourite actor is Tom Hanks.", "Raj")[1]
                 if f[1] in ("KNOWS", "HAS_OCCUPATION")}
     assert extract("My nurse today was lovely.", "Raj")[1] == set()
+    # ... said with "is called"
+    assert extract("My diabetes nurse is called Bernie, I see her every three months.",
+                   "Tom")[1] == {("bernie", "HAS_OCCUPATION", "diabetes nurse"),
+                                 ("tom", "KNOWS", "bernie")}
+
+
+def test_a_dj_an_agent_a_chairman_or_a_treasurer_is_a_job():
+    assert extract("The band cancelled, so we've booked a DJ called Marcus instead.",
+                   "Amira")[1] == {("marcus", "HAS_OCCUPATION", "dj")}
+    assert extract("I sent the manuscript to an agent called Sarah Kemp.", "Elena")[1] == {
+        ("sarah kemp", "HAS_OCCUPATION", "agent")}
+    assert extract("The club chairman is Gary Holt, he wants all coaches to do the course.",
+                   "Mark")[1] == {("gary holt", "HAS_OCCUPATION", "club chairman")}
+    assert ("jo", "HAS_OCCUPATION", "treasurer") in extract("Our treasurer is Jo.", "Mark")[1]
+
+
+def test_a_company_named_after_where_it_is_is_the_employer():
+    # "a company in Berlin called Tidepool" stated no employer; "a startup in Berlin called
+    # Tidepool" the Concept "startup"
+    assert extract("I work remotely as a software engineer for a company in Berlin called "
+                   "Tidepool.", "Kenji")[1] == {("kenji", "WORKS_AT", "tidepool"),
+                                                ("kenji", "HAS_OCCUPATION", "software engineer")}
+    assert extract("I work for a startup in Berlin called Tidepool.", "Kenji")[1] == {
+        ("kenji", "WORKS_AT", "tidepool")}
+    assert extract("I work at a café in Leeds.", "Kenji")[1] == {("kenji", "WORKS_AT", "café")}
 
 
 def test_a_pet_the_graph_knows_said_to_have_died_is_owned_no_longer():

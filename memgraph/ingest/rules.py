@@ -301,11 +301,15 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # "got a part time job at Greggs", "she's got a new job at Tesco"
         r"(?:(?:have|has)\s++)?(?:got|have|took|accepted)\s++a\s++"
         r"(?:(?:new|part[\s-]time|full[\s-]time|summer|weekend|[Ss]aturday|day)\s++)?job)\s++"
+        # "I work remotely as a software engineer for…"
+        r"(?:(?:remotely|from\s++home)\s++(?=as\s))?"
         r"(?:as (?:an? )?[a-z ]{1,60}?\s++)?"
         r"(?:(?:remotely|part-time|full-time|freelance)\s++)?"
-        # "at a restaurant called La Tasca", "at the BBC"
+        # "at a restaurant called La Tasca", "at the BBC", "for a company in Berlin called
+        # Tidepool"
         # a contract is with its client: "landed a contract with Monzo"
-        r"(?:at|for|(?<=contract\s)with)\s++(?:an?\s++(?:[a-zà-ÿ]+\s++){1,3}?(?:called|named)\s++|"
+        r"(?:at|for|(?<=contract\s)with)\s++(?:an?\s++(?:[a-zà-ÿ]+\s++){1,3}?"
+        rf"(?:in\s++{NAME}\s++)?(?:called|named)\s++|"
         rf"the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # a driver's employer: "I drive buses for Thames Valley Buses", "I drive for Uber" (not
     # "I drive my kids to school", "we drove for hours")
@@ -514,8 +518,9 @@ _NAME_TITLE = r"(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++"
 _TITLED = compiled(rf"\b{_NAME_TITLE}(?P<name>{NAME})")
 # "a bakery in Hackney called Crumbs": a place that is named, not a person who phoned
 _PLACE_BEFORE = compiled(r"\b(?:in|at|to|from|near|of|on|by|for)\s+$")
-# "my mother in Osaka has been diagnosed…": a name after these says where, not who
-_WHERE_BEFORE = compiled(r"\b(?:in|at|from|near)\s+$")
+# "my mother in Osaka has been diagnosed…": a name after these says where, not who, as
+# does the tail of a place's name ("We met at Hengrave Hall and we…" names no Hall)
+_WHERE_BEFORE = compiled(r"\b(?:in|at|from|near)\s++(?:[A-Z][\w'’\-]*+\s++)*+$")
 _AT_BEFORE = compiled(r"\bat\s+$")
 _PLACE_AFTER = compiled(r"\b(?:in|near|from|to|into|around|via|through)\s+$")
 _CAPITALISED = compiled(rf"\b(?P<name>{NAME})")
@@ -1095,6 +1100,8 @@ class _Run:
             return
         if m["subj"] != "I" and _WHERE_BEFORE.search(m.string[:m.start("subj")]):
             return      # "My mother in Osaka has been diagnosed with…": a place, no one
+        if kind == "Person" and _WHERE_BEFORE.search(m.string[:m.start("obj")]):
+            return      # "We met at Hengrave Hall and we're getting married": no one
         if m["subj"] != "I" and _bare_verb(m) and _written(m, sentence.text):
             return      # "Looks like you had fun", "Moments like this": not a liking
         raw_obj = m["obj"].strip()
@@ -1928,6 +1935,9 @@ _OCCUPATIONS = (
     "saxophonist|trumpeter|"
     # ("Our mortgage broker is Claire")
     "broker|"
+    # ("we've booked a DJ called Marcus", "an agent called Sarah Kemp", "The club chairman
+    # is Gary Holt")
+    "DJ|dj|agent|chairman|chairwoman|chairperson|treasurer|"
     # a chief officer's title as it is written: "the CFO", "CTO at Fjord Bank"
     "CEO|CFO|CTO|COO|CMO|CIO|CISO|cmo|cio|ciso|"
     "executive|recruiter|representative|rep|"
@@ -1986,7 +1996,8 @@ _HOLDER = (rf"(?:\b{_NAME_TITLE})?(?P<subj>(?![A-Z]{{2,}}(?![\w'’\-])){NAME})(
 _MY_ROLE = compiled(
     r"\b(?:[Mm]y|[Oo]ur)\s++"
     rf"{_TITLE_QUALIFIER}(?!(?:favourite|favorite|fave|fav|ideal|dream)\b){_ROLE}"
-    rf"(?:,\s++|\s++is\s++(?:now\s++)?|\s++){_HOLDER}")
+    # ("My diabetes nurse is called Bernie")
+    rf"(?:,\s++|\s++is\s++(?:now\s++)?(?:called\s++|named\s++)?|\s++){_HOLDER}")
 # ... as close as one named by a relation word of such a job ("my accountant")
 _KNOWN_BY_ROLE = RELATION_WORDS["accountant"][2]
 # what someone named by their workplace does in business talk ("Kaito at Helios asked")
@@ -2929,8 +2940,9 @@ _MY_GOAL = compiled(
 # for "we moved"; a home from a future date would answer "where does Lena live?" wrongly)
 _MOVING_TO = compiled(
     rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:moving|relocating|going\s++to\s++move|"
-    r"planning\s++to\s++move|about\s++to\s++move)\s++(?:back\s++)?to\s++(?:the\s++)?"
-    rf"(?P<obj>{NAME})")
+    r"planning\s++to\s++move|about\s++to\s++move)\s++"
+    # "Ana and I are moving from Manchester to Lisbon in September"
+    rf"(?:from\s++(?:the\s++)?{NAME}\s++)?(?:back\s++)?to\s++(?:the\s++)?(?P<obj>{NAME})")
 # a trip ahead: "I'm flying to Tokyo on April 14", "we're going to Paris next month",
 # "Kai is heading to Lisbon on Friday": a plan held now (HAS_GOAL "trip to Tokyo", the
 # sentence, with its date, as the fact's words), not a visit yet (VISITED waits for "we
@@ -3983,11 +3995,14 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:have|has)\s++{ADVERB}known\s++(?P<obj>{NAME})\s++"
         r"(?:since|for)\b"), "Person", ""),
     # a couple as the subject: "Kenji and I got engaged", "Anna and Ben got married in June"
+    # (not a time or place before "and": "We got engaged at Christmas and we're getting
+    # married in June" names no partner)
     ("PARTNER_OF", compiled(
-        rf"(?:\b[Mm]y\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++"
-        rf"{_WEDDED}"), "Person", ""),
+        rf"(?:\b[Mm]y\s++{_PARTNER_WORDS}\s++)?{_NO_DATE_NAME}"
+        rf"(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++{_WEDDED}"), "Person", ""),
     # two others: the first named is the subject, as in "Giada got engaged to Marco"
-    ("PARTNER_OF", compiled(rf"(?P<subj>{NAME})\s++and\s++(?P<obj>{NAME})\s++{_WEDDED}"),
+    ("PARTNER_OF", compiled(rf"{_NO_DATE_NAME}(?P<subj>{NAME})\s++and\s++"
+                            rf"(?P<obj>{NAME})\s++{_WEDDED}"),
      "Person", ""),
     ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:[a-z\-]++\s++){{0,2}}?"
@@ -4102,8 +4117,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:\s++(?:saturdays|sundays|weekends|evenings|nights|mornings|part[\s\-]time|"
         r"full[\s\-]time|shifts))?\s++(?:at|in|for)\s++(?:a|an|the|our)\s++(?:local\s++)?"
         rf"(?P<obj>(?:[a-z\-]++\s++)?(?:{_WORKPLACE_WORDS}))(?![\w'’\-])"
-        # "at a café called Bonanza" names it (WORKS_AT Bonanza, above)
-        r"(?!\s*+,?\s*+(?:called|named)\b)"),
+        # "at a café called Bonanza", "for a startup in Berlin called Tidepool" name it
+        # (WORKS_AT Bonanza, above)
+        r"(?!\s*+,?\s*+(?:in\s++[A-Z]\S*+(?:\s++[A-Z]\S*+)*+\s++)?(?:called|named)\b)"),
      "Concept", ""),
     # a workplace by its name and its kind: "I work in Lidl warehouse at night", "she works
     # at the Tesco superstore" (the name is the employer)
