@@ -376,6 +376,11 @@ def test_a_word_between_a_possessive_and_a_relation_word_says_which_relative() -
         assert intent.topic([text.split()[2].removesuffix("'s")]) == (), text
     # a word after the relation word is still what the question asks about the relative
     assert "live" in read_query("Where does Maya's sister live?").content
+    # ... and after "my": "Who is my assistant coach?" asks for the coach (as a topic,
+    # "assistant", the coach's daughter's fact said in his sentence answered it)
+    coach = read_query("Who is my assistant coach?")
+    assert coach.relation_words == {"coach"} and coach.topic(["Mark"]) == ()
+    assert read_query("Where does my travel agent work?").topic([]) == ("work",)
 
 
 def test_a_relation_said_in_two_words_is_one_relation_word() -> None:

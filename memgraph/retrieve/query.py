@@ -768,10 +768,13 @@ def read_query(query: str) -> QueryIntent:
             | NOW_WORDS)
     # "best friend", "older sister"; and a word between a possessive and a relation word
     # says which relative, not what about them: "Who is Fiona's mortgage adviser?" asks
-    # for the adviser, as "Who is Fiona's adviser?" does
+    # for the adviser, as "Who is Fiona's adviser?" does, and "Who is my assistant
+    # coach?" for the coach
     modifiers = {i for i, w in enumerate(lowered[:-1])
                  if lowered[i + 1] in relation
-                 and (w in RELATION_MODIFIERS or (i > 0 and _POSSESSIVE.search(raw[i - 1])))}
+                 and (w in RELATION_MODIFIERS
+                      or (i > 0 and (_POSSESSIVE.search(raw[i - 1])
+                                     or lowered[i - 1] in POSSESSIVE_WORDS)))}
     light = {i for i, w in enumerate(lowered[:-1])
              if w in GO_WORDS and lowered[i + 1].endswith("ing")
              and len(lowered[i + 1]) > 5 and lowered[i + 1] not in NOT_ACTIVITIES}
