@@ -921,6 +921,32 @@ def test_a_name_said_inside_a_longer_one_the_question_names_is_not_named(
                           reinforce=False)[0].name == "Chloe HAS_OCCUPATION baker"
 
 
+def test_an_alias_said_inside_a_longer_name_the_question_names_is_not_named(
+        memory: Memory, user_id: str) -> None:
+    # "my diabetes nurse" named "type 2 diabetes" by its alias "diabetes", and the brother
+    # who has it came first, an answer, as where the speaker and diabetes meet
+    memory.ingest_records([{
+        "content": "I was diagnosed with type 2 diabetes in January.",
+        "event_at": "2025-04-03T12:00:00Z",
+        "entities": [{"name": "Tom", "kind": "Person"},
+                     {"name": "type 2 diabetes", "kind": "Concept", "aliases": ["diabetes"]}],
+        "relationships": [{"source": "Tom", "target": "type 2 diabetes",
+                           "type": "EXPERIENCED"}]}], user_id=user_id)
+    ingest_dated(memory, user_id, "Tom", [
+        ("2025-04-03", "My diabetes nurse is called Bernie, I see her every three months."),
+        ("2025-04-07", "My brother Phil was diagnosed with diabetes too last year."),
+    ])
+    results = memory.explore("Who is my diabetes nurse?", user_id=user_id, k=5,
+                             reinforce=False)
+    assert {r.name for r in results[:2]} == {"Tom KNOWS Bernie",
+                                             "Bernie HAS_OCCUPATION diabetes nurse"}
+    assert not [r for r in results if "Phil" in r.name and r.score.tier == 1]
+    # the alias alone still names the condition
+    assert "Tom EXPERIENCED type 2 diabetes" in {
+        r.name for r in memory.explore("Who has diabetes?", user_id=user_id, k=5,
+                                       reinforce=False)[:3]}
+
+
 def test_a_relatives_fact_answers_what_is_asked_of_the_relative_only_when_it_says_it(
         memory: Memory, user_id: str) -> None:
     # "Who is our pet insurer?" had "Pepper ATTENDED agility classes" first, as an answer:

@@ -34,8 +34,8 @@
 //                index seek on the (user_id, canonical_name) constraints; with
 //                $first_person, also the tenant's one speaker (attribute "role: speaker";
 //                score 0, no name's length: how explore.fetch_candidates tells it apart);
-//                a name inside a longer one linked by name is left out ("head baker"
-//                names no "baker").
+//                a name or alias said inside a longer one linked is left out ("head
+//                baker" names no "baker", "diabetes nurse" no node aliased "diabetes").
 //   facts        the semantic relationships of the linked nodes (hop 1) and of the
 //                people and pets they are related to (hop 2: "Maya's brother" -> Leo ->
 //                Leo's facts), auto-links left out, each with its embedding's similarity
@@ -186,7 +186,7 @@ CALL () {
   WITH n, max(size(key)) AS length
   WHERE n.user_id = $search.user_id
     {{> fragments/node_filters}}
-  RETURN n, length
+  RETURN n, length, n.canonical_name AS said
   UNION
   // a node the question names by one of its aliases ("Bea" for Beatriz, who said "call me
   // Bea"): one full-text seek on the aliases, each hit checked against the keys
@@ -198,13 +198,14 @@ CALL () {
   WITH hit.e AS n
   // (the keys are canonical names: apostrophes dropped, "St Mary's" is "st marys")
   WITH n, [a IN coalesce(n.aliases, [])
-           WHERE replace(replace(toLower(trim(a)), "'", ""), "’", "") IN $search.name_keys
-           | size(a)] AS said
+           | replace(replace(toLower(trim(a)), "'", ""), "’", "")] AS spelt
+  WITH n, [a IN spelt WHERE a IN $search.name_keys] AS said
   WHERE size(said) > 0 AND n:Semantic AND n.user_id = $search.user_id
     AND NOT n.canonical_name IN $search.name_keys
     {{> fragments/node_filters}}
-  RETURN n, reduce(longest = 0, x IN said | CASE WHEN x > longest THEN x ELSE longest END)
-         AS length
+  WITH n, reduce(longest = '', a IN said | CASE WHEN size(a) > size(longest) THEN a
+                                                ELSE longest END) AS said
+  RETURN n, size(said) AS length, said
   UNION
   WITH 1 AS one WHERE $first_person
   MATCH (n:Person {user_id: $search.user_id}) WHERE 'role: speaker' IN n.attributes
@@ -216,15 +217,15 @@ CALL () {
          OR coalesce(n.salience, 0.5) >= $filters.min_salience)
     AND ($filters.since IS NULL OR coalesce(n.event_at, n.created_at) >= $filters.since)
     AND ($filters.until IS NULL OR coalesce(n.event_at, n.created_at) < $filters.until)
-  RETURN n, 0 AS length
+  RETURN n, 0 AS length, null AS said
   }
-  WITH collect({n: n, length: length}) AS found
+  WITH collect({n: n, length: length, said: said}) AS found
   // a name said inside a longer one the question names is not named by it: "my head baker"
-  // names the Concept "head baker", not "baker" (nor "Who is Sam Lee?" a Sam)
-  WITH [f IN found WHERE f.length = 0 OR NOT f.n.canonical_name IN $search.name_keys
-        OR NOT any(g IN found WHERE g.length > f.length
-                   AND g.n.canonical_name IN $search.name_keys
-                   AND (' ' + g.n.canonical_name + ' ') CONTAINS (' ' + f.n.canonical_name + ' '))]
+  // names the Concept "head baker", not "baker" (nor "Who is Sam Lee?" a Sam), and "my
+  // diabetes nurse" names no "type 2 diabetes" by its alias "diabetes"
+  WITH [f IN found WHERE f.said IS NULL
+        OR NOT any(g IN found WHERE g.length > f.length AND g.said IS NOT NULL
+                   AND (' ' + g.said + ' ') CONTAINS (' ' + f.said + ' '))]
        AS named
   RETURN [f IN named | {key: elementId(f.n), score: toFloat(f.length)}] AS linked,
          [f IN named | f.n] AS linked_nodes
