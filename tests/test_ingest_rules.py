@@ -367,6 +367,13 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("Entity", "Happy Tails"), ("me", "ATTENDED", "happy tails")),
     ("Anna's son Leo plays for the Hackney Hawks.", ("Entity", "Hackney Hawks"),
      ("leo", "MEMBER_OF", "hackney hawks")),
+    # coaching or managing a named team
+    ("I coach my son's under-10 football team, the Ashford Falcons.",
+     ("Entity", "Ashford Falcons"), ("me", "MEMBER_OF", "ashford falcons")),
+    ("Tom manages a Sunday league team called Red Lion FC.", ("Entity", "Red Lion FC"),
+     ("tom", "MEMBER_OF", "red lion fc")),
+    ("I coach the Hackney Hawks on Saturdays.", ("Entity", "Hackney Hawks"),
+     ("me", "MEMBER_OF", "hackney hawks")),
     ("I left Shopify and joined a startup called Cohere as a senior engineer.",
      ("Entity", "Cohere"), ("me", "WORKS_AT", "cohere")),
     # the sentence opens on the relative it goes on to call "she"
@@ -1532,6 +1539,13 @@ def test_a_breed_is_the_animal_a_question_names(text: str, name: str, animal: st
     # a chat's "the twins" are the speaker's
     ("I've been so busy with the twins, Aarav and Meera turned three last week.",
      {("me", "FAMILY_OF", "aarav"), ("me", "FAMILY_OF", "meera")}),
+    # each said with an age ("Lily who is 9" stated no child)
+    ("We have two kids, Lily who is 9 and Noah who is 6.",
+     {("me", "FAMILY_OF", "lily"), ("me", "FAMILY_OF", "noah")}),
+    ("I have two kids: Lily, who is 9, and Noah, who is 6.",
+     {("me", "FAMILY_OF", "lily"), ("me", "FAMILY_OF", "noah")}),
+    ("My kids Maya, 8, and Leo (5) love it.",
+     {("me", "FAMILY_OF", "maya"), ("me", "FAMILY_OF", "leo")}),
     ("I've been doing yoga to deal with the stress.", {("me", "EXPERIENCED", "yoga")}),
     # a comma names no thing had, nor does "is" a nationality
     ("I have a question, Tom.", set()),
@@ -2516,6 +2530,7 @@ def test_a_partner_in_business_or_a_pastime_is_no_romance():
     """ "my business partner Jo" works with the speaker, "my tennis partner Sam" plays with
     them: neither is PARTNER_OF, however the relation is said; "my partner" alone is."""
     assert extract("My business partner Jo is great.")[1] == {("me", "COLLEAGUE_OF", "jo")}
+    assert extract("My teaching partner Sam is new.")[1] == {("me", "COLLEAGUE_OF", "sam")}
     for text in ("My tennis partner Sam won.", "Sam is my running partner.",
                  "My dance partner is Sam.", "Sam, my climbing partner, fell."):
         assert extract(text)[1] == {("me", "KNOWS", "sam")}, text
@@ -3348,6 +3363,19 @@ def test_a_dj_an_agent_a_chairman_or_a_treasurer_is_a_job():
     assert extract("The club chairman is Gary Holt, he wants all coaches to do the course.",
                    "Mark")[1] == {("gary holt", "HAS_OCCUPATION", "club chairman")}
     assert ("jo", "HAS_OCCUPATION", "treasurer") in extract("Our treasurer is Jo.", "Mark")[1]
+
+
+def test_an_office_managed_is_no_team_one_is_in():
+    assert extract("I manage the Leeds office.", "Mark")[1] == set()
+
+
+def test_an_operation_one_has_booked_is_not_had_yet():
+    # "I've had my knee replacement booked for 14 February" was lived through on the day
+    # it was said
+    assert extract("I've had my knee replacement booked for 14 February.", "Margaret")[1] \
+        == set()
+    assert extract("I had my knee replacement last week.", "Margaret")[1] == {
+        ("margaret", "EXPERIENCED", "knee replacement")}
 
 
 def test_a_company_named_after_where_it_is_is_the_employer():

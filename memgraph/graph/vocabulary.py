@@ -316,7 +316,8 @@ RELATION_WORD_GROUPS: dict[tuple[str, float], tuple[str, ...]] = {
     # my tennis partner": the longest relation word is read first)
     ("COLLEAGUE_OF", 0.5): ("colleague, coworker, co-worker, teammate", "boss, manager",
                             "co-founder, cofounder", "sous chef", "apprentice", "stylist",
-                            "curate", "business partner"),
+                            "curate", "business partner", "teaching partner",
+                            "work partner"),
     ("KNOWS", 0.4): (
         "neighbour, neighbor", "roommate, flatmate, housemate", "teacher", "doctor, gp",
         "therapist", "coach", "instructor, tutor, trainer", "landlord, landlady", "dentist",

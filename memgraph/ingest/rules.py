@@ -1330,7 +1330,7 @@ class _Run:
             owner = self.speaker()
             if owner is None:
                 continue
-            for name in _listed(m["names"]):
+            for name in _listed(_AGE_IN_LIST.sub("", m["names"])):
                 if not _usable(name) or name in named or name == self.owner:
                     continue
                 self._relative(name, rel_type, f"{self.owner}'s {word}")
@@ -2301,6 +2301,11 @@ _OUR_RELATION = compiled(
 # Mia and Lena", "our kids are Sam, Ella and Jo"; boys and girls counted are children ("we
 # have twin boys, Yusuf and Adam", "my two girls"; "my boys" alone may be one's friends)
 _COUNTED_CHILDREN = {"boys": "son", "girls": "daughter"}
+# an age said after a name in a list: "Lily (9)", "Lily, 9,", "Lily, who is 9,", "Noah
+# who's 6"
+_AGE_SAID = (r"(?:\s*+\(\d{1,2}\)|,\s++(?:aged\s++)?\d{1,2}(?=\s*+[,.;!]|\s++and\b|$)|"
+             r",?\s++(?:who\s++is|who['’]s|aged)\s++\d{1,2}"
+             r"(?:\s++(?:years?|months?)\s++old)?(?![\w.,]\d))")
 _PLURAL_RELATION = compiled(
     # "the twins" and "the kids" of a speaker's chat are theirs ("I've been so busy with the
     # twins, Aarav and Meera turned three")
@@ -2310,8 +2315,12 @@ _PLURAL_RELATION = compiled(
     r"(?:(?:two|three|four|five|2|3|4|5|twin|little|young|grown-up|adult|older|younger|"
     r"lovely|wonderful|new)\s++){0,2}"
     rf"(?:(?P<rel>{_PLURAL_WORD})|(?:(?<=two\s)|(?<=three\s)|(?<=four\s)|(?<=five\s)|"
-    r"(?<=twin\s)|(?<=[2-5]\s))(?P<counted>boys|girls))(?:,?\s++|\s++(?:are|called|named)\s++)"
-    rf"(?P<names>{NAME}(?:,\s++{NAME})*+,?\s++and\s++{NAME})")
+    r"(?<=twin\s)|(?<=[2-5]\s))(?P<counted>boys|girls))(?:,?\s++|\s*+:\s*+|"
+    r"\s++(?:are|called|named)\s++)"
+    # each name may be said with an age: "two kids, Lily who is 9 and Noah who is 6"
+    rf"(?P<names>{NAME}{_AGE_SAID}?(?:,\s++{NAME}{_AGE_SAID}?)*+,?\s++and\s++{NAME}"
+    rf"{_AGE_SAID}?)")
+_AGE_IN_LIST = compiled(_AGE_SAID)
 _NAME_LIST_SEPARATOR = compiled(r",?\s+and\s+|,\s+")
 # names joined by "and" right before a subject: "Mary and" (Joe live in Leeds), "Sam, Jo and"
 _COORDINATED = compiled(rf"(?:^|[,;:]\s*+|\b(?:[Ss]o|[Tt]hen|[Nn]ow)\s++|"
@@ -3146,6 +3155,8 @@ _NOT_LEARNT = ("to|a|about|from|with|by|for|at|in|on|as|together|fast|quickly|sl
                "every|each|what|how|why|that|this|it|more|so|so much|lots|new|"
                "things|something|anything|everything|myself|yourself|himself|herself|"
                "ourselves|themselves")
+_COACHES = (r"(?:coach|coaches|coached|coaching|manage|manages|managed|managing|captain|"
+            r"captains|captained|captaining)")
 _RACE_WORDS = ("marathon|half-marathon|race|run|5k|10k|triathlon|ultramarathon|ultra|"
                "relay|parkrun|sportive|duathlon|ironman")
 _WEDDED = (rf"{ADVERB}(?:got|get|are|were|have\s++been|had\s++been|"
@@ -3418,7 +3429,10 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"went\s++in\s++for|got)\s++(?:(?:a|an|my|his|her|their)\s++)?"
         r"(?:(?:minor|major|small|big|emergency|routine|second)\s++)?"
         r"(?P<obj>(?:[a-z\-]++\s++){0,2}?(?:operation|surgery|op|transplant|replacement|"
-        r"biopsy))\b(?![\-'’])"), "Concept", ""),
+        # ("I've had my knee replacement booked for 14 February": had it booked, not done)
+        r"biopsy))\b(?![\-'’])(?!\s++(?:booked|scheduled|planned|arranged|postponed|"
+        r"cancell?ed|canceled|moved|rescheduled|confirmed|delayed|put\s++back)\b)"),
+     "Concept", ""),
     # someone hired, by the role hired for: "We just hired our first barista, Tom", "I hired
     # a new assistant called Priya" (they work together; not "we hired Deloitte", named
     # alone, which may be a firm)
@@ -4222,6 +4236,19 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:play|plays|played|am\s++playing|is\s++playing)\s++"
         rf"(?:football\s++|rugby\s++|cricket\s++|hockey\s++|basketball\s++)?for\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "group"),
+    # coaching or managing a named team is being one of its people: "I coach my son's
+    # under-10 football team, the Ashford Falcons", "Tom manages a Sunday league team
+    # called Red Lion FC", "I coach the Hackney Hawks" (coached, by a bare name, a plural
+    # as with "plays for", ending its clause: "I manage the Leeds office" names no team)
+    ("MEMBER_OF", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:am|is|are)\s++{ADVERB})?{_COACHES}\s++"
+        r"(?:a|an|the|my|our|his|her|their)\s++(?:[\w'’\-]++\s++){0,4}?(?:team|side|squad)"
+        rf"(?:\s*+,\s*+|\s++(?:called|named)\s++)(?:the\s++)?(?P<obj>{NAME})"),
+     "Entity", "group"),
+    ("MEMBER_OF", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:am|is|are)\s++{ADVERB})?(?:coach|coaches|coached|"
+        rf"coaching)\s++the\s++(?P<obj>{NAME})(?<=[a-z]s)(?![\w'’\-]){_EVENT_END}"),
+     "Entity", "group"),
     # someone's job by a possessive: "we moved for Dana's new job at McGill"
     ("WORKS_AT", compiled(
         r"\b(?P<subj>[A-Z][a-z\-]++)['’]s\s++(?:new\s++)?(?:job|position|role|post)\s++"
