@@ -383,11 +383,23 @@ def test_a_word_between_a_possessive_and_a_relation_word_says_which_relative() -
     assert read_query("Where does my travel agent work?").topic([]) == ("work",)
 
 
+def test_a_relation_word_after_its_subject_is_a_verb() -> None:
+    """ "What team do I coach?" asked for the speaker's coach, and his fact came first
+    ahead of the team the speaker coaches."""
+    for text in ("What team do I coach?", "What does Mark coach?"):
+        intent = read_query(text)
+        assert intent.relation_words == frozenset() and "coach" in intent.content, text
+    for text in ("Who is my coach?", "Where does Mark's coach live?", "Does Mark have a coach?"):
+        assert read_query(text).relation_words == {"coach"}, text
+
+
 def test_a_relation_said_in_two_words_is_one_relation_word() -> None:
     """ "Who is Mo's sous chef?" asks for the one the extractor states as "my sous chef
     Ellie"; "best friend" stays a friend with a modifier."""
     chef = read_query("Who is Mo's sous chef?")
     assert chef.relation_words == {"sous chef"} and chef.topic(["Mo"]) == ()
+    # ("Who is my teaching partner?" answered with the speaker's partner)
+    assert read_query("Who is my teaching partner?").relation_words == {"teaching partner"}
     assert chef.relation_matches("Mo's sous chef") and not chef.relation_matches("Mo's chef")
     assert read_query("Who is Nia's health visitor?").relation_words == {"health visitor"}
     assert read_query("Who is Maya's best friend?").relation_words == {"friend"}

@@ -151,6 +151,9 @@ WHETHER_NOW_WORDS = frozenset({"does", "do", "am", "is", "are"})
 WH_WORDS = frozenset({"what", "which", "where", "who", "whom", "whose", "when", "why",
                       "how"})
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "i'm", "i've", "we", "our"})
+# who does what a verb says, and the verb that asks it of a name ("does Mark coach")
+SUBJECT_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "they"})
+DO_FORMS = frozenset({"do", "does", "did"})
 # the words that make what follows the speaker's ("my job", "our house"), and those that
 # may stand between ("my new job", "our old flat")
 SPEAKERS_OWN = frozenset({"my", "our"})
@@ -761,8 +764,15 @@ def read_query(query: str) -> QueryIntent:
              if f"{a} {b}" in RELATION_SYNONYMS and a not in RELATION_MODIFIERS
              and i not in company}
     paired = {j for i in pairs for j in (i, i + 1)}
+    # a relation word after its subject is a verb: "What team do I coach?", "Who does
+    # Mark tutor?" ask what one does, for no coach or tutor of anyone
+    verbs = {i for i in range(1, len(lowered))
+             if lowered[i - 1] in SUBJECT_PRONOUNS
+             or (i > 1 and lowered[i - 2] in DO_FORMS and raw[i - 1][:1].isupper()
+                 and not _POSSESSIVE.search(raw[i - 1]))}
     relation = frozenset([w for i, w in enumerate(lowered)
-                          if w in RELATION_SYNONYMS and i not in company and i not in paired]
+                          if w in RELATION_SYNONYMS and i not in company and i not in paired
+                          and i not in verbs]
                          + list(pairs.values()))
     skip = (QUESTION_WORDS | FILLER_WORDS | FIRST_PERSON | PAST_WORDS | WHEN_WORDS
             | NOW_WORDS)
