@@ -2160,6 +2160,18 @@ def test_a_car_one_drives_is_owned_and_one_sold_is_no_longer():
     assert extract("I drive an hour to work.")[1] == set()
 
 
+def test_a_car_said_with_its_year_or_bought_by_its_make_is_owned():
+    # "My car is a 2014 Ford Focus" and "I bought the Leaf!" stated no car
+    assert extract("My car is a 2014 Ford Focus with 120,000 miles on it.", "Owen")[1] == {
+        ("owen", "OWNS", "ford focus")}
+    assert extract("I bought a used 2020 Nissan Leaf for £13,500.", "Owen")[1] == {
+        ("owen", "OWNS", "nissan leaf")}
+    assert extract("I bought the Leaf!", "Owen")[1] == {("owen", "OWNS", "leaf")}
+    # one bought for someone else, or a name that says what kind of thing
+    assert extract("I bought a Kindle for my mum.", "Owen")[1] == set()
+    assert extract("I bought a Sarah Kemp novel.", "Owen")[1] == set()
+
+
 def test_tools_each_for_something_are_each_used_and_a_tool_replaced_is_over():
     said = datetime(2026, 4, 1, 9, tzinfo=UTC)
     plan = planned("We use Kafka for events and Postgres for the ledger.", "Tomas", said).plan
@@ -3244,6 +3256,11 @@ def test_a_role_holder_named_with_where_they_are_at_works_there():
     assert ("lewis", "WORKS_AT", "norfolk") not in extract(
         "His neurologist is Dr Lewis at the Norfolk and Norwich hospital.", "Ruth")[1]
     assert extract("My sister is Beth at Google.", "Jess")[1] == {("jess", "FAMILY_OF", "beth")}
+    # ... the role said right before the name, or the clause going on after the place
+    assert ("steve", "WORKS_AT", "haywards garage") in extract(
+        "The clutch is going, my mechanic Steve at Haywards Garage quoted £650.", "Owen")[1]
+    assert ("patel", "WORKS_AT", "kingsway surgery") in extract(
+        "My GP is Dr Patel at Kingsway Surgery and she started me on metformin.", "Tom")[1]
 
 
 def test_a_doctor_or_a_professor_at_a_place_who_opens_a_clause_works_there():

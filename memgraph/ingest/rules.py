@@ -1715,12 +1715,14 @@ class _Run:
         Christmas": the speaker OWNS it."""
         made = [(m["name"], m["what"]) for m in _OWNED_MAKE.finditer(text)]
         made += [(m["name"], "car") for m in _DRIVES.finditer(text)]
+        made += [(m["name"], "") for m in _BOUGHT.finditer(text)]
         made += [(m["name"], "present") for m in _GIVEN_ME.finditer(text)
                  if m["subj"] in (None, "I")]
         for name, what in made:
             owner = self.speaker()
-            if owner is not None and _usable(name) and name not in named:
-                self.node("Entity", name, f"{self.owner}'s {what}", what)
+            if owner is not None and _usable(name) and name not in named \
+                    and self._kind(name) in (None, "Entity"):
+                self.node("Entity", name, f"{self.owner}'s {what}" if what else "", what)
                 self.relate(owner, name, "OWNS", sentence, attitude=0.5)
                 named.add(name)
 
@@ -2543,14 +2545,26 @@ _STARTED_AT = compiled(
 # ... a name that is the whole place ("at the Bristol office" is an office, "at Level 3" no
 # place), not a day ("at Christmas") nor a word for where one goes ("at Uni", "at Work")
 _NO_EMPLOYER = frozenset({"uni", "home", "work", "school", "college", "university"})
+# what may stand before a make: its year, its state, its colour ("a 2014 Ford Focus", "a
+# used 2020 Nissan Leaf", "a white Toyota")
+_MAKE_WORDS = (r"(?:(?:(?:19|20)\d\d|new|used|second-hand|secondhand|brand-new|brand\s++new|"
+               r"red|white|black|blue|silver|grey|gray|green|little|old|electric)\s++){0,3}")
 # a thing of one's own by its make: "my new bike is a Brompton", "my car is a Tesla"
 _OWNED_MAKE = compiled(
     r"\b[Mm]y\s++(?:new\s++|old\s++|first\s++)?(?P<what>bike|bicycle|car|phone|laptop|"
     r"camera|guitar|watch|van|motorbike|motorcycle|scooter|tablet|computer|kayak|boat|piano|"
-    rf"keyboard|truck)\s++is\s++(?:an?\s++)?(?P<name>{NAME})")
+    rf"keyboard|truck)\s++is\s++(?:an?\s++)?{_MAKE_WORDS}(?P<name>{NAME})")
 # a car one drives, by its make: "I drive a white Toyota Corolla hybrid now"
 _DRIVES = compiled(rf"\bI\s++{ADVERB}drive\s++an?\s++(?:[a-z\-]++\s++){{0,2}}"
                      rf"(?P<name>{NAME})")
+# a thing bought, by its make or name: "I bought a used 2020 Nissan Leaf", "I bought the
+# Leaf!" (not one bought for someone else: "I bought a Kindle for my mum"; a price may
+# follow: "for £13,500")
+_BOUGHT = compiled(rf"\bI\s++{ADVERB}(?:have\s++{ADVERB})?bought\s++(?:an?|the)\s++"
+                   rf"{_MAKE_WORDS}(?P<name>{NAME})"
+                   # the name is the thing ("a Sarah Kemp novel" is a novel)
+                   r"(?=\s*+(?:[,.;:!?)]|$)|\s++(?:from|at|in|on|last|yesterday|today|this|"
+                   r"and|but|with|because|so|after|for\s++(?:£|\$|€|\d)))")
 # Medicines by name and by kind, as people say they take them ("I'm on metformin", "she's
 # been on antidepressants since March"): names, not a shape, as "I'm on holiday" and "I
 # take the bus" are said as often
@@ -3839,13 +3853,18 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{{0,3}}?(?:{_OCCUPATIONS}|contact|liaison)\s++(?:at|of|for)\s++(?:the\s++)?"
         rf"(?P<obj>{NAME})\s++is\s++(?:now\s++)?{_HOLDER}"), "Entity", "organisation"),
     # ... and where the holder named after the role is at: "My physio is Anna Kowalski at
-    # Clifton Sports Clinic", "Our vet is Dr Shah at Meadow Vets" (WORKS_AT)
+    # Clifton Sports Clinic", "Our vet is Dr Shah at Meadow Vets", "my mechanic Steve at
+    # Haywards Garage quoted £650", "My GP is Dr Patel at Kingsway Surgery and she…"
+    # (WORKS_AT)
     ("WORKS_AT", compiled(
         rf"\b(?:{_TITLE_HOLDER}|[Mm]y)\s++{_TITLE_QUALIFIER}(?!(?:{_NOT_HELD})\b)"
-        rf"(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})\s++is\s++(?:now\s++)?{_HOLDER}\s++at\s++"
-        rf"(?:the\s++)?(?P<obj>{_NO_DATE_NAME}{NAME})"
+        rf"(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS}|GP)(?:\s++is\s++(?:now\s++)?|,?\s++)"
+        rf"{_HOLDER}\s++at\s++(?:the\s++)?(?P<obj>{_NO_DATE_NAME}{NAME})"
         # the place's whole name ("at the Norfolk and Norwich hospital" is not Norfolk)
-        r"(?=\s*+(?:[,.;:!?)]|$)|\s++(?:in|near|since|who)\b)"), "Entity", "organisation"),
+        r"(?=\s*+(?:[,.;:!?)]|$)|\s++(?:in|near|since|who|quoted|said|says|told|"
+        # (… "and she started me on metformin", "she" read as the holder)
+        rf"charged|fixed|recommended)\b|\s++and\s++(?:[a-z]|(?:{_NAME_TITLE})?(?P=subj)\b))"),
+     "Entity", "organisation"),
     # ... or before the name set off by commas: "Our electrician, Priya Shah, is rewiring
     # the kitchen", "the plumber, Tom Reed, never came"
     ("HAS_OCCUPATION", compiled(
