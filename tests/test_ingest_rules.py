@@ -2156,6 +2156,8 @@ def test_a_car_one_drives_is_owned_and_one_sold_is_no_longer():
         ("OWNS", "skoda", said), ("OWNS", "toyota corolla", None)}
     assert ("Entity", "Toyota Corolla") in {(n.kind.value, n.name) for n in plan.nodes}
     assert extract("I sold my eBay store.")[1] == set()      # the store, not eBay
+    assert extract("I sold the Focus privately to a lad from Northampton.", "Owen")[1] == {
+        ("owen", "OWNS", "focus")}
     assert extract("I drive a lot.")[1] == set()
     assert extract("I drive an hour to work.")[1] == set()
 

@@ -2456,9 +2456,11 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
     # a thing sold is no longer one's own: "I sold the Skoda", "we sold our old Volvo"
     ("OWNS", compiled(
         rf"{SUBJECT}\s++{ADVERB}sold\s++(?:my|the|our|his|her|their)\s++"
-        rf"(?:(?:old|new|first)\s++)?(?P<obj>{NAME})"
+        rf"(?:(?:old|new|first|\d{{4}})\s++)?(?P<obj>{NAME})"
         # the name is the thing sold, not a word before it ("I sold my eBay store")
-        r"(?=\s*+(?:[,.;:!?)]|\b(?:and|but|last|yesterday|to|for|on|in|at|this|because)\b|$))"),
+        # ("I sold the Focus privately to a lad from Northampton")
+        r"(?=\s*+(?:[,.;:!?)]|\b(?:and|but|last|yesterday|to|for|on|in|at|this|because|"
+        r"privately|online|quickly|finally)\b|$))"),
      "Entity", ""),
     ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}graduated\s++(?:from\s++)?(?:the\s++)?(?P<obj>{NAME})"),
