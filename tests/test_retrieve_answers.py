@@ -381,6 +381,10 @@ def test_a_word_between_a_possessive_and_a_relation_word_says_which_relative() -
     coach = read_query("Who is my assistant coach?")
     assert coach.relation_words == {"coach"} and coach.topic(["Mark"]) == ()
     assert read_query("Where does my travel agent work?").topic([]) == ("work",)
+    # ... and they say which relative: the one whose fact says them is the one asked for
+    assert read_query("Who is my second supervisor?").which == {"second"}
+    assert read_query("Who is Fiona's mortgage adviser?").which == {"mortgage"}
+    assert read_query("Who is my best friend?").which == frozenset()
 
 
 def test_a_relation_word_after_its_subject_is_a_verb() -> None:

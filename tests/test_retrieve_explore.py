@@ -921,6 +921,27 @@ def test_a_name_said_inside_a_longer_one_the_question_names_is_not_named(
                           reinforce=False)[0].name == "Chloe HAS_OCCUPATION baker"
 
 
+def test_the_word_that_says_which_relative_picks_the_relative_whose_fact_says_it(
+        memory: Memory, user_id: str) -> None:
+    # "Who is my assistant coach?" answered with the coach's daughter, told in his sentence;
+    # "Who is my second supervisor?", once "second" said which, with the first supervisor
+    ingest_dated(memory, user_id, "Wei", [
+        ("2025-02-03", "My supervisor is Professor Hartley, she's brilliant but very busy."),
+        ("2025-02-05", "My second supervisor is Dr Osei from the chemistry department."),
+        ("2025-02-07", "My assistant coach is Dev, his daughter Priya is our goalkeeper."),
+        ("2025-02-10", "My supervisor Professor Hartley wants a new draft of chapter two."),
+        ("2025-02-12", "My supervisor Professor Hartley signed my annual review."),
+    ])
+    second = memory.explore("Who is my second supervisor?", user_id=user_id, k=5,
+                            reinforce=False)[0]
+    assert second.name == "Wei KNOWS Osei" and second.score.tier == 1
+    assert memory.explore("Who is my assistant coach?", user_id=user_id, k=5,
+                          reinforce=False)[0].name == "Wei KNOWS Dev"
+    # without the word, each supervisor answers
+    either = memory.explore("Who is my supervisor?", user_id=user_id, k=5, reinforce=False)
+    assert {r.name for r in either[:2]} == {"Wei KNOWS Hartley", "Wei KNOWS Osei"}
+
+
 def test_an_alias_said_inside_a_longer_name_the_question_names_is_not_named(
         memory: Memory, user_id: str) -> None:
     # "my diabetes nurse" named "type 2 diabetes" by its alias "diabetes", and the brother

@@ -335,6 +335,8 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     # "What was my job before Octopus?" asks for the speaker's job, not for the friend's
     # at Octopus the question names
     mine = with_phrases([verb_stem(w) for w in intent.mine]) if speaker else set()
+    which = {verb_stem(w) for w in intent.which}
+    picked = any(which & said.get(key, set()) for key in bridges)
     speakers = frozenset({canonical_name(speaker)}) if speaker else frozenset()
     for row, props in facts:
         if asks_relation(asking, props, ends_named=row["key"] in ends_named):
@@ -369,7 +371,10 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
         sim += together
         if via is None:
             if row["key"] in bridges:
-                score = sim + (0.0 if topic else ANSWER_BONUS)
+                # "my second supervisor": of the relatives, the one whose fact says
+                # "second", when one does
+                chosen = not picked or bool(which & said.get(row["key"], set()))
+                score = sim + (0.0 if topic or not chosen else ANSWER_BONUS)
             else:
                 score = sim * (DEMOTION if bridges else 1.0)
         else:

@@ -371,6 +371,10 @@ class QueryIntent:
     # the other words said as the speaker's ("my job", "our new home"): what the speaker
     # holds, not anyone else the question names (answers.rank_facts)
     mine: frozenset[str] = frozenset()
+    # the words that say which relative, between a possessive and a relation word ("my
+    # second supervisor", "Fiona's mortgage adviser"): no topic, but the relative whose
+    # fact says them is the one asked for (answers.rank_facts)
+    which: frozenset[str] = frozenset()
 
     @property
     def asks_when(self) -> bool:
@@ -866,4 +870,7 @@ def read_query(query: str) -> QueryIntent:
                        whether=bool(lowered) and lowered[0] in WHETHER_WORDS,
                        thing=what_is_a_thing(lowered),
                        both=any(w in BOTH_WORDS for w in lowered),
-                       speaking=speaking_name(words), owned=owned, mine=mine)
+                       speaking=speaking_name(words), owned=owned, mine=mine,
+                       which=frozenset(lowered[i] for i in modifiers
+                                       if lowered[i] not in RELATION_MODIFIERS
+                                       and lowered[i] not in skip))
