@@ -3406,6 +3406,25 @@ def test_a_company_named_after_where_it_is_is_the_employer():
     assert extract("I work for a startup in Berlin called Tidepool.", "Kenji")[1] == {
         ("kenji", "WORKS_AT", "tidepool")}
     assert extract("I work at a café in Leeds.", "Kenji")[1] == {("kenji", "WORKS_AT", "café")}
+    # when one works said before where
+    assert extract("Jack works Saturdays at a garden centre called Greenfingers.",
+                   "Claire")[1] == {("jack", "WORKS_AT", "greenfingers")}
+
+
+def test_a_student_of_a_subject_at_a_school_studies_there():
+    assert extract("I'm Wei, a third-year PhD student in materials science at Imperial.",
+                   "Wei")[1] == {("wei", "STUDIES_AT", "imperial")}
+
+
+def test_a_relative_named_with_where_they_are_at_is_the_relative():
+    # "My manager at Skyscanner, Fiona, …" stated no manager
+    assert ("hana", "COLLEAGUE_OF", "fiona") in extract(
+        "My manager at Skyscanner, Fiona, invited me to her birthday drinks.", "Hana")[1]
+
+
+def test_a_couple_officially_together_are_partners():
+    assert extract("Ross and I are officially together!", "Hana")[1] == {
+        ("hana", "PARTNER_OF", "ross")}
 
 
 def test_a_pet_the_graph_knows_said_to_have_died_is_owned_no_longer():

@@ -207,7 +207,9 @@ _TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof|Professor|Captain|Capt|Coach)\.?\s++)?"
 _TITLE_OPENING = compiled("^" + _TITLE)
 # where one knows a friend or colleague from: "my best friend from college, Aisha"
 _MET_AT = (r"(?:\s++from\s++(?:work|school|college|university|uni|church|the\s++gym|"
-           r"high\s++school|home|back\s++home))")
+           r"high\s++school|home|back\s++home)|"
+           # "my manager at Skyscanner, Fiona, invited me"
+           rf"\s++at\s++(?:the\s++)?{NAME}(?=\s*+,))")
 # A journey is made or taken, not a thing made ("we made a weekend trip to Porto" is a
 # visit: VISITED)
 _TRIP_WORDS = "trip|trips|journey|holiday|vacation|getaway|visit"
@@ -301,8 +303,10 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # "got a part time job at Greggs", "she's got a new job at Tesco"
         r"(?:(?:have|has)\s++)?(?:got|have|took|accepted)\s++a\s++"
         r"(?:(?:new|part[\s-]time|full[\s-]time|summer|weekend|[Ss]aturday|day)\s++)?job)\s++"
-        # "I work remotely as a software engineer for…"
-        r"(?:(?:remotely|from\s++home)\s++(?=as\s))?"
+        # "I work remotely as a software engineer for…", "Jack works Saturdays at a garden
+        # centre called Greenfingers"
+        r"(?:(?:remotely|from\s++home)\s++(?=as\s)|(?:(?:on\s++)?(?:[Ss]aturdays|[Ss]undays|"
+        r"weekends|evenings|nights|mornings|shifts)\s++)(?=at\s|for\s))?"
         r"(?:as (?:an? )?[a-z ]{1,60}?\s++)?"
         r"(?:(?:remotely|part-time|full-time|freelance)\s++)?"
         # "at a restaurant called La Tasca", "at the BBC", "for a company in Berlin called
@@ -4015,7 +4019,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"\s++)?(?P<obj>{NAME})"), "Person", ""),
     ("PARTNER_OF", compiled(
         rf"(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++(?:have\s++been|are|'ve\s++been)\s++"
-        r"together\b"), "Person", ""),
+        # ("Ross and I are officially together!")
+        rf"{ADVERB}together\b"), "Person", ""),
     # a friendship told by its length: "Sam and I have been friends for 20 years", "I've
     # been best friends with Priya since school" (FRIEND_OF), and someone one has known a
     # long time: "I've known Sam since primary school" (KNOWS)
@@ -4041,9 +4046,11 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
      "Person", ""),
     ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:[a-z\-]++\s++){{0,2}}?"
-        # "a second-year PhD student in the chemistry department at Durham"
+        # "a second-year PhD student in the chemistry department at Durham", "a third-year
+        # PhD student in materials science at Imperial"
         r"(?:(?:PhD|MSc|MA|MBA|BSc|BA)\s++)?student\s++"
-        r"(?:in\s++the\s++(?:[a-z\-]++\s++){1,3}?(?:department|faculty|school|lab)\s++)?"
+        r"(?:in\s++the\s++(?:[a-z\-]++\s++){1,3}?(?:department|faculty|school|lab)\s++|"
+        r"in\s++(?:[a-z\-]++\s++){1,3}?(?=(?:at|of)\s))?"
         rf"(?:at|of)\s++(?P<obj>{NAME})"), "Entity", "organisation"),
     # a skill being learnt, a pursuit as "I play clarinet" is: "I've been learning Spanish
     # on Duolingo", "Anna is learning to play the guitar"; "learning to accept it", "learning
