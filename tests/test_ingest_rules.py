@@ -2288,8 +2288,12 @@ def test_an_old_workplace_told_late_is_over_and_ends_no_job_held_now():
     said = datetime(2026, 11, 18, 19, tzinfo=UTC)
     plan = planned("My old manager at Sonae, Rita, sent me a lovely goodbye card.", "Ines",
                    said).plan
+    # and the old manager is a colleague one had
     assert {(r.type, r.to_id, r.valid_to) for r in plan.relationships} == {
-        ("WORKS_AT", "sonae", said)}
+        ("WORKS_AT", "sonae", said), ("COLLEAGUE_OF", "rita", said)}
+    assert {(r.type, r.to_id, r.valid_to) for r in planned(
+        "My old manager Rita sent me a card.", "Ines", said).plan.relationships} == {
+        ("COLLEAGUE_OF", "rita", said)}
 
 
 def test_a_relation_named_as_someones_is_not_dated_by_the_sentence():

@@ -206,6 +206,8 @@ _PLURAL_WORD = "|".join(sorted(map(re.escape, RELATION_PLURALS), key=len, revers
 _TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof|Professor|Captain|Capt|Coach)\.?\s++)?"
 _TITLE_OPENING = compiled("^" + _TITLE)
 # where one knows a friend or colleague from: "my best friend from college, Aisha"
+# the words that make a colleague one worked with before ("my old manager Rita")
+_FORMER_WORDS = frozenset({"old", "former", "previous"})
 _MET_AT = (r"(?:\s++from\s++(?:work|school|college|university|uni|church|the\s++gym|"
            r"high\s++school|home|back\s++home)|"
            # "my manager at Skyscanner, Fiona, invited me"
@@ -971,7 +973,11 @@ class _Run:
             named.add(name)
             if self.owner:
                 owner = self.speaker() or self.owner
-                self._kin_fact(owner, name, key, sentence)
+                # "my old manager Rita", "my former colleague Sam": worked together once
+                before = m.string[m.start():m.start("rel")].lower().split()
+                former = rel_type == "COLLEAGUE_OF" and bool(before) \
+                    and before[-1] in _FORMER_WORDS
+                self._kin_fact(owner, name, key, sentence, former=former)
             if key in CALLED_BY_KIN_WORD and canonical_name(name) != key:
                 # "my dad George": the speaker calls him "Dad" ("Dad had a fall" later
                 # resolves to George by this alias)
@@ -1401,12 +1407,13 @@ class _Run:
             self.relate(owner, name, "FAMILY_OF", sentence, dated=False,
                         proximity=_FAMILY_THROUGH_PROXIMITY, attitude=0.5)
 
-    def _kin_fact(self, holder: str, name: str, key: str, sentence: _Sentence) -> None:
+    def _kin_fact(self, holder: str, name: str, key: str, sentence: _Sentence,
+                  former: bool = False) -> None:
         """``name`` is ``holder``'s ``key`` (a relation word: "sister", "ex-husband"):
         undated, as she was a sister before the sentence said so; an ex's relation is over
-        from when it is said."""
+        from when it is said, and so is a ``former`` one ("my old manager")."""
         rel_type, _, proximity = RELATION_WORDS[key]
-        if key in EX_WORDS or (rel_type == "OWNS" and name in self.gone):
+        if key in EX_WORDS or former or (rel_type == "OWNS" and name in self.gone):
             self.relate_over(holder, name, rel_type, sentence)
         else:
             self.relate(holder, name, rel_type, sentence, dated=False,
