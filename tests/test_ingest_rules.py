@@ -3401,6 +3401,15 @@ def test_an_operation_one_has_booked_is_not_had_yet():
         ("margaret", "EXPERIENCED", "knee replacement")}
 
 
+def test_a_firm_named_for_what_it_does_holds_no_job():
+    # "a letting agent called Martin & Co" made a Person "Martin & Co", a letting agent
+    nodes, facts = extract("I use a letting agent called Martin & Co for the flat.", "Vikram")
+    assert facts == set() and ("Entity", "Martin & Co") in nodes
+    assert extract("Our caterer is Fig & Thistle.", "Amira")[1] == set()
+    assert extract("We've booked a photographer called Hannah Reid.", "Amira")[1] == {
+        ("hannah reid", "HAS_OCCUPATION", "photographer")}
+
+
 def test_a_company_named_after_where_it_is_is_the_employer():
     # "a company in Berlin called Tidepool" stated no employer; "a startup in Berlin called
     # Tidepool" the Concept "startup"

@@ -524,6 +524,10 @@ _NAME_TITLE = r"(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++"
 _TITLED = compiled(rf"\b{_NAME_TITLE}(?P<name>{NAME})")
 # "a bakery in Hackney called Crumbs": a place that is named, not a person who phoned
 _PLACE_BEFORE = compiled(r"\b(?:in|at|to|from|near|of|on|by|for)\s+$")
+# a firm's name, by how firms are named ("Martin & Co", "Fig & Thistle", "Hays Recruitment
+# Ltd", "Britannia Movers")
+_FIRM_NAME = compiled(r"\s&\s|\b(?:Co|Ltd|Limited|Inc|LLP|plc|PLC|Group|Associates|Partners|"
+                      r"Solicitors|Estates|Movers|Lettings|Agency|Recruitment)\.?$")
 # "my mother in Osaka has been diagnosed…": a name after these says where, not who, as
 # does the tail of a place's name ("We met at Hengrave Hall and we…" names no Hall)
 _WHERE_BEFORE = compiled(r"\b(?:in|at|from|near)\s++(?:[A-Z][\w'’\-]*+\s++)*+$")
@@ -1108,6 +1112,14 @@ class _Run:
               sentence: _Sentence, named: set[str]) -> None:
         if m["subj"] != "I" and not _usable(m["subj"]):
             return
+        if rel_type == "HAS_OCCUPATION" and _FIRM_NAME.search(m["subj"]):
+            # "a letting agent called Martin & Co": a firm, described by what it does, no
+            # one holding a job
+            if m["subj"] not in named:
+                self.node("Entity", m["subj"], _ARTICLES.sub("", m["obj"]).strip().lower(),
+                          "organisation")
+                named.add(m["subj"])
+            return
         if m["subj"] != "I" and _WHERE_BEFORE.search(m.string[:m.start("subj")]):
             return      # "My mother in Osaka has been diagnosed with…": a place, no one
         if kind == "Person" and _WHERE_BEFORE.search(m.string[:m.start("obj")]):
@@ -1439,7 +1451,8 @@ class _Run:
             role, name = m["obj"], m["subj"]
             words = role.lower().split()
             if any(" ".join(words[i:]) in RELATION_WORDS for i in range(len(words))) \
-                    or not _usable(name) or self._kind(name) not in (None, "Person"):
+                    or not _usable(name) or self._kind(name) not in (None, "Person") \
+                    or _FIRM_NAME.search(name):
                 continue
             holder = self.node("Person", name, f"{self.owner_label}'s {role.lower()}")
             speaker = self.speaker() if self.owner else None
