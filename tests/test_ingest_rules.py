@@ -3440,6 +3440,27 @@ def test_a_couple_officially_together_are_partners():
         ("hana", "PARTNER_OF", "ross")}
 
 
+def test_a_message_in_lower_case_names_the_people_the_graph_knows():
+    # "me and kyle broke up" ended nothing: a name is read by its capital
+    known = {"kyle": "Person", "will": "Person", "bath": "Entity"}
+
+    def told(text: str) -> set[tuple[str, str, str, bool]]:
+        executor = ToolExecutor(lambda ids: {})
+        RuleExtractor(Settings(), known_kinds=lambda keys: {k: known[k] for k in keys
+                                                            if k in known}).extract(
+            SourceText("s", "u", text, speaker="Jade",
+                       event_at=datetime(2025, 10, 20, tzinfo=UTC)), executor)
+        return {(r.from_id, r.type, r.to_id, r.valid_to is not None)
+                for r in executor.plan.relationships}
+
+    assert told("me and kyle broke up :( he said the distance was too hard") == {
+        ("jade", "PARTNER_OF", "kyle", True)}
+    # a name that is a common word is the word; a place is not guessed at
+    assert told("i will go to bath tomorrow") == set()
+    # one capital is enough to read the message as written
+    assert told("Me and kyle broke up") == set()
+
+
 def test_a_pet_the_graph_knows_said_to_have_died_is_owned_no_longer():
     def gone(text: str, known: dict[str, str]) -> list[tuple[str, str, str, bool]]:
         executor = ToolExecutor(lambda ids: {})

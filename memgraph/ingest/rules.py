@@ -81,6 +81,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from itertools import pairwise
 
 from memgraph.graph.names import canonical_name
 from memgraph.graph.vocabulary import (
@@ -524,6 +525,25 @@ _NAME_TITLE = r"(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++"
 _TITLED = compiled(rf"\b{_NAME_TITLE}(?P<name>{NAME})")
 # "a bakery in Hackney called Crumbs": a place that is named, not a person who phoned
 _PLACE_BEFORE = compiled(r"\b(?:in|at|to|from|near|of|on|by|for)\s+$")
+# a message written with no capital letter ("me and kyle broke up"), and its words; read
+# so up to this length, a chat message's
+LOWER_CASE_MAX_CHARS = 1000
+_NO_CAPITALS = compiled(r"^[^A-Z]*+$")
+_LOWER_WORD = compiled(r"(?<![\w'’])[a-z][a-z\-]*+")
+# first names that are also common words: written in lower case they are the word ("i
+# will", "mark my words", "no hope", "in may")
+_NAMES_ALSO_WORDS = frozenset({
+    "will", "mark", "grace", "hope", "joy", "rose", "may", "june", "april", "august",
+    "summer", "autumn", "bill", "pat", "sue", "art", "rob", "frank", "amber", "ivy", "iris",
+    "dawn", "faith", "holly", "hazel", "ruby", "pearl", "jade", "sky", "rain", "storm",
+    "gene", "penny", "sandy", "rusty", "buddy", "max", "chase", "miles", "jack", "victor",
+    "grant", "sterling", "hunter", "cliff", "drew", "glen", "lance", "ray", "wade", "dean",
+    "dale", "earl", "rich", "guy", "nick", "king", "page", "major", "bishop", "don", "dot",
+    "kit", "lily", "poppy", "daisy", "violet", "heather", "olive", "ginger", "honey",
+    "angel", "star", "river", "brook", "reed", "bay", "ash", "sage", "skye", "eve", "bob",
+    "lee", "ben", "harry", "sonny", "sunny", "happy", "patience", "charity", "constance",
+    "destiny", "liberty", "crystal", "diamond", "melody", "harmony",
+})
 # a firm's name, by how firms are named ("Martin & Co", "Fig & Thistle", "Hays Recruitment
 # Ltd", "Britannia Movers")
 _FIRM_NAME = compiled(r"\s&\s|\b(?:Co|Ltd|Limited|Inc|LLP|plc|PLC|Group|Associates|Partners|"
@@ -758,6 +778,13 @@ class RuleExtractor:
                      f"{source.content}\n{source.previous}\n{source.before_previous}")
                  for name in (m["name"], _POSSESSIVE_SUFFIX.sub("", m["name"]),
                               _SAD_OPENING.sub("", m["name"]))}
+        if _in_lower_case(source.content):
+            # a message in lower case ("me and kyle broke up"): its words and pairs of
+            # words, each of which may be someone's name (_named_in_lower_case)
+            words = [w for w in _LOWER_WORD.findall(source.content)
+                     if w.capitalize() not in STOPWORDS]
+            names |= {canonical_name(w) for w in words}
+            names |= {canonical_name(f"{a} {b}") for a, b in pairwise(words)}
         return sorted(names - {""})
 
     def extract(self, source: SourceText, executor: ToolExecutor) -> Usage:
@@ -766,8 +793,11 @@ class RuleExtractor:
         # nodes the plan already holds (the speaker's Person, added by the pipeline:
         # speakers.py) are not created again under another kind
         run.made = {op.name: op.kind.value for op in executor.plan.nodes}
+        content = source.content
         if self.known_kinds is not None:
             run.existing = self.known_kinds(self.lookup_keys(source))
+            if _in_lower_case(content):
+                content = _named_in_lower_case(content, run.existing)
         # a "she" that opens the message is the person the message before it ended on, or
         # when that one names no one ("Jonah! Tell me about her."), the message before it
         named_before = run.last_person_named(source.previous)
@@ -789,7 +819,7 @@ class RuleExtractor:
             pieces = [p for raw in _SENTENCES.split(source.previous)
                       for p in sentence_pieces(raw.strip())]
             run.unnamed_relative = _unnamed_relative(pieces[-1]) if pieces else None
-        for raw in _SENTENCES.split(source.content):
+        for raw in _SENTENCES.split(content):
             for text in sentence_pieces(raw.strip()):
                 text = _CASUAL_IM.sub(lambda m: "I'" + m["rest"], _CASUAL_I.sub("I", text))
                 run.sentence(_Sentence(text, relative_date(text, anchor)))
@@ -4412,6 +4442,27 @@ def _unnamed_relative(text: str) -> str | None:
     if not people and (baby := _OUR_BABY.search(text)) is not None:
         people = [baby["child"] or _CHILD_WORD.get(baby["kind"] or "", "child")]
     return people[-1] if people else None
+
+
+def _in_lower_case(text: str) -> bool:
+    """Whether ``text`` is a chat message written with no capital letter (a document is
+    not read so: its every word would be looked up as a name)."""
+    return len(text) <= LOWER_CASE_MAX_CHARS and _NO_CAPITALS.match(text) is not None
+
+
+def _named_in_lower_case(text: str, existing: dict[str, str]) -> str:
+    """``text``, written all in lower case, with the people the graph knows (``existing``:
+    canonical name -> kind) capitalised where it says their names: "me and kyle broke up"
+    ends what "my boyfriend Kyle" began. Not a name that is also a common word ("i will",
+    "a bath"): said in lower case it is the word."""
+    people = sorted((key for key, kind in existing.items()
+                     if kind == "Person" and key not in _NAMES_ALSO_WORDS
+                     and all(w.isalpha() for w in key.split())),
+                    key=len, reverse=True)
+    for key in people:
+        text = re.sub(rf"(?<![\w'’]){re.escape(key)}(?![\w\-])",
+                      lambda m: m.group(0).title(), text)
+    return text
 
 
 def _listed(names: str) -> list[str]:
