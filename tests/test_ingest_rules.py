@@ -3435,6 +3435,19 @@ def test_a_relative_named_with_where_they_are_at_is_the_relative():
         "My manager at Skyscanner, Fiona, invited me to her birthday drinks.", "Hana")[1]
 
 
+def test_a_group_one_belongs_to_is_one_one_is_a_member_of():
+    assert extract("I belong to the Harrogate Horological Society, we meet monthly.",
+                   "Brian")[1] == {("brian", "MEMBER_OF", "harrogate horological society")}
+    assert extract("I belong to a walking group.", "Brian")[1] == {
+        ("brian", "MEMBER_OF", "walking group")}
+    assert extract("I feel like I belong to Leeds now.", "Brian")[1] == set()
+
+
+def test_a_contractor_is_a_job():
+    assert extract("My contractor is Sarah, she does the networking jobs.", "Dev")[1] == {
+        ("sarah", "HAS_OCCUPATION", "contractor"), ("dev", "KNOWS", "sarah")}
+
+
 def test_a_couple_officially_together_are_partners():
     assert extract("Ross and I are officially together!", "Hana")[1] == {
         ("hana", "PARTNER_OF", "ross")}

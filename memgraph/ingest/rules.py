@@ -1994,6 +1994,8 @@ _OCCUPATIONS = (
     # ("we've booked a DJ called Marcus", "an agent called Sarah Kemp", "The club chairman
     # is Gary Holt")
     "DJ|dj|agent|chairman|chairwoman|chairperson|treasurer|"
+    # ("My contractor is Sarah, she does the networking jobs")
+    "contractor|subcontractor|"
     # a chief officer's title as it is written: "the CFO", "CTO at Fjord Bank"
     "CEO|CFO|CTO|COO|CMO|CIO|CISO|cmo|cio|ciso|"
     "executive|recruiter|representative|rep|"
@@ -3637,6 +3639,14 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("MEMBER_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:am|is|are|became)\s++(?:a\s++)?members?\s++of\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "group"),
+    # ... and one belonged to, named as a group is ("I belong to the Harrogate Horological
+    # Society"; "I belong to Leeds now" is a feeling)
+    ("MEMBER_OF", compiled(
+        rf"{SUBJECT}\s++{ADVERB}belongs?\s++to\s++(?:the\s++)?(?P<obj>{NAME})"
+        + "(?:" + "|".join(f"(?<={w})" for w in (
+            "Society", "Club", "Group", "Choir", "Union", "Party", "Church", "Team", "Guild",
+            "Lodge", "Trust", "Circle", "Association", "League", "Orchestra")) + ")"),
+     "Entity", "group"),
     # a named group of people, its name a plural: "I joined the Lee Valley Singers", "I
     # swim with the Myrtleville Dippers", "Tom plays for the Hackney Hawks" (a name after
     # "joined" alone is an employer, "joined Globex"; "joined the Smiths for dinner" is
@@ -3657,7 +3667,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s+{ADVERB}(?:(?:moved|switched|transferred)\s+(?:over\s+)?to|"
         # "Tom is a member of the rowing club", "I'm part of a book club"
         # "I've joined a walking group at the church"
-        rf"(?:(?:have|has)\s+{ADVERB})?joined|join|joins|became a member of|"
+        rf"(?:(?:have|has)\s+{ADVERB})?joined|join|joins|became a member of|belong\s+to|"
+        r"belongs\s+to|"
         r"(?:am|is|are)\s+(?:a\s+)?(?:members?|part)\s+of|"
         r"(?:am|is|are)\s+"
         # "I'm taking over the platform team too", "Ana took over the data team"
