@@ -2376,7 +2376,9 @@ _PLURAL_RELATION = compiled(
     r"(?<=twin\s)|(?<=[2-5]\s))(?P<counted>boys|girls))(?:,?\s++|\s*+:\s*+|"
     r"\s++(?:are|called|named)\s++)"
     # each name may be said with an age: "two kids, Lily who is 9 and Noah who is 6"
-    rf"(?P<names>{NAME}{_AGE_SAID}?(?:,\s++{NAME}{_AGE_SAID}?)*+,?\s++and\s++{NAME}"
+    # (a greedy, not a possessive, repeat: Python 3.11.2's possessive repeat of a group
+    # with an optional part in it matched nothing)
+    rf"(?P<names>{NAME}{_AGE_SAID}?(?:,\s++{NAME}{_AGE_SAID}?)*,?\s++and\s++{NAME}"
     rf"{_AGE_SAID}?)")
 _AGE_IN_LIST = compiled(_AGE_SAID)
 _NAME_LIST_SEPARATOR = compiled(r",?\s+and\s+|,\s+")
