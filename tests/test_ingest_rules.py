@@ -3443,6 +3443,15 @@ def test_a_group_one_belongs_to_is_one_one_is_a_member_of():
     assert extract("I feel like I belong to Leeds now.", "Brian")[1] == set()
 
 
+def test_someone_living_with_the_speaker_somewhere_says_where_the_speaker_lives():
+    # "The kids live with me in Bristol" stated nothing
+    assert extract("The kids live with me in Bristol and go to Daniel's every other "
+                   "weekend.", "Sophie")[1] == {("sophie", "LIVES_IN", "bristol")}
+    assert extract("My brother Sam lives with me in Leeds.", "Raj")[1] == {
+        ("raj", "FAMILY_OF", "sam"), ("sam", "LIVES_IN", "leeds"), ("raj", "LIVES_IN", "leeds")}
+    assert extract("Tom is staying with us in Cornwall this week.", "Raj")[1] == set()
+
+
 def test_a_contractor_is_a_job():
     assert extract("My contractor is Sarah, she does the networking jobs.", "Dev")[1] == {
         ("sarah", "HAS_OCCUPATION", "contractor"), ("dev", "KNOWS", "sarah")}

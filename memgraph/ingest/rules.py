@@ -1258,6 +1258,7 @@ class _Run:
         text = _CLINICIAN_SAYS_IT_IS.sub(r"\g<said> I have ", text)
         text = _PUT_ME_ON.sub("I am on ", text)
         text = _MOVED_ME_TO.sub("; I am moving to ", text)
+        text = _LIVES_WITH_ME.sub(r"\g<said>; I live in \g<place>", text)
         text = _LAID_ME_OFF.sub(r"I was laid off by \g<employer>", text)
         text = _RAISED_ME.sub("I was raised in ", text)
         text = _THEY_ARE.sub(r"\1 are", _PRONOUN_IS.sub(r"\1 is", text))
@@ -2675,6 +2676,11 @@ _PUT_ME_ON = compiled(
 # a team one is moved to or put on by someone else is one's own: "My manager Erik Holm is
 # moving me to the enterprise team in June" (read as "…; I am moving to the enterprise
 # team…"; the relation is read from the sentence as written)
+# someone who lives with the speaker somewhere says where the speaker lives: "The kids live
+# with me in Bristol", "My mum lives with us in Leeds now" (read as "…; I live in Bristol")
+_LIVES_WITH_ME = compiled(
+    r"(?P<said>\b(?:live|lives|living)\s++with\s++(?:me|us)\s++in\s++"
+    rf"(?P<place>{NAME}))(?![\w'’\-])")
 _MOVED_ME_TO = compiled(
     r"\s++(?:is|are|was|were|has|have)\s++(?:moving|moved|transferring|transferred)\s++me\s++"
     r"to\s++(?=(?:the|a|an|our|their|another)\s)")
