@@ -3452,6 +3452,28 @@ def test_someone_living_with_the_speaker_somewhere_says_where_the_speaker_lives(
     assert extract("Tom is staying with us in Cornwall this week.", "Raj")[1] == set()
 
 
+def test_a_horse_said_with_its_age_or_its_breed_in_capitals_is_owned():
+    # "a 14-year-old Irish Sport Horse called Murphy" made a Person "Irish Sport Horse" who
+    # phoned Murphy
+    nodes, facts = extract("I've got a 14-year-old Irish Sport Horse called Murphy.", "Imogen")
+    assert facts == {("imogen", "OWNS", "murphy")}
+    assert ("Person", "Irish Sport Horse") not in nodes
+    assert extract("I've got a 14-year-old horse called Murphy.", "Imogen")[1] == {
+        ("imogen", "OWNS", "murphy")}
+    assert extract("I have a question, Tom.", "Imogen")[1] == set()
+
+
+def test_the_job_got_at_a_named_place_is_where_one_works():
+    assert extract("I got the job at Co-op Digital, I start on 2 June.", "Sean")[1] == {
+        ("sean", "WORKS_AT", "co op digital")}
+    assert extract("I have the job at Tesco covered.", "Sean")[1] == set()
+
+
+def test_a_farrier_or_a_saddle_fitter_is_a_job():
+    assert extract("My farrier is called Dan and he comes every six weeks.", "Imogen")[1] == {
+        ("dan", "HAS_OCCUPATION", "farrier"), ("imogen", "KNOWS", "dan")}
+
+
 def test_a_contractor_is_a_job():
     assert extract("My contractor is Sarah, she does the networking jobs.", "Dev")[1] == {
         ("sarah", "HAS_OCCUPATION", "contractor"), ("dev", "KNOWS", "sarah")}

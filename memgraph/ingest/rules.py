@@ -304,7 +304,8 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:am|is|are)\s++starting)\s++(?:(?:a|my|his|her|their)\s++)?(?:new\s++)?"
         r"(?:job|role|position|work)|"
         # "got a part time job at Greggs", "she's got a new job at Tesco"
-        r"(?:(?:have|has)\s++)?(?:got|have|took|accepted)\s++a\s++"
+        # ("I got the job at Co-op Digital": the one applied for)
+        r"(?:(?:have|has)\s++)?(?:(?:got|took|accepted)\s++(?:a|the)|have\s++a)\s++"
         r"(?:(?:new|part[\s-]time|full[\s-]time|summer|weekend|[Ss]aturday|day)\s++)?job)\s++"
         # "I work remotely as a software engineer for…", "Jack works Saturdays at a garden
         # centre called Greenfingers"
@@ -552,6 +553,7 @@ _FIRM_NAME = compiled(r"\s&\s|\b(?:Co|Ltd|Limited|Inc|LLP|plc|PLC|Group|Associat
 # does the tail of a place's name ("We met at Hengrave Hall and we…" names no Hall)
 _WHERE_BEFORE = compiled(r"\b(?:in|at|from|near)\s++(?:[A-Z][\w'’\-]*+\s++)*+$")
 _AT_BEFORE = compiled(r"\bat\s+$")
+_KIND_BEFORE = compiled(r"\b(?:[Aa]n?|[Aa]nother)\s++(?:\d{1,2}-(?:year|month|week)-old\s++)?$")
 _PLACE_AFTER = compiled(r"\b(?:in|near|from|to|into|around|via|through)\s+$")
 _CAPITALISED = compiled(rf"\b(?P<name>{NAME})")
 # a word that opens a sentence with sad news, written with its capital beside a name
@@ -1064,7 +1066,10 @@ class _Run:
         # ... a titled one by the name alone, as _TITLED reads it ("Dr Berg says": Berg)
         people += [_TITLE_OPENING.sub("", m["name"]) for m in _PERSON_VERB.finditer(sentence.text)
                    if not (m["verb"] == "called"
-                           and _PLACE_BEFORE.search(sentence.text[:m.start()]))
+                           and (_PLACE_BEFORE.search(sentence.text[:m.start()])
+                                # "a 14-year-old Irish Sport Horse called Murphy" names
+                                # the horse; no one phoned
+                                or _KIND_BEFORE.search(sentence.text[:m.start()])))
                    # "Kaito Mori at Helios Energy asked…", "Mum at Christmas said…": where
                    # or when, not who
                    and not _AT_BEFORE.search(sentence.text[:m.start()])
@@ -1997,6 +2002,9 @@ _OCCUPATIONS = (
     "DJ|dj|agent|chairman|chairwoman|chairperson|treasurer|"
     # ("My contractor is Sarah, she does the networking jobs")
     "contractor|subcontractor|"
+    # who shoes, fits or keeps a horse ("My farrier is called Dan", "a saddle fitter called
+    # Amy")
+    "farrier|fitter|groom|"
     # a chief officer's title as it is written: "the CFO", "CTO at Fjord Bank"
     "CEO|CFO|CTO|COO|CMO|CIO|CISO|cmo|cio|ciso|"
     "executive|recruiter|representative|rep|"
@@ -2844,7 +2852,10 @@ _OWNED = compiled(
     rf"{SUBJECT}\s+{ADVERB}(?:adopted|(?:have\s+|has\s+)?got|have|has|own|owns|bought|rescued|found)\s+"
     # one got for someone is theirs: "we got Mia a kitten called Pepper"
     rf"(?:(?P<recipient>{NAME})\s+)?"
-    r"(?:a|an|another|one)\s+(?P<what>(?:[a-z]+\s+){0,2}?[a-z]+)"
+    # ("a 14-year-old Irish Sport Horse called Murphy": an age, a breed in capitals)
+    r"(?:a|an|another|one)\s+(?:\d{1,2}-(?:year|month|week)-old\s+)?"
+    r"(?P<what>(?:[a-z]+\s+){0,2}?[a-z]+|(?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+"
+    r"(?=\s+(?:named|called)\b))"
     # "I own a bakery in Bath called Crumb & Co."
     rf"(?:(?:\s+in\s+{NAME})?\s+(?:named|called)|(?P<given>{_NAME_GIVEN_AFTER})|(?P<comma>,?))\s+"
     rf"(?P<name>{NAME})")
