@@ -3474,6 +3474,13 @@ def test_a_farrier_or_a_saddle_fitter_is_a_job():
         ("dan", "HAS_OCCUPATION", "farrier"), ("imogen", "KNOWS", "dan")}
 
 
+def test_a_counsellor_one_sees_weekly_is_one_the_speaker_knows():
+    # "I see a counsellor called Miriam" stated her job, not that she is Leah's counsellor
+    assert extract("I see a counsellor called Miriam every Wednesday.", "Leah")[1] == {
+        ("miriam", "HAS_OCCUPATION", "counsellor"), ("leah", "KNOWS", "miriam")}
+    assert extract("I see a guy called Tom at the gym.", "Leah")[1] == set()
+
+
 def test_a_contractor_is_a_job():
     assert extract("My contractor is Sarah, she does the networking jobs.", "Dev")[1] == {
         ("sarah", "HAS_OCCUPATION", "contractor"), ("dev", "KNOWS", "sarah")}

@@ -2866,7 +2866,8 @@ _KNOWN_NAMED = compiled(
     # "Started seeing a therapist, Dr Moss", "I'm seeing a physio called Jo"
     # ("I've started seeing a counsellor, Jane Ellis")
     r"(?:(?:(?:have|has)\s++)?(?:started|began)\s++|(?:am|is|are|(?:have|has)\s++been)\s++)?"
-    r"seeing)"
+    # ("I see a counsellor called Miriam every Wednesday")
+    r"seeing|see|sees)"
     # "seeing the school counsellor Mr Hughes"
     rf"\s++(?:a|an|another|(?<=seeing\s)the)\s++(?:new\s++|school\s++|family\s++)?"
     rf"(?P<what>{_RELATION_WORD})(?:\s++(?:now|too))?"
