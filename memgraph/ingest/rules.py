@@ -136,6 +136,8 @@ ADVERB = (r"(?:(?:just|recently|now|still|also|really|finally|actually|absolutel
           r"officially|"
           # "Sam and I both love climbing", "we all went"
           r"already|mostly|mainly|usually|often|always|sometimes|both|all)\s++){0,4}")
+# how old something is, said before what it is ("a 14-year-old Irish Sport Horse")
+_AGED = r"\d{1,2}-(?:year|month|week)-old"
 PHRASE = r"(?P<obj>[\w'’\- ]{2,60}?)"
 # a phrase ends at punctuation, a dash set off by spaces ("pottery - it calms me"), or a
 # word that starts a new clause
@@ -553,7 +555,7 @@ _FIRM_NAME = compiled(r"\s&\s|\b(?:Co|Ltd|Limited|Inc|LLP|plc|PLC|Group|Associat
 # does the tail of a place's name ("We met at Hengrave Hall and we…" names no Hall)
 _WHERE_BEFORE = compiled(r"\b(?:in|at|from|near)\s++(?:[A-Z][\w'’\-]*+\s++)*+$")
 _AT_BEFORE = compiled(r"\bat\s+$")
-_KIND_BEFORE = compiled(r"\b(?:[Aa]n?|[Aa]nother)\s++(?:\d{1,2}-(?:year|month|week)-old\s++)?$")
+_KIND_BEFORE = compiled(rf"\b(?:[Aa]n?|[Aa]nother)\s++(?:{_AGED}\s++)?$")
 _PLACE_AFTER = compiled(r"\b(?:in|near|from|to|into|around|via|through)\s+$")
 _CAPITALISED = compiled(rf"\b(?P<name>{NAME})")
 # a word that opens a sentence with sad news, written with its capital beside a name
@@ -2853,7 +2855,7 @@ _OWNED = compiled(
     # one got for someone is theirs: "we got Mia a kitten called Pepper"
     rf"(?:(?P<recipient>{NAME})\s+)?"
     # ("a 14-year-old Irish Sport Horse called Murphy": an age, a breed in capitals)
-    r"(?:a|an|another|one)\s+(?:\d{1,2}-(?:year|month|week)-old\s+)?"
+    rf"(?:a|an|another|one)\s+(?:{_AGED}\s+)?"
     r"(?P<what>(?:[a-z]+\s+){0,2}?[a-z]+|(?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+"
     r"(?=\s+(?:named|called)\b))"
     # "I own a bakery in Bath called Crumb & Co."
