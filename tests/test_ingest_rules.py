@@ -3635,3 +3635,38 @@ def test_an_implied_fact_is_stated_by_its_own_clause_when_another_statement_foll
     # what "but" or "so" adds is still its story
     assert described("I'm vegetarian, but I still eat fish sometimes.", "Mei")[
         ("mei", "AVOIDS", "meat")] == "I'm vegetarian, but I still eat fish sometimes."
+
+
+def test_a_mate_or_a_pal_is_a_friend_and_a_role_holder_may_be_one_or_go_by_a_name():
+    assert extract("My mate Dave is a plumber.", "Jake")[1] == {
+        ("jake", "FRIEND_OF", "dave"), ("dave", "HAS_OCCUPATION", "plumber")}
+    assert extract("Tom is my best mate.", "Jake")[1] == {("jake", "FRIEND_OF", "tom")}
+    assert extract("My pal Bex lives in Leeds.", "Jake")[1] == {
+        ("jake", "FRIEND_OF", "bex"), ("bex", "LIVES_IN", "leeds")}
+    # the role said before the one who holds it, said as a friend or by the name they go by
+    assert extract("The singer is my best mate Callum.", "Jake")[1] == {
+        ("jake", "FRIEND_OF", "callum"), ("callum", "HAS_OCCUPATION", "singer")}
+    assert extract("Our guitarist is a guy called Finlay.", "Jake")[1] == {
+        ("finlay", "HAS_OCCUPATION", "guitarist"), ("jake", "KNOWS", "finlay")}
+    # ... not a stranger going by a name, nor a friend in another sentence's role
+    assert extract("A guy called Finlay was there.", "Jake")[1] == set()
+    assert ("finlay", "HAS_OCCUPATION", "joiner") in extract(
+        "Finlay works as a joiner during the day.", "Jake")[1]
+
+
+def test_a_job_held_for_a_while_and_one_left_are_at_a_place_named_with_its_article():
+    assert extract("I've been head chef at The Olive Tree for six years.", "Marco")[1] == {
+        ("marco", "WORKS_AT", "olive tree"), ("marco", "HAS_OCCUPATION", "head chef")}
+    at = datetime(2025, 4, 11, 12, tzinfo=UTC)
+    [left] = planned("I handed in my notice at The Olive Tree.", "Marco",
+                     at).plan.relationships
+    assert (left.type, left.to_id, left.valid_to is not None) == ("WORKS_AT", "olive tree", True)
+    assert {n.name for n in planned("I handed in my notice at The Olive Tree.", "Marco",
+                                    at).plan.nodes} == {"Marco", "Olive Tree"}
+
+
+def test_a_home_of_ones_own_or_a_named_care_home_is_where_one_lives():
+    assert extract("Alan still lives in his own house in Swansea.", "Gareth")[1] == {
+        ("alan", "LIVES_IN", "swansea")}
+    assert extract("Alan moved into Ty Gwyn care home in Mumbles last week.", "Gareth")[1] \
+        == {("alan", "LIVES_IN", "mumbles")}

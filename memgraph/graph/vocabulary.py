@@ -311,7 +311,9 @@ RELATION_WORD_GROUPS: dict[tuple[str, float], tuple[str, ...]] = {
         "wife, husband, spouse, partner, girlfriend, boyfriend, fiance, fiancee, fiancé",),
     # a partner one had: "my ex-husband Paul" (PARTNER_OF, over: EX_WORDS)
     ("PARTNER_OF", 0.5): ("ex-wife, ex-husband, ex-partner, ex-girlfriend, ex-boyfriend, ex",),
-    ("FRIEND_OF", 0.7): ("friend, bestie, buddy", "best friend", "old friend"),
+    # ("mate" and "pal" as British and Australian chat says friend: "my best mate Callum")
+    ("FRIEND_OF", 0.7): ("friend, bestie, buddy, mate, pal", "best friend, best mate",
+                         "old friend"),
     # a partner in a business or a pastime is no romance ("my business partner Jo", "Sam is
     # my tennis partner": the longest relation word is read first)
     ("COLLEAGUE_OF", 0.5): ("colleague, coworker, co-worker, teammate", "boss, manager",

@@ -384,8 +384,10 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?:from\s++(?:{NAME}|(?:an?|the|our|my)\s++(?:[a-z\-]+\s++){{0,2}}?[a-z\-]+)\s++)?"
         r"(?:back\s++)?(?:in|into|to)\s++"
         # "in a small flat in Glasgow", "to a new house in Leeds", "into the new house in
-        # Stockport", "into a 1 bed in Maidenhead"
-        rf"(?:(?:an?|the|our|my)\s++(?:[\w\-]+\s++){{1,3}}?in\s++)?(?P<obj>{NAME})"),
+        # Stockport", "into a 1 bed in Maidenhead", "in his own house in Swansea", "into Ty
+        # Gwyn care home in Mumbles"
+        rf"(?:(?:(?:an?|the|our|my|his|her|their)\s++(?:[\w\-]+\s++){{1,3}}?|"
+        rf"{NAME}\s++(?:care|nursing|retirement)\s++home\s++)in\s++)?(?P<obj>{NAME})"),
      "Entity", "place"),
     ("FROM", compiled(
         rf"{SUBJECT}\s++(?:am|'m|is|are|come|comes)\s++(?:originally\s++)?from\s++(?P<obj>{NAME})"),
@@ -1554,16 +1556,19 @@ class _Run:
     def _over_fact(self, m: re.Match[str], rel_type: str, kind: str, entity_type: str,
                    sentence: _Sentence, named: set[str]) -> None:
         """One fact told as over, with ``valid_to``."""
-        if (m["subj"] != "I" and not _usable(m["subj"])) or not _usable(m["obj"]) \
-                or _POSSESSIVE_SUFFIX.search(m["obj"]):
+        # the article said with a name is no part of it ("I handed in my notice at The
+        # Olive Tree" left The Olive Tree, as "I've been at The Olive Tree" works there)
+        obj = _ARTICLES.sub("", m["obj"]).strip()
+        if (m["subj"] != "I" and not _usable(m["subj"])) or not obj or not _usable(obj) \
+                or _POSSESSIVE_SUFFIX.search(obj):
             return       # "my job at Spotify's rival" was not at Spotify
         subject = self.subject(m["subj"])
-        if subject is None or subject == m["obj"]:
+        if subject is None or subject == obj:
             return
-        target = self.node(kind, _ARTICLES.sub("", m["obj"].lower()) if kind == "Concept"
-                           else m["obj"], entity_type=entity_type)
+        target = self.node(kind, obj.lower() if kind == "Concept" else obj,
+                           entity_type=entity_type)
         self.relate_over(subject, target, rel_type, sentence)
-        named.update({m["subj"], m["obj"]} - {"I"})
+        named.update({m["subj"], m["obj"], obj} - {"I"})
 
     @staticmethod
     def _owned_matches(text: str) -> list[dict[str, str]]:
@@ -1990,6 +1995,8 @@ _OCCUPATIONS = (
     "accountant|actor|actress|administrator|analyst|architect|artist|assistant|attorney|"
     "baker|banker|barber|barista|bartender|biologist|bookkeeper|builder|butcher|"
     "carpenter|cashier|caterer|ceo|cfo|chef|chemist|cleaner|clerk|coach|consultant|cook|"
+    # the trades as they are called in Britain ("Finlay works as a joiner")
+    "joiner|roofer|plasterer|bricklayer|glazier|"
     # who looks after someone for a living ("a carer called Beth comes in on weekdays")
     "carer|caregiver|childminder|babysitter|(?:care|support|social|youth) worker|"
     # ... or after one's pets ("I hired a dog walker, Liam")
@@ -2054,6 +2061,13 @@ _ROLE_AFTER_A = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:(?!(?:a|an|the|with|for|of|t
 # Dahl", "Tomas Berg, their head of IT"), and the words that say which holder
 _TITLE_HOLDER = r"(?:(?P<theirs>[Tt]heir)|[Oo]ur|[Hh]is|[Hh]er|[Tt]he)"
 _TITLE_QUALIFIER = r"(?:(?:new|main|current|interim|acting|first)\s++)?"
+# ... and how the holder may be said after "is": as one's relative or friend ("The singer
+# is my best mate Callum"), or as someone going by a name ("Our guitarist is a guy called
+# Finlay")
+_GOES_BY_NAME = (r"an?\s++(?:[a-z\-]++\s++)?(?:guy|girl|woman|man|lad|bloke|lady|chap|"
+                 r"fella|fellow)\s++(?:called|named)\s++")
+_HOLDER_SAID_AS = (rf"(?:(?:my|our)\s++(?:[a-z\-]++\s++){{0,2}}?(?:{_RELATION_WORD})\s++"
+                   rf"|{_GOES_BY_NAME})?")
 # ... the one who holds it, by name, a title apart ("Our vet is Dr Shah": Shah, as _TITLED
 # names him), after the role or before it; not initials ("an ADI, an approved driving
 # instructor")
@@ -2065,8 +2079,9 @@ _HOLDER = (rf"(?:\b{_NAME_TITLE})?(?P<subj>(?![A-Z]{{2,}}(?![\w'’\-])){NAME})(
 _MY_ROLE = compiled(
     r"\b(?:[Mm]y|[Oo]ur)\s++"
     rf"{_TITLE_QUALIFIER}(?!(?:favourite|favorite|fave|fav|ideal|dream)\b){_ROLE}"
-    # ("My diabetes nurse is called Bernie")
-    rf"(?:,\s++|\s++is\s++(?:now\s++)?(?:called\s++|named\s++)?|\s++){_HOLDER}")
+    # ("My diabetes nurse is called Bernie", "Our guitarist is a guy called Finlay")
+    rf"(?:,\s++|\s++is\s++(?:now\s++)?(?:called\s++|named\s++|{_GOES_BY_NAME})?|\s++)"
+    rf"{_HOLDER}")
 # ... as close as one named by a relation word of such a job ("my accountant")
 _KNOWN_BY_ROLE = RELATION_WORDS["accountant"][2]
 # what someone named by their workplace does in business talk ("Kaito at Helios asked")
@@ -3916,14 +3931,15 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # Atlas at Fernhill Labs", "she is the head chef at Nopa" (WORKS_AT, and the
     # occupation below); "the" asks for an occupation word, and for a named place after it
     # ... and without "the" in a self-introduction: "I'm Mo, head chef at a Lebanese place
-    # in Leeds called Zaatar" (read as "I am head chef at …": RuleExtractor.resolved)
+    # in Leeds called Zaatar" (read as "I am head chef at …": RuleExtractor.resolved), and
+    # one held for a while: "I've been head chef at The Olive Tree for six years"
     ("WORKS_AT", compiled(
-        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:the\s++)?(?:(?:[a-z\-]++|[A-Z]{{2,3}})\s++)"
+        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++{ADVERB}been)\s++{ADVERB}(?:the\s++)?(?:(?:[a-z\-]++|[A-Z]{{2,3}})\s++)"
         rf"{{0,3}}?(?:{_OCCUPATIONS})\s++(?:(?:for|of|on)\s++(?:the\s++)?{NAME}\s++)?at\s++"
         rf"{_A_PLACE_CALLED}(?P<obj>{NAME})"), "Entity", "organisation"),
     ("HAS_OCCUPATION", compiled(
         # ("the new CFO at Northwind": a CFO, new there)
-        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:the\s++)?(?:new\s++)?{_ROLE}"
+        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++{ADVERB}been)\s++{ADVERB}(?:the\s++)?(?:new\s++)?{_ROLE}"
         r"(?=\s++(?:for|of|on|at)\s++(?:the\s++|an?\s++(?:[\w\-]++\s++){0,3}?)?[A-Z]"
         # ... or in a team: "I'm the tech lead on the payments team" (MEMBER_OF too)
         rf"|\s++(?:on|of|in)\s++(?:the|a|an|our|my)\s++(?:[\w\-]++\s++){{0,3}}?"
@@ -3935,7 +3951,7 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # RELATION_WORDS)
     ("HAS_OCCUPATION", compiled(
         rf"\b{_TITLE_HOLDER}\s++{_TITLE_QUALIFIER}{_ROLE}(?:\s++(?:at|of|for)\s++(?:the\s++)?"
-        rf"{NAME})?\s++is\s++(?:now\s++)?{_HOLDER}"), "Concept", ""),
+        rf"{NAME})?\s++is\s++(?:now\s++)?{_HOLDER_SAID_AS}{_HOLDER}"), "Concept", ""),
     ("WORKS_AT", compiled(
         rf"\b{_TITLE_HOLDER}\s++{_TITLE_QUALIFIER}(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++)"
         # ("the new contact at Northwind is Sara Lind": someone there, no job named)
