@@ -3670,3 +3670,27 @@ def test_a_home_of_ones_own_or_a_named_care_home_is_where_one_lives():
         ("alan", "LIVES_IN", "swansea")}
     assert extract("Alan moved into Ty Gwyn care home in Mumbles last week.", "Gareth")[1] \
         == {("alan", "LIVES_IN", "mumbles")}
+
+
+def test_a_business_or_a_work_called_by_its_name_is_that_thing():
+    nodes, facts = extract("My restaurant is called Nonna's.", "Marco")
+    assert facts == {("marco", "WORKS_AT", "nonnas")}
+    assert ("Entity", "Nonna's") in nodes and ("Entity", "Nonna") not in nodes
+    assert {(n.name, n.description) for n in planned(
+        "The EP is called Night Buses and it comes out in March.", "Jake",
+        datetime(2025, 5, 1, tzinfo=UTC)).plan.nodes} == {("Night Buses", "EP")}
+    assert extract("Our band is called The Static Hum.", "Jake")[1] == {
+        ("jake", "MEMBER_OF", "static hum")}
+    # someone else's business, said with "the", is no job of the speaker's
+    assert extract("The restaurant was called Zizzi.", "Marco") == (
+        {("Entity", "Zizzi")}, set())
+
+
+def test_a_common_noun_in_capitals_is_no_name_and_people_listed_after_people_are_people():
+    assert extract("We're recording our first EP at the weekend.", "Jake") == (set(), set())
+    assert extract("I updated my CV yesterday.", "Ana") == (set(), set())
+    assert extract("I bought a new TV.", "Ana")[1] == {("ana", "OWNS", "tv")}
+    assert extract("I share a flat with two other students, Lucia and Tomasz.", "Ana")[0] \
+        == {("Person", "Lucia"), ("Person", "Tomasz")}
+    assert extract("We visited three cities, Rome, Paris and Berlin.", "Ana")[0] == {
+        ("Entity", "Rome"), ("Entity", "Paris"), ("Entity", "Berlin")}

@@ -187,6 +187,11 @@ STOPWORDS = {
     "After", "Before", "Since", "Until", "While", "During", "Once", "Though", "Although",
     "Because", "Unless", "Whenever", "Despite", "Upon",
 }
+# common nouns written in capitals, which a capitalised word alone does not make a name of
+# ("our first EP", "I updated my CV": no Entity "EP" or "CV"; a fact about one still names
+# it: "I bought a new TV")
+_COMMON_IN_CAPITALS = frozenset({"EP", "LP", "CD", "CDs", "DVD", "DVDs", "TV", "PC", "CV",
+                                 "DIY", "BBQ", "SUV", "ID", "PIN", "ATM", "FAQ"})
 # relation words written in capitals ("my GP"); a match is looked up in lower case
 _WRITTEN_IN_CAPITALS = ("GP",)
 # word: (relationship type, description, proximity), from the one list of relation words
@@ -512,6 +517,12 @@ _PERSON_VERB = compiled(
     rf"(?P<name>{NAME})\s++(?P<verb>said|says|told|called|texted|asked|thinks)\b")
 # "I've been seeing someone new, her name is Jess": a person
 _THEIR_NAME = compiled(rf"\b(?:[Hh]er|[Hh]is|[Tt]heir)\s+name\s+is\s+(?P<name>{NAME})")
+# people listed by name after a word for people that is no relation word: "I share a flat
+# with two other students, Lucia and Tomasz", "the new guys (Sam and Theo)" (Persons)
+_PEOPLE_LISTED = compiled(
+    r"\b(?:students|classmates|guys|girls|lads|people|women|men|boys|players|volunteers|"
+    r"members|others)\s*+[,:(]\s*+"
+    rf"(?P<names>{NAME}(?:\s*+,\s*+{NAME})*(?:\s*+,)?\s++(?:and|&)\s++{NAME})")
 # "a guy called Tom Reyes", "there's a woman called Bex": a person; so is one named after
 # where they are from or were met ("a girl from Yuma named Brianna"), or after a comma
 # ("there was this guy on the other team, Theo.")
@@ -1058,6 +1069,8 @@ class _Run:
             self._nicknames(text, named)
         # people by how they are named: "her name is Jess", "Mrs. Novak", "Anna said"
         people = [m["name"] for m in _THEIR_NAME.finditer(sentence.text)]
+        people += [name for m in _PEOPLE_LISTED.finditer(sentence.text)
+                   for name in _listed(m["names"])]
         introduced = [m["name"] or m["after_comma"]
                       for m in _SOMEONE_CALLED.finditer(sentence.text)]
         people += introduced
@@ -1093,7 +1106,7 @@ class _Run:
                 and not (untitled != name and (untitled in named or untitled in self.made))
             if m.start() > 0 and not inside and fresh \
                     and not _opens_quotation(sentence.text, m.start(), m.end()) \
-                    and _usable(name) \
+                    and _usable(name) and name not in _COMMON_IN_CAPITALS \
                     and not addressed(sentence.text, m.start(), m.end()):
                 kind = self.existing.get(canonical_name(name), "Entity")
                 self.node(kind, name, confidence=min(self.confidence, 0.4))
@@ -1967,6 +1980,19 @@ class _Run:
                 place = self.node("Entity", m["name"], entity_type="organisation")
                 self.relate_over(owner, place, "WORKS_AT", sentence)
                 named.add(m["name"])
+        for m in _THING_CALLED.finditer(text):
+            name = m["name"]
+            if not _usable(name) or name in named or self._kind(name) not in (None, "Entity"):
+                continue
+            what = m["what"] if m["what"].isupper() else m["what"].lower()
+            business = re.fullmatch(_BUSINESS_WORDS, what) is not None
+            mine = m["whose"].lower() in ("my", "our") and self.owner
+            thing = self.node("Entity", name, f"{self.owner_label}'s {what}" if mine else what,
+                              "organisation" if business else "")
+            # ("Nonna's" is the restaurant's name, not Nonna's)
+            named.update({name, _POSSESSIVE_SUFFIX.sub("", name)})
+            if mine and business and (owner := self.speaker()):
+                self.relate(owner, thing, "WORKS_AT", sentence)
         for m in _MY_GROUP.finditer(text):
             if _usable(m["name"]) and m["name"] not in named and (owner := self.speaker()):
                 group = self.node("Entity", m["name"], entity_type="group")
@@ -2607,12 +2633,23 @@ _MY_WORKPLACE = compiled(
     # "on top of my day job as a pharmacist at Boots"
     r"job\s++as\s++(?:a|an)\s++(?:[\w\-]++\s++){0,3}?[\w\-]++|"
     rf"colleagues|coworkers|co-workers|boss|manager)\s++at\s++(?P<name>{NAME})")
-# a group of one's own by its name: "my running club is Portobello Runners", "my band is
+# a group of one's own by its name: "my running club is Portobello Runners", "our band is
 # called The Owls" (MEMBER_OF)
 _MY_GROUP = compiled(
-    r"\b[Mm]y\s++(?:new\s++|local\s++)?(?:[a-z\-]++\s++)?(?:club|team|band|choir|group|"
+    r"\b(?:[Mm]y|[Oo]ur)\s++(?:new\s++|local\s++)?(?:[a-z\-]++\s++)?(?:club|team|band|choir|group|"
     r"crew|society|orchestra|league)\s++is\s++(?:(?:called|named)\s++)?(?:[Tt]he\s++)?"
     rf"(?P<name>{NAME})")
+# a business or a work by its name: "my restaurant is called Nonna's", "our bakery will be
+# called Crumbs" (one's own business is where one works: WORKS_AT), "The EP is called
+# Night Buses", "my podcast is called Small Talk" (the thing, described by what it is)
+_BUSINESS_WORDS = ("restaurant|cafe|café|shop|bakery|business|company|firm|startup|salon|"
+                   "studio|bar|pub|bistro|deli|brewery|agency|practice|gallery|bookshop|"
+                   "boutique|label|nursery")
+_THING_CALLED = compiled(
+    r"\b(?P<whose>[Mm]y|[Oo]ur|[Tt]he)\s++(?:(?:new|first|second|next|own|little|debut)\s++)"
+    rf"{{0,2}}(?P<what>{_BUSINESS_WORDS}|EP|album|single|song|book|novel|podcast|blog|"
+    r"channel|app|website|game|film|show|boat|brand|charity|project)\s++(?:is|was|will\s++be|"
+    rf"(?:has|have)\s++been)\s++(?:now\s++)?(?:called|named)\s++(?P<name>{NAME})")
 # where one's job is: "my day job is at a music shop called Sound Control", "my new job
 # is with Deloitte" (WORKS_AT)
 _MY_JOB_AT = compiled(
