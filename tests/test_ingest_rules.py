@@ -3694,3 +3694,29 @@ def test_a_common_noun_in_capitals_is_no_name_and_people_listed_after_people_are
         == {("Person", "Lucia"), ("Person", "Tomasz")}
     assert extract("We visited three cities, Rome, Paris and Berlin.", "Ana")[0] == {
         ("Entity", "Rome"), ("Entity", "Paris"), ("Entity", "Berlin")}
+
+
+def test_a_couple_deciding_to_separate_is_over_and_a_job_gone_back_to_is_held():
+    at = datetime(2025, 1, 12, 12, tzinfo=UTC)
+    for said in ("Mark and I have decided to separate after twelve years of marriage.",
+                 "Mark and I are getting divorced."):
+        [over] = planned(said, "Claire", at).plan.relationships
+        assert (over.type, over.to_id, over.valid_to is not None) == ("PARTNER_OF", "mark", True)
+    assert extract("I went back to work full time as a dental hygienist at Smile Clinic.",
+                   "Claire")[1] == {("claire", "WORKS_AT", "smile clinic"),
+                                    ("claire", "HAS_OCCUPATION", "dental hygienist")}
+    assert extract("I went back to work after lunch.", "Claire")[1] == set()
+    assert extract("My day job is at a call centre for Vodafone, which I hate.", "Kai")[1] \
+        == {("kai", "WORKS_AT", "vodafone")}
+    assert ("simon", "HAS_OCCUPATION", "head of maths") in extract(
+        "Simon has been made head of maths at Preston School.", "Ruth")[1]
+
+
+def test_someone_going_by_a_name_after_is_is_that_name_and_a_diagnosis_ends_before_ago():
+    nodes, facts = extract("My teacher is a Colombian woman called Valentina.", "Tom")
+    assert facts == {("tom", "KNOWS", "valentina")}
+    assert nodes == {("Person", "Tom"), ("Person", "Valentina")}
+    assert ("finlay", "HAS_OCCUPATION", "guitarist") in extract(
+        "Our guitarist is a guy called Finlay.", "Jake")[1]
+    assert extract("I was diagnosed with breast cancer two weeks ago.", "Linda")[1] == {
+        ("linda", "EXPERIENCED", "breast cancer")}

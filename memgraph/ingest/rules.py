@@ -249,6 +249,9 @@ _DEMONYMS = (
     "Moroccan|Israeli|Iranian|Iraqi|Lebanese|Syrian|Vietnamese|Thai|Filipino|Indonesian|"
     "Jewish|Muslim|Christian|Catholic|Protestant|Buddhist|Hindu|Sikh|Latino|Latina|Asian|"
     "African|European|Caribbean|Colombian|Chilean|Peruvian|Cuban|Jamaican|Irish-American")
+# someone said as going by a name: "a Colombian woman called Valentina", "a guy named Finlay"
+_GOING_BY = (r"an?\s++(?:[\w\-]++\s++){0,2}?(?:guy|girl|woman|man|lad|bloke|lady|chap|fella|"
+             r"fellow|gentleman)\s++(?:called|named)\s++")
 _RELATION = compiled(
     # "my brother's wife Sara", "my wife's sister is Kate": someone's relation through
     # another, unnamed (_relation_through)
@@ -260,7 +263,8 @@ _RELATION = compiled(
     # "my sister Anna", "my son's name is Oscar", "my cat is called Miso", "my best friend
     # from college, Aisha"
     + rf"){_MET_AT}?(?:\s++(?:there|here))?"
-    + r"(?:,?\s++|['’]s\s++name\s++is\s++|\s++is\s++(?:called|named)\s++|"
+    # ("my teacher is a Colombian woman called Valentina")
+    + rf"(?:,?\s++|['’]s\s++name\s++is\s++|\s++is\s++(?:called\s++|named\s++|{_GOING_BY})|"
     # "my new manager is Priya"; "my husband is Italian" names no one
     + rf"\s++is\s++(?!(?:{_DEMONYMS})\b))"
     + rf"{_TITLE}(?P<name>{NAME})")
@@ -298,6 +302,9 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"September|October|November|December))\b"), "Entity", "organisation"),
     ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:work|works|am working|'m working|is working|"
+        # one back at a job: "I went back to work full time as a dental hygienist at Smile
+        # Clinic"
+        r"(?:went|go|going|returned)\s++back\s++to\s++work|returned\s++to\s++work|"
         # ("I've worked at Tesco for five years": a job now; "I worked at…": _OVER)
         rf"(?:have|has)\s++been\s++working|(?:have|has)\s++{ADVERB}worked|"
         # a contractor's client: "currently contracting for Deliveroo", "I'm starting a
@@ -316,7 +323,8 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:(?:new|part[\s-]time|full[\s-]time|summer|weekend|[Ss]aturday|day)\s++)?job)\s++"
         # "I work remotely as a software engineer for…", "Jack works Saturdays at a garden
         # centre called Greenfingers"
-        r"(?:(?:remotely|from\s++home)\s++(?=as\s)|(?:(?:on\s++)?(?:[Ss]aturdays|[Ss]undays|"
+        r"(?:(?:remotely|from\s++home|(?:full|part)[\s\-]time)\s++(?=as\s)|"
+        r"(?:(?:on\s++)?(?:[Ss]aturdays|[Ss]undays|"
         r"weekends|evenings|nights|mornings|shifts)\s++)(?=at\s|for\s))?"
         r"(?:as (?:an? )?[a-z ]{1,60}?\s++)?"
         r"(?:(?:remotely|part-time|full-time|freelance)\s++)?"
@@ -1285,6 +1293,7 @@ class _Run:
         text = _RAISED_ME.sub("I was raised in ", text)
         text = _THEY_ARE.sub(r"\1 are", _PRONOUN_IS.sub(r"\1 is", text))
         text = _NAME_IS.sub(r"\1 is ", text)
+        text = _GOES_BY_NAME.sub(r"\g<is> ", text)
         text = _WE.sub("I", _STACK_IS.sub("I use ", text))
         text = _BACK_FROM.sub("I am back from ", text)
         dropped = _DROPPED_SUBJECT.match(text)
@@ -2021,6 +2030,8 @@ _OCCUPATIONS = (
     "accountant|actor|actress|administrator|analyst|architect|artist|assistant|attorney|"
     "baker|banker|barber|barista|bartender|biologist|bookkeeper|builder|butcher|"
     "carpenter|cashier|caterer|ceo|cfo|chef|chemist|cleaner|clerk|coach|consultant|cook|"
+    # ("a dental hygienist at Smile Clinic")
+    "hygienist|"
     # the trades as they are called in Britain ("Finlay works as a joiner")
     "joiner|roofer|plasterer|bricklayer|glazier|"
     # who looks after someone for a living ("a carer called Beth comes in on weekdays")
@@ -2088,12 +2099,10 @@ _ROLE_AFTER_A = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:(?!(?:a|an|the|with|for|of|t
 _TITLE_HOLDER = r"(?:(?P<theirs>[Tt]heir)|[Oo]ur|[Hh]is|[Hh]er|[Tt]he)"
 _TITLE_QUALIFIER = r"(?:(?:new|main|current|interim|acting|first)\s++)?"
 # ... and how the holder may be said after "is": as one's relative or friend ("The singer
-# is my best mate Callum"), or as someone going by a name ("Our guitarist is a guy called
-# Finlay")
-_GOES_BY_NAME = (r"an?\s++(?:[a-z\-]++\s++)?(?:guy|girl|woman|man|lad|bloke|lady|chap|"
-                 r"fella|fellow)\s++(?:called|named)\s++")
-_HOLDER_SAID_AS = (rf"(?:(?:my|our)\s++(?:[a-z\-]++\s++){{0,2}}?(?:{_RELATION_WORD})\s++"
-                   rf"|{_GOES_BY_NAME})?")
+# is my best mate Callum"; someone going by a name, "Our guitarist is a guy called Finlay",
+# is read as "is Finlay": _GOES_BY_NAME)
+_HOLDER_SAID_AS = (rf"(?:(?:my|our)\s++(?:[a-z\-]++\s++){{0,2}}?(?:{_RELATION_WORD})"
+                   r"\s++)?")
 # ... the one who holds it, by name, a title apart ("Our vet is Dr Shah": Shah, as _TITLED
 # names him), after the role or before it; not initials ("an ADI, an approved driving
 # instructor")
@@ -2105,9 +2114,8 @@ _HOLDER = (rf"(?:\b{_NAME_TITLE})?(?P<subj>(?![A-Z]{{2,}}(?![\w'’\-])){NAME})(
 _MY_ROLE = compiled(
     r"\b(?:[Mm]y|[Oo]ur)\s++"
     rf"{_TITLE_QUALIFIER}(?!(?:favourite|favorite|fave|fav|ideal|dream)\b){_ROLE}"
-    # ("My diabetes nurse is called Bernie", "Our guitarist is a guy called Finlay")
-    rf"(?:,\s++|\s++is\s++(?:now\s++)?(?:called\s++|named\s++|{_GOES_BY_NAME})?|\s++)"
-    rf"{_HOLDER}")
+    # ("My diabetes nurse is called Bernie")
+    rf"(?:,\s++|\s++is\s++(?:now\s++)?(?:called\s++|named\s++)?|\s++){_HOLDER}")
 # ... as close as one named by a relation word of such a job ("my accountant")
 _KNOWN_BY_ROLE = RELATION_WORDS["accountant"][2]
 # what someone named by their workplace does in business talk ("Kaito at Helios asked")
@@ -2192,6 +2200,10 @@ _PRONOUN_IS = compiled(r"\b([Hh]e|[Ss]he)['’]s\b")
 # ... and "is" after a name, where no possessed thing can follow: "Tyler's still an
 # engineer", "Mia's in Leeds now" (not "Tyler's car", "Mia's in-laws")
 # (nor a saint's place: "sixth form at St Aidan's in September")
+# someone said by the name they go by after "is": "My teacher is a Colombian woman called
+# Valentina", "Our guitarist is a guy called Finlay", read as "is Valentina", as the
+# patterns of a role and its holder read it
+_GOES_BY_NAME = compiled(rf"\b(?P<is>is|was)\s++{_GOING_BY}(?={NAME})")
 _NAME_IS = compiled(r"(?<!St )(?<!St\. )\b(?!(?:It|That|There|Here|What|Who|Where|Let|This|He|"
                     r"She)['’])"
                     r"([A-Z][a-z]++)['’]s\s++(?=(?:still|now|currently|also|an?|the|from|"
@@ -2601,7 +2613,10 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?P<obj>{NAME})"), "Person", ""),
     ("PARTNER_OF", compiled(
         rf"(?:\b[Mm]y\s++{_PARTNER_WORDS}\s++)?(?P<obj>{NAME})\s++and\s++(?P<subj>I)\s++"
-        r"(?:broke\s++up|split\s++up|separated|got\s++divorced|divorced)\b"), "Person", ""),
+        # ("Mark and I have decided to separate", "Mark and I are getting divorced")
+        r"(?:(?:have|has)\s++)?(?:(?:decided|agreed)\s++to\s++(?:separate|split\s++up|divorce|"
+        r"get\s++divorced)|broke\s++up|split\s++up|separated|got\s++divorced|divorced|are\s++"
+        r"(?:getting\s++divorced|separating|splitting\s++up|divorcing))\b"), "Person", ""),
     # "… anymore": "I don't work at Acme anymore", "Tom doesn't live in Leeds any more",
     # "I'm not with Tom anymore"
     ("WORKS_AT", compiled(
@@ -2656,7 +2671,8 @@ _MY_JOB_AT = compiled(
     r"\b[Mm]y\s++(?:day\s++|new\s++|current\s++|main\s++|part-time\s++|full-time\s++)?"
     # ("My day job is teaching music at Oakfield Primary")
     r"job\s++is\s++(?:[a-z\-]++(?<=ing)\s++(?:[a-z\-]++\s++){0,3}?)?(?:at|with|for)\s++"
-    r"(?:(?:a|an)\s++(?:[a-z\-]++\s++){0,3}?(?:called|named)\s++|"
+    # ("my day job is at a call centre for Vodafone": the employer)
+    r"(?:(?:a|an)\s++(?:[a-z\-]++\s++){0,3}?(?:called|named|for)\s++|"
     rf"the\s++)?(?P<name>{NAME})")
 # a job begun, told by where alone: "I started at Google in March", "Lena has started at
 # Leeds General Infirmary", "I start at Southmead on Monday" (a school's name is a place of
@@ -3558,8 +3574,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("EXPERIENCED", compiled(
         rf"{SUBJECT}\s++(?:was|were|got|(?:have|has)\s++{ADVERB}been|am|is|are)\s++{ADVERB}"
         r"diagnosed\s++with\s++(?:an?\s++)?(?!(?:nothing|something|anything)\b)"
-        # the condition ends where the sentence says when, or goes on
-        rf"{PHRASE}(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|so|when|since|after|before|"
+        # the condition ends where the sentence says when ("… two weeks ago"), or goes on
+        rf"{PHRASE}(?=\s*+(?:[,.;:!?)–—]|-\s|{_AGO.pattern}|\b(?:and|but|because|so|when|since|after|before|"
         r"in|on|at|last|this|yesterday|recently|ago|which|that|who)\b|$))"), "Concept", ""),
     # a thing one names is one's own: "We named the motorhome Bertha", "I've named my
     # bike Rocket" (not "they named the baby Ffion": a baby is no thing)
@@ -3976,7 +3992,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{_A_PLACE_CALLED}(?P<obj>{NAME})"), "Entity", "organisation"),
     ("HAS_OCCUPATION", compiled(
         # ("the new CFO at Northwind": a CFO, new there)
-        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++{ADVERB}been)\s++{ADVERB}(?:the\s++)?(?:new\s++)?{_ROLE}"
+        # ("Simon has been made head of maths at Preston School": head of maths)
+        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++{ADVERB}been(?:\s++(?:made|appointed|"
+        rf"named))?)\s++{ADVERB}(?:the\s++)?(?:new\s++)?{_ROLE}"
         r"(?=\s++(?:for|of|on|at)\s++(?:the\s++|an?\s++(?:[\w\-]++\s++){0,3}?)?[A-Z]"
         # ... or in a team: "I'm the tech lead on the payments team" (MEMBER_OF too)
         rf"|\s++(?:on|of|in)\s++(?:the|a|an|our|my)\s++(?:[\w\-]++\s++){{0,3}}?"
@@ -4067,7 +4085,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++(?:(?:am|is|are|(?:have|has)\s++been)\s++{ADVERB}|{ADVERB}(?:became|"
         # ("I work part-time as a receptionist")
         # ("I work from home as a translator")
-        r"become|becomes|(?:have|has)\s++become|works?\s++(?:(?:part|full)[\s\-]time\s++|"
+        # ("I went back to work full time as a dental hygienist")
+        r"become|becomes|(?:have|has)\s++become|(?:works?|(?:went|go|going|returned)\s++back\s++"
+        r"to\s++work|returned\s++to\s++work)\s++(?:(?:part|full)[\s\-]time\s++|"
         r"from\s++home\s++|remotely\s++)?as|"
         r"(?:am|is|are)\s++working\s++(?:(?:part|full)[\s\-]time\s++|from\s++home\s++|"
         r"remotely\s++)?as|"
