@@ -3720,3 +3720,25 @@ def test_someone_going_by_a_name_after_is_is_that_name_and_a_diagnosis_ends_befo
         "Our guitarist is a guy called Finlay.", "Jake")[1]
     assert extract("I was diagnosed with breast cancer two weeks ago.", "Linda")[1] == {
         ("linda", "EXPERIENCED", "breast cancer")}
+
+
+def test_someone_elses_children_listed_and_a_grandchild_by_her_parent_are_theirs():
+    assert extract("My daughter Susan has three boys, Jack, Harry and Alfie.", "Bill")[1] == {
+        ("bill", "FAMILY_OF", "susan"), ("susan", "FAMILY_OF", "jack"),
+        ("susan", "FAMILY_OF", "harry"), ("susan", "FAMILY_OF", "alfie")}
+    assert extract("Susan has two kids, Jack and Harry.", "Bill")[1] == {
+        ("susan", "FAMILY_OF", "jack"), ("susan", "FAMILY_OF", "harry")}
+    # Poppy is Gary's child, not the speaker's son
+    nodes, facts = extract("Poppy is my son Gary's first child.", "Bill")
+    assert facts == {("bill", "FAMILY_OF", "gary"), ("gary", "FAMILY_OF", "poppy")}
+    assert ("Person", "Poppy") in nodes
+    assert extract("We also have our own son, Liam, who is 19.", "Angela")[1] == {
+        ("angela", "FAMILY_OF", "liam")}
+
+
+def test_a_move_out_to_a_home_and_an_apprenticeship_with_an_employer():
+    assert extract("Liam has moved out to a flat in Swindon.", "Angela")[1] == {
+        ("liam", "LIVES_IN", "swindon")}
+    assert extract("Liam has got an apprenticeship as an electrician with a firm called "
+                   "Sparks Ltd.", "Angela")[1] == {("liam", "WORKS_AT", "sparks ltd")}
+    assert extract("I got an apprenticeship!", "Angela")[1] == set()

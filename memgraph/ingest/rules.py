@@ -279,7 +279,8 @@ _RELATION_REVERSED = compiled(
     # older sister")
     rf"(?<![\w'’])(?P<name>{NAME})(?:\s++is|(?<=['’]s))\s++(?:my|our)\s++"
     rf"(?:(?P<via>{_RELATION_WORD})['’]s\s++)?"
-    rf"{_KIND_WORDS}(?P<rel>{_RELATION_WORD})\b(?![-'’])")
+    # (not "Poppy is my son Gary's first child": Gary's, read below)
+    rf"{_KIND_WORDS}(?P<rel>{_RELATION_WORD})\b(?![-'’])(?!\s++{NAME}(?<=['’]s)\s)")
 # how close family through another relative is ("my brother's wife"): a step less than
 # the words for it (vocabulary.RELATION_WORD_GROUPS: "sister-in-law" 0.9)
 _FAMILY_THROUGH_PROXIMITY = 0.7
@@ -334,6 +335,14 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:at|for|(?<=contract\s)with)\s++(?:an?\s++(?:[a-zà-ÿ]+\s++){1,3}?"
         rf"(?:in\s++{NAME}\s++)?(?:called|named)\s++|"
         rf"the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
+    # an apprenticeship or a placement with an employer: "Liam has got an apprenticeship as
+    # an electrician with a firm called Sparks Ltd", "she's starting an internship at Arup"
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:got|started|landed|began|"
+        r"(?:am|is|are)\s++(?:starting|doing))\s++(?:a|an|my|his|her|their)\s++(?:new\s++)?"
+        r"(?:apprenticeship|internship|placement|traineeship)\s++(?:as\s++(?:an?\s++)?"
+        r"(?:[a-z\-]++\s++){1,3}?)?(?:at|with)\s++(?:(?:a|an)\s++(?:[a-z\-]++\s++){0,3}?"
+        rf"(?:called|named)\s++|the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # a driver's employer: "I drive buses for Thames Valley Buses", "I drive for Uber" (not
     # "I drive my kids to school", "we drove for hours")
     ("WORKS_AT", compiled(
@@ -395,7 +404,8 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # "we moved from Stockholm to Uppsala": the place moved to
         # ... or from a home ("from the hostel to a flat in Govan")
         rf"(?:from\s++(?:{NAME}|(?:an?|the|our|my)\s++(?:[a-z\-]+\s++){{0,2}}?[a-z\-]+)\s++)?"
-        r"(?:back\s++)?(?:in|into|to)\s++"
+        # ("Liam has moved out to a flat in Swindon")
+        r"(?:back\s++|out\s++(?=to\b))?(?:in|into|to)\s++"
         # "in a small flat in Glasgow", "to a new house in Leeds", "into the new house in
         # Stockport", "into a 1 bed in Maidenhead", "in his own house in Swansea", "into Ty
         # Gwyn care home in Mumbles"
@@ -1411,13 +1421,17 @@ class _Run:
             key = RELATION_PLURALS[m["rel"].lower()] if m["rel"] else \
                 _COUNTED_CHILDREN[m["counted"]]
             rel_type, word, _ = RELATION_WORDS[key]
-            owner = self.speaker()
+            holder = m["holder"]
+            if holder is not None and (not _usable(holder) or holder == self.owner
+                                       or self._kind(holder) not in (None, "Person")):
+                continue
+            owner = self.node("Person", holder) if holder else self.speaker()
             if owner is None:
                 continue
             for name in _listed(_AGE_IN_LIST.sub("", m["names"])):
                 if not _usable(name) or name in named or name == self.owner:
                     continue
-                self._relative(name, rel_type, f"{self.owner}'s {word}")
+                self._relative(name, rel_type, f"{holder or self.owner}'s {word}")
                 self._kin_fact(owner, name, key, sentence)
                 named.add(name)
         for m in _OTHER_RELATION.finditer(sentence.text):
@@ -2409,10 +2423,12 @@ _POSSESSIVE_RELATION = compiled(
     + rf"\s++is\s++(?!(?:{_DEMONYMS})\b)){_TITLE}(?P<name>{NAME})")
 # ... said the other way round: "Aoife is Rory's girlfriend", "Gloria is Ruth's mentor"
 _POSSESSIVE_RELATION_REVERSED = compiled(
-    rf"(?<![\w'’])(?P<name>{NAME})\s++is\s++(?P<holder>{_WORD})['’]s\s++"
-    rf"{_KIND_WORDS}(?P<rel>{_RELATION_WORD})\b(?![-'’])")
+    # ("Poppy is my son Gary's first child")
+    rf"(?<![\w'’])(?P<name>{NAME})\s++is\s++(?:my\s++(?:{_RELATION_WORD})\s++)?"
+    rf"(?P<holder>{_WORD})['’]s\s++{_KIND_WORDS}(?P<rel>{_RELATION_WORD})\b(?![-'’])")
 _OUR_RELATION = compiled(
-    r"\b[Oo]ur\s+(?:new\s+|little\s+|old\s+)?(?P<rel>"
+    # ("We also have our own son, Liam, who is 19")
+    r"\b[Oo]ur\s+(?:new\s+|little\s+|old\s+|own\s+)?(?P<rel>"
     + _RELATION_WORD
     # "our son Leo", "our cat is called Luna", "our dog's name is Rex", "our new manager
     # is Tom Hughes" (not "our neighbour is French")
@@ -2433,7 +2449,9 @@ _PLURAL_RELATION = compiled(
     # twins, Aarav and Meera turned three")
     r"(?:\b[Tt]he(?=\s++(?:twins|kids|children)\b)|"
     r"\b[Mm]y|\b[Oo]ur|\b(?:I|[Ww]e)(?:\s++(?:have|adopted|rescued|got)|['’]ve)"
-    r"(?:\s++(?:got|adopted|rescued))?)\s++"
+    r"(?:\s++(?:got|adopted|rescued))?|"
+    # ... and someone else's: "My daughter Susan has three boys, Jack, Harry and Alfie"
+    rf"(?<![\w'’])(?P<holder>{NAME})\s++(?:has|had)(?:\s++got)?)\s++"
     r"(?:(?:two|three|four|five|2|3|4|5|twin|little|young|grown-up|adult|older|younger|"
     r"lovely|wonderful|new)\s++){0,2}"
     rf"(?:(?P<rel>{_PLURAL_WORD})|(?:(?<=two\s)|(?<=three\s)|(?<=four\s)|(?<=five\s)|"
