@@ -3742,3 +3742,17 @@ def test_a_move_out_to_a_home_and_an_apprenticeship_with_an_employer():
     assert extract("Liam has got an apprenticeship as an electrician with a firm called "
                    "Sparks Ltd.", "Angela")[1] == {("liam", "WORKS_AT", "sparks ltd")}
     assert extract("I got an apprenticeship!", "Angela")[1] == set()
+
+
+def test_an_employer_left_for_another_is_over_and_a_goal_ends_before_within():
+    at = datetime(2025, 9, 9, 12, tzinfo=UTC)
+    plan = planned("Luca has left British Airways and joined Virgin Atlantic.", "Sofia",
+                   at).plan
+    assert {(r.to_id, r.valid_to is not None) for r in plan.relationships} == {
+        ("british airways", True), ("virgin atlantic", False)}
+    assert extract("I left Tom and went to the shops.", "Sofia")[1] == set()
+    assert extract("My goal is to make captain within five years.", "Sofia")[1] == {
+        ("sofia", "HAS_GOAL", "make captain")}
+    assert extract("My training captain, Steve Walsh, has been really supportive.",
+                   "Sofia")[1] == {("sofia", "KNOWS", "steve walsh"),
+                                   ("steve walsh", "HAS_OCCUPATION", "training captain")}

@@ -2044,8 +2044,8 @@ _OCCUPATIONS = (
     "accountant|actor|actress|administrator|analyst|architect|artist|assistant|attorney|"
     "baker|banker|barber|barista|bartender|biologist|bookkeeper|builder|butcher|"
     "carpenter|cashier|caterer|ceo|cfo|chef|chemist|cleaner|clerk|coach|consultant|cook|"
-    # ("a dental hygienist at Smile Clinic")
-    "hygienist|"
+    # ("a dental hygienist at Smile Clinic", "My training captain, Steve Walsh")
+    "hygienist|captain|"
     # the trades as they are called in Britain ("Finlay works as a joiner")
     "joiner|roofer|plasterer|bricklayer|glazier|"
     # who looks after someone for a living ("a carer called Beth comes in on weekdays")
@@ -2635,6 +2635,14 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:(?:have|has)\s++)?(?:(?:decided|agreed)\s++to\s++(?:separate|split\s++up|divorce|"
         r"get\s++divorced)|broke\s++up|split\s++up|separated|got\s++divorced|divorced|are\s++"
         r"(?:getting\s++divorced|separating|splitting\s++up|divorcing))\b"), "Person", ""),
+    # an employer left for another: "Luca has left British Airways and joined Virgin
+    # Atlantic", "I quit Monzo to join Wise" (the one joined: WORKS_AT above)
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:left|quit)\s++(?:the\s++)?"
+        # (the subject said again after "and": RuleExtractor.resolved)
+        rf"(?P<obj>{NAME})\s++(?:and|to)\s++(?:(?P=subj)\s++)?(?:(?:has|have)\s++)?"
+        r"(?:joined|join|started\s++at|"
+        r"moved\s++to|gone\s++to|went\s++to)\s++(?:the\s++)?[A-Z]"), "Entity", "organisation"),
     # "… anymore": "I don't work at Acme anymore", "Tom doesn't live in Leeds any more",
     # "I'm not with Tom anymore"
     ("WORKS_AT", compiled(
@@ -3118,8 +3126,9 @@ _EVENT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|when|to|
 # better, and as a node its many words matched questions about anything they share (on
 # the dev split, Jon's and Caroline's long goals ranked above the turns that answer
 # questions about Jon's studio and business)
+# ("my goal is to make captain within five years")
 _GOAL_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:but|because|so|which|since|next|this|one\s++day|"
-             r"someday|soon|before|after|by)\b|$))")
+             r"someday|soon|before|after|by|within)\b|$))")
 # "my goal is to give kids a loving home": the speaker's (HAS_GOAL)
 _MY_GOAL = compiled(
     r"\b[Mm]y\s++(?:big\s++|biggest\s++|main\s++|new\s++|only\s++)?(?:goal|dream|plan|aim)"
