@@ -988,6 +988,25 @@ def test_of_two_named_nodes_a_fact_of_one_told_with_the_other_comes_first() -> N
     assert band.ranked[0][0] == "pottery"
 
 
+def test_of_two_named_people_a_fact_between_them_comes_before_one_of_either() -> None:
+    """"Am I married to Mark?" names the speaker and Mark: the fact between them (over,
+    as it is) answers, not Mark's fact with someone else that matches as well."""
+    rels = {
+        "tanya": {"kind": "PARTNER_OF", "start_name": "Mark", "end_name": "Tanya",
+                  "description": "Mark has a new girlfriend called Tanya."},
+        "mark": {"kind": "PARTNER_OF", "start_name": "Claire", "end_name": "Mark",
+                 "description": "Mark and I have decided to separate."},
+    }
+    rows = [{"key": "tanya", "via": None, "sim": 0.80},
+            {"key": "mark", "via": None, "sim": 0.78}]
+    both = rank_facts(rows, rels, read_query("Am I married to Mark?"),
+                      ["Claire", "Mark"], 0.9, ["Claire", "Mark"], speaker="Claire")
+    assert both.ranked[0][0] == "mark"
+    # one person named: the better match first
+    one = rank_facts(rows, rels, read_query("Is Mark married?"), ["Mark"], 0.9, ["Mark"])
+    assert one.ranked[0][0] == "tanya"
+
+
 def test_a_verbs_irregular_form_says_what_its_first_form_asks() -> None:
     """"Who did Dev meet?" is what "I met Helen at a bike fair" says: "met" and "meet"
     are one verb, though no stem brings them together."""

@@ -675,11 +675,15 @@ def _lexical(wanted: set[str], props: Mapping[str, Any],
 
 def _named_besides(props: Mapping[str, Any], people: frozenset[str]) -> float:
     """The share of the people the question names, besides the fact's own ends, that the
-    sentence the fact was stated in names (0 when the question names fewer than two)."""
+    sentence the fact was stated in names (0 when the question names fewer than two); a
+    fact between two of them names them together already ("Am I married to Mark?" asks
+    about "Claire PARTNER_OF Mark", not "Mark PARTNER_OF Tanya")."""
     ends = {canonical_name(str(props.get(f"{side}_name") or "")) for side in ("start", "end")}
     others = people - ends
-    if not others or len(people) < 2:
+    if len(people) < 2:
         return 0.0
+    if not others:
+        return 1.0
     sentence = f" {canonical_name(str(props.get('description') or ''))} "
     return sum(1 for name in others if f" {name} " in sentence) / len(others)
 
