@@ -3757,3 +3757,13 @@ def test_an_employer_left_for_another_is_over_and_a_goal_ends_before_within():
     assert extract("My training captain, Steve Walsh, has been really supportive.",
                    "Sofia")[1] == {("sofia", "KNOWS", "steve walsh"),
                                    ("steve walsh", "HAS_OCCUPATION", "training captain")}
+
+
+def test_a_pet_one_lives_with_is_ones_own():
+    assert extract("We live in a big old house in Swindon with a dog called Biscuit.",
+                   "Angela")[1] == {("angela", "LIVES_IN", "swindon"),
+                                    ("angela", "OWNS", "biscuit")}
+    assert extract("I live in Leeds with my wife and a cat named Mango.", "Angela")[1] >= {
+        ("angela", "OWNS", "mango")}
+    assert ("angela", "OWNS", "tom") not in extract("I live with a guy called Tom.",
+                                                    "Angela")[1]

@@ -1624,7 +1624,8 @@ class _Run:
                 found.append({"subj": owner, "what": more["what"], "name": more["name"]})
                 rest = rest[more.end():]
         found += [{"subj": m["subj"], "what": m["what"], "name": m["name"]}
-                  for pattern in (_PET_NAMED, _KNOWN_NAMED) for m in pattern.finditer(text)]
+                  for pattern in (_PET_NAMED, _KNOWN_NAMED, _LIVING_WITH_PET)
+                  for m in pattern.finditer(text)]
         # "We have two dogs, Bruno and Luna, and a cat called Mango": the sentence's owner
         if (lead := _HAVE_LEAD.match(text)) is not None:
             known = {f["name"] for f in found}
@@ -2954,6 +2955,12 @@ _OWNED = compiled(
     r"(?=\s+(?:named|called)\b))"
     # "I own a bakery in Bath called Crumb & Co."
     rf"(?:(?:\s+in\s+{NAME})?\s+(?:named|called)|(?P<given>{_NAME_GIVEN_AFTER})|(?P<comma>,?))\s+"
+    rf"(?P<name>{NAME})")
+# a pet one lives with: "We live in a big old house in Swindon with a dog called Biscuit"
+_LIVING_WITH_PET = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:live|lives|am\s++living|are\s++living|is\s++living)\b"
+    r"[^.!?;]{0,80}?\bwith\s++(?:(?:my|our|his|her|their)\s++[a-z]++\s++and\s++)?(?:a|an)\s++"
+    rf"(?P<what>(?:[a-z\-]++\s++)?(?:{'|'.join(sorted(PET_WORDS))}))\s++(?:named|called)\s++"
     rf"(?P<name>{NAME})")
 # someone one has, named after a comma: "I have a tutor now, his name is Kenji", "we
 # found a new nanny; she's called Rosa"
