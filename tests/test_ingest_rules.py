@@ -3767,3 +3767,22 @@ def test_a_pet_one_lives_with_is_ones_own():
         ("angela", "OWNS", "mango")}
     assert ("angela", "OWNS", "tom") not in extract("I live with a guy called Tom.",
                                                     "Angela")[1]
+
+
+def test_ranks_a_fiancee_a_pet_by_its_kind_a_place_to_study_and_home_again():
+    assert extract("My fiancée Jade is a paramedic.", "Dan")[1] == {
+        ("dan", "PARTNER_OF", "jade"), ("jade", "HAS_OCCUPATION", "paramedic")}
+    assert extract("I'm a police constable with Greater Manchester Police.", "Dan")[1] == {
+        ("dan", "WORKS_AT", "greater manchester police"),
+        ("dan", "HAS_OCCUPATION", "police constable")}
+    assert extract("My sergeant is Sarah Kaur.", "Dan")[1] == {
+        ("dan", "KNOWS", "sarah kaur"), ("sarah kaur", "HAS_OCCUPATION", "sergeant")}
+    assert extract("Our sheepdog is a collie called Fly.", "Rhodri")[1] == {
+        ("rhodri", "OWNS", "fly")}
+    nodes, _ = extract("I met a lovely Australian girl called Ruby in a hostel.", "Maya")
+    assert nodes == {("Person", "Ruby")}
+    assert extract("I've got a place at Bristol to study geography.", "Maya")[1] == {
+        ("maya", "STUDIES_AT", "bristol")}
+    assert extract("I have a place at the table for you.", "Maya")[1] == set()
+    assert extract("I'm back home in Reading now.", "Maya")[1] == {
+        ("maya", "LIVES_IN", "reading")}

@@ -250,8 +250,12 @@ _DEMONYMS = (
     "Jewish|Muslim|Christian|Catholic|Protestant|Buddhist|Hindu|Sikh|Latino|Latina|Asian|"
     "African|European|Caribbean|Colombian|Chilean|Peruvian|Cuban|Jamaican|Irish-American")
 # someone said as going by a name: "a Colombian woman called Valentina", "a guy named Finlay"
+# ... or a pet by its kind: "Our sheepdog is a collie called Fly"
 _GOING_BY = (r"an?\s++(?:[\w\-]++\s++){0,2}?(?:guy|girl|woman|man|lad|bloke|lady|chap|fella|"
-             r"fellow|gentleman)\s++(?:called|named)\s++")
+             rf"fellow|gentleman|{_RELATION_WORD})\s++(?:called|named)\s++")
+# ... each a word that names nothing when said of someone ("a lovely Australian girl": no
+# Entity "Australian"; "Portuguese" alone is a language: _SOMEONE_AFTER)
+_DEMONYM_WORDS = frozenset(_DEMONYMS.split("|"))
 _RELATION = compiled(
     # "my brother's wife Sara", "my wife's sister is Kate": someone's relation through
     # another, unnamed (_relation_through)
@@ -505,6 +509,18 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:the\s++)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
         r"eleventh|twelfth|1st|2nd|3rd|[4-9]th|1[0-2]th)\s++grade)\s++"
         rf"(?:at|of)\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
+    # a place at a university to study: "I've got a place at Bristol to study geography",
+    # "she was offered a place at Leeds to read law" (STUDIES_AT; not "a place at the
+    # table")
+    ("STUDIES_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:got|been\s++offered|was\s++offered|"
+        r"were\s++offered|accepted|have|has)\s++(?:a|my|her|his|their)\s++place\s++(?:at|on)\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})(?=\s++(?:to\s++(?:study|read|do)|for)\b)"),
+     "Entity", "organisation"),
+    # home again: "I'm back home in Reading now" (LIVES_IN)
+    ("LIVES_IN", compiled(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}back\s++home\s++in\s++(?P<obj>{NAME})"),
+     "Entity", "place"),
     # a fear is a dislike: "I'm terrified of spiders", "Tom is scared of heights"
     ("DISLIKES", compiled(
         rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++always\s++been)\s++{ADVERB}"
@@ -547,13 +563,15 @@ _PEOPLE_LISTED = compiled(
 _SOMEONE_WORDS = ("guy|girl|woman|man|lady|bloke|boy|chap|fella|fellow|gentleman|lad|lass|"
                   "dude|person|kid")
 _SOMEONE_CALLED = compiled(
-    r"\b(?:[Aa]n?|[Tt]his|[Ss]ome|[Oo]ne)\s++(?:[a-z\-]++\s++)?"
+    # ("a lovely Australian girl called Ruby")
+    r"\b(?:[Aa]n?|[Tt]his|[Ss]ome|[Oo]ne)\s++(?:[\w\-]++\s++){0,2}?"
     rf"(?:{_SOMEONE_WORDS})"
     r"(?:\s++(?:from|on|at|in|with)\s++(?:the\s++|my\s++|our\s++)?"
     r"(?:[A-Za-z\-]++\s++){0,2}?[A-Za-z\-]++)?"
     rf"(?:\s++(?:called|named)\s++(?P<name>{NAME})|"
     rf"\s*+,\s*+(?P<after_comma>{NAME})(?=\s*+[.,;:!?]|\s*+$))")
 _SOMEONE = frozenset(_SOMEONE_WORDS.split("|"))
+_SOMEONE_AFTER = compiled(rf"\s++(?:{_SOMEONE_WORDS})\b")
 # "piano lessons with Mrs. Novak": a name after a title is a person's
 _NAME_TITLE = r"(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++"
 _TITLED = compiled(rf"\b{_NAME_TITLE}(?P<name>{NAME})")
@@ -1125,6 +1143,8 @@ class _Run:
             if m.start() > 0 and not inside and fresh \
                     and not _opens_quotation(sentence.text, m.start(), m.end()) \
                     and _usable(name) and name not in _COMMON_IN_CAPITALS \
+                    and not (name in _DEMONYM_WORDS
+                             and _SOMEONE_AFTER.match(sentence.text, m.end())) \
                     and not addressed(sentence.text, m.start(), m.end()):
                 kind = self.existing.get(canonical_name(name), "Entity")
                 self.node(kind, name, confidence=min(self.confidence, 0.4))
@@ -2047,6 +2067,9 @@ _OCCUPATIONS = (
     "carpenter|cashier|caterer|ceo|cfo|chef|chemist|cleaner|clerk|coach|consultant|cook|"
     # ("a dental hygienist at Smile Clinic", "My training captain, Steve Walsh")
     "hygienist|captain|"
+    # the police's ranks ("a police constable with Greater Manchester Police", "My sergeant
+    # is Sarah Kaur")
+    "constable|sergeant|inspector|"
     # the trades as they are called in Britain ("Finlay works as a joiner")
     "joiner|roofer|plasterer|bricklayer|glazier|"
     # who looks after someone for a living ("a carer called Beth comes in on weekdays")
@@ -2433,7 +2456,8 @@ _OUR_RELATION = compiled(
     + _RELATION_WORD
     # "our son Leo", "our cat is called Luna", "our dog's name is Rex", "our new manager
     # is Tom Hughes" (not "our neighbour is French")
-    + r")(?:,?\s+|\s+is\s+(?:called|named)\s+|['’]s\s+name\s+is\s+|"
+    # ("Our sheepdog is a collie called Fly")
+    + rf")(?:,?\s+|\s+is\s+(?:called\s+|named\s+|{_GOING_BY})|['’]s\s+name\s+is\s+|"
     + rf"\s++is\s++(?!(?:{_DEMONYMS})\b))"
     + rf"{_TITLE}(?P<name>{NAME})")
 # several relatives named at once: "my daughters Mia and Lena", "we have twin daughters,
