@@ -187,11 +187,6 @@ STOPWORDS = {
     "After", "Before", "Since", "Until", "While", "During", "Once", "Though", "Although",
     "Because", "Unless", "Whenever", "Despite", "Upon",
 }
-# common nouns written in capitals, which a capitalised word alone does not make a name of
-# ("our first EP", "I updated my CV": no Entity "EP" or "CV"; a fact about one still names
-# it: "I bought a new TV")
-_COMMON_IN_CAPITALS = frozenset({"EP", "LP", "CD", "CDs", "DVD", "DVDs", "TV", "PC", "CV",
-                                 "DIY", "BBQ", "SUV", "ID", "PIN", "ATM", "FAQ"})
 # relation words written in capitals ("my GP"); a match is looked up in lower case
 _WRITTEN_IN_CAPITALS = ("GP",)
 # word: (relationship type, description, proximity), from the one list of relation words
@@ -1142,7 +1137,7 @@ class _Run:
                 and not (untitled != name and (untitled in named or untitled in self.made))
             if m.start() > 0 and not inside and fresh \
                     and not _opens_quotation(sentence.text, m.start(), m.end()) \
-                    and _usable(name) and name not in _COMMON_IN_CAPITALS \
+                    and _usable(name) \
                     and not (name in _DEMONYM_WORDS
                              and _SOMEONE_AFTER.match(sentence.text, m.end())) \
                     and not addressed(sentence.text, m.start(), m.end()):
