@@ -3783,3 +3783,10 @@ def test_ranks_a_fiancee_a_pet_by_its_kind_a_place_to_study_and_home_again():
     assert extract("I have a place at the table for you.", "Maya")[1] == set()
     assert extract("I'm back home in Reading now.", "Maya")[1] == {
         ("maya", "LIVES_IN", "reading")}
+
+
+def test_a_thing_called_by_name_after_it_is_got_and_a_school_place_is_study():
+    assert ("OWNS", "bessie") in {(t, o) for _, t, o in extract(
+        "We retired last year and bought a motorhome, we call her Bessie.", "Pauline")[1]}
+    assert extract("Layla got a place at Avenue Primary, our first choice.", "Omar")[1] == {
+        ("layla", "STUDIES_AT", "avenue primary")}

@@ -510,7 +510,9 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:got|been\s++offered|was\s++offered|"
         r"were\s++offered|accepted|have|has)\s++(?:a|my|her|his|their)\s++place\s++(?:at|on)\s++"
-        rf"(?:the\s++)?(?P<obj>{NAME})(?=\s++(?:to\s++(?:study|read|do)|for)\b)"),
+        # ... or a school by its name ("Layla got a place at Avenue Primary")
+        rf"(?:the\s++)?(?P<obj>{NAME})(?:(?=\s++(?:to\s++(?:study|read|do)|for)\b)|"
+        rf"{_SCHOOL_WORD_ENDS})"),
      "Entity", "organisation"),
     # home again: "I'm back home in Reading now" (LIVES_IN)
     ("LIVES_IN", compiled(
@@ -1639,7 +1641,7 @@ class _Run:
                 found.append({"subj": owner, "what": more["what"], "name": more["name"]})
                 rest = rest[more.end():]
         found += [{"subj": m["subj"], "what": m["what"], "name": m["name"]}
-                  for pattern in (_PET_NAMED, _KNOWN_NAMED, _LIVING_WITH_PET)
+                  for pattern in (_PET_NAMED, _KNOWN_NAMED, _LIVING_WITH_PET, _CALLED_AFTER)
                   for m in pattern.finditer(text)]
         # "We have two dogs, Bruno and Luna, and a cat called Mango": the sentence's owner
         if (lead := _HAVE_LEAD.match(text)) is not None:
@@ -2975,6 +2977,12 @@ _OWNED = compiled(
     # "I own a bakery in Bath called Crumb & Co."
     rf"(?:(?:\s+in\s+{NAME})?\s+(?:named|called)|(?P<given>{_NAME_GIVEN_AFTER})|(?P<comma>,?))\s+"
     rf"(?P<name>{NAME})")
+# a thing one has, then the name one calls it: "we bought a motorhome, we call her Bessie"
+# ("we" read as "I": RuleExtractor.resolved)
+_CALLED_AFTER = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:bought|got|have|has|own|owns|adopted|rescued)\s++(?:a|an)\s++"
+    r"(?P<what>(?:[a-z\-]++\s++){0,2}?[a-z\-]++)\s*+[,;\-–—]\s*+(?:and\s++)?I\s++(?:call|called|"
+    rf"named|christened)\s++(?:her|him|it)\s++(?P<name>{NAME})")
 # a pet one lives with: "We live in a big old house in Swindon with a dog called Biscuit"
 _LIVING_WITH_PET = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:live|lives|am\s++living|are\s++living|is\s++living)\b"
