@@ -3790,3 +3790,11 @@ def test_a_thing_called_by_name_after_it_is_got_and_a_school_place_is_study():
         "We retired last year and bought a motorhome, we call her Bessie.", "Pauline")[1]}
     assert extract("Layla got a place at Avenue Primary, our first choice.", "Omar")[1] == {
         ("layla", "STUDIES_AT", "avenue primary")}
+
+
+def test_chat_shorthand_and_a_learners_name_is_are_read():
+    assert extract("my gf Chloe thinks its hilarious", "Liam")[1] == {
+        ("liam", "PARTNER_OF", "chloe")}
+    assert extract("also got a cat!! shes called Nugget", "Liam")[1] == {
+        ("liam", "OWNS", "nugget")}
+    assert extract("My wife name is Yuki.", "Kenji")[1] == {("kenji", "PARTNER_OF", "yuki")}

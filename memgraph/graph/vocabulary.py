@@ -308,8 +308,9 @@ RELATION_WORD_GROUPS: dict[tuple[str, float], tuple[str, ...]] = {
         "half-brother", "half-sister", "sister-in-law", "brother-in-law", "mother-in-law",
         "father-in-law", "son-in-law", "daughter-in-law"),
     ("PARTNER_OF", 1.0): (
+        # ("my gf Chloe", as chat writes it)
         "wife, husband, spouse, partner, girlfriend, boyfriend, fiance, fiancee, fiancé, "
-        "fiancée",),
+        "fiancée, gf, bf",),
     # a partner one had: "my ex-husband Paul" (PARTNER_OF, over: EX_WORDS)
     ("PARTNER_OF", 0.5): ("ex-wife, ex-husband, ex-partner, ex-girlfriend, ex-boyfriend, ex",),
     # ("mate" and "pal" as British and Australian chat says friend: "my best mate Callum")

@@ -263,7 +263,8 @@ _RELATION = compiled(
     # from college, Aisha"
     + rf"){_MET_AT}?(?:\s++(?:there|here))?"
     # ("my teacher is a Colombian woman called Valentina")
-    + rf"(?:,?\s++|['’]s\s++name\s++is\s++|\s++is\s++(?:called\s++|named\s++|{_GOING_BY})|"
+    # ("My wife name is Yuki", as a learner of English may say it)
+    + rf"(?:,?\s++|(?:['’]s)?\s++name\s++is\s++|\s++is\s++(?:called\s++|named\s++|{_GOING_BY})|"
     # "my new manager is Priya"; "my husband is Italian" names no one
     + rf"\s++is\s++(?!(?:{_DEMONYMS})\b))"
     + rf"{_TITLE}(?P<name>{NAME})")
@@ -872,6 +873,7 @@ class RuleExtractor:
         for raw in _SENTENCES.split(content):
             for text in sentence_pieces(raw.strip()):
                 text = _CASUAL_IM.sub(lambda m: "I'" + m["rest"], _CASUAL_I.sub("I", text))
+                text = _CASUAL_SHES.sub(r"\g<who>'s", text)
                 run.sentence(_Sentence(text, relative_date(text, anchor)))
         return Usage()
 
@@ -2168,6 +2170,8 @@ PET_WORDS = {"dog", "cat", "puppy", "pup", "kitten", "horse", "parrot", "bird", 
 # "I" as a phone or a quick message writes it: "i go to Castle Hill High", "im 15", "ive
 # got a dog" (not "(i)", "i.e.", "Wi-Fi")
 _CASUAL_I = compiled(r"(?<![\w'’.\-(])i(?=\s++[a-z]|['’](?:m|ve|d|ll)\b)")
+# ... and "shes"/"hes" for "she's"/"he's" ("also got a cat!! shes called Nugget")
+_CASUAL_SHES = compiled(r"(?<![\w'’])(?P<who>[Ss]he|[Hh]e)s(?=\s++[a-z])")
 _CASUAL_IM = compiled(r"(?<![\w'’])[Ii](?P<rest>m|ve)(?=\s++[a-z]|"
                         # "im Sam, 16, doing my GCSEs": a name introduced
                         r"(?<=m)\s++[A-Z][a-z]++,)")
@@ -2178,7 +2182,8 @@ _CASUAL_IM = compiled(r"(?<![\w'’])[Ii](?P<rest>m|ve)(?=\s++[a-z]|"
 # zoo"), and the others named or "my" relatives (not "Me and my big mouth")
 _ONE_BESIDE_ME = rf"(?:{NAME}|[Mm]y\s++(?:{_RELATION_WORD})(?:\s++{NAME})?)"
 _OTHERS_BESIDE_ME = rf"{_ONE_BESIDE_ME}(?:(?:\s*+,\s*+|\s++and\s++){_ONE_BESIDE_ME})*"
-_ME_AND = compiled(rf"^(?:[Mm]e\s++and\s++(?P<others>{_OTHERS_BESIDE_ME})"
+# ("me n Chloe are moving in together", as chat writes it)
+_ME_AND = compiled(rf"^(?:[Mm]e\s++(?:and|n|&)\s++(?P<others>{_OTHERS_BESIDE_ME})"
                    rf"|(?P<others_first>{_OTHERS_BESIDE_ME})\s++and\s++me)(?=\s++[a-z])")
 
 
