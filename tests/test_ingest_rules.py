@@ -3798,3 +3798,16 @@ def test_chat_shorthand_and_a_learners_name_is_are_read():
     assert extract("also got a cat!! shes called Nugget", "Liam")[1] == {
         ("liam", "OWNS", "nugget")}
     assert extract("My wife name is Yuki.", "Kenji")[1] == {("kenji", "PARTNER_OF", "yuki")}
+
+
+def test_a_gp_is_a_job_a_mentor_is_known_and_a_college_one_is_in_is_studied_at():
+    assert ("arjun", "HAS_OCCUPATION", "gp") in extract(
+        "My husband Arjun is really supportive, he's a GP in Hackney.", "Priya")[1]
+    assert extract("My mentor, Sarah Wood, told me to hire a COO.", "Priya")[1] == {
+        ("priya", "KNOWS", "sarah wood"), ("sarah wood", "HAS_OCCUPATION", "mentor")}
+    # a mentor teacher is a teacher
+    assert extract("My mentor teacher, Mrs. Okafor, has been teaching for 22 years.",
+                   "Tessa")[1] == {("tessa", "KNOWS", "okafor")}
+    assert extract("I'm in Collingwood College!", "Ellie")[1] == {
+        ("ellie", "STUDIES_AT", "collingwood college")}
+    assert extract("Mum is in St Mary's Hospital.", "Ellie")[1] == set()

@@ -515,6 +515,10 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?:the\s++)?(?P<obj>{NAME})(?:(?=\s++(?:to\s++(?:study|read|do)|for)\b)|"
         rf"{_SCHOOL_WORD_ENDS})"),
      "Entity", "organisation"),
+    # a college one is in: "I'm in Collingwood College!" (STUDIES_AT)
+    ("STUDIES_AT", compiled(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}in\s++(?:the\s++)?(?P<obj>{NAME})"
+        rf"{_SCHOOL_WORD_ENDS}(?![\w'’])"), "Entity", "organisation"),
     # home again: "I'm back home in Reading now" (LIVES_IN)
     ("LIVES_IN", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}back\s++home\s++in\s++(?P<obj>{NAME})"),
@@ -2064,8 +2068,11 @@ _OCCUPATIONS = (
     "accountant|actor|actress|administrator|analyst|architect|artist|assistant|attorney|"
     "baker|banker|barber|barista|bartender|biologist|bookkeeper|builder|butcher|"
     "carpenter|cashier|caterer|ceo|cfo|chef|chemist|cleaner|clerk|coach|consultant|cook|"
-    # ("a dental hygienist at Smile Clinic", "My training captain, Steve Walsh")
-    "hygienist|captain|"
+    # ("a dental hygienist at Smile Clinic", "My training captain, Steve Walsh", "he's a GP
+    # in Hackney")
+    "hygienist|captain|GP|"
+    # ("My mentor, Sarah Wood, told me…"; "my mentor teacher, Mrs Okafor" is a teacher)
+    "mentor|"
     # the police's ranks ("a police constable with Greater Manchester Police", "My sergeant
     # is Sarah Kaur")
     "constable|sergeant|inspector|"
