@@ -2501,7 +2501,9 @@ _NAME_LIST_SEPARATOR = compiled(r",?\s+and\s+|,\s+")
 # names joined by "and" right before a subject: "Mary and" (Joe live in Leeds), "Sam, Jo and"
 _COORDINATED = compiled(rf"(?:^|[,;:]\s*+|\b(?:[Ss]o|[Tt]hen|[Nn]ow)\s++|"
                           rf"\b(?:{_PLURAL_WORD}|{_RELATION_WORD})\s++)"
-                          rf"(?P<names>{NAME}(?:,\s++{NAME})*+),?\s++and\s++"
+                          # (a greedy repeat: Python 3.11.2's possessive one
+                          # matched nothing before ", and": "Tom, and his girlfriend…")
+                          rf"(?P<names>{NAME}(?:,\s++{NAME})*),?\s++and\s++"
                           # "Min and his wife" (Yuna had twins)
                           rf"(?:(?:his|her|their|my|our)\s++(?:{_RELATION_WORD})\s++)?$")
 # someone else's relation: "your sister Giulia", "his girlfriend Noor"
