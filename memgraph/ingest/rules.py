@@ -284,6 +284,8 @@ _RELATION_REVERSED = compiled(
 # how close family through another relative is ("my brother's wife"): a step less than
 # the words for it (vocabulary.RELATION_WORD_GROUPS: "sister-in-law" 0.9)
 _FAMILY_THROUGH_PROXIMITY = 0.7
+# back at a job after time away ("I went back to work full time as a dental hygienist")
+_BACK_TO_WORK = r"(?:(?:went|go|going|returned)\s++back|returned)\s++to\s++work"
 # a home one lives in: bought or got, it is where one lives (the LIVES_IN patterns; and a
 # dropped subject: "Got the flat in Chorlton!")
 _HOME_WORDS = r"(?:house|flat|home|cottage|apartment|condo|bungalow|townhouse)"
@@ -305,7 +307,7 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:work|works|am working|'m working|is working|"
         # one back at a job: "I went back to work full time as a dental hygienist at Smile
         # Clinic"
-        r"(?:went|go|going|returned)\s++back\s++to\s++work|returned\s++to\s++work|"
+        rf"{_BACK_TO_WORK}|"
         # ("I've worked at Tesco for five years": a job now; "I worked at…": _OVER)
         rf"(?:have|has)\s++been\s++working|(?:have|has)\s++{ADVERB}worked|"
         # a contractor's client: "currently contracting for Deliveroo", "I'm starting a
@@ -3650,7 +3652,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++(?:was|were|got|(?:have|has)\s++{ADVERB}been|am|is|are)\s++{ADVERB}"
         r"diagnosed\s++with\s++(?:an?\s++)?(?!(?:nothing|something|anything)\b)"
         # the condition ends where the sentence says when ("… two weeks ago"), or goes on
-        rf"{PHRASE}(?=\s*+(?:[,.;:!?)–—]|-\s|{_AGO.pattern}|\b(?:and|but|because|so|when|since|after|before|"
+        rf"{PHRASE}(?=\s*+(?:[,.;:!?)–—]|-\s|{_AGO.pattern}|"
+        r"\b(?:and|but|because|so|when|since|after|before|"
         r"in|on|at|last|this|yesterday|recently|ago|which|that|who)\b|$))"), "Concept", ""),
     # a thing one names is one's own: "We named the motorhome Bertha", "I've named my
     # bike Rocket" (not "they named the baby Ffion": a baby is no thing)
@@ -4062,7 +4065,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # in Leeds called Zaatar" (read as "I am head chef at …": RuleExtractor.resolved), and
     # one held for a while: "I've been head chef at The Olive Tree for six years"
     ("WORKS_AT", compiled(
-        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++{ADVERB}been)\s++{ADVERB}(?:the\s++)?(?:(?:[a-z\-]++|[A-Z]{{2,3}})\s++)"
+        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++{ADVERB}been)\s++{ADVERB}(?:the\s++)?"
+        r"(?:(?:[a-z\-]++|[A-Z]{2,3})\s++)"
         rf"{{0,3}}?(?:{_OCCUPATIONS})\s++(?:(?:for|of|on)\s++(?:the\s++)?{NAME}\s++)?at\s++"
         rf"{_A_PLACE_CALLED}(?P<obj>{NAME})"), "Entity", "organisation"),
     ("HAS_OCCUPATION", compiled(
@@ -4161,8 +4165,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # ("I work part-time as a receptionist")
         # ("I work from home as a translator")
         # ("I went back to work full time as a dental hygienist")
-        r"become|becomes|(?:have|has)\s++become|(?:works?|(?:went|go|going|returned)\s++back\s++"
-        r"to\s++work|returned\s++to\s++work)\s++(?:(?:part|full)[\s\-]time\s++|"
+        r"become|becomes|(?:have|has)\s++become|"
+        rf"(?:works?|{_BACK_TO_WORK})\s++(?:(?:part|full)[\s\-]time\s++|"
         r"from\s++home\s++|remotely\s++)?as|"
         r"(?:am|is|are)\s++working\s++(?:(?:part|full)[\s\-]time\s++|from\s++home\s++|"
         r"remotely\s++)?as|"
