@@ -367,7 +367,7 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
         # stated in a sentence that names the other come first ("When did Nora first meet
         # Theo?": "Nora ATTENDED trivia night", told with "...this guy on the other team,
         # Theo", not "Nora ATTENDED pottery class"). It orders; it makes no answer.
-        together = LEXICAL_WEIGHT * _named_besides(props, people)
+        together = LEXICAL_WEIGHT * _named_besides(props, people, row["key"] in asked)
         sim += together
         if via is None:
             if row["key"] in bridges:
@@ -673,17 +673,20 @@ def _lexical(wanted: set[str], props: Mapping[str, Any],
     return len(wanted & (_words(props, ends_named=ends_named) | timed)) / len(wanted)
 
 
-def _named_besides(props: Mapping[str, Any], people: frozenset[str]) -> float:
+def _named_besides(props: Mapping[str, Any], people: frozenset[str],
+                   asked: bool = False) -> float:
     """The share of the people the question names, besides the fact's own ends, that the
     sentence the fact was stated in names (0 when the question names fewer than two); a
-    fact between two of them names them together already ("Am I married to Mark?" asks
-    about "Claire PARTNER_OF Mark", not "Mark PARTNER_OF Tanya")."""
+    fact between two of them, of the relation the question asks about (``asked``), names
+    them together already ("Am I married to Mark?" asks about "Claire PARTNER_OF Mark", not
+    "Mark PARTNER_OF Tanya"; "What do I know about Anna?" asks about Anna, not about the
+    speaker's relation to her)."""
     ends = {canonical_name(str(props.get(f"{side}_name") or "")) for side in ("start", "end")}
     others = people - ends
     if len(people) < 2:
         return 0.0
     if not others:
-        return 1.0
+        return 1.0 if asked else 0.0
     sentence = f" {canonical_name(str(props.get('description') or ''))} "
     return sum(1 for name in others if f" {name} " in sentence) / len(others)
 
