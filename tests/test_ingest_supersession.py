@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from ingest_support import rows
 
+from memgraph.graph.connection import Graph
 from memgraph.memory import Memory
 from memgraph.providers.embeddings import auto_link_floor
+from memgraph.settings import Settings
 
 
 def facts(memory: Memory, user_id: str, rel_type: str) -> list[dict]:
@@ -199,6 +202,52 @@ def test_two_named_things_are_linked_only_when_their_names_share_a_word(memory: 
         "RETURN a.name AS a, b.name AS b", u=user_id)}
     assert ("Porto Design Studio", "Porto") in links
     assert not links & {("Lisbon", "Porto"), ("Porto", "Lisbon")}
+
+
+@pytest.fixture(scope="module")
+def offline_memory(graph: Graph) -> Memory:
+    """The local embedder, whose cosines the auto-link floor is about (the test hash
+    embeds short names apart)."""
+    mem = Memory(Settings(llm="offline", embedder="local"), graph=graph)
+    mem.init()
+    return mem
+
+
+def auto_links(memory: Memory, user_id: str) -> set[tuple[str, str]]:
+    return {(r["a"], r["b"]) for r in rows(
+        memory.graph, "MATCH (a {user_id: $u})-[:RELATED_TO {auto_linked: true}]->(b) "
+        "RETURN a.name AS a, b.name AS b", u=user_id)}
+
+
+def test_names_with_a_word_in_common_are_linked_only_when_one_holds_the_others(
+        offline_memory: Memory, user_id: str):
+    # "LGBTQ conference" is about LGBTQ; it and an "LGBTQ activist group" are two things,
+    # as "Boxing Day" and "Christmas Day" are two days (bge-small: 0.83-0.84, all in the
+    # band that links)
+    memory = offline_memory
+    tools = memory.tools(user_id)
+    for name in ("LGBTQ", "LGBTQ conference", "LGBTQ activist group", "Boxing Day",
+                 "Christmas Day"):
+        tools.call("create_entity", {"name": name})
+    links = {frozenset(link) for link in auto_links(memory, user_id)}
+    assert {frozenset({"LGBTQ conference", "LGBTQ"}),
+            frozenset({"LGBTQ activist group", "LGBTQ"})} <= links
+    assert frozenset({"LGBTQ conference", "LGBTQ activist group"}) not in links
+    assert frozenset({"Boxing Day", "Christmas Day"}) not in links
+
+
+def test_a_thing_known_by_its_name_alone_is_not_linked_by_meaning(offline_memory: Memory,
+                                                                  user_id: str):
+    # "How is Pizz?" made an Entity of the cat's name and nothing else: its vector is the
+    # letters' ("Pizz" and "baking", 0.82), while two common nouns are alike in meaning
+    memory = offline_memory
+    tools = memory.tools(user_id)
+    tools.call("create_entity", {"name": "Pizz"})
+    for name in ("baking", "jazz guitarist", "musician"):
+        tools.call("create_concept", {"name": name})
+    links = auto_links(memory, user_id)
+    assert links & {("jazz guitarist", "musician"), ("musician", "jazz guitarist")}
+    assert not [link for link in links if "Pizz" in link], links
 
 
 def test_an_event_told_again_weeks_later_with_its_own_date_is_another_time_it_happened(

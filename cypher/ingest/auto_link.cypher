@@ -5,9 +5,12 @@
 // index's $candidates nearest neighbours (approximate; committed nodes only). A person is
 // never linked: a name has no meaning to be similar in (on the labelled sample of
 // bench/autolink_precision.py no link to a person is right; "Kyoto" -> "Hana" was written
-// at cosine 0.80); what joins people is what was said about them. Two named entities are
-// linked only when their names share a word (the sample's wrong links that bge-small still
-// made from its floor were two cities, "Porto" and "Lisbon", "Hamburg" and "Berlin").
+// at cosine 0.80); what joins people is what was said about them. Names with a word in
+// common are linked only when one's words are all the other's; with none, two named
+// entities are never linked, nor a named one known by its name alone (the sample's wrong
+// links that bge-small still made from its floor were two cities, "Porto" and "Lisbon",
+// "Hamburg" and "Berlin"; the links written on LoCoMo-style conversations, session 98:
+// docs/retrieval.md).
 UNWIND $uids AS uid
 MATCH (n:Memory {uid: uid}) USING INDEX SEEK n:Memory(uid)
 WHERE n.user_id = $user_id AND n.embedding IS NOT NULL AND NOT n:Person
@@ -29,15 +32,26 @@ CALL (n) {
     WHERE m.user_id = $user_id AND (m:Concept OR m:Entity) AND m <> n
     RETURN m, 2 * score - 1 AS similarity
   }
-  WITH n, m, similarity
+  WITH n, m, similarity, split(n.canonical_name, ' ') AS words_n, split(m.canonical_name, ' ') AS words_m
   WHERE similarity >= $low AND similarity < $high AND NOT (n)--(m)
     // two new nodes alike are linked once, from the one with the greater uid: a link
     // written for an earlier row is not seen by a later one of the same statement
     AND NOT (m.uid IN $uids AND m.uid > n.uid)
-    // two named things are alike in meaning only when a name says so ("Porto Design
-    // Studio" and "Porto"); "Porto" and "Lisbon" only share a category
-    AND (NOT (n:Entity AND m:Entity)
-         OR any(w IN split(n.canonical_name, ' ') WHERE w IN split(m.canonical_name, ' ')))
+    AND CASE
+      // names with a word in common are alike in meaning when the words of one are all
+      // the other's ("Porto Design Studio" is in Porto, "LGBTQ" is what "LGBTQ support
+      // group" is about); "LGBTQ conference" and "LGBTQ support group" are two events,
+      // "acl injury" and "wrist injury" two injuries
+      WHEN any(w IN words_n WHERE w IN words_m)
+        THEN all(w IN words_n WHERE w IN words_m) OR all(w IN words_m WHERE w IN words_n)
+      // no word in common: two common nouns may be alike in meaning ("jazz guitarist",
+      // "musician"), a named thing only when more than its name is known ("Juniper,
+      // Marcus's greyhound"): "Porto" and "Lisbon" only share a category, and a bare name
+      // embeds like whatever its letters suggest ("Pizz" and "sourdough", 0.80)
+      ELSE NOT (n:Entity AND m:Entity)
+           AND NOT (n:Entity AND coalesce(n.description, '') = '' AND coalesce(n.entity_type, '') = '')
+           AND NOT (m:Entity AND coalesce(m.description, '') = '' AND coalesce(m.entity_type, '') = '')
+    END
   RETURN m, similarity ORDER BY similarity DESC LIMIT $max_links
 }
 CREATE (n)-[r:RELATED_TO]->(m)

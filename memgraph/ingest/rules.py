@@ -577,7 +577,7 @@ _SOMEONE_CALLED = compiled(
 _SOMEONE = frozenset(_SOMEONE_WORDS.split("|"))
 _SOMEONE_AFTER = compiled(rf"\s++(?:{_SOMEONE_WORDS})\b")
 # "piano lessons with Mrs. Novak": a name after a title is a person's
-_NAME_TITLE = r"(?:Dr|Mr|Mrs|Ms|Prof)\.?\s++"
+_NAME_TITLE = r"(?:Dr|Mr|Mrs|Ms|Professor|Prof)\.?\s++"
 _TITLED = compiled(rf"\b{_NAME_TITLE}(?P<name>{NAME})")
 # "a bakery in Hackney called Crumbs": a place that is named, not a person who phoned
 _PLACE_BEFORE = compiled(r"\b(?:in|at|to|from|near|of|on|by|for)\s+$")
