@@ -106,15 +106,23 @@ def _person(text: str) -> bool:
     return any(RELATION_WORDS[w][0] != "OWNS" for w in words if w in RELATION_WORDS)
 
 
+def _described(text: str) -> bool:
+    """A side that says more than its name ("Miso. Maya's cat")."""
+    return bool(text.split(".", 1)[1].strip()) if "." in text else False
+
+
 def _linkable(a: str, b: str) -> bool:
-    """What ingestion links at all (cypher/ingest/auto_link.cypher, session 33): no person,
-    and two named things only when their names share a word."""
+    """What ingestion links at all (cypher/ingest/auto_link.cypher, sessions 33 and 98): no
+    person; names with a word in common only when the words of one are all the other's;
+    with none, two named things never, nor a named thing known by its name alone."""
     if _person(a) or _person(b):
         return False
+    name_a, name_b = (set(canonical_name(t.split(".")[0]).split()) for t in (a, b))
+    if name_a & name_b:
+        return name_a <= name_b or name_b <= name_a
     if _named(a) and _named(b):
-        name_a, name_b = (canonical_name(t.split(".")[0]).split() for t in (a, b))
-        return bool(set(name_a) & set(name_b))
-    return True
+        return False
+    return not any(_named(t) and not _described(t) for t in (a, b))
 
 
 def main() -> None:
@@ -136,7 +144,8 @@ def main() -> None:
         n, good = int(linked.sum()), int((linked & right).sum())
         precision = f"{100 * good / n:.0f} %" if n else "-"
         print(f"| {low:.2f} | {n} | {good} | {precision} | {good}/{int(right.sum())} |")
-    print("\nAs ingestion links (no person; two names only when they share a word):")
+    print("\nAs ingestion links (no person; names with a word in common only when one holds "
+          "the other's words; with none, no two names, no bare name):")
     print("| link from cosine | pairs linked | right | precision | right pairs kept |")
     print("|---|---|---|---|---|")
     for low in np.arange(0.40, 0.86, 0.05):
