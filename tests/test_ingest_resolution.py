@@ -326,11 +326,7 @@ def test_named_things_resolve_by_similarity_only_when_their_names_agree(a: str, 
     # ... nor a grade of a job ("Ama got promoted to senior pharmacist" had become her
     # "pharmacist" again)
     ("senior pharmacist", "pharmacist", False), ("head chef", "chef", False),
-    ("assistant manager", "manager", False),
-    # ... nor two heads, one name's words among the other's ("he's been a barista for six
-    # years" had made Kenji's job the barista course Nadia signed up for)
-    ("barista", "barista course", False), ("pottery", "pottery class", False),
-    ("guitar", "guitar lessons", False), ("pottery class", "pottery classes", True)])
+    ("assistant manager", "manager", False)])
 def test_concepts_resolve_by_similarity_only_as_one_name_or_one_word_in_two_forms(
         a: str, b: str, one: bool):
     assert may_be_one(a, b, named=False) is one and may_be_one(b, a, named=False) is one

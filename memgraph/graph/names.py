@@ -42,10 +42,6 @@ NAME_GLUE = frozenset({"of", "the", "and", "de"})
 # ("Ama got promoted to senior pharmacist" had become her "pharmacist" again)
 RANK_WORDS = frozenset({"senior", "junior", "head", "lead", "chief", "principal",
                         "assistant", "deputy", "trainee", "associate", "vice"})
-# the words that open what follows a common noun's head ("hiking in the mountains", "a
-# course for baristas"): the head is the last word before them
-HEAD_ENDS = frozenset({"in", "at", "on", "of", "for", "with", "to", "from", "by", "about",
-                       "near", "around", "during", "after", "before"})
 
 
 def names_agree(a: str, b: str) -> bool:
@@ -87,24 +83,6 @@ def _of_another_rank(a: str, b: str) -> bool:
     return bool((words_a ^ words_b) & RANK_WORDS)
 
 
-def head_word(name: str) -> str:
-    """The word a common noun's name is about: its last, or the last before a preposition
-    ("rock climbing": "climbing"; "hiking in the mountains": "hiking"; "barista course":
-    "course")."""
-    words = canonical_name(name).split()
-    for i, word in enumerate(words[1:], start=1):
-        if word in HEAD_ENDS:
-            return words[i - 1]
-    return words[-1] if words else ""
-
-
-def _another_head(a: str, b: str) -> bool:
-    """Whether two common nouns are about two kinds of thing, one word of one among the
-    other's as they may be: "barista" and "barista course", "pottery" and "pottery class"
-    (a person's job and a course, a pastime and a class of it)."""
-    return not _words_match(word_stem(head_word(a)), word_stem(head_word(b)))
-
-
 def may_be_one(a: str, b: str, *, named: bool, types: tuple[str, str] = ("", "")) -> bool:
     """Whether two nodes that embed alike may be one, as entity resolution and the dedupe
     job ask. Two entities of different known types are two things whatever their names
@@ -121,7 +99,7 @@ def may_be_one(a: str, b: str, *, named: bool, types: tuple[str, str] = ("", "")
     and so is a grade of a job ("senior pharmacist", "pharmacist": ``RANK_WORDS``)."""
     if all(types) and types[0] != types[1]:
         return False
-    if not named and (_of_another_rank(a, b) or _another_head(a, b)):
+    if not named and _of_another_rank(a, b):
         return False
     if names_agree(a, b):
         return True

@@ -27,10 +27,9 @@ Order, first hit wins (all within the same user):
    "I live in Madrid": 0.86 with bge-small). Concepts are common nouns ("climbing", "rock
    climbing"; "hike", "hiking"): when their names agree or they are one word in two forms,
    not when they share a word and their names disagree ("data engineer", "data analyst":
-   0.90) nor when only their kind makes them alike ("tea", "coffee": 0.87) nor when
-   their heads differ ("barista", "barista course"; ``may_be_one``). Two entities whose
-   types are both known and differ are never one ("TU Berlin", an organisation, and
-   "Berlin", a place).
+   0.90) nor when only their kind makes them alike ("tea", "coffee": 0.87;
+   ``may_be_one``). Two entities whose types are both known and differ are never one
+   ("TU Berlin", an organisation, and "Berlin", a place).
 
 Step 3 is exact cosine over the tenant's nodes of that kind while the tenant has at most
 ``ingest.exact_scan_max_nodes`` semantic nodes; above that, the vector index is asked for
