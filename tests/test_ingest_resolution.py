@@ -180,6 +180,15 @@ def test_a_doctors_surname_is_the_one_known_person_it_ends(memory: Memory, user_
     assert people(memory, user_id) == ["Helen Park", "Park", "Tomás"]
 
 
+def test_a_professors_surname_is_the_one_known_person_it_ends(memory: Memory, user_id: str):
+    # "Professor Whitfield is my advisor" had made a Person "Whitfield" beside "My
+    # professor, Dana Whitfield": "Dr" kept its titled alias, "Professor" did not
+    memory.ingest("My professor, Dana Whitfield, said my type choices were fearless.",
+                  user_id=user_id, speaker="Jonah")
+    memory.ingest("Professor Whitfield is my advisor.", user_id=user_id, speaker="Jonah")
+    assert people(memory, user_id) == ["Dana Whitfield", "Jonah"]
+
+
 def test_a_surname_two_known_people_share_stays_its_own(memory: Memory, user_id: str):
     memory.ingest("My GP is Dr Anna Shah and my dentist is Dr Ravi Shah.", user_id=user_id,
                   speaker="Tomás")
