@@ -112,6 +112,16 @@ def memory(settings: Settings, graph: Graph, hashing_embedder: HashingEmbedder) 
 
 
 @pytest.fixture(scope="session")
+def offline_memory(graph: Graph) -> Memory:
+    """The offline defaults as a user gets them: the local embedder, whose cosines the
+    similarity thresholds (resolution, auto-links) are about (the test hash embeds names
+    apart)."""
+    mem = Memory(Settings(llm="offline", embedder="local"), graph=graph)
+    mem.init()
+    return mem
+
+
+@pytest.fixture(scope="session")
 def demo_graph(memory: Memory) -> Iterator[str]:
     """The user of one run of `memgraph demo`'s tour (ingest, explore, a simulated nightly
     run, storylines), made once and shared by the tests that only read it."""

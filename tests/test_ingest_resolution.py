@@ -244,15 +244,6 @@ def test_people_with_similar_descriptions_but_different_names_stay_apart(memory:
     assert people(memory, user_id) == ["Tim", "Tom"]
 
 
-@pytest.fixture(scope="module")
-def offline_memory(graph: Graph) -> Memory:
-    """The offline defaults as a user gets them: the local embedder, whose cosines the
-    similarity threshold is about (the test hash embeds names apart)."""
-    mem = Memory(Settings(llm="offline", embedder="local"), graph=graph)
-    mem.init()
-    return mem
-
-
 def test_places_that_embed_alike_but_have_different_names_stay_apart(offline_memory: Memory,
                                                                      user_id: str):
     # "Barcelona" resolved to "Madrid" by similarity (cosine 0.86 with bge-small), so the

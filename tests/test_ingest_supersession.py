@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
 from ingest_support import rows
 
-from memgraph.graph.connection import Graph
 from memgraph.memory import Memory
 from memgraph.providers.embeddings import auto_link_floor
-from memgraph.settings import Settings
 
 
 def facts(memory: Memory, user_id: str, rel_type: str) -> list[dict]:
@@ -202,15 +199,6 @@ def test_two_named_things_are_linked_only_when_their_names_share_a_word(memory: 
         "RETURN a.name AS a, b.name AS b", u=user_id)}
     assert ("Porto Design Studio", "Porto") in links
     assert not links & {("Lisbon", "Porto"), ("Porto", "Lisbon")}
-
-
-@pytest.fixture(scope="module")
-def offline_memory(graph: Graph) -> Memory:
-    """The local embedder, whose cosines the auto-link floor is about (the test hash
-    embeds short names apart)."""
-    mem = Memory(Settings(llm="offline", embedder="local"), graph=graph)
-    mem.init()
-    return mem
 
 
 def auto_links(memory: Memory, user_id: str) -> set[tuple[str, str]]:

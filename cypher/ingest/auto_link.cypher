@@ -49,8 +49,8 @@ CALL (n) {
       // Marcus's greyhound"): "Porto" and "Lisbon" only share a category, and a bare name
       // embeds like whatever its letters suggest ("Pizz" and "sourdough", 0.80)
       ELSE NOT (n:Entity AND m:Entity)
-           AND NOT (n:Entity AND coalesce(n.description, '') = '' AND coalesce(n.entity_type, '') = '')
-           AND NOT (m:Entity AND coalesce(m.description, '') = '' AND coalesce(m.entity_type, '') = '')
+           AND none(x IN [n, m] WHERE x:Entity AND coalesce(x.description, '') = ''
+                                      AND coalesce(x.entity_type, '') = '')
     END
   RETURN m, similarity ORDER BY similarity DESC LIMIT $max_links
 }
