@@ -1737,7 +1737,13 @@ def test_a_full_stop_after_a_title_ends_no_sentence():
     ("We're called Static Orchard - I play bass.", {"We're"}, {"Static Orchard"}),
     # an acronym, a name in capitals or a title quoted whole stays a name
     ("They booked me an MRI at Glasgow for the back.", set(), {"MRI", "Glasgow"}),
-    ("He made me an apron with SECOND GRAIN stamped on it.", set(), {"SECOND GRAIN"}),
+    # ... and so does a code with a digit ("A320", "I-90")
+    ("We flew on an A320 and drove the I-90 after.", set(), {"A320", "I-90"}),
+    # words said loud are no names: more than one, or one longer than initials
+    ("Oh, and ALFIE WALKED! Thursday night.", {"ALFIE WALKED"}, set()),
+    ("A COMMISSION! You're a pro!", {"COMMISSION"}, set()),
+    ("Those are LOUD AND PROUD colours, Tess.", {"LOUD AND PROUD"}, {"Tess"}),
+    ("No, YOU'RE a genius. Honestly.", {"YOU'RE"}, set()),
     ('Yeah totally! "Brave" by Sara Bareilles has a lot of meaning.', set(),
      {"Brave", "Sara Bareilles"}),
 ])
@@ -1746,6 +1752,22 @@ def test_a_title_a_quoted_sentence_or_a_stressed_word_is_no_name(
     names = {name for _, name in extract(text, speaker="Kirsty")[0]}
     assert not names & junk, names
     assert kept <= names, names
+
+
+def test_a_name_in_capitals_the_graph_knows_is_still_that_name():
+    # "good morning from SEATTLE!" is the Seattle the memory holds; unknown, it is a shout
+    def names(text: str, known: dict[str, str]) -> set[str]:
+        executor = ToolExecutor(lambda ids: {})
+        RuleExtractor(Settings(), known_kinds=lambda keys: {k: known[k] for k in keys
+                                                            if k in known}).extract(
+            SourceText("s", "u", text, speaker="Nora",
+                       event_at=datetime(2025, 6, 16, tzinfo=UTC)), executor)
+        return {n.name for n in executor.plan.nodes}
+
+    apron = "He made me an apron with SECOND GRAIN stamped on it."
+    assert "SECOND GRAIN" in names(apron, {"second grain": "Entity"})
+    assert "SECOND GRAIN" not in names(apron, {})
+    assert "SEATTLE" in names("Good morning from SEATTLE, Theo!", {"seattle": "Entity"})
 
 
 def test_a_short_weekday_or_ok_is_not_a_name():

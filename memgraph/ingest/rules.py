@@ -1150,7 +1150,8 @@ class _Run:
                     and _usable(name) \
                     and not (name in _DEMONYM_WORDS
                              and _SOMEONE_AFTER.match(sentence.text, m.end())) \
-                    and not addressed(sentence.text, m.start(), m.end()):
+                    and not addressed(sentence.text, m.start(), m.end()) \
+                    and not _shouted(name, self.existing):
                 kind = self.existing.get(canonical_name(name), "Entity")
                 self.node(kind, name, confidence=min(self.confidence, 0.4))
                 named.add(name)
@@ -4676,6 +4677,22 @@ _CONTRACTION = compiled(r"(?P<base>\w+)['’](?:s|re|ll|d|ve|m)")
 
 
 _INITIALS = re.compile(r"[A-Z]{2,4}")
+# initials a name may be written as: "the YMCA", "LGBTQ", "an exam called the TEAS"
+_INITIALS_NAME = re.compile(r"[A-Z]{2,5}")
+
+
+def _shouted(name: str, existing: dict[str, str]) -> bool:
+    """Whether a name in capitals is a word said loud, not a name: more than one word, or a
+    word longer than initials ("Oh, and ALFIE WALKED!", "A COMMISSION!", "Coach that is
+    GORGEOUS"), that the graph does not know ("good morning from SEATTLE" names the
+    Seattle already there)."""
+    return _IN_CAPITALS.fullmatch(name) is not None and _INITIALS_NAME.fullmatch(name) is None \
+        and canonical_name(name) not in existing
+
+
+# words of capital letters alone: a code with a digit or a hyphen ("A320", "I-90", "L4-L5",
+# "B12") is a name however it is written
+_IN_CAPITALS = re.compile(r"[A-Z'’]+(?: [A-Z'’]+)*")
 
 
 def _title_name(said: str) -> str:
@@ -4691,7 +4708,8 @@ def _usable(name: str) -> bool:
     """Whether a capitalised name names something: not a stop word, even one written in
     capitals for stress ("you will NOT believe"), not a title alone ("Mr. Pereira" made
     an Entity "Mr" beside "Pereira"), not a pronoun with its verb ("He's", "They'll").
-    Other words in capitals may be a name ("stamped with SECOND GRAIN"), and stay one."""
+    Other words in capitals may be a name ("the YMCA", "stamped with SECOND GRAIN" where
+    the graph knows Second Grain): ``_shouted`` tells them from words said loud."""
     first = name.split()[0]
     stressed = first.isupper() and len(first) > 2 and first.capitalize() in STOPWORDS
     # a pronoun with its verb is still a pronoun ("He's called Rex" made a Person "He's")
