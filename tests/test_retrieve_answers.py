@@ -1413,6 +1413,13 @@ def test_the_name_a_question_makes_speak_is_read(question: str, speaking: str) -
     ("I moved to Berlin.", False),
     ("Hey Carla!", False),                            # a name no one here has
     ("Thanks, we have 3 now.", False),
+    # the chat around news asked for or heard
+    ("Of course! What's up?", True),
+    ("What happened?!", True),
+    ("Tell me tell me.", True),
+    ("Ana, I'm so sorry. How are you feeling?", True),
+    ("Oh no! Is she okay??", False),                  # "no", "okay": they answer too
+    ("Tell me about the wedding!", False),            # a wedding
 ])
 def test_a_message_that_says_nothing_but_a_greeting_or_thanks_is_told_apart(
         message: str, nothing: bool) -> None:
