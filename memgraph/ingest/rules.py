@@ -4679,6 +4679,9 @@ _CONTRACTION = compiled(r"(?P<base>\w+)['’](?:s|re|ll|d|ve|m)")
 _INITIALS = re.compile(r"[A-Z]{2,4}")
 # initials a name may be written as: "the YMCA", "LGBTQ", "an exam called the TEAS"
 _INITIALS_NAME = re.compile(r"[A-Z]{2,5}")
+# words of capital letters alone: a code with a digit or a hyphen ("A320", "I-90", "L4-L5",
+# "B12") is a name however it is written
+_IN_CAPITALS = re.compile(r"[A-Z'’]+(?: [A-Z'’]+)*")
 
 
 def _shouted(name: str, existing: dict[str, str]) -> bool:
@@ -4688,11 +4691,6 @@ def _shouted(name: str, existing: dict[str, str]) -> bool:
     Seattle already there)."""
     return _IN_CAPITALS.fullmatch(name) is not None and _INITIALS_NAME.fullmatch(name) is None \
         and canonical_name(name) not in existing
-
-
-# words of capital letters alone: a code with a digit or a hyphen ("A320", "I-90", "L4-L5",
-# "B12") is a name however it is written
-_IN_CAPITALS = re.compile(r"[A-Z'’]+(?: [A-Z'’]+)*")
 
 
 def _title_name(said: str) -> str:

@@ -604,7 +604,7 @@ PLEASANTRIES = frozenset({
     "words", "support", "sounds", "sound", "looks", "look", "feel", "feels", "say", "said",
     "wanted", "been", "doing", "going", "things", "everything", "day",
     # the chat around news, asked for or heard: "of course! what's up?", "tell me!", "what
-    # happened?!", "can't wait", "how is everyone?", "what else is new?", "oh my god",
+    # happened?!", "can't wait", "how is everyone?", "what else is going on?", "oh my god",
     # "I'm so sorry", "so proud of you", "how are you feeling?", "good luck"
     "course", "tell", "happened", "wait", "everyone", "everybody", "else", "anything",
     "sorry", "proud", "excited", "feeling", "luck", "bless", "god", "ha", "ooh", "ugh",
