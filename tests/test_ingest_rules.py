@@ -3839,3 +3839,50 @@ def test_names_joined_by_a_comma_and_and_are_one_subject_on_every_python():
     # Python 3.11.2 (CI's) read the possessive repeat before ", and" as matching nothing
     assert extract("Tom, and his girlfriend Erin play drums.", "Jake")[1] >= {
         ("tom", "INTERESTED_IN", "drums"), ("erin", "INTERESTED_IN", "drums")}
+
+
+def test_a_relative_said_with_what_kind_after_our_or_his_is_a_relative():
+    assert extract("We live above the shop with our teenage son Finn.", "Dave")[1] == {
+        ("dave", "FAMILY_OF", "finn")}
+    assert extract("Our adopted daughter Mia turned five.", "Dave")[1] == {
+        ("dave", "FAMILY_OF", "mia")}
+    assert ("dave", "FAMILY_OF", "finn") in extract("My 15-year-old son Finn plays rugby.",
+                                                    "Dave")[1]
+    # a relation word is no kind of another ("our dog walker Sam" is no dog)
+    assert ("dave", "OWNS", "sam") not in extract("Our dog walker Sam is great.", "Dave")[1]
+
+
+def test_an_employer_by_its_kind_then_its_name_after_a_comma():
+    assert extract("Olivier works for a pharmaceutical company, Sanofi.", "Hannah")[1] == {
+        ("olivier", "WORKS_AT", "sanofi")}
+    assert extract("I work for a friend, Tom.", "Hannah")[1] == set()
+
+
+def test_a_school_qualified_from_is_studied_at():
+    assert extract("I qualified from Edinburgh vet school in 2016.", "Grace")[1] == {
+        ("grace", "STUDIES_AT", "edinburgh")}
+    assert extract("I qualified for the final.", "Grace")[1] == set()
+
+
+def test_a_place_someone_is_from_is_no_one_who_speaks():
+    nodes, _ = extract("Professor Sato from Kyoto asked a question.", "Ravi")
+    assert ("Person", "Kyoto") not in nodes and ("Person", "Sato") in nodes
+    assert ("Person", "Sarah") in extract("A text from Sarah said she's late.", "Ravi")[0]
+
+
+def test_a_degree_is_no_name_a_friend_made_is_a_friend_a_job_became_is_held():
+    nodes, _ = extract("I'm doing a PhD in astrophysics at Durham.", "Ravi")
+    assert not any(name == "PhD" for _, name in nodes)
+    assert extract("Sam has made a best friend called Hugo, they're inseparable.",
+                   "Hannah")[1] == {("sam", "FRIEND_OF", "hugo")}
+    assert ("ravi", "OWNS", "victoria") not in extract("I made a cake called Victoria.",
+                                                      "Ravi")[1]
+    assert extract("Ollie quit the PhD to become a data scientist at Ocado.", "Ravi")[1] == {
+        ("ollie", "WORKS_AT", "ocado")}
+    assert ("ravi", "WORKS_AT", "great ormond street") not in extract(
+        "I'd love to become a doctor at Great Ormond Street.", "Ravi")[1]
+
+
+def test_a_home_moved_into_together_named_after_a_comma_is_where_both_live():
+    assert extract("Marcus and I moved in together, a flat in Headingley.", "Chloe")[1] >= {
+        ("chloe", "LIVES_IN", "headingley"), ("marcus", "LIVES_IN", "headingley")}

@@ -251,13 +251,16 @@ _GOING_BY = (r"an?\s++(?:[\w\-]++\s++){0,2}?(?:guy|girl|woman|man|lad|bloke|lady
 # ... each a word that names nothing when said of someone ("a lovely Australian girl": no
 # Entity "Australian"; "Portuguese" alone is a language: _SOMEONE_AFTER)
 _DEMONYM_WORDS = frozenset(_DEMONYMS.split("|"))
+# one word before a relation word that says what kind ("my running buddy Joe", "our
+# teenage son Finn", "her adopted daughter Mia"), or an age ("my 15-year-old son Finn")
+_KIND_OF_RELATIVE = (r"(?:\d{1,2}-year-old\s++|"
+                     rf"(?!(?:{_RELATION_WORD})\b)[a-z]++\s++)?")
 _RELATION = compiled(
     # "my brother's wife Sara", "my wife's sister is Kate": someone's relation through
     # another, unnamed (_relation_through)
     rf"\b[Mm]y\s++(?:(?P<via>{_RELATION_WORD})['’]s\s++)?"
     # "my running buddy Joe", "my college friend Ana": one word may say what kind
-    r"(?:new\s++|little\s++|older\s++|younger\s++|big\s++|"
-    + rf"(?!(?:{_RELATION_WORD})\b)[a-z]++\s++)?(?P<rel>"
+    + _KIND_OF_RELATIVE + "(?P<rel>"
     + _RELATION_WORD
     # "my sister Anna", "my son's name is Oscar", "my cat is called Miso", "my best friend
     # from college, Aisha"
@@ -289,6 +292,11 @@ _BACK_TO_WORK = r"(?:(?:went|go|going|returned)\s++back|returned)\s++to\s++work"
 # a home one lives in: bought or got, it is where one lives (the LIVES_IN patterns; and a
 # dropped subject: "Got the flat in Chorlton!")
 _HOME_WORDS = r"(?:house|flat|home|cottage|apartment|condo|bungalow|townhouse)"
+# the kinds of organisation whose name may follow them after a comma ("a pharmaceutical
+# company, Sanofi")
+_ORGANISATION_KINDS = (r"(?:company|firm|business|startup|start-up|charity|agency|"
+                       r"consultancy|corporation|bank|retailer|publisher|manufacturer|"
+                       r"supplier|brand|studio|practice|chain|NGO|nonprofit|non-profit)")
 _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # (relationship type, pattern, object kind, entity type)
     # a place one has been at for years is where one works: "I've been at Stripe for three
@@ -336,6 +344,10 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # a contract is with its client: "landed a contract with Monzo"
         r"(?:at|for|(?<=contract\s)with)\s++(?:an?\s++(?:[a-zà-ÿ]+\s++){1,3}?"
         rf"(?:in\s++{NAME}\s++)?(?:called|named)\s++|"
+        # ... or by its kind, then its name after a comma: "Olivier works for a
+        # pharmaceutical company, Sanofi" (a kind of organisation: not "for a friend, Tom")
+        rf"an?\s++(?:[a-zà-ÿ\-]+\s++){{0,2}}?{_ORGANISATION_KINDS}(?:\s++in\s++{NAME})?"
+        r"\s*+,\s*+|"
         rf"the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # an apprenticeship or a placement with an employer: "Liam has got an apprenticeship as
     # an electrician with a firm called Sparks Ltd", "she's starting an internship at Arup"
@@ -430,6 +442,12 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:an?|my|her|his|our|their|the)\s++(?:(?:Erasmus|exchange|study[\s\-]abroad|gap|"
         r"placement|sabbatical|year-long)\s++)?(?:year|semester|term)\s++(?:abroad\s++)?"
         rf"in\s++(?P<obj>{NAME})"), "Entity", "place"),
+    # a home moved into together, named after a comma: "Marcus and I moved in together, a
+    # flat in Headingley" (the move itself is a milestone: _MOVED_HOME)
+    ("LIVES_IN", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?moved\s++in\s++together\s*+,"
+        r"\s*+(?:a|an|our)\s++(?:[a-z\-]++\s++)?"
+        rf"(?:{_HOME_WORDS}|place)\s++in\s++(?P<obj>{NAME})"), "Entity", "place"),
     # a home rented: "I'm renting a flat in Leith", "we rent a house in Hove"
     ("LIVES_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:rent|rents|(?:am|is|are)\s++renting)\s++"
@@ -607,7 +625,13 @@ _FIRM_NAME = compiled(r"\s&\s|\b(?:Co|Ltd|Limited|Inc|LLP|plc|PLC|Group|Associat
 # "my mother in Osaka has been diagnosed…": a name after these says where, not who, as
 # does the tail of a place's name ("We met at Hengrave Hall and we…" names no Hall)
 _WHERE_BEFORE = compiled(r"\b(?:in|at|from|near)\s++(?:[A-Z][\w'’\-]*+\s++)*+$")
-_AT_BEFORE = compiled(r"\bat\s+$")
+_AT_BEFORE = compiled(r"\bat\s+$"
+                      # "Professor Sato from Kyoto asked", "a guy from Leeds said": where
+                      # someone is from (not "a text from Sarah said")
+                      r"|\b(?!(?:text|texts|email|emails|e-mail|message|messages|letter|"
+                      r"letters|call|calls|note|card|voicemail|reply|update|invite|"
+                      r"invitation|post|tweet|parcel|package|gift|present|word|news)\b)"
+                      r"[\w'’]++\s++from\s+$")
 _KIND_BEFORE = compiled(rf"\b(?:[Aa]n?|[Aa]nother)\s++(?:{_AGED}\s++)?$")
 _PLACE_AFTER = compiled(r"\b(?:in|near|from|to|into|around|via|through)\s+$")
 _CAPITALISED = compiled(rf"\b(?P<name>{NAME})")
@@ -618,6 +642,10 @@ _SAD_OPENING = compiled(rf"^{_SAD_OPENER}\s++")
 # a full stop after a title or "St" ends no sentence ("We go to St. Mary's church" made an
 # Entity "St")
 _ABBREVIATIONS = ("St", "Dr", "Mr", "Mrs", "Ms", "Mt", "Prof", "Jr", "Sr")
+# degrees and school exams are written with capitals and name no one thing ("I'm doing a
+# PhD in astrophysics", "Ollie quit the PhD": no Entity "PhD")
+_DEGREES = frozenset({"PhD", "PhDs", "MSc", "BSc", "MPhil", "DPhil", "MEng", "BEng", "MBA",
+                      "GCSE", "GCSEs"})
 # A sentence also ends after a quotation that ends one ("He said 'It'll do.' Which from
 # Ally is a hug" made an Entity "Which").
 _SENTENCES = compiled("".join(rf"(?<!\b{a}\.)" for a in _ABBREVIATIONS)
@@ -1642,6 +1670,11 @@ class _Run:
             # (_KNOWN_NAMED's)
             if (m["comma"] is not None or m["given"]) and not _kin_or_pet(m["what"]):
                 continue
+            # "I made a cake called…" is made, not had (CREATED's patterns); a friend made
+            # is one had
+            if m["made"] and RELATION_WORDS.get(m["what"].split()[-1].lower(),
+                                                ("OWNS",))[0] == "OWNS":
+                continue
             owner = m["recipient"] if m["recipient"] and _usable(m["recipient"]) else m["subj"]
             found.append({"subj": owner, "what": m["what"], "name": m["name"]})
             rest = text[m.end():]
@@ -2464,7 +2497,7 @@ _POSSESSIVE_RELATION_REVERSED = compiled(
     rf"(?P<holder>{_WORD})['’]s\s++{_KIND_WORDS}(?P<rel>{_RELATION_WORD})\b(?![-'’])")
 _OUR_RELATION = compiled(
     # ("We also have our own son, Liam, who is 19")
-    r"\b[Oo]ur\s+(?:new\s+|little\s+|old\s+|own\s+)?(?P<rel>"
+    r"\b[Oo]ur\s++" + _KIND_OF_RELATIVE + "(?P<rel>"
     + _RELATION_WORD
     # "our son Leo", "our cat is called Luna", "our dog's name is Rex", "our new manager
     # is Tom Hughes" (not "our neighbour is French")
@@ -2511,8 +2544,7 @@ _COORDINATED = compiled(rf"(?:^|[,;:]\s*+|\b(?:[Ss]o|[Tt]hen|[Nn]ow)\s++|"
                           rf"(?:(?:his|her|their|my|our)\s++(?:{_RELATION_WORD})\s++)?$")
 # someone else's relation: "your sister Giulia", "his girlfriend Noor"
 _OTHER_RELATION = compiled(
-    r"\b(?P<whose>[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s+(?:new\s+|little\s+|older\s+|younger\s+|"
-    r"big\s+)?(?P<rel>"
+    r"\b(?P<whose>[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s++" + _KIND_OF_RELATIVE + "(?P<rel>"
     + _RELATION_WORD
     # "her new teacher is Mr. Brandt" names him as "her teacher, Mr. Brandt" does
     + rf")(?:,?\s+|\s++is\s++(?!(?:{_DEMONYMS})\b)){_TITLE}(?P<name>{NAME})")
@@ -2641,8 +2673,11 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         r"(?=\s*+(?:[,.;:!?)]|\b(?:and|but|last|yesterday|to|for|on|in|at|this|because|"
         r"privately|online|quickly|finally)\b|$))"),
      "Entity", ""),
+    # ... or qualified from: "I qualified from Edinburgh vet school in 2016", "she qualified
+    # as a nurse from Salford" (not "I qualified for the final")
     ("STUDIES_AT", compiled(
-        rf"{SUBJECT}\s++{ADVERB}graduated\s++(?:from\s++)?(?:the\s++)?(?P<obj>{NAME})"),
+        rf"{SUBJECT}\s++{ADVERB}(?:graduated\s++(?:from\s++)?|qualified\s++(?:as\s++(?:an?\s++)?"
+        rf"(?:[a-z\-]++\s++){{1,2}}?)?from\s++)(?:the\s++)?(?P<obj>{NAME})"),
      "Entity", "organisation"),
     # a degree done: "I did my master's at U of T", "she finished her PhD at Imperial"
     ("STUDIES_AT", compiled(
@@ -2984,7 +3019,9 @@ _NAME_GIVEN_AFTER = (r"\s*+[,;]\s*+(?:(?:his|her|their|its)\s++name\s++is|"
 # Sofia, …", "we have a dog Max": _owned keeps such a name only after one of those words,
 # not "I have a question, Tom")
 _OWNED = compiled(
-    rf"{SUBJECT}\s+{ADVERB}(?:adopted|(?:have\s+|has\s+)?got|have|has|own|owns|bought|rescued|found)\s+"
+    rf"{SUBJECT}\s+{ADVERB}(?:adopted|(?:have\s+|has\s+)?got|have|has|own|owns|bought|rescued|found|"
+    # a friend made: "Sam has made a best friend called Hugo" (a relative or friend only)
+    r"(?:(?:have|has)\s+)?(?P<made>made))\s+"
     # one got for someone is theirs: "we got Mia a kitten called Pepper"
     rf"(?:(?P<recipient>{NAME})\s+)?"
     # ("a 14-year-old Irish Sport Horse called Murphy": an age, a breed in capitals)
@@ -4039,8 +4076,12 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # St Mary's Hospital", "I'm a data engineer at Stripe", "I've been a data analyst at
     # Brightwell Insurance for four years"; a regular, a member, a guest or a fan is no
     # employee, a student studies (below), and "was a nurse at" is no job now
+    # ("Ollie became a data scientist at Ocado", "Ollie quit the PhD to become a data
+    # scientist at Ocado"; not "I'd love to become a doctor at…")
     ("WORKS_AT", compiled(
-        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++been)\s++(?:{NAME},\s++)?{ADVERB}(?:a|an)\s++"
+        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++been|became|(?:have|has)\s++become|"
+        r"(?:quit|left|dropped\s++out)\b[^.!?;]{0,40}?\bto\s++become)\s++"
+        rf"(?:{NAME},\s++)?{ADVERB}(?:a|an)\s++"
         rf"(?!(?:[a-z\-]++\s++){{0,2}}(?:{_NOT_ROLES})\b)"
         # "I'm a midwife at the Royal London Hospital", "a nurse on the cardiology ward at
         # Manchester Royal Infirmary"
@@ -4716,7 +4757,7 @@ def _usable(name: str) -> bool:
     # "Don't use Flask" made a Person "Don't"
     negated = first.lower().endswith(("n't", "n’t"))
     return not (first in STOPWORDS or stressed or pronoun or negated
-                or name in _ABBREVIATIONS) and len(name) > 1
+                or name in _ABBREVIATIONS or name in _DEGREES) and len(name) > 1
 
 
 def _bare_verb(m: re.Match[str]) -> bool:
