@@ -1732,3 +1732,33 @@ def test_a_fact_of_someone_else_does_not_stand_for_a_message_about_the_one_asked
     assert order(["Tomas Berg"]).index("s1") < order(["Tomas Berg"]).index("f2")
     # ... as it did when the question named no one it could be of
     assert order([]).index("f2") < order([]).index("s1")
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("What club do I play for?", "club"),
+    ("Which team is Finn on?", "team"),
+    ("What kind of dog does Sam have?", "dog"),
+    ("What did Tom say?", ""),
+    ("What is my rating?", ""),
+    ("Where do I work?", ""),
+])
+def test_a_what_question_opens_with_the_kind_of_thing_it_asks_for(question: str,
+                                                                 kind: str) -> None:
+    assert read_query(question).kind == kind
+
+
+def test_of_two_facts_a_question_asks_about_the_one_of_the_kind_it_asks_for_comes_first(
+        ) -> None:
+    """ "What club do I play for?" asks about playing (INTERESTED_IN chess) and about a
+    club (MEMBER_OF Hastings), both stated in one sentence; the club is the kind of thing
+    asked for."""
+    said = "I play chess for the Hastings club, my rating is 2150."
+    rels = {"chess": {"kind": "INTERESTED_IN", "start_name": "Tomasz", "end_name": "chess",
+                      "description": said},
+            "club": {"kind": "MEMBER_OF", "start_name": "Tomasz", "end_name": "Hastings",
+                     "description": said}}
+    rows = [{"key": "chess", "via": None, "sim": 0.9}, {"key": "club", "via": None, "sim": 0.85}]
+    club = rank_facts(rows, rels, read_query("What club do I play for?"), ["Tomasz"], 0.8)
+    assert club.ranked[0][0] == "club"
+    game = rank_facts(rows, rels, read_query("What game do I play?"), ["Tomasz"], 0.8)
+    assert game.ranked[0][0] == "chess"

@@ -338,6 +338,7 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     which = {verb_stem(w) for w in intent.which}
     picked = any(which & said.get(key, set()) for key in bridges)
     speakers = frozenset({canonical_name(speaker)}) if speaker else frozenset()
+    kind_stem = verb_stem(intent.kind) if intent.kind else ""
     for row, props in facts:
         if asks_relation(asking, props, ends_named=row["key"] in ends_named):
             asked.add(row["key"])
@@ -369,6 +370,13 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
         # Theo", not "Nora ATTENDED pottery class"). It orders; it makes no answer.
         together = LEXICAL_WEIGHT * _named_besides(props, people, row["key"] in asked)
         sim += together
+        if kind_stem and kind_stem in _type_word_stems(str(props.get("kind") or "")):
+            # the kind of thing the question asks for is of this fact's type: "What club
+            # do I play for?" asks for "Tomasz MEMBER_OF Hastings" before "Tomasz
+            # INTERESTED_IN chess", stated in the same sentence. It orders; it makes no
+            # answer.
+            sim += LEXICAL_WEIGHT
+            together += LEXICAL_WEIGHT
         if via is None:
             if row["key"] in bridges:
                 # "my second supervisor": of the relatives, the one whose fact says

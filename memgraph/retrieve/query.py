@@ -375,6 +375,9 @@ class QueryIntent:
     # second supervisor", "Fiona's mortgage adviser"): no topic, but the relative whose
     # fact says them is the one asked for (answers.rank_facts)
     which: frozenset[str] = frozenset()
+    # the noun a "what"/"which" question opens with: the kind of thing the answer is ("What
+    # club do I play for?": club; "What kind of dog…": dog; ``kind_asked``)
+    kind: str = ""
 
     @property
     def asks_when(self) -> bool:
@@ -748,6 +751,18 @@ def _ex_split(token: str) -> tuple[str, ...]:
     return m.groups() if m else (token,)
 
 
+def kind_asked(lowered: list[str]) -> str:
+    """The noun right after the "what" or "which" a question opens with, the kind of thing
+    it asks for ("What club do I play for?": "club"; "Which team is Finn on?": "team";
+    "What kind of dog does Sam have?": "dog"), or "" ("What did Tom say?", "What is…")."""
+    if len(lowered) < 3 or lowered[0] not in ("what", "which"):
+        return ""
+    at = 3 if lowered[1] in ("kind", "type", "sort") and lowered[2] == "of" else 1
+    word = lowered[at] if at < len(lowered) else ""
+    return "" if not word.isalpha() or word in QUESTION_WORDS or word in FILLER_WORDS \
+        else word
+
+
 def read_query(query: str) -> QueryIntent:
     raw = [part for token in _TOKEN.findall(query) for part in _ex_split(token)]
     words = [_POSSESSIVE.sub("", t) for t in raw]
@@ -879,4 +894,5 @@ def read_query(query: str) -> QueryIntent:
                        speaking=speaking_name(words), owned=owned, mine=mine,
                        which=frozenset(lowered[i] for i in modifiers
                                        if lowered[i] not in RELATION_MODIFIERS
-                                       and lowered[i] not in skip))
+                                       and lowered[i] not in skip),
+                       kind=kind_asked(lowered))
