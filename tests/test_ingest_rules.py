@@ -3886,3 +3886,37 @@ def test_a_degree_is_no_name_a_friend_made_is_a_friend_a_job_became_is_held():
 def test_a_home_moved_into_together_named_after_a_comma_is_where_both_live():
     assert extract("Marcus and I moved in together, a flat in Headingley.", "Chloe")[1] >= {
         ("chloe", "LIVES_IN", "headingley"), ("marcus", "LIVES_IN", "headingley")}
+
+
+def test_a_club_one_rows_or_swims_for_is_one_one_is_a_member_of():
+    assert extract("I row for Durham University Boat Club, I'm in the women's first eight.",
+                   "Ellie")[1] == {("ellie", "MEMBER_OF", "durham university boat club")}
+    assert extract("Kate swims for Leeds Aquatics.", "Ellie")[1] == {
+        ("kate", "MEMBER_OF", "leeds aquatics")}
+    assert extract("I ran for the bus.", "Ellie")[1] == set()
+
+
+def test_a_kind_of_person_called_by_a_name_is_no_one_who_phoned():
+    nodes, _ = extract("Our coach is a former Olympian called Jo Harris.", "Ellie")
+    assert ("Person", "Olympian") not in nodes
+
+
+def test_a_role_of_the_past_where_it_was_held_is_a_job_that_is_over():
+    at = datetime(2025, 5, 10, 12, tzinfo=UTC)
+    plan = planned("I'm retired, I used to be a civil engineer with Arup.", "Malcolm", at).plan
+    assert {(r.type, r.to_id, r.valid_to is not None) for r in plan.relationships} == {
+        ("WORKS_AT", "arup", True), ("HAS_OCCUPATION", "civil engineer", True)}
+    assert extract("I used to be friends with Tom.", "Malcolm")[1] == set()
+    assert extract("I used to be a regular at Joe's.", "Malcolm")[1] == set()
+
+
+def test_an_employer_one_is_with_as_a_role_is_where_one_works():
+    assert extract("I'm now full time with Loop Health as their head of data.",
+                   "Nikhil")[1] == {("nikhil", "WORKS_AT", "loop health")}
+    assert extract("I'm with Tom as a friend.", "Nikhil")[1] == set()
+
+
+def test_an_injury_to_a_body_part_said_with_which_is_an_injury():
+    assert extract("I strained my intercostal muscle so I'm off the water.", "Ellie")[1] == {
+        ("ellie", "EXPERIENCED", "intercostal muscle injury")}
+    assert extract("I broke my new phone.", "Ellie")[1] == set()

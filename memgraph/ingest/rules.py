@@ -632,7 +632,8 @@ _AT_BEFORE = compiled(r"\bat\s+$"
                       r"letters|call|calls|note|card|voicemail|reply|update|invite|"
                       r"invitation|post|tweet|parcel|package|gift|present|word|news)\b)"
                       r"[\w'’]++\s++from\s+$")
-_KIND_BEFORE = compiled(rf"\b(?:[Aa]n?|[Aa]nother)\s++(?:{_AGED}\s++)?$")
+# ("a former Olympian called Jo Harris": a kind of person, with a word or two before it)
+_KIND_BEFORE = compiled(rf"\b(?:[Aa]n?|[Aa]nother)\s++(?:{_AGED}\s++)?(?:[a-z\-]++\s++){{0,2}}$")
 _PLACE_AFTER = compiled(r"\b(?:in|near|from|to|into|around|via|through)\s+$")
 _CAPITALISED = compiled(rf"\b(?P<name>{NAME})")
 # a word that opens a sentence with sad news, written with its capital beside a name
@@ -2624,8 +2625,13 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:was|got|been)\s++(?:laid off|let go|fired)\s++(?:from|by)|"
         # "I handed in my notice at Deliveroo"
         r"(?:handed|put|gave)\s++in\s++(?:my|his|her|their)\s++notice\s++(?:at|to)|"
-        r"(?:no\s++longer|used\s++to)\s++works?\s++(?:at|for))\s++(?:the\s++)?"
-        rf"(?P<obj>{NAME})"), "Entity", "organisation"),
+        r"(?:no\s++longer|used\s++to)\s++works?\s++(?:at|for)|"
+        # "I used to be a civil engineer with Arup" (a role of the past, where it was held)
+        # (not "used to be friends with Tom", "a regular at Joe's", "a member of")
+        r"used\s++to\s++be\s++an?\s++(?!(?:[a-z\-]++\s++){0,2}(?:regular|member|guest|"
+        r"customer|client|visitor|patient|fan|student|volunteer|friend)s?\b)"
+        r"(?:[a-z\-]++\s++){1,3}?(?:at|with|for))\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # a job told by its length when one leaves it: "I went freelance in November after six
     # years at Skyscanner", "I retired after a decade with the BBC" (not "I feel great
     # after a year at Acme")
@@ -3562,7 +3568,8 @@ _INJURED = compiled(
     # "done my ACL in a pre-season friendly", "I've wrecked my knee"
     r"stubbed|grazed|smashed|crushed|done|did|wrecked|knackered|busted)\s++"
     r"(?P<det>my|his|her|their|a|the)\s++"
-    rf"(?P<part>{_BODY_SIDE}(?:{_BODY_PARTS}))\b"
+    # ("I strained my intercostal muscle": a word may say which)
+    rf"(?P<part>{_BODY_SIDE}(?:[a-z]++\s++)?(?:{_BODY_PARTS}))\b"
     rf"(?:\s++(?:in|on)\s++(?:my|his|her|their)\s++(?P<whole>{_BODY_SIDE}(?:{_BODY_PARTS}))\b)?|"
     # "was hurt" is as often a feeling ("I was hurt and angry"); "got hurt" is seldom
     r"(?:(?:got|get|gets|getting)\s++(?:badly\s++|seriously\s++)?(?:hurt|injured)|"
@@ -3940,10 +3947,14 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?!(?:{_NOT_PLAYED})\b)(?P<obj>[a-z]{{3,}}(?:\s+[a-z]{{3,}})?)" + _EVENT_END),
      "Concept", ""),
     # a team one plays for: "I play semi pro for Marston Town", "Tom plays for Govan
-    # Thistle Amateurs" (MEMBER_OF)
+    # Thistle Amateurs", "I row for Durham University Boat Club", "she swims for Leeds
+    # Aquatics" (MEMBER_OF; not "I ran for the bus", which names nothing)
     ("MEMBER_OF", compiled(
-        rf"{SUBJECT}\s+{ADVERB}(?:play|plays|(?:am|is|are)\s+playing|(?:have|has)\s+been\s+"
-        r"playing)\s+(?:[a-z\-]+\s+){0,3}?for\s+(?:the\s+)?(?P<obj>" + NAME + ")"),
+        rf"{SUBJECT}\s+{ADVERB}(?:(?:play|row|swim|race|cycle|skate|fence|box|bowl|"
+        r"compete)(?:s|es)?|(?:am|is|are)\s+(?:playing|rowing|swimming|racing|cycling|"
+        r"skating|fencing|boxing|bowling|competing)|(?:have|has)\s+been\s+"
+        r"(?:playing|rowing|swimming|racing|cycling|competing))\s+(?:[a-z\-]+\s+){0,3}?"
+        r"for\s+(?:the\s+)?(?P<obj>" + NAME + ")"),
      "Entity", "organisation"),
     # an instrument switched to, or taken lessons in: "Mia switched from piano to
     # violin", "Mia takes piano lessons on Tuesdays"
@@ -4087,6 +4098,12 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # Manchester Royal Infirmary"
         rf"(?:[a-z][a-z\-]*+\s++){{1,3}}?{_WHERE_IN_THE_PLACE}(?:at|for)\s++{_A_PLACE_CALLED}"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
+    # ... or with it, as a role: "I'm now full time with Loop Health as their head of data"
+    # (not "I'm with Tom", nor "I'm with Tom as a friend")
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:(?:full|part)[\s\-]time\s++)?with\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})\s++as\s++(?:their|its|an?|the)\s++"
+        r"(?!(?:friend|guest|plus-one|date|partner)\b)[a-z]"), "Entity", "organisation"),
     # ... and with it, after an occupation word: "I'm a pilot with Jet2", "she's an engineer
     # with Siemens" ("a mum with two kids", "a friend with Ana" name no occupation)
     ("WORKS_AT", compiled(
