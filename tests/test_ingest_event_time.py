@@ -132,3 +132,41 @@ def test_structured_late_fact_that_already_ended_is_left_as_told(memory: Memory,
     assert facts["Cedar Clinic"]["valid_to"] is None
     assert facts["Northwind"]["valid_to"] == datetime(2021, 1, 1, tzinfo=UTC)
     assert facts["Northwind"]["superseded_by"] is None
+
+
+def told_at(memory: Memory, user_id: str, name: str) -> datetime | None:
+    found = rows(memory.graph, "MATCH (n:Semantic {user_id: $u, name: $name}) "
+                               "RETURN n.told_at AS told", u=user_id, name=name)
+    return _native(found[0]["told"])
+
+
+def test_a_node_is_dated_by_the_latest_source_that_tells_of_it(memory: Memory,
+                                                               user_id: str) -> None:
+    """A node's time is when it was last told about, not when memgraph wrote it: retrieve's
+    recency reads it. A message told late about an earlier time never moves it back."""
+    memory.ingest("Elena works at Cedar Clinic.", user_id=user_id, event_at=OLDER)
+    assert told_at(memory, user_id, "Cedar Clinic") == datetime.fromisoformat(OLDER)
+    memory.ingest("I heard that Cedar Clinic is hiring.", user_id=user_id, event_at=NEWER)
+    assert told_at(memory, user_id, "Cedar Clinic") == datetime.fromisoformat(NEWER)
+    memory.ingest("Elena drove to Cedar Clinic.", user_id=user_id,
+                  event_at="2026-10-01T00:00:00+00:00")
+    assert told_at(memory, user_id, "Cedar Clinic") == datetime.fromisoformat(NEWER)
+    # (Elena was told of on 1 November and, later, of 1 October)
+    assert told_at(memory, user_id, "Elena") == datetime.fromisoformat(OLDER)
+
+
+def test_a_structured_record_dates_the_nodes_it_names(memory: Memory, user_id: str) -> None:
+    memory.ingest_records([_record("Cedar Clinic", NEWER), _record("Northwind", OLDER)],
+                          user_id=user_id)
+    assert told_at(memory, user_id, "Northwind") == datetime.fromisoformat(OLDER)
+    assert told_at(memory, user_id, "Elena") == datetime.fromisoformat(NEWER)
+
+
+def test_init_dates_nodes_written_before_they_kept_when_they_were_told(
+        memory: Memory, user_id: str) -> None:
+    memory.ingest("Elena works at Cedar Clinic.", user_id=user_id, event_at=OLDER)
+    rows(memory.graph, "MATCH (n:Semantic {user_id: $u}) REMOVE n.told_at RETURN count(n) AS c",
+         u=user_id)
+    assert told_at(memory, user_id, "Cedar Clinic") is None
+    memory.init()
+    assert told_at(memory, user_id, "Cedar Clinic") == datetime.fromisoformat(OLDER)

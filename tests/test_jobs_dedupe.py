@@ -69,6 +69,16 @@ class TestMerge:
         assert log["similarity"] == pytest.approx(math.cos(0.3), rel=1e-5)
         assert log["relationships_moved"] == 2
 
+    def test_the_winner_was_last_told_about_when_either_was(self, memory: Memory,
+                                                            graph: Graph, user_id: str) -> None:
+        ada = make_node(graph, user_id, "Person", "Ada Lovelace", salience=0.8,
+                        embedding=vector(0.0), told_at=T0)
+        dup = make_node(graph, user_id, "Person", "Ada L.", salience=0.4,
+                        embedding=vector(0.3), told_at=T0 + timedelta(days=1))
+        memory.run_job("dedupe", user_id=user_id, as_of=NOW)
+        assert node(graph, dup) is None
+        assert node(graph, ada)["told_at"] == T0 + timedelta(days=1)
+
     def test_different_kinds_users_and_dissimilar_nodes_stay(self, memory: Memory,
                                                              graph: Graph, user_id: str) -> None:
         other = user_id + "-other"

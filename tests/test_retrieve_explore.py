@@ -1038,3 +1038,19 @@ def test_who_holds_a_role_is_told_by_the_fact_not_by_the_role_named(memory: Memo
     # the role's name alone still asks for the role
     named = memory.explore("electrician", user_id=user_id, k=5, reinforce=False)[0]
     assert named.name == "electrician" and named.score.tier == 0
+
+
+def test_a_node_of_a_history_imported_late_is_as_old_as_the_messages_that_tell_of_it(
+        memory: Memory, user_id: str) -> None:
+    """A node's recency is when it was last told about, not when it was written: imported a
+    year late, "Headingley" came before the message that answers, by its write time alone
+    (docs/retrieval.md, "Session 100")."""
+    ingest_dated(memory, user_id, "Chloe", [
+        ("2025-01-20", "I'm a primary school teacher in Leeds."),
+        ("2025-03-06", "Marcus and I moved in together, a flat in Headingley."),
+    ])
+    results = memory.explore("Headingley", user_id=user_id, k=10, reinforce=False)
+    node = next(r for r in results if r.name == "Headingley")
+    message = next(r for r in results if r.kind == "Source")
+    assert node.score.recency == pytest.approx(message.score.recency, abs=1e-6)
+    assert node.score.recency < 0.01

@@ -77,7 +77,10 @@ def test_recency_halves_every_half_life_from_when_it_happened() -> None:
     assert recency({"event_at": NOW - timedelta(days=90),
                     "last_accessed_at": NOW - timedelta(minutes=1)}, NOW, 30) == \
         pytest.approx(0.125)
-    # a node with no event time is as recent as its writing
+    # a node is as recent as the last time it was told about, however late it was written
+    assert recency({"told_at": NOW - timedelta(days=60), "created_at": NOW}, NOW, 30) == \
+        pytest.approx(0.25)
+    # ... and, told about by no source, as recent as its writing
     assert recency({"created_at": NOW - timedelta(days=60),
                     "last_accessed_at": NOW}, NOW, 30) == pytest.approx(0.25)
     assert recency({}, NOW, 30) == 0.0

@@ -351,6 +351,7 @@ CALL (vec, ftn, graph_nodes, linked, summaries) {
   RETURN collect({key: key, props: n {
     .uid, .name, .salience, .importance, .state,
     event_at: n.event_at.epochMillis, created_at: n.created_at.epochMillis, .speaker,
+    told_at: n.told_at.epochMillis,
     .aliases,
     asks: n.raw_content IS NOT NULL AND rtrim(n.raw_content, '! \n\t\r') ENDS WITH '?',
     // the message's first $text_chars characters: Python reads whether it holds the kind

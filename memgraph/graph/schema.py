@@ -59,6 +59,7 @@ def apply_schema(graph: Graph, dimensions: int, embedding_model: str,
     check_vector_dimensions(graph, dimensions)
     migrate_fulltext_index(graph)
     graph.run_migration("graph/move_source_captions")
+    graph.run_migration("graph/backfill_told_at")
     previous, previous_dims = recorded_version(graph)
     before = _schema_objects(graph)
     run = 0

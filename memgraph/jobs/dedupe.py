@@ -183,6 +183,10 @@ def _winner_after(winner: dict[str, Any], loser: dict[str, Any]) -> dict[str, An
         after["is_dirty"] = True   # the winner's description should absorb the new notes
     if not winner.get("description") and loser.get("description"):
         after["description"] = loser["description"]
+    # the winner was last told about when either was (the loser's sources now mention it)
+    told = [t for t in (winner.get("told_at"), loser.get("told_at")) if t is not None]
+    if told:
+        after["told_at"] = max(told)
     return after
 
 

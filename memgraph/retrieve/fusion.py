@@ -91,12 +91,16 @@ def rrf_score(ranks: Mapping[str, int], k: int,
 
 
 def recency(props: Mapping[str, Any], now: datetime, half_life_days: float) -> float:
-    """How recent the memory is, by when it happened (its event time, else when it was
-    written), halving every ``half_life_days``. Not by when it was last returned: use is
-    what salience counts (reinforcement, then the nightly decay), and an access time read
-    here too lifted whatever an earlier question had returned above what the next one
-    needs (docs/retrieval.md, "Session 60")."""
-    when = as_datetime(props.get("event_at")) or as_datetime(props.get("created_at"))
+    """How recent the memory is, by when it happened (its event time; a node's, when it was
+    last told about, ``told_at``; else when it was written), halving every
+    ``half_life_days``. Not by when it was last returned: use is what salience counts
+    (reinforcement, then the nightly decay), and an access time read here too lifted
+    whatever an earlier question had returned above what the next one needs
+    (docs/retrieval.md, "Session 60"). Not a node's write time when it was told about: in
+    a history imported after the fact, every node was new beside messages months old, and
+    a bare name came before the message that answers (docs/retrieval.md, "Session 100")."""
+    when = as_datetime(props.get("event_at")) or as_datetime(props.get("told_at")) \
+        or as_datetime(props.get("created_at"))
     if when is None:
         return 0.0
     age_days = max(0.0, (now - when).total_seconds() / 86400.0)
