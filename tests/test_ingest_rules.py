@@ -3920,3 +3920,15 @@ def test_an_injury_to_a_body_part_said_with_which_is_an_injury():
     assert extract("I strained my intercostal muscle so I'm off the water.", "Ellie")[1] == {
         ("ellie", "EXPERIENCED", "intercostal muscle injury")}
     assert extract("I broke my new phone.", "Ellie")[1] == set()
+
+
+def test_a_name_with_has_said_as_s_is_the_one_who_does_it():
+    assert extract("Alfie's started at a nursery called Little Acorns.", "Sophie")[1] == {
+        ("alfie", "STUDIES_AT", "little acorns")}
+    assert ("Person", "Tom's") not in extract("Tom's moved to Leeds.", "Sophie")[0]
+
+
+def test_which_one_is_liked_best_is_no_liking_and_a_resident_is_a_person():
+    assert extract("The carer I like best is a young lad called Kofi.", "Bernard")[1] == set()
+    nodes, _ = extract("There's a new resident called Arthur, he was in the RAF.", "Bernard")
+    assert ("Person", "Arthur") in nodes

@@ -562,7 +562,10 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
      "Concept", ""),
     ("LIKES", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:like|likes|love|loves|enjoy|enjoys|adore|adores|prefer|"
-        rf"prefers|am into|'m into|am a fan of|'m a fan of)\s++{PHRASE}{PHRASE_END}"),
+        rf"prefers|am into|'m into|am a fan of|'m a fan of)\s++"
+        # ("The carer I like best is a young lad called Kofi": which one is liked most, said
+        # after it)
+        rf"(?!(?:best|most|least|more|less)\b){PHRASE}{PHRASE_END}"),
      "Concept", ""),
 ]
 # a relation word written as a name, that is no kin word one calls a person by ("Physio",
@@ -583,7 +586,8 @@ _PEOPLE_LISTED = compiled(
 # where they are from or were met ("a girl from Yuma named Brianna"), or after a comma
 # ("there was this guy on the other team, Theo.")
 _SOMEONE_WORDS = ("guy|girl|woman|man|lady|bloke|boy|chap|fella|fellow|gentleman|lad|lass|"
-                  "dude|person|kid")
+                  # ("There's a new resident called Arthur")
+                  "dude|person|kid|resident")
 _SOMEONE_CALLED = compiled(
     # ("a lovely Australian girl called Ruby")
     r"\b(?:[Aa]n?|[Tt]his|[Ss]ome|[Oo]ne)\s++(?:[\w\-]++\s++){0,2}?"
@@ -1002,7 +1006,9 @@ class _Run:
     def subject(self, word: str) -> str | None:
         if word == "I":
             return self.speaker()
-        return self.node("Person", word)
+        # a name that does something is no possessive: "Alfie's started at a nursery",
+        # "Tom's moved to Leeds" ("'s" is "has")
+        return self.node("Person", _POSSESSIVE_SUFFIX.sub("", word))
 
     def relate(self, source: str, target: str, rel_type: str, sentence: _Sentence,
                dated: bool = True, description: str | None = None, **extra: float) -> None:
