@@ -629,7 +629,7 @@ _FIRM_NAME = compiled(r"\s&\s|\b(?:Co|Ltd|Limited|Inc|LLP|plc|PLC|Group|Associat
 # "my mother in Osaka has been diagnosed…": a name after these says where, not who, as
 # does the tail of a place's name ("We met at Hengrave Hall and we…" names no Hall)
 _WHERE_BEFORE = compiled(r"\b(?:in|at|from|near)\s++(?:[A-Z][\w'’\-]*+\s++)*+$")
-_AT_BEFORE = compiled(r"\bat\s+$"
+_AT_OR_FROM_BEFORE = compiled(r"\bat\s+$"
                       # "Professor Sato from Kyoto asked", "a guy from Leeds said": where
                       # someone is from (not "a text from Sarah said")
                       r"|\b(?!(?:text|texts|email|emails|e-mail|message|messages|letter|"
@@ -1165,7 +1165,7 @@ class _Run:
                                 or _KIND_BEFORE.search(sentence.text[:m.start()])))
                    # "Kaito Mori at Helios Energy asked…", "Mum at Christmas said…": where
                    # or when, not who
-                   and not _AT_BEFORE.search(sentence.text[:m.start()])
+                   and not _AT_OR_FROM_BEFORE.search(sentence.text[:m.start()])
                    # "Physio says I've got a slipped disc": a role, not a name (a kin word,
                    # "Mum says", stands for the person: CALLED_BY_KIN_WORD)
                    and not _UNNAMED_ROLE.fullmatch(m["name"])]

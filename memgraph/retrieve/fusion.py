@@ -12,8 +12,9 @@ salience   = the element's salience (seed 001), in [0, 1]; ``initial`` is where 
              from fading (decay starts from higher) but never lifts it over what the next
              question matches as well: what earlier questions returned is not what this
              one needs (docs/retrieval.md, sessions 61 and 62)
-recency    = 0.5 ** (age_days / half_life), age from the event time (creation time
-             when there is none); never from the last access, which salience counts
+recency    = 0.5 ** (age_days / half_life), age from the event time (a node's: when it
+             was last told about; the creation time when there is none); never from the
+             last access, which salience counts
 importance = node ``importance``; relationships use ``strength``
 """
 
@@ -91,14 +92,13 @@ def rrf_score(ranks: Mapping[str, int], k: int,
 
 
 def recency(props: Mapping[str, Any], now: datetime, half_life_days: float) -> float:
-    """How recent the memory is, by when it happened (its event time; a node's, when it was
-    last told about, ``told_at``; else when it was written), halving every
-    ``half_life_days``. Not by when it was last returned: use is what salience counts
-    (reinforcement, then the nightly decay), and an access time read here too lifted
-    whatever an earlier question had returned above what the next one needs
-    (docs/retrieval.md, "Session 60"). Not a node's write time when it was told about: in
-    a history imported after the fact, every node was new beside messages months old, and
-    a bare name came before the message that answers (docs/retrieval.md, "Session 100")."""
+    """How recent the memory is, by when it happened, halving every ``half_life_days``: a
+    message's or a fact's event time, a node's ``told_at`` (when a source last told of it),
+    the write time only when neither is known (in a history imported after the fact,
+    every node was new beside messages months old: docs/retrieval.md, "Session 100"). Not
+    by when it was last returned: use is what salience counts (reinforcement, then the
+    nightly decay), and an access time read here too lifted whatever an earlier question
+    had returned above what the next one needs (docs/retrieval.md, "Session 60")."""
     when = as_datetime(props.get("event_at")) or as_datetime(props.get("told_at")) \
         or as_datetime(props.get("created_at"))
     if when is None:
