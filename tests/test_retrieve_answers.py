@@ -1762,3 +1762,15 @@ def test_of_two_facts_a_question_asks_about_the_one_of_the_kind_it_asks_for_come
     assert club.ranked[0][0] == "club"
     game = rank_facts(rows, rels, read_query("What game do I play?"), ["Tomasz"], 0.8)
     assert game.ranked[0][0] == "chess"
+
+
+def test_a_fact_is_of_the_kind_asked_for_only_when_its_sentence_says_the_kind() -> None:
+    """ "race" is a word of ATTENDED, but "What race is Kofi training for?" asks for the
+    marathon he trains for, not the half marathon he ran: its sentence says no race."""
+    rels = {"ran": {"kind": "ATTENDED", "start_name": "Kofi", "end_name": "half marathon",
+                    "description": "I ran a half marathon in Bath in 1:34."},
+            "goal": {"kind": "HAS_GOAL", "start_name": "Kofi", "end_name": "Berlin Marathon",
+                     "description": "I'm training for the Berlin Marathon in September."}}
+    rows = [{"key": "goal", "via": None, "sim": 0.9}, {"key": "ran", "via": None, "sim": 0.85}]
+    race = rank_facts(rows, rels, read_query("What race is Kofi training for?"), ["Kofi"], 0.8)
+    assert race.ranked[0][0] == "goal"

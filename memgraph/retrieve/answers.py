@@ -370,11 +370,10 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
         # Theo", not "Nora ATTENDED pottery class"). It orders; it makes no answer.
         together = LEXICAL_WEIGHT * _named_besides(props, people, row["key"] in asked)
         sim += together
-        if kind_stem and kind_stem in _type_word_stems(str(props.get("kind") or "")):
-            # the kind of thing the question asks for is of this fact's type: "What club
-            # do I play for?" asks for "Tomasz MEMBER_OF Hastings" before "Tomasz
-            # INTERESTED_IN chess", stated in the same sentence. It orders; it makes no
-            # answer.
+        if kind_stem and _of_the_kind(kind_stem, props):
+            # the kind of thing the question asks for is this fact's: "What club do I play
+            # for?" asks for "Tomasz MEMBER_OF Hastings" before "Tomasz INTERESTED_IN
+            # chess", stated in the same sentence. It orders; it makes no answer.
             sim += LEXICAL_WEIGHT
             together += LEXICAL_WEIGHT
         if via is None:
@@ -758,6 +757,23 @@ def _statement_stems(start: str, end: str, kind: str, sentence: str | None
         text += " " + re.sub(r"[^\w\s-]", " ", sentence)
     return frozenset({verb_stem(w) for w in text.lower().split()} | _type_word_stems(kind)
                      | _pastime_stems(kind, end))
+
+
+def _of_the_kind(kind_stem: str, props: Mapping[str, Any]) -> bool:
+    """Whether a fact is of the kind of thing a question asks for (``QueryIntent.kind``):
+    the noun is a word of its type, and its sentence says it ("the Hastings club" for
+    MEMBER_OF). A word of the type alone is not enough: "race" is one of ATTENDED's, and
+    "What race is Kofi training for?" asks for the marathon he trains for (HAS_GOAL), not
+    the half marathon he ran."""
+    kind = str(props.get("kind") or "")
+    return kind_stem in (_type_word_stems(kind) | _pastime_stems(kind, props.get("end_name"))) \
+        and kind_stem in _sentence_stems(str(props.get("description") or ""))
+
+
+@lru_cache(maxsize=MESSAGE_READINGS_KEPT)
+def _sentence_stems(sentence: str) -> frozenset[str]:
+    """The stems of a sentence's words, read as a question's are ("part-time" stays one)."""
+    return frozenset(verb_stem(w) for w in re.sub(r"[^\w\s-]", " ", sentence).lower().split())
 
 
 def _word_weights(wanted: set[str], said: Iterable[frozenset[str]]) -> dict[str, float]:
