@@ -752,11 +752,10 @@ def _manner_stems(kind: str) -> frozenset[str]:
 @lru_cache(maxsize=MESSAGE_READINGS_KEPT)   # a tenant's facts recur call after call
 def _statement_stems(start: str, end: str, kind: str, sentence: str | None
                      ) -> frozenset[str]:
-    text = f"{start} {end}"
+    said = frozenset(verb_stem(w) for w in f"{start} {end}".lower().split())
     if sentence is not None:   # its words as a question's are read: "part-time" stays one
-        text += " " + re.sub(r"[^\w\s-]", " ", sentence)
-    return frozenset({verb_stem(w) for w in text.lower().split()} | _type_word_stems(kind)
-                     | _pastime_stems(kind, end))
+        said |= _sentence_stems(sentence)
+    return said | _type_word_stems(kind) | _pastime_stems(kind, end)
 
 
 def _of_the_kind(kind_stem: str, props: Mapping[str, Any]) -> bool:
