@@ -3932,3 +3932,84 @@ def test_which_one_is_liked_best_is_no_liking_and_a_resident_is_a_person():
     assert extract("The carer I like best is a young lad called Kofi.", "Bernard")[1] == set()
     nodes, _ = extract("There's a new resident called Arthur, he was in the RAF.", "Bernard")
     assert ("Person", "Arthur") in nodes
+
+
+def test_a_past_job_told_with_its_town_or_its_role_is_a_job_that_is_over():
+    at = datetime(2025, 5, 10, 12, tzinfo=UTC)
+    plan = planned("I worked at Boots in Chester for thirty years.", "Helen", at).plan
+    assert {(r.type, r.to_id, r.valid_to is not None) for r in plan.relationships} == {
+        ("WORKS_AT", "boots", True)}
+    assert ("helen", "WORKS_AT", "boots") in extract(
+        "I worked as a pharmacist at Boots for thirty years.", "Helen")[1]
+    assert extract("I worked at the fete in Chester for three hours.", "Helen")[1] == set()
+
+
+def test_a_new_job_as_a_role_with_an_employer_is_that_job_there():
+    assert extract("Callum's got a new job as a ferry captain with CalMac.", "Fiona")[1] == {
+        ("callum", "WORKS_AT", "calmac"), ("callum", "HAS_OCCUPATION", "ferry captain")}
+    assert extract("I've got a new job as a junior designer at Rebellion in Oxford.",
+                   "Jordan")[1] == {("jordan", "WORKS_AT", "rebellion"),
+                                    ("jordan", "HAS_OCCUPATION", "junior designer")}
+    assert extract("I got a new job with Deloitte.", "Jordan")[1] == {
+        ("jordan", "WORKS_AT", "deloitte")}
+    assert ("jordan", "WORKS_AT", "tom") not in extract("I work with Tom.", "Jordan")[1]
+
+
+def test_a_day_job_said_as_what_it_is_and_a_role_held_where_is_the_occupation():
+    nodes, facts = extract("My day job is QA tester at a games studio in Guildford.", "Jordan")
+    assert facts == {("jordan", "HAS_OCCUPATION", "qa tester")}
+    assert ("Entity", "QA") not in nodes
+    assert ("gemma", "HAS_OCCUPATION", "radiographer") in extract(
+        "My wife Gemma works at the hospital in Scarborough as a radiographer.", "Tony")[1]
+
+
+def test_a_relative_called_by_a_name_after_any_description_is_that_relative():
+    nodes, facts = extract("My trainer is an ex-eventer called Jo, she's tough but fair.",
+                           "Lucy")
+    assert ("Person", "Jo") in nodes and ("lucy", "KNOWS", "jo") in facts
+    assert ("lucy", "KNOWS", "jo") in extract("My coach is a former pro called Jo.", "Lucy")[1]
+
+
+def test_one_of_my_people_named_after_a_comma_is_one_of_them():
+    nodes, facts = extract("One of my pupils, Hannah, got a distinction in her grade 8.",
+                           "Sofia")
+    assert ("Person", "Hannah") in nodes and ("sofia", "KNOWS", "hannah") in facts
+    assert ("sofia", "FRIEND_OF", "hannah") in extract(
+        "One of my friends, Hannah, is getting married.", "Sofia")[1]
+    assert ("sofia", "KNOWS", "pat") in extract("My tenant Pat pays on time.", "Sofia")[1]
+
+
+def test_a_little_boy_or_girl_we_have_named_after_a_comma_is_our_child():
+    assert ("kwame", "FAMILY_OF", "kofi") in extract(
+        "My wife Abena is a teacher and we've got a little boy, Kofi, who's three.",
+        "Kwame")[1]
+    assert ("kwame", "FAMILY_OF", "ama") in extract("We have a baby girl, Ama.", "Kwame")[1]
+    assert extract("We've got a little problem, Kofi.", "Kwame")[1] == set()
+
+
+def test_an_office_held_in_a_society_is_membership_and_the_office_is_the_occupation():
+    assert extract("I'm chairman of the Stroud Beekeepers Association now.", "Alan")[1] == {
+        ("alan", "HAS_OCCUPATION", "chairman"),
+        ("alan", "MEMBER_OF", "stroud beekeepers association")}
+    assert extract("I've been elected secretary of the allotment society.", "Maureen")[1] == {
+        ("maureen", "HAS_OCCUPATION", "secretary"),
+        ("maureen", "MEMBER_OF", "allotment society")}
+    assert ("kate", "MEMBER_OF", "leeds rowing club") in extract(
+        "Kate was elected treasurer of Leeds Rowing Club.", "Maureen")[1]
+
+
+def test_an_orchestra_one_plays_an_instrument_in_is_one_one_is_a_member_of():
+    assert ("sofia", "MEMBER_OF", "hallé") in extract(
+        "I play second violin in the Hallé in Manchester.", "Sofia")[1]
+    assert not any(rel == "MEMBER_OF" for _, rel, _ in extract(
+        "I play tennis in Regent's Park.", "Sofia")[1])
+
+
+def test_a_numbered_place_is_one_name_and_a_nationality_said_of_a_thing_is_no_node():
+    nodes, facts = extract("I'm a firefighter at Station 14 in Croydon, blue watch.", "Kwame")
+    assert ("kwame", "WORKS_AT", "station 14") in facts and ("Entity", "Station") not in nodes
+    assert ("Entity", "Leeds 5") not in extract("I moved to Leeds 5 years ago.", "Kwame")[0]
+    nodes, _ = extract("Tadeusz gave me his seed potatoes, a Polish variety called Bryza.",
+                       "Maureen")
+    assert ("Entity", "Polish") not in nodes and ("Entity", "Bryza") in nodes
+    assert ("Entity", "Polish") in extract("I speak Polish and French.", "Maureen")[0]

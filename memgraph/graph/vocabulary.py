@@ -324,6 +324,8 @@ RELATION_WORD_GROUPS: dict[tuple[str, float], tuple[str, ...]] = {
                             "work partner"),
     ("KNOWS", 0.4): (
         "neighbour, neighbor", "roommate, flatmate, housemate", "teacher", "doctor, gp",
+        # (a teacher's pupil, a landlord's tenant: "my tenant Pat")
+        "pupil", "tenant, lodger",
         "therapist", "coach", "instructor, tutor, trainer", "landlord, landlady", "dentist",
         "nanny, babysitter", "physio, physiotherapist", "psychologist", "psychiatrist",
         "counsellor, counselor", "vet", "paediatrician, pediatrician", "agent", "accountant",

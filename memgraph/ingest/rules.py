@@ -128,7 +128,13 @@ _PLACE_HEAD = (r"(?:Hospital|Church|Cathedral|Chapel|Abbey|School|College|Academ
 _WORD = (rf"\b[a-z]?+[A-ZÀ-ÖØ-ÞĆČĎĽŁŃŘŚŠŤŹŻŽŐŰ][\w'’\-]{{0,{MAX_WORD_CHARS - 2}}}\w"
          r"(?:\.(?:com|org|net|io|ai|co\.uk|co)(?!\w|\.\w))?+"
          rf"(?:(?<=s)['’](?=\s{_PLACE_HEAD}))?(?!\w)")
-NAME = rf"(?>{_WORD}(?:\s++(?:of\s++|de\s++|&\s++(?:de\s++)?)?{_WORD}){{0,{MAX_NAME_WORDS - 1}}})"
+# a place numbered after its head word is one name: "Station 14", "Ward 12", "Terminal 5"
+# (a number after any other name is none of it: "Leeds 5 years ago")
+_NUMBERED = (r"(?:(?:(?<=Station)|(?<=Ward)|(?<=Platform)|(?<=Terminal)|(?<=Gate)|(?<=Plot)|"
+             r"(?<=Unit)|(?<=Pier)|(?<=Hangar)|(?<=Studio)|(?<=Block)|(?<=Bay))"
+             r"\s++\d{1,3}[A-Z]?+(?![\w.,:]?\d))?+")
+NAME = (rf"(?>{_WORD}(?:\s++(?:of\s++|de\s++|&\s++(?:de\s++)?)?{_WORD}){{0,{MAX_NAME_WORDS - 1}}}"
+        rf"{_NUMBERED})")
 SUBJECT = rf"(?P<subj>\bI\b|{NAME})"
 ADVERB = (r"(?:(?:just|recently|now|still|also|really|finally|actually|absolutely|even|"
           r"currently|definitely|"
@@ -248,6 +254,9 @@ _DEMONYMS = (
 # ... or a pet by its kind: "Our sheepdog is a collie called Fly"
 _GOING_BY = (r"an?\s++(?:[\w\-]++\s++){0,2}?(?:guy|girl|woman|man|lad|bloke|lady|chap|fella|"
              rf"fellow|gentleman|{_RELATION_WORD})\s++(?:called|named)\s++")
+# ... or, after a relation word, as any kind of one going by a name: "My trainer is an
+# ex-eventer called Jo", "our coach is a former pro called Dan"
+_RELATIVE_GOING_BY = r"an?\s++(?:[\w\-]++\s++){1,3}?(?:called|named)\s++"
 # ... each a word that names nothing when said of someone ("a lovely Australian girl": no
 # Entity "Australian"; "Portuguese" alone is a language: _SOMEONE_AFTER)
 _DEMONYM_WORDS = frozenset(_DEMONYMS.split("|"))
@@ -267,7 +276,8 @@ _RELATION = compiled(
     + rf"){_MET_AT}?(?:\s++(?:there|here))?"
     # ("my teacher is a Colombian woman called Valentina")
     # ("My wife name is Yuki", as a learner of English may say it)
-    + rf"(?:,?\s++|(?:['’]s)?\s++name\s++is\s++|\s++is\s++(?:called\s++|named\s++|{_GOING_BY})|"
+    + r"(?:,?\s++|(?:['’]s)?\s++name\s++is\s++|\s++is\s++(?:called\s++|named\s++|"
+    + rf"{_RELATIVE_GOING_BY})|"
     # "my new manager is Priya"; "my husband is Italian" names no one
     + rf"\s++is\s++(?!(?:{_DEMONYMS})\b))"
     + rf"{_TITLE}(?P<name>{NAME})")
@@ -284,6 +294,11 @@ _RELATION_REVERSED = compiled(
     rf"(?:(?P<via>{_RELATION_WORD})['’]s\s++)?"
     # (not "Poppy is my son Gary's first child": Gary's, read below)
     rf"{_KIND_WORDS}(?P<rel>{_RELATION_WORD})\b(?![-'’])(?!\s++{NAME}(?<=['’]s)\s)")
+# one of several relatives or people of a kind, named between commas: "One of my pupils,
+# Hannah, got a distinction", "one of our neighbours, Mrs Patel, …" (the singular is the
+# relation word)
+_ONE_OF_MY = compiled(rf"\b[Oo]ne\s++of\s++(?:[Mm]y|[Oo]ur)\s++(?P<rel>{_RELATION_WORD})e?s,"
+                      rf"\s++{_TITLE}(?P<name>{NAME})(?=\s*+,)")
 # how close family through another relative is ("my brother's wife"): a step less than
 # the words for it (vocabulary.RELATION_WORD_GROUPS: "sister-in-law" 0.9)
 _FAMILY_THROUGH_PROXIMITY = 0.7
@@ -357,6 +372,14 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:apprenticeship|internship|placement|traineeship)\s++(?:as\s++(?:an?\s++)?"
         r"(?:[a-z\-]++\s++){1,3}?)?(?:at|with)\s++(?:(?:a|an)\s++(?:[a-z\-]++\s++){0,3}?"
         rf"(?:called|named)\s++|the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
+    # a job got with its employer, its role perhaps said: "Callum's got a new job as a ferry
+    # captain with CalMac", "I got a job with Deloitte" (a job is with an employer; "I work
+    # with Tom" is company, no job)
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:got|landed|took|accepted|"
+        r"started|found)\s++(?:a|an|the)\s++(?:new\s++)?(?:(?:part|full)[\s\-]time\s++)?"
+        r"(?:job|role|position|post)\s++(?:as\s++(?:an?\s++)?(?:[a-z\-]++\s++){1,3}?)?"
+        rf"with\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # a driver's employer: "I drive buses for Thames Valley Buses", "I drive for Uber" (not
     # "I drive my kids to school", "we drove for hours")
     ("WORKS_AT", compiled(
@@ -598,6 +621,17 @@ _SOMEONE_CALLED = compiled(
     rf"\s*+,\s*+(?P<after_comma>{NAME})(?=\s*+[.,;:!?]|\s*+$))")
 _SOMEONE = frozenset(_SOMEONE_WORDS.split("|"))
 _SOMEONE_AFTER = compiled(rf"\s++(?:{_SOMEONE_WORDS})\b")
+# ... and one that says what kind of thing follows: "an Irish sport horse", "a Polish
+# variety called Bryza" (no Entity "Irish"; "I speak Polish and French", "my Portuguese
+# exam", "Polish lessons" name the language, "a small Italian restaurant" the cuisine:
+# topics a question asks about)
+_ARTICLE_BEFORE = compiled(r"\b(?:[Aa]n?|[Aa]nother|[Tt]he|[Ss]ome|[Hh]is|[Hh]er|[Mm]y|[Oo]ur|"
+                           r"[Tt]heir)\s++(?:[\w\-]++\s++){0,3}$")
+_THING_AFTER = compiled(r"\s++(?!(?:and|or|but|is|was|are|were|as|too|now|at|in|on|for|with|"
+                        r"to|from|so|because|since|lessons?|class(?:es)?|course|speakers?|"
+                        r"exams?|tests?|teacher|tutor|level|homework|grammar|vocabulary|"
+                        r"dish(?:es)?|food|cuisine|cooking|restaurant|recipes?)\b)"
+                        r"[a-z]")
 # "piano lessons with Mrs. Novak": a name after a title is a person's
 _NAME_TITLE = r"(?:Dr|Mr|Mrs|Ms|Professor|Prof)\.?\s++"
 _TITLED = compiled(rf"\b{_NAME_TITLE}(?P<name>{NAME})")
@@ -1080,7 +1114,8 @@ class _Run:
                         sentence.text, m.start())),
                   *self._pronoun_is_my_relation(sentence.text),
                   *(m for m in _INTRODUCED_AS_MY.finditer(sentence.text)
-                    if _usable(m["name"]))]:
+                    if _usable(m["name"])),
+                  *(m for m in _ONE_OF_MY.finditer(sentence.text) if _usable(m["name"]))]:
             # a match of the sentence read with its pronoun as a name
             # (_pronoun_is_my_relation) ends where the written sentence's words end
             spans.append((m.start(), m.end() - (len(m.string) - len(sentence.text))))
@@ -1184,7 +1219,9 @@ class _Run:
                     and not _opens_quotation(sentence.text, m.start(), m.end()) \
                     and _usable(name) \
                     and not (name in _DEMONYM_WORDS
-                             and _SOMEONE_AFTER.match(sentence.text, m.end())) \
+                             and (_SOMEONE_AFTER.match(sentence.text, m.end())
+                                  or (_THING_AFTER.match(sentence.text, m.end())
+                                      and _ARTICLE_BEFORE.search(sentence.text[:m.start()])))) \
                     and not addressed(sentence.text, m.start(), m.end()) \
                     and not _shouted(name, self.existing):
                 kind = self.existing.get(canonical_name(name), "Entity")
@@ -1358,6 +1395,7 @@ class _Run:
         text = _HAS_CONTRACTED.sub(r"\1 has \2", text)
         text = _CLINICIAN_SAYS_IT_IS.sub(r"\g<said> I have ", text)
         text = _PUT_ME_ON.sub("I am on ", text)
+        text = _MY_JOB_IS_A_ROLE.sub("I am a ", text)
         text = _MOVED_ME_TO.sub("; I am moving to ", text)
         text = _LIVES_WITH_ME.sub(r"\g<said>; I live in \g<place>", text)
         text = _LAID_ME_OFF.sub(r"I was laid off by \g<employer>", text)
@@ -1673,9 +1711,10 @@ class _Run:
         and a pet named after a comma ("we got a cat, her name is Luna")."""
         found: list[dict[str, str]] = []
         for m in _OWNED.finditer(text):
+            what = _as_child(m["what"])
             # "I have a question, Tom", "I have a tutor now, his name is Kenji"
             # (_KNOWN_NAMED's)
-            if (m["comma"] is not None or m["given"]) and not _kin_or_pet(m["what"]):
+            if (m["comma"] is not None or m["given"]) and not _kin_or_pet(what):
                 continue
             # "I made a cake called…" is made, not had (CREATED's patterns); a friend made
             # is one had
@@ -1683,11 +1722,13 @@ class _Run:
                                                 ("OWNS",))[0] == "OWNS":
                 continue
             owner = m["recipient"] if m["recipient"] and _usable(m["recipient"]) else m["subj"]
-            found.append({"subj": owner, "what": m["what"], "name": m["name"]})
+            found.append({"subj": owner, "what": what, "name": m["name"]})
             rest = text[m.end():]
             while (more := _OWNED_MORE.match(rest)) is not None \
-                    and not (more["comma"] is not None and not _kin_or_pet(more["what"])):
-                found.append({"subj": owner, "what": more["what"], "name": more["name"]})
+                    and not (more["comma"] is not None
+                             and not _kin_or_pet(_as_child(more["what"]))):
+                found.append({"subj": owner, "what": _as_child(more["what"]),
+                              "name": more["name"]})
                 rest = rest[more.end():]
         found += [{"subj": m["subj"], "what": m["what"], "name": m["name"]}
                   for pattern in (_PET_NAMED, _KNOWN_NAMED, _LIVING_WITH_PET, _CALLED_AFTER)
@@ -2509,7 +2550,7 @@ _OUR_RELATION = compiled(
     # "our son Leo", "our cat is called Luna", "our dog's name is Rex", "our new manager
     # is Tom Hughes" (not "our neighbour is French")
     # ("Our sheepdog is a collie called Fly")
-    + rf")(?:,?\s+|\s+is\s+(?:called\s+|named\s+|{_GOING_BY})|['’]s\s+name\s+is\s+|"
+    + rf")(?:,?\s+|\s+is\s+(?:called\s+|named\s+|{_RELATIVE_GOING_BY})|['’]s\s+name\s+is\s+|"
     + rf"\s++is\s++(?!(?:{_DEMONYMS})\b))"
     + rf"{_TITLE}(?P<name>{NAME})")
 # several relatives named at once: "my daughters Mia and Lena", "we have twin daughters,
@@ -2648,10 +2689,13 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         r"a\s++couple\s++of)\s++)?(?:years?|decades?)\s++(?:at|with|working\s++(?:at|for))\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # a job told by its length, in the past: "I worked at Tesco for five years", "I taught
-    # maths at Hillside Academy for eight years" (not "I've worked at…": a job now)
+    # maths at Hillside Academy for eight years" (not "I've worked at…": a job now); its
+    # role or its town may be said too ("I worked as a pharmacist at Boots in Chester for
+    # thirty years")
     ("WORKS_AT", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:worked|taught(?:\s++[a-z\-]++){{0,2}}?)\s++(?:at|for)\s++"
-        rf"(?:the\s++)?(?P<obj>{NAME})\s++for\s++(?:(?:almost|nearly|over|about|around|"
+        rf"{SUBJECT}\s++{ADVERB}(?:worked|taught(?:\s++[a-z\-]++){{0,2}}?)\s++"
+        r"(?:as\s++(?:an?\s++)?(?:[a-z\-]++\s++){1,3}?)?(?:at|for)\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})(?:\s++in\s++{NAME})?\s++for\s++(?:(?:almost|nearly|over|about|around|"
         r"more\s++than)\s++)?(?:\d++|two|three|four|five|six|seven|eight|nine|ten|eleven|"
         r"twelve|fifteen|twenty|thirty|a\s++few|a\s++couple\s++of|several|many)\s++"
         r"(?:years|decades)\b"), "Entity", "organisation"),
@@ -2859,6 +2903,12 @@ _RAISED_ME = compiled(
 _LAID_ME_OFF = compiled(
     rf"(?P<employer>{NAME})\s++(?:just\s++)?(?:laid\s++me\s++off|let\s++me\s++go|fired\s++me|"
     r"made\s++me\s++redundant)\b")
+# one's job said as what it is: "My day job is QA tester at a games studio" (read as "I am
+# a QA tester…"; "my job is at Tesco" says where, _MY_JOB_AT)
+_MY_JOB_IS_A_ROLE = compiled(
+    r"\b[Mm]y\s++(?:day\s++|main\s++|current\s++|new\s++|real\s++|(?:full|part)-time\s++)?"
+    r"job\s++is\s++(?:(?:a|an)\s++)?"
+    rf"(?=(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})(?![\w'’\-]))")
 _PUT_ME_ON = compiled(
     r"\b(?:[Tt]he\s++|[Mm]y\s++)?(?:[Dd]octor|[Dd]oc|GP|[Cc]onsultant|[Ss]pecialist|"
     r"[Pp]sychiatrist|[Cc]ardiologist|[Nn]urse)\s++(?:has\s++)?(?:put|started|switched)\s++"
@@ -3297,7 +3347,9 @@ _JOB_LOST = compiled(
 # the message's date is not its date
 _TOLD_IN_PASSING = compiled(r"(?i)\b(?:since|after|because|['’]?cause|when|before|until)\s++$")
 _JOB_CHANGES = {"lost": "lost job", "begun": "new job", "quit": "quit job"}
-_FROM_EMPLOYER = compiled(r"\s++(?:from|by|at|with)\s++(?:the\s++)?[A-Z]")
+# (... after the role it is for: "a new job as a junior designer at Rebellion")
+_FROM_EMPLOYER = compiled(r"(?:\s++as\s++(?:an?\s++)?(?:[a-z\-]++\s++){0,3}?[a-z\-]++)?"
+                          r"\s++(?:from|by|at|with)\s++(?:the\s++)?[A-Z]")
 # engaged or married to someone named ("Zoe got engaged to Ravi", "Lena and I got
 # married"): the partner's fact tells it, dated (PARTNER_OF; "who is Zoe engaged to?" found
 # the milestone before the partner)
@@ -3672,7 +3724,21 @@ def _article(word: str) -> str:
 # when one volunteers, said before where: "He volunteers Saturdays at the food bank"
 _WHEN_VOLUNTEERING = (rf"(?:(?:on\s++)?(?:{_WEEKDAY_NAME}s|weekends|"
                       r"evenings|mornings|twice\s++a\s++week|once\s++a\s++week)\s++)?")
+# how one comes to hold an office ("made head of maths", "elected secretary")
+_PUT_IN_OFFICE = r"(?:made|appointed|named|elected|voted\s++in\s++as)"
+# the offices of a club or a society, held by its members
+_OFFICES = (r"(?:chairman|chairwoman|chairperson|chair|secretary|treasurer|president|"
+            r"vice-president|vice-chair)")
 _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
+    # an office held in a group is membership of it: "I'm chairman of the Stroud
+    # Beekeepers Association", "she was elected treasurer of Leeds Rowing Club", "I've been
+    # elected secretary of the allotment society" (MEMBER_OF; the office is the occupation,
+    # below)
+    ("MEMBER_OF", compiled(
+        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++{ADVERB}been(?:\s++{_PUT_IN_OFFICE})?|"
+        rf"(?:was|were|got)\s++{ADVERB}{_PUT_IN_OFFICE})\s++{ADVERB}(?:the\s++)?(?:new\s++)?"
+        rf"{_OFFICES}\s++of\s++(?:the\s++|our\s++|my\s++)?(?P<obj>{NAME}|"
+        rf"(?:[a-z\-]++\s++){{1,2}}?(?:{_GROUP_WORDS})\b)"), "Concept", ""),
     # where one went to do something: "We went camping in Wales", "I went hiking in the
     # Lake District" (EXPERIENCED camping too; not "went skiing in January")
     ("VISITED", compiled(
@@ -3962,6 +4028,14 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:playing|rowing|swimming|racing|cycling|competing))\s+(?:[a-z\-]+\s+){0,3}?"
         r"for\s+(?:the\s+)?(?P<obj>" + NAME + ")"),
      "Entity", "organisation"),
+    # an orchestra or a band one plays a part in: "I play second violin in the Hallé",
+    # "Tom plays the cello in the London Symphony Orchestra" (an instrument's: not "I play
+    # tennis in Regent's Park", a place)
+    ("MEMBER_OF", compiled(
+        rf"{SUBJECT}\s+{ADVERB}(?:play|plays|(?:am|is|are)\s+playing|(?:have|has)\s+been\s+"
+        r"playing)\s+(?:the\s+)?(?:(?:first|second|third|principal|lead|rhythm|bass|sub-"
+        rf"principal)\s+)?(?:{_INSTRUMENTS})\s+in\s+(?:the\s+)?(?P<obj>{NAME})"),
+     "Entity", "organisation"),
     # an instrument switched to, or taken lessons in: "Mia switched from piano to
     # violin", "Mia takes piano lessons on Tuesdays"
     ("INTERESTED_IN", compiled(
@@ -4137,8 +4211,10 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("HAS_OCCUPATION", compiled(
         # ("the new CFO at Northwind": a CFO, new there)
         # ("Simon has been made head of maths at Preston School": head of maths)
-        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++{ADVERB}been(?:\s++(?:made|appointed|"
-        rf"named))?)\s++{ADVERB}(?:the\s++)?(?:new\s++)?{_ROLE}"
+        # ("I've been elected secretary of the allotment society", "she was voted in as
+        # treasurer of…": the office, not "elected secretary")
+        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++{ADVERB}been(?:\s++{_PUT_IN_OFFICE})?|"
+        rf"(?:was|were|got)\s++{ADVERB}{_PUT_IN_OFFICE})\s++{ADVERB}(?:the\s++)?(?:new\s++)?{_ROLE}"
         r"(?=\s++(?:for|of|on|at)\s++(?:the\s++|an?\s++(?:[\w\-]++\s++){0,3}?)?[A-Z]"
         # ... or in a team: "I'm the tech lead on the payments team" (MEMBER_OF too)
         rf"|\s++(?:on|of|in)\s++(?:the|a|an|our|my)\s++(?:[\w\-]++\s++){{0,3}}?"
@@ -4236,8 +4312,12 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:am|is|are)\s++working\s++(?:(?:part|full)[\s\-]time\s++|from\s++home\s++|"
         r"remotely\s++)?as|"
         # "I work at Stripe as a data engineer", "I joined Globex as a data engineer"
-        rf"(?:works?\s++(?:at|for)|(?:(?:have|has)\s++{ADVERB})?joined)\s++(?:the\s++)?{NAME}\s++as|"
-        r"(?:got|started|took|landed|found|accepted)\s++(?:a|an)\s++(?:(?:new|day)\s++)?"
+        # ("Gemma works at the hospital in Scarborough as a radiographer")
+        rf"(?:works?\s++(?:at|for)|(?:(?:have|has)\s++{ADVERB})?joined)\s++(?:(?:the\s++)?{NAME}|"
+        rf"(?:the|a|an)\s++(?:[a-z\-]++\s++){{0,2}}?[a-z\-]++(?:\s++in\s++{NAME})?)\s++as|"
+        # ("Callum's got a new job as a ferry captain")
+        rf"(?:(?:have|has)\s++{ADVERB})?(?:got|started|took|landed|found|accepted)\s++"
+        r"(?:a|an)\s++(?:(?:new|day)\s++)?"
         # "I just started a new job at Globex as a data engineer"
         rf"(?:job|position|role|post)\s++(?:(?:at|with|for)\s++(?:the\s++)?{NAME}\s++)?"
         r"as)\s++)(?:a|an)\s++" + _ROLE), "Concept", ""),
@@ -4718,6 +4798,19 @@ def _named_in_lower_case(text: str, existing: dict[str, str]) -> str:
 def _listed(names: str) -> list[str]:
     """The names of "Mia, Lena and Zoe" (a possessive "'s" dropped: "Mia and Lena's")."""
     return [_POSSESSIVE_SUFFIX.sub("", n) for n in _NAME_LIST_SEPARATOR.split(names.strip())]
+
+
+# a child said as a little boy or a baby girl ("we've got a little boy, Kofi"), not a boy
+# alone ("a boy, Tom," may be anyone's)
+_CHILD_SAID = compiled(r"(?P<how>(?:(?:little|baby|new|young|beautiful|gorgeous|lovely)\s++)++)"
+                       r"(?P<sex>boy|girl)")
+
+
+def _as_child(what: str) -> str:
+    """What a thing had is as a relative: "little boy" as "little son"."""
+    if (m := _CHILD_SAID.fullmatch(what)) is None:
+        return what
+    return m["how"] + _CHILD_WORD[m["sex"]]
 
 
 def _kin_or_pet(what: str) -> bool:
