@@ -2931,9 +2931,10 @@ def test_an_employer_that_let_one_go_and_freelancing_and_a_sixth_form():
         "My daughter Lily just started at Kingsway Sixth Form.")[1]
     assert extract("Lily started at Kingsway Grammar.")[1] == {
         ("lily", "STUDIES_AT", "kingsway grammar")}
-    # a business named after "it's called" is the one owned, and no kind beside it
+    # a business named after "it's called" is the one owned (and worked at, as one named
+    # with "called" alone), and no kind beside it
     assert extract("Diego opened his own restaurant, it's called Brasa.")[1] == {
-        ("diego", "OWNS", "brasa")}
+        ("diego", "OWNS", "brasa"), ("diego", "WORKS_AT", "brasa")}
 
 
 def test_both_and_all_are_said_of_each_and_ones_own_thing_is_the_thing():
@@ -4013,3 +4014,77 @@ def test_a_numbered_place_is_one_name_and_a_nationality_said_of_a_thing_is_no_no
                        "Maureen")
     assert ("Entity", "Polish") not in nodes and ("Entity", "Bryza") in nodes
     assert ("Entity", "Polish") in extract("I speak Polish and French.", "Maureen")[0]
+
+
+def test_a_teacher_called_miss_and_said_with_what_kind_after_whose_is_theirs():
+    nodes, facts = extract("Mason's new teacher, Miss Okoro, has been a godsend.", "Pat")
+    assert ("Person", "Okoro") in nodes and ("Entity", "Miss Okoro") not in nodes
+    assert facts == {("mason", "KNOWS", "okoro")}
+
+
+def test_a_role_named_last_after_a_comma_is_that_relation_and_a_sentence_after_it_is_not():
+    assert extract("My coach is a former pro from Belgium, Pieter.", "Tom")[1] == {
+        ("tom", "KNOWS", "pieter")}
+    assert extract("My sister is a nurse, Anna is a vet.", "Tom")[1] == {
+        ("anna", "HAS_OCCUPATION", "vet")}
+
+
+def test_more_trades_a_job_held_part_time_somewhere_and_a_medicine_the_doctors_put_one_on():
+    assert ("kit", "HAS_OCCUPATION", "sculptor") in extract(
+        "My partner Kit is a sculptor, they have a workshop in Lewes.", "Naomi")[1]
+    assert ("huw", "HAS_OCCUPATION", "lab technician") in extract(
+        "My husband Huw works part time at the university as a lab technician.", "Gwen")[1]
+    assert extract("My doctor's put me on metformin.", "Gary")[1] == {
+        ("gary", "USES", "metformin")}
+
+
+def test_pets_of_ones_own_a_baby_named_after_the_baby_a_business_named_after_it_a_flat():
+    assert extract("I've got two cockapoos of my own, Alfie and Daisy.", "Stacey")[1] == {
+        ("stacey", "OWNS", "alfie"), ("stacey", "OWNS", "daisy")}
+    assert extract("Ellie had the baby, a little girl, Freya.", "Tom")[1] == {
+        ("ellie", "FAMILY_OF", "freya")}
+    assert ("stacey", "WORKS_AT", "pampered paws") in extract(
+        "I run a dog grooming salon in Bolton, it's called Pampered Paws.", "Stacey")[1]
+    assert ("kerry", "LIVES_IN", "stockport") in extract(
+        "Kerry has been clean for six months now, she's in a flat in Stockport.", "Pat")[1]
+    assert extract("I'm in a meeting in London.", "Pat")[1] == set()
+
+
+def test_a_pet_the_graph_knows_called_miss_in_fun_is_no_person():
+    def kinds(text: str, known: dict[str, str]) -> set[tuple[str, str]]:
+        executor = ToolExecutor(lambda ids: {})
+        RuleExtractor(Settings(), known_kinds=lambda keys: {k: known[k] for k in keys
+                                                            if k in known}).extract(
+            SourceText("s", "u", text, speaker="Tessa",
+                       event_at=datetime(2025, 6, 16, tzinfo=UTC)), executor)
+        return {(n.kind.value, n.name) for n in executor.plan.nodes}
+
+    assert ("Person", "Olive") not in kinds("How's Miss Olive?", {"olive": "Entity"})
+    assert ("Person", "Olive") in kinds("How's Miss Olive?", {})
+
+
+def test_a_country_come_to_from_another_says_where_one_is_from_and_a_trip_does_not():
+    assert extract("I came to the UK from Syria in 2022.", "Amir")[1] == {
+        ("amir", "FROM", "syria")}
+    assert extract("I came to London from Paris for the weekend.", "Amir")[1] == set()
+
+
+def test_where_one_teaches_called_by_name_is_a_workplace_and_a_class_taught_is_not_attended():
+    assert ("naomi", "WORKS_AT", "stretch") in extract(
+        "I teach yoga, mostly at a studio in Brighton called The Stretch.", "Naomi")[1]
+    assert not any(rel == "ATTENDED" for _, rel, _ in extract(
+        "I've started teaching a class for people with chronic pain at the Brighton Buddhist "
+        "Centre.", "Naomi")[1])
+    assert ("naomi", "ATTENDED", "pottery class") in extract(
+        "I've started a pottery class.", "Naomi")[1]
+
+
+def test_an_early_retirement_a_service_joined_and_a_move_ahead_to_a_home_somewhere():
+    at = datetime(2025, 5, 10, 12, tzinfo=UTC)
+    plan = planned("I had to retire early from the council to look after them.", "Pat",
+                   at).plan
+    assert {(r.type, r.to_id, r.valid_to is not None) for r in plan.relationships} == {
+        ("WORKS_AT", "council", True)}
+    assert extract("Kyle has joined the army.", "Gary")[1] == {("kyle", "MEMBER_OF", "army")}
+    assert ("amir", "HAS_GOAL", "moving to earlsdon") in extract(
+        "We are moving to a council house in Earlsdon next month.", "Amir")[1]

@@ -212,7 +212,7 @@ RELATION_PLURALS: dict[str, str] = {plural(w): w for w in RELATION_WORDS}
 _PLURAL_WORD = "|".join(sorted(map(re.escape, RELATION_PLURALS), key=len, reverse=True))
 # a title before a name, with its full stop or without (British "Dr Okafor"): "my friend
 # Dr. Patel" is Patel, "my instructor, Captain Reid" is Reid
-_TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof|Professor|Captain|Capt|Coach)\.?\s++)?"
+_TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof|Professor|Captain|Capt|Coach)\.?\s++)?"
 _TITLE_OPENING = compiled("^" + _TITLE)
 # where one knows a friend or colleague from: "my best friend from college, Aisha"
 # the words that make a colleague one worked with before ("my old manager Rita")
@@ -256,7 +256,11 @@ _GOING_BY = (r"an?\s++(?:[\w\-]++\s++){0,2}?(?:guy|girl|woman|man|lad|bloke|lady
              rf"fellow|gentleman|{_RELATION_WORD})\s++(?:called|named)\s++")
 # ... or, after a relation word, as any kind of one going by a name: "My trainer is an
 # ex-eventer called Jo", "our coach is a former pro called Dan"
-_RELATIVE_GOING_BY = r"an?\s++(?:[\w\-]++\s++){1,3}?(?:called|named)\s++"
+_RELATIVE_GOING_BY = (r"an?\s++(?:(?:[\w\-]++\s++){1,3}?(?:called|named)\s++|"
+                      # ... or named last, after a comma: "My coach is a former pro from
+                      # Belgium, Pieter." (not "My sister is a nurse, Anna is a vet")
+                      rf"(?:[\w\-]++\s++){{0,3}}?[\w\-]++(?:\s++from\s++{NAME})?,\s++"
+                      rf"(?={NAME}\s*+(?:[.!?]|$)))")
 # ... each a word that names nothing when said of someone ("a lovely Australian girl": no
 # Entity "Australian"; "Portuguese" alone is a language: _SOMEONE_AFTER)
 _DEMONYM_WORDS = frozenset(_DEMONYMS.split("|"))
@@ -419,7 +423,9 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"shop|store|restaurant|bar|pub|business|company|startup|start-up|salon|studio|gym|"
         r"agency|firm|clinic|practice|farm|bookshop|bookstore|boutique|brewery|bistro|deli|"
         # "I run my own studio in Peckham called Iron Yard"
-        rf"charity|consultancy))\s++(?:in\s++(?P<place>{NAME})\s++)?(?:called|named)\s++"
+        # ("I run a dog grooming salon in Bolton, it's called Pampered Paws")
+        rf"charity|consultancy))(?:\s++in\s++(?P<place>{NAME}))?(?:\s++(?:called|named)|"
+        r"\s*+,\s*+(?:it|which)(?:['’]s|\s++is)\s++(?:called|named))\s++"
         r"(?:the\s++)?"
         rf"(?P<obj>{NAME})"),
      "Entity", "organisation"),
@@ -455,8 +461,15 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # one who came over from a place, or moved here from it, is from there: "I came over
     # from Lagos two years ago", "we moved here from Kerala" (not "came back from Rome")
     ("FROM", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:came|moved|emigrated|immigrated)\s++(?:over\s++|here\s++|"
-        rf"across\s++)(?:originally\s++)?from\s++(?P<obj>{NAME})(?![\w'’])"),
+        rf"{SUBJECT}\s++{ADVERB}(?:came|moved|emigrated|immigrated|fled)\s++(?:over\s++|here\s++|"
+        # ("I came to the UK from Syria in 2022")
+        # (a country one settles in: "I came to London from Paris for the weekend" is a
+        # trip)
+        r"across\s++|to\s++(?:this\s++country|the\s++(?:UK|US|USA|States|United\s++Kingdom|"
+        r"United\s++States)|Britain|England|Scotland|Wales|Ireland|Canada|Australia|"
+        r"New\s++Zealand|America)\s++)"
+        rf"(?:originally\s++)?from\s++(?P<obj>{NAME})"
+        r"(?![\w'’])"),
      "Entity", "place"),
     # a year of one's life spent in a place: "I'm doing an Erasmus year in Utrecht", "she's
     # spending a semester abroad in Seoul" (not "a week in Rome": a visit)
@@ -562,6 +575,12 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("STUDIES_AT", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}in\s++(?:the\s++)?(?P<obj>{NAME})"
         rf"{_SCHOOL_WORD_ENDS}(?![\w'’])"), "Entity", "organisation"),
+    # a home one is in: "she's in a flat in Stockport", "I'm in a house share in Leith now"
+    # (LIVES_IN)
+    ("LIVES_IN", compiled(
+        rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}in\s++(?:a|an|her|his|my|their|our)\s++"
+        rf"(?:[a-z\-]++\s++)?{_HOME_WORDS}(?:\s++share)?\s++in\s++(?P<obj>{NAME})"),
+     "Entity", "place"),
     # home again: "I'm back home in Reading now" (LIVES_IN)
     ("LIVES_IN", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}back\s++home\s++in\s++(?P<obj>{NAME})"),
@@ -633,7 +652,7 @@ _THING_AFTER = compiled(r"\s++(?!(?:and|or|but|is|was|are|were|as|too|now|at|in|
                         r"dish(?:es)?|food|cuisine|cooking|restaurant|recipes?)\b)"
                         r"[a-z]")
 # "piano lessons with Mrs. Novak": a name after a title is a person's
-_NAME_TITLE = r"(?:Dr|Mr|Mrs|Ms|Professor|Prof)\.?\s++"
+_NAME_TITLE = r"(?:Dr|Mr|Mrs|Ms|Miss|Professor|Prof)\.?\s++"
 _TITLED = compiled(rf"\b{_NAME_TITLE}(?P<name>{NAME})")
 # "a bakery in Hackney called Crumbs": a place that is named, not a person who phoned
 _PLACE_BEFORE = compiled(r"\b(?:in|at|to|from|near|of|on|by|for)\s+$")
@@ -902,6 +921,9 @@ class RuleExtractor:
                      f"{source.content}\n{source.previous}\n{source.before_previous}")
                  for name in (m["name"], _POSSESSIVE_SUFFIX.sub("", m["name"]),
                               _SAD_OPENING.sub("", m["name"]))}
+        # ... and a titled one by the name alone ("How's Miss Olive?": Olive)
+        names |= {canonical_name(_POSSESSIVE_SUFFIX.sub("", m["name"]))
+                  for m in _TITLED.finditer(source.content)}
         if _in_lower_case(source.content):
             # a message in lower case ("me and kyle broke up"): its words and pairs of
             # words, each of which may be someone's name (_named_in_lower_case)
@@ -1190,7 +1212,10 @@ class _Run:
             # on the other team, Theo. He came over…")
             self.last_person = self.last_person or introduced[-1]
         titled = list(_TITLED.finditer(sentence.text))
-        people += [_POSSESSIVE_SUFFIX.sub("", m["name"]) for m in titled]
+        # (not a pet called so in fun: "How's Miss Olive?" of a dog the graph knows)
+        people += [name for m in titled
+                   if self.existing.get(canonical_name(
+                       name := _POSSESSIVE_SUFFIX.sub("", m["name"])), "Person") == "Person"]
         # ... a titled one by the name alone, as _TITLED reads it ("Dr Berg says": Berg)
         people += [_TITLE_OPENING.sub("", m["name"]) for m in _PERSON_VERB.finditer(sentence.text)
                    if not (m["verb"] == "called"
@@ -2191,7 +2216,10 @@ _OCCUPATIONS = (
     "poet|policeman|policewoman|postman|priest|principal|producer|"
     "professor|programmer|psychiatrist|rabbi|receptionist|reporter|researcher|"
     "salesman|saleswoman|scientist|secretary|singer|soldier|solicitor|surgeon|surveyor|"
-    "tailor|teacher|tester|headteacher|headmaster|headmistress|technician|therapist|trainer|"
+    "tailor|teacher|tester|headteacher|"
+    # ("My partner Kit is a sculptor", "a new groomer called Jade")
+    "sculptor|potter|groomer|jeweller|jeweler|decorator|upholsterer|tiler|porter|ranger|"
+    "headmaster|headmistress|technician|therapist|trainer|"
     "translator|tutor|vet|veterinarian|waiter|sysadmin|stylist|vicar|curate|"
     "waitress|welder|writer|homemaker|housewife|househusband|"
     # a parent whose work is the home ("I'm a stay-at-home mom"), though "a mom" is no job
@@ -2213,7 +2241,10 @@ _NOT_HELD = ("good|great|bad|terrible|awful|lousy|decent|better|best|worse|natur
 _TITLED_OCCUPATIONS = "|".join(word.capitalize() for word in _OCCUPATIONS.split("|"))
 # an occupation phrase: at most three words before the occupation word, nothing after it
 # that makes it another word ("a teacher's pet")
-_ROLE = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})"
+_ROLE = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)"
+         # (no verb or article among them: "My sister is a nurse, Anna…" names no role
+         # "sister is a nurse")
+         rf"(?:(?!(?:am|is|are|was|were|a|an)\b)[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})"
          # ("a vet nurse": one occupation named by two words that are each one)
          rf"(?:\s++(?:{_OCCUPATIONS}))?)"
          r"(?![\w'’\-])")
@@ -2532,7 +2563,8 @@ _WHO_CLAUSE = compiled(
     r"plays)\b)")
 _DEFINITE = compiled(r"^(?:the|this|that|these|those)\s", re.IGNORECASE)
 _POSSESSIVE_RELATION = compiled(
-    rf"(?P<holder>{_WORD})['’]s\s+(?P<rel>"
+    # ("Mason's new teacher, Miss Okoro, …": one word may say what kind)
+    rf"(?P<holder>{_WORD})['’]s\s+" + _KIND_OF_RELATIVE + "(?P<rel>"
     + _RELATION_WORD
     # "Alex's wife is Jordan", as "my new manager is Priya", "Karim's wife is called Sara";
     # "Ana's husband is Italian" names no one
@@ -2573,7 +2605,9 @@ _PLURAL_RELATION = compiled(
     r"(?:(?:two|three|four|five|2|3|4|5|twin|little|young|grown-up|adult|older|younger|"
     r"lovely|wonderful|new)\s++){0,2}"
     rf"(?:(?P<rel>{_PLURAL_WORD})|(?:(?<=two\s)|(?<=three\s)|(?<=four\s)|(?<=five\s)|"
-    r"(?<=twin\s)|(?<=[2-5]\s))(?P<counted>boys|girls))(?:,?\s++|\s*+:\s*+|"
+    r"(?<=twin\s)|(?<=[2-5]\s))(?P<counted>boys|girls))"
+    # ("I've got two cockapoos of my own, Alfie and Daisy")
+    r"(?:\s++of\s++(?:my|our|his|her|their)\s++own)?(?:,?\s++|\s*+:\s*+|"
     r"\s++(?:are|called|named)\s++)"
     # each name may be said with an age: "two kids, Lily who is 9 and Noah who is 6"
     # (a greedy, not a possessive, repeat: Python 3.11.2's possessive repeat of a group
@@ -2706,7 +2740,9 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
     # a workplace by its kind, left: "i quit the garden centre", "Sue left the council", "I
     # retired from the fire service in 2019"
     ("WORKS_AT", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:quit|left|resigned\s++from|retired\s++from)\s++"
+        # ("I had to retire early from the council")
+        rf"{SUBJECT}\s++{ADVERB}(?:quit|left|resigned\s++from|(?:retired|had\s++to\s++retire)"
+        r"(?:\s++early)?\s++from)\s++"
         r"(?:the|my|our|his|her)\s++"
         r"(?:job\s++at\s++the\s++)?(?:local\s++)?"
         rf"(?P<obj>(?:[a-z\-]++\s++)?(?:{_WORKPLACE_WORDS}))(?![\w'’\-])"), "Concept", ""),
@@ -2911,7 +2947,7 @@ _MY_JOB_IS_A_ROLE = compiled(
     rf"(?=(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})(?![\w'’\-]))")
 _PUT_ME_ON = compiled(
     r"\b(?:[Tt]he\s++|[Mm]y\s++)?(?:[Dd]octor|[Dd]oc|GP|[Cc]onsultant|[Ss]pecialist|"
-    r"[Pp]sychiatrist|[Cc]ardiologist|[Nn]urse)\s++(?:has\s++)?(?:put|started|switched)\s++"
+    r"[Pp]sychiatrist|[Cc]ardiologist|[Nn]urse)(?:\s++has|['’]s)?\s++(?:put|started|switched)\s++"
     r"me\s++(?:on(?:to)?|to)\s++")
 # a team one is moved to or put on by someone else is one's own: "My manager Erik Holm is
 # moving me to the enterprise team in June" (read as "…; I am moving to the enterprise
@@ -3290,7 +3326,9 @@ _MOVING_TO = compiled(
     rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:moving|relocating|going\s++to\s++move|"
     r"planning\s++to\s++move|about\s++to\s++move)\s++"
     # "Ana and I are moving from Manchester to Lisbon in September"
-    rf"(?:from\s++(?:the\s++)?{NAME}\s++)?(?:back\s++)?to\s++(?:the\s++)?(?P<obj>{NAME})")
+    # ... or to a home there ("We are moving to a council house in Earlsdon")
+    rf"(?:from\s++(?:the\s++)?{NAME}\s++)?(?:back\s++)?to\s++(?:the\s++|an?\s++(?:[a-z\-]++\s++){{0,2}}?"
+    rf"{_HOME_WORDS}\s++in\s++)?(?P<obj>{NAME})")
 # a trip ahead: "I'm flying to Tokyo on April 14", "we're going to Paris next month",
 # "Kai is heading to Lisbon on Friday": a plan held now (HAS_GOAL "trip to Tokyo", the
 # sentence, with its date, as the fact's words), not a visit yet (VISITED waits for "we
@@ -4018,6 +4056,12 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:[a-z]++(?:-[a-z]++)++\s+)?"
         rf"(?!(?:{_NOT_PLAYED})\b)(?P<obj>[a-z]{{3,}}(?:\s+[a-z]{{3,}})?)" + _EVENT_END),
      "Concept", ""),
+    # a service joined: "Kyle has joined the army", "she joined the police" (MEMBER_OF, as
+    # a club joined is)
+    ("MEMBER_OF", compiled(
+        rf"{SUBJECT}\s+{ADVERB}(?:(?:have|has)\s+{ADVERB})?joined\s+the\s+"
+        r"(?P<obj>army|navy|air\s+force|marines|police|fire\s+service|ambulance\s+service)\b"),
+     "Concept", ""),
     # a team one plays for: "I play semi pro for Marston Town", "Tom plays for Govan
     # Thistle Amateurs", "I row for Durham University Boat Club", "she swims for Leeds
     # Aquatics" (MEMBER_OF; not "I ran for the bus", which names nothing)
@@ -4160,8 +4204,11 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:(?:a|an|the|my|our|his|her|their|some)\s++)?+"
         r"(?:(?:new|weekly|evening|online|local|beginners['’]?|beginner)\s++)?+"
         r"(?P<obj>(?!(?:a|an|the|my|our|his|her|their|some|new|first|next|last|this|that|"
-        r"same|other|one|few)\s)[a-z\-]++"
-        r"(?:\s++[a-z\-]++)?\s++(?:class|classes|course|workshop|workshops))(?![\w'’\-])"),
+        # (one who teaches or runs a class does not attend it: "I've started teaching a
+        # class for people with chronic pain")
+        r"same|other|one|few|teaching|running|leading|giving|hosting|organising|organizing)\s)"
+        r"[a-z\-]++(?:\s++(?!(?:a|an|the)\s)[a-z\-]++)?\s++(?:class|classes|course|workshop|"
+        r"workshops))(?![\w'’\-])"),
      "Concept", ""),
     # a role held at a named organisation, in the present: "my husband Tom is a nurse at
     # St Mary's Hospital", "I'm a data engineer at Stripe", "I've been a data analyst at
@@ -4313,7 +4360,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"remotely\s++)?as|"
         # "I work at Stripe as a data engineer", "I joined Globex as a data engineer"
         # ("Gemma works at the hospital in Scarborough as a radiographer")
-        rf"(?:works?\s++(?:at|for)|(?:(?:have|has)\s++{ADVERB})?joined)\s++(?:(?:the\s++)?{NAME}|"
+        rf"(?:works?\s++(?:(?:part|full)[\s\-]time\s++)?(?:at|for)|(?:(?:have|has)\s++{ADVERB})?"
+        rf"joined)\s++(?:(?:the\s++)?{NAME}|"
         rf"(?:the|a|an)\s++(?:[a-z\-]++\s++){{0,2}}?[a-z\-]++(?:\s++in\s++{NAME})?)\s++as|"
         # ("Callum's got a new job as a ferry captain")
         rf"(?:(?:have|has)\s++{ADVERB})?(?:got|started|took|landed|found|accepted)\s++"
@@ -4354,7 +4402,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # Berlin International School", "she teaches at Oakwood Primary"
     ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:teach|teaches|(?:am|is|are)\s++teaching)\s++"
-        rf"(?:[\w\-]++\s++){{0,3}}?(?:at|for)\s++(?:the\s++)?(?P<obj>{NAME})"),
+        # ("I teach yoga, mostly at a studio in Brighton called The Stretch")
+        rf"(?:[\w\-]++,?\s++){{0,3}}?(?:at|for)\s++(?:the\s++|an?\s++(?:[a-z\-]++\s++){{0,2}}?"
+        rf"(?:in\s++{NAME}\s++)?(?:called|named)\s++)?(?P<obj>{NAME})"),
      "Entity", "organisation"),
     # someone moved by others lives where they were moved: "We moved Dad into Oakwood House
     # care home last week", "they moved Gran to a nursing home in Leeds" (a name: not "we
@@ -4695,12 +4745,13 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # "Hannah had her baby, a little girl called Isla"
     ("FAMILY_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:had|welcomed|(?:have|has)\s++had)\s++"
-        r"(?:a|their|our|her|his)\s++"
+        # ("Ellie had the baby, a little girl, Freya")
+        r"(?:a|their|our|her|his|the)\s++"
         # ("we just had our first baby, a girl called Isla")
         r"(?:(?:new|little|first|second|third|beautiful|healthy)\s++)?"
         r"(?:baby(?:\s++(?P<child>girl|boy|daughter|son))?|"
         r"(?P<child_word>daughter|son))"
-        r"(?:,\s++an?\s++(?:[a-z]+\s++)?(?:baby\s++)?(?P<child_said>girl|boy)\s++(?:named|called)\s++"
+        r"(?:,\s++an?\s++(?:[a-z]+\s++)?(?:baby\s++)?(?P<child_said>girl|boy)(?:\s++(?:named|called)\s++|,\s++)"
         rf"|,\s++|\s++(?:named|called)\s++)(?P<obj>{NAME})"), "Person", ""),
     # a course taken at a school: "I started a course in palliative care at Sophiahemmet
     # University", "I'm doing a master's at UCL", "I'm doing my PhD at Imperial College"
