@@ -107,6 +107,12 @@ def test_a_name_that_holds_an_s_is_read_as_written_and_is_no_topic_of_its_own() 
     ("How many children does Melanie have?", "number"),
     ("How much did Marcus pay for his road bike?", "number"),
     ("How old is Theo?", "number"),
+    # a time made in a race is a number ("2 hours 15"), not a when
+    ("What was Gemma's time?", "number"),
+    ("What was my 10k time?", "number"),
+    ("What's her best time in the marathon?", "number"),
+    ("What time did Gemma finish?", "time"),
+    ("What was the time?", ""),
     ("What did Kirsty do when Maisie was ill?", ""),
     ("Where does Anna live now?", ""),
     ("How did Euan end up as Chief Engineer?", ""),
@@ -1774,3 +1780,45 @@ def test_a_fact_is_of_the_kind_asked_for_only_when_its_sentence_says_the_kind() 
     rows = [{"key": "goal", "via": None, "sim": 0.9}, {"key": "ran", "via": None, "sim": 0.85}]
     race = rank_facts(rows, rels, read_query("What race is Kofi training for?"), ["Kofi"], 0.8)
     assert race.ranked[0][0] == "goal"
+
+
+def test_a_thing_that_says_nothing_but_its_name_hands_its_place_to_a_fact_of_it() -> None:
+    """ "What happened to my job?" matched a Concept "lost job" best (no description: a
+    name alone); the fact that says it, with the message that tells it, takes its place."""
+    def thing(key: str, described: bool) -> Candidate:
+        return Candidate(key, "node", {"uid": key, "kind": "Concept", "salience": 0.5,
+                                       "described": described}, {"vector": 1})
+    lost = rel("f", "EXPERIENCED", "Jordan", "lost job", start_uid="jordan", end_uid="job")
+    rrfs = {"job": 0.03, "f": 0.01}
+    shaped = shape([thing("job", False), lost], rrfs, read_query("What happened to my job?"),
+                   set(), NOW)
+    assert shaped.adjusted["f"] > shaped.adjusted["job"]
+    # a thing described says more than its name, and one the query names is asked for
+    kept = shape([thing("job", True), lost], rrfs, read_query("What happened to my job?"),
+                 set(), NOW)
+    assert kept.adjusted["job"] > kept.adjusted["f"]
+    named = shape([thing("job", False), lost], rrfs, read_query("lost job"), {"job"}, NOW)
+    assert named.adjusted["job"] > named.adjusted["f"]
+    # for a question about now, a superseded fact takes no place
+    ended = rel("f", "EXPERIENCED", "Jordan", "lost job", start_uid="jordan", end_uid="job",
+                valid_to=datetime(2024, 6, 1, tzinfo=UTC))
+    now = shape([thing("job", False), ended], rrfs, read_query("What is my job now?"),
+                set(), NOW)
+    assert now.adjusted["job"] > now.adjusted["f"]
+
+
+def test_a_relative_the_memory_has_no_fact_of_leaves_the_named_nodes_facts_unanswering(
+        ) -> None:
+    """ "What is my mum's illness?": the mother is told of ("My mum has been diagnosed
+    with type 2 diabetes") but named nowhere, so no fact of the speaker is her; the
+    speaker's own "passed prescribing course" made an answer by "illness" (EXPERIENCED)."""
+    rels = {"course": {"kind": "EXPERIENCED", "start_name": "Priya",
+                       "end_name": "passed prescribing course",
+                       "description": "I passed my prescribing course, so I can prescribe now!"}}
+    rows = [{"key": "course", "via": None, "sim": 0.8}]
+    mum = rank_facts(rows, rels, read_query("What is my mum's illness?"), ["Priya"], 0.5,
+                     speaker="Priya")
+    assert mum.answers == set()
+    mine = rank_facts(rows, rels, read_query("What course did I pass?"), ["Priya"], 0.5,
+                      speaker="Priya")
+    assert mine.answers == {"course"}

@@ -1054,3 +1054,19 @@ def test_a_node_of_a_history_imported_late_is_as_old_as_the_messages_that_tell_o
     message = next(r for r in results if r.kind == "Source")
     assert node.score.recency == pytest.approx(message.score.recency, abs=1e-6)
     assert node.score.recency < 0.01
+
+
+def test_a_thing_that_says_nothing_but_its_name_comes_after_the_fact_that_says_it(
+        memory: Memory, user_id: str) -> None:
+    """ "What happened to my job?" put the Concept "lost job" first, a name with nothing
+    to read; the fact that says it, with the message that tells it, answers (docs/
+    retrieval.md, "Session 101")."""
+    ingest_dated(memory, user_id, "Jordan", [
+        ("2025-07-07", "My day job is QA tester at a games studio in Guildford."),
+        ("2025-08-21", "My studio is being bought by Ubisoft, no idea what happens to my job."),
+        ("2025-10-05", "I got made redundant after the buyout."),
+    ])
+    results = memory.explore("What happened to my job?", user_id=user_id, k=5,
+                             reinforce=False)
+    order = [r.kind if r.element == "relationship" else r.name for r in results]
+    assert order.index("EXPERIENCED") < order.index("lost job")

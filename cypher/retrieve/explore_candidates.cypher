@@ -353,6 +353,9 @@ CALL (vec, ftn, graph_nodes, linked, summaries) {
     event_at: n.event_at.epochMillis, created_at: n.created_at.epochMillis, .speaker,
     told_at: n.told_at.epochMillis,
     .aliases,
+    // whether a thing says more than its name (answers.shape: a bare one hands its place
+    // to a fact of it)
+    described: coalesce(n.description, '') <> '' OR coalesce(n.notes, []) <> [],
     asks: n.raw_content IS NOT NULL AND rtrim(n.raw_content, '! \n\t\r') ENDS WITH '?',
     // the message's first $text_chars characters: Python reads whether it holds the kind
     // of value a question asks for (query.ANSWER_FORMS; a list lookup per word here cost

@@ -86,6 +86,7 @@ from memgraph.retrieve.results import as_datetime
 PERSON_TYPES = frozenset(vocabulary.PERSON_TYPES)   # the hop-2 list of explore_candidates too
 EPISODES = frozenset(EPISODIC_KINDS)
 SUMMARIES = frozenset(SUMMARY_KINDS)
+THINGS = frozenset({"Person", "Concept", "Entity"})     # what facts are of
 # What a fact whose standing is lower keeps of its score: half, so that it still ranks
 # among the answers' neighbours and stays findable, never above what replaced it.
 DEMOTION = 0.5
@@ -400,9 +401,12 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
             asked.discard(row["key"])
         elif score - together >= ANSWER_BONUS:
             answers.add(row["key"])
-        elif bridges and row["key"] not in bridges and not bridged \
+        elif (bridges or intent.owned) and row["key"] not in bridges and not bridged \
                 and row["key"] not in through_bridge:
-            answers.discard(row["key"])      # beside the point the relation word makes
+            # beside the point the relation word makes; with no bridge, the question asks
+            # about a relative the memory has no fact of ("What is my mum's illness?", her
+            # unnamed), and no fact of the named node's own answers it
+            answers.discard(row["key"])
         if intent.thing and props.get("kind") in NOT_A_THING:
             # not what a "what" asks for, though it may be the way to it ("What did Jonah's
             # coworkers at the bike shop give him when he left?"): no answer, its score kept
@@ -1113,6 +1117,11 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                 out.adjusted[c.key] *= ANOTHER_SPEAKER
                 out.why(c.key, f"said by another than the one the question asks about "
                                f"(x{ANOTHER_SPEAKER})")
+    # 3g. a thing that says nothing but its name (a Concept "lost job", no description nor
+    # notes) is what its facts say: with one among the candidates, it hands its place to
+    # the best of them ("Jordan EXPERIENCED lost job", with the message that tells it);
+    # for a question about now, not to one superseded
+    _bare_after_its_facts(out, candidates, facts, named, intent, now)
     # 4. tiers: a bare name's node, then the answers, then everything else. The answers
     # share the best evidence among them: their order is how well each matches.
     shared = max((out.adjusted[k] / standings[k] for k in answer_keys
@@ -1175,6 +1184,31 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             out.why(c.key, "answers: a fact of a node the query names that matches the "
                            "question at least as well as any message")
     return out
+
+
+def _bare_after_its_facts(out: Shaped, candidates: Sequence[Any], facts: Sequence[Any],
+                          named: set[str], intent: QueryIntent, now: datetime) -> None:
+    """Step 3g of ``shape``: each bare thing (``described`` False in its row) above the
+    best candidate fact it is an end of trades places with that fact."""
+    ends_of: dict[str, list[Any]] = {}
+    for f in facts:
+        for side in ("start_uid", "end_uid"):
+            ends_of.setdefault(f.props.get(side), []).append(f)
+    for c in candidates:
+        if c.element != "node" or c.key in named or c.props.get("kind") not in THINGS \
+                or c.props.get("described") is not False:
+            continue
+        its = [f for f in ends_of.get(c.props.get("uid"), ())
+               if intent.time in ("past", "when") or not superseded(f.props, now)]
+        if not its:
+            continue
+        best = max(its, key=lambda f: out.adjusted[f.key])
+        if out.adjusted[c.key] > out.adjusted[best.key]:
+            out.adjusted[c.key], out.adjusted[best.key] = \
+                out.adjusted[best.key], out.adjusted[c.key]
+            out.why(best.key, "a fact of a thing that says nothing but its name: takes its "
+                              "place")
+            out.why(c.key, "says nothing but its name: hands its place to a fact of it")
 
 
 # The tier of what shows only messages shown above it (``evidence_repeated``): after the

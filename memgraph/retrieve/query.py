@@ -234,6 +234,13 @@ TIME_STATEMENT_PERIODS = frozenset({
 # duration, which is one ("three years"). Its evidence states one: 11 of 17 evidence turns
 # of such questions in the conversations we read, against 19 % of all turns.
 NUMBER_ASKED_AFTER = frozenset({"many", "much", "long", "old", "often", "far"})
+# A time someone made is a number, not a when: "What was Gemma's time?", "What was my
+# 10k time?", "What's her best time in the marathon?" (the race's result, "2 hours 15";
+# "What time is it?" asks when): "time" after whose it is or what it was in, and last in
+# the question or before what it was in; "What was the time?" asks when (the words are
+# read without "'s": "gemma time")
+TIME_OF_DAY_AFTER = frozenset({"the", "a", "an", "that", "this", "which", "what", "any",
+                               "some", "every", "each", "same", "first", "last", "next"})
 NUMBER_WORDS = frozenset({
     "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
     "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
@@ -495,6 +502,11 @@ def answer_form(lowered: list[str]) -> str:
         return "time"
     if question_word == "how" and after[:1] and after[0] in NUMBER_ASKED_AFTER:
         return "time" if after == ["long", "ago"] else "number"
+    if question_word == "what" and "time" in lowered[at + 2:]:
+        i = lowered.index("time", at + 2)
+        if lowered[i - 1] not in TIME_OF_DAY_AFTER \
+                and lowered[i + 1:i + 2] in ([], ["in"], ["for"], ["at"], ["on"]):
+            return "number"
     return ""
 
 
