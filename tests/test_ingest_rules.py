@@ -4088,3 +4088,11 @@ def test_an_early_retirement_a_service_joined_and_a_move_ahead_to_a_home_somewhe
     assert extract("Kyle has joined the army.", "Gary")[1] == {("kyle", "MEMBER_OF", "army")}
     assert ("amir", "HAS_GOAL", "moving to earlsdon") in extract(
         "We are moving to a council house in Earlsdon next month.", "Amir")[1]
+
+
+def test_a_home_on_a_boat_a_farm_or_an_island_is_where_one_lives():
+    assert extract("I live on a narrowboat on the canal in Jericho.", "Imogen")[1] == {
+        ("imogen", "LIVES_IN", "jericho")}
+    assert extract("I live on the Isle of Skye.", "Imogen")[1] == {
+        ("imogen", "LIVES_IN", "isle of skye")}
+    assert extract("I live on the edge.", "Imogen")[1] == set()

@@ -455,6 +455,13 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?:(?:(?:an?|the|our|my|his|her|their)\s++(?:[\w\-]+\s++){{1,3}}?|"
         rf"{NAME}\s++(?:care|nursing|retirement)\s++home\s++)in\s++)?(?P<obj>{NAME})"),
      "Entity", "place"),
+    # a home on something, or an island: "I live on a narrowboat on the canal in Jericho",
+    # "we live on a farm near Hexham", "she lives on the Isle of Skye"
+    ("LIVES_IN", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:live|lives|(?:am|is|are)\s++living)\s++on\s++"
+        r"(?:(?:a|an|the|our|my|his|her|their)\s++(?:[\w\-]++\s++){0,5}?(?:in|near)\s++|"
+        rf"the\s++(?=(?:Isle|Island)\b))(?P<obj>{NAME})"),
+     "Entity", "place"),
     ("FROM", compiled(
         rf"{SUBJECT}\s++(?:am|'m|is|are|come|comes)\s++(?:originally\s++)?from\s++(?P<obj>{NAME})"),
      "Entity", "place"),
