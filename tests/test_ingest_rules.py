@@ -26,6 +26,17 @@ def planned(text: str, speaker: str, at: datetime) -> ToolExecutor:
     return executor
 
 
+def planned_knowing(text: str, speaker: str, known: dict[str, str],
+                    at: datetime = datetime(2025, 6, 16, tzinfo=UTC)) -> ToolExecutor:
+    """The plan of one message when the graph already holds ``known`` (canonical name ->
+    kind)."""
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings(), known_kinds=lambda keys: {k: known[k] for k in keys
+                                                        if k in known}).extract(
+        SourceText("s", "u", text, speaker=speaker, event_at=at), executor)
+    return executor
+
+
 def extract(text: str, speaker: str = "user") -> tuple[set, set]:
     executor = ToolExecutor(lambda ids: {})
     RuleExtractor(Settings()).extract(
@@ -1757,12 +1768,7 @@ def test_a_title_a_quoted_sentence_or_a_stressed_word_is_no_name(
 def test_a_name_in_capitals_the_graph_knows_is_still_that_name():
     # "good morning from SEATTLE!" is the Seattle the memory holds; unknown, it is a shout
     def names(text: str, known: dict[str, str]) -> set[str]:
-        executor = ToolExecutor(lambda ids: {})
-        RuleExtractor(Settings(), known_kinds=lambda keys: {k: known[k] for k in keys
-                                                            if k in known}).extract(
-            SourceText("s", "u", text, speaker="Nora",
-                       event_at=datetime(2025, 6, 16, tzinfo=UTC)), executor)
-        return {n.name for n in executor.plan.nodes}
+        return {n.name for n in planned_knowing(text, "Nora", known).plan.nodes}
 
     apron = "He made me an apron with SECOND GRAIN stamped on it."
     assert "SECOND GRAIN" in names(apron, {"second grain": "Entity"})
@@ -3520,13 +3526,8 @@ def test_a_message_in_lower_case_names_the_people_the_graph_knows():
     known = {"kyle": "Person", "will": "Person", "bath": "Entity"}
 
     def told(text: str) -> set[tuple[str, str, str, bool]]:
-        executor = ToolExecutor(lambda ids: {})
-        RuleExtractor(Settings(), known_kinds=lambda keys: {k: known[k] for k in keys
-                                                            if k in known}).extract(
-            SourceText("s", "u", text, speaker="Jade",
-                       event_at=datetime(2025, 10, 20, tzinfo=UTC)), executor)
-        return {(r.from_id, r.type, r.to_id, r.valid_to is not None)
-                for r in executor.plan.relationships}
+        plan = planned_knowing(text, "Jade", known, datetime(2025, 10, 20, tzinfo=UTC)).plan
+        return {(r.from_id, r.type, r.to_id, r.valid_to is not None) for r in plan.relationships}
 
     assert told("me and kyle broke up :( he said the distance was too hard") == {
         ("jade", "PARTNER_OF", "kyle", True)}
@@ -4052,12 +4053,7 @@ def test_pets_of_ones_own_a_baby_named_after_the_baby_a_business_named_after_it_
 
 def test_a_pet_the_graph_knows_called_miss_in_fun_is_no_person():
     def kinds(text: str, known: dict[str, str]) -> set[tuple[str, str]]:
-        executor = ToolExecutor(lambda ids: {})
-        RuleExtractor(Settings(), known_kinds=lambda keys: {k: known[k] for k in keys
-                                                            if k in known}).extract(
-            SourceText("s", "u", text, speaker="Tessa",
-                       event_at=datetime(2025, 6, 16, tzinfo=UTC)), executor)
-        return {(n.kind.value, n.name) for n in executor.plan.nodes}
+        return {(n.kind.value, n.name) for n in planned_knowing(text, "Tessa", known).plan.nodes}
 
     assert ("Person", "Olive") not in kinds("How's Miss Olive?", {"olive": "Entity"})
     assert ("Person", "Olive") in kinds("How's Miss Olive?", {})
