@@ -38,6 +38,9 @@ ones (docs/retrieval.md, "Answers first"):
    (``asked_of``: what someone did is told by them); the agent's own turn, and one that
    says nothing but a greeting, thanks or a reaction (``query.says_nothing``: it matches
    every question about its speaker by the name it is indexed with), half.
+   **A bare thing** (a Person, Concept or Entity with no description nor notes: "lost
+   job") that ranks above the best candidate fact it is an end of trades places with it:
+   the fact says what it is, with the message that tells it.
 4. **Tiers.** A query that is only a name ("Anna", "who is Anna?") is answered by that
    node: it comes first (``tier`` 0). A query that only names two or more things ("Has
    Tom been to Copenhagen?") asks how they are related: a fact that joins two of them

@@ -237,8 +237,8 @@ NUMBER_ASKED_AFTER = frozenset({"many", "much", "long", "old", "often", "far"})
 # A time someone made is a number, not a when: "What was Gemma's time?", "What was my
 # 10k time?", "What's her best time in the marathon?" (the race's result, "2 hours 15";
 # "What time is it?" asks when): "time" after whose it is or what it was in, and last in
-# the question or before what it was in; "What was the time?" asks when (the words are
-# read without "'s": "gemma time")
+# the question or before what it was in; "What was the time?" asks for no number (the
+# words are read without "'s": "gemma time")
 TIME_OF_DAY_AFTER = frozenset({"the", "a", "an", "that", "this", "which", "what", "any",
                                "some", "every", "each", "same", "first", "last", "next"})
 NUMBER_WORDS = frozenset({
