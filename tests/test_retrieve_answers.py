@@ -1799,6 +1799,13 @@ def test_a_thing_that_says_nothing_but_its_name_hands_its_place_to_a_fact_of_it(
     assert kept.adjusted["job"] > kept.adjusted["f"]
     named = shape([thing("job", False), lost], rrfs, read_query("lost job"), {"job"}, NOW)
     assert named.adjusted["job"] > named.adjusted["f"]
+    # a node the query links is its subject, not a match: "Who is Ahmed's best man?"
+    # handed the bare Ahmed's place to "Ahmed FAMILY_OF Karim", above Karim
+    subject = Candidate("jordan", "node", {"uid": "jordan", "kind": "Person", "salience": 0.5,
+                                           "described": False}, {"linked": 1})
+    linked = shape([subject, lost], {"jordan": 0.03, "f": 0.01},
+                   read_query("What happened to Jordan's job?"), set(), NOW)
+    assert linked.adjusted["jordan"] > linked.adjusted["f"]
     # for a question about now, a superseded fact takes no place
     ended = rel("f", "EXPERIENCED", "Jordan", "lost job", start_uid="jordan", end_uid="job",
                 valid_to=datetime(2024, 6, 1, tzinfo=UTC))

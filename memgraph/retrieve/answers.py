@@ -1191,15 +1191,18 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
 
 def _bare_after_its_facts(out: Shaped, candidates: Sequence[Any], facts: Sequence[Any],
                           named: set[str], intent: QueryIntent, now: datetime) -> None:
-    """Step 3g of ``shape``: each bare thing (``described`` False in its row) above the
-    best candidate fact it is an end of trades places with that fact."""
+    """Step 3g of ``shape``: each bare thing (``described`` False in its row) that the
+    query does not link, above the best candidate fact it is an end of, trades places with
+    that fact."""
     ends_of: dict[str, list[Any]] = {}
     for f in facts:
         for side in ("start_uid", "end_uid"):
             ends_of.setdefault(f.props.get(side), []).append(f)
     for c in candidates:
-        if c.element != "node" or c.key in named or c.props.get("kind") not in THINGS \
-                or c.props.get("described") is not False:
+        # (a node the query links is its subject, not a match: "Who is Ahmed's best man?"
+        # handed Ahmed's place to "Ahmed FAMILY_OF Karim", above Karim)
+        if c.element != "node" or c.key in named or "linked" in c.ranks \
+                or c.props.get("kind") not in THINGS or c.props.get("described") is not False:
             continue
         its = [f for f in ends_of.get(c.props.get("uid"), ())
                if intent.time in ("past", "when") or not superseded(f.props, now)]
