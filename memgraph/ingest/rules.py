@@ -2250,10 +2250,12 @@ _NOT_HELD = ("good|great|bad|terrible|awful|lousy|decent|better|best|worse|natur
 _TITLED_OCCUPATIONS = "|".join(word.capitalize() for word in _OCCUPATIONS.split("|"))
 # an occupation phrase: at most three words before the occupation word, nothing after it
 # that makes it another word ("a teacher's pet")
-_ROLE = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)"
-         # (no verb or article among them: "My sister is a nurse, Anna…" names no role
-         # "sister is a nurse")
-         rf"(?:(?!(?:am|is|are|was|were|a|an)\b)[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})"
+_ROLE_WORDS = (rf"(?!(?:{_NOT_HELD})\b)"
+               # (no verb or article among them: "My sister is a nurse, Anna…" names no
+               # role "sister is a nurse")
+               rf"(?:(?!(?:am|is|are|was|were|a|an)\b)[A-Za-z\-]++\s++){{0,3}}?"
+               rf"(?:{_OCCUPATIONS})")
+_ROLE = (rf"(?P<obj>{_ROLE_WORDS}"
          # ("a vet nurse": one occupation named by two words that are each one)
          rf"(?:\s++(?:{_OCCUPATIONS}))?)"
          r"(?![\w'’\-])")
@@ -2953,7 +2955,7 @@ _LAID_ME_OFF = compiled(
 _MY_JOB_IS_A_ROLE = compiled(
     r"\b[Mm]y\s++(?:day\s++|main\s++|current\s++|new\s++|real\s++|(?:full|part)-time\s++)?"
     r"job\s++is\s++(?:(?:a|an)\s++)?"
-    rf"(?=(?!(?:{_NOT_HELD})\b)(?:[A-Za-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})(?![\w'’\-]))")
+    rf"(?={_ROLE_WORDS}(?![\w'’\-]))")
 _PUT_ME_ON = compiled(
     r"\b(?:[Tt]he\s++|[Mm]y\s++)?(?:[Dd]octor|[Dd]oc|GP|[Cc]onsultant|[Ss]pecialist|"
     r"[Pp]sychiatrist|[Cc]ardiologist|[Nn]urse)(?:\s++has|['’]s)?\s++(?:put|started|switched)\s++"

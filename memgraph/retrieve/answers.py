@@ -73,7 +73,13 @@ from typing import Any
 
 from memgraph.graph import vocabulary
 from memgraph.graph.names import canonical_name
-from memgraph.graph.vocabulary import EPISODIC_KINDS, SUMMARY_KINDS, is_assistant, is_pastime
+from memgraph.graph.vocabulary import (
+    EPISODIC_KINDS,
+    SEMANTIC_KINDS,
+    SUMMARY_KINDS,
+    is_assistant,
+    is_pastime,
+)
 from memgraph.retrieve.filters import verb_stem
 from memgraph.retrieve.query import (
     MESSAGE_READINGS_KEPT,
@@ -89,7 +95,7 @@ from memgraph.retrieve.results import as_datetime
 PERSON_TYPES = frozenset(vocabulary.PERSON_TYPES)   # the hop-2 list of explore_candidates too
 EPISODES = frozenset(EPISODIC_KINDS)
 SUMMARIES = frozenset(SUMMARY_KINDS)
-THINGS = frozenset({"Person", "Concept", "Entity"})     # what facts are of
+THINGS = frozenset(SEMANTIC_KINDS)     # what facts are of
 # What a fact whose standing is lower keeps of its score: half, so that it still ranks
 # among the answers' neighbours and stays findable, never above what replaced it.
 DEMOTION = 0.5
