@@ -4092,3 +4092,94 @@ def test_a_home_on_a_boat_a_farm_or_an_island_is_where_one_lives():
     assert extract("I live on the Isle of Skye.", "Imogen")[1] == {
         ("imogen", "LIVES_IN", "isle of skye")}
     assert extract("I live on the edge.", "Imogen")[1] == set()
+
+
+def test_staff_employed_or_taken_on_by_name_work_with_whoever_took_them_on_in_that_role():
+    assert extract("I employ two mechanics, Sam and Aisha, both brilliant.", "Darren")[1] == {
+        ("darren", "COLLEAGUE_OF", "sam"), ("sam", "HAS_OCCUPATION", "mechanic"),
+        ("darren", "COLLEAGUE_OF", "aisha"), ("aisha", "HAS_OCCUPATION", "mechanic")}
+    assert extract("We've taken on an apprentice called Tyler from the college.",
+                   "Darren")[1] == {("darren", "COLLEAGUE_OF", "tyler"),
+                                    ("tyler", "HAS_OCCUPATION", "apprentice")}
+    assert extract("I've got a new deckhand, a Ukrainian lad called Oleh.", "Iain")[1] == {
+        ("iain", "COLLEAGUE_OF", "oleh"), ("oleh", "HAS_OCCUPATION", "deckhand")}
+    # a relation word keeps its own relation, and children got are no staff
+    assert ("pat", "COLLEAGUE_OF", "shah") not in extract(
+        "I've got a new doctor, Dr Shah.", "Pat")[1]
+    assert extract("I've got two kids, Sam and Aisha.", "Pat")[1] == {
+        ("pat", "FAMILY_OF", "sam"), ("pat", "FAMILY_OF", "aisha")}
+
+
+def test_a_job_named_before_a_relative_who_holds_it_and_more_occupations():
+    assert extract("My deckhand is my nephew Calum, he's nineteen.", "Iain")[1] == {
+        ("iain", "FAMILY_OF", "calum"), ("calum", "HAS_OCCUPATION", "deckhand")}
+    assert ("adaeze", "HAS_OCCUPATION", "criminal barrister") in extract(
+        "I'm a criminal barrister at a chambers in Birmingham, 5 Fountain Court.",
+        "Adaeze")[1]
+
+
+def test_someone_one_shares_an_office_or_a_home_with_or_worked_under():
+    assert extract("I share an office with Tomasz, he works on seagrass.", "Lena")[1] == {
+        ("lena", "COLLEAGUE_OF", "tomasz")}
+    assert extract("I share a flat with Chloe.", "Priya")[1] == {("priya", "KNOWS", "chloe")}
+    assert ("marco", "COLLEAGUE_OF", "angela hartnett") in extract(
+        "I trained at Leiths in London and then worked under Angela Hartnett.", "Marco")[1]
+    assert extract("I worked under pressure.", "Marco")[1] == set()
+
+
+def test_someones_children_listed_after_their_possessive_are_theirs():
+    assert extract("Sophie's twins, Ollie and Freddie, started school.", "Helen")[1] == {
+        ("sophie", "FAMILY_OF", "ollie"), ("sophie", "FAMILY_OF", "freddie")}
+
+
+def test_where_one_retired_to_works_from_home_or_rents_after_and_is_home():
+    assert ("helen", "LIVES_IN", "spain") in extract(
+        "We retired to Spain three years ago, a village outside Alicante.", "Helen")[1]
+    assert extract("I work from home in Cambridge, I go into London once a week.",
+                   "Priyesh")[1] == {("priyesh", "LIVES_IN", "cambridge")}
+    assert ("lena", "LIVES_IN", "cawsand") in extract(
+        "We've sold the houseboat and are renting a cottage in Cawsand.", "Lena")[1]
+    assert not any(rel == "LIVES_IN" for _, rel, _ in extract(
+        "I retired from Boots in 2019.", "Pat")[1])
+
+
+def test_an_employer_switched_to_left_to_join_or_joined_by_its_kind_as_a_role():
+    assert extract("I've switched to driving for Bolt, the commission is better.",
+                   "Farid")[1] == {("farid", "WORKS_AT", "bolt")}
+    assert extract("Alice has left to join Stripe.", "Priyesh")[1] == {
+        ("alice", "WORKS_AT", "stripe")}
+    at = datetime(2025, 5, 10, 12, tzinfo=UTC)
+    plan = planned("I've left Monzo and joined a startup called Tessellate as CTO.",
+                   "Priyesh", at).plan
+    assert {(r.type, r.to_id, r.valid_to is not None) for r in plan.relationships} == {
+        ("WORKS_AT", "tessellate", False), ("HAS_OCCUPATION", "cto", False),
+        ("WORKS_AT", "monzo", True)}
+
+
+def test_where_one_trained_is_a_school_of_the_past():
+    at = datetime(2025, 5, 10, 12, tzinfo=UTC)
+    plan = planned("I trained as a nurse at Leeds General.", "Priya", at).plan
+    assert {(r.type, r.to_id, r.valid_to is not None) for r in plan.relationships} == {
+        ("STUDIES_AT", "leeds general", True)}
+
+
+def test_a_pet_adopted_said_with_have_its_breed_in_capitals_or_where_it_came_from():
+    assert extract("I've adopted a dog called Pepa.", "Helen")[1] == {
+        ("helen", "OWNS", "pepa")}
+    assert extract("We've adopted a Spanish water dog from the shelter, called Pepa.",
+                   "Helen")[1] == {("helen", "OWNS", "pepa")}
+
+
+def test_a_job_given_up_as_a_role_is_over_and_one_gone_back_to_is_held():
+    at = datetime(2025, 5, 10, 12, tzinfo=UTC)
+    plan = planned("I gave up my job as a school secretary to care for him.", "Sandra",
+                   at).plan
+    assert {(r.type, r.to_id, r.valid_to is not None) for r in plan.relationships} == {
+        ("HAS_OCCUPATION", "school secretary", True)}
+    assert extract("I've gone back to work part time at the surgery as a receptionist.",
+                   "Sandra")[1] == {("sandra", "HAS_OCCUPATION", "receptionist")}
+
+
+def test_a_home_moved_into_named_between_commas_is_in_the_place_after_it():
+    assert ("ken", "LIVES_IN", "leyland") in extract(
+        "Ken has moved into a care home, Willow Lodge, in Leyland.", "Sandra")[1]

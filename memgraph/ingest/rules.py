@@ -91,6 +91,7 @@ from memgraph.graph.vocabulary import (
     NOT_ACTIVITIES,
     PASTIME_THINGS,
     PASTIMES_DONE,
+    PERSON_TYPES,
     PET_BREEDS,
     RELATION_WORD_GROUPS,
     plural,
@@ -309,7 +310,8 @@ _ONE_OF_MY = compiled(rf"\b[Oo]ne\s++of\s++(?:[Mm]y|[Oo]ur)\s++(?P<rel>{_RELATIO
 # the words for it (vocabulary.RELATION_WORD_GROUPS: "sister-in-law" 0.9)
 _FAMILY_THROUGH_PROXIMITY = 0.7
 # back at a job after time away ("I went back to work full time as a dental hygienist")
-_BACK_TO_WORK = r"(?:(?:went|go|going|returned)\s++back|returned)\s++to\s++work"
+_BACK_TO_WORK = (r"(?:(?:have|has)\s++)?(?:(?:went|go|going|gone|returned)\s++back|returned)"
+                 r"\s++to\s++work")
 # a home one lives in: bought or got, it is where one lives (the LIVES_IN patterns; and a
 # dropped subject: "Got the flat in Chorlton!")
 _HOME_WORDS = r"(?:house|flat|home|cottage|apartment|condo|bungalow|townhouse)"
@@ -389,7 +391,9 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # a driver's employer: "I drive buses for Thames Valley Buses", "I drive for Uber" (not
     # "I drive my kids to school", "we drove for hours")
     ("WORKS_AT", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:drive|drives|(?:am|is|are)\s++driving)\s++"
+        # ("I've switched to driving for Bolt")
+        rf"{SUBJECT}\s++{ADVERB}(?:drive|drives|(?:am|is|are)\s++driving|(?:(?:have|has)\s++)?"
+        r"(?:switched|moved|changed|gone\s++over)\s++to\s++driving)\s++"
         r"(?:(?:(?:a|an|the)\s++)?(?:[a-z\-]++\s++)?(?:bus|buses|taxi|taxis|cab|cabs|lorry|"
         r"lorries|truck|trucks|HGVs?|vans?|trains?|trams?|coach|coaches|ambulances?|"
         rf"forklifts?)\s++)?for\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
@@ -407,8 +411,9 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     ("WORKS_AT", compiled(
         # ("I'm joining Monzo in May": a job taken)
+        # ("Alice has left to join Stripe")
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:joined|(?:am|is|are)\s++"
-        rf"{ADVERB}joining)\s++"
+        rf"{ADVERB}joining|left\s++to\s++join)\s++"
         r"(?:an?\s++(?:[a-z\-]+\s++){0,2}?(?:startup|start-up|"
         r"company|firm|agency|bank|studio|consultancy|charity|school|hospital|clinic|"
         rf"business|team)\s++(?:called|named)\s++)?(?P<obj>{NAME})(?!{_JOINED_GROUP})"
@@ -454,8 +459,11 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # "in a small flat in Glasgow", "to a new house in Leeds", "into the new house in
         # Stockport", "into a 1 bed in Maidenhead", "in his own house in Swansea", "into Ty
         # Gwyn care home in Mumbles"
+        # ... or named between commas ("into a care home, Willow Lodge, in Leyland")
         rf"(?:(?:(?:an?|the|our|my|his|her|their)\s++(?:[\w\-]+\s++){{1,3}}?|"
-        rf"{NAME}\s++(?:care|nursing|retirement)\s++home\s++)in\s++)?(?P<obj>{NAME})"),
+        rf"{NAME}\s++(?:care|nursing|retirement)\s++home\s++|"
+        rf"(?:an?|the)\s++(?:[\w\-]+\s++){{0,2}}?[\w\-]+,\s*+{NAME},\s*+)in\s++)?"
+        rf"(?P<obj>{NAME})"),
      "Entity", "place"),
     # a home on something, or an island: "I live on a narrowboat on the canal in Jericho",
     # "we live on a farm near Hexham", "she lives on the Isle of Skye"
@@ -493,6 +501,15 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?moved\s++in\s++together\s*+,"
         r"\s*+(?:a|an|our)\s++(?:[a-z\-]++\s++)?"
         rf"(?:{_HOME_WORDS}|place)\s++in\s++(?P<obj>{NAME})"), "Entity", "place"),
+    # where one retired to, and where one works from home: "We retired to Spain three years
+    # ago", "they retired to a cottage in Dorset", "I work from home in Cambridge"
+    ("LIVES_IN", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++)?retired\s++(?:early\s++)?to\s++"
+        rf"(?:(?:a|an|the)\s++(?:[a-z\-]++\s++){{0,2}}?{_HOME_WORDS}\s++in\s++)?"
+        rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
+    ("LIVES_IN", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:work|works|(?:am|is|are)\s++working)\s++from\s++home"
+        rf"\s++in\s++(?P<obj>{NAME})"), "Entity", "place"),
     # a home rented: "I'm renting a flat in Leith", "we rent a house in Hove"
     ("LIVES_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:rent|rents|(?:am|is|are)\s++renting)\s++"
@@ -1203,6 +1220,7 @@ class _Run:
             self._favourites(text, sentence, named)
             self._speakers_own(text, sentence, named)
             self._my_role(text, sentence, named)
+            self._staff_taken_on(text, sentence, named)
         self._pet_named_next(text, sentence, named, statement)
         self._relative_named_next(sentence, named, statement)
         # after the names a pet or a relative was given ("Her name is Juniper - Juni for
@@ -1554,7 +1572,7 @@ class _Run:
             key = RELATION_PLURALS[m["rel"].lower()] if m["rel"] else \
                 _COUNTED_CHILDREN[m["counted"]]
             rel_type, word, _ = RELATION_WORDS[key]
-            holder = m["holder"]
+            holder = m["holder"] and _POSSESSIVE_SUFFIX.sub("", m["holder"])
             if holder is not None and (not _usable(holder) or holder == self.owner
                                        or self._kind(holder) not in (None, "Person")):
                 continue
@@ -1675,6 +1693,38 @@ class _Run:
                         sentence)
             self.role_holders.add(name)
             named.add(name)
+
+    def _staff_taken_on(self, text: str, sentence: _Sentence, named: set[str]) -> None:
+        """Staff one employs or takes on, named after their role ("I employ two mechanics,
+        Sam and Aisha"): each works with whoever took them on, in that role. A relation
+        word's own relation stands ("I've got a new doctor, Dr Shah": KNOWS, read
+        elsewhere)."""
+        for m in _STAFF_TAKEN_ON.finditer(text):
+            role = m["role"]
+            relation = RELATION_WORDS.get(role.lower().split()[-1])
+            if relation is not None and relation[0] != "COLLEAGUE_OF":
+                continue
+            employer = self.subject(m["subj"]) if m["subj"] == "I" or _usable(m["subj"]) \
+                else None
+            if employer is None:
+                continue
+            for name in _listed(m["names"]):
+                if not _usable(name) or name == self.owner \
+                        or self._kind(name) not in (None, "Person"):
+                    continue
+                # ("an apprentice called Tyler" may have made Tyler's job already)
+                told = {(op.from_name, op.type, op.to_name)
+                        for op in self.executor.plan.relationships}
+                holder = self.node("Person", name, f"{self._as_made(employer)}'s {role.lower()}")
+                if not any((a, t, b) in told for a, b in ((employer, holder), (holder, employer))
+                           for t in PERSON_TYPES):
+                    self.relate(employer, holder, "COLLEAGUE_OF", sentence,
+                                proximity=RELATION_WORDS["colleague"][2], attitude=0.5)
+                occupation = self.node("Concept", _title_name(role))
+                if (holder, "HAS_OCCUPATION", occupation) not in told:
+                    self.relate(holder, occupation, "HAS_OCCUPATION", sentence)
+                self.role_holders.add(name)
+                named.add(name)
 
     def _relative(self, name: str, rel_type: str, description: str) -> None:
         """The node a relation word names: a pet (OWNS) is an Entity, anyone else a Person."""
@@ -2196,6 +2246,14 @@ _OCCUPATIONS = (
     "constable|sergeant|inspector|"
     # the trades as they are called in Britain ("Finlay works as a joiner")
     "joiner|roofer|plasterer|bricklayer|glazier|"
+    # ("I'm a criminal barrister at a chambers in Birmingham", "My deckhand is Calum", "I'm
+    # an apprentice at Rolls-Royce")
+    "barrister|magistrate|deckhand|skipper|trawlerman|docker|labourer|laborer|"
+    "scaffolder|handyman|stonemason|chauffeur|cabbie|apprentice|intern|trainee|"
+    "shopkeeper|housekeeper|gamekeeper|beekeeper|zookeeper|greenkeeper|publican|"
+    "fishmonger|greengrocer|grocer|optometrist|dietitian|nutritionist|chiropractor|"
+    "osteopath|anaesthetist|anesthetist|auditor|actuary|underwriter|chaplain|minister|"
+    "imam|churchwarden|warden|archivist|animator|"
     # who looks after someone for a living ("a carer called Beth comes in on weekdays")
     "carer|caregiver|childminder|babysitter|(?:care|support|social|youth) worker|"
     # ... or after one's pets ("I hired a dog walker, Liam")
@@ -2284,10 +2342,21 @@ _HOLDER = (rf"(?:\b{_NAME_TITLE})?(?P<subj>(?![A-Z]{{2,}}(?![\w'’\-])){NAME})(
 _MY_ROLE = compiled(
     r"\b(?:[Mm]y|[Oo]ur)\s++"
     rf"{_TITLE_QUALIFIER}(?!(?:favourite|favorite|fave|fav|ideal|dream)\b){_ROLE}"
-    # ("My diabetes nurse is called Bernie")
-    rf"(?:,\s++|\s++is\s++(?:now\s++)?(?:called\s++|named\s++)?|\s++){_HOLDER}")
+    # ("My diabetes nurse is called Bernie"; "My deckhand is my nephew Calum")
+    rf"(?:,\s++|\s++is\s++(?:now\s++)?(?:called\s++|named\s++|{_HOLDER_SAID_AS})|\s++)"
+    rf"{_HOLDER}")
 # ... as close as one named by a relation word of such a job ("my accountant")
 _KNOWN_BY_ROLE = RELATION_WORDS["accountant"][2]
+# staff one employs or takes on, by name after the role: "I employ two mechanics, Sam and
+# Aisha", "We've taken on an apprentice called Tyler", "I've got a new deckhand, a
+# Ukrainian lad called Oleh" (they work with the speaker, in that role)
+_STAFF_TAKEN_ON = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:employ|employs|employed|hired|"
+    r"recruited|took\s++on|taken\s++on|got)\s++(?:a|an|two|three|four|five|[2-5])\s++"
+    rf"(?:new\s++)?(?P<role>{_ROLE_WORDS})(?P<many>e?s)?(?![\w'’\-])"
+    rf"(?:\s*+,\s*+(?:an?\s++(?:[\w\-]++\s++){{0,2}}?(?:{_SOMEONE_WORDS})\s++"
+    r"(?:called|named)\s++)?|\s++(?:called|named)\s++)"
+    rf"(?P<names>{NAME}(?:\s*+,\s*+{NAME})*(?:,?\s++(?:and|&)\s++{NAME})?)")
 # what someone named by their workplace does in business talk ("Kaito at Helios asked")
 _SAYING_VERBS = (r"(?:said|says|told|called|texted|emailed|asked|mentioned|wants|wanted|"
                  r"thinks|reached\s++out|replied|confirmed|agreed|invited|sent|signed)")
@@ -2563,10 +2632,12 @@ _BACK_FROM = compiled(r"^(?:(?:Just|Finally)\s+)?[Bb]ack\s+from\s")
 _ELIDED = compiled(r"\b(and|then|but)\s+(?=(?:(?:even|also|just|then|now|still|later|soon)\s+)?"
                      r"(?:joined|moved|relocated|became|likes|loves|hates|dislikes|prefers|"
                      r"enjoys|owns|teaches|"
-                     r"started|got|work|works|live|lives|studies|study|went|took|bought|"
+                     r"started|got|work|works|worked|live|lives|studies|study|went|took|bought|"
                      # "My son Leo is 8 and does judo on Tuesdays", "Dad had a fall and
                      # broke his hip"
-                     r"plays|does|broke|hurt|sprained|injured|twisted|fractured|tore)\b)")
+                     r"plays|does|broke|hurt|sprained|injured|twisted|fractured|tore|"
+                     # "We've sold the houseboat and are renting a cottage in Cawsand"
+                     r"rent|rents|(?:am|is|are)\s+(?:renting|living|working|studying))\b)")
 # a clause about the person just named: "Sam, who lives in Perth, …"
 _WHO_CLAUSE = compiled(
     rf"(?P<name>{NAME}),?\s++who\s++(?=(?:(?:is|was)\s++(?:a|an|from|allergic)|has|had|"
@@ -2612,7 +2683,8 @@ _PLURAL_RELATION = compiled(
     r"\b[Mm]y|\b[Oo]ur|\b(?:I|[Ww]e)(?:\s++(?:have|adopted|rescued|got)|['’]ve)"
     r"(?:\s++(?:got|adopted|rescued))?|"
     # ... and someone else's: "My daughter Susan has three boys, Jack, Harry and Alfie"
-    rf"(?<![\w'’])(?P<holder>{NAME})\s++(?:has|had)(?:\s++got)?)\s++"
+    # ... or said as theirs: "Sophie's twins, Ollie and Freddie, started school"
+    rf"(?<![\w'’])(?P<holder>{NAME})(?:\s++(?:has|had)(?:\s++got)?|(?<=['’]s)(?=\s)))\s++"
     r"(?:(?:two|three|four|five|2|3|4|5|twin|little|young|grown-up|adult|older|younger|"
     r"lovely|wonderful|new)\s++){0,2}"
     rf"(?:(?P<rel>{_PLURAL_WORD})|(?:(?<=two\s)|(?<=three\s)|(?<=four\s)|(?<=five\s)|"
@@ -2790,9 +2862,11 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:[a-z\-]++\s++){1,3}?)?\s++at\s++(?:the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # a school of the past: "I studied at TU Berlin", "she studied law at Edinburgh" (what
-    # was studied is its own fact; "studied in Leeds" names a city, not a school)
+    # was studied is its own fact; "studied in Leeds" names a city, not a school); where
+    # one trained ("I trained at Leiths", "she trained as a nurse at St Thomas'")
     ("STUDIES_AT", compiled(
-        rf"{SUBJECT}\s++{ADVERB}studied\s++(?:[a-z\-]++\s++){{0,2}}?at\s++(?:the\s++)?"
+        rf"{SUBJECT}\s++{ADVERB}(?:studied|trained(?:\s++as\s++an?)?)\s++"
+        r"(?:[a-z\-]++\s++){0,2}?at\s++(?:the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     ("LIVES_IN", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:used\s++to|no\s++longer)\s++live\s++in\s++(?P<obj>{NAME})"),
@@ -2819,7 +2893,10 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         # (the subject said again after "and": RuleExtractor.resolved)
         rf"(?P<obj>{NAME})\s++(?:and|to)\s++(?:(?P=subj)\s++)?(?:(?:has|have)\s++)?"
         r"(?:joined|join|started\s++at|"
-        r"moved\s++to|gone\s++to|went\s++to)\s++(?:the\s++)?[A-Z]"), "Entity", "organisation"),
+        r"moved\s++to|gone\s++to|went\s++to)\s++"
+        # ("I've left Monzo and joined a startup called Tessellate")
+        r"(?:the\s++|(?:a|an)\s++(?:[a-z\-]++\s++){0,2}?(?:called|named)\s++)?[A-Z]"),
+     "Entity", "organisation"),
     # "… anymore": "I don't work at Acme anymore", "Tom doesn't live in Leeds any more",
     # "I'm not with Tom anymore"
     ("WORKS_AT", compiled(
@@ -2838,7 +2915,11 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         # "I retired last year after 30 years as a teacher"
         r"retired\s++(?:[\w\-]++\s++){0,3}?after\s++(?:[\w\-]++\s++){1,4}?as|"
         # "My husband Arthur was a carpenter"
-        r"quit\s++being|(?:am|is|are)\s++no\s++longer|was|were)\s++(?:a|an)\s++" + _ROLE),
+        r"quit\s++being|(?:am|is|are)\s++no\s++longer|was|were|"
+        # "I gave up my job as a school secretary to care for him"
+        r"(?:(?:have|has)\s++)?(?:gave|given)\s++up\s++(?:my|his|her|their)\s++"
+        r"(?:(?:old|full-time|part-time)\s++)?(?:job|career|work)\s++as)\s++(?:a|an)\s++"
+        + _ROLE),
      "Concept", ""),
     ("HAS_OCCUPATION", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++(?:retired|former|ex-)\s*+"
@@ -3065,14 +3146,14 @@ _WHEN_GOT = (r"(?:\s++(?:last|this)\s++(?:week|weekend|month|year|night|morning|
 # "we got a cat, her name is Luna", "Tara got a puppy, a beagle called Bramble": the name is
 # the pet's
 _PET_NAMED = compiled(
-    rf"{SUBJECT}\s++{ADVERB}(?:adopted|(?:have\s++|has\s++)?got|have|has|own|owns|bought|rescued|found)\s++"
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have\s++|has\s++)?(?:adopted|got|bought|rescued|found)|have|has|own|owns)\s++"
     rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND}){_WHEN_GOT}"
     rf"\s*+[,;]\s*+(?:(?:she|he|it)['’]s\s++called|(?:her|his|its)\s++name\s++is|"
     rf"(?:a|an)\s++(?:[a-z\-]+\s++)?(?:{_PET_KIND})\s++(?:called|named))\s++"
     rf"(?P<name>{NAME})")
 # "We got a puppy! His name is Mango": a pet got in one sentence without a name ...
 _PET_GOT = compiled(
-    rf"{SUBJECT}\s++{ADVERB}(?:adopted|(?:have\s++|has\s++)?got|have|has|bought|rescued|found)\s++"
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have\s++|has\s++)?(?:adopted|got|bought|rescued|found)|have|has)\s++"
     rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND})\b")
 # ... or got as a pronoun, the animal the message before spoke of ("How's the cat??")
 _ADOPTED_PRONOUN = compiled(
@@ -3128,7 +3209,7 @@ _NAME_GIVEN_AFTER = (r"\s*+[,;]\s*+(?:(?:his|her|their|its)\s++name\s++is|"
 # Sofia, …", "we have a dog Max": _owned keeps such a name only after one of those words,
 # not "I have a question, Tom")
 _OWNED = compiled(
-    rf"{SUBJECT}\s+{ADVERB}(?:adopted|(?:have\s+|has\s+)?got|have|has|own|owns|bought|rescued|found|"
+    rf"{SUBJECT}\s+{ADVERB}(?:(?:have\s+|has\s+)?(?:adopted|got|bought|rescued|found)|have|has|own|owns|"
     # a friend made: "Sam has made a best friend called Hugo" (a relative or friend only)
     r"(?:(?:have|has)\s+)?(?P<made>made))\s+"
     # one got for someone is theirs: "we got Mia a kitten called Pepper"
@@ -3136,9 +3217,12 @@ _OWNED = compiled(
     # ("a 14-year-old Irish Sport Horse called Murphy": an age, a breed in capitals)
     rf"(?:a|an|another|one)\s+(?:{_AGED}\s+)?"
     r"(?P<what>(?:[a-z]+\s+){0,2}?[a-z]+|(?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+"
-    r"(?=\s+(?:named|called)\b))"
-    # "I own a bakery in Bath called Crumb & Co."
-    rf"(?:(?:\s+in\s+{NAME})?\s+(?:named|called)|(?P<given>{_NAME_GIVEN_AFTER})|(?P<comma>,?))\s+"
+    r"(?=\s+(?:named|called)\b)|"
+    # ... or a breed's capital before its words ("a Spanish water dog called Pepa")
+    r"[A-Z][a-z]+\s+(?:[a-z]+\s+)?[a-z]+(?=\s+(?:from\s+[^,.!?]{1,30},\s+)?(?:named|called)\b))"
+    # "I own a bakery in Bath called Crumb & Co."; where it came from ("a dog from the
+    # shelter, called Pepa")
+    rf"(?:(?:\s+in\s+{NAME}|\s+from\s+(?:the|a|an)\s+(?:[a-z]+\s+)?[a-z]+,?)?\s+(?:named|called)|(?P<given>{_NAME_GIVEN_AFTER})|(?P<comma>,?))\s+"
     rf"(?P<name>{NAME})")
 # a thing one has, then the name one calls it: "we bought a motorhome, we call her Bessie"
 # ("we" read as "I": RuleExtractor.resolved)
@@ -3839,6 +3923,21 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"biopsy))\b(?![\-'’])(?!\s++(?:booked|scheduled|planned|arranged|postponed|"
         r"cancell?ed|canceled|moved|rescheduled|confirmed|delayed|put\s++back)\b)"),
      "Concept", ""),
+    # someone one works beside: "I share an office with Tomasz", "she works alongside Dev",
+    # "then worked under Angela Hartnett" (COLLEAGUE_OF) ...
+    ("COLLEAGUE_OF", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:share|shares|shared|(?:am|is|are)\s++sharing)\s++"
+        r"(?:a|an|the|my|our|his|her|their)\s++(?:[a-z\-]++\s++)?(?:office|desk|lab|"
+        r"laboratory|workshop|studio|shift|van|cab|kitchen|classroom|stall)\s++with\s++"
+        rf"(?P<obj>{NAME})"), "Person", ""),
+    ("COLLEAGUE_OF", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:work|works|worked|(?:am|is|are)\s++working)\s++"
+        rf"(?:alongside|under)\s++(?P<obj>{NAME})"), "Person", ""),
+    # ... and one who shares one's home: "I share a flat with Chloe" (KNOWS, as a flatmate)
+    ("KNOWS", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:share|shares|shared|(?:am|is|are)\s++sharing)\s++"
+        rf"(?:a|an|the|my|our|his|her|their)\s++(?:[a-z\-]++\s++)?(?:{_HOME_WORDS}|room)"
+        rf"\s++with\s++(?P<obj>{NAME})"), "Person", ""),
     # someone hired, by the role hired for: "We just hired our first barista, Tom", "I hired
     # a new assistant called Priya" (they work together; not "we hired Deloitte", named
     # alone, which may be a firm)
@@ -4371,8 +4470,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"remotely\s++)?as|"
         # "I work at Stripe as a data engineer", "I joined Globex as a data engineer"
         # ("Gemma works at the hospital in Scarborough as a radiographer")
-        rf"(?:works?\s++(?:(?:part|full)[\s\-]time\s++)?(?:at|for)|(?:(?:have|has)\s++{ADVERB})?"
-        rf"joined)\s++(?:(?:the\s++)?{NAME}|"
+        # ("I've gone back to work part time at the surgery as a receptionist")
+        rf"(?:(?:works?|{_BACK_TO_WORK})\s++(?:(?:part|full)[\s\-]time\s++)?(?:at|for)|"
+        rf"(?:(?:have|has)\s++{ADVERB})?joined)\s++(?:(?:the\s++)?{NAME}|"
         rf"(?:the|a|an)\s++(?:[a-z\-]++\s++){{0,2}}?[a-z\-]++(?:\s++in\s++{NAME})?)\s++as|"
         # ("Callum's got a new job as a ferry captain")
         rf"(?:(?:have|has)\s++{ADVERB})?(?:got|started|took|landed|found|accepted)\s++"
@@ -4384,7 +4484,10 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # Northwind as head of sales"
     ("HAS_OCCUPATION", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:am|is|are)\s++{ADVERB}joining|(?:(?:have|has)\s++"
-        rf"{ADVERB})?joined|will\s++join|works?\s++(?:at|for))\s++(?:the\s++)?{NAME}\s++as\s++"
+        rf"{ADVERB})?joined|will\s++join|works?\s++(?:at|for))\s++"
+        # ("I've joined a startup called Tessellate as CTO")
+        r"(?:the\s++|(?:a|an)\s++(?:[a-z\-]++\s++){0,2}?(?:called|named)\s++)?"
+        rf"{NAME}\s++as\s++"
         r"(?:(?:its|their)\s++)?(?:new\s++)?" + _ROLE), "Concept", ""),
     # someone hired into a role holds it: "we hired Diego Santos as a backend engineer"
     ("HAS_OCCUPATION", compiled(
