@@ -4183,3 +4183,43 @@ def test_a_job_given_up_as_a_role_is_over_and_one_gone_back_to_is_held():
 def test_a_home_moved_into_named_between_commas_is_in_the_place_after_it():
     assert ("ken", "LIVES_IN", "leyland") in extract(
         "Ken has moved into a care home, Willow Lodge, in Leyland.", "Sandra")[1]
+
+
+def test_staff_employed_in_any_words_are_each_one_of_the_role():
+    assert extract("I've employed two dispensers, Amina and Claire.", "Nadia")[1] == {
+        ("nadia", "COLLEAGUE_OF", "amina"), ("amina", "HAS_OCCUPATION", "dispenser"),
+        ("nadia", "COLLEAGUE_OF", "claire"), ("claire", "HAS_OCCUPATION", "dispenser")}
+    assert ("jo", "HAS_OCCUPATION", "waitress") in extract(
+        "We hired two waitresses, Jo and Bea.", "Marco")[1]
+    assert extract("I've got two cats, Tom and Jerry.", "Ann")[1] == {
+        ("ann", "OWNS", "tom"), ("ann", "OWNS", "jerry")}
+
+
+def test_a_branch_managed_a_business_co_founded_and_a_home_bought_with_have():
+    assert extract("I'm a pharmacist, I manage a Boots in Wolverhampton.", "Nadia")[1] == {
+        ("nadia", "HAS_OCCUPATION", "pharmacist"), ("nadia", "WORKS_AT", "boots")}
+    assert extract("I manage the Leeds office.", "Nadia")[1] == set()
+    assert extract("I've co-founded a startup called Fernleaf, we make software.",
+                   "Raj")[1] == {("raj", "WORKS_AT", "fernleaf")}
+    assert ("kirsty", "LIVES_IN", "linlithgow") in extract(
+        "We've bought a house in Linlithgow!", "Kirsty")[1]
+
+
+def test_an_office_moved_into_is_no_home_and_a_downsize_is_a_move_ahead():
+    assert extract("We've moved into our own office in Temple Quay.", "Raj")[1] == set()
+    assert ("ann", "LIVES_IN", "leith") in extract(
+        "We moved into a studio flat in Leith.", "Ann")[1]
+    assert extract("We're downsizing to a bungalow in Dinas Powys.", "Bill")[1] == {
+        ("bill", "HAS_GOAL", "moving to dinas powys")}
+
+
+def test_a_rank_in_the_forces_a_team_leader_made_and_a_crewmate():
+    assert ("dan", "HAS_OCCUPATION", "corporal") in extract(
+        "I'm a corporal in the Royal Engineers, posted to Chatham.", "Dan")[1]
+    assert extract("Euan has been made a team leader, so I've got a new crewmate, Rachel.",
+                   "Kirsty")[1] == {("euan", "HAS_OCCUPATION", "team leader"),
+                                    ("kirsty", "COLLEAGUE_OF", "rachel")}
+    assert extract("My crewmate is a big lad called Euan.", "Kirsty")[1] == {
+        ("kirsty", "COLLEAGUE_OF", "euan")}
+    assert extract("I was made redundant.", "Kirsty")[1] == {
+        ("kirsty", "EXPERIENCED", "lost job")}

@@ -318,7 +318,10 @@ RELATION_WORD_GROUPS: dict[tuple[str, float], tuple[str, ...]] = {
                          "old friend"),
     # a partner in a business or a pastime is no romance ("my business partner Jo", "Sam is
     # my tennis partner": the longest relation word is read first)
-    ("COLLEAGUE_OF", 0.5): ("colleague, coworker, co-worker, teammate", "boss, manager",
+    # ("My crewmate is a big lad called Euan": who one works a shift, a boat or an
+    # ambulance with)
+    ("COLLEAGUE_OF", 0.5): ("colleague, coworker, co-worker, teammate", "crewmate",
+                            "boss, manager",
                             "co-founder, cofounder", "sous chef", "apprentice", "stylist",
                             "curate", "business partner", "teaching partner",
                             "work partner"),
@@ -358,6 +361,13 @@ def plural(word: str) -> str:
     if word in irregular:
         return irregular[word]
     return f"{word}es" if word.endswith(("s", "ch", "sh")) else f"{word}s"
+
+
+def singular(word: str) -> str:
+    """One of a regular plural ("two mechanics": a mechanic; "waitresses", "coaches")."""
+    if word.endswith(("sses", "ches", "shes")):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
 # The lists .cypher files take from here (``{{name}}``, rendered by memgraph/cypher.py):

@@ -95,6 +95,7 @@ from memgraph.graph.vocabulary import (
     PET_BREEDS,
     RELATION_WORD_GROUPS,
     plural,
+    singular,
 )
 from memgraph.ingest.prefilter import Prefiltered, compiled
 from memgraph.ingest.source import SourceText
@@ -315,6 +316,9 @@ _BACK_TO_WORK = (r"(?:(?:have|has)\s++)?(?:(?:went|go|going|gone|returned)\s++ba
 # a home one lives in: bought or got, it is where one lives (the LIVES_IN patterns; and a
 # dropped subject: "Got the flat in Chorlton!")
 _HOME_WORDS = r"(?:house|flat|home|cottage|apartment|condo|bungalow|townhouse)"
+# the places one works in, which no one lives in ("moved into a new office in Leeds")
+_WORKPLACE_WORDS = (r"(?:office|offices|premises|unit|workshop|studio|warehouse|shop|store|"
+                    r"factory|lab|surgery|clinic|salon)")
 # the kinds of organisation whose name may follow them after a comma ("a pharmaceutical
 # company, Sanofi")
 _ORGANISATION_KINDS = (r"(?:company|firm|business|startup|start-up|charity|agency|"
@@ -425,7 +429,9 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # a business one runs: "I run a small bakery called Crumb", "Tom manages a café named
     # Bean" (one that is owned is OWNS: "he owns a bakery called Sunrise Bakes", _owned)
     ("WORKS_AT", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:run|runs|opened|founded|co-founded|manage|manages)"
+        # ("I've co-founded a startup called Fernleaf")
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:run|runs|opened|founded|"
+        r"co-founded|manage|manages)"
         r"\s++(?:a|an|my|our|his|her|their)\s++(?P<what>(?:[a-z\-]++\s++){0,2}?(?:bakery|café|cafe|"
         r"shop|store|restaurant|bar|pub|business|company|startup|start-up|salon|studio|gym|"
         r"agency|firm|clinic|practice|farm|bookshop|bookstore|boutique|brewery|bistro|deli|"
@@ -436,6 +442,12 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:the\s++)?"
         rf"(?P<obj>{NAME})"),
      "Entity", "organisation"),
+    # a branch one manages: "I manage a Boots in Wolverhampton", "she manages the Tesco on
+    # the high street" (not "I manage the Leeds office": no name alone)
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:manage|manages|(?:am|is|are)\s++managing)\s++(?:a|an|the)\s++"
+        rf"(?P<obj>{NAME})(?=\s++(?:in|on|at|near)\s|\s*+[,.!?;]|\s*+$)"), "Entity",
+     "organisation"),
     ("LIVES_IN", compiled(
         # "we're married and I'm settled in Sandsend"
         # ("I've just moved to Leeds": an adverb may stand after "have")
@@ -460,7 +472,9 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # Stockport", "into a 1 bed in Maidenhead", "in his own house in Swansea", "into Ty
         # Gwyn care home in Mumbles"
         # ... or named between commas ("into a care home, Willow Lodge, in Leyland")
-        rf"(?:(?:(?:an?|the|our|my|his|her|their)\s++(?:[\w\-]+\s++){{1,3}}?|"
+        # (not a workplace: "We've moved into our own office in Temple Quay")
+        rf"(?:(?:(?:an?|the|our|my|his|her|their)\s++(?!(?:[\w\-]+\s++){{0,2}}{_WORKPLACE_WORDS}\s++in\s)"
+        rf"(?:[\w\-]+\s++){{1,3}}?|"
         rf"{NAME}\s++(?:care|nursing|retirement)\s++home\s++|"
         rf"(?:an?|the)\s++(?:[\w\-]+\s++){{0,2}}?[\w\-]+,\s*+{NAME},\s*+)in\s++)?"
         rf"(?P<obj>{NAME})"),
@@ -516,10 +530,11 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:a|an|our|my|his|her|their)\s++(?:new\s++|little\s++|small\s++|tiny\s++)?"
         r"(?:house|flat|room|apartment|studio|place|cottage)\s++in\s++"
         rf"(?P<obj>{NAME})"), "Entity", "place"),
-    # a home bought: "we bought a cottage in Bath" (not "a holiday home in Spain", nor "a
-    # flat in Leeds to rent out")
+    # a home bought: "we bought a cottage in Bath", "We've bought a house in Linlithgow!"
+    # (not "a holiday home in Spain", nor "a flat in Leeds to rent out")
     ("LIVES_IN", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:bought|purchased)\s++(?:a|an|our|my|his|her|their)\s++"
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:bought|purchased)\s++"
+        r"(?:a|an|our|my|his|her|their)\s++"
         rf"(?:new\s++|little\s++|small\s++|big\s++|old\s++)?{_HOME_WORDS}\s++in\s++"
         rf"(?P<obj>{NAME})(?![^.!?;]{{0,40}}?\b(?:rent(?:ed|ing)?\s++(?:it\s++)?out|"
         r"let\s++out|to\s++let|as\s++an\s++investment)\b)"), "Entity", "place"),
@@ -1701,6 +1716,10 @@ class _Run:
         elsewhere)."""
         for m in _STAFF_TAKEN_ON.finditer(text):
             role = m["role"]
+            if m["count"] not in ("a", "an"):      # "two mechanics": each a mechanic
+                role = singular(role)
+            if m["verb"] == "got" and not _OCCUPATION_SAID.fullmatch(role):
+                continue            # "I've got two kids, Sam and Aisha": no staff
             relation = RELATION_WORDS.get(role.lower().split()[-1])
             if relation is not None and relation[0] != "COLLEAGUE_OF":
                 continue
@@ -2242,8 +2261,11 @@ _OCCUPATIONS = (
     # ("My mentor, Sarah Wood, told me…"; "my mentor teacher, Mrs Okafor" is a teacher)
     "mentor|"
     # the police's ranks ("a police constable with Greater Manchester Police", "My sergeant
-    # is Sarah Kaur")
-    "constable|sergeant|inspector|"
+    # is Sarah Kaur"), and the forces' ("I'm a corporal in the Royal Engineers")
+    "constable|sergeant|inspector|corporal|lieutenant|colonel|brigadier|sapper|gunner|"
+    "paratrooper|airman|"
+    # one who leads a team ("Euan has been made a team leader")
+    "(?:team|group|shift|squad|scout|youth|section|ward) leader|"
     # the trades as they are called in Britain ("Finlay works as a joiner")
     "joiner|roofer|plasterer|bricklayer|glazier|"
     # ("I'm a criminal barrister at a chambers in Birmingham", "My deckhand is Calum", "I'm
@@ -2350,13 +2372,15 @@ _KNOWN_BY_ROLE = RELATION_WORDS["accountant"][2]
 # staff one employs or takes on, by name after the role: "I employ two mechanics, Sam and
 # Aisha", "We've taken on an apprentice called Tyler", "I've got a new deckhand, a
 # Ukrainian lad called Oleh" (they work with the speaker, in that role)
+# (the role in any words after a verb that only hires; after "got", an occupation's)
 _STAFF_TAKEN_ON = compiled(
-    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:employ|employs|employed|hired|"
-    r"recruited|took\s++on|taken\s++on|got)\s++(?:a|an|two|three|four|five|[2-5])\s++"
-    rf"(?:new\s++)?(?P<role>{_ROLE_WORDS})(?P<many>e?s)?(?![\w'’\-])"
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?P<verb>employ|employs|employed|"
+    r"hired|recruited|took\s++on|taken\s++on|got)\s++(?P<count>a|an|two|three|four|five|"
+    r"[2-5])\s++(?:new\s++)?(?P<role>(?:[a-z\-]++\s++){0,2}?[a-z\-]++)(?![\w'’\-])"
     rf"(?:\s*+,\s*+(?:an?\s++(?:[\w\-]++\s++){{0,2}}?(?:{_SOMEONE_WORDS})\s++"
     r"(?:called|named)\s++)?|\s++(?:called|named)\s++)"
     rf"(?P<names>{NAME}(?:\s*+,\s*+{NAME})*(?:,?\s++(?:and|&)\s++{NAME})?)")
+_OCCUPATION_SAID = compiled(_ROLE_WORDS)
 # what someone named by their workplace does in business talk ("Kaito at Helios asked")
 _SAYING_VERBS = (r"(?:said|says|told|called|texted|emailed|asked|mentioned|wants|wanted|"
                  r"thinks|reached\s++out|replied|confirmed|agreed|invited|sent|signed)")
@@ -3418,7 +3442,8 @@ _MY_GOAL = compiled(
 # January": a plan held now (HAS_GOAL "moving to Berlin"), not a home yet (LIVES_IN waits
 # for "we moved"; a home from a future date would answer "where does Lena live?" wrongly)
 _MOVING_TO = compiled(
-    rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:moving|relocating|going\s++to\s++move|"
+    # ("We're downsizing to a bungalow in Dinas Powys")
+    rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:moving|relocating|downsizing|going\s++to\s++move|"
     r"planning\s++to\s++move|about\s++to\s++move)\s++"
     # "Ana and I are moving from Manchester to Lisbon in September"
     # ... or to a home there ("We are moving to a council house in Earlsdon")
@@ -3515,8 +3540,9 @@ _APPLIED = compiled(
 # "move", "move in", "move out", dated by the sentence); a place named is the home's fact
 # ("moved to Leeds", "into a flat in Govan": LIVES_IN). Only where the clause ends or says
 # when: "we moved the sofa", "I was moved to tears", "I've moved on" are no move
-_HOME_WORDS = (r"house|home|flat|place|apartment|townhouse|bungalow|cottage|condo|room|"
-               r"box\s++room|spare\s++room")
+# (a home moved into, said with no place: more words than _HOME_WORDS, a room too)
+_HOME_MOVED_INTO = (r"house|home|flat|place|apartment|townhouse|bungalow|cottage|condo|room|"
+                    r"box\s++room|spare\s++room")
 _WHEN_NEXT = (r"(?=\s*+(?:[.!?,;:)–—]|-\s|$)|\s++(?:last|yesterday|today|this|earlier|recently|"
               r"(?:back\s++)?in\s++(?:\d|" + "|".join(calendar.month_name[1:])
               + r"|the\s++(?:spring|summer|autumn|fall|winter))|"
@@ -3528,7 +3554,7 @@ _MOVED_HOME = compiled(
     r"(?P<out>\s++out)|(?P<in>\s++in(?:\s++together)?(?:\s++with\s++(?:us|me|them|him|her|"
     rf"(?:my|our|his|her|their)\s++(?:[a-z\-]++\s++)?[a-z\-]++|{NAME}))?)|"
     r"\s++(?:in)?to\s++(?:a|an|the|our|my|his|her|their)\s++(?:[\w\-]++\s++){0,2}?"
-    rf"(?:{_HOME_WORDS})\b(?!\s++(?:in|at|on)\s++[A-Z]))?" + _WHEN_NEXT)
+    rf"(?:{_HOME_MOVED_INTO})\b(?!\s++(?:in|at|on)\s++[A-Z]))?" + _WHEN_NEXT)
 # a licence or a certificate earned: "I got my driver's license!", "Tom finally got his
 # pilot's licence" (EXPERIENCED "got driver's license", dated by the sentence; not "a
 # licence to sell alcohol", which a business gets)
@@ -4494,10 +4520,12 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"\b(?:hired|recruited)\s++{SUBJECT}\s++as\s++(?:(?:a|an|our|the)\s++)?"
         r"(?:new\s++)?" + _ROLE), "Concept", ""),
     # a promotion is the occupation held from then on: "I got promoted to design lead",
-    # "she was promoted to head of sales", "Tom has been promoted to senior engineer"
+    # "she was promoted to head of sales", "Tom has been promoted to senior engineer",
+    # "Euan has been made a team leader"
     ("HAS_OCCUPATION", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:got|get|was|were|(?:have|has)\s++been|am|is|are)\s++"
-        rf"{ADVERB}promoted\s++to\s++(?:(?:a|an|the)\s++)?(?P<obj>(?:[a-z\-]++\s++){{0,3}}?"
+        rf"{ADVERB}(?:promoted\s++to|made)\s++(?:(?:a|an|the)\s++)?"
+        rf"(?P<obj>(?:[a-z\-]++\s++){{0,3}}?"
         rf"(?:{_OCCUPATIONS}|lead|head\s++of\s++[a-z\-]++)"
         # ... or as a title is written: "promoted to Chief Engineer", "to Head Chef"
         rf"|(?:[A-Z][a-z\-]++\s++){{0,3}}?(?:{_TITLED_OCCUPATIONS}))"
