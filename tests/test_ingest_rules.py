@@ -4223,3 +4223,15 @@ def test_a_rank_in_the_forces_a_team_leader_made_and_a_crewmate():
         ("kirsty", "COLLEAGUE_OF", "euan")}
     assert extract("I was made redundant.", "Kirsty")[1] == {
         ("kirsty", "EXPERIENCED", "lost job")}
+
+
+def test_a_home_moved_from_said_after_the_new_one_and_an_employer_left_for_ones_own():
+    at = datetime(2025, 5, 10, 12, tzinfo=UTC)
+    plan = planned("We moved to Melbourne from Belfast last year on a skilled visa.",
+                   "Siobhan", at).plan
+    assert {(r.type, r.to_id, r.valid_to is not None) for r in plan.relationships} == {
+        ("LIVES_IN", "melbourne", False), ("LIVES_IN", "belfast", True)}
+    plan = planned("I've left Boots and bought my own pharmacy in Tettenhall!", "Nadia",
+                   at).plan
+    assert {(r.type, r.to_id, r.valid_to is not None) for r in plan.relationships} == {
+        ("WORKS_AT", "boots", True)}

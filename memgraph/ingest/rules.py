@@ -2896,10 +2896,11 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:used\s++to|no\s++longer)\s++live\s++in\s++(?P<obj>{NAME})"),
      "Entity", "place"),
     # the home moved from: "I moved from Leeds to Bristol in 2021", "we moved away from
-    # London" (over from then; "moved here from Kerala" is where one is from: FROM)
+    # London", "We moved to Melbourne from Belfast" (over from then; "moved here from
+    # Kerala" is where one is from: FROM)
     ("LIVES_IN", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++)?(?:moved|relocated)\s++(?:away\s++)?"
-        rf"from\s++(?P<obj>{NAME})(?![\w'’])"), "Entity", "place"),
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++)?(?:moved|relocated)\s++(?:away\s++|"
+        rf"to\s++{NAME}\s++)?from\s++(?P<obj>{NAME})(?![\w'’])"), "Entity", "place"),
     ("PARTNER_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:broke\s++up\s++with|split\s++up\s++with|divorced|"
         rf"separated\s++from)\s++(?:(?:my|his|her|their)\s++{_PARTNER_WORDS}\s++)?"
@@ -2916,10 +2917,11 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:left|quit)\s++(?:the\s++)?"
         # (the subject said again after "and": RuleExtractor.resolved)
         rf"(?P<obj>{NAME})\s++(?:and|to)\s++(?:(?P=subj)\s++)?(?:(?:has|have)\s++)?"
-        r"(?:joined|join|started\s++at|"
-        r"moved\s++to|gone\s++to|went\s++to)\s++"
+        r"(?:(?:joined|join|started\s++at|moved\s++to|gone\s++to|went\s++to)\s++"
         # ("I've left Monzo and joined a startup called Tessellate")
-        r"(?:the\s++|(?:a|an)\s++(?:[a-z\-]++\s++){0,2}?(?:called|named)\s++)?[A-Z]"),
+        r"(?:the\s++|(?:a|an)\s++(?:[a-z\-]++\s++){0,2}?(?:called|named)\s++)?[A-Z]|"
+        # ... or a business of one's own ("I've left Boots and bought my own pharmacy")
+        r"(?:bought|opened|started|set\s++up|launched)\s++(?:my|his|her|their|our)\s++own\b)"),
      "Entity", "organisation"),
     # "… anymore": "I don't work at Acme anymore", "Tom doesn't live in Leeds any more",
     # "I'm not with Tom anymore"
