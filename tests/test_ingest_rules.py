@@ -4235,3 +4235,10 @@ def test_a_home_moved_from_said_after_the_new_one_and_an_employer_left_for_ones_
                    at).plan
     assert {(r.type, r.to_id, r.valid_to is not None) for r in plan.relationships} == {
         ("WORKS_AT", "boots", True)}
+
+
+def test_a_relative_from_somewhere_named_after_a_comma_and_a_school_by_its_nationality():
+    assert extract("My best mate from basic training, Lewis, is in the Paras now.",
+                   "Dan")[1] == {("dan", "FRIEND_OF", "lewis")}
+    assert not any(rel == "STUDIES_AT" for _, rel, _ in extract(
+        "Alfie goes to the British school and he's picking up German.", "Dan")[1])

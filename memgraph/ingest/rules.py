@@ -223,6 +223,10 @@ _TITLE_OPENING = compiled("^" + _TITLE)
 _FORMER_WORDS = frozenset({"old", "former", "previous"})
 _MET_AT = (r"(?:\s++from\s++(?:work|school|college|university|uni|church|the\s++gym|"
            r"high\s++school|home|back\s++home)|"
+           # ... or any words, the name set off after them ("My best mate from basic
+           # training, Lewis, is in the Paras now")
+           r"\s++from\s++(?:(?:the|my|our|his|her|their)\s++)?(?:[a-z\-]++\s++){0,2}[a-z\-]++"
+           r"(?=\s*+,)|"
            # "my manager at Skyscanner, Fiona, invited me"
            rf"\s++at\s++(?:the\s++)?{NAME}(?=\s*+,))")
 # A journey is made or taken, not a thing made ("we made a weekend trip to Porto" is a
@@ -1368,6 +1372,9 @@ class _Run:
             return      # "I like the look of" (a bungalow said before), "the sound of that"
         if kind == "Concept" and _PRONOUN_OBJECT.match(raw_obj):
             return      # "I love him so much it's annoying": someone said before, no thing
+        if kind != "Concept" and raw_obj in _DEMONYM_WORDS \
+                and _THING_AFTER.match(m.string, m.end("obj")):
+            return      # "Alfie goes to the British school": a kind of school, none named
         if kind != "Concept" and _POSSESSIVE_SUFFIX.search(raw_obj) \
                 and not _NOTHING_OWNED.match(m.string, m.end("obj")) \
                 and not _SAINTS_PLACE.match(raw_obj) \
