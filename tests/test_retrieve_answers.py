@@ -19,6 +19,7 @@ from memgraph.retrieve.answers import (
     shows_its_match,
     speaks_for_question,
     successors,
+    took_over,
 )
 from memgraph.retrieve.config import Weights
 from memgraph.retrieve.filters import verb_stem
@@ -1501,6 +1502,17 @@ def test_a_fact_told_over_hands_its_place_to_what_the_same_message_started() -> 
     assert successors("vscode", rels, later) == ["neovim"]
     assert successors("neovim", rels, later) == []             # not over
     assert successors("vscode", rels, NOW) == []               # not over yet
+
+
+def test_a_superseded_fact_hands_its_place_to_the_one_that_superseded_it() -> None:
+    switched = datetime(2025, 3, 20, tzinfo=UTC)
+    rels = {"uber": {"kind": "WORKS_AT", "start_uid": "farid", "uid": "u1",
+                     "superseded_by": "u2", "valid_to": switched, "source_ids": ["s1"]},
+            "bolt": {"kind": "WORKS_AT", "start_uid": "farid", "uid": "u2",
+                     "source_ids": ["s2"]},
+            "prius": {"kind": "OWNS", "start_uid": "farid", "uid": "u3", "source_ids": ["s2"]}}
+    assert took_over("uber", rels, NOW) == ["bolt"]
+    assert took_over("bolt", rels, NOW) == []                   # not over
 
 
 def test_whether_it_still_holds_is_told_by_what_was_said_last_about_the_two() -> None:

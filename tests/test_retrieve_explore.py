@@ -864,6 +864,22 @@ def test_a_tool_switched_to_answers_now_though_the_one_before_matched_better(
     assert results[0].name == "Dev USES Neovim"
 
 
+def test_an_employer_switched_to_answers_now_though_the_one_before_matched_better(
+        memory: Memory, user_id: str) -> None:
+    # "I drive for Uber" says "drive"; "switched to driving for Bolt" superseded it
+    ingest_turns(memory, user_id, [
+        ("Farid", "I drive for Uber in Manchester, mostly nights at the weekend."),
+        ("Farid", "Before that I drove a black cab in London for fifteen years."),
+        ("Farid", "My car is a Toyota Prius, it's done 200,000 miles."),
+        ("Farid", "I've switched to driving for Bolt, the commission is better.")],
+        start=datetime(2025, 2, 3, 19, tzinfo=UTC))
+    results = memory.explore("Who do I drive for?", user_id=user_id, k=5, reinforce=False)
+    names = [r.name for r in results]
+    # (the black cab's message may come first: it says "drove", and no fact of it)
+    assert "Farid WORKS_AT Bolt" in names[:2]
+    assert "Farid WORKS_AT Uber" not in names[:names.index("Farid WORKS_AT Bolt")]
+
+
 def test_whether_something_still_holds_is_told_by_what_was_said_last(
         memory: Memory, user_id: str) -> None:
     # in arrival order, not event order (an agent importing older notes late)

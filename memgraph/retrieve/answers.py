@@ -143,7 +143,7 @@ PET_WORDS: frozenset[str] = frozenset(
 # named last, "who was Leo's manager before?" for the one before.
 ONE_AT_A_TIME = RELATION_SYNONYMS["partner"] | RELATION_SYNONYMS["manager"] | \
     RELATION_SYNONYMS["roommate"] | RELATION_SYNONYMS["doctor"] | \
-    RELATION_SYNONYMS["landlord"] | {"therapist", "coach"}
+    RELATION_SYNONYMS["landlord"] | RELATION_SYNONYMS["crewmate"] | {"therapist", "coach"}
 # The words are those questions ask a relation with, and the verbs the rule extractor
 # states it with (ingest/rules.py: "I adopted a puppy named Toro" is OWNS, so "when did
 # Carlos adopt Toro?" asks about it; answers.asks_relation).
@@ -215,8 +215,11 @@ TYPE_MANNER_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split(", ")) for 
     "VISITED": "fly",
     # being hired is one way to come to work somewhere: "Who might I hire?" asks for
     # someone the speaker hires, not for the speaker's employer ("Kofi WORKS_AT Northwind
-    # Studio", told as "I signed a new contract with Northwind Studio", was its answer)
-    "WORKS_AT": "hire",
+    # Studio", told as "I signed a new contract with Northwind Studio", was its answer);
+    # driving for a firm is another ("Who do I drive for?": "I drive for Uber")
+    "WORKS_AT": "hire, drive",
+    # training somewhere is studying there ("Where did I train?": "I trained at Leiths")
+    "STUDIES_AT": "train",
     # an allergy or an intolerance is one way to keep away from a food: "What is Chris
     # allergic to?" is not answered by "Chris is vegetarian" (AVOIDS meat), which it was
     # as the first answer
@@ -892,6 +895,16 @@ def successors(key: str, rels: Mapping[str, Mapping[str, Any]], now: datetime) -
             and not superseded(other, now) and told & set(other.get("source_ids") or [])]
 
 
+def took_over(key: str, rels: Mapping[str, Mapping[str, Any]], now: datetime) -> list[str]:
+    """The facts among ``rels`` that took over from a fact that is over: the newer fact
+    that superseded it ("I drive for Uber", then "I've switched to driving for Bolt"),
+    else the ones a message telling it over stated (``successors``)."""
+    newer = (rels.get(key) or {}).get("superseded_by")
+    if newer is None:
+        return successors(key, rels, now)
+    return [k for k, other in rels.items() if other.get("uid") == newer]
+
+
 def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryIntent,
           named: set[str], now: datetime,
           fact_scores: Mapping[str, float] | None = None,
@@ -1025,19 +1038,21 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                 continue
             newer = by_uid.get(f.props.get("superseded_by"))
             if intent.time == "now":
-                if newer is None:
-                    # told as over with none named: the facts of its type that took over
-                    # take its place ("Dev USES Neovim" matches "Which editor do I use?"
-                    # less than "Dev USES VS Code", whose sentence says "editor")
-                    after = [by_key[k] for k in successors(f.key, fact_props, now)
-                             if k in by_key]
-                    for g in after:
-                        if out.adjusted[g.key] < out.adjusted[f.key]:
-                            out.adjusted[g.key] = out.adjusted[f.key]
-                            out.why(g.key, "took over from a fact told as over: ranks "
-                                           "where it did")
-                else:
-                    after = [newer]
+                # the facts that took over take its place: told as over with none named,
+                # those of its type its message stated ("Dev USES Neovim" matches "Which
+                # editor do I use?" less than "Dev USES VS Code", whose sentence says
+                # "editor"); superseded, the newer fact when the question asks about the
+                # relation ("Farid WORKS_AT Bolt", told as "switched to driving for Bolt",
+                # matches "Who do I drive for?" less than "I drive for Uber" does; an old
+                # job matched by a word of another relation hands on nothing)
+                after = [by_key[k] for k in successors(f.key, fact_props, now)
+                         if k in by_key] if newer is None else [newer]
+                taking_place = newer is None or asked is None or f.key in asked
+                for g in after if taking_place else ():
+                    if out.adjusted[g.key] < out.adjusted[f.key]:
+                        out.adjusted[g.key] = out.adjusted[f.key]
+                        out.why(g.key, "took over from a fact that is over: ranks where "
+                                       "it did")
                 out.adjusted[f.key] *= DEMOTION
                 ended = "superseded by a newer fact" if newer is not None else "told as over"
                 out.why(f.key, f"{ended}: the question asks about now (x{DEMOTION})")

@@ -34,7 +34,7 @@ from memgraph.retrieve.answers import (
     message_floor,
     rank_facts,
     speaks_for_question,
-    successors,
+    took_over,
 )
 from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.filters import Filters, content_terms, lucene_phrases
@@ -259,12 +259,13 @@ def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = N
     if intent.time == "now":
         # a fact found and over brings the ones that took over from it, though they match
         # the question less ("I use VS Code as my editor", then "I switched from VS Code to
-        # Neovim": which editor now?)
+        # Neovim": which editor now?; "I drive for Uber", then "I've switched to driving
+        # for Bolt": who do I drive for?)
         found = {r["key"] for lst in signals.values() for r in lst if r["key"] in rels}
         speaking = {r["key"] for r in signals["facts"]}
-        took_over = {k for key in found for k in successors(key, rels, now)}
+        newer = {k for key in found for k in took_over(key, rels, now)}
         signals["facts"] += [{"key": k, "score": score} for k, score in facts.ranked
-                             if k in took_over and k not in speaking]
+                             if k in newer and k not in speaking]
     overview = bool(linked) and intent.overview(names)
     if overview:
         # "what has Maya been up to?": Maya's Macro and Storylines answer, the Macro first
