@@ -4242,3 +4242,11 @@ def test_a_relative_from_somewhere_named_after_a_comma_and_a_school_by_its_natio
                    "Dan")[1] == {("dan", "FRIEND_OF", "lewis")}
     assert not any(rel == "STUDIES_AT" for _, rel, _ in extract(
         "Alfie goes to the British school and he's picking up German.", "Dan")[1])
+
+
+def test_people_working_for_one_are_colleagues_and_a_business_named_last_after_a_comma():
+    assert extract("I've got two lads working for me, Ryan and Kai.", "Pete")[1] == {
+        ("pete", "COLLEAGUE_OF", "ryan"), ("pete", "COLLEAGUE_OF", "kai")}
+    assert ("pete", "WORKS_AT", "greenways landscapes") in extract(
+        "I run a landscaping business in Harrogate, Greenways Landscapes.", "Pete")[1]
+    assert extract("I run a bakery in Leeds, Sam helps me.", "Pete")[1] == set()

@@ -442,7 +442,10 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # "I run my own studio in Peckham called Iron Yard"
         # ("I run a dog grooming salon in Bolton, it's called Pampered Paws")
         rf"charity|consultancy))(?:\s++in\s++(?P<place>{NAME}))?(?:\s++(?:called|named)|"
-        r"\s*+,\s*+(?:it|which)(?:['’]s|\s++is)\s++(?:called|named))\s++"
+        r"\s*+,\s*+(?:it|which)(?:['’]s|\s++is)\s++(?:called|named)|"
+        # ... or named last, after a comma ("I run a landscaping business in Harrogate,
+        # Greenways Landscapes.")
+        rf",(?=\s*+{NAME}\s*+(?:[.!?;]|$)))\s++"
         r"(?:the\s++)?"
         rf"(?P<obj>{NAME})"),
      "Entity", "organisation"),
@@ -1718,9 +1721,19 @@ class _Run:
 
     def _staff_taken_on(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """Staff one employs or takes on, named after their role ("I employ two mechanics,
-        Sam and Aisha"): each works with whoever took them on, in that role. A relation
+        Sam and Aisha"): each works with whoever took them on, in that role; people said to
+        work for one are colleagues, their role unsaid. A relation
         word's own relation stands ("I've got a new doctor, Dr Shah": KNOWS, read
         elsewhere)."""
+        for m in _WORKING_FOR_ME.finditer(text):
+            employer = self.subject(m["subj"]) if m["subj"] == "I" else None
+            for name in _listed(m["names"]) if employer else ():
+                if _usable(name) and name != self.owner \
+                        and self._kind(name) in (None, "Person"):
+                    self.node("Person", name, f"{self._as_made(employer)}'s colleague")
+                    self.relate(employer, name, "COLLEAGUE_OF", sentence,
+                                proximity=RELATION_WORDS["colleague"][2], attitude=0.5)
+                    named.add(name)
         for m in _STAFF_TAKEN_ON.finditer(text):
             role = m["role"]
             if m["count"] not in ("a", "an"):      # "two mechanics": each a mechanic
@@ -2388,6 +2401,13 @@ _STAFF_TAKEN_ON = compiled(
     r"(?:called|named)\s++)?|\s++(?:called|named)\s++)"
     rf"(?P<names>{NAME}(?:\s*+,\s*+{NAME})*(?:,?\s++(?:and|&)\s++{NAME})?)")
 _OCCUPATION_SAID = compiled(_ROLE_WORDS)
+# ... and people said to work for one, by name ("I've got two lads working for me, Ryan and
+# Kai": colleagues, no role said)
+_WORKING_FOR_ME = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++(?:got\s++)?|got\s++)(?:two|three|four|five|"
+    rf"[2-5])\s++(?:{_SOMEONE_WORDS}|lads|guys|girls|blokes|people|staff|women|men)s?\s++"
+    r"(?:working\s++for|who\s++work\s++for)\s++(?:me|us)\s*+,\s*+"
+    rf"(?P<names>{NAME}(?:\s*+,\s*+{NAME})*,?\s++(?:and|&)\s++{NAME})")
 # what someone named by their workplace does in business talk ("Kaito at Helios asked")
 _SAYING_VERBS = (r"(?:said|says|told|called|texted|emailed|asked|mentioned|wants|wanted|"
                  r"thinks|reached\s++out|replied|confirmed|agreed|invited|sent|signed)")
