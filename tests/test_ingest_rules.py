@@ -26,6 +26,13 @@ def planned(text: str, speaker: str, at: datetime) -> ToolExecutor:
     return executor
 
 
+def told_over(text: str, speaker: str) -> set[tuple[str, str, bool]]:
+    """Each fact one message states: its type, its object, and whether it is told as over
+    (the message said on 10 May 2025)."""
+    return {(r.type, r.to_id, r.valid_to is not None) for r in
+            planned(text, speaker, datetime(2025, 5, 10, 12, tzinfo=UTC)).plan.relationships}
+
+
 def planned_knowing(text: str, speaker: str, known: dict[str, str],
                     at: datetime = datetime(2025, 6, 16, tzinfo=UTC)) -> ToolExecutor:
     """The plan of one message when the graph already holds ``known`` (canonical name ->
@@ -3904,9 +3911,7 @@ def test_a_kind_of_person_called_by_a_name_is_no_one_who_phoned():
 
 
 def test_a_role_of_the_past_where_it_was_held_is_a_job_that_is_over():
-    at = datetime(2025, 5, 10, 12, tzinfo=UTC)
-    plan = planned("I'm retired, I used to be a civil engineer with Arup.", "Malcolm", at).plan
-    assert {(r.type, r.to_id, r.valid_to is not None) for r in plan.relationships} == {
+    assert told_over("I'm retired, I used to be a civil engineer with Arup.", "Malcolm") == {
         ("WORKS_AT", "arup", True), ("HAS_OCCUPATION", "civil engineer", True)}
     assert extract("I used to be friends with Tom.", "Malcolm")[1] == set()
     assert extract("I used to be a regular at Joe's.", "Malcolm")[1] == set()
@@ -3937,9 +3942,7 @@ def test_which_one_is_liked_best_is_no_liking_and_a_resident_is_a_person():
 
 
 def test_a_past_job_told_with_its_town_or_its_role_is_a_job_that_is_over():
-    at = datetime(2025, 5, 10, 12, tzinfo=UTC)
-    plan = planned("I worked at Boots in Chester for thirty years.", "Helen", at).plan
-    assert {(r.type, r.to_id, r.valid_to is not None) for r in plan.relationships} == {
+    assert told_over("I worked at Boots in Chester for thirty years.", "Helen") == {
         ("WORKS_AT", "boots", True)}
     assert ("helen", "WORKS_AT", "boots") in extract(
         "I worked as a pharmacist at Boots for thirty years.", "Helen")[1]
@@ -4076,10 +4079,7 @@ def test_where_one_teaches_called_by_name_is_a_workplace_and_a_class_taught_is_n
 
 
 def test_an_early_retirement_a_service_joined_and_a_move_ahead_to_a_home_somewhere():
-    at = datetime(2025, 5, 10, 12, tzinfo=UTC)
-    plan = planned("I had to retire early from the council to look after them.", "Pat",
-                   at).plan
-    assert {(r.type, r.to_id, r.valid_to is not None) for r in plan.relationships} == {
+    assert told_over("I had to retire early from the council to look after them.", "Pat") == {
         ("WORKS_AT", "council", True)}
     assert extract("Kyle has joined the army.", "Gary")[1] == {("kyle", "MEMBER_OF", "army")}
     assert ("amir", "HAS_GOAL", "moving to earlsdon") in extract(
@@ -4148,18 +4148,14 @@ def test_an_employer_switched_to_left_to_join_or_joined_by_its_kind_as_a_role():
                    "Farid")[1] == {("farid", "WORKS_AT", "bolt")}
     assert extract("Alice has left to join Stripe.", "Priyesh")[1] == {
         ("alice", "WORKS_AT", "stripe")}
-    at = datetime(2025, 5, 10, 12, tzinfo=UTC)
-    plan = planned("I've left Monzo and joined a startup called Tessellate as CTO.",
-                   "Priyesh", at).plan
-    assert {(r.type, r.to_id, r.valid_to is not None) for r in plan.relationships} == {
+    assert told_over("I've left Monzo and joined a startup called Tessellate as CTO.",
+                     "Priyesh") == {
         ("WORKS_AT", "tessellate", False), ("HAS_OCCUPATION", "cto", False),
         ("WORKS_AT", "monzo", True)}
 
 
 def test_where_one_trained_is_a_school_of_the_past():
-    at = datetime(2025, 5, 10, 12, tzinfo=UTC)
-    plan = planned("I trained as a nurse at Leeds General.", "Priya", at).plan
-    assert {(r.type, r.to_id, r.valid_to is not None) for r in plan.relationships} == {
+    assert told_over("I trained as a nurse at Leeds General.", "Priya") == {
         ("STUDIES_AT", "leeds general", True)}
 
 
@@ -4171,10 +4167,7 @@ def test_a_pet_adopted_said_with_have_its_breed_in_capitals_or_where_it_came_fro
 
 
 def test_a_job_given_up_as_a_role_is_over_and_one_gone_back_to_is_held():
-    at = datetime(2025, 5, 10, 12, tzinfo=UTC)
-    plan = planned("I gave up my job as a school secretary to care for him.", "Sandra",
-                   at).plan
-    assert {(r.type, r.to_id, r.valid_to is not None) for r in plan.relationships} == {
+    assert told_over("I gave up my job as a school secretary to care for him.", "Sandra") == {
         ("HAS_OCCUPATION", "school secretary", True)}
     assert extract("I've gone back to work part time at the surgery as a receptionist.",
                    "Sandra")[1] == {("sandra", "HAS_OCCUPATION", "receptionist")}
@@ -4226,14 +4219,10 @@ def test_a_rank_in_the_forces_a_team_leader_made_and_a_crewmate():
 
 
 def test_a_home_moved_from_said_after_the_new_one_and_an_employer_left_for_ones_own():
-    at = datetime(2025, 5, 10, 12, tzinfo=UTC)
-    plan = planned("We moved to Melbourne from Belfast last year on a skilled visa.",
-                   "Siobhan", at).plan
-    assert {(r.type, r.to_id, r.valid_to is not None) for r in plan.relationships} == {
+    assert told_over("We moved to Melbourne from Belfast last year on a skilled visa.",
+                     "Siobhan") == {
         ("LIVES_IN", "melbourne", False), ("LIVES_IN", "belfast", True)}
-    plan = planned("I've left Boots and bought my own pharmacy in Tettenhall!", "Nadia",
-                   at).plan
-    assert {(r.type, r.to_id, r.valid_to is not None) for r in plan.relationships} == {
+    assert told_over("I've left Boots and bought my own pharmacy in Tettenhall!", "Nadia") == {
         ("WORKS_AT", "boots", True)}
 
 
