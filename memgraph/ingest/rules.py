@@ -1722,9 +1722,8 @@ class _Run:
     def _staff_taken_on(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """Staff one employs or takes on, named after their role ("I employ two mechanics,
         Sam and Aisha"): each works with whoever took them on, in that role; people said to
-        work for one are colleagues, their role unsaid. A relation
-        word's own relation stands ("I've got a new doctor, Dr Shah": KNOWS, read
-        elsewhere)."""
+        work for one are colleagues, their role unsaid. A relation word's own relation
+        stands ("I've got a new doctor, Dr Shah": KNOWS, read elsewhere)."""
         for m in _WORKING_FOR_ME.finditer(text):
             employer = self.subject(m["subj"]) if m["subj"] == "I" else None
             for name in _listed(m["names"]) if employer else ():
@@ -2405,7 +2404,7 @@ _OCCUPATION_SAID = compiled(_ROLE_WORDS)
 # Kai": colleagues, no role said)
 _WORKING_FOR_ME = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++(?:got\s++)?|got\s++)(?:two|three|four|five|"
-    rf"[2-5])\s++(?:{_SOMEONE_WORDS}|lads|guys|girls|blokes|people|staff|women|men)s?\s++"
+    rf"[2-5])\s++(?:(?:{_SOMEONE_WORDS})s|people|staff|women|men)\s++"
     r"(?:working\s++for|who\s++work\s++for)\s++(?:me|us)\s*+,\s*+"
     rf"(?P<names>{NAME}(?:\s*+,\s*+{NAME})*,?\s++(?:and|&)\s++{NAME})")
 # what someone named by their workplace does in business talk ("Kaito at Helios asked")
