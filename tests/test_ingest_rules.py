@@ -4239,3 +4239,113 @@ def test_people_working_for_one_are_colleagues_and_a_business_named_last_after_a
     assert ("pete", "WORKS_AT", "greenways landscapes") in extract(
         "I run a landscaping business in Harrogate, Greenways Landscapes.", "Pete")[1]
     assert extract("I run a bakery in Leeds, Sam helps me.", "Pete")[1] == set()
+
+
+def test_a_who_is_clause_contracted_says_what_the_one_just_named_does():
+    assert extract("I share a cottage with my sister Meera, who's a junior doctor.",
+                   "Anjali")[1] == {("anjali", "FAMILY_OF", "meera"),
+                                    ("meera", "HAS_OCCUPATION", "junior doctor")}
+    assert ("sam", "FROM", "leeds") in extract(
+        "My brother Sam, who's from Leeds, is visiting.", "Helen")[1]
+
+
+def test_work_started_said_with_has_or_have_is_work_at_the_place():
+    assert extract("Amy has started working at Salford Royal.", "Owen")[1] == {
+        ("amy", "WORKS_AT", "salford royal")}
+    assert extract("I've started work at Salford Royal.", "Owen")[1] == {
+        ("owen", "WORKS_AT", "salford royal")}
+
+
+def test_an_occupation_in_a_field_or_a_team_at_a_named_place_is_work_there():
+    assert extract("I'm a lecturer in medieval history at the University of York.",
+                   "Ruth")[1] == {("ruth", "HAS_OCCUPATION", "lecturer"),
+                                  ("ruth", "WORKS_AT", "university of york")}
+    assert ("grace", "WORKS_AT", "lambeth council") in extract(
+        "I'm a social worker in a children's team at Lambeth Council.", "Grace")[1]
+
+
+def test_a_place_one_runs_by_its_name_is_work_there_a_race_one_runs_is_not():
+    assert ("sean", "WORKS_AT", "red lion") in extract(
+        "I run the Red Lion in Stow with my wife Tracey.", "Sean")[1]
+    assert not any(rel == "WORKS_AT" for _, rel, _ in extract(
+        "I run the Great North Run every September.", "Sean")[1])
+    assert not any(rel == "WORKS_AT" for _, rel, _ in extract(
+        "I run the London Marathon.", "Sean")[1])
+
+
+def test_a_role_one_is_appointed_to_or_posted_as_is_held_from_then_on():
+    assert ("mark", "HAS_OCCUPATION", "head of humanities") in extract(
+        "Mark has been appointed head of humanities.", "Helen")[1]
+    assert extract("I've been posted to Swansea as an inspector.", "Gareth")[1] == {
+        ("gareth", "HAS_OCCUPATION", "inspector")}
+    assert ("grace", "HAS_OCCUPATION", "senior practitioner") in extract(
+        "I've got a new job as a senior practitioner at Southwark.", "Grace")[1]
+
+
+def test_someone_taken_on_by_name_as_a_role_holds_it_and_works_with_whoever_took_them_on():
+    assert extract("We hired Diego Santos as a backend engineer.", "Raj")[1] == {
+        ("raj", "COLLEAGUE_OF", "diego santos"),
+        ("diego santos", "HAS_OCCUPATION", "backend engineer")}
+    # a relative keeps the relation the relation word says
+    assert extract("I've taken on my cousin Josh as an apprentice.", "Liam")[1] == {
+        ("liam", "FAMILY_OF", "josh"), ("josh", "HAS_OCCUPATION", "apprentice")}
+    assert extract("We took on Sam as a favour.", "Liam")[1] == set()
+
+
+def test_an_employer_quit_to_join_another_and_a_home_said_without_an_article():
+    assert told_over("I quit Monzo to join Wise.", "Priyesh") == {
+        ("WORKS_AT", "wise", False), ("WORKS_AT", "monzo", True)}
+    assert ("dan", "LIVES_IN", "paderborn") in extract(
+        "We've moved into quarters in Paderborn.", "Dan")[1]
+
+
+def test_the_field_one_works_in_or_the_paper_one_is_on_comes_before_the_employer():
+    assert extract("I work in marketing at Deliveroo.", "Tom")[1] == {
+        ("tom", "WORKS_AT", "deliveroo")}
+    assert ("owen", "WORKS_AT", "manchester evening news") in extract(
+        "I'm a reporter on the Manchester Evening News, covering courts.", "Owen")[1]
+    assert not any(rel == "WORKS_AT" for _, rel, _ in extract(
+        "I'm a reporter on the ground in Kyiv.", "Owen")[1])
+
+
+def test_a_place_started_at_to_study_is_a_place_of_study():
+    known = {"ross": "Person"}
+    facts = {(r.from_id, r.type, r.to_id) for r in planned_knowing(
+        "Ross has started at Glasgow Caledonian, studying engineering.", "Craig",
+        known).plan.relationships}
+    assert facts == {("ross", "STUDIES_AT", "glasgow caledonian")}
+    assert extract("I started at Google in March.", "Craig")[1] == {
+        ("craig", "WORKS_AT", "google")}
+
+
+def test_someone_marrying_or_seeing_someone_new_is_their_partner():
+    assert extract("Donna is remarrying, to a guy called Gary.", "Craig")[1] == {
+        ("donna", "PARTNER_OF", "gary")}
+    assert extract("Donna is getting married to Gary.", "Craig")[1] == {
+        ("donna", "PARTNER_OF", "gary")}
+    assert ("tom", "PARTNER_OF", "rachel") in extract(
+        "I've started seeing a girl called Rachel, she's a teacher.", "Tom")[1]
+
+
+def test_moving_in_together_somewhere_or_a_trip_booked_there_is_a_plan_ahead():
+    assert extract("Rachel and I are moving in together in Walthamstow.", "Tom")[1] == {
+        ("tom", "HAS_GOAL", "moving to walthamstow"),
+        ("rachel", "HAS_GOAL", "moving to walthamstow")}
+    assert extract("I've signed up for a trip to Fontainebleau in October.", "Jonas")[1] == {
+        ("jonas", "HAS_GOAL", "trip to fontainebleau")}
+    assert extract("We've booked a holiday to Crete.", "Bill")[1] == {
+        ("bill", "HAS_GOAL", "trip to crete")}
+    # a people's word is no place; a trip with no place named is still an event
+    assert extract("We've booked a cruise to the Norwegian fjords for September.",
+                   "Bill")[1] == set()
+    assert extract("I signed up for a climbing trip.", "Jonas")[1] == {
+        ("jonas", "ATTENDED", "climbing trip")}
+
+
+def test_a_business_named_with_and_is_one_name_when_the_clause_ends_on_it():
+    nodes, facts = extract("I sell handmade candles on Etsy, my shop is called Wick and Wax.",
+                           "Megan")
+    assert facts == {("megan", "WORKS_AT", "wick and wax")}
+    assert ("Entity", "Wick") not in nodes and ("Entity", "Wax") not in nodes
+    assert extract("My shop is called Wick and Tom runs it.", "Megan")[1] == {
+        ("megan", "WORKS_AT", "wick")}

@@ -356,7 +356,9 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # "started working at", "began my new job at", "started work at"
         # ("a new post at Reddit" is no job)
         # and one about to begin: "I start a new job at Google", "she's starting work at Aldi"
-        r"(?:started|began|begun|starts?)\s++working|(?:started|began|begun|starts?|"
+        # ("Amy has started working at Salford Royal")
+        rf"(?:(?:have|has)\s++{ADVERB})?(?:started|began|begun|starts?)\s++working|"
+        rf"(?:(?:have|has)\s++{ADVERB})?(?:started|began|begun|starts?|"
         r"(?:am|is|are)\s++starting)\s++(?:(?:a|my|his|her|their)\s++)?(?:new\s++)?"
         r"(?:job|role|position|work)|"
         # "got a part time job at Greggs", "she's got a new job at Tesco"
@@ -369,6 +371,9 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:(?:on\s++)?(?:[Ss]aturdays|[Ss]undays|"
         r"weekends|evenings|nights|mornings|shifts)\s++)(?=at\s|for\s))?"
         r"(?:as (?:an? )?[a-z ]{1,60}?\s++)?"
+        # ... or the field one works in: "I work in marketing at Deliveroo"
+        r"(?:in\s++(?!(?:a|an|the|my|our|his|her|their)\b)(?:[a-z\-]++\s++){1,2}?"
+        r"(?=(?:at|for)\s))?"
         r"(?:(?:remotely|part-time|full-time|freelance)\s++)?"
         # "at a restaurant called La Tasca", "at the BBC", "for a company in Berlin called
         # Tidepool"
@@ -421,7 +426,8 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # ("I'm joining Monzo in May": a job taken)
         # ("Alice has left to join Stripe")
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:joined|(?:am|is|are)\s++"
-        rf"{ADVERB}joining|left\s++to\s++join)\s++"
+        # ("I quit Monzo to join Wise")
+        rf"{ADVERB}joining|left\s++to\s++join|(?:quit|left)\s++(?:the\s++)?{NAME}\s++to\s++join)\s++"
         r"(?:an?\s++(?:[a-z\-]+\s++){0,2}?(?:startup|start-up|"
         r"company|firm|agency|bank|studio|consultancy|charity|school|hospital|clinic|"
         rf"business|team)\s++(?:called|named)\s++)?(?P<obj>{NAME})(?!{_JOINED_GROUP})"
@@ -450,11 +456,13 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?P<obj>{NAME})"),
      "Entity", "organisation"),
     # a branch one manages: "I manage a Boots in Wolverhampton", "she manages the Tesco on
-    # the high street" (not "I manage the Leeds office": no name alone)
+    # the high street" (not "I manage the Leeds office": no name alone); a place one runs,
+    # by its name: "I run the Red Lion in Stow" (not a race one runs, "the Great North Run")
     ("WORKS_AT", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:manage|manages|(?:am|is|are)\s++managing)\s++(?:a|an|the)\s++"
-        rf"(?P<obj>{NAME})(?=\s++(?:in|on|at|near)\s|\s*+[,.!?;]|\s*+$)"), "Entity",
-     "organisation"),
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:manage|manages|(?:am|is|are)\s++managing)\s++(?:a|an|the)"
+        r"|(?:run|runs|(?:am|is|are)\s++running)\s++the)\s++"
+        rf"(?P<obj>{NAME})(?<!Marathon)(?<!Run)(?<!Race)(?<!Parkrun)(?<!parkrun)(?<!Relay)"
+        r"(?=\s++(?:in|on|at|near)\s|\s*+[,.!?;]|\s*+$)"), "Entity", "organisation"),
     ("LIVES_IN", compiled(
         # "we're married and I'm settled in Sandsend"
         # ("I've just moved to Leeds": an adverb may stand after "have")
@@ -483,7 +491,10 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?:(?:(?:an?|the|our|my|his|her|their)\s++(?!(?:[\w\-]+\s++){{0,2}}{_WORKPLACE_WORDS}\s++in\s)"
         rf"(?:[\w\-]+\s++){{1,3}}?|"
         rf"{NAME}\s++(?:care|nursing|retirement)\s++home\s++|"
-        rf"(?:an?|the)\s++(?:[\w\-]+\s++){{0,2}}?[\w\-]+,\s*+{NAME},\s*+)in\s++)?"
+        rf"(?:an?|the)\s++(?:[\w\-]+\s++){{0,2}}?[\w\-]+,\s*+{NAME},\s*+|"
+        # ... or homes said without an article ("into quarters in Paderborn", "into student
+        # halls in Leeds")
+        r"(?:[a-z\-]++\s++)?(?:quarters|halls|digs|lodgings|accommodation)\s++)in\s++)?"
         rf"(?P<obj>{NAME})"),
      "Entity", "place"),
     # a home on something, or an island: "I live on a narrowboat on the canal in Jericho",
@@ -1497,7 +1508,8 @@ class _Run:
                 lambda m: f"{m['name']} " if _usable(m["name"]) else m.group(0), text)
         # "a brother, Sam, who lives in Perth": the clause says it of Sam
         self.clause_names = {m["name"] for m in _WHO_CLAUSE.finditer(text)}
-        text = _WHO_CLAUSE.sub(r"\g<name>, \g<name> ", text)
+        text = _WHO_CLAUSE.sub(
+            lambda m: f"{m['name']}, {m['name']} {'is ' if m['is'] else ''}", text)
         # a pronoun after a comma or "and" is the person this sentence opens on ("Luca is
         # at university in Milan, he studies engineering"); else the previous sentence's
         own = _LEAD_SUBJECT.match(text)
@@ -1733,11 +1745,12 @@ class _Run:
                     self.relate(employer, name, "COLLEAGUE_OF", sentence,
                                 proximity=RELATION_WORDS["colleague"][2], attitude=0.5)
                     named.add(name)
-        for m in _STAFF_TAKEN_ON.finditer(text):
-            role = m["role"]
-            if m["count"] not in ("a", "an"):      # "two mechanics": each a mechanic
-                role = singular(role)
-            if m["verb"] == "got" and not _OCCUPATION_SAID.fullmatch(role):
+        # ("two mechanics": each a mechanic)
+        taken_on = [(m, m["role"] if m["count"] in ("a", "an") else singular(m["role"]))
+                    for m in _STAFF_TAKEN_ON.finditer(text)]
+        taken_on += [(m, m["role"]) for m in _TAKEN_ON_AS.finditer(text)]
+        for m, role in taken_on:
+            if m.groupdict().get("verb") == "got" and not _OCCUPATION_SAID.fullmatch(role):
                 continue            # "I've got two kids, Sam and Aisha": no staff
             relation = RELATION_WORDS.get(role.lower().split()[-1])
             if relation is not None and relation[0] != "COLLEAGUE_OF":
@@ -1961,7 +1974,9 @@ class _Run:
             for m in pattern.finditer(text):
                 # "going to Tom's party" is to a person's, no place
                 where = self._owner_or_name(m["obj"], text, m.start("obj"), m.end("obj"))
+                # ("a cruise to the Norwegian fjords" is to the fjords, no place "Norwegian")
                 if not _usable(where) or self._kind(where) == "Person" \
+                        or where in _DEMONYM_WORDS \
                         or (where != m["obj"] and not _SAINTS_PLACE.match(where)) \
                         or (m["subj"] != "I" and not _usable(m["subj"])):
                     continue      # "she is moving to…" with no one she stands for
@@ -2030,7 +2045,8 @@ class _Run:
 
     def _job_begun(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """ "I started at Google in March", "Lena has started at Leeds General Infirmary":
-        WORKS_AT from then (a school's name is a place of study, read elsewhere)."""
+        WORKS_AT from then (a school's name is a place of study, read elsewhere, and so is
+        one started at to study: STUDIES_AT)."""
         for m in _STARTED_AT.finditer(text):
             # only a person starts a job ("Dinner started at Nando's")
             person = m["subj"] == "I" or self._kind(m["subj"]) == "Person"
@@ -2040,7 +2056,9 @@ class _Run:
                     and m["name"] not in named and _NOTHING_OWNED.match(text, m.end()) \
                     and words[0] not in HOLIDAYS and words[-1] not in _NO_EMPLOYER:
                 place = self.node("Entity", m["name"], entity_type="organisation")
-                self.relate(who, place, "WORKS_AT", sentence)
+                # ("Ross has started at Glasgow Caledonian, studying engineering")
+                studying = _STUDYING_AFTER.match(text, m.end()) is not None
+                self.relate(who, place, "STUDIES_AT" if studying else "WORKS_AT", sentence)
                 named.add(m["name"])
 
     def _made(self, text: str, sentence: _Sentence, named: set[str]) -> None:
@@ -2242,8 +2260,8 @@ class _Run:
             mine = m["whose"].lower() in ("my", "our") and self.owner
             thing = self.node("Entity", name, f"{self.owner_label}'s {what}" if mine else what,
                               "organisation" if business else "")
-            # ("Nonna's" is the restaurant's name, not Nonna's)
-            named.update({name, _POSSESSIVE_SUFFIX.sub("", name)})
+            # ("Nonna's" is the restaurant's name, not Nonna's; "Wick and Wax" names no Wick)
+            named.update({name, _POSSESSIVE_SUFFIX.sub("", name), *name.split(" and ")})
             if mine and business and (owner := self.speaker()):
                 self.relate(owner, thing, "WORKS_AT", sentence)
         for m in _MY_GROUP.finditer(text):
@@ -2324,7 +2342,7 @@ _OCCUPATIONS = (
     "poet|policeman|policewoman|postman|priest|principal|producer|"
     "professor|programmer|psychiatrist|rabbi|receptionist|reporter|researcher|"
     "salesman|saleswoman|scientist|secretary|singer|soldier|solicitor|surgeon|surveyor|"
-    "tailor|teacher|tester|headteacher|"
+    "tailor|teacher|tester|headteacher|practitioner|"
     # ("My partner Kit is a sculptor", "a new groomer called Jade")
     "sculptor|potter|groomer|jeweller|jeweler|decorator|upholsterer|tiler|porter|ranger|"
     "headmaster|headmistress|technician|therapist|trainer|"
@@ -2400,6 +2418,13 @@ _STAFF_TAKEN_ON = compiled(
     r"(?:called|named)\s++)?|\s++(?:called|named)\s++)"
     rf"(?P<names>{NAME}(?:\s*+,\s*+{NAME})*(?:,?\s++(?:and|&)\s++{NAME})?)")
 _OCCUPATION_SAID = compiled(_ROLE_WORDS)
+# ... or by name before the role: "I've taken on my cousin Josh as an apprentice", "we hired
+# Diego Santos as a backend engineer" (an occupation's words: not "took Sam on as a favour")
+_TAKEN_ON_AS = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:employ|employs|employed|hired|"
+    r"recruited|took\s++on|taken\s++on)\s++"
+    rf"(?:(?:my|our)\s++(?:{_RELATION_WORD})\s++)?(?P<names>{NAME})\s++as\s++"
+    rf"(?:(?:a|an|our|my)\s++)?(?:new\s++)?(?P<role>{_ROLE_WORDS})(?![\w'’\-])")
 # ... and people said to work for one, by name ("I've got two lads working for me, Ryan and
 # Kai": colleagues, no role said)
 _WORKING_FOR_ME = compiled(
@@ -2688,11 +2713,13 @@ _ELIDED = compiled(r"\b(and|then|but)\s+(?=(?:(?:even|also|just|then|now|still|l
                      r"plays|does|broke|hurt|sprained|injured|twisted|fractured|tore|"
                      # "We've sold the houseboat and are renting a cottage in Cawsand"
                      r"rent|rents|(?:am|is|are)\s+(?:renting|living|working|studying))\b)")
-# a clause about the person just named: "Sam, who lives in Perth, …"
+# a clause about the person just named: "Sam, who lives in Perth, …", "my sister Meera,
+# who's a junior doctor" ("who is")
 _WHO_CLAUSE = compiled(
-    rf"(?P<name>{NAME}),?\s++who\s++(?=(?:(?:is|was)\s++(?:a|an|from|allergic)|has|had|"
+    rf"(?P<name>{NAME}),?\s++who(?:(?P<is>['’]s)\s++(?=(?:a|an|from|allergic)\b)|\s++"
+    r"(?=(?:(?:is|was)\s++(?:a|an|from|allergic)|has|had|"
     r"lives|lived|works|worked|moved|studies|studied|owns|loves|likes|hates|teaches|runs|"
-    r"plays)\b)")
+    r"plays)\b))")
 _DEFINITE = compiled(r"^(?:the|this|that|these|those)\s", re.IGNORECASE)
 _POSSESSIVE_RELATION = compiled(
     # ("Mason's new teacher, Miss Okoro, …": one word may say what kind)
@@ -3000,7 +3027,10 @@ _THING_CALLED = compiled(
     r"\b(?P<whose>[Mm]y|[Oo]ur|[Tt]he)\s++(?:(?:new|first|second|next|own|little|debut)\s++)"
     rf"{{0,2}}(?P<what>{_BUSINESS_WORDS}|EP|album|single|song|book|novel|podcast|blog|"
     r"channel|app|website|game|film|show|boat|brand|charity|project)\s++(?:is|was|will\s++be|"
-    rf"(?:has|have)\s++been)\s++(?:now\s++)?(?:called|named)\s++(?P<name>{NAME})")
+    # (a name of its own joined by "and", when the clause ends on it: "my shop is called
+    # Wick and Wax.")
+    rf"(?:has|have)\s++been)\s++(?:now\s++)?(?:called|named)\s++"
+    rf"(?P<name>{NAME}(?:\s++and\s++{NAME}(?=\s*+(?:[.!?,;:)]|$)))?)")
 # where one's job is: "my day job is at a music shop called Sound Control", "my new job
 # is with Deloitte" (WORKS_AT)
 _MY_JOB_AT = compiled(
@@ -3017,6 +3047,11 @@ _STARTED_AT = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has|'ve)\s++{ADVERB})?(?:started|starts?|"
     r"(?:am|is|are|'m|'s)\s++starting)\s++at\s++(?:the\s++)?"
     rf"(?P<name>{NAME})(?P<school>{_SCHOOL_WORD_ENDS}(?!\s*+as\b))?")
+# ... and what follows it when one started there to study ("started at Glasgow Caledonian,
+# studying engineering")
+_STUDYING_AFTER = compiled(
+    r"\s*+,?\s*+(?:studying|to\s++study|reading|doing\s++(?:a|an|my|his|her|their)\s++"
+    r"(?:[a-z\-]++\s++)?(?:degree|course|masters|master's|PhD|BSc|BA|MSc|diploma))\b")
 # ... a name that is the whole place ("at the Bristol office" is an office, "at Level 3" no
 # place), not a day ("at Christmas") nor a word for where one goes ("at Uni", "at Work")
 _NO_EMPLOYER = frozenset({"uni", "home", "work", "school", "college", "university"})
@@ -3475,14 +3510,19 @@ _MOVING_TO = compiled(
     r"planning\s++to\s++move|about\s++to\s++move)\s++"
     # "Ana and I are moving from Manchester to Lisbon in September"
     # ... or to a home there ("We are moving to a council house in Earlsdon")
-    rf"(?:from\s++(?:the\s++)?{NAME}\s++)?(?:back\s++)?to\s++(?:the\s++|an?\s++(?:[a-z\-]++\s++){{0,2}}?"
-    rf"{_HOME_WORDS}\s++in\s++)?(?P<obj>{NAME})")
+    rf"(?:from\s++(?:the\s++)?{NAME}\s++)?(?:back\s++)?"
+    # ... or in together there ("Rachel and I are moving in together in Walthamstow")
+    r"(?:to|(?<=moving\s)in\s++together\s++(?:in|to))\s++"
+    rf"(?:the\s++|an?\s++(?:[a-z\-]++\s++){{0,2}}?{_HOME_WORDS}\s++in\s++)?(?P<obj>{NAME})")
 # a trip ahead: "I'm flying to Tokyo on April 14", "we're going to Paris next month",
 # "Kai is heading to Lisbon on Friday": a plan held now (HAS_GOAL "trip to Tokyo", the
 # sentence, with its date, as the fact's words), not a visit yet (VISITED waits for "we
 # went"; a visit dated ahead would answer "when did Omar visit Tokyo?")
 _TRIP_VERB = r"(?:visit|go\s++to|travel\s++to|fly\s++to)"
 _WISHED_TRIP = rf"to\s++(?:go\s++back\s++to|{_TRIP_VERB})"
+# a trip by its word ("a climbing trip", "our holiday")
+_A_TRIP = (r"(?:a|an|our|my|the)\s++(?:[a-z\-]++\s++){0,2}?(?:trip|holiday|vacation|getaway|"
+           r"break|tour|cruise)")
 _TRIP_TO = compiled(
     rf"{SUBJECT}(?:['’]d\s++{ADVERB}(?:love|like)\s++{_WISHED_TRIP}|"
     rf"\s++(?:(?:am|is|are)\s++{ADVERB}(?:(?:going|flying|travell?ing|heading|off|"
@@ -3496,7 +3536,11 @@ _TRIP_TO = compiled(
     # ... and as wished or as scheduled: "Next year we want to go to South Korea", "I'd
     # love to visit Peru", "We fly from Manchester to Tokyo on 10 April"
     rf"{ADVERB}(?:(?:want|wants|would\s++love|would\s++like|hope|hopes|plan|plans)\s++"
-    rf"{_WISHED_TRIP}|(?:fly|flies)\s++(?:out\s++)?(?:from\s++{NAME}\s++)?to)))\s++"
+    rf"{_WISHED_TRIP}|(?:fly|flies)\s++(?:out\s++)?(?:from\s++{NAME}\s++)?to)|"
+    # ... or booked: "We've booked a holiday to Crete", "I've signed up for a trip to
+    # Fontainebleau in October"
+    rf"{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:booked|signed\s++up\s++for)\s++{_A_TRIP}"
+    r"\s++(?:back\s++)?to))\s++"
     # not "to Meera and Dev's" (their home), nor a habit: "I'm going over to Ballincollig
     # every second day", "she's driving to Leeds each week"
     rf"(?:the\s++)?(?P<obj>{NAME})(?![\w'’\-]|\s++(?:and|&)\s++[A-Z][\w\-]*+['’]s\b|"
@@ -3673,9 +3717,9 @@ _NOT_PLAYED = ("a|an|my|our|his|her|their|your|some|that|this|it|with|along|arou
 _A_PLACE_CALLED = (rf"(?:the\s++|an?\s++(?:[\w\-]++\s++){{1,3}}?(?:in\s++{NAME}\s++)?"
                    r"(?:called|named)\s++)?")
 # where in a named place one works: "a nurse on the cardiology ward at …", "a developer in
-# the payments team at …"
-_WHERE_IN_THE_PLACE = (r"(?:(?:on|in)\s++the\s++(?:[a-z\-]++\s++){0,2}?(?:ward|team|unit|"
-                       r"department|desk|floor|line|shop\s++floor)\s++)?")
+# the payments team at …", "a social worker in a children's team at …"
+_WHERE_IN_THE_PLACE = (r"(?:(?:on|in)\s++(?:the|a|an)\s++(?:[a-z\-'’]++\s++){0,2}?"
+                       r"(?:ward|team|unit|department|desk|floor|line|shop\s++floor)\s++)?")
 _NOT_ROLES = ("regular|regulars|member|guest|customer|client|visitor|patient|fan|student|"
               "volunteer|resident|friend|sucker|bit|lot|part|candidate|tourist|stranger")
 # what follows "learning" without being a skill
@@ -4091,6 +4135,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"\s+(?!(?:the\s+)?" + NAME + PHRASE_END + ")"
         # a kind of place is VISITED (below), not an event
         rf"(?!the\s+(?:{_PLACE_WORDS}){_EVENT_END})"
+        # a trip somewhere is a trip ahead (_TRIP_TO), not an event
+        rf"(?!{_A_TRIP}\s++to\s++[A-Z])"
         r"(?P<obj>(?:a|an|the|my)\s+(?!(?:few|couple|number|lot|bit|while)\b)"
         # "an online one through Athabasca": a pronoun, no event
         r"(?!(?:[\w'’\-+]+\s+){0,2}ones?\b)"
@@ -4386,8 +4432,10 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?:{NAME},\s++)?{ADVERB}(?:a|an)\s++"
         rf"(?!(?:[a-z\-]++\s++){{0,2}}(?:{_NOT_ROLES})\b)"
         # "I'm a midwife at the Royal London Hospital", "a nurse on the cardiology ward at
-        # Manchester Royal Infirmary"
-        rf"(?:[a-z][a-z\-]*+\s++){{1,3}}?{_WHERE_IN_THE_PLACE}(?:at|for)\s++{_A_PLACE_CALLED}"
+        # Manchester Royal Infirmary"; the field an occupation is in may come between, in
+        # words of its own ("a lecturer in medieval history at the University of York")
+        rf"(?:(?:[a-z][a-z\-]*+\s++){{0,2}}?(?:{_OCCUPATIONS})\s++in\s++(?:[a-z\-]++\s++){{1,3}}?"
+        rf"|(?:[a-z][a-z\-]*+\s++){{1,3}}?{_WHERE_IN_THE_PLACE})(?:at|for)\s++{_A_PLACE_CALLED}"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # ... or with it, as a role: "I'm now full time with Loop Health as their head of data"
     # (not "I'm with Tom", nor "I'm with Tom as a friend")
@@ -4396,10 +4444,13 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?:the\s++)?(?P<obj>{NAME})\s++as\s++(?:their|its|an?|the)\s++"
         r"(?!(?:friend|guest|plus-one|date|partner)\b)[a-z]"), "Entity", "organisation"),
     # ... and with it, after an occupation word: "I'm a pilot with Jet2", "she's an engineer
-    # with Siemens" ("a mum with two kids", "a friend with Ana" name no occupation)
+    # with Siemens" ("a mum with two kids", "a friend with Ana" name no occupation); a
+    # newspaper's staff are on it ("I'm a reporter on the Manchester Evening News")
     ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++(?:{NAME},\s++)?{ADVERB}(?:(?:a|an)\s++)?"
-        rf"(?!(?:{_NOT_HELD})\b)(?:[a-z\-]++\s++){{0,3}}?(?:{_OCCUPATIONS})\s++with\s++"
+        rf"(?!(?:{_NOT_HELD})\b)(?:[a-z\-]++\s++){{0,3}}?(?:(?:{_OCCUPATIONS})\s++with|"
+        r"(?:reporter|journalist|columnist|correspondent|critic|sub-editor|subeditor|editor|"
+        r"photographer)\s++on(?=\s++the\s))\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # a company one founded or leads: "I'm Leo, co-founder of Ledgerly", "she's the CEO of
     # Bloom", "I founded Ledgerly in 2022" (WORKS_AT)
@@ -4552,7 +4603,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # "Euan has been made a team leader"
     ("HAS_OCCUPATION", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:got|get|was|were|(?:have|has)\s++been|am|is|are)\s++"
-        rf"{ADVERB}(?:promoted\s++to|made)\s++(?:(?:a|an|the)\s++)?"
+        # ("Mark has been appointed head of humanities")
+        rf"{ADVERB}(?:promoted\s++to|made|appointed(?:\s++as)?)\s++(?:(?:a|an|the)\s++)?"
         rf"(?P<obj>(?:[a-z\-]++\s++){{0,3}}?"
         rf"(?:{_OCCUPATIONS}|lead|head\s++of\s++[a-z\-]++)"
         # ... or as a title is written: "promoted to Chief Engineer", "to Head Chef"
@@ -4560,6 +4612,14 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # the role ends the clause ("promoted to the lead role in the play" is no job)
         r"(?=\s*+(?:[,.;:!?)–—]|$|\b(?:at|in|for|and|but|after|last|this|on|from|"
         r"today|yesterday|when|because|so)\b))"), "Concept", ""),
+    # a posting in a role is the role held from then on: "I've been posted to Swansea as an
+    # inspector", "she was transferred to Leeds as a ward manager" (the place read ahead:
+    # the match ends before it, so that it is still a name of the sentence)
+    ("HAS_OCCUPATION", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:got|was|were|(?:have|has)\s++been|am|is|are)\s++{ADVERB}"
+        r"(?:posted|transferred|seconded|sent|moved)\s++(?:back\s++)?to\s++(?=(?:the\s++)?"
+        rf"{NAME}\s++as\s++(?:(?:a|an|the|their|its)\s++)?(?:new\s++)?" + _ROLE + ")"),
+     "Concept", ""),
     # a part of a named organisation one runs is work there: "I maintain the payments
     # service at Brightwave", "she leads the data team at Spotify"
     ("WORKS_AT", compiled(
@@ -4598,10 +4658,11 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{_IS_AN_OCCUPATION}(?:(?:originally\s++)?from\s++{NAME},?\s++)?(?:who\s++is\s++)?"
         rf"(?:living|based)\s++in\s++(?P<obj>{NAME})"), "Entity", "place"),
     # marriage: "I married Tom", "Felix married his girlfriend Noor", "Anna is married to
-    # Ben", "I got engaged to Pablo"
+    # Ben", "I got engaged to Pablo", "Donna is remarrying, to a guy called Gary"
     ("PARTNER_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:married|wed|(?:got|am|is|are|(?:have|has)\s++been)\s++"
-        r"(?:married|engaged)\s++to)\s++"
+        r"(?:married|engaged)\s++to|(?:am|is|are)\s++(?:(?:re)?marrying(?:(?:\s*+,)?\s++to)?|"
+        r"getting\s++(?:re)?married(?:\s*+,)?\s++to))\s++"
         rf"(?:(?:my|his|her|their)\s++{_PARTNER_WORDS}\s++)?"
         # "Huda got engaged to a pilot named Karim"
         r"(?:(?:a|an)\s++(?:[a-z\-]++\s++){0,2}?(?:named|called)\s++)?"
@@ -4611,7 +4672,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("PARTNER_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:(?:am|is|are|have\s++been|has\s++been|started|began)\s++)?"
         # "seeing" alone may be an appointment ("I'm seeing Dr Patel on Monday")
-        r"dating|(?:have\s++been|has\s++been|started|began)\s++seeing|(?:am|is|are)\s++seeing"
+        # ("I've started seeing a girl called Rachel")
+        r"dating|(?:have\s++been|has\s++been|(?:(?:have|has)\s++)?(?:started|began))\s++seeing|"
+        r"(?:am|is|are)\s++seeing"
         r"(?=\s++(?:a\s++(?:[a-z\-]++\s++){0,2}?(?:guy|girl|man|woman|lad|bloke|student)|"
         r"someone)\s))\s++(?:(?:a\s++(?:[a-z\-]++\s++){0,2}?(?:guy|girl|man|woman|lad|bloke|"
         # "I've been seeing someone new, his name is Ben"; "seeing a vet student called Cerys"
