@@ -4349,3 +4349,38 @@ def test_a_business_named_with_and_is_one_name_when_the_clause_ends_on_it():
     assert ("Entity", "Wick") not in nodes and ("Entity", "Wax") not in nodes
     assert extract("My shop is called Wick and Tom runs it.", "Megan")[1] == {
         ("megan", "WORKS_AT", "wick")}
+
+
+def test_a_relation_where_one_has_them_before_is_names_them():
+    assert extract("My best friend in the choir is Pat, we sit together.", "Maureen")[1] == {
+        ("maureen", "FRIEND_OF", "pat")}
+    assert extract("My best friend at work is Pat.", "Maureen")[1] == {
+        ("maureen", "FRIEND_OF", "pat")}
+
+
+def test_a_named_group_ending_on_its_kind_sung_or_played_in_is_belonged_to():
+    assert ("maureen", "MEMBER_OF", "hallé choir") in extract(
+        "I sing alto in the Hallé Choir in Manchester.", "Maureen")[1]
+    assert extract("I sing in the shower.", "Maureen")[1] == set()
+
+
+def test_a_business_opened_with_has_and_named_after_called_is_owned():
+    assert extract("Maddie has opened her own salon in Derby, called Mane Street.",
+                   "Ethan")[1] == {("maddie", "OWNS", "mane street")}
+    assert extract("I've got a summer internship at Rockstar in Lincoln.", "Ethan")[1] == {
+        ("ethan", "WORKS_AT", "rockstar")}
+
+
+def test_a_profession_left_by_the_name_of_its_work_is_an_occupation_over():
+    assert ("HAS_OCCUPATION", "nurse", True) in told_over(
+        "I've been painting watercolours since I retired from nursing.", "Rosa")
+    assert told_over("I've given up teaching to write full time.", "Maya") == {
+        ("HAS_OCCUPATION", "teacher", True)}
+    assert told_over("I gave up teaching him the piano.", "Maya") == set()
+
+
+def test_a_strain_by_where_it_is_and_someone_new_called_by_name_after_a_comma():
+    assert extract("I've got a calf strain, the physio says two weeks off.", "Kwame")[1] == {
+        ("kwame", "EXPERIENCED", "calf strain")}
+    assert extract("We've got a new teacher, a woman called Jean.", "Rosa")[1] == {
+        ("rosa", "KNOWS", "jean")}

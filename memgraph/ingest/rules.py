@@ -228,7 +228,11 @@ _MET_AT = (r"(?:\s++from\s++(?:work|school|college|university|uni|church|the\s++
            r"\s++from\s++(?:(?:the|my|our|his|her|their)\s++)?(?:[a-z\-]++\s++){0,2}[a-z\-]++"
            r"(?=\s*+,)|"
            # "my manager at Skyscanner, Fiona, invited me"
-           rf"\s++at\s++(?:the\s++)?{NAME}(?=\s*+,))")
+           rf"\s++at\s++(?:the\s++)?{NAME}(?=\s*+,)|"
+           # ... or where one has them before "is": "My best friend in the choir is Pat",
+           # "my best friend at work is Pat"
+           r"\s++(?:in|at|on)\s++(?:(?:the|my|our)\s++(?:[a-z\-]++\s++)?[a-z\-]++|work|school|"
+           r"college|uni|university|church)(?=\s++is\s))")
 # A journey is made or taken, not a thing made ("we made a weekend trip to Porto" is a
 # visit: VISITED)
 _TRIP_WORDS = "trip|trips|journey|holiday|vacation|getaway|visit"
@@ -389,7 +393,9 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # an electrician with a firm called Sparks Ltd", "she's starting an internship at Arup"
     ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:got|started|landed|began|"
-        r"(?:am|is|are)\s++(?:starting|doing))\s++(?:a|an|my|his|her|their)\s++(?:new\s++)?"
+        r"(?:am|is|are)\s++(?:starting|doing))\s++(?:a|an|my|his|her|their)\s++"
+        # ("I've got a summer internship at Rockstar")
+        r"(?:(?:new|summer|paid|unpaid|graduate|year-long|six-month)\s++)?"
         r"(?:apprenticeship|internship|placement|traineeship)\s++(?:as\s++(?:an?\s++)?"
         r"(?:[a-z\-]++\s++){1,3}?)?(?:at|with)\s++(?:(?:a|an)\s++(?:[a-z\-]++\s++){0,3}?"
         rf"(?:called|named)\s++|the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
@@ -1951,6 +1957,12 @@ class _Run:
                                                         for name in together)]):
                     self.relate(person, implied_node, rel_type, sentence, description=clause)
                 named.update([who, *together])
+        for m in _PROFESSION_LEFT.finditer(text):
+            left = self.subject(m["subj"]) if m["subj"] == "I" or _usable(m["subj"]) else None
+            if left is not None:
+                role = self.node("Concept", _WORK_OF_PROFESSION[m["work"]])
+                self.relate_over(left, role, "HAS_OCCUPATION", sentence)
+                named.add(m["subj"])
         for m in _DIET_OVER.finditer(text):
             subject = self.subject(m["subj"]) if m["subj"] == "I" or _usable(m["subj"]) \
                 else None
@@ -3338,7 +3350,10 @@ _KNOWN_NAMED = compiled(
     rf"(?:{_NAME_GIVEN_AFTER}\s++|\s++(?:called|named)\s++|"
     # "I've hired an accountant, Nadia Brooks, to do my tax return" (read without its
     # commas, as a name set off after a relation word is: RuleExtractor.resolved)
-    rf"\s*+,?\s*+){_TITLE}(?P<name>{NAME})")
+    rf"\s*+,?\s*+|"
+    # ... or as someone called by name ("we've got a new teacher, a woman called Jean")
+    rf"\s*+,\s*+an?\s++(?:[\w\-]++\s++){{0,2}}?(?:{_SOMEONE_WORDS})\s++(?:called|named)\s++)"
+    rf"{_TITLE}(?P<name>{NAME})")
 # a pet named after "and a" or a comma, in a sentence that opens on what its subject
 # has ("We have two dogs, Bruno and Luna, and a cat called Mango")
 _HAVE_LEAD = compiled(
@@ -3389,6 +3404,8 @@ _CONDITIONS = (r"colic|croup|reflux|jaundice|"
                r"(?:sprained|broken|fractured|twisted)\s++(?:ankle|wrist|arm|leg|toe|finger|"
                r"rib|collarbone|thumb|knee)|torn\s++(?:ligament|ACL|meniscus|hamstring|"
                r"rotator\s++cuff)|pulled\s++(?:muscle|hamstring|calf)|"
+               # a strain by where it is ("I've got a calf strain")
+               r"(?:a\s++)?(?:calf|hamstring|groin|back|neck|thigh|quad|muscle)\s++strain|"
                # a condition by how its name ends ("hyperthyroidism", "bronchiolitis"), or
                # by its last word ("a kidney infection", "an eating disorder")
                # ("patellar tendonitis", "ulcerative colitis": with the word before)
@@ -3932,6 +3949,21 @@ _LEARNING_PASTIME = compiled(
     rf"{SUBJECT}\s++(?:(?:am|is|are|(?:have|has)\s++been|(?:(?:have|has)\s++)?(?:started|began))"
     rf"\s++{ADVERB}learning|(?:(?:have|has)\s++)?{ADVERB}(?:learned|learnt))\s++(?:how\s++)?to\s++"
     + _PASTIME_VERB)
+# a profession left, named by its work: "I've been painting since I retired from nursing",
+# "I've given up teaching to write full time" (HAS_OCCUPATION nurse, teacher: over; not
+# "I gave up teaching him", whom one taught)
+_WORK_OF_PROFESSION = {
+    "nursing": "nurse", "teaching": "teacher", "lecturing": "lecturer", "farming": "farmer",
+    "midwifery": "midwife", "dentistry": "dentist", "accountancy": "accountant",
+    "journalism": "journalist", "hairdressing": "hairdresser", "nannying": "nanny",
+    "plumbing": "plumber", "banking": "banker", "policing": "police officer",
+    "social work": "social worker", "medicine": "doctor", "law": "lawyer"}
+_PROFESSION_LEFT = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:retired\s++from|(?:gave|given)\s++up|"
+    r"quit|left|(?:am|is|are)\s++(?:retiring\s++from|leaving|quitting|giving\s++up))\s++"
+    rf"(?P<work>{'|'.join(sorted(_WORK_OF_PROFESSION, key=len, reverse=True))})"
+    r"(?![\w'’\-])(?!\s++(?:him|her|them|me|us|it|you|my|his|their|our|the|a|an|kids|"
+    r"children|students|school|home|degree|course|assistant)\b)")
 _IMPLIED_FACTS: list[tuple[str, Prefiltered, Callable[[re.Match[str]], str | None]]] = [
     ("INTERESTED_IN", _LEARNING_PASTIME, lambda m: _PASTIME_OF_VERB[m["verb"].lower()]),
     ("AVOIDS", _DIET, lambda m: DIETS[re.sub(r"[\s\-]+", " ", m["diet"].lower())]),
@@ -4080,11 +4112,13 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # called Tasca do Pedro", "my wife Priti started her own accountancy firm, Patel
     # Accounts" (OWNS, as "I own a bakery called Crumb & Co." is)
     ("OWNS", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:opened|started|founded|launched|set\s++up)\s++"
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:opened|started|founded|launched|"
+        r"set\s++up)\s++"
         r"(?:a|an|his|her|my|their|our)\s++(?:own\s++)?(?:new\s++)?(?:[a-z\-]++\s++){0,2}?"
         r"(?:business|company|firm|shop|restaurant|cafe|café|bakery|bar|pub|studio|salon|"
         r"practice|agency|gallery|bookshop|clinic|startup|start-up|brewery|store|label)"
-        rf"(?:\s++in\s++{NAME})?(?:\s*+,\s*+|\s++(?:called|named)\s++|"
+        # ("Maddie has opened her own salon in Derby, called Mane Street")
+        rf"(?:\s++in\s++{NAME})?(?:\s*+,\s*+|\s++(?:called|named)\s++|\s*+,\s*+(?:called|named)\s++|"
         # "Diego opened his own restaurant, it's called Brasa"
         r"\s*+,\s*+it(?:['’]s|\s++is)\s++(?:called|named)\s++)(?:the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
@@ -4189,6 +4223,14 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"swim|swims|swam|run|runs|ran|dance|dances|danced)\s++(?:in|with|for)|"
         r"(?:play|plays|played)\s++(?:in|for))\s++the\s++"
         rf"(?P<obj>{NAME})(?<=[a-z]s)(?![\w'’\-])(?!\s++(?:for|on|at|to)\b)"),
+     "Entity", "group"),
+    # ... or a name that ends on the kind of group it is: "I sing alto in the Hallé Choir",
+    # "she plays viola in the Bristol Youth Orchestra"
+    ("MEMBER_OF", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:sing|sings|sang|play|plays|played|dance|dances|danced)\s++"
+        r"(?:[a-z]++\s++){0,2}?(?:in|with|for)\s++the\s++"
+        rf"(?P<obj>{NAME})(?:(?<=Choir)|(?<=Chorus)|(?<=Orchestra)|(?<=Band)|(?<=Ensemble)|"
+        r"(?<=Society)|(?<=Club))(?![\w'’\-])"),
      "Entity", "group"),
     # a named group joined, its kind said after it: "I've joined Côr Merched Tywi, the
     # ladies' choir in town" (not an employer: _JOINED_GROUP)
