@@ -1164,7 +1164,8 @@ def test_now_prefers_the_current_fact_past_the_earlier_one() -> None:
 def test_whether_it_still_holds_is_answered_by_the_fact_that_ended() -> None:
     """ "I play padel", then "I stopped playing padel": the one fact ended. "Does Kim still
     play padel?" is answered by it (it says until when), above the message that said she
-    plays; "Does Kim play padel now?" asks about now and demotes it as superseded."""
+    plays; so is "Does Kim play padel now?": it asks about now, and nothing of its kind
+    holds in the ended fact's place (a fact that took over would demote it)."""
     def candidates() -> list[Candidate]:
         fact = rel("padel", "INTERESTED_IN", "Kim", "padel", valid_to=PAST,
                    source_ids=["s_old", "s_stop"])
@@ -1181,8 +1182,8 @@ def test_whether_it_still_holds_is_answered_by_the_fact_that_ended() -> None:
     now = rerank(candidates(), Weights(), 60, NOW, 30,
                  intent=read_query("Does Kim play padel now?"), answers={"padel"},
                  fact_scores={"padel": 1.0})
-    ended_now = next(b for c, b in now if c.key == "padel")
-    assert ended_now.tier == 2 and ended_now.adjusted < still[0][1].adjusted
+    assert now[0][0].key == "padel" and now[0][1].tier == 1
+    assert any("nothing of its kind holds now" in why for why in now[0][1].reasons)
 
 
 def test_a_question_whether_something_holds_is_answered_by_the_fact_that_ended() -> None:
@@ -1547,6 +1548,7 @@ def test_what_one_struggles_with_or_suffers_from_asks_for_a_condition() -> None:
     condition = {"kind": "EXPERIENCED"}
     assert asks_relation(wanted_by("What does Sam struggle with?", "Sam"), condition)
     assert asks_relation(wanted_by("What does Euan suffer from?", "Euan"), condition)
+    assert asks_relation(wanted_by("What is wrong with Theo?", "Theo"), condition)
     assert not asks_relation(wanted_by("What does Sam play?", "Sam"), condition)
 
 

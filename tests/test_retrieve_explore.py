@@ -880,6 +880,22 @@ def test_an_employer_switched_to_answers_now_though_the_one_before_matched_bette
     assert "Farid WORKS_AT Uber" not in names[:names.index("Farid WORKS_AT Bolt")]
 
 
+def test_an_employer_left_with_none_since_is_still_the_last_known_answer_for_now(
+        memory: Memory, user_id: str) -> None:
+    # "I've left Feilden Clegg" ends the one employer told; nothing holds in its place, and
+    # messages about a husband's school and a client's centre match "work" better
+    ingest_turns(memory, user_id, [
+        ("Helen", "I'm an architect at a practice in Bristol called Feilden Clegg."),
+        ("Helen", "My husband Mark teaches geography at a secondary school in Clifton."),
+        ("Helen", "We live in a terraced house in Bedminster with our two boys."),
+        ("Helen", "I've left Feilden Clegg and set up my own practice with a friend, Priya."),
+        ("Helen", "Our first client is a community centre in Easton.")],
+        start=datetime(2025, 1, 13, 19, tzinfo=UTC))
+    results = memory.explore("Where do I work?", user_id=user_id, k=5, reinforce=False)
+    assert results[0].name == "Helen WORKS_AT Feilden Clegg"
+    assert results[0].valid_to is not None          # said as over
+
+
 def test_whether_something_still_holds_is_told_by_what_was_said_last(
         memory: Memory, user_id: str) -> None:
     # in arrival order, not event order (an agent importing older notes late)

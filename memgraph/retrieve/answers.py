@@ -164,10 +164,11 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
                 "compete",
     # what one was diagnosed with ("I was diagnosed with type 2 diabetes") is a health
     # condition one has; an injury one had ("I hurt my back": back injury) too
-    # ("What does Sam struggle with?", "…suffer from?", "What does Linda have?")
+    # ("What does Sam struggle with?", "…suffer from?", "What does Linda have?", "What is
+    # wrong with Theo?")
     # (and a pastime's words when its thing is one: PASTIME_WORDS)
     "EXPERIENCED": "experience activity diagnose diagnosis condition illness disease sick "
-                   "health injury injure hurt sprain struggle suffer have",
+                   "health injury injure hurt sprain struggle suffer have wrong",
     # and a team one supports ("I'm a huge Celtic fan"), a tool one tells an assistant to
     # use ("Always use Ruff": "What linter does Raj prefer?")
     "LIKES": "like love enjoy favourite favorite fan into hobby fun passion adore fond "
@@ -1045,8 +1046,16 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                 # relation ("Farid WORKS_AT Bolt", told as "switched to driving for Bolt",
                 # matches "Who do I drive for?" less than "I drive for Uber" does; an old
                 # job matched by a word of another relation hands on nothing)
-                after = [by_key[k] for k in successors(f.key, fact_props, now)
-                         if k in by_key] if newer is None else [newer]
+                after = [by_key[k] for k in took_over(f.key, fact_props, now) if k in by_key]
+                # ... and one that is over with nothing of its kind holding in its place
+                # is still the last thing known ("Where do I work?" after "I've left
+                # Feilden Clegg" and no employer since): it keeps its rank, said as over
+                if not after and not any(
+                        not superseded(g.props, now)
+                        and g.props.get("start_uid") == f.props.get("start_uid")
+                        and g.props.get("kind") == f.props.get("kind") for g in facts):
+                    out.why(f.key, "over, and nothing of its kind holds now: the last known")
+                    continue
                 taking_place = newer is None or asked is None or f.key in asked
                 for g in after if taking_place else ():
                     if out.adjusted[g.key] < out.adjusted[f.key]:
