@@ -1183,7 +1183,7 @@ def test_whether_it_still_holds_is_answered_by_the_fact_that_ended() -> None:
                  intent=read_query("Does Kim play padel now?"), answers={"padel"},
                  fact_scores={"padel": 1.0})
     assert now[0][0].key == "padel" and now[0][1].tier == 1
-    assert any("nothing of its kind holds now" in why for why in now[0][1].reasons)
+    assert any("nothing of its line holds now" in why for why in now[0][1].reasons)
 
 
 def test_a_question_whether_something_holds_is_answered_by_the_fact_that_ended() -> None:

@@ -880,6 +880,20 @@ def test_an_employer_switched_to_answers_now_though_the_one_before_matched_bette
     assert "Farid WORKS_AT Uber" not in names[:names.index("Farid WORKS_AT Bolt")]
 
 
+def test_the_speaker_asked_about_by_i_alone_is_answered_by_what_is_known_of_them(
+        memory: Memory, user_id: str) -> None:
+    # "What am I now?" names no one but the speaker, whose node shows nothing
+    ingest_turns(memory, user_id, [
+        ("Derek", "I used to be a welder at the shipyard until it closed."),
+        ("Derek", "My wife Julie runs the warehouse side of the food bank."),
+        ("Derek", "We fed 400 families last month, the most ever."),
+        ("Derek", "I'm now the manager of the food bank.")],
+        start=datetime(2025, 6, 9, 19, tzinfo=UTC))
+    results = memory.explore("What am I now?", user_id=user_id, k=5, reinforce=False)
+    assert results[0].name != "Derek"
+    assert "manager" in (results[0].text or "")
+
+
 def test_an_employer_left_with_none_since_is_still_the_last_known_answer_for_now(
         memory: Memory, user_id: str) -> None:
     # "I've left Feilden Clegg" ends the one employer told; nothing holds in its place, and

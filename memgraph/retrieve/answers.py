@@ -1047,14 +1047,17 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                 # matches "Who do I drive for?" less than "I drive for Uber" does; an old
                 # job matched by a word of another relation hands on nothing)
                 after = [by_key[k] for k in took_over(f.key, fact_props, now) if k in by_key]
-                # ... and one that is over with nothing of its kind holding in its place
+                # ... and one that is over with nothing of its line holding in its place
                 # is still the last thing known ("Where do I work?" after "I've left
                 # Feilden Clegg" and no employer since): it keeps its rank, said as over
+                # (an occupation held is a job now: SAME_LINE)
+                line = SAME_LINE.get(str(f.props.get("kind")), f.props.get("kind"))
                 if not after and not any(
                         not superseded(g.props, now)
                         and g.props.get("start_uid") == f.props.get("start_uid")
-                        and g.props.get("kind") == f.props.get("kind") for g in facts):
-                    out.why(f.key, "over, and nothing of its kind holds now: the last known")
+                        and SAME_LINE.get(str(g.props.get("kind")), g.props.get("kind")) == line
+                        for g in facts):
+                    out.why(f.key, "over, and nothing of its line holds now: the last known")
                     continue
                 taking_place = newer is None or asked is None or f.key in asked
                 for g in after if taking_place else ():

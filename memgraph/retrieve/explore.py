@@ -276,7 +276,9 @@ def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = N
                     "props": props[r["key"]][1]} for r in lst if r["key"] in props]
             for name, lst in signals.items()}
     # (a role the query names is not what it asks for when its holders are: graph_answers)
-    named = {r["key"] for r in linked} \
+    # (nor is the speaker, linked by "I": "What am I now?" asks what is known of them, and
+    # their node holds nothing to show)
+    named = {r["key"] for r in linked if r["score"] != 0} \
         if bare and not joining and HOLDS not in by_shape.values() else set()
     return Fetched(list(merge_signals(rows).values()), bool(row["exact_used"]), named,
                    fact_scores, answers, facts.asked, intent, best_source, joining, people,
