@@ -235,6 +235,14 @@ TYPE_MANNER_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split(", ")) for 
 # employer are both someone's job, and "what is Aiko's job now?" asks for the later of
 # "Aiko works as a flight attendant for ANA" and "Aiko became a yoga instructor".
 SAME_LINE: dict[str, str] = {"HAS_OCCUPATION": "WORKS_AT"}
+
+
+def line_of(props: Mapping[str, Any]) -> str:
+    """The line of someone's life a fact's type is on (``SAME_LINE``)."""
+    kind = str(props.get("kind") or "")
+    return SAME_LINE.get(kind, kind)
+
+
 # What a question word cannot ask for: an occupation is no place and no one ("where does
 # Lena work?" asks for her employer, though "I work at Danube Media as an editor" states
 # both, and her HAS_OCCUPATION fact matched the question as well as her WORKS_AT one).
@@ -499,10 +507,9 @@ def latest_groups(keys: Iterable[str], rels: Mapping[str, Mapping[str, Any]],
     groups: dict[tuple[Any, Any, bool, frozenset[str]], list[str]] = {}
     for key in keys:
         props = rels.get(key) or {}
-        kind = props.get("kind")
         said = question & _words(props, with_sentence=True) if question else frozenset()
-        groups.setdefault((props.get("start_uid"), SAME_LINE.get(kind, kind), key in answers,
-                           said), []).append(key)
+        groups.setdefault((props.get("start_uid"), line_of(props), key in answers, said),
+                          []).append(key)
     return [group for group in groups.values() if len(group) > 1]
 
 
@@ -1051,12 +1058,10 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                 # is still the last thing known ("Where do I work?" after "I've left
                 # Feilden Clegg" and no employer since): it keeps its rank, said as over
                 # (an occupation held is a job now: SAME_LINE)
-                line = SAME_LINE.get(str(f.props.get("kind")), f.props.get("kind"))
                 if not after and not any(
                         not superseded(g.props, now)
                         and g.props.get("start_uid") == f.props.get("start_uid")
-                        and SAME_LINE.get(str(g.props.get("kind")), g.props.get("kind")) == line
-                        for g in facts):
+                        and line_of(g.props) == line_of(f.props) for g in facts):
                     out.why(f.key, "over, and nothing of its line holds now: the last known")
                     continue
                 taking_place = newer is None or asked is None or f.key in asked
