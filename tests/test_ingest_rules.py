@@ -4384,3 +4384,24 @@ def test_a_strain_by_where_it_is_and_someone_new_called_by_name_after_a_comma():
         ("kwame", "EXPERIENCED", "calf strain")}
     assert extract("We've got a new teacher, a woman called Jean.", "Rosa")[1] == {
         ("rosa", "KNOWS", "jean")}
+
+
+def test_an_event_told_in_the_present_perfect_states_what_its_simple_past_does():
+    for past, perfect in (
+            ("I visited Lisbon, Anna.", "I've visited Lisbon, Anna."),
+            ("Tom relocated from Leeds to York.", "Tom has relocated from Leeds to York."),
+            ("We switched the billing database from PostgreSQL 15 to PostgreSQL 16.",
+             "We've switched the billing database from PostgreSQL 15 to PostgreSQL 16."),
+            ("I graduated from Leeds University.", "I've graduated from Leeds University."),
+            ("They moved Gran to a nursing home in Leeds.",
+             "They've moved Gran to a nursing home in Leeds.")):
+        assert told_over(perfect, "Sam") == told_over(past, "Sam") != set(), perfect
+    # a state that goes on is not an event: a job held for years is held now
+    assert told_over("I've worked at Boots for thirty years.", "Sam") == {
+        ("WORKS_AT", "boots", False)}
+
+
+def test_a_word_said_to_the_listener_that_opens_a_sentence_is_no_one():
+    nodes, _ = extract("Look what my mom sent me this morning, she's already started baking.",
+                       "Tasha")
+    assert ("Person", "Look") not in nodes
