@@ -4731,8 +4731,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("PARTNER_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:(?:am|is|are|have\s++been|has\s++been|started|began)\s++)?"
         # "seeing" alone may be an appointment ("I'm seeing Dr Patel on Monday")
-        # ("I've started seeing a girl called Rachel")
-        r"dating|(?:have\s++been|has\s++been|(?:(?:have|has)\s++)?(?:started|began))\s++seeing|"
+        # ("I've started seeing a girl called Rachel": the present perfect read as the past,
+        # _PERFECT_OF_EVENT)
+        r"dating|(?:have\s++been|has\s++been|started|began)\s++seeing|"
         r"(?:am|is|are)\s++seeing"
         r"(?=\s++(?:a\s++(?:[a-z\-]++\s++){0,2}?(?:guy|girl|man|woman|lad|bloke|student)|"
         r"someone)\s))\s++(?:(?:a\s++(?:[a-z\-]++\s++){0,2}?(?:guy|girl|man|woman|lad|bloke|"
