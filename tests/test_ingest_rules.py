@@ -4405,3 +4405,29 @@ def test_a_word_said_to_the_listener_that_opens_a_sentence_is_no_one():
     nodes, _ = extract("Look what my mom sent me this morning, she's already started baking.",
                        "Tasha")
     assert ("Person", "Look") not in nodes
+
+
+def test_words_a_chat_message_opens_on_do_not_hide_what_it_states():
+    for plain in ("I left Shopify and joined a startup called Cohere as a senior engineer.",
+                  "My husband Arjun is really supportive, he's a GP in Hackney.",
+                  "We have two dogs, Bruno and Luna, and a cat called Mango.",
+                  "I've got two horses of my own, a mare called Willow and a cob called Dougal."):
+        expected = told_over(plain, "Sam")
+        assert expected, plain
+        lowered = plain if plain.startswith("I") else plain[0].lower() + plain[1:]
+        for opener in ("So ", "Oh and ", "Anyway, ", "Btw ", "Haha ", "OK so ", "Good news: ",
+                       "Exciting news - "):
+            assert told_over(opener + lowered, "Sam") == expected, opener + lowered
+    # laughter is no one the speaker knows
+    nodes, _ = extract("Haha my GP is Dr Patel at Kingsway Surgery.", "Sam")
+    assert not any(name.lower() == "haha" for _, name in nodes)
+
+
+def test_laughter_or_an_emoji_that_closes_a_sentence_is_no_part_of_what_it_names():
+    assert told_over("I made them a serving tray lol", "Sam") == \
+        told_over("I made them a serving tray 😊", "Sam") == {("CREATED", "serving tray", False)}
+
+
+def test_a_name_after_words_a_chat_message_opens_on_is_still_mentioned():
+    nodes, _ = extract("Haha, Frank has a point. How's the painting going?", "Ruth")
+    assert any(name == "Frank" for _, name in nodes)
