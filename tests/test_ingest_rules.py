@@ -4431,3 +4431,36 @@ def test_laughter_or_an_emoji_that_closes_a_sentence_is_no_part_of_what_it_names
 def test_a_name_after_words_a_chat_message_opens_on_is_still_mentioned():
     nodes, _ = extract("Haha, Frank has a point. How's the painting going?", "Ruth")
     assert any(name == "Frank" for _, name in nodes)
+
+
+def test_a_time_said_before_the_subject_does_not_hide_what_it_states():
+    assert told_over("In March I left Shopify and joined a startup called Cohere.", "Sam") == {
+        ("WORKS_AT", "shopify", True), ("WORKS_AT", "cohere", False)}
+    nodes, facts = extract("Two weeks ago I left Shopify and joined a startup called Cohere.",
+                           "Sam")
+    assert ("sam", "WORKS_AT", "cohere") in facts and ("Person", "Two") not in nodes
+    assert told_over("Last weekend we sold our house in Bristol and bought a cottage in Bath.",
+                     "Sam") >= {("LIVES_IN", "bath", False), ("OWNS", "cottage", False)}
+    assert told_over("On Friday Tom moved to Leeds.", "Sam") == {("LIVES_IN", "leeds", False)}
+    nodes, facts = extract("Last weekend Ava and I went camping at Crater Lake.", "Ruth")
+    assert ("ava", "EXPERIENCED", "camping") in facts
+    # a name after a word that opens a sentence is not a time ("This is Birk!")
+    nodes, _ = extract("This is Birk! We picked him up on Tuesday from the shelter.", "Erik")
+    assert any(name == "Birk" for _, name in nodes)
+
+
+def test_a_lead_in_set_off_by_a_comma_does_not_hide_whom_the_sentence_is_about():
+    for lead_in in ("Finally, ", "After a lot of thought, ", "Last month, "):
+        assert told_over(lead_in + "my sister Ana moved to Rome, she's been working at FAO.",
+                         "Sam") >= {("WORKS_AT", "fao", False)}, lead_in
+        assert ("OWNS", "mango", False) in told_over(
+            lead_in + "we have two dogs, Bruno and Luna, and a cat called Mango.", "Sam")
+        assert ("HAS_GOAL", "becoming a data analyst", False) in told_over(
+            lead_in + "I left teaching in July to retrain as a data analyst.", "Sam")
+
+
+def test_a_time_or_a_manner_word_that_opens_a_sentence_is_no_one():
+    for text in ("Recently my manager is Sandra.", "Lately our cat is called Luna.",
+                 "On Saturday, my professor, Dr. Singh, is great."):
+        nodes, _ = extract(text, "Sam")
+        assert not {name for _, name in nodes} & {"Recently", "On Saturday", "Lately"}, text

@@ -199,6 +199,10 @@ STOPWORDS = {
     # the train to Kyoto…, he works at Nintendo" made a Person "After" who works there)
     "After", "Before", "Since", "Until", "While", "During", "Once", "Though", "Although",
     "Because", "Unless", "Whenever", "Despite", "Upon",
+    # ... or a time said before the subject ("Recently my manager is Sandra" made a
+    # colleague "Recently", "On Saturday, my professor, Dr. Singh, …" one "On Saturday")
+    "Recently", "Lately", "Currently", "Eventually", "Originally", "Usually", "Normally",
+    "Meanwhile", "Later", "Earlier", "Soon", "Now", "Then", "Tonight", "On", "In", "At",
 }
 # relation words written in capitals ("my GP"); a match is looked up in lower case
 _WRITTEN_IN_CAPITALS = ("GP",)
@@ -2487,14 +2491,34 @@ _CLOSING_LAUGHTER = compiled(
     r"(?:\s*+(?:[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]++|"
     r"\b(?i:lol|lmao|rofl|ha(?:ha)++|he(?:he)++)\b))++(?=[\s.!?]*+$)")
 
+# a time said before the subject with no comma ("In March I left Shopify and joined
+# Cohere", "Two weeks ago I left…", "On Friday Tom moved to Leeds"): read as if set off by
+# one, as "Last month, I left…" is ("In March I" was read as one name, and "Two" as
+# someone who joined Cohere)
+# ("This is Birk!", "On Boxing Day they came", "on New Year's Eve, at …" tell no time so)
+_TIME_WORD = (r"(?:(?:Jan|Febr)uary|March|April|May|June|July|August|(?:Sept|Nov|Dec)ember|"
+              r"October|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|week|weekend|month|year|"
+              r"spring|summer|autumn|fall|winter|morning|afternoon|evening|night|"
+              r"Christmas|Easter|\d{4})\b")
+_FRONTED_TIME = compiled(
+    rf"^(?P<time>(?:[Ll]ast|[Tt]his|[Nn]ext|[Ee]arlier\s++this|[Ll]ater\s++this)\s++"
+    rf"{_TIME_WORD}|"
+    rf"(?:[Ii]n|[Oo]n|[Ss]ince|[Dd]uring|[Oo]ver|[Bb]ack\s++in)\s++(?:the\s++)?{_TIME_WORD}"
+    r"(?:\s++\d{4})?|"
+    r"(?:\w++|a\s++few|a\s++couple\s++of)\s++(?:days?|weeks?|months?|years?)\s++ago|"
+    r"[Yy]esterday|[Tt]oday|[Tt]onight|[Rr]ecently|[Ll]ately|[Nn]ow|[Tt]hen|[Ff]inally|"
+    r"[Ee]ventually)(?=\s++(?:I|[Ww]e|[Mm]y|[Oo]ur|[Ss]he|[Hh]e|[Tt]hey|[A-Z][a-z]++)"
+    r"(?:\b(?![\-.])|['’]))")
+
 
 def _without_chat_asides(text: str) -> str:
     """A sentence without the words a chat message opens and closes on around what it
-    states (_DISCOURSE_OPENER, _CLOSING_LAUGHTER); its first word capitalised as a
-    sentence's."""
+    states (_DISCOURSE_OPENER, _CLOSING_LAUGHTER), its first word capitalised as a
+    sentence's, and a time said before its subject set off by a comma (_FRONTED_TIME)."""
     bare = _DISCOURSE_OPENER.sub("", text)
     if bare != text:
         bare = bare[:1].upper() + bare[1:]
+    bare = _FRONTED_TIME.sub(r"\g<time>,", bare)
     # (only the last words are looked at: a hostile run of "lol lol …" costs no more)
     closing = _CLOSING_LAUGHTER.search(bare, max(0, len(bare) - CLOSING_LAUGHTER_CHARS))
     if closing:
@@ -2700,15 +2724,16 @@ def told_genders(*texts: str) -> dict[str, str]:
 
 
 # the subject a sentence opens on, after a short lead-in set off by a comma or a colon
+# (_LEAD_IN, which the openings of a relative, a pet list and a training read past too)
 # ("Big news: I left Acme and joined Globex" is the speaker's news, not a person "Big"),
 # by the whole of its name ("Tomas Berg is leaving Northwind, he's joining Fjord Bank"
 # made "he" a Person "Tomas"), a title apart (the extractor names Dr Lee "Lee": _TITLED)
-_LEAD_SUBJECT = compiled(rf"^(?:\w++(?:\s++\w++){{0,3}}[,:]\s++)?"
-                         rf"(?:{_NAME_TITLE})?(?P<subj>I|{NAME})\s")
+_LEAD_IN = r"(?:\w++(?:\s++\w++){0,5}[,:]\s++)"
+_LEAD_SUBJECT = compiled(rf"^{_LEAD_IN}?(?:{_NAME_TITLE})?(?P<subj>I|{NAME})\s")
 # a sentence that opens on one's relative by name is about them: "My girlfriend Dana is a
 # vet, she works at a clinic called Paws & Claws"
 _LEAD_RELATIVE = compiled(
-    rf"^(?:[Mm]y|[Oo]ur|{_WORD}['’]s)\s++(?:[a-z\-]++\s++)?(?:" + _RELATION_WORD
+    rf"^{_LEAD_IN}?(?:[Mm]y|[Oo]ur|{_WORD}['’]s)\s++(?:[a-z\-]++\s++)?(?:" + _RELATION_WORD
     + rf")\s++(?P<name>{NAME})\b(?!['’])")
 # a sentence that gives someone's name is about them: "His name is Jonah, he's a sound
 # engineer"
@@ -3409,7 +3434,9 @@ _HAVE_LEAD = compiled(
     # after a few words that only set the scene: "At home I've got two cats, Pepper and Salt,
     # and a rescue lurcher called Bramble"
     r"\s*+(?:(?:[Aa]t\s++home|[Aa]t\s++the\s++moment|[Rr]ight\s++now|[Cc]urrently|"
-    r"[Tt]hese\s++days|[Nn]ow|[Ss]o|[Ww]ell|[Aa]lso)(?:\s*+,\s*+|\s++))?"
+    r"[Tt]hese\s++days|[Nn]ow|[Ss]o|[Ww]ell|[Aa]lso)(?:\s*+,\s*+|\s++)|"
+    # ... or any set off by a comma ("Finally, we have two dogs, …")
+    rf"{_LEAD_IN})?"
     rf"{SUBJECT}\s++{ADVERB}(?:have|has|own|owns|(?:have\s++)?got)\b")
 _AND_A_PET = compiled(
     # ("I've got two horses of my own, a mare called Willow and a cob called Dougal")
@@ -3978,7 +4005,7 @@ _WANTS_TO_BECOME = compiled(
 # speaker)
 _TRAINING_TO_BECOME = compiled(
     rf"(?:{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:training|studying|retraining|qualifying)|"
-    r"^I\b[^.!?;]{0,80}?\bto\s++(?:retrain|train|qualify))\s++"
+    rf"^{_LEAD_IN}?I\b[^.!?;]{{0,80}}?\bto\s++(?:retrain|train|qualify))\s++"
     r"(?:to\s++(?:be|become)|as)\s++(?:a|an)\s++"
     rf"(?P<role>(?:[a-z\-]++\s++){{0,2}}?(?:{_OCCUPATIONS}))(?![\w'’\-])")
 # a teacher by what one teaches: "Theo teaches chemistry at McClatchy High", "I teach
