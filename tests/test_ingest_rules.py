@@ -4464,3 +4464,10 @@ def test_a_time_or_a_manner_word_that_opens_a_sentence_is_no_one():
                  "On Saturday, my professor, Dr. Singh, is great."):
         nodes, _ = extract(text, "Sam")
         assert not {name for _, name in nodes} & {"Recently", "On Saturday", "Lately"}, text
+
+
+def test_a_role_at_a_place_said_with_not_is_no_job_there():
+    assert told_over("Anna is not a nurse at St Mary's Hospital.", "Sam") == set()
+    assert told_over("I'm not a teacher at Hillside School.", "Sam") == set()
+    assert ("WORKS_AT", "st marys hospital", False) in told_over(
+        "Anna is a nurse at St Mary's Hospital.", "Sam")

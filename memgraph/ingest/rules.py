@@ -4585,7 +4585,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # one held for a while: "I've been head chef at The Olive Tree for six years"
     ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++{ADVERB}been)\s++{ADVERB}(?:the\s++)?"
-        r"(?:(?:[a-z\-]++|[A-Z]{2,3})\s++)"
+        # (not a negation: "Anna is not a nurse at St Mary's" works there no more than
+        # "Anna isn't a nurse at …" does)
+        r"(?:(?!(?:not|never|no)\b)(?:[a-z\-]++|[A-Z]{2,3})\s++)"
         rf"{{0,3}}?(?:{_OCCUPATIONS})\s++(?:(?:for|of|on)\s++(?:the\s++)?{NAME}\s++)?at\s++"
         rf"{_A_PLACE_CALLED}(?P<obj>{NAME})"), "Entity", "organisation"),
     ("HAS_OCCUPATION", compiled(
