@@ -4471,3 +4471,10 @@ def test_a_role_at_a_place_said_with_not_is_no_job_there():
     assert told_over("I'm not a teacher at Hillside School.", "Sam") == set()
     assert ("WORKS_AT", "st marys hospital", False) in told_over(
         "Anna is a nurse at St Mary's Hospital.", "Sam")
+
+
+def test_news_told_with_whose_it_is_is_no_one_a_pronoun_after_it_stands_for():
+    nodes, _ = extract("Big news from them at Christmas dinner: they're moving in together in "
+                       "Glasgow in February.", "Ally")
+    assert ("Person", "Big") not in nodes
+    assert ("sam", "LIVES_IN", "leeds") in extract("Big news from home: Sam moved to Leeds.")[1]

@@ -2480,7 +2480,11 @@ _CASUAL_IM = compiled(r"(?<![\w'’])[Ii](?P<rest>m|ve)(?=\s++[a-z]|"
 # "still", which tell a time; nor before a name: a name that opens a sentence is read as
 # no one's unless known ("Haha, Frank has a point" mentions Frank)
 _DISCOURSE_OPENER = compiled(
-    r"^(?:(?i:oh|so|and|but|also|plus|anyway|anyways|actually|well|btw|by\s++the\s++way|"
+    # (news told with whose or when it is first: "Big news from them at Christmas dinner:
+    # they're moving in together" made "they" a Person "Big")
+    r"^(?:(?i:(?:good|great|big|exciting|sad|bad|some)\s++news)\s++[^:;.!?\-–—]{1,60}+"
+    r"[:\-–—]\s++|"
+    r"(?i:oh|so|and|but|also|plus|anyway|anyways|actually|well|btw|by\s++the\s++way|"
     r"yeah|yes|yep|ha(?:ha)*+|lol|honestly|ok|okay|(?:quick\s++|little\s++)?update|"
     r"(?:good|great|big|exciting)\s++news|fun\s++fact)\b(?:\s*+[,:!\-–—])*+\s++)++"
     r"(?=(?:I|[Mm]y|[Ww]e|[Oo]ur|[Ss]he|[Hh]e|[Tt]hey)(?:\b(?![\-.])|['’]))")
