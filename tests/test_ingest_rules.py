@@ -4478,3 +4478,13 @@ def test_news_told_with_whose_it_is_is_no_one_a_pronoun_after_it_stands_for():
                        "Glasgow in February.", "Ally")
     assert ("Person", "Big") not in nodes
     assert ("sam", "LIVES_IN", "leeds") in extract("Big news from home: Sam moved to Leeds.")[1]
+
+
+def test_a_question_that_only_asks_whether_the_listener_knows_states_what_follows():
+    assert told_over("Have I told you that Tom moved to Leeds?", "Sam") == {
+        ("LIVES_IN", "leeds", False)}
+    assert ("WORKS_AT", "southmead hospital", False) in told_over(
+        "Did you know my sister Anna is a nurse at Southmead Hospital?", "Sam")
+    # a question about the listener, or about no statement, still states nothing
+    assert told_over("Did you move to Leeds?", "Sam") == set()
+    assert told_over("Did you hear from Okafor Bell?", "Sam") == set()
