@@ -4488,3 +4488,27 @@ def test_a_question_that_only_asks_whether_the_listener_knows_states_what_follow
     # a question about the listener, or about no statement, still states nothing
     assert told_over("Did you move to Leeds?", "Sam") == set()
     assert told_over("Did you hear from Okafor Bell?", "Sam") == set()
+
+
+def test_a_habit_of_the_past_states_what_was_done_as_over():
+    assert told_over("I used to play five-a-side football every Tuesday.", "Sam") == {
+        ("INTERESTED_IN", "football", True)}
+    assert told_over("Theo used to teach chemistry at McClatchy High.", "Sam") == {
+        ("WORKS_AT", "mcclatchy high", True), ("HAS_OCCUPATION", "chemistry teacher", True)}
+    assert told_over("We used to live in a big old house in Swindon with a dog called Biscuit.",
+                     "Sam") == {("LIVES_IN", "swindon", True), ("OWNS", "biscuit", True)}
+    # only the clause of the habit is over, and whom it was done with is who they are
+    assert told_over("I used to play bass, my friend Tess sings and plays guitar.", "Sam") == {
+        ("INTERESTED_IN", "bass", True), ("FRIEND_OF", "tess", False),
+        ("INTERESTED_IN", "guitar", False)}
+    assert ("PARTNER_OF", "tracey", False) in told_over(
+        "I used to run the Red Lion in Stow with my wife Tracey.", "Sam")
+    # a fact "used to" already ends is told once
+    assert told_over("I used to work at Target.", "Sam") == {("WORKS_AT", "target", True)}
+    # used to something is no habit
+    assert told_over("I'm used to working nights.", "Sam") == set()
+
+
+def test_a_pronoun_after_but_now_is_the_one_the_sentence_opens_on():
+    assert ("WORKS_AT", "google", False) in told_over(
+        "Ben used to teach chemistry at McClatchy High but now he works at Google.", "Sam")
