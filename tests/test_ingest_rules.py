@@ -4512,3 +4512,13 @@ def test_a_habit_of_the_past_states_what_was_done_as_over():
 def test_a_pronoun_after_but_now_is_the_one_the_sentence_opens_on():
     assert ("WORKS_AT", "google", False) in told_over(
         "Ben used to teach chemistry at McClatchy High but now he works at Google.", "Sam")
+
+
+def test_a_condition_or_an_open_question_states_nothing_of_what_it_asks():
+    assert told_over("If I work at Google next year, I'll be happy.", "Sam") == set()
+    assert told_over("She already asked if Olive likes sardines.", "Sam") == set()
+    # what the sentence goes on to say stands
+    assert told_over("If I remember right, Tom moved to Leeds in 2019.", "Sam") == {
+        ("LIVES_IN", "leeds", False)}
+    assert ("LIVES_IN", "leeds", False) in told_over(
+        "I live in Leeds, even if I work in York.", "Sam")

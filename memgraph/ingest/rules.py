@@ -1259,7 +1259,10 @@ class _Run:
             self.last_person = self.last_person or (name if rel_type != "OWNS" else None)
         self._more_relations(sentence, named)
         self._pet_gone(sentence, named)
-        text = self.resolved(sentence.text)
+        # a condition or an open question states nothing of what it asks: "If we move to
+        # Leeds, …", "she asked if Olive likes sardines" (what the sentence goes on to say
+        # stays, as do the names it says)
+        text = _CONDITION.sub("", self.resolved(sentence.text))
         # a question states nothing ("Does Nora still live in Singapore?")
         statement = not sentence.text.rstrip().endswith("?") \
             or _TAG_QUESTION.search(sentence.text) is not None
@@ -2977,6 +2980,10 @@ _ANYMORE = r"\s++(?:\w++\s++){0,3}?any\s*+more\b"
 _NO_LONGER_MY = compiled(
     rf"(?P<obj>{NAME})\s++(?:is\s++no\s++longer\s++my\s++(?P<rel>{_RELATION_WORD})\b|"
     rf"(?:isn['’]t|is\s++not)\s++my\s++(?P<rel2>{_RELATION_WORD})\b{_ANYMORE})")
+# a clause of condition or of an open question, up to the comma that ends it or the end of
+# the sentence ("If I move to Leeds, " / "if Olive likes sardines"; not "as if", "even if")
+_CONDITION = compiled(r"(?<![\w'’])(?<!\bas\s)(?<!\beven\s)(?:[Ii]f|[Uu]nless|[Ww]hether)\s++"
+                      r"[^,;.!?]*+(?:,\s*+(?:then\s++)?)?")
 # a habit of the past: "I used to play bass", "Ben used to teach chemistry" (not "used to
 # be …", read as over by _OVER; not "I'm used to it": "am" stands between)
 _USED_TO = compiled(rf"{SUBJECT}\s++{ADVERB}used\s++to\s++"
