@@ -4522,3 +4522,13 @@ def test_a_condition_or_an_open_question_states_nothing_of_what_it_asks():
         ("LIVES_IN", "leeds", False)}
     assert ("LIVES_IN", "leeds", False) in told_over(
         "I live in Leeds, even if I work in York.", "Sam")
+
+
+def test_what_one_heard_or_was_told_is_said_of_whom_it_is_about():
+    _, facts = extract("I heard that Luca finished his degree and now works at Pirelli.", "Sam")
+    assert ("luca", "WORKS_AT", "pirelli") in facts and ("sam", "WORKS_AT", "pirelli") not in facts
+    _, facts = extract("I'm so proud that Alex prefers concise answers and dislikes emojis.",
+                       "Sam")
+    assert ("alex", "DISLIKES", "emojis") in facts and ("sam", "DISLIKES", "emojis") not in facts
+    _, facts = extract("Mum said Tom and Anna moved to Leeds.", "Sam")
+    assert {("tom", "LIVES_IN", "leeds"), ("anna", "LIVES_IN", "leeds")} <= facts

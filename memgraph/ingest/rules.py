@@ -2784,7 +2784,17 @@ def told_genders(*texts: str) -> dict[str, str]:
 # ("Big news: I left Acme and joined Globex" is the speaker's news, not a person "Big"),
 # by the whole of its name ("Tomas Berg is leaving Northwind, he's joining Fjord Bank"
 # made "he" a Person "Tomas"), a title apart (the extractor names Dr Lee "Lee": _TITLED)
-_LEAD_IN = r"(?:\w++(?:\s++\w++){0,5}[,:]\s++)"
+# ... or what one heard, thinks or is glad of, or what someone said, before whom it is
+# about: "I heard that Luca finished his degree and now works at Pirelli" (Luca works
+# there, not the speaker), "Mum said Tom and Anna moved to Leeds"
+_REPORTED_BY = (r"(?:(?:I|We)(?:\s++(?:(?:just|only|finally|also|actually)\s++)?"
+                r"(?:heard|found\s++out|learned|learnt|think|thought|guess|reckon|realised|"
+                r"realized)|(?:\s++am|\s++are|\s++was|\s++were|['’]m|['’]re)\s++"
+                r"(?:so\s++|really\s++)?(?:proud|happy|glad|pleased|relieved|thrilled))|"
+                r"(?:[Mm]y\s++[a-z]++|[A-Z][a-z]++)\s++(?:said|says|told\s++me|tells\s++me|"
+                r"mentioned|reckons|thinks))\s++(?:that\s++)?"
+                r"(?=(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s++[a-z]|[A-Z][a-z]++\s++[a-z])")
+_LEAD_IN = rf"(?:\w++(?:\s++\w++){{0,5}}[,:]\s++|{_REPORTED_BY})"
 _LEAD_SUBJECT = compiled(rf"^{_LEAD_IN}?(?:{_NAME_TITLE})?(?P<subj>I|{NAME})\s")
 # a sentence that opens on one's relative by name is about them: "My girlfriend Dana is a
 # vet, she works at a clinic called Paws & Claws"
@@ -2919,7 +2929,7 @@ _PLURAL_RELATION = compiled(
 _AGE_IN_LIST = compiled(_AGE_SAID)
 _NAME_LIST_SEPARATOR = compiled(r",?\s+and\s+|,\s+")
 # names joined by "and" right before a subject: "Mary and" (Joe live in Leeds), "Sam, Jo and"
-_COORDINATED = compiled(rf"(?:^|[,;:]\s*+|\b(?:[Ss]o|[Tt]hen|[Nn]ow)\s++|"
+_COORDINATED = compiled(rf"(?:^|[,;:]\s*+|\b(?:[Ss]o|[Tt]hen|[Nn]ow)\s++|^{_REPORTED_BY}|"
                           rf"\b(?:{_PLURAL_WORD}|{_RELATION_WORD})\s++)"
                           # (a greedy repeat: Python 3.11.2's possessive one
                           # matched nothing before ", and": "Tom, and his girlfriend…")
