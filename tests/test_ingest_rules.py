@@ -4532,3 +4532,21 @@ def test_what_one_heard_or_was_told_is_said_of_whom_it_is_about():
     assert ("alex", "DISLIKES", "emojis") in facts and ("sam", "DISLIKES", "emojis") not in facts
     _, facts = extract("Mum said Tom and Anna moved to Leeds.", "Sam")
     assert {("tom", "LIVES_IN", "leeds"), ("anna", "LIVES_IN", "leeds")} <= facts
+
+
+def test_a_word_that_opens_a_sentence_before_a_name_is_no_part_of_the_name():
+    assert told_over("Apparently Tom is my manager.", "Sam") == {("COLLEAGUE_OF", "tom", False)}
+    assert told_over("Sadly Rusty has cancer.", "Sam") == {("EXPERIENCED", "cancer", False)}
+    nodes, _ = extract("Me too. And Frank did his first solo hive inspection.", "Ruth")
+    assert any(name == "Frank" for _, name in nodes)
+
+
+def test_a_name_said_first_with_nothing_told_of_it_is_the_person_a_later_sentence_tells():
+    nodes, _ = extract("Not yet. But Cal and Priya have set a date. Cal said hi.", "Jo")
+    assert ("Person", "Cal") in nodes and ("Entity", "Cal") not in nodes
+
+
+def test_a_name_the_graph_knows_as_a_thing_stays_one_when_it_does_what_people_do():
+    plan = planned_knowing("And Northfold asked me to help with a holiday campaign.", "Ava",
+                           {"northfold": "Entity"}).plan
+    assert ("Person", "Northfold") not in {(n.kind.value, n.name) for n in plan.nodes}

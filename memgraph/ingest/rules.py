@@ -94,9 +94,11 @@ from memgraph.graph.vocabulary import (
     PERSON_TYPES,
     PET_BREEDS,
     RELATION_WORD_GROUPS,
+    Kind,
     plural,
     singular,
 )
+from memgraph.ingest.plan import NodeOp
 from memgraph.ingest.prefilter import Prefiltered, compiled
 from memgraph.ingest.source import SourceText
 from memgraph.ingest.speakers import ANONYMOUS_OWNER, owner_of
@@ -117,6 +119,9 @@ from memgraph.settings import Settings
 MAX_WORD_CHARS = 50
 MAX_NAME_WORDS = 6
 MAX_SENTENCE_CHARS = 1000
+# the confidence of a node made for a name said with nothing told of it ("And Frank did his
+# first solo hive inspection"): below a fact's
+MENTION_CONFIDENCE = 0.4
 # a name's word opens on a capital, or on one small letter before it ("iPad", "eBay"),
 # and may end on a web domain ("Booking.com", "Amazon.co.uk": a company by its site)
 # (a capital with an accent too: "Óbidos", "Łódź", "Åsa"), or on the apostrophe of an "s"
@@ -992,7 +997,9 @@ class RuleExtractor:
                  for m in _CAPITALISED.finditer(
                      f"{source.content}\n{source.previous}\n{source.before_previous}")
                  for name in (m["name"], _POSSESSIVE_SUFFIX.sub("", m["name"]),
-                              _SAD_OPENING.sub("", m["name"]))}
+                              _SAD_OPENING.sub("", m["name"]),
+                              # ("And Northfold asked me…": Northfold)
+                              _without_opening_word(m["name"]))}
         # ... and a titled one by the name alone ("How's Miss Olive?": Olive)
         names |= {canonical_name(_POSSESSIVE_SUFFIX.sub("", m["name"]))
                   for m in _TITLED.finditer(source.content)}
@@ -1112,6 +1119,13 @@ class _Run:
                 args["entity_type"] = entity_type
             self.executor.execute(f"create_{kind.lower()}", args)
             self.made[name] = kind
+        elif kind == "Person" and self.made[name] == "Entity" \
+                and (mention := self._bare_mention(name)) is not None:
+            # said first with nothing told of it ("But Cal and Priya have set a date"), a
+            # name a later sentence tells as someone ("Cal said …") is that person
+            mention.kind = Kind.PERSON
+            mention.description = mention.description or description
+            self.made[name] = kind
         elif description:
             # made first with no description ("a therapist, Dr Moss" gave Moss a job), it
             # takes the one said next ("Raj's therapist": whom a question's "my therapist"
@@ -1120,6 +1134,15 @@ class _Run:
                 if op.name == name and op.uid is None and not op.description:
                     op.description = description
         return name
+
+    def _bare_mention(self, name: str) -> NodeOp | None:
+        """The node this source made for ``name`` as a name only (an Entity of no type,
+        made at a mention's confidence), else None."""
+        for op in self.executor.plan.nodes:
+            if op.name == name and op.uid is None and op.kind is Kind.ENTITY \
+                    and not op.entity_type and op.confidence <= MENTION_CONFIDENCE:
+                return op
+        return None
 
     def speaker(self) -> str | None:
         """The speaker's Person: no description (what they say is in their facts), the
@@ -1324,7 +1347,10 @@ class _Run:
                    # "Mum says", stands for the person: CALLED_BY_KIN_WORD)
                    and not _UNNAMED_ROLE.fullmatch(m["name"])]
         for name in people:
-            if _usable(name) and name not in named:
+            # (a name the graph knows as a place or a thing stays one: "Northfold asked me
+            # to help" of a firm)
+            if _usable(name) and name not in named \
+                    and self.existing.get(canonical_name(name), "Person") == "Person":
                 self.node("Person", name)
                 named.add(name)
         for m in _CAPITALISED.finditer(sentence.text):
@@ -1344,7 +1370,7 @@ class _Run:
                     and not addressed(sentence.text, m.start(), m.end()) \
                     and not _shouted(name, self.existing):
                 kind = self.existing.get(canonical_name(name), "Entity")
-                self.node(kind, name, confidence=min(self.confidence, 0.4))
+                self.node(kind, name, confidence=min(self.confidence, MENTION_CONFIDENCE))
                 named.add(name)
         # a surname said with its title ("Dr Park is going on sabbatical") keeps the titled
         # name as an alias: resolution reads it as the surname of the one person whose full
@@ -2563,16 +2589,32 @@ _FRONTED_TIME = compiled(
     r"[Ee]ventually)(?=\s++(?:I|[Ww]e|[Mm]y|[Oo]ur|[Ss]he|[Hh]e|[Tt]hey|[A-Z][a-z]++)"
     r"(?:\b(?![\-.])|['’]))")
 
+# ... and so is a word that opens a sentence before a name ("Apparently Tom is my manager",
+# "Sadly Rusty has cancer" were read as one name "Apparently Tom", no one's)
+_OPENING_BEFORE_NAME = compiled(
+    r"^(?P<word>(?i:and|but|so|also|plus|oh|well|yeah|yes|ok|okay|anyway|actually|apparently|"
+    r"honestly|seriously|literally|basically|obviously|sadly|luckily|thankfully|hopefully|"
+    r"unfortunately|fortunately|definitely|clearly|frankly|naturally|personally|"
+    r"surprisingly|meanwhile|btw|haha|lol))(?=\s++[A-Z][a-z]++(?:\s++[A-Z][a-z]++)*+\s++[a-z])")
+
+
+def _without_opening_word(name: str) -> str:
+    """A capitalised run of words without the word that opens a sentence before a name
+    ("And Northfold" is Northfold)."""
+    first, _, rest = name.partition(" ")
+    return rest if rest and first in STOPWORDS else name
+
 
 def _without_chat_asides(text: str) -> str:
     """A sentence without the words a chat message opens and closes on around what it
     states (_DISCOURSE_OPENER, _CLOSING_LAUGHTER), a question that only asks whether the
     listener knows it read as the statement (_TOLD_AS_QUESTION), its first word capitalised as a
-    sentence's, and a time said before its subject set off by a comma (_FRONTED_TIME)."""
+    sentence's, and a time or a word said before its subject set off by a comma
+    (_FRONTED_TIME, _OPENING_BEFORE_NAME)."""
     bare = _TOLD_AS_QUESTION.sub(r"\g<said>.", _DISCOURSE_OPENER.sub("", text))
     if bare != text:
         bare = bare[:1].upper() + bare[1:]
-    bare = _FRONTED_TIME.sub(r"\g<time>,", bare)
+    bare = _OPENING_BEFORE_NAME.sub(r"\g<word>,", _FRONTED_TIME.sub(r"\g<time>,", bare))
     # (only the last words are looked at: a hostile run of "lol lol …" costs no more)
     closing = _CLOSING_LAUGHTER.search(bare, max(0, len(bare) - CLOSING_LAUGHTER_CHARS))
     if closing:
