@@ -4550,3 +4550,16 @@ def test_a_name_the_graph_knows_as_a_thing_stays_one_when_it_does_what_people_do
     plan = planned_knowing("And Northfold asked me to help with a holiday campaign.", "Ava",
                            {"northfold": "Entity"}).plan
     assert ("Person", "Northfold") not in {(n.kind.value, n.name) for n in plan.nodes}
+
+
+def test_what_follows_and_after_someone_and_i_is_said_of_the_speaker_too():
+    _, facts = extract("Tom and I left Shopify and joined a startup called Cohere.", "Sam")
+    assert {("sam", "WORKS_AT", "cohere"), ("sam", "WORKS_AT", "shopify"),
+            ("tom", "WORKS_AT", "shopify")} <= facts
+    assert told_over("My wife and I sold our house in Bristol and bought a cottage in Bath.",
+                     "Sam") >= {("LIVES_IN", "bath", False), ("OWNS", "cottage", False)}
+
+
+def test_a_thing_we_bought_is_the_speakers():
+    assert told_over("We bought a used 2020 Nissan Leaf for £13,500.", "Sam") == {
+        ("OWNS", "nissan leaf", False)}

@@ -1598,7 +1598,8 @@ class _Run:
         # sentence's: the relative it opens on ("Alex's brother Diego moved to Austin and
         # works at Dell"), else its first word unless that is someone's ("Alex's")
         lead = _LEAD_SUBJECT.match(text)
-        elided = relative["name"] if relative and _usable(relative["name"]) else \
+        elided = "I" if _LEAD_WITH_ME.match(text) else \
+            relative["name"] if relative and _usable(relative["name"]) else \
             lead["subj"] if lead and not _POSSESSIVE_SUFFIX.search(lead["subj"]) else None
         if elided:
             text = _ELIDED.sub(
@@ -1921,6 +1922,11 @@ class _Run:
                            entity_type=entity_type)
         self.relate_over(subject, target, rel_type, sentence)
         named.update({m["subj"], m["obj"], obj} - {"I"})
+        # "Tom and I left Shopify and joined Cohere": each of them
+        for name in self._coordinated(m.string[:m.start("subj")]):
+            if name not in (subject, obj):
+                self.relate_over(self.node("Person", name), target, rel_type, sentence)
+                named.add(name)
 
     @staticmethod
     def _owned_matches(text: str) -> list[dict[str, str]]:
@@ -2838,6 +2844,11 @@ _REPORTED_BY = (r"(?:(?:I|We)(?:\s++(?:(?:just|only|finally|also|actually)\s++)?
                 r"(?=(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s++[a-z]|[A-Z][a-z]++\s++[a-z])")
 _LEAD_IN = rf"(?:\w++(?:\s++\w++){{0,5}}[,:]\s++|{_REPORTED_BY})"
 _LEAD_SUBJECT = compiled(rf"^{_LEAD_IN}?(?:{_NAME_TITLE})?(?P<subj>I|{NAME})\s")
+# ... with the speaker beside them: "Tom and I left Shopify and joined Cohere", "My wife and
+# I sold the house and moved to Bath" (what follows "and" is said of us both, as the first
+# verb is: read as "I", whom the one before "and I" joins)
+_LEAD_WITH_ME = compiled(rf"^{_LEAD_IN}?(?:[Mm]y\s++(?:[a-z\-]++\s++){{1,2}}|{NAME}\s++)"
+                         r"and\s++I\b")
 # a sentence that opens on one's relative by name is about them: "My girlfriend Dana is a
 # vet, she works at a clinic called Paws & Claws"
 _LEAD_RELATIVE = compiled(
@@ -3291,12 +3302,12 @@ _OWNED_MAKE = compiled(
     r"camera|guitar|watch|van|motorbike|motorcycle|scooter|tablet|computer|kayak|boat|piano|"
     rf"keyboard|truck)\s++is\s++(?:an?\s++)?{_MAKE_WORDS}(?P<name>{NAME})")
 # a car one drives, by its make: "I drive a white Toyota Corolla hybrid now"
-_DRIVES = compiled(rf"\bI\s++{ADVERB}drive\s++an?\s++(?:[a-z\-]++\s++){{0,2}}"
+_DRIVES = compiled(rf"\b(?:I|[Ww]e)\s++{ADVERB}drive\s++an?\s++(?:[a-z\-]++\s++){{0,2}}"
                      rf"(?P<name>{NAME})")
-# a thing bought, by its make or name: "I bought a used 2020 Nissan Leaf", "I bought the
-# Leaf!" (not one bought for someone else: "I bought a Kindle for my mum"; a price may
-# follow: "for £13,500")
-_BOUGHT = compiled(rf"\bI\s++{ADVERB}(?:have\s++{ADVERB})?bought\s++(?:an?|the)\s++"
+# a thing bought, by its make or name: "I bought a used 2020 Nissan Leaf", "We bought the
+# Leaf!" (the speaker is one of us; not one bought for someone else: "I bought a Kindle for
+# my mum"; a price may follow: "for £13,500")
+_BOUGHT = compiled(rf"\b(?:I|[Ww]e)\s++{ADVERB}(?:have\s++{ADVERB})?bought\s++(?:an?|the)\s++"
                    rf"{_MAKE_WORDS}(?P<name>{NAME})"
                    # the name is the thing ("a Sarah Kemp novel" is a novel)
                    r"(?=\s*+(?:[,.;:!?)]|$)|\s++(?:from|at|in|on|last|yesterday|today|this|"
