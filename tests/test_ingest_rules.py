@@ -4563,3 +4563,12 @@ def test_what_follows_and_after_someone_and_i_is_said_of_the_speaker_too():
 def test_a_thing_we_bought_is_the_speakers():
     assert told_over("We bought a used 2020 Nissan Leaf for £13,500.", "Sam") == {
         ("OWNS", "nissan leaf", False)}
+
+
+def test_surprise_is_no_question_and_a_closing_aside_no_part_of_what_is_named():
+    assert ("HAS_OCCUPATION", "chief engineer", False) in told_over(
+        "I got promoted to Chief Engineer!?", "Sam")
+    assert told_over("Does Nora still live in Singapore??", "Sam") == set()
+    assert told_over("I bought the Leaf (long story).", "Sam") == {("OWNS", "leaf", False)}
+    assert told_over("I collect vinyl records (don't ask).", "Sam") == {
+        ("INTERESTED_IN", "vinyl records", False)}
