@@ -1067,9 +1067,9 @@ class _Run:
         # the name the sentence before opened on, whatever its kind ("Rusty's the plan."):
         # whom its "He's my …" next is said of (_pronoun_is_my_relation)
         self.previous_opening: str | None = None
-        # the sentence a clause of a past habit was read from ("I used to play bass"):
-        # what its facts are told as over by (_past_habits)
-        self.habit_of: str | None = None
+        # whether a clause of a past habit is read ("I used to play bass"): its facts are
+        # told as over (_past_habits)
+        self.in_past_habit = False
         # the organisation a sentence before named last: whose "their CFO" a role is
         self.organisation: str | None = None
         # the people told as a man ("m") or a woman ("f") in this message or the two before
@@ -1172,18 +1172,14 @@ class _Run:
         yesterday": she was Maria's mother before). ``description``: the words that state
         the fact, when they are less than the sentence."""
         source, target = self._as_made(source), self._as_made(target)
-        if self.habit_of is not None:
+        if self.in_past_habit:
             # a past habit's fact is over; whom it was done with still is who they are; a
             # fact the sentence already tells ("I used to work at Target": _OVER) is told once
             if rel_type not in _TOLD_OVER_BY_HABIT or any(
                     (op.from_name, op.type, op.to_name) == (source, rel_type, target)
                     for op in self.executor.plan.relationships):
                 return
-            over = min(sentence.when or self.anchor, self.anchor)
-            self.executor.execute("relate", {
-                "source_id": source, "target_id": target, "type": rel_type,
-                "description": self.habit_of[:300], "confidence": self.confidence,
-                "valid_to": over.isoformat(), **extra})
+            self.relate_over(source, target, rel_type, sentence, **extra)
             return
         args = {"source_id": source, "target_id": target, "type": rel_type,
                 "description": (description or sentence.text)[:300],
@@ -1219,14 +1215,14 @@ class _Run:
         return [found] if found is not None else []
 
     def relate_over(self, source: str, target: str, rel_type: str,
-                    sentence: _Sentence) -> None:
+                    sentence: _Sentence, **extra: float) -> None:
         """A fact told as over ("I quit my job at X", "Priya isn't my manager anymore"):
         over from the sentence's date, else the source's time; never after the source."""
         over = min(sentence.when or self.anchor, self.anchor)
         self.executor.execute("relate", {
             "source_id": source, "target_id": target, "type": rel_type,
             "description": sentence.text[:300], "confidence": self.confidence,
-            "valid_to": over.isoformat()})
+            "valid_to": over.isoformat(), **extra})
 
     def sentence(self, sentence: _Sentence) -> None:
         named: set[str] = set()
@@ -1895,7 +1891,7 @@ class _Run:
             end = _CLAUSE_END.search(text, m.end())
             present = _present(m["verb"], m["subj"])
             clause = f"{m['subj']} {present}{text[m.end():end.start() if end else len(text)]}"
-            self.habit_of = sentence.text
+            self.in_past_habit = True
             try:
                 for rel_type, pattern, kind, entity_type in _FACTS + _MORE_FACTS:
                     for fact in pattern.finditer(clause):
@@ -1904,7 +1900,7 @@ class _Run:
                 self._uses(clause, sentence, named)
                 self._implied(clause, sentence, named)
             finally:
-                self.habit_of = None
+                self.in_past_habit = False
 
     def _over_fact(self, m: re.Match[str], rel_type: str, kind: str, entity_type: str,
                    sentence: _Sentence, named: set[str]) -> None:
@@ -2546,6 +2542,9 @@ _CASUAL_SHES = compiled(r"(?<![\w'’])(?P<who>[Ss]he|[Hh]e)s(?=\s++[a-z])")
 _CASUAL_IM = compiled(r"(?<![\w'’])[Ii](?P<rest>m|ve)(?=\s++[a-z]|"
                         # "im Sam, 16, doing my GCSEs": a name introduced
                         r"(?<=m)\s++[A-Z][a-z]++,)")
+# a word that is a sentence's subject or opens it ("I", "I'm", "my", "we", "she"…; not
+# "I.", "I-")
+_SUBJECT_WORD = r"(?:I|[Mm]y|[Ww]e|[Oo]ur|[Ss]he|[Hh]e|[Tt]hey)(?:\b(?![\-.])|['’])"
 # words a chat message opens on before it says anything ("So I left Shopify…", "Oh and
 # we have two dogs…", "Btw my son Leo is 8…", "Quick update: …", "Haha my GP is…"): the
 # statement after them is the sentence (read with them, 13 to 15 of 768 rules-test
@@ -2560,14 +2559,14 @@ _DISCOURSE_OPENER = compiled(
     r"(?i:oh|so|and|but|also|plus|anyway|anyways|actually|well|btw|by\s++the\s++way|"
     r"yeah|yes|yep|ha(?:ha)*+|lol|honestly|ok|okay|(?:quick\s++|little\s++)?update|"
     r"(?:good|great|big|exciting)\s++news|fun\s++fact)\b(?:\s*+[,:!\-–—])*+\s++)++"
-    r"(?=(?:I|[Mm]y|[Ww]e|[Oo]ur|[Ss]he|[Hh]e|[Tt]hey)(?:\b(?![\-.])|['’]))")
+    rf"(?={_SUBJECT_WORD})")
 # a question that only asks whether the listener knows what follows states it: "Did I tell
 # you I got a puppy?", "Did you know my sister is a nurse?", "Have I mentioned Tom moved to
 # Leeds?" (read as questions, 668 of 770 rules-test sentences said so stated nothing)
 _TOLD_AS_QUESTION = compiled(
     r"^(?:(?:[Dd]id|[Hh]ave)\s++I\s++(?:ever\s++)?(?:tell|told|mention|mentioned)\s++"
     r"(?:to\s++)?(?:you\s++)?|[Dd]id\s++you\s++(?:know|hear)\s++)(?:that\s++)?"
-    r"(?=(?:I|[Mm]y|[Ww]e|[Oo]ur|[Ss]he|[Hh]e|[Tt]hey)(?:\b(?![\-.])|['’])|[A-Z][a-z]++\s++[a-z])"
+    rf"(?={_SUBJECT_WORD}|[A-Z][a-z]++\s++[a-z])"
     r"(?P<said>[^?]++)\?++\s*+$")
 # a question ends on a question mark, not on surprise: "I got the job at Google!?" states it
 _ASKED = compiled(r"(?<![!?])\?++\s*+$")
@@ -2598,8 +2597,7 @@ _FRONTED_TIME = compiled(
     r"(?:\s++\d{4})?|"
     r"(?:\w++|a\s++few|a\s++couple\s++of)\s++(?:days?|weeks?|months?|years?)\s++ago|"
     r"[Yy]esterday|[Tt]oday|[Tt]onight|[Rr]ecently|[Ll]ately|[Nn]ow|[Tt]hen|[Ff]inally|"
-    r"[Ee]ventually)(?=\s++(?:I|[Ww]e|[Mm]y|[Oo]ur|[Ss]he|[Hh]e|[Tt]hey|[A-Z][a-z]++)"
-    r"(?:\b(?![\-.])|['’]))")
+    rf"[Ee]ventually)(?=\s++(?:{_SUBJECT_WORD}|[A-Z][a-z]++\b(?![\-.])))")
 
 # ... and so is a word that opens a sentence before a name ("Apparently Tom is my manager",
 # "Sadly Rusty has cancer" were read as one name "Apparently Tom", no one's)
@@ -3066,15 +3064,15 @@ _CLAUSE_END = compiled(r"\s*+[,;]|\s++(?:but|whereas|although|though|and\s++now)
 _TOLD_OVER_BY_HABIT = frozenset({
     "WORKS_AT", "LIVES_IN", "HAS_OCCUPATION", "INTERESTED_IN", "MEMBER_OF", "ATTENDED",
     "USES", "OWNS", "STUDIES_AT", "LIKES", "DISLIKES", "EXPERIENCED", "VISITED"})
-_IRREGULAR_PRESENT = {"have": "has", "do": "does", "go": "goes", "be": "is"}
 
 
 def _present(verb: str, subject: str) -> str:
-    """``verb`` (its bare form) in the present, for ``subject`` ("I play", "Ben plays")."""
+    """``verb`` (its bare form) in the present, for ``subject`` ("I play", "Ben plays",
+    "Ben goes", "Ben has")."""
     if subject == "I":
         return verb
-    if verb in _IRREGULAR_PRESENT:
-        return _IRREGULAR_PRESENT[verb]
+    if verb == "have":
+        return "has"
     if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
         return verb + "es"
     if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "i", "o", "u"):
