@@ -2586,10 +2586,9 @@ _CLOSING_LAUGHTER = compiled(
 # one, as "Last month, I left…" is ("In March I" was read as one name, and "Two" as
 # someone who joined Cohere)
 # ("This is Birk!", "On Boxing Day they came", "on New Year's Eve, at …" tell no time so)
-_TIME_WORD = (r"(?:(?:Jan|Febr)uary|March|April|May|June|July|August|(?:Sept|Nov|Dec)ember|"
-              r"October|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|week|weekend|month|year|"
-              r"spring|summer|autumn|fall|winter|morning|afternoon|evening|night|"
-              r"Christmas|Easter|\d{4})\b")
+_TIME_WORD = ("(?:" + "|".join([*calendar.month_name[1:], *map(str.capitalize, _WEEKDAYS)])
+              + r"|week|weekend|month|year|spring|summer|autumn|fall|winter|morning|"
+              r"afternoon|evening|night|Christmas|Easter|\d{4})\b")
 _FRONTED_TIME = compiled(
     rf"^(?P<time>(?:[Ll]ast|[Tt]his|[Nn]ext|[Ee]arlier\s++this|[Ll]ater\s++this)\s++"
     rf"{_TIME_WORD}|"
