@@ -1380,9 +1380,12 @@ def test_a_month_is_no_place_or_school():
         ("me", "FAMILY_OF", "emma")}
 
 
-def test_an_occupation_at_a_place_not_named_is_the_occupation_alone():
-    # which hospital is not said: no employer, but a nurse all the same
-    assert extract("I'm a nurse at the local hospital.")[1] == {("me", "HAS_OCCUPATION", "nurse")}
+def test_an_occupation_at_a_place_not_named_is_the_occupation_and_the_kind_of_place():
+    # which hospital is not said: no employer by name, but a nurse at a hospital all the
+    # same, as "I work at the local hospital" says
+    assert extract("I'm a nurse at the local hospital.")[1] == {
+        ("me", "HAS_OCCUPATION", "nurse"), ("me", "WORKS_AT", "hospital")}
+    assert extract("I work at the local hospital.")[1] == {("me", "WORKS_AT", "hospital")}
 
 
 def test_an_occupation_left_is_over_from_when_it_is_said():
@@ -4471,6 +4474,22 @@ def test_a_role_at_a_place_said_with_not_is_no_job_there():
     assert told_over("I'm not a teacher at Hillside School.", "Sam") == set()
     assert ("WORKS_AT", "st marys hospital", False) in told_over(
         "Anna is a nurse at St Mary's Hospital.", "Sam")
+    # ... nor "the", "not the manager" an occupation
+    assert told_over("Anna is not the manager of Tesco.", "Sam") == set()
+    assert told_over("I'm not the captain of the team.", "Sam") == set()
+
+
+def test_a_role_at_a_workplace_told_by_its_kind_is_the_job_and_the_workplace():
+    assert extract("I'm now the manager of the food bank.", "Derek")[1] == {
+        ("derek", "HAS_OCCUPATION", "manager"), ("derek", "WORKS_AT", "food bank")}
+    assert extract("Tom is the new chef at the pub in Leeds.", "Sam")[1] >= {
+        ("tom", "HAS_OCCUPATION", "chef"), ("tom", "WORKS_AT", "pub")}
+    # a workplace named after its kind is the name's (read by the patterns of names)
+    assert ("sam", "WORKS_AT", "hospital") not in extract(
+        "I'm a nurse at a hospital called St Mary's.", "Sam")[1]
+    # the manager of something that is no workplace holds no job there
+    assert extract("I'm the manager of the year.", "Sam")[1] == set()
+    assert extract("Anna is not the manager of the food bank.", "Sam")[1] == set()
 
 
 def test_news_told_with_whose_it_is_is_no_one_a_pronoun_after_it_stands_for():

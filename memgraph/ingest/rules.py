@@ -2460,7 +2460,8 @@ _TITLED_OCCUPATIONS = "|".join(word.capitalize() for word in _OCCUPATIONS.split(
 _ROLE_WORDS = (rf"(?!(?:{_NOT_HELD})\b)"
                # (no verb or article among them: "My sister is a nurse, Anna…" names no
                # role "sister is a nurse")
-               rf"(?:(?!(?:am|is|are|was|were|a|an)\b)[A-Za-z\-]++\s++){{0,3}}?"
+               # (nor a negation: "Anna is not the manager of Tesco" names no role)
+               rf"(?:(?!(?:am|is|are|was|were|a|an|the|not|never|no)\b)[A-Za-z\-]++\s++){{0,3}}?"
                rf"(?:{_OCCUPATIONS})")
 _ROLE = (rf"(?P<obj>{_ROLE_WORDS}"
          # ("a vet nurse": one occupation named by two words that are each one)
@@ -3037,6 +3038,9 @@ _WORKPLACE_WORDS = (r"garden\s++centre|garden\s++center|supermarket|hospital|fac
                     # the services one serves in ("I retired from the fire service")
                     r"fire\s++service|fire\s++brigade|fire\s++department|police|"
                     r"police\s++force|army|navy|air\s++force|civil\s++service|post\s++office")
+# a role's workplace told by its kind, not its name ("the manager of the food bank")
+_AT_WORKPLACE_KIND = (r"\s++(?:for|of|at)\s++(?:the|a|an|our|my)\s++(?:local\s++)?"
+                      rf"(?:[a-z\-]++\s++)?(?:{_WORKPLACE_WORDS})(?![\w'’\-])")
 # what is over: a job ("I quit my job at Deloitte", "she was laid off from Acme", "I no
 # longer work at Initech", "I used to work at Target"), a school one graduated from, a
 # home one used to have, a couple that broke up
@@ -4755,7 +4759,17 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?=\s++(?:for|of|on|at)\s++(?:the\s++|an?\s++(?:[\w\-]++\s++){0,3}?)?[A-Z]"
         # ... or in a team: "I'm the tech lead on the payments team" (MEMBER_OF too)
         rf"|\s++(?:on|of|in)\s++(?:the|a|an|our|my)\s++(?:[\w\-]++\s++){{0,3}}?"
-        rf"(?:{_GROUP_WORDS})\b)"),
+        rf"(?:{_GROUP_WORDS})\b"
+        # ... or at a workplace told by its kind: "I'm now the manager of the food bank",
+        # "she's the head teacher at the local primary school" (WORKS_AT it, below)
+        rf"|{_AT_WORKPLACE_KIND})"),
+     "Concept", ""),
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++{ADVERB}been)\s++{ADVERB}"
+        rf"(?:the|a|an)\s++(?:new\s++)?{_ROLE_WORDS}(?=\s)(?!{_AT_WORKPLACE_KIND}\s*+,?\s*+"
+        r"(?:in\s++[A-Z]\S*+(?:\s++[A-Z]\S*+)*+\s++)?(?:called|named)\b)"
+        r"\s++(?:for|of|at)\s++(?:the|a|an|our|my)\s++(?:local\s++)?"
+        rf"(?P<obj>(?:[a-z\-]++\s++)?(?:{_WORKPLACE_WORDS}))(?![\w'’\-])"),
      "Concept", ""),
     # a role said before the one who holds it: "Their CFO is Ingrid Dahl", "our new
     # manager is Sam" (HAS_OCCUPATION), and where when it is named: "the head of sales at
