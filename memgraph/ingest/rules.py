@@ -336,9 +336,9 @@ _BACK_TO_WORK = (r"(?:(?:have|has)\s++)?(?:(?:went|go|going|gone|returned)\s++ba
 # a home one lives in: bought or got, it is where one lives (the LIVES_IN patterns; and a
 # dropped subject: "Got the flat in Chorlton!")
 _HOME_WORDS = r"(?:house|flat|home|cottage|apartment|condo|bungalow|townhouse)"
-# the places one works in, which no one lives in ("moved into a new office in Leeds")
-_WORKPLACE_WORDS = (r"(?:office|offices|premises|unit|workshop|studio|warehouse|shop|store|"
-                    r"factory|lab|surgery|clinic|salon)")
+# the premises one works in, which no one lives in ("moved into a new office in Leeds")
+_WORK_PREMISES = (r"(?:office|offices|premises|unit|workshop|studio|warehouse|shop|store|"
+                  r"factory|lab|surgery|clinic|salon)")
 # the kinds of organisation whose name may follow them after a comma ("a pharmaceutical
 # company, Sanofi")
 _ORGANISATION_KINDS = (r"(?:company|firm|business|startup|start-up|charity|agency|"
@@ -506,7 +506,7 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # Gwyn care home in Mumbles"
         # ... or named between commas ("into a care home, Willow Lodge, in Leyland")
         # (not a workplace: "We've moved into our own office in Temple Quay")
-        rf"(?:(?:(?:an?|the|our|my|his|her|their)\s++(?!(?:[\w\-]+\s++){{0,2}}{_WORKPLACE_WORDS}\s++in\s)"
+        rf"(?:(?:(?:an?|the|our|my|his|her|their)\s++(?!(?:[\w\-]+\s++){{0,2}}{_WORK_PREMISES}\s++in\s)"
         rf"(?:[\w\-]+\s++){{1,3}}?|"
         rf"{NAME}\s++(?:care|nursing|retirement)\s++home\s++|"
         rf"(?:an?|the)\s++(?:[\w\-]+\s++){{0,2}}?[\w\-]+,\s*+{NAME},\s*+|"
