@@ -2357,6 +2357,9 @@ def test_what_is_said_of_me_and_a_last_day_at_work():
     assert facts("Running isn't really my thing.") == {("DISLIKES", "running", None)}
     assert facts("Also, last Friday was my last day at Spoke & Chain.") == {
         ("WORKS_AT", "spoke chain", datetime(2023, 7, 21, tzinfo=UTC))}
+    # ... a workplace whose name opens on "The" is named without it, as where one works is
+    assert {(t, o) for t, o, _ in facts("Yesterday was my last day at The Marlowe.")} == {
+        ("WORKS_AT", "marlowe")}
     # no pursuit, no pastime, and nothing of the speaker's when nothing is said of them
     assert facts("She got me into trouble.") == set()
     assert facts("That's not my thing.") == set()
@@ -4477,6 +4480,22 @@ def test_a_role_at_a_place_said_with_not_is_no_job_there():
     # ... nor "the", "not the manager" an occupation
     assert told_over("Anna is not the manager of Tesco.", "Sam") == set()
     assert told_over("I'm not the captain of the team.", "Sam") == set()
+
+
+def test_a_job_still_or_now_held_said_with_no_subject_is_the_speakers():
+    # a reply to "are you still at The Marlowe?"
+    assert extract("Still head pastry chef at The Marlowe, yeah.", "Lena")[1] == {
+        ("lena", "HAS_OCCUPATION", "head pastry chef"), ("lena", "WORKS_AT", "marlowe")}
+    assert extract("Now a nurse at St Mary's!", "Lena")[1] >= {
+        ("lena", "HAS_OCCUPATION", "nurse"), ("lena", "WORKS_AT", "st marys")}
+    assert extract("Still working at Google, yeah.", "Lena")[1] == {
+        ("lena", "WORKS_AT", "google")}
+    # ... and so is one said with a word between "am" and "working"
+    assert extract("I'm still working at Google.", "Lena")[1] == {("lena", "WORKS_AT", "google")}
+    assert extract("I'm not working at Google.", "Lena")[1] == set()
+    # a fragment that names no role says nothing of the speaker
+    assert extract("Still nothing from the recruiter at Google.", "Lena")[1] == set()
+    assert extract("Still raining here.", "Lena")[1] == set()
 
 
 def test_a_role_at_a_workplace_told_by_its_kind_is_the_job_and_the_workplace():

@@ -359,7 +359,8 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"summer|autumn|fall|winter)|January|February|March|April|May|June|July|August|"
         r"September|October|November|December))\b"), "Entity", "organisation"),
     ("WORKS_AT", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:work|works|am working|'m working|is working|"
+        # ("I'm still working at Google", "she is now working at Ocado")
+        rf"{SUBJECT}\s++{ADVERB}(?:work|works|(?:am|'m|is|are)\s++{ADVERB}working|"
         # one back at a job: "I went back to work full time as a dental hygienist at Smile
         # Clinic"
         rf"{_BACK_TO_WORK}|"
@@ -1550,6 +1551,7 @@ class _Run:
         text = _GOES_BY_NAME.sub(r"\g<is> ", text)
         text = _WE.sub("I", _STACK_IS.sub("I use ", text))
         text = _BACK_FROM.sub("I am back from ", text)
+        text = _DROPPED_SUBJECT_ROLE.sub(lambda m: f"I am {m['adverb'].lower()} ", text)
         dropped = _DROPPED_SUBJECT.match(text)
         if dropped:
             rest = text[dropped.end():]
@@ -2337,10 +2339,12 @@ class _Run:
                     self.relate(owner, self.node("Concept", obj), rel_type, sentence,
                                 attitude=_ATTITUDE.get(rel_type, 0.0))
         for m in _LAST_DAY_AT.finditer(text):
-            if _usable(m["name"]) and m["name"] not in named and (owner := self.speaker()):
-                place = self.node("Entity", m["name"], entity_type="organisation")
+            # ("my last day at The Marlowe": the Marlowe, as a workplace's name is read)
+            name = _ARTICLES.sub("", m["name"]).strip()
+            if _usable(name) and name not in named and (owner := self.speaker()):
+                place = self.node("Entity", name, entity_type="organisation")
                 self.relate_over(owner, place, "WORKS_AT", sentence)
-                named.add(m["name"])
+                named.add(name)
         for m in _THING_CALLED.finditer(text):
             name = m["name"]
             if not _usable(name) or name in named or self._kind(name) not in (None, "Entity"):
@@ -3652,7 +3656,7 @@ _CONDITIONS = (r"colic|croup|reflux|jaundice|"
 # A sentence that opens on one of these verbs in the past tense has dropped its subject,
 # as chat does ("Took a short trip to Rome.", "Just started a new job at Acme."): the
 # speaker's.
-_DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]lso)\s+)?"
+_DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]lso|[Ss]till)\s+)?"
                               r"(?=(?:[Tt]ook|[Ww]ent|[Vv]isited|[Mm]oved|[Jj]oined|[Ss]tarted|"
                               r"[Tt]ravell?ed|[Ff]lew|[Aa]dopted|[Rr]elocated|[Ss]igned|[Rr]an|"
                               r"[Ff]inished|[Cc]ompleted|[Ll]anded|[Aa]ccepted|[Bb]ought|"
@@ -3679,6 +3683,11 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]
                               # dengue in Hoi An"
                               r"[Cc]ovid|COVID|the\s+flu|(?:" + _CONDITIONS + r")\b)|[Cc]aught)"
                               r"(?:\s|(?<=ovid|OVID)[,.!;]))")
+# ... and a role still or now held, said as a reply with no subject ("Still head pastry
+# chef at The Marlowe, yeah.", "Now a nurse at St Mary's"): the speaker's, as "I am still …"
+_DROPPED_SUBJECT_ROLE = compiled(
+    rf"^(?P<adverb>[Ss]till|[Nn]ow|[Cc]urrently)\s++(?=(?:(?:a|an|the)\s++)?{_ROLE_WORDS}"
+    r"\s++(?:at|for|with)\s)")
 # the auxiliary a dropped subject's verb needs: "working at X" is "I am working at X"
 _DROPPED_AUXILIARY = {"working": "am ", "recovering": "am ", "settling": "am ",
                       "been": "have "}
