@@ -845,6 +845,23 @@ def test_a_titled_name_is_one_person_not_also_an_entity_with_its_title():
     assert not {name for _, name in nodes} & {"Dr Okafor", "Mrs Khan"}
 
 
+def test_a_name_after_a_title_of_kin_or_of_a_job_is_the_person_by_the_name_alone():
+    for text, name in (("Near Kirsten, so Aunt Nora can babysit.", "Nora"),
+                       ("Tell her Uncle Oon's delighted.", "Oon"),
+                       ("We had the cousins from Fort William, Auntie Chrissie and all.",
+                        "Chrissie"),
+                       ("The kitchen crew threw a party and Chef Antoine gave me his old "
+                        "copper sugar pot.", "Antoine"),
+                       ("Then Detective Inspector Hughes called me back.", "Hughes"),
+                       ("Then Officer Daniels pulled me over.", "Daniels")):
+        names = {(kind, n) for kind, n in extract(text, "Sam")[0]}
+        assert ("Person", name) in names, text
+        assert not {n for _, n in names if n.endswith(f" {name}")}, text
+    # a title that opens other names too is one only after whose it is
+    assert extract("Loved it. Captain America is my favourite film.", "Sam")[0] == set()
+    assert ("Person", "Reid") in extract("My instructor, Captain Reid, is great.", "Sam")[0]
+
+
 def test_a_titled_person_who_says_something_is_one_person_by_the_name_alone():
     for text in ("My dentist Dr Berg says I need a filling.", "Dr Berg says I need a filling."):
         nodes, _ = extract(text)

@@ -227,8 +227,13 @@ _RELATION_WORD = "|".join(sorted(map(re.escape, [*RELATION_WORDS, *_WRITTEN_IN_C
 RELATION_PLURALS: dict[str, str] = {plural(w): w for w in RELATION_WORDS}
 _PLURAL_WORD = "|".join(sorted(map(re.escape, RELATION_PLURALS), key=len, reverse=True))
 # a title before a name, with its full stop or without (British "Dr Okafor"): "my friend
-# Dr. Patel" is Patel, "my instructor, Captain Reid" is Reid
-_TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof|Professor|Captain|Capt|Coach)\.?\s++)?"
+# Dr. Patel" is Patel, "Auntie Chrissie" Chrissie, "Chef Antoine gave me his copper pot"
+# Antoine (as an Entity "Chef Antoine", the title was no one)
+_NAME_TITLE = (r"(?:Dr|Mr|Mrs|Ms|Miss|Prof|Professor|Coach|Chef|Aunt|Auntie|Uncle|Officer|"
+               r"Detective|Sergeant|Sgt|Inspector|Constable|Pastor|Reverend|Rev|Judge)\.?\s++")
+# ... and one that opens other names too ("Captain America"), a title only after whose it
+# is: "my instructor, Captain Reid" is Reid
+_TITLE = rf"(?:{_NAME_TITLE}|(?:Captain|Capt)\.?\s++)?"
 _TITLE_OPENING = compiled("^" + _TITLE)
 # where one knows a friend or colleague from: "my best friend from college, Aisha"
 # the words that make a colleague one worked with before ("my old manager Rita")
@@ -730,7 +735,6 @@ _THING_AFTER = compiled(r"\s++(?!(?:and|or|but|is|was|are|were|as|too|now|at|in|
                         r"dish(?:es)?|food|cuisine|cooking|restaurant|recipes?)\b)"
                         r"[a-z]")
 # "piano lessons with Mrs. Novak": a name after a title is a person's
-_NAME_TITLE = r"(?:Dr|Mr|Mrs|Ms|Miss|Professor|Prof)\.?\s++"
 _TITLED = compiled(rf"\b{_NAME_TITLE}(?P<name>{NAME})")
 # "a bakery in Hackney called Crumbs": a place that is named, not a person who phoned
 _PLACE_BEFORE = compiled(r"\b(?:in|at|to|from|near|of|on|by|for)\s+$")
