@@ -95,6 +95,13 @@ def extract(text: str, speaker: str = "user") -> tuple[set, set]:
      ("me", "HAS_OCCUPATION", "english teacher")),
     ("Jess teaches Year 2 in Levenshulme.", ("Concept", "teacher"),
      ("jess", "HAS_OCCUPATION", "teacher")),
+    # ... or by whom, or where it is told by its kind
+    ("I would know, I teach sixteen-year-olds.", ("Concept", "teacher"),
+     ("me", "HAS_OCCUPATION", "teacher")),
+    ("Jess teaches primary kids in Levenshulme.", ("Concept", "teacher"),
+     ("jess", "HAS_OCCUPATION", "teacher")),
+    ("I teach at a primary school.", ("Concept", "teacher"),
+     ("me", "HAS_OCCUPATION", "teacher")),
     # someone's relation said the other way round
     ("Aoife is Rory's girlfriend.", ("Person", "Aoife"), ("rory", "PARTNER_OF", "aoife")),
     ("Tom is my boss.", ("Person", "Tom"), ("me", "COLLEAGUE_OF", "tom")),
@@ -843,6 +850,12 @@ def test_a_titled_name_is_one_person_not_also_an_entity_with_its_title():
                     "Our coach is Mrs Khan, she's strict but nice.")[0]
     assert ("Person", "Okafor") in nodes and ("Person", "Khan") in nodes
     assert not {name for _, name in nodes} & {"Dr Okafor", "Mrs Khan"}
+
+
+def test_teaching_someone_to_do_something_is_no_occupation():
+    for text in ("It teaches kids to share.", "My mum teaches kids to read.",
+                 "Walt is teaching me dovetails."):
+        assert not any(f[1] == "HAS_OCCUPATION" for f in extract(text, "Sam")[1]), text
 
 
 def test_a_name_after_a_title_of_kin_or_of_a_job_is_the_person_by_the_name_alone():

@@ -4186,11 +4186,18 @@ _TRAINING_TO_BECOME = compiled(
 _TEACHES = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:teach|teaches|(?:am|is|are)\s++{ADVERB}teaching)\s++"
     r"(?!(?:me|us|him|her|them|you|it|that|this|how|what|people|everyone|myself|himself|"
-    r"herself|themselves|yourself|kids|children|students)\b)"
+    r"herself|themselves|yourself)\b|(?:[\w\-]++\s++)?(?:kids|children|students|pupils)\s++"
+    r"(?:how\s++)?to\b)"
+    # whom one teaches, by age or school: "I teach sixteen-year-olds", "she teaches
+    # primary kids" (a teacher)
+    r"(?:(?:[\w\-]++\s++)?(?:kids|children|students|pupils)(?![\w'’\-])|"
+    r"(?:[a-z]++|\d++)-year-olds\b|"
     # a language as a subject: "I teach English in Madrid"
-    rf"(?:(?P<what>[a-z]{{3,30}}|{_DEMONYMS})(?=\s*+(?:[,.;:!?)–—]|$|\b(?:at|in|to|for|"
+    rf"(?P<what>[a-z]{{3,30}}|{_DEMONYMS})(?=\s*+(?:[,.;:!?)–—]|$|\b(?:at|in|to|for|"
     r"and|but|part|full|now|these|there|online|remotely|privately)\b))"
-    r"|(?=(?:at|in)\s++[A-Z]|Year\s++\d))")
+    # ... or where: "he teaches at Leeds Grammar", "I teach at a primary school"
+    r"|(?=(?:at|in)\s++[A-Z]|Year\s++\d|(?:at|in)\s++(?:a|an|the)\s++(?:local\s++)?"
+    r"(?:[a-z\-]++\s++)?(?:school|college|university|academy|nursery)\b))")
 # a pastime being learnt by its verb: "I'm learning to surf", "Tom learned to knit this
 # winter" (INTERESTED_IN, as "I've been learning Spanish" is)
 _LEARNING_PASTIME = compiled(
