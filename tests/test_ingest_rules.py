@@ -4528,6 +4528,24 @@ def test_a_job_still_or_now_held_said_with_no_subject_is_the_speakers():
     assert extract("Still raining here.", "Lena")[1] == set()
 
 
+def test_a_role_told_by_how_long_it_has_been_held_is_the_speakers_job():
+    assert extract("Still doing the 24-hour shifts, yep. Eight years as a paramedic now.",
+                   "Marcus")[1] == {("marcus", "HAS_OCCUPATION", "paramedic")}
+    assert ("marcus", "HAS_OCCUPATION", "teacher") in extract(
+        "10 years as a teacher at Hillside!", "Marcus")[1]
+    # what the years did is no job held
+    assert extract("Two years as a nurse taught me patience.", "Marcus")[1] == set()
+
+
+def test_the_work_one_did_at_a_place_left_is_a_job_there_over():
+    assert ("WORKS_AT", "nrk", True) in told_over(
+        "Big change: I quit sound engineering at NRK and went back to uni.", "Sigrid")
+    assert ("WORKS_AT", "marlowe", True) in told_over(
+        "I gave up working at the Marlowe in May.", "Sigrid")
+    # a habit given up at a time is no workplace
+    assert told_over("I quit smoking at Christmas.", "Sigrid") == set()
+
+
 def test_a_role_at_a_workplace_told_by_its_kind_is_the_job_and_the_workplace():
     assert extract("I'm now the manager of the food bank.", "Derek")[1] == {
         ("derek", "HAS_OCCUPATION", "manager"), ("derek", "WORKS_AT", "food bank")}

@@ -1556,6 +1556,7 @@ class _Run:
         text = _WE.sub("I", _STACK_IS.sub("I use ", text))
         text = _BACK_FROM.sub("I am back from ", text)
         text = _DROPPED_SUBJECT_ROLE.sub(lambda m: f"I am {m['adverb'].lower()} ", text)
+        text = _DROPPED_SUBJECT_YEARS.sub("I have been ", text)
         dropped = _DROPPED_SUBJECT.match(text)
         if dropped:
             rest = text[dropped.end():]
@@ -2535,6 +2536,11 @@ _WORKING_FOR_ME = compiled(
 _SAYING_VERBS = (r"(?:said|says|told|called|texted|emailed|asked|mentioned|wants|wanted|"
                  r"thinks|reached\s++out|replied|confirmed|agreed|invited|sent|signed)")
 _HOLIDAY_NAMES = "|".join(sorted(h.capitalize() for h in HOLIDAYS))     # one word each
+# a day of the week by name: "Saturday", "Tuesdays" with "s"
+_WEEKDAY_NAME = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
+# a name that is no holiday, weekday or month: "Dr Mendes at Easter", "on Monday", "we
+# moved Christmas to Boxing Day" say when, not where or who
+_NO_DATE_NAME = rf"(?!(?:{_HOLIDAY_NAMES}|{_WEEKDAY_NAME}|{_MONTH_WORD})\b)"
 # "X is a <occupation> …", up to what follows the occupation: where it is held ("a chef in
 # Stockholm"), where one is from, where one lives
 _IS_AN_OCCUPATION = (rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}(?:a|an)\s++"
@@ -3126,6 +3132,12 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         r"customer|client|visitor|patient|fan|student|volunteer|friend)s?\b)"
         r"(?:[a-z\-]++\s++){1,3}?(?:at|with|for))\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
+    # ... and the work one did there, left: "I quit sound engineering at NRK", "she gave up
+    # nursing at St Mary's" (not "I quit smoking at Christmas": when, not where)
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:quit|left|gave\s++up|"
+        r"given\s++up|retired\s++from)\s++(?:[a-z\-]++\s++)?[a-z]++(?<=ing)\s++at\s++(?:the\s++)?"
+        rf"(?P<obj>{_NO_DATE_NAME}{NAME})"), "Entity", "organisation"),
     # a job told by its length when one leaves it: "I went freelance in November after six
     # years at Skyscanner", "I retired after a decade with the BBC" (not "I feel great
     # after a year at Acme")
@@ -3692,6 +3704,12 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]
 _DROPPED_SUBJECT_ROLE = compiled(
     rf"^(?P<adverb>[Ss]till|[Nn]ow|[Cc]urrently)\s++(?=(?:(?:a|an|the)\s++)?{_ROLE_WORDS}"
     r"\s++(?:at|for|with)\s)")
+# ... and a role told by how long it has been held: "Eight years as a paramedic now." (as
+# "I have been a paramedic …"; not "Two years as a nurse taught me patience")
+_DROPPED_SUBJECT_YEARS = compiled(
+    r"^(?:[Tt]wo|[Tt]hree|[Ff]our|[Ff]ive|[Ss]ix|[Ss]even|[Ee]ight|[Nn]ine|[Tt]en|[Ee]leven|"
+    r"[Tt]welve|[Ff]ifteen|[Tt]wenty|[Tt]hirty|\d{1,2})\s++(?:years|months)\s++as\s++"
+    rf"(?=(?:a|an)\s++{_ROLE_WORDS}(?:\s++(?:now|at|with|for|in)\b|\s*+[,.;:!?]|$))")
 # the auxiliary a dropped subject's verb needs: "working at X" is "I am working at X"
 _DROPPED_AUXILIARY = {"working": "am ", "recovering": "am ", "settling": "am ",
                       "been": "have "}
@@ -3742,11 +3760,6 @@ _PARTICLES = ("out", "on", "off", "back", "home", "away", "and", "for", "to", "w
 EVENT_WORDS = 5
 # "+" is part of a word in names such as "LGBTQ+" and "C++"
 _EVENT_WORD = rf"[\w'’\-+]{{1,{MAX_WORD_CHARS}}}"
-# a day of the week by name: "Saturday", "Tuesdays" with "s"
-_WEEKDAY_NAME = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
-# a name that is no holiday, weekday or month: "Dr Mendes at Easter", "on Monday", "we
-# moved Christmas to Boxing Day" say when, not where or who
-_NO_DATE_NAME = rf"(?!(?:{_HOLIDAY_NAMES}|{_WEEKDAY_NAME}|{_MONTH_WORD})\b)"
 _EVENT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|when|to|for|where|which|that|"
               r"who|it|there|yesterday|today|tonight|last|this|next|on|in|at|ago|recently|"
               # "I'm on the platform team now", "I joined the choir too"
