@@ -349,6 +349,9 @@ _WORK_PREMISES = (r"(?:office|offices|premises|unit|workshop|studio|warehouse|sh
 _ORGANISATION_KINDS = (r"(?:company|firm|business|startup|start-up|charity|agency|"
                        r"consultancy|corporation|bank|retailer|publisher|manufacturer|"
                        r"supplier|brand|studio|practice|chain|NGO|nonprofit|non-profit)")
+# how many years or months a thing has lasted, in figures or words
+_HOW_MANY = (r"(?:\d++|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
+             r"twenty|thirty)")
 _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # (relationship type, pattern, object kind, entity type)
     # a place one has been at for years is where one works: "I've been at Stripe for three
@@ -358,8 +361,7 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:have|has)\s++{ADVERB}been\s++at\s++(?:the\s++)?"
         rf"(?P<obj>{NAME})(?<!School)(?<!College)(?<!University)(?<!Academy)(?<!Uni)"
         r"(?:\s++now)?\s++(?:for\s++(?:(?:almost|nearly|over|about|around|more\s++than)\s++)?"
-        r"(?:a|an|\d++|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-        r"fifteen|twenty|thirty|a\s++few|a\s++couple\s++of|several|many)\s++"
+        rf"(?:a|an|one|{_HOW_MANY}|a\s++few|a\s++couple\s++of|several|many)\s++"
         r"(?:years?|months?|decades?)|since\s++(?:(?:19|20)\d\d|last\s++(?:year|spring|"
         r"summer|autumn|fall|winter)|January|February|March|April|May|June|July|August|"
         r"September|October|November|December))\b"), "Entity", "organisation"),
@@ -3052,9 +3054,14 @@ _WORKPLACE_WORDS = (r"garden\s++centre|garden\s++center|supermarket|hospital|fac
                     # the services one serves in ("I retired from the fire service")
                     r"fire\s++service|fire\s++brigade|fire\s++department|police|"
                     r"police\s++force|army|navy|air\s++force|civil\s++service|post\s++office")
-# a role's workplace told by its kind, not its name ("the manager of the food bank")
+# a workplace told by its kind, not its name ("the council", "a garden centre", "the food
+# bank"), and where a role is held at one ("the manager of the food bank")
+_WORKPLACE_KIND = rf"(?:[a-z\-]++\s++)?(?:{_WORKPLACE_WORDS})(?![\w'’\-])"
 _AT_WORKPLACE_KIND = (r"\s++(?:for|of|at)\s++(?:the|a|an|our|my)\s++(?:local\s++)?"
-                      rf"(?:[a-z\-]++\s++)?(?:{_WORKPLACE_WORDS})(?![\w'’\-])")
+                      rf"{_WORKPLACE_KIND}")
+# ... unless a name follows it ("at a café called Bonanza", "for a startup in Berlin called
+# Tidepool": the name is where, read by the patterns of names)
+_NAMED_AFTER = r"\s*+,?\s*+(?:in\s++[A-Z]\S*+(?:\s++[A-Z]\S*+)*+\s++)?(?:called|named)\b"
 # what is over: a job ("I quit my job at Deloitte", "she was laid off from Acme", "I no
 # longer work at Initech", "I used to work at Target"), a school one graduated from, a
 # home one used to have, a couple that broke up
@@ -3155,8 +3162,7 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:worked|taught(?:\s++[a-z\-]++){{0,2}}?)\s++"
         r"(?:as\s++(?:an?\s++)?(?:[a-z\-]++\s++){1,3}?)?(?:at|for)\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})(?:\s++in\s++{NAME})?\s++for\s++(?:(?:almost|nearly|over|about|around|"
-        r"more\s++than)\s++)?(?:\d++|two|three|four|five|six|seven|eight|nine|ten|eleven|"
-        r"twelve|fifteen|twenty|thirty|a\s++few|a\s++couple\s++of|several|many)\s++"
+        rf"more\s++than)\s++)?(?:{_HOW_MANY}|a\s++few|a\s++couple\s++of|several|many)\s++"
         r"(?:years|decades)\b"), "Entity", "organisation"),
     # "she used to be at Revolut", "Tom used to be with the BBC": a workplace of the past
     ("WORKS_AT", compiled(
@@ -3170,7 +3176,7 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:\s++early)?\s++from)\s++"
         r"(?:the|my|our|his|her)\s++"
         r"(?:job\s++at\s++the\s++)?(?:local\s++)?"
-        rf"(?P<obj>(?:[a-z\-]++\s++)?(?:{_WORKPLACE_WORDS}))(?![\w'’\-])"), "Concept", ""),
+        rf"(?P<obj>{_WORKPLACE_KIND})"), "Concept", ""),
     # a group by its kind, left: "I quit the curling league", "I've dropped the running
     # club" (as "I joined a running club" is MEMBER_OF; not "left the gym", a place, nor
     # "left the group chat"; nor "Finn left the band": a bare "band" names none, and as a
@@ -3707,8 +3713,7 @@ _DROPPED_SUBJECT_ROLE = compiled(
 # ... and a role told by how long it has been held: "Eight years as a paramedic now." (as
 # "I have been a paramedic …"; not "Two years as a nurse taught me patience")
 _DROPPED_SUBJECT_YEARS = compiled(
-    r"^(?:[Tt]wo|[Tt]hree|[Ff]our|[Ff]ive|[Ss]ix|[Ss]even|[Ee]ight|[Nn]ine|[Tt]en|[Ee]leven|"
-    r"[Tt]welve|[Ff]ifteen|[Tt]wenty|[Tt]hirty|\d{1,2})\s++(?:years|months)\s++as\s++"
+    rf"^(?i:{_HOW_MANY})\s++(?:years|months)\s++as\s++"
     rf"(?=(?:a|an)\s++{_ROLE_WORDS}(?:\s++(?:now|at|with|for|in)\b|\s*+[,.;:!?]|$))")
 # the auxiliary a dropped subject's verb needs: "working at X" is "I am working at X"
 _DROPPED_AUXILIARY = {"working": "am ", "recovering": "am ", "settling": "am ",
@@ -4799,10 +4804,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
      "Concept", ""),
     ("WORKS_AT", compiled(
         rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++{ADVERB}been)\s++{ADVERB}"
-        rf"(?:the|a|an)\s++(?:new\s++)?{_ROLE_WORDS}(?=\s)(?!{_AT_WORKPLACE_KIND}\s*+,?\s*+"
-        r"(?:in\s++[A-Z]\S*+(?:\s++[A-Z]\S*+)*+\s++)?(?:called|named)\b)"
-        r"\s++(?:for|of|at)\s++(?:the|a|an|our|my)\s++(?:local\s++)?"
-        rf"(?P<obj>(?:[a-z\-]++\s++)?(?:{_WORKPLACE_WORDS}))(?![\w'’\-])"),
+        rf"(?:the|a|an)\s++(?:new\s++)?{_ROLE_WORDS}\s++(?:for|of|at)\s++(?:the|a|an|our|my)\s++"
+        rf"(?:local\s++)?(?P<obj>{_WORKPLACE_KIND})(?!{_NAMED_AFTER})"),
      "Concept", ""),
     # a role said before the one who holds it: "Their CFO is Ingrid Dahl", "our new
     # manager is Sam" (HAS_OCCUPATION), and where when it is named: "the head of sales at
@@ -5144,10 +5147,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++{ADVERB}(?:work|works|am\s++working|is\s++working|are\s++working)"
         r"(?:\s++(?:saturdays|sundays|weekends|evenings|nights|mornings|part[\s\-]time|"
         r"full[\s\-]time|shifts))?\s++(?:at|in|for)\s++(?:a|an|the|our)\s++(?:local\s++)?"
-        rf"(?P<obj>(?:[a-z\-]++\s++)?(?:{_WORKPLACE_WORDS}))(?![\w'’\-])"
-        # "at a café called Bonanza", "for a startup in Berlin called Tidepool" name it
-        # (WORKS_AT Bonanza, above)
-        r"(?!\s*+,?\s*+(?:in\s++[A-Z]\S*+(?:\s++[A-Z]\S*+)*+\s++)?(?:called|named)\b)"),
+        # ("at a café called Bonanza" names it: WORKS_AT Bonanza, above)
+        rf"(?P<obj>{_WORKPLACE_KIND})(?!{_NAMED_AFTER})"),
      "Concept", ""),
     # a workplace by its name and its kind: "I work in Lidl warehouse at night", "she works
     # at the Tesco superstore" (the name is the employer)
