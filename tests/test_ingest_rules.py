@@ -4546,6 +4546,19 @@ def test_the_work_one_did_at_a_place_left_is_a_job_there_over():
     assert told_over("I quit smoking at Christmas.", "Sigrid") == set()
 
 
+def test_a_role_written_as_a_title_is_the_job_and_where_it_is_held():
+    assert extract("Tom is the Head Chef at Nopa.", "Sam")[1] == {
+        ("tom", "HAS_OCCUPATION", "head chef"), ("tom", "WORKS_AT", "nopa")}
+    assert ("euan", "HAS_OCCUPATION", "chief engineer") in extract(
+        "I'm the new Chief Engineer of the MV Loch Fiadh.", "Euan")[1]
+    # ... announced as whom the listener is talking to
+    assert ("euan", "HAS_OCCUPATION", "chief engineer") in extract(
+        "Squeak. You're talking to the new Chief Engineer of the MV Loch Fiadh.", "Euan")[1]
+    # someone else introduced is not the speaker
+    assert not any(f[0] == "sam" for f in extract("Meet the new manager at Tesco, Sam.",
+                                                  "Sam")[1])
+
+
 def test_a_role_at_a_workplace_told_by_its_kind_is_the_job_and_the_workplace():
     assert extract("I'm now the manager of the food bank.", "Derek")[1] == {
         ("derek", "HAS_OCCUPATION", "manager"), ("derek", "WORKS_AT", "food bank")}

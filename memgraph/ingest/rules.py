@@ -1559,6 +1559,7 @@ class _Run:
         text = _BACK_FROM.sub("I am back from ", text)
         text = _DROPPED_SUBJECT_ROLE.sub(lambda m: f"I am {m['adverb'].lower()} ", text)
         text = _DROPPED_SUBJECT_YEARS.sub("I have been ", text)
+        text = _ANNOUNCED_AS_ME.sub("I am ", text)
         dropped = _DROPPED_SUBJECT.match(text)
         if dropped:
             rest = text[dropped.end():]
@@ -2478,6 +2479,10 @@ _ROLE = (rf"(?P<obj>{_ROLE_WORDS}"
          # ("a vet nurse": one occupation named by two words that are each one)
          rf"(?:\s++(?:{_OCCUPATIONS}))?)"
          r"(?![\w'’\-])")
+# ... and as a title is written: "Chief Engineer", "Head Chef"
+_TITLED_ROLE = rf"(?:[A-Z][a-z\-]++\s++){{0,3}}?(?:{_TITLED_OCCUPATIONS})"
+_ROLE_OR_TITLE = (rf"(?P<obj>{_ROLE_WORDS}(?:\s++(?:{_OCCUPATIONS}))?|{_TITLED_ROLE})"
+                  r"(?![\w'’\-])")
 # ... as "a" opens it, in words of its own: "a physical therapist", not "a week with a
 # therapist" ("I was on crutches for a week … with a therapist named Rosa")
 _ROLE_AFTER_A = (rf"(?P<obj>(?!(?:{_NOT_HELD})\b)(?:(?!(?:a|an|the|with|for|of|to|and|in|on|"
@@ -3715,6 +3720,12 @@ _DROPPED_SUBJECT_ROLE = compiled(
 _DROPPED_SUBJECT_YEARS = compiled(
     rf"^(?i:{_HOW_MANY})\s++(?:years|months)\s++as\s++"
     rf"(?=(?:a|an)\s++{_ROLE_WORDS}(?:\s++(?:now|at|with|for|in)\b|\s*+[,.;:!?]|$))")
+# ... and a new role announced as whom the listener is talking to: "You're talking to the
+# new Chief Engineer of the MV Loch Fiadh", "You're looking at the new head of maths" (as
+# "I am the new …"; not "Meet the new manager, Sam": someone else)
+_ANNOUNCED_AS_ME = compiled(
+    r"^[Yy]ou(?:['’]re|\s++are)\s++(?:talking\s++to|speaking\s++to|looking\s++at)\s++"
+    r"(?=the\s++new\s)")
 # the auxiliary a dropped subject's verb needs: "working at X" is "I am working at X"
 _DROPPED_AUXILIARY = {"working": "am ", "recovering": "am ", "settling": "am ",
                       "been": "have "}
@@ -4784,8 +4795,10 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++{ADVERB}been)\s++{ADVERB}(?:the\s++)?"
         # (not a negation: "Anna is not a nurse at St Mary's" works there no more than
         # "Anna isn't a nurse at …" does)
-        r"(?:(?!(?:not|never|no)\b)(?:[a-z\-]++|[A-Z]{2,3})\s++)"
-        rf"{{0,3}}?(?:{_OCCUPATIONS})\s++(?:(?:for|of|on)\s++(?:the\s++)?{NAME}\s++)?at\s++"
+        r"(?:(?:(?!(?:not|never|no)\b)(?:[a-z\-]++|[A-Z]{2,3})\s++)"
+        # ("Tom is the Head Chef at Nopa": as a title is written)
+        rf"{{0,3}}?(?:{_OCCUPATIONS})|(?:new\s++)?{_TITLED_ROLE})\s++"
+        rf"(?:(?:for|of|on)\s++(?:the\s++)?{NAME}\s++)?at\s++"
         rf"{_A_PLACE_CALLED}(?P<obj>{NAME})"), "Entity", "organisation"),
     ("HAS_OCCUPATION", compiled(
         # ("the new CFO at Northwind": a CFO, new there)
@@ -4793,7 +4806,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # ("I've been elected secretary of the allotment society", "she was voted in as
         # treasurer of…": the office, not "elected secretary")
         rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++{ADVERB}been(?:\s++{_PUT_IN_OFFICE})?|"
-        rf"(?:was|were|got)\s++{ADVERB}{_PUT_IN_OFFICE})\s++{ADVERB}(?:the\s++)?(?:new\s++)?{_ROLE}"
+        # ("I'm the new Chief Engineer of the MV Loch Fiadh": as a title is written)
+        rf"(?:was|were|got)\s++{ADVERB}{_PUT_IN_OFFICE})\s++{ADVERB}(?:the\s++)?(?:new\s++)?"
+        rf"{_ROLE_OR_TITLE}"
         r"(?=\s++(?:for|of|on|at)\s++(?:the\s++|an?\s++(?:[\w\-]++\s++){0,3}?)?[A-Z]"
         # ... or in a team: "I'm the tech lead on the payments team" (MEMBER_OF too)
         rf"|\s++(?:on|of|in)\s++(?:the|a|an|our|my)\s++(?:[\w\-]++\s++){{0,3}}?"
@@ -4933,7 +4948,7 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?P<obj>(?:[a-z\-]++\s++){{0,3}}?"
         rf"(?:{_OCCUPATIONS}|lead|head\s++of\s++[a-z\-]++)"
         # ... or as a title is written: "promoted to Chief Engineer", "to Head Chef"
-        rf"|(?:[A-Z][a-z\-]++\s++){{0,3}}?(?:{_TITLED_OCCUPATIONS}))"
+        rf"|{_TITLED_ROLE})"
         # the role ends the clause ("promoted to the lead role in the play" is no job)
         r"(?=\s*+(?:[,.;:!?)–—]|$|\b(?:at|in|for|and|but|after|last|this|on|from|"
         r"today|yesterday|when|because|so)\b))"), "Concept", ""),
