@@ -877,6 +877,14 @@ def superseded(props: Mapping[str, Any], now: datetime) -> bool:
     return ended is not None and ended <= now
 
 
+def _line_holds(fact: Any, facts: Sequence[Any], now: datetime) -> bool:
+    """Whether a fact among ``facts`` of the same node and line as ``fact`` holds now (an
+    occupation after the one told as over: SAME_LINE)."""
+    return any(not superseded(g.props, now)
+               and g.props.get("start_uid") == fact.props.get("start_uid")
+               and line_of(g.props) == line_of(fact.props) for g in facts)
+
+
 def _teller(fact: Mapping[str, Any]) -> str | None:
     """The source that told a fact over: the last of its sources (ingest/facts.py appends
     it; the first stated it), when no newer fact superseded it."""
@@ -1058,10 +1066,7 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                 # is still the last thing known ("Where do I work?" after "I've left
                 # Feilden Clegg" and no employer since): it keeps its rank, said as over
                 # (an occupation held is a job now: SAME_LINE)
-                if not after and not any(
-                        not superseded(g.props, now)
-                        and g.props.get("start_uid") == f.props.get("start_uid")
-                        and line_of(g.props) == line_of(f.props) for g in facts):
+                if not after and not _line_holds(f, facts, now):
                     out.why(f.key, "over, and nothing of its line holds now: the last known")
                     continue
                 taking_place = newer is None or asked is None or f.key in asked
@@ -1115,9 +1120,12 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             out.adjusted[key] = rrfs[key] * DEMOTION
             out.why(key, f"its evidence is carried by a fact above (x{DEMOTION})")
         elif intent.time in ("now", "still") and not current:
-            if any(_teller(f.props) == by_key_uid[key] for f in carriers):
-                # "I sold the X-T5 and switched to a Sony A7 IV": the message that tells a
-                # fact over is the news of what changed, not a stale statement of it
+            if any(_teller(f.props) == by_key_uid[key] and not _line_holds(f, facts, now)
+                   for f in carriers):
+                # "I've left Feilden Clegg": the message that tells a fact over is the news
+                # of what changed, not a stale statement of it; unless another fact of its
+                # line holds now ("I used to be a welder…" after "I'm now the manager of
+                # the food bank": what he is now is told elsewhere)
                 out.why(key, "tells a fact over: what changed, not a stale statement")
                 continue
             out.adjusted[key] = rrfs[key] * DEMOTION
