@@ -1856,6 +1856,18 @@ def test_a_thing_that_says_nothing_but_its_name_hands_its_place_to_a_fact_of_it(
     now = shape([thing("job", False), ended], rrfs, read_query("What is my job now?"),
                 set(), NOW)
     assert now.adjusted["job"] > now.adjusted["f"]
+    # ... but one known only by facts that are over, while another of their line holds, is
+    # stale: "What am I now?" of Derek, a welder before and a manager now (CI red at
+    # `dfdb08d`: the bare Concept "welder" first)
+    welder = rel("w", "HAS_OCCUPATION", "Derek", "welder", start_uid="derek",
+                 end_uid="welder", valid_to=datetime(2024, 6, 1, tzinfo=UTC))
+    manager = rel("m", "HAS_OCCUPATION", "Derek", "manager", start_uid="derek",
+                  end_uid="manager")
+    stale = shape([thing("welder", False), welder, manager],
+                  {"welder": 0.03, "w": 0.01, "m": 0.02}, read_query("What am I now?"),
+                  set(), NOW)
+    assert stale.adjusted["welder"] < stale.adjusted["m"]
+    assert any("known only by facts that are over" in r for r in stale.reasons["welder"])
 
 
 def test_a_relative_the_memory_has_no_fact_of_leaves_the_named_nodes_facts_unanswering(

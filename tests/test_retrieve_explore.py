@@ -896,8 +896,10 @@ def test_the_speaker_asked_about_by_i_alone_is_answered_by_what_is_known_of_them
     # (the ranks of the rest move with what every other tenant on the server wrote)
     now = next(i for i, r in enumerate(results)
                if r.name in {"Derek HAS_OCCUPATION manager", "Derek WORKS_AT food bank"})
-    assert now < 3 and results[now].valid_to is None
-    assert not any("welder" in r.name or "welder" in (r.text or "") for r in results[:now])
+    shown = [(r.kind, r.name, (r.text or "")[:40], r.score.final) for r in results]
+    assert now < 3 and results[now].valid_to is None, shown
+    assert not any("welder" in r.name or "welder" in (r.text or "") for r in results[:now]), \
+        shown
 
 
 def test_an_employer_left_with_none_since_is_still_the_last_known_answer_for_now(

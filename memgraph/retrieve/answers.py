@@ -1239,7 +1239,8 @@ def _bare_after_its_facts(out: Shaped, candidates: Sequence[Any], facts: Sequenc
                           named: set[str], intent: QueryIntent, now: datetime) -> None:
     """Step 3g of ``shape``: each bare thing (``described`` False in its row) that the
     query does not link, above the best candidate fact it is an end of, trades places with
-    that fact."""
+    that fact; for a question about now, one whose facts are all over while others of their
+    line hold is demoted."""
     ends_of: dict[str, list[Any]] = {}
     for f in facts:
         for side in ("start_uid", "end_uid"):
@@ -1250,9 +1251,17 @@ def _bare_after_its_facts(out: Shaped, candidates: Sequence[Any], facts: Sequenc
         if c.element != "node" or c.key in named or "linked" in c.ranks \
                 or c.props.get("kind") not in THINGS or c.props.get("described") is not False:
             continue
-        its = [f for f in ends_of.get(c.props.get("uid"), ())
+        ends = ends_of.get(c.props.get("uid"), [])
+        its = [f for f in ends
                if intent.time in ("past", "when") or not superseded(f.props, now)]
         if not its:
+            # ... and for a question about now, one known only by facts that are over while
+            # another of their line holds is stale: "welder" when Derek is now a manager
+            if intent.time in ("now", "still") and ends \
+                    and all(_line_holds(f, facts, now) for f in ends):
+                out.adjusted[c.key] *= DEMOTION
+                out.why(c.key, f"known only by facts that are over, where another of their "
+                               f"line holds now (x{DEMOTION})")
             continue
         best = max(its, key=lambda f: out.adjusted[f.key])
         if out.adjusted[c.key] > out.adjusted[best.key]:
