@@ -4671,3 +4671,73 @@ def test_surprise_is_no_question_and_a_closing_aside_no_part_of_what_is_named():
     assert told_over("I bought the Leaf (long story).", "Sam") == {("OWNS", "leaf", False)}
     assert told_over("I collect vinyl records (don't ask).", "Sam") == {
         ("INTERESTED_IN", "vinyl records", False)}
+
+
+def test_a_relatives_home_gone_to_or_stayed_at_in_a_named_place_is_a_visit_there():
+    assert extract("We drove down to my parents' in Cincinnati.", "Tessa")[1] == {
+        ("tessa", "VISITED", "cincinnati")}
+    assert ("tessa", "VISITED", "cincinnati") in extract(
+        "I spent Easter at my parents' in Cincinnati.", "Tessa")[1]
+    assert ("tessa", "VISITED", "kerry") in extract(
+        "We stayed at her parents' farm in Kerry.", "Tessa")[1]
+    # a relative's home is no event attended, named or not
+    assert extract("I went to my sister's last weekend.", "Tessa")[1] == set()
+    assert extract("I went to my parents' for Easter.", "Tessa")[1] == set()
+    # ... while someone's party is one
+    assert ("tessa", "ATTENDED", "friends wedding") in extract(
+        "I went to my friend's wedding.", "Tessa")[1]
+    # going there ahead is a plan, not a visit
+    assert extract("Eli and I drive down to my parents' in Cincinnati on Thursday.",
+                   "Tessa")[1] == set()
+
+
+def test_a_trip_one_escaped_or_got_away_on_is_a_visit():
+    assert extract("Last weekend Theo and I escaped to Lake Tahoe.", "Marcus")[1] >= {
+        ("marcus", "VISITED", "lake tahoe"), ("theo", "VISITED", "lake tahoe")}
+    assert extract("We got away to Cornwall for the weekend.", "Marcus")[1] == {
+        ("marcus", "VISITED", "cornwall")}
+    # getting somewhere on the way is no trip told
+    assert extract("I got to Paris at noon.", "Marcus")[1] == set()
+    assert extract("I got up to London.", "Marcus")[1] == set()
+
+
+def test_one_lesson_taken_is_an_interest_in_what_it_teaches_as_lessons_are():
+    assert extract("I took a surf lesson in Ericeira!", "Naomi")[1] == {
+        ("naomi", "INTERESTED_IN", "surf")}
+    assert extract("Priya had her first proper drum lesson on Saturday.", "Dev")[1] == {
+        ("priya", "INTERESTED_IN", "drum")}
+    assert extract("I take private piano lessons.", "Naomi")[1] == {
+        ("naomi", "INTERESTED_IN", "piano")}
+    assert extract("I took a valuable lesson from it.", "Naomi")[1] == set()
+    # a driving lesson leads to a test, not a pastime; how many is no kind of lesson
+    assert extract("I had my first driving lesson.", "Priya")[1] == set()
+    assert extract("I've had two more lessons with Bev.", "Priya")[1] == set()
+
+
+def test_a_venue_played_or_performed_at_is_attended():
+    assert extract("We played last Friday at a bar called The Rusty Anchor.", "Jonah")[1] == {
+        ("jonah", "ATTENDED", "rusty anchor")}
+    assert extract("I played a gig at the Citizen Hotel with the quartet.", "Nadia")[1] >= {
+        ("nadia", "ATTENDED", "citizen hotel")}
+    # a gig ahead is a plan
+    assert extract("I'm playing at the Half Moon on Friday.", "Jonah")[1] == set()
+
+
+def test_a_pastime_by_its_name_given_up_is_over():
+    assert told_over("I think I'm officially done with sourdough.", "Jonah") == {
+        ("EXPERIENCED", "sourdough", True)}
+    assert told_over("I quit crochet, by the way.", "Tessa") == {
+        ("EXPERIENCED", "crochet", True)}
+
+
+def test_notice_given_at_an_employer_and_shifts_worked_there_are_jobs():
+    assert ("WORKS_AT", "northlake", True) in told_over(
+        "I gave my notice at Northlake on Tuesday.", "Naomi")
+    assert ("WORKS_AT", "acme", True) in told_over(
+        "I've handed my two weeks' notice in at Acme.", "Naomi")
+    assert extract("I switched to four ten-hour shifts at the Larkspur.", "Marcus")[1] == {
+        ("marcus", "WORKS_AT", "larkspur")}
+    assert extract("I picked up extra shifts at Tesco.", "Marcus")[1] == {
+        ("marcus", "WORKS_AT", "tesco")}
+    # a volunteer's shift is no job
+    assert extract("I did a volunteer shift at the Food Bank.", "Marcus")[1] == set()

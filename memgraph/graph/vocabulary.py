@@ -226,7 +226,8 @@ PASTIME_THINGS = ("pottery", "photography", "woodworking", "embroidery", "callig
                   "weightlifting", "powerlifting", "birdwatching", "bowls", "golf", "darts",
                   "pickleball", "beekeeping", "parkrun", "netball", "football", "rugby",
                   "cricket", "tennis", "hockey", "basketball", "volleyball", "badminton",
-                  "squash")
+                  "squash", "chess", "crochet", "origami", "ceramics", "sourdough", "ballet",
+                  "salsa", "zumba", "aerobics")
 _PASTIME_NAMES = frozenset((*PASTIMES_DONE, *PASTIME_THINGS))
 # where and how a pastime is done, after its name: "bouldering gym", "pottery class",
 # "camping trip" (not "driving test": a test is no outing)

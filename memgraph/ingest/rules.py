@@ -341,6 +341,10 @@ _BACK_TO_WORK = (r"(?:(?:have|has)\s++)?(?:(?:went|go|going|gone|returned)\s++ba
 # a home one lives in: bought or got, it is where one lives (the LIVES_IN patterns; and a
 # dropped subject: "Got the flat in Chorlton!")
 _HOME_WORDS = r"(?:house|flat|home|cottage|apartment|condo|bungalow|townhouse)"
+# a relative's home, said by whose it is: "my parents'", "her sister's place", "our
+# in-laws' house" (somewhere one goes or stays, no event)
+_KIN_HOME = (r"(?:my|our|his|her|their)\s++(?:[a-z\-]++\s++)?[a-z\-]++(?:['’]s|(?<=s)['’])"
+             rf"(?:\s++(?:{_HOME_WORDS}|place|farm))?")
 # the premises one works in, which no one lives in ("moved into a new office in Leeds")
 _WORK_PREMISES = (r"(?:office|offices|premises|unit|workshop|studio|warehouse|shop|store|"
                   r"factory|lab|surgery|clinic|salon)")
@@ -419,6 +423,15 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:apprenticeship|internship|placement|traineeship)\s++(?:as\s++(?:an?\s++)?"
         r"(?:[a-z\-]++\s++){1,3}?)?(?:at|with)\s++(?:(?:a|an)\s++(?:[a-z\-]++\s++){0,3}?"
         rf"(?:called|named)\s++|the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
+    # shifts worked at an employer: "I switched to four ten-hour shifts at the Larkspur",
+    # "I picked up extra shifts at Tesco", "I've got a night shift at the Royal Infirmary"
+    # (a volunteer's shift is no job)
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:picked\s++up|pick\s++up|"
+        r"work|works|worked|do|does|did|had|got|switched\s++to|started|(?:am|is|are)\s++"
+        r"(?:doing|working))\s++(?!(?:[\w\-]++\s++){0,4}?volunteer)"
+        rf"(?:[\w'’\-]++\s++){{0,4}}?shifts?\s++at\s++(?:the\s++)?(?P<obj>{NAME})"),
+     "Entity", "organisation"),
     # a job got with its employer, its role perhaps said: "Callum's got a new job as a ferry
     # captain with CalMac", "I got a job with Deloitte" (a job is with an employer; "I work
     # with Tom" is company, no job)
@@ -619,10 +632,10 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # "I've been to Japan twice" (not "I've never been": "never" is no adverb here)
         rf"(?:have|has)\s++{ADVERB}been\s++to|"
         # "went up to Porto", "we drove down to Brighton", "took the train out to Sintra"
-        r"(?:went|flew|drove|headed|popped|nipped|(?:took|caught)\s++(?:the|a)\s++"
+        r"(?:went|flew|drove|headed|popped|nipped|escaped|got|(?:took|caught)\s++(?:the|a)\s++"
         r"(?:train|bus|ferry|coach|boat|plane|flight|tube|metro|tram))\s++"
-        # (not "back to": home, as often as not)
-        r"(?:(?:up|down|over|out|across)\s++)?to|"
+        # (not "back to": home, as often as not; "got" only away: "we got away to Cornwall")
+        r"(?:(?<!got\s)(?:up|down|over|out|across)\s++|away\s++)?(?<!got\s)to|"
         r"honeymooned in|holidayed in|vacationed in|stayed in|spent\s++(?:[a-z]++\s++){1,3}?"
         r"(?:days?|nights?|weeks?|weekends?|months?|summer|holidays?|vacation)\s++in|"
         # "I'm staying in Kyoto this week" (not "staying at": "I'm staying at Clearview until
@@ -3135,8 +3148,11 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         # "I'm George, 74, retired from the Royal Mail" ("I am retired from": resolved())
         r"(?:(?:am|is|are)\s++)?retired\s++from|"
         r"(?:was|got|been)\s++(?:laid off|let go|fired)\s++(?:from|by)|"
-        # "I handed in my notice at Deliveroo"
-        r"(?:handed|put|gave)\s++in\s++(?:my|his|her|their)\s++notice\s++(?:at|to)|"
+        # "I handed in my notice at Deliveroo", "I gave my notice at Northlake", "I've
+        # handed my two weeks' notice in at Tesco"
+        r"(?:(?:have|has)\s++)?(?:handed|put|gave|given)\s++(?:in\s++)?(?:my|his|her|their)"
+        r"\s++(?:[a-z]++\s++weeks['’]?\s++|[a-z]++-(?:week|month)\s++)?notice\s++(?:in\s++)?"
+        r"(?:at|to)|"
         r"(?:no\s++longer|used\s++to)\s++works?\s++(?:at|for)|"
         # "I used to be a civil engineer with Arup" (a role of the past, where it was held)
         # (not "used to be friends with Tom", "a regular at Joe's", "a member of")
@@ -3981,9 +3997,14 @@ _PASTIME_KIND = ("(?:(?!(?:about|to|the|a|an|my|our|his|her|their|some|more|much
 # "I started taking", "Zola has"
 _TAKING_LESSONS = (rf"{SUBJECT}\s+{ADVERB}(?:takes|take|took|(?:am|is|are)\s+taking|"
                    rf"(?:(?:have|has)\s+{ADVERB})?(?:started|begun|been)(?:\s+taking)?|"
-                   r"began\s+taking|has|have")
+                   r"began\s+taking|has|have|had")
+# ... one lesson of them: "I took a surf lesson", "Priya had her first proper drum lesson"
+_A_LESSON = (r"(?:(?:a|an|my|her|his|their|our)\s++(?:(?:first|new|proper|private|trial)\s++)"
+             r"{0,2}+(?=\S++\s++lesson\b))?"
+             # ... and lessons of a kind: "private piano lessons", "adult swim lessons"
+             r"(?:(?:adult|beginners?['’]?|evening|private|weekly|group|online)\s+)?")
 # instruments, which one plays, takes lessons in and switches between
-_INSTRUMENTS = ("piano|violin|viola|cello|guitar|bass|drums|flute|clarinet|oboe|saxophone|"
+_INSTRUMENTS = ("piano|violin|viola|cello|guitar|bass|drums|drum|flute|clarinet|oboe|saxophone|"
                 "sax|trumpet|trombone|ukulele|harp|banjo|mandolin|accordion|fiddle|harmonica|"
                 "organ|keyboard|tuba|bassoon|sitar|tabla|oud|bagpipes")
 # doings that are no pastime given up ("I stopped trying", "she quit working in March":
@@ -4455,6 +4476,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?!the\s+(?:{_PLACE_WORDS}){_EVENT_END})"
         # a trip somewhere is a trip ahead (_TRIP_TO), not an event
         rf"(?!{_A_TRIP}\s++to\s++[A-Z])"
+        # a relative's home is gone to, no event ("I went to my sister's last weekend")
+        rf"(?!{_KIN_HOME}{_EVENT_END})"
         r"(?P<obj>(?:a|an|the|my)\s+(?!(?:few|couple|number|lot|bit|while)\b)"
         # "an online one through Athabasca": a pronoun, no event
         r"(?!(?:[\w'’\-+]+\s+){0,2}ones?\b)"
@@ -4623,20 +4646,20 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?:{_INSTRUMENTS})\s+to\s+(?:playing\s+)?(?:the\s+)?(?P<obj>{_INSTRUMENTS})\b"),
      "Concept", ""),
     ("INTERESTED_IN", compiled(
-        _TAKING_LESSONS + r")\s+(?:the\s+)?(?P<obj>" + _INSTRUMENTS
-        + r")\s+(?:lessons|classes)\b"),
+        _TAKING_LESSONS + r")\s+" + _A_LESSON + r"(?:the\s+)?(?P<obj>" + _INSTRUMENTS
+        + r")\s+(?:lessons?|classes)\b"),
      "Concept", ""),
     # ... and lessons in anything else one learns to do: "Emma takes ballet lessons on
     # Wednesdays", "I've started swimming lessons" (not driving lessons: a goal, a test)
     ("INTERESTED_IN", compiled(
         # "I signed up for adult swim lessons at the YMCA"
         _TAKING_LESSONS + r"|does|do|(?:am|is|are)\s+doing|signed\s+up\s+for|enrolled\s+in)\s+"
-        r"(?:(?:adult|beginners?['’]?|evening|private|weekly|group|online)\s+)?"
-        r"(?P<obj>ballet|tap|dance|dancing|salsa|swimming|swim|tennis|karate|judo|taekwondo|"
+        + _A_LESSON
+        + r"(?P<obj>ballet|tap|dance|dancing|salsa|swimming|swim|tennis|karate|judo|taekwondo|"
         r"kickboxing|boxing|gymnastics|riding|horse\s+riding|skating|ice\s+skating|skiing|"
         r"ski|surf|surfing|golf|singing|voice|art|drawing|painting|pottery|cooking|climbing|"
         r"sailing|French|Spanish|German|Italian|Japanese|Mandarin|Portuguese|Arabic|"
-        r"sign\s+language)\s+(?:lessons|classes)\b"),
+        r"sign\s+language)\s+(?:lessons?|classes)\b"),
      "Concept", ""),
     # a pastime or an instrument one wants to try, learn or take up: "She wants to try
     # swimming instead", "I'd love to learn the guitar", "Tom wants to take up climbing"
@@ -4735,11 +4758,14 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # pottery class" is, above; a school named after it is STUDIES_AT's)
     ("ATTENDED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:started|began|begun|took|"
-        r"taken|enrolled\s++in|go\s++to|goes\s++to|"
+        r"taken|enrolled\s++in|go\s++to|goes\s++to|had|"
         rf"(?:am|is|are|been)\s++{ADVERB}(?:taking|doing|going\s++to))\s++"
         r"(?:(?:a|an|the|my|our|his|her|their|some)\s++)?+"
-        r"(?:(?:new|weekly|evening|online|local|beginners['’]?|beginner)\s++)?+"
+        r"(?:(?:new|first|proper|private|weekly|evening|online|local|beginners['’]?|beginner)\s++)"
+        r"{0,2}+"
         r"(?P<obj>(?!(?:a|an|the|my|our|his|her|their|some|new|first|next|last|this|that|"
+        # (how many is no kind: "I've had two more classes")
+        r"two|three|four|five|six|more|several|many|extra|"
         # (one who teaches or runs a class does not attend it: "I've started teaching a
         # class for people with chronic pain")
         r"same|other|one|few|teaching|running|leading|giving|hosting|organising|organizing)\s)"
@@ -5182,6 +5208,13 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:(?:my|our|his|her|their)\s++(?:[a-z'’\-]++\s++){0,2}?[a-z'’\-]++|family|"
         r"friends|relatives|folks)\s++in\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
+    # ... and a relative's home gone to or stayed at there: "we drove down to my parents'
+    # in Cincinnati", "I spent Easter at my sister's place in Leeds" (VISITED the place)
+    ("VISITED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:went|came|drove|flew|headed|popped|nipped)\s++"
+        r"(?:(?:up|down|over|out|across|back|home)\s++)?to|(?:stayed\s++|spent\s++"
+        rf"(?:[A-Za-z]++\s++){{1,3}}?|(?:am|is|are|was|were)\s++{ADVERB}(?:staying\s++)?)at)"
+        rf"\s++{_KIN_HOME}\s++in\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     # back from a place: "I just got back from a conference in Vienna" (VISITED)
     ("VISITED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:got|came|am|is|are|just\s++got)\s++(?:just\s++)?back\s++"
@@ -5244,6 +5277,18 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("ATTENDED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:saw|watched|caught|(?:have|has)\s++seen)\s++(?P<obj>{NAME})"
         r"\s++(?:in\s++concert|live|play\s++live|perform\s++live)\b"), "Entity", ""),
+    # a venue one played or performed at: "We played last Friday at a bar called The
+    # Rusty Anchor", "I performed at the Blue Note", "we did our first gig at the Fleece"
+    # (ATTENDED the venue; "I'm playing at the Half Moon on Friday" is a plan)
+    ("ATTENDED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:played|performed|gigged|sang)(?=\s++(?:a|an|our|my|"
+        r"their|his|her|at|last|this|on|yesterday|tonight|again)\b)|did(?=\s++\w++\s++"
+        r"(?:(?:first|last|big|little)\s++)?(?:gig|show|set|concert)\b))"
+        r"(?:\s++(?:a|an|our|my|their|his|her)\s++(?:(?:first|last|big|little)\s++)?"
+        r"(?:gig|show|set|concert))?"
+        r"(?:\s++(?:(?:last|this|on)\s++[A-Za-z]++|yesterday|tonight|again))?\s++at\s++"
+        r"(?:the\s++|(?:a|an)\s++(?:[a-z\-]++\s++){1,2}?(?:called|named)\s++)?"
+        rf"(?P<obj>{NAME})(?!['’]s)"), "Entity", ""),
     # volunteering at a kind of place, in the present: "I volunteer at the food bank on
     # Saturdays", "I'm carrying on volunteering at the youth center" (its kind is what is
     # known, as "we went to the beach" keeps the beach)
