@@ -4741,3 +4741,20 @@ def test_notice_given_at_an_employer_and_shifts_worked_there_are_jobs():
         ("marcus", "WORKS_AT", "tesco")}
     # a volunteer's shift is no job
     assert extract("I did a volunteer shift at the Food Bank.", "Marcus")[1] == set()
+
+
+def test_a_role_at_a_works_told_by_its_kind_is_a_job_there():
+    assert extract("Tyler's still an engineer at the steel plant there.", "Marcus")[1] == {
+        ("tyler", "HAS_OCCUPATION", "engineer"), ("tyler", "WORKS_AT", "steel plant")}
+    assert extract("I work at the paper mill.", "Ruth")[1] == {
+        ("ruth", "WORKS_AT", "paper mill")}
+    assert extract("I planted tomatoes at the plant sale.", "Ruth")[1] == set()
+
+
+def test_a_medicine_they_started_one_on_is_taken():
+    assert extract("Type 2 diabetes. They've started me on metformin.", "Dev")[1] >= {
+        ("dev", "USES", "metformin")}
+    assert extract("She put me on a low dose of sertraline.", "Dev")[1] == {
+        ("dev", "USES", "sertraline")}
+    # what "they" put one on that is no medicine is not read as one
+    assert extract("They put me on the night shift.", "Dev")[1] == set()

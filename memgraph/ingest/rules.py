@@ -3069,6 +3069,9 @@ _WORKPLACE_WORDS = (r"garden\s++centre|garden\s++center|supermarket|hospital|fac
                     r"nursery|garage|library|cafe|café|pub|restaurant|salon|gym|school|"
                     r"primary\s++school|secondary\s++school|university|airport|"
                     r"petrol\s++station|vet|vets|zoo|museum|newsagent|shop|store|"
+                    # works where things are made, kept or tested ("at the steel plant")
+                    r"plant|mill|refinery|depot|shipyard|dealership|clinic|lab|laboratory|"
+                    r"studio|prison|"
                     # the services one serves in ("I retired from the fire service")
                     r"fire\s++service|fire\s++brigade|fire\s++department|police|"
                     r"police\s++force|army|navy|air\s++force|civil\s++service|post\s++office")
@@ -3417,9 +3420,14 @@ _MY_JOB_IS_A_ROLE = compiled(
     r"job\s++is\s++(?:(?:a|an)\s++)?"
     rf"(?={_ROLE_WORDS}(?![\w'’\-]))")
 _PUT_ME_ON = compiled(
-    r"\b(?:[Tt]he\s++|[Mm]y\s++)?(?:[Dd]octor|[Dd]oc|GP|[Cc]onsultant|[Ss]pecialist|"
+    r"\b(?:(?:[Tt]he\s++|[Mm]y\s++)?(?:[Dd]octor|[Dd]oc|GP|[Cc]onsultant|[Ss]pecialist|"
     r"[Pp]sychiatrist|[Cc]ardiologist|[Nn]urse)(?:\s++has|['’]s)?\s++(?:put|started|switched)\s++"
-    r"me\s++(?:on(?:to)?|to)\s++")
+    r"me\s++(?:on(?:to)?|to)\s++|"
+    # ... or "they", the clinic unnamed, when a medicine follows ("They've started me on
+    # metformin"; not "they put me on the night shift")
+    r"(?:[Tt]hey|[Ss]he|[Hh]e)(?:\s++(?:have|has))?\s++(?:put|started|switched)\s++me\s++"
+    r"(?:on(?:to)?|to)\s++(?=(?:(?:a\s++)?(?:low|high|small|higher|lower)\s++dose\s++of\s++)?"
+    rf"{_MEDICINES}))")
 # a team one is moved to or put on by someone else is one's own: "My manager Erik Holm is
 # moving me to the enterprise team in June" (read as "…; I am moving to the enterprise
 # team…"; the relation is read from the sentence as written)
