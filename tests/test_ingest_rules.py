@@ -2832,7 +2832,7 @@ def test_lessons_in_something_one_learns_to_do_are_an_interest():
 def test_a_name_and_an_s_before_what_someone_is_reads_as_is():
     """ "Tyler's still an engineer" says what Tyler is; "Tyler's car" is his car."""
     assert extract("Yep, Tyler's still an engineer at the steel plant there.")[1] == {
-        ("tyler", "HAS_OCCUPATION", "engineer")}
+        ("tyler", "HAS_OCCUPATION", "engineer"), ("tyler", "WORKS_AT", "steel plant")}
     assert extract("Tyler's car broke down.")[1] == set()
     assert extract("Mia's in-laws are lovely.")[1] == set()
 
@@ -3998,7 +3998,8 @@ def test_a_new_job_as_a_role_with_an_employer_is_that_job_there():
 
 def test_a_day_job_said_as_what_it_is_and_a_role_held_where_is_the_occupation():
     nodes, facts = extract("My day job is QA tester at a games studio in Guildford.", "Jordan")
-    assert facts == {("jordan", "HAS_OCCUPATION", "qa tester")}
+    assert facts == {("jordan", "HAS_OCCUPATION", "qa tester"),
+                     ("jordan", "WORKS_AT", "games studio")}
     assert ("Entity", "QA") not in nodes
     assert ("gemma", "HAS_OCCUPATION", "radiographer") in extract(
         "My wife Gemma works at the hospital in Scarborough as a radiographer.", "Tony")[1]
@@ -4754,7 +4755,11 @@ def test_a_role_at_a_works_told_by_its_kind_is_a_job_there():
 def test_a_medicine_they_started_one_on_is_taken():
     assert extract("Type 2 diabetes. They've started me on metformin.", "Dev")[1] >= {
         ("dev", "USES", "metformin")}
-    assert extract("She put me on a low dose of sertraline.", "Dev")[1] == {
+    assert extract("They put me on a low dose of sertraline.", "Dev")[1] == {
         ("dev", "USES", "sertraline")}
     # what "they" put one on that is no medicine is not read as one
     assert extract("They put me on the night shift.", "Dev")[1] == set()
+    # ... and a doctor named before "she" is still read where she works
+    assert ("patel", "WORKS_AT", "kingsway surgery") in extract(
+        "My GP is Dr Patel at Kingsway Surgery and she started me on metformin.", "Tom")[1]
+

@@ -3425,7 +3425,7 @@ _PUT_ME_ON = compiled(
     r"me\s++(?:on(?:to)?|to)\s++|"
     # ... or "they", the clinic unnamed, when a medicine follows ("They've started me on
     # metformin"; not "they put me on the night shift")
-    r"(?:[Tt]hey|[Ss]he|[Hh]e)(?:\s++(?:have|has))?\s++(?:put|started|switched)\s++me\s++"
+    r"[Tt]hey(?:\s++have)?\s++(?:put|started|switched)\s++me\s++"
     r"(?:on(?:to)?|to)\s++(?=(?:(?:a\s++)?(?:low|high|small|higher|lower)\s++dose\s++of\s++)?"
     rf"{_MEDICINES}))")
 # a team one is moved to or put on by someone else is one's own: "My manager Erik Holm is
