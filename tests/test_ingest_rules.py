@@ -4545,6 +4545,10 @@ def test_the_work_one_did_at_a_place_left_is_a_job_there_over():
         "I gave up working at the Marlowe in May.", "Sigrid")
     # a habit given up at a time is no workplace
     assert told_over("I quit smoking at Christmas.", "Sigrid") == set()
+    # ... and a place whose name ends in "'s" is the place, unless something of its follows
+    assert ("WORKS_AT", "st marys", True) in told_over("I quit nursing at St Mary's.", "Rosa")
+    assert not any(rel == "WORKS_AT" for rel, _, _ in told_over(
+        "I quit my job at Spotify's rival.", "Rosa"))
 
 
 def test_a_role_written_as_a_title_is_the_job_and_where_it_is_held():

@@ -1465,10 +1465,7 @@ class _Run:
         if kind != "Concept" and raw_obj in _DEMONYM_WORDS \
                 and _THING_AFTER.match(m.string, m.end("obj")):
             return      # "Alfie goes to the British school": a kind of school, none named
-        if kind != "Concept" and _POSSESSIVE_SUFFIX.search(raw_obj) \
-                and not _NOTHING_OWNED.match(m.string, m.end("obj")) \
-                and not _SAINTS_PLACE.match(raw_obj) \
-                and canonical_name(raw_obj) not in self.existing:
+        if kind != "Concept" and self._owners_name(raw_obj, m.string, m.end("obj")):
             return      # "I went to Mila's school winter concert": hers, said after the name
         subject = self.subject(m["subj"])
         if m["subj"] != "I" and self.last_person is None:
@@ -1925,6 +1922,13 @@ class _Run:
             finally:
                 self.in_past_habit = False
 
+    def _owners_name(self, name: str, text: str, end: int) -> bool:
+        """Whether ``name``, ending in "'s" where it ends in ``text``, is whose the thing
+        said after it is ("Mila's school concert", "Spotify's rival"), not a name of its
+        own ("St Mary's", "Sainsbury's" where nothing owned follows, or one known)."""
+        return bool(_POSSESSIVE_SUFFIX.search(name)) and not _NOTHING_OWNED.match(text, end) \
+            and not _SAINTS_PLACE.match(name) and canonical_name(name) not in self.existing
+
     def _over_fact(self, m: re.Match[str], rel_type: str, kind: str, entity_type: str,
                    sentence: _Sentence, named: set[str]) -> None:
         """One fact told as over, with ``valid_to``."""
@@ -1932,7 +1936,7 @@ class _Run:
         # Olive Tree" left The Olive Tree, as "I've been at The Olive Tree" works there)
         obj = _ARTICLES.sub("", m["obj"]).strip()
         if (m["subj"] != "I" and not _usable(m["subj"])) or not obj or not _usable(obj) \
-                or _POSSESSIVE_SUFFIX.search(obj):
+                or self._owners_name(obj, m.string, m.end("obj")):
             return       # "my job at Spotify's rival" was not at Spotify
         subject = self.subject(m["subj"])
         if subject is None or subject == obj:
