@@ -4767,3 +4767,21 @@ def test_a_medicine_they_started_one_on_is_taken():
     assert ("patel", "WORKS_AT", "kingsway surgery") in extract(
         "My GP is Dr Patel at Kingsway Surgery and she started me on metformin.", "Tom")[1]
 
+
+
+def test_a_pet_introduced_by_name_then_said_to_be_an_animal_is_the_speakers():
+    assert extract("Yes! Meet Biscuit. He's a beagle mix, about two years old.",
+                   "Tessa")[1] == {("tessa", "OWNS", "biscuit")}
+    # someone introduced is no pet, nor is a name with nothing said of what it is
+    assert extract("Meet Sam. He's a doctor.", "Tessa")[1] == set()
+    assert extract("Meet Biscuit. He is so cute.", "Tessa")[1] == set()
+
+
+def test_a_pet_got_then_named_first_by_its_kind_is_had():
+    assert extract("We have a new dog! Juniper is a retired racing greyhound, nine years old.",
+                   "Tessa")[1] == {("tessa", "OWNS", "juniper")}
+    # ... and so is a foster taken in, named next
+    assert extract("And we have a new foster! Juniper is a retired racing greyhound.",
+                   "Tessa")[1] == {("tessa", "OWNS", "juniper")}
+    assert extract("We have a new foster! Her name is Pip.", "Tessa")[1] == {
+        ("tessa", "OWNS", "pip")}

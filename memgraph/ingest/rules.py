@@ -1109,6 +1109,9 @@ class _Run:
         # a pet the sentence before got without naming it: (who, what, that sentence) ("We
         # got a puppy!")
         self.unnamed_pet: tuple[str, str, _Sentence] | None = None
+        # a name the sentence before introduced alone ("Meet Biscuit."): a pet when the
+        # next sentence says what animal it is ("He's a beagle mix")
+        self.met_name: str | None = None
         # the message before: the animal it spoke of ("How's the cat??") is what "I adopted
         # her" next means (read only when a sentence says so: _pet_spoken_before)
         self.previous_message = ""
@@ -2287,12 +2290,22 @@ class _Run:
         is had from when it was got ("We picked her up last Saturday. Her name is
         Juniper": since that Saturday), told by the two sentences together."""
         pet, self.unnamed_pet = self.unnamed_pet, None
+        met, self.met_name = self.met_name, None
         if not statement:
             return
-        if pet is not None and (m := _NAMED_NEXT.match(sentence.text)) is not None:
+        if (intro := _MEET_NAME.match(sentence.text)) is not None and _usable(intro["name"]):
+            self.met_name = intro["name"]
+            return
+        if pet is not None and (m := _NAMED_NEXT.match(sentence.text)
+                                or _PET_NAME_FIRST.match(sentence.text)) is not None:
+            # ("We have a new dog! Juniper is a retired racing greyhound.": a greyhound)
             who, what, got_in = pet
+            what = m.groupdict().get("kind") or what
             told = _Sentence(f"{got_in.text} {sentence.text}", sentence.when or got_in.when)
             self._owned(f"{who} got a {what} named {m['name']}", told, named)
+        elif met is not None and (m := _PET_SAID_NEXT.match(sentence.text)) is not None:
+            # "Meet Biscuit. He's a beagle mix.": the speaker's
+            self._owned(f"I got a {m['kind']} named {met}", sentence, named)
         elif (got := _PET_GOT.search(text)) is not None and not self._owned_matches(text):
             # "got a pup off my cousin Mair, we've called her Nel": named in the same sentence
             later = _NAMED_LATER.search(text, got.end())
@@ -3545,7 +3558,8 @@ _PET_NAMED = compiled(
 # "We got a puppy! His name is Mango": a pet got in one sentence without a name ...
 _PET_GOT = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:have\s++|has\s++)?(?:adopted|got|bought|rescued|found)|have|has)\s++"
-    rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND})\b")
+    # ("And we have a new foster!": an animal taken in, its kind told with its name)
+    rf"(?:a|an|another)\s++(?:[a-z\-]+\s++)?(?P<what>{_PET_KIND}|foster|rescue)\b")
 # ... or got as a pronoun, the animal the message before spoke of ("How's the cat??")
 _ADOPTED_PRONOUN = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:(?:adopted|rescued)\s++(?:her|him)\b|"
@@ -3564,8 +3578,18 @@ _NAMED_NEXT = compiled(
     # called Biscuit"
     rf"(?:[Aa]n?\s++)?(?:[a-z\-]+\s++)?(?i:{_PET_KIND})\s++(?:called|named))"
     rf"\s++(?P<name>{NAME})")
+# ... or named first, by what animal it is: "Juniper is a retired racing greyhound"
+_PET_NAME_FIRST = compiled(
+    rf"\s*+(?P<name>{NAME})\s++is\s++(?:a|an)\s++(?:[\w\-]++\s++){{0,3}}?"
+    rf"(?P<kind>(?i:{_PET_KIND}))\b")
 # ... or later in the sentence that got it, after a comma
 _NAMED_LATER = compiled(r"[,;]\s*+(?:and\s++)?" + _NAMED_NEXT.pattern)
+# a name introduced alone ("Meet Biscuit.", "Everyone, meet Pip!") ...
+_MEET_NAME = compiled(rf"\s*+(?:[A-Z][a-z]++,\s++)?[Mm]eet\s++(?P<name>{NAME})\s*+[.!]*+\s*+$")
+# ... then said to be an animal: "He's a beagle mix", "She is a rescue greyhound"
+_PET_SAID_NEXT = compiled(
+    r"\s*+(?:[Hh]e|[Ss]he|[Ii]t)(?:['’]s|\s++is)\s++(?:a|an)\s++(?:[\w\-]++\s++){0,3}?"
+    rf"(?P<kind>(?i:{_PET_KIND}))\b")
 # ... and a relative of the speaker's named by the next sentence: "for my wife's job" then
 # "Her name is Ingrid" (_relative_named_next); "my wife's friend" is someone else
 _MY_UNNAMED_RELATIVE = compiled(
