@@ -4785,3 +4785,24 @@ def test_a_pet_got_then_named_first_by_its_kind_is_had():
                    "Tessa")[1] == {("tessa", "OWNS", "juniper")}
     assert extract("We have a new foster! Her name is Pip.", "Tessa")[1] == {
         ("tessa", "OWNS", "pip")}
+
+
+def test_a_doing_or_a_language_someone_teaches_the_speaker_is_an_interest():
+    assert extract("So he's been teaching me woodturning in his shed.", "Euan")[1] == {
+        ("euan", "INTERESTED_IN", "woodturning")}
+    assert ("euan", "INTERESTED_IN", "gaelic") in extract("My mum is teaching me Gaelic.",
+                                                            "Euan")[1]
+    assert extract("She taught me everything.", "Euan")[1] == set()
+    assert extract("He's teaching me patience.", "Euan")[1] == set()
+    assert extract("Dad taught me driving.", "Euan")[1] == set()
+
+
+def test_a_job_got_at_a_workplace_told_by_its_kind_is_a_job_there():
+    assert extract("Rory got a job at the salmon farm out at Loch Spelve.", "Euan")[1] == {
+        ("rory", "WORKS_AT", "salmon farm")}
+    assert extract("I got a summer job at the farm shop.", "Euan")[1] == {
+        ("euan", "WORKS_AT", "farm shop")}
+    # one named there is the employer, not its kind
+    assert ("euan", "WORKS_AT", "bakery") not in extract(
+        "I got a job at a bakery called Crumb.", "Euan")[1]
+    assert extract("We went to the farm.", "Euan")[1] == {("euan", "VISITED", "farm")}

@@ -3087,7 +3087,7 @@ _WORKPLACE_WORDS = (r"garden\s++centre|garden\s++center|supermarket|hospital|fac
                     r"primary\s++school|secondary\s++school|university|airport|"
                     r"petrol\s++station|vet|vets|zoo|museum|newsagent|shop|store|"
                     # works where things are made, kept or tested ("at the steel plant")
-                    r"plant|mill|refinery|depot|shipyard|dealership|clinic|lab|laboratory|"
+                    r"plant|mill|refinery|depot|shipyard|dealership|clinic|lab|laboratory|farm|"
                     r"studio|prison|"
                     # the services one serves in ("I retired from the fire service")
                     r"fire\s++service|fire\s++brigade|fire\s++department|police|"
@@ -3795,6 +3795,10 @@ _PASTIME_OF_VERB = {
 _PASTIME_VERB = (r"(?P<verb>" + "|".join(_PASTIME_OF_VERB)
                  + r")(?=\s*+(?:[,.;:!?)–—]|-\s|$|\b(?:and|but|so|with|at|in|on|too|properly|"
                  r"from|because|last|this|now)\b))")
+# languages one learns, takes lessons in or is taught
+_LANGUAGES = ("French|Spanish|German|Italian|Japanese|Mandarin|Cantonese|Portuguese|Arabic|"
+              "Gaelic|Welsh|Irish|Korean|Russian|Greek|Hindi|Urdu|Polish|Dutch|Swedish|"
+              "Norwegian|Turkish|Hebrew")
 _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
     ("INTERESTED_IN", compiled(rf"\bgot\s++me\s++(?:into|hooked\s++on)\s++{_SMALL_OBJECT}"
                                  + _SMALL_OBJECT_END)),
@@ -3802,6 +3806,14 @@ _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
     # into" is)
     ("INTERESTED_IN", compiled(r"\b(?:taught|teaching|teaches|teach)\s++me\s++(?:how\s++)?to\s++"
                                  + _PASTIME_VERB)),
+    # ... or what is taught, by its name: "he's been teaching me woodturning", "Mum's
+    # teaching me Gaelic" (a doing or a language, not "teaching me patience", "everything";
+    # not driving: a test ahead, no pastime)
+    ("INTERESTED_IN", compiled(
+        r"\b(?:taught|teaching|teaches|teach)\s++me\s++(?:some\s++|a\s++bit\s++of\s++)?"
+        r"(?P<obj>(?!(?:everything|something|anything|nothing|driving|"
+        + "|".join(w for w in NOT_ACTIVITIES if w.endswith("ing"))
+        + rf")\b)[a-z]{{3,}}ing|{_LANGUAGES})" + _SMALL_OBJECT_END)),
     ("ATTENDED", compiled(rf"\bdragged\s++me\s++(?:along\s++)?to\s++(?:an?\s++|the\s++)?"
                             rf"{_SMALL_OBJECT}" + _SMALL_OBJECT_END)),
     # a condition of one's own, by what it does: "my anxiety has been really bad before
@@ -4694,8 +4706,7 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         + r"(?P<obj>ballet|tap|dance|dancing|salsa|swimming|swim|tennis|karate|judo|taekwondo|"
         r"kickboxing|boxing|gymnastics|riding|horse\s+riding|skating|ice\s+skating|skiing|"
         r"ski|surf|surfing|golf|singing|voice|art|drawing|painting|pottery|cooking|climbing|"
-        r"sailing|French|Spanish|German|Italian|Japanese|Mandarin|Portuguese|Arabic|"
-        r"sign\s+language)\s+(?:lessons?|classes)\b"),
+        rf"sailing|{_LANGUAGES}|sign\s+language)\s+(?:lessons?|classes)\b"),
      "Concept", ""),
     # a pastime or an instrument one wants to try, learn or take up: "She wants to try
     # swimming instead", "I'd love to learn the guitar", "Tom wants to take up climbing"
@@ -5225,6 +5236,15 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:\s++(?:saturdays|sundays|weekends|evenings|nights|mornings|part[\s\-]time|"
         r"full[\s\-]time|shifts))?\s++(?:at|in|for)\s++(?:a|an|the|our)\s++(?:local\s++)?"
         # ("at a café called Bonanza" names it: WORKS_AT Bonanza, above)
+        rf"(?P<obj>{_WORKPLACE_KIND})(?!{_NAMED_AFTER})"),
+     "Concept", ""),
+    # ... and a job got there: "Rory got a job at the salmon farm", "I've found a new job
+    # at a bakery" (a name after it is the employer's, read above)
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:got|landed|took|accepted|"
+        r"started|found)\s++(?:a|an|the)\s++(?:new\s++)?(?:(?:(?:part|full)[\s\-]time|summer|"
+        r"weekend|holiday|Saturday)\s++)?(?:job|role|position|post)\s++(?:as\s++(?:an?\s++)?"
+        r"(?:[a-z\-]++\s++){1,3}?)?(?:at|in|with)\s++(?:a|an|the)\s++(?:local\s++)?"
         rf"(?P<obj>{_WORKPLACE_KIND})(?!{_NAMED_AFTER})"),
      "Concept", ""),
     # a workplace by its name and its kind: "I work in Lidl warehouse at night", "she works
