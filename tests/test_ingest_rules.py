@@ -4806,3 +4806,13 @@ def test_a_job_got_at_a_workplace_told_by_its_kind_is_a_job_there():
     assert ("euan", "WORKS_AT", "bakery") not in extract(
         "I got a job at a bakery called Crumb.", "Euan")[1]
     assert extract("We went to the farm.", "Euan")[1] == {("euan", "VISITED", "farm")}
+
+
+def test_someone_hired_then_named_by_the_next_sentence_is_a_colleague():
+    assert extract("Oh, and I've hired someone! Jess, she's 19 and doing floristry at college.",
+                   "Hannah")[1] == {("hannah", "COLLEAGUE_OF", "jess")}
+    assert extract("We've taken on a new person. Jess starts on Monday.", "Hannah")[1] == {
+        ("hannah", "COLLEAGUE_OF", "jess")}
+    # a name opening a sentence after anything else is no one taken on
+    assert extract("My wife works there. Jess is great.", "Hannah")[1] == set()
+    assert extract("I've hired someone. Monday is her first day.", "Hannah")[1] == set()

@@ -2332,7 +2332,9 @@ class _Run:
         word, self.unnamed_relative = self.unnamed_relative, None
         if not statement or not self.owner:
             return
-        if word is not None and (m := _PERSON_NAMED_NEXT.match(sentence.text)) is not None \
+        if word is not None and (m := _PERSON_NAMED_NEXT.match(sentence.text)
+                                 or (_NAME_OPENS_ON.match(sentence.text)
+                                     if word == "colleague" else None)) is not None \
                 and _usable(m["name"]):
             rel_type, description, _ = RELATION_WORDS[word]
             self._relative(m["name"], rel_type, f"{self.owner_label}'s {description}")
@@ -3600,6 +3602,14 @@ _PERSON_NAMED_NEXT = compiled(
     # "Our baby girl arrived on Tuesday! We've called her Ffion."
     r"(?:I|[Ww]e)(?:['’]ve|\s++have)?\s++(?:called|named)\s++(?:her|him)|"
     rf"(?:[Ss]he|[Hh]e)\s++is\s++called)\s++(?P<name>{NAME})")
+# someone taken on, not named yet: "Oh, and I've hired someone!", "we've taken on a new
+# person" (a colleague, named by the next sentence)
+_HIRED_SOMEONE = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:hired|taken\s++on|took\s++on|"
+    r"employed)\s++(?:someone|somebody|a\s++new\s++(?:person|someone|member\s++of\s++staff))\b")
+# ... whose name opens the next sentence: "Jess, she's 19…", "Jess starts on Monday"
+_NAME_OPENS_ON = compiled(
+    rf"\s*+(?P<name>{NAME})(?:\s*+,|\s++(?:is|starts|started|will|has|['’]s)\b)")
 # a baby of one's own not named yet: "Our baby girl arrived on Tuesday!" (a daughter)
 _OUR_BABY = compiled(r"\b(?:[Mm]y|[Oo]ur)\s++(?:new\s++|little\s++)?(?:baby"
                      r"(?:\s++(?P<kind>girl|boy))?\b(?!['’])|"
@@ -5495,6 +5505,8 @@ def _unnamed_relative(text: str) -> str | None:
               if RELATION_WORDS[m["rel"].lower()][0] != "OWNS"]
     if not people and (baby := _OUR_BABY.search(text)) is not None:
         people = [baby["child"] or _CHILD_WORD.get(baby["kind"] or "", "child")]
+    if not people and _HIRED_SOMEONE.search(text):
+        people = ["colleague"]       # "I've hired someone!" then "Jess, she's 19…"
     return people[-1] if people else None
 
 
