@@ -4816,3 +4816,12 @@ def test_someone_hired_then_named_by_the_next_sentence_is_a_colleague():
     # a name opening a sentence after anything else is no one taken on
     assert extract("My wife works there. Jess is great.", "Hannah")[1] == set()
     assert extract("I've hired someone. Monday is her first day.", "Hannah")[1] == set()
+
+
+def test_a_role_holder_named_after_the_and_set_off_by_commas_has_that_occupation():
+    assert extract("And the teacher, Rosa, is this tiny Italian woman.", "Hannah")[1] == {
+        ("rosa", "HAS_OCCUPATION", "teacher")}
+    assert extract("The instructor, Tiago, had me standing up.", "Naomi")[1] == {
+        ("tiago", "HAS_OCCUPATION", "instructor")}
+    # a title is no occupation
+    assert extract("The winner, Tom, got a medal.", "Naomi")[1] == set()

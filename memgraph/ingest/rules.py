@@ -4327,6 +4327,13 @@ _PROFESSION_LEFT = compiled(
     rf"(?P<work>{'|'.join(sorted(_WORK_OF_PROFESSION, key=len, reverse=True))})"
     r"(?![\w'’\-])(?!\s++(?:him|her|them|me|us|it|you|my|his|their|our|the|a|an|kids|"
     r"children|students|school|home|degree|course|assistant)\b)")
+# a role holder named after "the" and set off by commas: "the teacher, Rosa, is this tiny
+# Italian woman", "The instructor, Tiago, had me standing up" (her occupation; whose
+# teacher is not said; read with the commas a relation word's name loses: _APPOSITIVE)
+_THE_ROLE_NAMED = compiled(
+    rf"\b[Tt]he\s++(?:new\s++)?(?P<role>(?:[a-z\-]++\s++)?(?:{_OCCUPATIONS}))\s*+,?\s*+"
+    rf"(?P<subj>{NAME})"
+    r"(?:\s*+,|\s++(?=[a-z]))")
 _IMPLIED_FACTS: list[tuple[str, Prefiltered, Callable[[re.Match[str]], str | None]]] = [
     ("INTERESTED_IN", _LEARNING_PASTIME, lambda m: _PASTIME_OF_VERB[m["verb"].lower()]),
     ("AVOIDS", _DIET, lambda m: DIETS[re.sub(r"[\s\-]+", " ", m["diet"].lower())]),
@@ -4338,6 +4345,7 @@ _IMPLIED_FACTS: list[tuple[str, Prefiltered, Callable[[re.Match[str]], str | Non
      lambda m: f"{m['what']} teacher" if m["what"] else "teacher"),
     ("EXPERIENCED", _EXPECTING, lambda m: "pregnancy"),
     ("EXPERIENCED", _INJURED, _injury),
+    ("HAS_OCCUPATION", _THE_ROLE_NAMED, lambda m: m["role"].lower()),
 ]
 # what a baby is called by the relation word ("a baby girl": a daughter)
 _CHILD_WORD = {"girl": "daughter", "boy": "son"}
