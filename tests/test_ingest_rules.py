@@ -4825,3 +4825,10 @@ def test_a_role_holder_named_after_the_and_set_off_by_commas_has_that_occupation
         ("tiago", "HAS_OCCUPATION", "instructor")}
     # a title is no occupation
     assert extract("The winner, Tom, got a medal.", "Naomi")[1] == set()
+
+
+def test_a_who_clause_of_what_someone_used_to_be_tells_it_as_over():
+    assert told_over("There's another career changer, Priya, who used to be a paralegal.",
+                     "Marcus") == {("HAS_OCCUPATION", "paralegal", True)}
+    assert ("WORKS_AT", "google", True) in told_over("I met Tom, who used to work at Google.",
+                                                     "Marcus")

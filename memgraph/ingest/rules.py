@@ -2977,12 +2977,13 @@ _ELIDED = compiled(r"\b(and|then|but)\s+(?=(?:(?:even|also|just|then|now|still|l
                      # "We've sold the houseboat and are renting a cottage in Cawsand"
                      r"rent|rents|(?:am|is|are)\s+(?:renting|living|working|studying))\b)")
 # a clause about the person just named: "Sam, who lives in Perth, …", "my sister Meera,
-# who's a junior doctor" ("who is")
+# who's a junior doctor" ("who is"), "Marisol, who used to be a CNA"
 _WHO_CLAUSE = compiled(
     rf"(?P<name>{NAME}),?\s++who(?:(?P<is>['’]s)\s++(?=(?:a|an|from|allergic)\b)|\s++"
     r"(?=(?:(?:is|was)\s++(?:a|an|from|allergic)|has|had|"
     r"lives|lived|works|worked|moved|studies|studied|owns|loves|likes|hates|teaches|runs|"
-    r"plays)\b))")
+    # ("another career changer, Priya, who used to be a paralegal")
+    r"plays|used\s++to)\b))")
 _DEFINITE = compiled(r"^(?:the|this|that|these|those)\s", re.IGNORECASE)
 _POSSESSIVE_RELATION = compiled(
     # ("Mason's new teacher, Miss Okoro, …": one word may say what kind)
