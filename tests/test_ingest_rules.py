@@ -4832,3 +4832,12 @@ def test_a_who_clause_of_what_someone_used_to_be_tells_it_as_over():
                      "Marcus") == {("HAS_OCCUPATION", "paralegal", True)}
     assert ("WORKS_AT", "google", True) in told_over("I met Tom, who used to work at Google.",
                                                      "Marcus")
+
+
+def test_a_client_landed_or_signed_by_name_is_worked_for():
+    assert extract("I landed Cedar & Summit, the outdoor gear company, to design their "
+                   "spring catalog.", "Nora")[1] == {("nora", "WORKS_AT", "cedar summit")}
+    assert extract("I signed Acme as a client.", "Nora")[1] == {("nora", "WORKS_AT", "acme")}
+    # a race won, a player signed: no client
+    assert extract("I won the Derby, the big race.", "Nora")[1] == set()
+    assert extract("We signed Tom, a striker from Leeds.", "Nora")[1] == set()

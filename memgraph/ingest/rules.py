@@ -5257,6 +5257,17 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # ("at a café called Bonanza" names it: WORKS_AT Bonanza, above)
         rf"(?P<obj>{_WORKPLACE_KIND})(?!{_NAMED_AFTER})"),
      "Concept", ""),
+    # a client one works for, by its name: "I landed Cedar & Summit, the outdoor gear
+    # company, to design their spring catalog", "I signed Acme as a client" (contracted
+    # work is with its client, as "landed a contract with Monzo" is)
+    ("WORKS_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:landed|signed|won|"
+        rf"picked\s++up)\s++(?:the\s++)?(?P<obj>{NAME})(?=\s++as\s++(?:a|my|our)\s++"
+        r"(?:new\s++)?client\b|\s*+,\s*+(?:the|a|an)\s++(?:[\w'’\-]++\s++){0,4}?(?:company|"
+        r"firm|brand|publisher|agency|studio|brewery|startup|business|charity|client)\b|"
+        r"\s++to\s++(?:design|build|do|write|make|develop|shoot|redo|rebrand|illustrate|"
+        r"run)\b)"),
+     "Entity", "organisation"),
     # ... and a job got there: "Rory got a job at the salmon farm", "I've found a new job
     # at a bakery" (a name after it is the employer's, read above)
     ("WORKS_AT", compiled(
