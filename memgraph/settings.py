@@ -19,7 +19,7 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SecretStr, mode
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from memgraph.errors import ConfigurationError
-from memgraph.graph.vocabulary import Lifetime, LifetimeName
+from memgraph.graph.vocabulary import EXCLUSIVE_TYPES, Lifetime, LifetimeName
 
 # The local server's password: random per install, kept in this file of its home, readable
 # by the owner only (memgraph/local_neo4j/local.py writes it; docs/operations.md).
@@ -229,8 +229,7 @@ class IngestSettings(BaseModel):
     reinforce_strength_step: float = 0.1
     # A new relationship of one of these types from the same subject to a different
     # object ends the open one (supersession); LIKES/DISLIKES on the same pair also do.
-    exclusive_types: tuple[str, ...] = ("WORKS_AT", "HAS_OCCUPATION", "STUDIES_AT", "LIVES_IN",
-                                        "PARTNER_OF")
+    exclusive_types: tuple[str, ...] = EXCLUSIVE_TYPES
     opposite_types: tuple[tuple[str, str], ...] = (("LIKES", "DISLIKES"),)
     # Told from either side, one fact: "Giada PARTNER_OF Marco" repeated as "Marco
     # PARTNER_OF Giada" reinforces (or ends) the first instead of making a second.

@@ -1275,6 +1275,28 @@ def test_a_message_that_tells_a_fact_over_is_stale_now_when_another_of_its_line_
     assert any("tells a fact over" in r for r in by_key["s_welder"].reasons)
 
 
+def test_a_message_that_tells_a_pastime_over_stays_news_while_other_pastimes_hold() -> None:
+    """ "I think I'm officially done with sourdough" told one pastime over; Jonah still
+    runs, but running took no one's place: one holds many pastimes at once, and "What
+    happened to Jonah's sourdough starter?" wants the message that tells what changed
+    (demoted as stale, it fell from 1st to 6th on the eleven)."""
+    sourdough = rel("sourdough", "EXPERIENCED", "Jonah", "sourdough", valid_to=PAST,
+                    start_uid="jonah", source_ids=["s_done"])
+    sourdough.ranks = {"fulltext": 3}
+    running = rel("running", "EXPERIENCED", "Jonah", "running", start_uid="jonah",
+                  source_ids=["s_run"])
+    running.ranks = {"fulltext": 4}
+    found = [sourdough, running,
+             src("s_done", {"fulltext": 1},
+                 content="I forgot to feed the starter. I think I'm officially done with "
+                         "sourdough."),
+             src("s_run", {"fulltext": 2}, content="I started running again!")]
+    intent = read_query("What happened to Jonah's sourdough starter?")
+    by_key = {c.key: b for c, b in rerank(found, Weights(), 60, NOW, 30, intent=intent)}
+    assert any("tells a fact over" in r for r in by_key["s_done"].reasons)
+    assert not any("states only superseded" in r for r in by_key["s_done"].reasons)
+
+
 def test_past_prefers_a_job_told_as_over_to_the_one_held_now() -> None:
     """ "I quit my job at Acme", then a job at Globex: no fact names the other, and the
     question about the past still wants Acme, the one about now Globex."""

@@ -190,6 +190,11 @@ RELATIONSHIP_TYPES: dict[str, str] = {
 # when ("Caroline ATTENDED support group, on 7 May 2023"), not since when.
 EVENT_TYPES = frozenset({"VISITED", "ATTENDED", "EXPERIENCED"})
 
+# Facts one holds one of at a time: a new one with another object ends the open one
+# (ingestion's supersession, ``Settings.ingest.exclusive_types``), and for a question
+# about now another of the type that holds is what took its place (retrieve/answers.py).
+EXCLUSIVE_TYPES = ("WORKS_AT", "HAS_OCCUPATION", "STUDIES_AT", "LIVES_IN", "PARTNER_OF")
+
 # Structural relationship types memgraph itself writes.
 MENTIONS = "MENTIONS"          # (Source)-[:MENTIONS]->(semantic node)
 NEXT = "NEXT"                  # (Source)-[:NEXT]->(Source) within a session

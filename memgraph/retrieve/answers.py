@@ -75,6 +75,7 @@ from memgraph.graph import vocabulary
 from memgraph.graph.names import canonical_name
 from memgraph.graph.vocabulary import (
     EPISODIC_KINDS,
+    EXCLUSIVE_TYPES,
     SEMANTIC_KINDS,
     SUMMARY_KINDS,
     is_assistant,
@@ -885,6 +886,15 @@ def _line_holds(fact: Any, facts: Sequence[Any], now: datetime) -> bool:
                and line_of(g.props) == line_of(fact.props) for g in facts)
 
 
+def _in_its_place(fact: Any, facts: Sequence[Any], now: datetime) -> bool:
+    """Whether something holds now in the place of ``fact``, told as over: another fact of
+    its line, on a line one holds one of at a time (``vocabulary.EXCLUSIVE_TYPES``: a
+    manager now, after "I used to be a welder"). Of a line one holds many of at once,
+    another that holds took no one's place: "Jonah EXPERIENCED running" is no successor of
+    "I think I'm officially done with sourdough"."""
+    return line_of(fact.props) in EXCLUSIVE_TYPES and _line_holds(fact, facts, now)
+
+
 def _teller(fact: Mapping[str, Any]) -> str | None:
     """The source that told a fact over: the last of its sources (ingest/facts.py appends
     it; the first stated it), when no newer fact superseded it."""
@@ -1120,12 +1130,13 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             out.adjusted[key] = rrfs[key] * DEMOTION
             out.why(key, f"its evidence is carried by a fact above (x{DEMOTION})")
         elif intent.time in ("now", "still") and not current:
-            if any(_teller(f.props) == by_key_uid[key] and not _line_holds(f, facts, now)
+            if any(_teller(f.props) == by_key_uid[key] and not _in_its_place(f, facts, now)
                    for f in carriers):
-                # "I've left Feilden Clegg": the message that tells a fact over is the news
-                # of what changed, not a stale statement of it; unless another fact of its
-                # line holds now ("I used to be a welder…" after "I'm now the manager of
-                # the food bank": what he is now is told elsewhere)
+                # "I've left Feilden Clegg", "I'm officially done with sourdough": the
+                # message that tells a fact over is the news of what changed, not a stale
+                # statement of it; unless another fact holds in its place now ("I used to be
+                # a welder…" after "I'm now the manager of the food bank": what he is now is
+                # told elsewhere)
                 out.why(key, "tells a fact over: what changed, not a stale statement")
                 continue
             out.adjusted[key] = rrfs[key] * DEMOTION
