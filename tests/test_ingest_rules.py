@@ -4774,6 +4774,8 @@ def test_a_pet_introduced_by_name_then_said_to_be_an_animal_is_the_speakers():
                    "Tessa")[1] == {("tessa", "OWNS", "biscuit")}
     # someone introduced is no pet, nor is a name with nothing said of what it is
     assert extract("Meet Sam. He's a doctor.", "Tessa")[1] == set()
+    # ... nor one of a word that also names people
+    assert extract("Meet Sam. He's a boxer.", "Tessa")[1] == set()
     assert extract("Meet Biscuit. He is so cute.", "Tessa")[1] == set()
 
 
@@ -4785,6 +4787,9 @@ def test_a_pet_got_then_named_first_by_its_kind_is_had():
                    "Tessa")[1] == {("tessa", "OWNS", "juniper")}
     assert extract("We have a new foster! Her name is Pip.", "Tessa")[1] == {
         ("tessa", "OWNS", "pip")}
+    # after a dog was got, a boxer is a dog
+    assert extract("We got a new dog! Rex is a boxer.", "Tessa")[1] == {
+        ("tessa", "OWNS", "rex")}
 
 
 def test_a_doing_or_a_language_someone_teaches_the_speaker_is_an_interest():

@@ -85,6 +85,7 @@ from itertools import pairwise
 
 from memgraph.graph.names import canonical_name
 from memgraph.graph.vocabulary import (
+    BREEDS_WITH_OTHER_SENSES,
     EX_WORDS,
     HOLIDAYS,
     MONTHS,
@@ -3584,15 +3585,17 @@ _NAMED_NEXT = compiled(
 # ... or named first, by what animal it is: "Juniper is a retired racing greyhound"
 _PET_NAME_FIRST = compiled(
     rf"\s*+(?P<name>{NAME})\s++is\s++(?:a|an)\s++(?:[\w\-]++\s++){{0,3}}?"
-    rf"(?P<kind>(?i:{_PET_KIND}))\b")
+    rf"(?P<kind>(?i:{_PET_KIND}))\b(?![\w\-])")
 # ... or later in the sentence that got it, after a comma
 _NAMED_LATER = compiled(r"[,;]\s*+(?:and\s++)?" + _NAMED_NEXT.pattern)
 # a name introduced alone ("Meet Biscuit.", "Everyone, meet Pip!") ...
 _MEET_NAME = compiled(rf"\s*+(?:[A-Z][a-z]++,\s++)?[Mm]eet\s++(?P<name>{NAME})\s*+[.!]*+\s*+$")
-# ... then said to be an animal: "He's a beagle mix", "She is a rescue greyhound"
+# ... then said to be an animal, by a word that names nothing but one: "He's a beagle mix",
+# "She is a rescue greyhound" (not "He's a boxer", "a lab technician": people)
+_ANIMAL_KIND = "|".join(sorted(PET_WORDS | set(PET_BREEDS) - BREEDS_WITH_OTHER_SENSES))
 _PET_SAID_NEXT = compiled(
     r"\s*+(?:[Hh]e|[Ss]he|[Ii]t)(?:['’]s|\s++is)\s++(?:a|an)\s++(?:[\w\-]++\s++){0,3}?"
-    rf"(?P<kind>(?i:{_PET_KIND}))\b")
+    rf"(?P<kind>(?i:{_ANIMAL_KIND}))\b(?![\w\-])")
 # ... and a relative of the speaker's named by the next sentence: "for my wife's job" then
 # "Her name is Ingrid" (_relative_named_next); "my wife's friend" is someone else
 _MY_UNNAMED_RELATIVE = compiled(
