@@ -4843,6 +4843,10 @@ def test_a_client_landed_or_signed_by_name_is_worked_for():
     assert extract("I landed Cedar & Summit, the outdoor gear company, to design their "
                    "spring catalog.", "Nora")[1] == {("nora", "WORKS_AT", "cedar summit")}
     assert extract("I signed Acme as a client.", "Nora")[1] == {("nora", "WORKS_AT", "acme")}
+    # ... and one told of first, named by the next sentence
+    assert ("nora", "WORKS_AT", "lantern press") in extract(
+        "And I got a new client! Lantern Press, a little children's book publisher.", "Nora")[1]
+    assert extract("I got a new client. Monday is the kickoff.", "Nora")[1] == set()
     # a race won, a player signed: no client
     assert extract("I won the Derby, the big race.", "Nora")[1] == set()
     assert extract("We signed Tom, a striker from Leeds.", "Nora")[1] == set()

@@ -1119,6 +1119,9 @@ class _Run:
         # a relative of the speaker's the sentence before named without a name ("we moved
         # for my wife's job"): the relation word
         self.unnamed_relative: str | None = None
+        # whether the sentence before told of a new client without its name ("I got a new
+        # client!"): the name the next one opens on is it
+        self.unnamed_client = False
         # the pets this sentence says have died ("Our cat Mittens passed away"): had, and no
         # longer (_PET_GONE)
         self.gone: set[str] = set()
@@ -1333,6 +1336,7 @@ class _Run:
             self._past_habits(text, sentence, named)
         self._pet_named_next(text, sentence, named, statement)
         self._relative_named_next(sentence, named, statement)
+        self._client_named_next(sentence, named, statement)
         # after the names a pet or a relative was given ("Her name is Juniper - Juni for
         # short" names the greyhound the message before spoke of, not a person)
         if statement:
@@ -2324,6 +2328,22 @@ class _Run:
         """The kind of the last animal the message before spoke of ("the cat"), if any."""
         spoken_of = list(_PET_SPOKEN_OF.finditer(self.previous_message))
         return spoken_of[-1]["what"].lower() if spoken_of else None
+
+    def _client_named_next(self, sentence: _Sentence, named: set[str],
+                           statement: bool) -> None:
+        """ "And I got a new client! Lantern Press, a little children's book publisher…":
+        the name the next sentence opens on is the client, worked for (WORKS_AT, as a
+        client landed by name is)."""
+        told, self.unnamed_client = self.unnamed_client, False
+        if not statement:
+            return
+        if told and (m := _NAME_OPENS_ON.match(sentence.text)) is not None \
+                and _usable(m["name"]) and (owner := self.speaker()) is not None:
+            place = self.node("Entity", m["name"], entity_type="organisation")
+            self.relate(owner, place, "WORKS_AT", sentence)
+            named.add(m["name"])
+        else:
+            self.unnamed_client = _NEW_CLIENT.search(sentence.text) is not None
 
     def _relative_named_next(self, sentence: _Sentence, named: set[str],
                              statement: bool) -> None:
@@ -3611,6 +3631,10 @@ _PERSON_NAMED_NEXT = compiled(
 _HIRED_SOMEONE = compiled(
     rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:hired|taken\s++on|took\s++on|"
     r"employed)\s++(?:someone|somebody|a\s++new\s++(?:person|someone|member\s++of\s++staff))\b")
+# ... and a client, not named yet: "And I got a new client!", "We've landed a big client."
+_NEW_CLIENT = compiled(
+    r"\b(?:I|[Ww]e)(?:['’]ve|\s++have)?\s++(?:just\s++)?(?:got|landed|signed|won)\s++"
+    r"(?:a|another)\s++(?:new\s++|big\s++|huge\s++)?client\s*+[!.]")
 # ... whose name opens the next sentence: "Jess, she's 19…", "Jess starts on Monday"
 _NAME_OPENS_ON = compiled(
     rf"\s*+(?P<name>{NAME})(?:\s*+,|\s++(?:is|starts|started|will|has|['’]s)\b)")
