@@ -4820,6 +4820,7 @@ def test_someone_hired_then_named_by_the_next_sentence_is_a_colleague():
         ("hannah", "COLLEAGUE_OF", "jess")}
     # a name opening a sentence after anything else is no one taken on
     assert extract("My wife works there. Jess is great.", "Hannah")[1] == set()
+    assert extract("I had lunch with my colleague. Jess is great.", "Hannah")[1] == set()
     assert extract("I've hired someone. Monday is her first day.", "Hannah")[1] == set()
 
 

@@ -1119,9 +1119,10 @@ class _Run:
         # a relative of the speaker's the sentence before named without a name ("we moved
         # for my wife's job"): the relation word
         self.unnamed_relative: str | None = None
-        # whether the sentence before told of a new client without its name ("I got a new
-        # client!"): the name the next one opens on is it
-        self.unnamed_client = False
+        # who the sentence before told was taken on without a name, "colleague" ("I've
+        # hired someone!") or "client" ("I got a new client!"): the name the next one opens
+        # on (_taken_on_named_next)
+        self.taken_on: str | None = None
         # the pets this sentence says have died ("Our cat Mittens passed away"): had, and no
         # longer (_PET_GONE)
         self.gone: set[str] = set()
@@ -1336,7 +1337,7 @@ class _Run:
             self._past_habits(text, sentence, named)
         self._pet_named_next(text, sentence, named, statement)
         self._relative_named_next(sentence, named, statement)
-        self._client_named_next(sentence, named, statement)
+        self._taken_on_named_next(sentence, named, statement)
         # after the names a pet or a relative was given ("Her name is Juniper - Juni for
         # short" names the greyhound the message before spoke of, not a person)
         if statement:
@@ -2329,21 +2330,29 @@ class _Run:
         spoken_of = list(_PET_SPOKEN_OF.finditer(self.previous_message))
         return spoken_of[-1]["what"].lower() if spoken_of else None
 
-    def _client_named_next(self, sentence: _Sentence, named: set[str],
-                           statement: bool) -> None:
-        """ "And I got a new client! Lantern Press, a little children's book publisher…":
-        the name the next sentence opens on is the client, worked for (WORKS_AT, as a
-        client landed by name is)."""
-        told, self.unnamed_client = self.unnamed_client, False
-        if not statement:
+    def _taken_on_named_next(self, sentence: _Sentence, named: set[str],
+                             statement: bool) -> None:
+        """ "Oh, and I've hired someone! Jess, she's 19…": the name the next sentence opens
+        on (or gives: "Her name is Jess") is a colleague; "And I got a new client! Lantern
+        Press, a little children's book publisher…": the client, worked for (WORKS_AT, as
+        a client landed by name is)."""
+        taken, self.taken_on = self.taken_on, None
+        if not statement or not self.owner:
             return
-        if told and (m := _NAME_OPENS_ON.match(sentence.text)) is not None \
-                and _usable(m["name"]) and (owner := self.speaker()) is not None:
-            place = self.node("Entity", m["name"], entity_type="organisation")
-            self.relate(owner, place, "WORKS_AT", sentence)
+        m = (_NAME_OPENS_ON.match(sentence.text) or _PERSON_NAMED_NEXT.match(sentence.text)) \
+            if taken else None
+        if m is not None and _usable(m["name"]) and (owner := self.speaker()) is not None:
+            if taken == "colleague":
+                rel_type, description, _ = RELATION_WORDS[taken]
+                self._relative(m["name"], rel_type, f"{self.owner_label}'s {description}")
+                self._kin_fact(owner, m["name"], taken, sentence)
+            else:
+                place = self.node("Entity", m["name"], entity_type="organisation")
+                self.relate(owner, place, "WORKS_AT", sentence)
             named.add(m["name"])
         else:
-            self.unnamed_client = _NEW_CLIENT.search(sentence.text) is not None
+            self.taken_on = next((who for who, told in _TAKEN_ON_UNNAMED
+                                  if told.search(sentence.text)), None)
 
     def _relative_named_next(self, sentence: _Sentence, named: set[str],
                              statement: bool) -> None:
@@ -2353,9 +2362,7 @@ class _Run:
         word, self.unnamed_relative = self.unnamed_relative, None
         if not statement or not self.owner:
             return
-        if word is not None and (m := _PERSON_NAMED_NEXT.match(sentence.text)
-                                 or (_NAME_OPENS_ON.match(sentence.text)
-                                     if word == "colleague" else None)) is not None \
+        if word is not None and (m := _PERSON_NAMED_NEXT.match(sentence.text)) is not None \
                 and _usable(m["name"]):
             rel_type, description, _ = RELATION_WORDS[word]
             self._relative(m["name"], rel_type, f"{self.owner_label}'s {description}")
@@ -3635,6 +3642,7 @@ _HIRED_SOMEONE = compiled(
 _NEW_CLIENT = compiled(
     r"\b(?:I|[Ww]e)(?:['’]ve|\s++have)?\s++(?:just\s++)?(?:got|landed|signed|won)\s++"
     r"(?:a|another)\s++(?:new\s++|big\s++|huge\s++)?client\s*+[!.]")
+_TAKEN_ON_UNNAMED = (("colleague", _HIRED_SOMEONE), ("client", _NEW_CLIENT))
 # ... whose name opens the next sentence: "Jess, she's 19…", "Jess starts on Monday"
 _NAME_OPENS_ON = compiled(
     rf"\s*+(?P<name>{NAME})(?:\s*+,|\s++(?:is|starts|started|will|has|['’]s)\b)")
@@ -5552,8 +5560,6 @@ def _unnamed_relative(text: str) -> str | None:
               if RELATION_WORDS[m["rel"].lower()][0] != "OWNS"]
     if not people and (baby := _OUR_BABY.search(text)) is not None:
         people = [baby["child"] or _CHILD_WORD.get(baby["kind"] or "", "child")]
-    if not people and _HIRED_SOMEONE.search(text):
-        people = ["colleague"]       # "I've hired someone!" then "Jess, she's 19…"
     return people[-1] if people else None
 
 
