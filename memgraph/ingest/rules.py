@@ -357,6 +357,11 @@ _ORGANISATION_KINDS = (r"(?:company|firm|business|startup|start-up|charity|agenc
 # how many years or months a thing has lasted, in figures or words
 _HOW_MANY = (r"(?:\d++|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
              r"twenty|thirty)")
+# a job got, up to where it is: who got it, and what it is ("Callum's got a new job as a
+# ferry captain …"); the patterns that read it say with whom or at what kind of place
+_JOB_GOT = (rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:got|landed|took|accepted|"
+            r"started|found)\s++(?:a|an|the)\s++(?:new\s++)?")
+_JOB_AS = r"(?:job|role|position|post)\s++(?:as\s++(?:an?\s++)?(?:[a-z\-]++\s++){1,3}?)?"
 _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # (relationship type, pattern, object kind, entity type)
     # a place one has been at for years is where one works: "I've been at Stripe for three
@@ -437,10 +442,8 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # captain with CalMac", "I got a job with Deloitte" (a job is with an employer; "I work
     # with Tom" is company, no job)
     ("WORKS_AT", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:got|landed|took|accepted|"
-        r"started|found)\s++(?:a|an|the)\s++(?:new\s++)?(?:(?:part|full)[\s\-]time\s++)?"
-        r"(?:job|role|position|post)\s++(?:as\s++(?:an?\s++)?(?:[a-z\-]++\s++){1,3}?)?"
-        rf"with\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
+        _JOB_GOT + r"(?:(?:part|full)[\s\-]time\s++)?" + _JOB_AS
+        + rf"with\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "organisation"),
     # a driver's employer: "I drive buses for Thames Valley Buses", "I drive for Uber" (not
     # "I drive my kids to school", "we drove for hours")
     ("WORKS_AT", compiled(
@@ -5306,10 +5309,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # ... and a job got there: "Rory got a job at the salmon farm", "I've found a new job
     # at a bakery" (a name after it is the employer's, read above)
     ("WORKS_AT", compiled(
-        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:got|landed|took|accepted|"
-        r"started|found)\s++(?:a|an|the)\s++(?:new\s++)?(?:(?:(?:part|full)[\s\-]time|summer|"
-        r"weekend|holiday|Saturday)\s++)?(?:job|role|position|post)\s++(?:as\s++(?:an?\s++)?"
-        r"(?:[a-z\-]++\s++){1,3}?)?(?:at|in|with)\s++(?:a|an|the)\s++(?:local\s++)?"
+        _JOB_GOT + r"(?:(?:(?:part|full)[\s\-]time|summer|weekend|holiday|Saturday)\s++)?"
+        + _JOB_AS + r"(?:at|in|with)\s++(?:a|an|the)\s++(?:local\s++)?"
         rf"(?P<obj>{_WORKPLACE_KIND})(?!{_NAMED_AFTER})"),
      "Concept", ""),
     # a workplace by its name and its kind: "I work in Lidl warehouse at night", "she works
