@@ -4851,3 +4851,34 @@ def test_a_client_landed_or_signed_by_name_is_worked_for():
     # a race won, a player signed: no client
     assert extract("I won the Derby, the big race.", "Nora")[1] == set()
     assert extract("We signed Tom, a striker from Leeds.", "Nora")[1] == set()
+
+
+def test_a_group_place_or_event_named_after_a_comma_is_the_one_named():
+    assert extract("I've joined a running club, the Kirkstall Harriers.", "Owen")[1] == {
+        ("owen", "MEMBER_OF", "kirkstall harriers")}
+    assert extract("We went to a new restaurant, Dishoom, last night.", "Owen")[1] == {
+        ("owen", "ATTENDED", "dishoom")}
+    assert extract("I joined a choir, the Leeds Chorale, in May.", "Owen")[1] == {
+        ("owen", "MEMBER_OF", "leeds chorale")}
+    # one word that ends the sentence may be the one spoken to; a friend named is someone
+    assert extract("I went to a gig, Maya.", "Owen")[1] == {("owen", "ATTENDED", "gig")}
+    assert extract("I went to a gig, Maya!", "Owen")[1] == {("owen", "ATTENDED", "gig")}
+    assert extract("I visited a friend, Sarah Lee, in May.", "Owen")[1] == set()
+
+
+def test_an_intro_to_a_subject_is_the_whole_course_signed_up_for():
+    assert extract("I signed up for an intro to joinery class at the Woodcraft store.",
+                   "Marcus")[1] == {("marcus", "ATTENDED", "intro to joinery class")}
+    assert extract("We went to a party to celebrate.", "Marcus")[1] == {
+        ("marcus", "ATTENDED", "party")}
+
+
+def test_a_friends_home_gone_to_or_stayed_at_in_a_named_place_is_a_visit_there():
+    assert extract("We went to Keisha's house in Milwaukee.", "Marcus")[1] == {
+        ("marcus", "VISITED", "milwaukee")}
+    assert extract("On the Fourth of July we were at the family cookout at Keisha's house in "
+                   "Milwaukee.", "Marcus")[1] == {("marcus", "VISITED", "milwaukee")}
+    assert extract("We were at a barbecue at my aunt's house in Milwaukee.", "Marcus")[1] == {
+        ("marcus", "VISITED", "milwaukee")}
+    # a shop's name with its "'s" is no one's home
+    assert extract("I was at Tesco's in Leeds.", "Marcus")[1] == set()

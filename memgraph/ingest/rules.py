@@ -1489,6 +1489,11 @@ class _Run:
             # climbing gym (not a Concept "climbing gym called crux")
             kind, entity_type, raw_obj = "Entity", "", called["name"]
             described = _ARTICLES.sub("", called["what"]).strip()
+        elif kind == "Concept" and (renamed := self._named_after_comma(m, rel_type)):
+            # "I've joined a running club, the Kirkstall Harriers": the club joined is the
+            # Kirkstall Harriers, a running club (as "a running club called …" is read)
+            described = _ARTICLES.sub("", raw_obj).strip().lower()
+            kind, entity_type, raw_obj = "Entity", "", renamed
         obj = _TRAILING.sub("", _ARTICLES.sub("", raw_obj)).strip().strip('"“”').strip()
         if subject is None or not obj or all(w in FILLER_WORDS for w in obj.lower().split()):
             return
@@ -1538,6 +1543,29 @@ class _Run:
                 self.relate(self.node("Person", name), target, rel_type, sentence,
                             attitude=attitude)
                 named.add(name)
+
+    def _named_after_comma(self, m: re.Match[str], rel_type: str) -> str | None:
+        """The name an indefinite object of ``m`` is given right after it, set off by a
+        comma ("a running club, the Kirkstall Harriers", "a new restaurant, Dishoom,"),
+        for what one joins, works or studies at, goes to or takes part in; not a person
+        ("I visited a friend, Sarah."), nor the one spoken to ("I went to a gig, Maya!"),
+        nor a name the memory holds as someone."""
+        if rel_type not in _NAMED_BY_APPOSITION:
+            return None
+        before = m.string[:m.start("obj")]
+        if not (_INDEFINITE_OBJECT.match(m["obj"]) or _INDEFINITE_BEFORE.search(before)):
+            return None
+        named = _NAME_AFTER_COMMA.match(m.string, m.end("obj"))
+        if named is None or _SOMEONE_LAST.search(m["obj"]):
+            return None
+        name = named["name"]
+        if not _usable(name) or self._kind(name) not in (None, "Entity") \
+                or addressed(m.string, named.start("name"), named.end("name")):
+            return None
+        if not named["the"] and " " not in name \
+                and _SENTENCE_ENDS.match(m.string, named.end("name")):
+            return None     # "I went to a gig, Maya.": as likely the one spoken to
+        return name
 
     def _coordinated(self, before: str) -> list[str]:
         """The people named before "and" right before a subject ("Mary and" of "Mary and
@@ -3016,6 +3044,17 @@ _WHO_CLAUSE = compiled(
     # ("another career changer, Priya, who used to be a paralegal")
     r"plays|used\s++to)\b))")
 _DEFINITE = compiled(r"^(?:the|this|that|these|those)\s", re.IGNORECASE)
+# an object named right after it, set off by a comma ("joined a choir, the Leeds Chorale,
+# in May"): of these facts only, whose objects are groups, places, employers and events
+_NAMED_BY_APPOSITION = frozenset({"MEMBER_OF", "ATTENDED", "VISITED", "WORKS_AT",
+                                  "STUDIES_AT"})
+_INDEFINITE_OBJECT = compiled(r"^(?:a|an)\s", re.IGNORECASE)
+_INDEFINITE_BEFORE = compiled(r"\b(?:a|an)\s++$", re.IGNORECASE)
+_NAME_AFTER_COMMA = compiled(rf"\s*+,\s*+(?P<the>[Tt]he\s++)?(?P<name>{NAME})"
+                             r"(?=\s*+(?:[,.;:!?)–—]|-\s|$))")
+_SENTENCE_ENDS = compiled(r"\s*+(?:[.!?]|$)")
+_SOMEONE_LAST = compiled(rf"\b(?:{_SOMEONE_WORDS}|{_RELATION_WORD}|friend|friends|"
+                         r"neighbou?r|colleague|coach|teacher|boss)\s*+$", re.IGNORECASE)
 _POSSESSIVE_RELATION = compiled(
     # ("Mason's new teacher, Miss Okoro, …": one word may say what kind)
     rf"(?P<holder>{_WORD})['’]s\s+" + _KIND_OF_RELATIVE + "(?P<rel>"
@@ -3889,7 +3928,9 @@ _PARTICLES = ("out", "on", "off", "back", "home", "away", "and", "for", "to", "w
 EVENT_WORDS = 5
 # "+" is part of a word in names such as "LGBTQ+" and "C++"
 _EVENT_WORD = rf"[\w'’\-+]{{1,{MAX_WORD_CHARS}}}"
-_EVENT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|when|to|for|where|which|that|"
+# ("an intro to joinery class": "to" of a course's name is part of it)
+_EVENT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|when|"
+              r"(?<!\bintro\s)(?<!\bintroduction\s)to|for|where|which|that|"
               r"who|it|there|yesterday|today|tonight|last|this|next|on|in|at|ago|recently|"
               # "I'm on the platform team now", "I joined the choir too"
               r"lately|near|now|too|"
@@ -5330,13 +5371,16 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:(?:my|our|his|her|their)\s++(?:[a-z'’\-]++\s++){0,2}?[a-z'’\-]++|family|"
         r"friends|relatives|folks)\s++in\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
-    # ... and a relative's home gone to or stayed at there: "we drove down to my parents'
-    # in Cincinnati", "I spent Easter at my sister's place in Leeds" (VISITED the place)
+    # ... and a relative's or a friend's home gone to or stayed at there: "we drove down
+    # to my parents' in Cincinnati", "I spent Easter at my sister's place in Leeds", "we
+    # were at the family cookout at Keisha's house in Milwaukee" (VISITED the place)
     ("VISITED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:went|came|drove|flew|headed|popped|nipped)\s++"
         r"(?:(?:up|down|over|out|across|back|home)\s++)?to|(?:stayed\s++|spent\s++"
-        rf"(?:[A-Za-z]++\s++){{1,3}}?|(?:am|is|are|was|were)\s++{ADVERB}(?:staying\s++)?)at)"
-        rf"\s++{_KIN_HOME}\s++in\s++(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
+        rf"(?:[A-Za-z]++\s++){{1,3}}?|(?:am|is|are|was|were)\s++{ADVERB}(?:staying\s++)?)at"
+        r"(?:\s++(?:a|an|the|our|my)\s++(?:[a-z\-]++\s++){0,2}?[a-z\-]++\s++at)?)"
+        rf"\s++(?:{_KIN_HOME}|{_WORD}['’]s\s++(?:{_HOME_WORDS}|place|farm))\s++in\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     # back from a place: "I just got back from a conference in Vienna" (VISITED)
     ("VISITED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:got|came|am|is|are|just\s++got)\s++(?:just\s++)?back\s++"
