@@ -4882,3 +4882,45 @@ def test_a_friends_home_gone_to_or_stayed_at_in_a_named_place_is_a_visit_there()
         ("marcus", "VISITED", "milwaukee")}
     # a shop's name with its "'s" is no one's home
     assert extract("I was at Tesco's in Leeds.", "Marcus")[1] == set()
+
+
+def test_flights_or_a_ferry_booked_to_a_place_is_a_trip_ahead():
+    assert extract("Helen and I have booked the ferry to the Isle of Man for TT week.",
+                   "Dev")[1] == {("dev", "HAS_GOAL", "trip to isle of man"),
+                                 ("helen", "HAS_GOAL", "trip to isle of man")}
+    assert extract("We booked flights from Glasgow to Toronto.", "Euan")[1] == {
+        ("euan", "HAS_GOAL", "trip to toronto")}
+    # tickets are as often for a show
+    assert extract("We booked tickets to Hamilton.", "Euan")[1] == set()
+
+
+def test_someone_who_came_or_flew_in_from_a_place_is_from_there():
+    assert extract("Declan came down from Dublin with Aoife and Rory.", "Peggy")[1] == {
+        ("declan", "FROM", "dublin")}
+    assert extract("Alexei flew in from Seattle too.", "Irina")[1] == {
+        ("alexei", "FROM", "seattle")}
+    # ... while one who came back from a place was there
+    assert extract("Declan came back from Dublin.", "Peggy")[1] == {
+        ("declan", "VISITED", "dublin")}
+
+
+def test_a_school_of_a_subject_or_school_gone_back_to_for_it_is_an_interest_in_it():
+    assert extract("I'm going back to school for nursing.", "Marcus")[1] == {
+        ("marcus", "INTERESTED_IN", "nursing")}
+    assert extract("Camila is still in nursing school.", "Jo")[1] == {
+        ("camila", "INTERESTED_IN", "nursing")}
+    assert extract("I've been looking at nursing programs.", "Kirsty")[1] == {
+        ("kirsty", "INTERESTED_IN", "nursing")}
+    assert extract("I went back to college to study graphic design.", "Kirsty")[1] == {
+        ("kirsty", "INTERESTED_IN", "graphic design")}
+    # high school teaches nothing by its name; programs looked at name no subject
+    assert extract("Leo is in high school.", "Kirsty")[1] == set()
+    assert extract("I've been looking at a few different courses.", "Kirsty")[1] == set()
+    assert extract("I'm going back to school for a bit.", "Kirsty")[1] == set()
+
+
+def test_a_place_a_fact_cannot_be_told_of_is_still_mentioned():
+    nodes, facts = extract("She moved back to Fresno last weekend.", "Nora")
+    assert ("Entity", "Fresno") in nodes and facts == set()
+    # ... while a role no one is told to hold is no node
+    assert extract("She's a GP here.", "Dev")[0] == set()

@@ -563,6 +563,13 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?:originally\s++)?from\s++(?P<obj>{NAME})"
         r"(?![\w'’])"),
      "Entity", "place"),
+    # ... and one who came, drove or flew in from a place to see someone lives there: "Declan
+    # came down from Dublin with Aoife", "my sister flew in from Boston" ("came back from"
+    # is a trip)
+    ("FROM", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:came\s++(?:down|up|in)|(?:drove|flew|travell?ed)\s++"
+        r"(?:down|up|over|in|across))\s++(?:all\s++the\s++way\s++)?from\s++"
+        rf"(?P<obj>{NAME})(?![\w'’])"), "Entity", "place"),
     # a year of one's life spent in a place: "I'm doing an Erasmus year in Utrecht", "she's
     # spending a semester abroad in Seoul" (not "a week in Rome": a visit)
     ("LIVES_IN", compiled(
@@ -1319,8 +1326,13 @@ class _Run:
         self.role_holders = set()
         for rel_type, pattern, kind, entity_type in _FACTS + _MORE_FACTS:
             for m in pattern.finditer(text) if statement else ():
-                spans.append(m.span())
+                made = len(self.executor.plan.nodes)
                 self._fact(m, rel_type, kind, entity_type, sentence, named)
+                # a place or a name the fact could not be told of is still mentioned ("She
+                # moved back to Fresno", her unnamed); a word a Concept fact reads is none
+                # ("She's a GP here")
+                if kind == "Concept" or len(self.executor.plan.nodes) > made:
+                    spans.append(m.span())
         if statement:
             self._over(text, sentence, named)
             self._owned(text, sentence, named)
@@ -3971,6 +3983,9 @@ _WISHED_TRIP = rf"to\s++(?:go\s++back\s++to|{_TRIP_VERB})"
 # a trip by its word ("a climbing trip", "our holiday")
 _A_TRIP = (r"(?:a|an|our|my|the)\s++(?:[a-z\-]++\s++){0,2}?(?:trip|holiday|vacation|getaway|"
            r"break|tour|cruise)")
+# ... or by what carries one there ("the ferry", "flights")
+_A_PASSAGE = (r"(?:(?:a|an|our|my|the)\s++(?:[a-z\-]++\s++){0,2}?)?(?:flights?|ferry|"
+              r"ferries|train|trains|coach|sleeper)")
 _TRIP_TO = compiled(
     rf"{SUBJECT}(?:['’]d\s++{ADVERB}(?:love|like)\s++{_WISHED_TRIP}|"
     rf"\s++(?:(?:am|is|are)\s++{ADVERB}(?:(?:going|flying|travell?ing|heading|off|"
@@ -3986,8 +4001,10 @@ _TRIP_TO = compiled(
     rf"{ADVERB}(?:(?:want|wants|would\s++love|would\s++like|hope|hopes|plan|plans)\s++"
     rf"{_WISHED_TRIP}|(?:fly|flies)\s++(?:out\s++)?(?:from\s++{NAME}\s++)?to)|"
     # ... or booked: "We've booked a holiday to Crete", "I've signed up for a trip to
-    # Fontainebleau in October"
-    rf"{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:booked|signed\s++up\s++for)\s++{_A_TRIP}"
+    # Fontainebleau in October", "Helen and I have booked the ferry to the Isle of Man"
+    # (not tickets: "tickets to Hamilton" are for a show)
+    rf"{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:booked|signed\s++up\s++for)\s++"
+    rf"(?:{_A_TRIP}|{_A_PASSAGE})(?:\s++from\s++{NAME})?"
     r"\s++(?:back\s++)?to))\s++"
     # not "to Meera and Dev's" (their home), nor a habit: "I'm going over to Ballincollig
     # every second day", "she's driving to Leeds each week"
@@ -5308,6 +5325,28 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"am\s++majoring\s++in|is\s++majoring\s++in)\s++"
         rf"(?!(?:{_NOT_STUDIED})\b)(?P<obj>{_EVENT_WORD}(?:\s++{_EVENT_WORD}){{0,2}}?)"
         + _EVENT_END), "Concept", ""),
+    # ... and a school of a subject, or school gone back to for it: "she's in nursing
+    # school now", "I got into law school", "I'm going back to school for nursing", "I've
+    # been looking at nursing programs" (the subject; high school and grad school teach
+    # none by their name)
+    ("INTERESTED_IN", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:am|is|are|was|were)\s++{ADVERB}(?:in|at|starting|"
+        r"applying\s++to)|(?:start|starts|started|finished|applied\s++to|got\s++into|"
+        r"go\s++to|goes\s++to|went\s++to))\s++(?P<obj>nursing|law|medical|med|culinary|art|"
+        r"film|drama|dental|vet|veterinary|business|architecture|music|cooking|design|"
+        r"pastry|beauty|midwifery|pharmacy)\s++school\b"), "Concept", ""),
+    ("INTERESTED_IN", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:am|is|are)\s++{ADVERB}going|go|goes|went|"
+        rf"(?:have|has)\s++{ADVERB}gone)\s++back\s++to\s++(?:school|college|uni|university)\s++(?:to\s++(?:study|do)|for)\s++"
+        rf"(?!(?:{_NOT_STUDIED}|my|his|her|their|me|him|us)\b)"
+        rf"(?P<obj>{_EVENT_WORD}(?:\s++{_EVENT_WORD})?)" + _EVENT_END),
+     "Concept", ""),
+    ("INTERESTED_IN", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:am|is|are|was|were|(?:have|has)\s++been)\s++{ADVERB}"
+        r"(?:looking\s++at|applying\s++(?:to|for)|researching)|applied\s++(?:to|for)|looked\s++at)\s++"
+        r"(?:(?:a|an|the|some)\s++)?(?!(?:a|an|the|some|these|those|my|his|her|their|"
+        r"our|other|different|few|many|online)\b)(?P<obj>[a-z\-]++(?:\s++[a-z\-]++)?)\s++"
+        r"(?:programs|programmes|courses|degrees)\b"), "Concept", ""),
     # a project: "I'm working on the payments API this quarter" (not "working on myself",
     # "working on it")
     ("WORKS_ON", compiled(
