@@ -4924,3 +4924,14 @@ def test_a_place_a_fact_cannot_be_told_of_is_still_mentioned():
     assert ("Entity", "Fresno") in nodes and facts == set()
     # ... while a role no one is told to hold is no node
     assert extract("She's a GP here.", "Dev")[0] == set()
+
+
+def test_ones_own_instrument_played_is_an_interest_as_playing_it_is():
+    assert extract("I'm carving out some me-time each day - running, reading, or playing my "
+                   "violin - which refreshes me.", "Melanie")[1] == {
+        ("melanie", "INTERESTED_IN", "violin")}
+    assert extract("Practising my cello every night.", "Melanie")[1] == {
+        ("melanie", "INTERESTED_IN", "cello")}
+    # someone else playing it tells nothing of the speaker
+    assert extract("He was playing my guitar.", "Melanie")[1] == set()
+    assert extract("Jess kept playing my piano.", "Melanie")[1] == set()

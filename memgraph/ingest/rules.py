@@ -3899,6 +3899,10 @@ _PASTIME_VERB = (r"(?P<verb>" + "|".join(_PASTIME_OF_VERB)
 _LANGUAGES = ("French|Spanish|German|Italian|Japanese|Mandarin|Cantonese|Portuguese|Arabic|"
               "Gaelic|Welsh|Irish|Korean|Russian|Greek|Hindi|Urdu|Polish|Dutch|Swedish|"
               "Norwegian|Turkish|Hebrew")
+# instruments, which one plays, takes lessons in and switches between
+_INSTRUMENTS = ("piano|violin|viola|cello|guitar|bass|drums|drum|flute|clarinet|oboe|saxophone|"
+                "sax|trumpet|trombone|ukulele|harp|banjo|mandolin|accordion|fiddle|harmonica|"
+                "organ|keyboard|tuba|bassoon|sitar|tabla|oud|bagpipes")
 _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
     ("INTERESTED_IN", compiled(rf"\bgot\s++me\s++(?:into|hooked\s++on)\s++{_SMALL_OBJECT}"
                                  + _SMALL_OBJECT_END)),
@@ -3914,6 +3918,13 @@ _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
         r"(?P<obj>(?!(?:everything|something|anything|nothing|driving|"
         + "|".join(w for w in NOT_ACTIVITIES if w.endswith("ing"))
         + rf")\b)[a-z]{{3,}}ing|{_LANGUAGES})" + _SMALL_OBJECT_END)),
+    # one's own instrument played: "running, reading, or playing my violin", "I've been
+    # practising my cello" (as "I play the violin" is; not "he was playing my guitar")
+    ("INTERESTED_IN", compiled(
+        rf"(?:(?:^|[,;:(]|\s[\-–—])\s*+|\b(?:or|and|love|loved|enjoy|enjoyed|like|liked|"
+        rf"I\s++(?:am|was|have\s++been|(?:have\s++)?started))\s++{ADVERB})"
+        r"(?:[Pp]laying|[Pp]racti[cs]ing)\s++my\s++(?:(?:old|new|own|beloved|trusty)\s++)?"
+        rf"(?P<obj>{_INSTRUMENTS})\b")),
     ("ATTENDED", compiled(rf"\bdragged\s++me\s++(?:along\s++)?to\s++(?:an?\s++|the\s++)?"
                             rf"{_SMALL_OBJECT}" + _SMALL_OBJECT_END)),
     # a condition of one's own, by what it does: "my anxiety has been really bad before
@@ -4158,10 +4169,6 @@ _A_LESSON = (r"(?:(?:a|an|my|her|his|their|our)\s++(?:(?:first|new|proper|privat
              r"{0,2}+(?=\S++\s++lesson\b))?"
              # ... and lessons of a kind: "private piano lessons", "adult swim lessons"
              r"(?:(?:adult|beginners?['’]?|evening|private|weekly|group|online)\s+)?")
-# instruments, which one plays, takes lessons in and switches between
-_INSTRUMENTS = ("piano|violin|viola|cello|guitar|bass|drums|drum|flute|clarinet|oboe|saxophone|"
-                "sax|trumpet|trombone|ukulele|harp|banjo|mandolin|accordion|fiddle|harmonica|"
-                "organ|keyboard|tuba|bassoon|sitar|tabla|oud|bagpipes")
 # doings that are no pastime given up ("I stopped trying", "she quit working in March":
 # a job is over by other words)
 _NOT_DOINGS = ("working|going|trying|doing|thinking|worrying|caring|talking|being|having|"
