@@ -4935,3 +4935,11 @@ def test_ones_own_instrument_played_is_an_interest_as_playing_it_is():
     # someone else playing it tells nothing of the speaker
     assert extract("He was playing my guitar.", "Melanie")[1] == set()
     assert extract("Jess kept playing my piano.", "Melanie")[1] == set()
+
+
+def test_a_contest_competed_in_is_an_event_attended():
+    assert extract("I competed in the regional championships.", "Gina")[1] == {
+        ("gina", "ATTENDED", "regional championships")}
+    assert told_over("I used to compete in a few dance competitions and shows.", "Gina") == {
+        ("ATTENDED", "dance competitions", True)}
+    assert extract("I compete in everything.", "Gina")[1] == set()

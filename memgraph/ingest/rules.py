@@ -5372,6 +5372,15 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:(?:first|second|third|last|next|new|big|local|annual|virtual)\s++)?"
         rf"(?P<obj>(?:[\w'’\-]++\s++){{0,3}}?(?i:{_RACE_WORDS}))(?![\w'’\-])"),
      "Concept", ""),
+    # a contest competed in: "I competed in a dance competition", "I used to compete in a
+    # few dance competitions and shows" (an event, as a race is)
+    ("ATTENDED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:competed|compete|competes|(?:am|is|are|was|were)\s++"
+        r"competing)\s++in\s++(?:(?:a\s++few|a\s++couple\s++of|a|an|the|my|our|his|her|"
+        r"their|some|several|many|two|three)\s++)?(?:(?:first|big)\s++)?"
+        r"(?P<obj>(?:[\w'’\-]++\s++){0,2}?(?:competitions?|championships?|tournaments?|"
+        r"contests?|regionals|nationals|finals|olympiads?|eisteddfods?))(?![\w'’\-])"),
+     "Concept", ""),
     # a workplace by its kind, with no name: "i work saturdays at a garden centre", "Sue
     # works at the council" (the kind is what is known, as "we went to the beach" keeps
     # the beach; a name, where given, is read by the patterns above)
