@@ -4943,3 +4943,15 @@ def test_a_contest_competed_in_is_an_event_attended():
     assert told_over("I used to compete in a few dance competitions and shows.", "Gina") == {
         ("ATTENDED", "dance competitions", True)}
     assert extract("I compete in everything.", "Gina")[1] == set()
+
+
+def test_a_job_lost_quit_or_left_by_its_role_is_an_occupation_over():
+    assert told_over("Lost my job as a banker yesterday, so I'm starting my own business.",
+                     "Jon") == {("EXPERIENCED", "lost job", False),
+                                ("HAS_OCCUPATION", "banker", True)}
+    assert told_over("I was laid off from my job as a designer.", "Jon") == {
+        ("EXPERIENCED", "lost job", False), ("HAS_OCCUPATION", "designer", True)}
+    assert ("HAS_OCCUPATION", "teacher", True) in told_over(
+        "I left my job as a teacher last year.", "Jon")
+    # what else is lost tells nothing
+    assert told_over("Lost my keys.", "Jon") == set()

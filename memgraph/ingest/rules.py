@@ -3392,8 +3392,10 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         r"retired\s++(?:[\w\-]++\s++){0,3}?after\s++(?:[\w\-]++\s++){1,4}?as|"
         # "My husband Arthur was a carpenter"
         r"quit\s++being|(?:am|is|are)\s++no\s++longer|was|were|"
-        # "I gave up my job as a school secretary to care for him"
-        r"(?:(?:have|has)\s++)?(?:gave|given)\s++up\s++(?:my|his|her|their)\s++"
+        # "I gave up my job as a school secretary to care for him", "Lost my job as a
+        # banker yesterday", "I was laid off from my job as a designer"
+        r"(?:(?:have|has)\s++)?(?:(?:gave|given)\s++up|quit|left|lost|(?:was|were|got)\s++"
+        r"(?:laid\s++off|let\s++go|fired|sacked)\s++from)\s++(?:my|his|her|their)\s++"
         r"(?:(?:old|full-time|part-time)\s++)?(?:job|career|work)\s++as)\s++(?:a|an)\s++"
         + _ROLE),
      "Concept", ""),
@@ -3844,6 +3846,8 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]
                               r"[Dd]one(?=\s+my\s)|[Tt]ore|[Bb]roke|[Ss]prained|[Tt]wisted|"
                               # "also rolled my ankle at touch footy", "Pulled a hamstring"
                               r"[Rr]olled|[Pp]ulled|[Hh]urt|[Ee]nrolled|"
+                              # "Lost my job as a banker yesterday"
+                              r"[Ll]ost(?=\s+my\s+job\b)|"
                               # "working at Kulkarni & Associates in pune", "been getting
                               # terrible migraines" (_DROPPED_AUXILIARY)
                               r"[Ww]orking(?=\s+(?:at|for)\s)|[Bb]een(?=\s+(?:getting|having)\s)|"
