@@ -4955,3 +4955,17 @@ def test_a_job_lost_quit_or_left_by_its_role_is_an_occupation_over():
         "I left my job as a teacher last year.", "Jon")
     # what else is lost tells nothing
     assert told_over("Lost my keys.", "Jon") == set()
+
+
+def test_a_group_of_ones_own_by_its_kind_is_one_a_member_of():
+    assert extract("That pic's from when my dance crew took home first in a local comp.",
+                   "Jon")[1] == {("jon", "MEMBER_OF", "dance crew")}
+    assert extract("Carolina from my running group works at Mares.", "Naomi")[1] >= {
+        ("naomi", "MEMBER_OF", "running group")}
+    # one being left is over; a group chat, an age group, a bare band, a team name none
+    assert told_over("I'm also dropping out of my book club.", "Tessa") == {
+        ("MEMBER_OF", "book club", True)}
+    assert extract("I messaged my group chat.", "Jon")[1] == set()
+    assert extract("My age group is tough.", "Jon")[1] == set()
+    assert extract("My band played a gig last night.", "Jon")[1] == set()
+    assert extract("My football team lost again.", "Jon")[1] == set()

@@ -3309,7 +3309,9 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
     # node it came first for "What band is Marco in?")
     ("MEMBER_OF", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:quit|left|dropped|gave\s++up|"
-        r"given\s++up)\s++(?:the|my|our)\s++"
+        # "I'm also dropping out of my book club"
+        rf"given\s++up|dropped\s++out\s++of|(?:am|is|are)\s++{ADVERB}(?:dropping\s++out\s++of|"
+        r"leaving|quitting))\s++(?:the|my|our)\s++"
         rf"(?P<obj>(?:[a-z\-]++\s++){{1,2}}?(?:{_LEFT_GROUP_WORDS}))"
         r"(?=\s*+(?:[,.;:!?)]|$)|\s++(?:to|because|after|last|this|in|at|on|for|when|so|"
         r"and|but|over)\b)"), "Concept", ""),
@@ -3922,6 +3924,18 @@ _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
         r"(?P<obj>(?!(?:everything|something|anything|nothing|driving|"
         + "|".join(w for w in NOT_ACTIVITIES if w.endswith("ing"))
         + rf")\b)[a-z]{{3,}}ing|{_LANGUAGES})" + _SMALL_OBJECT_END)),
+    # a group of one's own by its kind: "my dance crew took home first", "my book club
+    # meets on Tuesdays" (a member, as "I joined a book club" is; not "my group chat", an
+    # old band, one being left, nor a team, as often one cheered for; a bare "band" names
+    # none: _OVER's group left)
+    ("MEMBER_OF", compiled(
+        r"(?<!\bof\s)(?<!\bquit\s)(?<!\bquitting\s)(?<!\bleaving\s)(?<!\bleft\s)"
+        r"(?<!\bleave\s)\b[Mm]y\s++(?!(?:old|former|ex|previous|favou?rite|whole|entire|first|last|own|"
+        r"new|local|age|peer|target|blood|focus|ethnic|income|control|risk|pressure|working)"
+        r"\s)(?P<obj>[a-z\-]++\s++(?:club|crew|band|choir|society|orchestra|troupe|ensemble|"
+        r"squad|circle|support\s++group|group))"
+        r"(?![\w\-]|\s++(?:chat|chats|project|text|message|leader|photo|pic|picture|session|"
+        r"call|thread|members?|mates?|friends?)\b)")),
     # one's own instrument played: "running, reading, or playing my violin", "I've been
     # practising my cello" (as "I play the violin" is; not "he was playing my guitar")
     ("INTERESTED_IN", compiled(
