@@ -4969,3 +4969,15 @@ def test_a_group_of_ones_own_by_its_kind_is_one_a_member_of():
     assert extract("My age group is tough.", "Jon")[1] == set()
     assert extract("My band played a gig last night.", "Jon")[1] == set()
     assert extract("My football team lost again.", "Jon")[1] == set()
+
+
+def test_a_prize_of_ones_own_from_a_contest_tells_the_contest_was_competed_in():
+    assert extract("Here's one of my trophies from a dance contest, nice reminder of the "
+                   "hard work.", "Gina")[1] == {("gina", "ATTENDED", "dance contest")}
+    assert extract("My award for best teacher.", "Gina")[1] == set()
+
+
+def test_a_thing_worked_hard_on_is_worked_on():
+    assert extract("I've been working hard on my online store and just teamed up with a "
+                   "local artist.", "Gina")[1] == {("gina", "WORKS_ON", "online store")}
+    assert extract("I'm working really hard on it.", "Gina")[1] == set()

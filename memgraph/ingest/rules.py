@@ -3936,6 +3936,14 @@ _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
         r"squad|circle|support\s++group|group))"
         r"(?![\w\-]|\s++(?:chat|chats|project|text|message|leader|photo|pic|picture|session|"
         r"call|thread|members?|mates?|friends?)\b)")),
+    # a prize of one's own from a contest: "one of my trophies from a dance contest", "my
+    # medal from the city marathon" (the contest was competed in)
+    ("ATTENDED", compiled(
+        r"\b[Mm]y\s++(?:[a-z\-]++\s++)?(?:trophy|trophies|medal|medals|ribbon|ribbons|"
+        r"certificate|prize|award)\s++(?:from|for)\s++(?:a|an|the|that|this)\s++"
+        r"(?P<obj>(?:[\w'’\-]++\s++){0,2}?(?:contest|competition|tournament|championship|"
+        r"championships|race|marathon|half-marathon|triathlon|show|regionals|nationals)s?)"
+        r"(?![\w'’\-])")),
     # one's own instrument played: "running, reading, or playing my violin", "I've been
     # practising my cello" (as "I play the violin" is; not "he was playing my guitar")
     ("INTERESTED_IN", compiled(
@@ -5376,7 +5384,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # "working on it")
     ("WORKS_ON", compiled(
         rf"{SUBJECT}\s++(?:(?:am|is|are|was|were|(?:have|has)\s++been)\s++)?{ADVERB}"
-        r"working\s++on\s++(?!(?:it|this|that|these|those|myself|yourself|himself|herself|"
+        # ("I've been working hard on my online store")
+        r"working\s++(?:(?:really\s++|so\s++)?hard\s++)?on\s++(?!(?:it|this|that|these|"
+        r"those|myself|yourself|himself|herself|"
         r"ourselves|themselves|me|him|her|us|them|something|anything|things|stuff|getting|"
         r"being|a\s++few|a\s++lot|some|my\s++own|our\s++own|[a-z]+ing)\b)"
         rf"(?P<obj>(?:(?:the|a|an|my|our|his|her|their)\s++)?(?:new\s++)?{_EVENT_WORD}"
