@@ -4981,3 +4981,22 @@ def test_a_thing_worked_hard_on_is_worked_on():
     assert extract("I've been working hard on my online store and just teamed up with a "
                    "local artist.", "Gina")[1] == {("gina", "WORKS_ON", "online store")}
     assert extract("I'm working really hard on it.", "Gina")[1] == set()
+
+
+def test_a_campaign_podcast_or_channel_launched_or_started_is_made():
+    assert extract("I just launched an ad campaign for my clothing store.", "Gina")[1] == {
+        ("gina", "CREATED", "ad campaign")}
+    assert extract("We started a YouTube channel about cooking.", "Gina")[1] == {
+        ("gina", "CREATED", "youtube channel")}
+    # a job started is news, a business launched is owned
+    assert extract("I started a new job.", "Gina")[1] == {("gina", "EXPERIENCED", "new job")}
+    assert extract("I launched my own business.", "Gina")[1] == {("gina", "OWNS", "business")}
+
+
+def test_shoes_or_boots_bought_or_got_are_owned():
+    assert extract("Luna and Oliver! Just got some new shoes, too!", "Melanie")[1] >= {
+        ("melanie", "OWNS", "shoes")}
+    assert extract("I bought some new running shoes.", "Melanie")[1] == {
+        ("melanie", "OWNS", "running shoes")}
+    assert extract("I got a new watch.", "Melanie")[1] == {("melanie", "OWNS", "watch")}
+    assert extract("I got some new ideas.", "Melanie")[1] == set()

@@ -3863,6 +3863,8 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]
                               # "Got a part-time job at …", "Just got back from Rome", "Got the
                               # flat in Chorlton!" (not "Got it", "Got to go")
                               rf"[Gg]ot\s+(?:back|a|an|the(?=\s+(?:new\s+)?{_HOME_WORDS}\b)|"
+                              # "Just got some new shoes, too!"
+                              r"some(?=\s+new\s)|"
                               r"engaged|married|hired|promoted|accepted|"
                               # "Caught the flu.", "Got COVID, grounded for a week.", "got
                               # dengue in Hoi An"
@@ -4600,7 +4602,15 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:a|an|our|my)\s++(?:(?:new|second-hand|secondhand|used|brand\s++new)\s++)?"
         r"(?P<obj>(?:[a-z\-]++\s++)?(?:car|bike|bicycle|tractor|van|motorbike|motorcycle|"
         r"scooter|camera|laptop|phone|tablet|piano|guitar|boat|kayak|caravan|campervan|"
-        r"telescope|drone|e-bike|sewing\s++machine|lathe|kiln))\b(?![\-'’])"),
+        r"telescope|drone|e-bike|sewing\s++machine|lathe|kiln|watch|sofa|couch|tent|"
+        r"headphones))\b(?![\-'’])"),
+     "Concept", ""),
+    # ... and a pair or some of a kind: "Just got some new shoes", "I bought new boots"
+    ("OWNS", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++)?(?:bought|got|purchased|picked\s++up)\s++"
+        r"(?:some|a\s++pair\s++of|two|new)\s++(?:new\s++)?"
+        r"(?P<obj>(?:[a-z\-]++\s++)?(?:shoes|boots|trainers|sneakers|heels|sandals|skis|"
+        r"glasses))\b(?![\-'’])"),
      "Concept", ""),
     # a school by its name after "her new school": "Elsa loves her new school, Bloor
     # Collegiate"
@@ -4929,6 +4939,16 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:new\s+|little\s+|very\s+|whole\s+)?"
         rf"(?P<obj>{_EVENT_WORD}(?:\s+{_EVENT_WORD}){{0,{EVENT_WORDS - 1}}}?)" + _EVENT_END),
      "Concept", ""),
+    # a work put out or begun: "I just launched an ad campaign for my clothing store", "I
+    # started a podcast" (made, as a thing built is; a business of one's own is owned, by
+    # the OWNS patterns)
+    ("CREATED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:launched|started|set\s++up|"
+        rf"(?:am|is|are)\s++{ADVERB}(?:launching|starting|setting\s++up))\s++"
+        r"(?:a|an|my|our|his|her|their)\s++(?:(?:new|own|little|small|first)\s++)?"
+        r"(?P<obj>(?:[\w\-]++\s++){0,2}?(?:campaign|podcast|website|app|product\s++line|"
+        r"clothing\s++line|blog|vlog|YouTube\s++channel|channel|newsletter|fundraiser|"
+        r"crowdfunder|Kickstarter|GoFundMe|zine|Etsy\s++shop))(?![\w'’\-])"), "Concept", ""),
     # a title in quotes is a name: "I loved reading "Charlotte's Web" as a kid", "I love
     # "Becoming Nicole" by Amy Ellis Nutt"
     ("LIKES", compiled(
