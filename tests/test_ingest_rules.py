@@ -5000,3 +5000,13 @@ def test_shoes_or_boots_bought_or_got_are_owned():
         ("melanie", "OWNS", "running shoes")}
     assert extract("I got a new watch.", "Melanie")[1] == {("melanie", "OWNS", "watch")}
     assert extract("I got some new ideas.", "Melanie")[1] == set()
+
+
+def test_a_trip_of_ones_own_by_its_kind_dated_in_the_past_was_gone_on():
+    assert extract("I'll always remember our camping trip last year when we saw the Perseid "
+                   "meteor shower.", "Melanie")[1] == {("melanie", "EXPERIENCED", "camping trip")}
+    assert extract("My ski trip two weeks ago was a disaster.", "Melanie")[1] == {
+        ("melanie", "EXPERIENCED", "ski trip")}
+    # no kind, or one ahead
+    assert extract("Our trip last year was great.", "Melanie")[1] == set()
+    assert extract("Our big trip next year is booked.", "Melanie")[1] == set()

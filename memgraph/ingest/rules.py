@@ -3946,6 +3946,16 @@ _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
         r"(?P<obj>(?:[\w'’\-]++\s++){0,2}?(?:contest|competition|tournament|championship|"
         r"championships|race|marathon|half-marathon|triathlon|show|regionals|nationals)s?)"
         r"(?![\w'’\-])")),
+    # a trip of one's own by its kind, dated in the past: "I'll always remember our camping
+    # trip last year", "my ski trip last winter was a disaster" (gone on, as "we went on a
+    # camping trip" is; "our trip" by no kind names none, one ahead is a plan)
+    ("EXPERIENCED", compiled(
+        r"\b(?:[Oo]ur|[Mm]y)\s++(?:(?:family|little|big|annual|first|weekend)\s++)?"
+        r"(?P<obj>(?!(?:next|upcoming|big|first|last|only|own|school|work|business)\b)"
+        r"[a-z\-]++\s++(?:trip|holiday|vacation|getaway)|road\s*+trip)"
+        r"(?=\s++(?:last\s++(?:year|week|weekend|month|summer|winter|spring|autumn|fall|"
+        r"Christmas|Easter)|this\s++past\s++(?:week|weekend|month|summer)|"
+        r"(?:a\s++few\s++|two\s++|three\s++)?(?:days|weeks|months|years)\s++ago)\b)")),
     # one's own instrument played: "running, reading, or playing my violin", "I've been
     # practising my cello" (as "I play the violin" is; not "he was playing my guitar")
     ("INTERESTED_IN", compiled(
