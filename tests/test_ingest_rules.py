@@ -4969,6 +4969,9 @@ def test_a_group_of_ones_own_by_its_kind_is_one_a_member_of():
     assert extract("My age group is tough.", "Jon")[1] == set()
     assert extract("My band played a gig last night.", "Jon")[1] == set()
     assert extract("My football team lost again.", "Jon")[1] == set()
+    # one named is the one joined
+    assert extract("My running club is Portobello Runners, we meet on Saturdays.",
+                   "Sara")[1] == {("sara", "MEMBER_OF", "portobello runners")}
 
 
 def test_a_prize_of_ones_own_from_a_contest_tells_the_contest_was_competed_in():

@@ -3937,7 +3937,11 @@ _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
         r"\s)(?P<obj>[a-z\-]++\s++(?:club|crew|band|choir|society|orchestra|troupe|ensemble|"
         r"squad|circle|support\s++group|group))"
         r"(?![\w\-]|\s++(?:chat|chats|project|text|message|leader|photo|pic|picture|session|"
-        r"call|thread|members?|mates?|friends?)\b)")),
+        r"call|thread|members?|mates?|friends?)\b)"
+        # (one named after it is read by its name: _MY_GROUP, "my running club is Portobello
+        # Runners")
+        r"(?!\s*+,\s*+(?:[Tt]he\s++)?[A-Z]|\s++(?:is|was)\s++(?:called\s++|named\s++)?"
+        r"(?:[Tt]he\s++)?[A-Z]|\s++(?:called|named)\s++)")),
     # a prize of one's own from a contest: "one of my trophies from a dance contest", "my
     # medal from the city marathon" (the contest was competed in)
     ("ATTENDED", compiled(
