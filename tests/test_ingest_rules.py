@@ -5013,3 +5013,15 @@ def test_a_trip_of_ones_own_by_its_kind_dated_in_the_past_was_gone_on():
     # no kind, or one ahead
     assert extract("Our trip last year was great.", "Melanie")[1] == set()
     assert extract("Our big trip next year is booked.", "Melanie")[1] == set()
+
+
+def test_one_adopted_named_next_and_said_to_be_an_animal_is_a_pet_had():
+    nodes, facts = extract("I adopted her two weeks ago. Her name is Pickle. She's a "
+                           "two-year-old tortie.", "Nora")
+    assert facts == {("nora", "OWNS", "pickle")} and ("Entity", "Pickle") in nodes
+    assert extract("We rescued him last week. His name is Otis. He's a lurcher.",
+                   "Nora")[1] == {("nora", "OWNS", "otis")}
+    # a child adopted is someone, no pet
+    nodes, facts = extract("We adopted her from Ethiopia. Her name is Mei. She's a bright "
+                           "girl.", "Nora")
+    assert facts == set() and ("Person", "Mei") in nodes

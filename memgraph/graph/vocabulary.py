@@ -279,7 +279,7 @@ PET_BREEDS: dict[str, str] = {**{b: "dog" for b in (
     "german shepherd")},
     **{b: "cat" for b in ("tabby", "siamese", "persian", "ragdoll", "sphynx", "moggy",
                           "coon", "bengal", "shorthair", "longhair", "calico", "burmese",
-                          "abyssinian")},
+                          "abyssinian", "tortie", "tortoiseshell")},
     # "a mare called Willow and a cob called Dougal"
     **{b: "horse" for b in ("mare", "stallion", "gelding", "cob", "foal", "filly", "colt")}}
 # breeds that are also common words, never a relation word ("my lab partner", "my boxer

@@ -1075,6 +1075,7 @@ class RuleExtractor:
             pieces = [p for raw in _SENTENCES.split(source.previous)
                       for p in sentence_pieces(raw.strip())]
             run.unnamed_relative = _unnamed_relative(pieces[-1]) if pieces else None
+        run.content = content
         for raw in _SENTENCES.split(content):
             for text in sentence_pieces(raw.strip()):
                 text = _CASUAL_IM.sub(lambda m: "I'" + m["rest"], _CASUAL_I.sub("I", text))
@@ -1123,6 +1124,10 @@ class _Run:
         # a name the sentence before introduced alone ("Meet Biscuit."): a pet when the
         # next sentence says what animal it is ("He's a beagle mix")
         self.met_name: str | None = None
+        # who adopted one the message later says is an animal, and what animal ("I adopted
+        # her…", then "Her name is Pickle." names it)
+        self.adopted_unnamed: tuple[str, str, _Sentence] | None = None
+        self.content = ""   # the whole message, which may say later what was adopted
         # the message before: the animal it spoke of ("How's the cat??") is what "I adopted
         # her" next means (read only when a sentence says so: _pet_spoken_before)
         self.previous_message = ""
@@ -2340,7 +2345,16 @@ class _Run:
         Juniper": since that Saturday), told by the two sentences together."""
         pet, self.unnamed_pet = self.unnamed_pet, None
         met, self.met_name = self.met_name, None
+        adopted, self.adopted_unnamed = self.adopted_unnamed, None
         if not statement:
+            return
+        if adopted is not None and (m := _PERSON_NAMED_NEXT.match(sentence.text)) is not None \
+                and _usable(m["name"]):
+            # "I adopted her two weeks ago. Her name is Pickle. She's a two-year-old tortie":
+            # the one adopted, named, is the animal the message says she is
+            who, what, got_in = adopted
+            told = _Sentence(f"{got_in.text} {sentence.text}", sentence.when or got_in.when)
+            self._owned(f"{who} got a {what} named {m['name']}", told, named)
             return
         if (intro := _MEET_NAME.match(sentence.text)) is not None and _usable(intro["name"]):
             self.met_name = intro["name"]
@@ -2367,6 +2381,10 @@ class _Run:
                 and (what := self._pet_spoken_before()) is not None:
             # "How's the cat??" then "I adopted her two weeks ago. Her name is Pickle."
             self.unnamed_pet = (got["subj"], what, sentence)
+        elif got is not None and (told := _PET_TOLD_IN.search(self.content)) is not None:
+            # ... or with none spoken of, one the message says she is ("She's a … tortie";
+            # "She's a bright girl": a child adopted, no pet)
+            self.adopted_unnamed = (got["subj"], told["kind"].lower(), sentence)
 
     def _pet_spoken_before(self) -> str | None:
         """The kind of the last animal the message before spoke of ("the cat"), if any."""
@@ -3681,6 +3699,9 @@ _ANIMAL_KIND = "|".join(sorted(PET_WORDS | set(PET_BREEDS) - BREEDS_WITH_OTHER_S
 _PET_SAID_NEXT = compiled(
     r"\s*+(?:[Hh]e|[Ss]he|[Ii]t)(?:['’]s|\s++is)\s++(?:a|an)\s++(?:[\w\-]++\s++){0,3}?"
     rf"(?P<kind>(?i:{_ANIMAL_KIND}))\b(?![\w\-])")
+# ... or anywhere in a message, after a sentence ends ("I adopted her… Her name is Pickle.
+# She's a two-year-old tortie")
+_PET_TOLD_IN = compiled(r"[.!?]" + _PET_SAID_NEXT.pattern)
 # ... and a relative of the speaker's named by the next sentence: "for my wife's job" then
 # "Her name is Ingrid" (_relative_named_next); "my wife's friend" is someone else
 _MY_UNNAMED_RELATIVE = compiled(
