@@ -5025,3 +5025,19 @@ def test_one_adopted_named_next_and_said_to_be_an_animal_is_a_pet_had():
     nodes, facts = extract("We adopted her from Ethiopia. Her name is Mei. She's a bright "
                            "girl.", "Nora")
     assert facts == set() and ("Person", "Mei") in nodes
+
+
+def test_someone_introduced_with_where_they_are_from_is_from_there():
+    assert extract("She got her roommate match, a girl from Yuma named Brianna.",
+                   "Marcus")[1] == {("brianna", "FROM", "yuma")}
+    assert extract("There was this guy from Leeds, Theo.", "Marcus")[1] == {
+        ("theo", "FROM", "leeds")}
+    assert extract("Is there a girl from Yuma named Brianna?", "Marcus")[1] == set()
+
+
+def test_a_pet_one_is_weighing_getting_is_a_goal():
+    assert extract("We're looking at adopting a retired racing greyhound.", "Marcus")[1] == {
+        ("marcus", "HAS_GOAL", "adopting a retired racing greyhound")}
+    assert extract("I'm thinking of getting a cat.", "Marcus")[1] == {
+        ("marcus", "HAS_GOAL", "getting a cat")}
+    assert extract("I'm thinking about getting a haircut.", "Marcus")[1] == set()

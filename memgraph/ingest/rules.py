@@ -747,6 +747,12 @@ _SOMEONE_CALLED = compiled(
     r"(?:[A-Za-z\-]++\s++){0,2}?[A-Za-z\-]++)?"
     rf"(?:\s++(?:called|named)\s++(?P<name>{NAME})|"
     rf"\s*+,\s*+(?P<after_comma>{NAME})(?=\s*+[.,;:!?]|\s*+$))")
+# ... and where such a one is from, said with them: "a girl from Yuma named Brianna"
+_SOMEONE_FROM = compiled(
+    r"\b(?:[Aa]n?|[Tt]his|[Oo]ne)\s++(?:[\w\-]++\s++){0,2}?"
+    rf"(?:{_SOMEONE_WORDS})\s++from\s++(?P<place>{NAME})"
+    rf"(?:\s++(?:called|named)\s++(?P<name>{NAME})|"
+    rf"\s*+,\s*+(?P<after_comma>{NAME})(?=\s*+[.,;:!?]|\s*+$))")
 _SOMEONE = frozenset(_SOMEONE_WORDS.split("|"))
 _SOMEONE_AFTER = compiled(rf"\s++(?:{_SOMEONE_WORDS})\b")
 # ... and one that says what kind of thing follows: "an Irish sport horse", "a Polish
@@ -1398,6 +1404,14 @@ class _Run:
                     and self.existing.get(canonical_name(name), "Person") == "Person":
                 self.node("Person", name)
                 named.add(name)
+        for m in _SOMEONE_FROM.finditer(sentence.text) if statement else ():
+            # "a girl from Yuma named Brianna": she is from Yuma
+            name = m["name"] or m["after_comma"]
+            if self.made.get(name) == "Person" and _usable(m["place"]) \
+                    and self._kind(m["place"]) in (None, "Entity"):
+                self.relate(name, self.node("Entity", m["place"], entity_type="place"), "FROM",
+                            sentence, dated=False)
+                named.add(m["place"])
         for m in _CAPITALISED.finditer(sentence.text):
             name = self._owner_or_name(m["name"], sentence.text, m.start(), m.end())
             inside = any(a <= m.start() < b for a, b in spans)
@@ -5649,6 +5663,13 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++(?:am|is|are|have\s++been|has\s++been)\s++{ADVERB}(?:planning|"
         rf"aiming)\s++to\s++(?P<obj>(?:[\w'’\-]++\s++){{0,3}}?[\w'’\-]++){_GOAL_END}"),
      "Concept", ""),
+    # ... and a pet one is weighing getting: "we're looking at adopting a retired racing
+    # greyhound", "I'm thinking of getting a cat" (an animal, not "getting a haircut")
+    ("HAS_GOAL", compiled(
+        rf"{SUBJECT}\s++(?:am|is|are|have\s++been|has\s++been)\s++{ADVERB}(?:thinking\s++"
+        r"(?:about|of)|looking\s++(?:at|into)|talking\s++about|considering)\s++"
+        r"(?P<obj>(?:getting|adopting|rescuing|fostering)\s++(?:a|an|another)\s++"
+        rf"(?:[\w\-]++\s++){{0,3}}?(?i:{_ANIMAL_KIND}))(?![\w\-])"), "Concept", ""),
     ("HAS_GOAL", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}saving\s++(?:up\s++)?for\s++"
         r"(?P<obj>(?:(?:a|an|the|our|my)\s++)?(?:[\w'’\-]++\s++){0,3}?[\w'’\-]++)"
