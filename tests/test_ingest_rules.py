@@ -5041,3 +5041,12 @@ def test_a_pet_one_is_weighing_getting_is_a_goal():
     assert extract("I'm thinking of getting a cat.", "Marcus")[1] == {
         ("marcus", "HAS_GOAL", "getting a cat")}
     assert extract("I'm thinking about getting a haircut.", "Marcus")[1] == set()
+
+
+def test_an_event_or_a_home_gone_to_in_a_named_place_is_a_visit_there():
+    assert extract("We went to a Rockies game in Denver.", "Tessa")[1] == {
+        ("tessa", "ATTENDED", "rockies game"), ("tessa", "VISITED", "denver")}
+    assert ("marcus", "VISITED", "roseville") in extract(
+        "We went to my sister Dana's place in Roseville.", "Marcus")[1]
+    # a month is no place
+    assert extract("He went to a party in May.", "Tessa")[1] == set()

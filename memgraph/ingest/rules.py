@@ -5533,6 +5533,14 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:\s++(?:a|an|the|our|my)\s++(?:[a-z\-]++\s++){0,2}?[a-z\-]++\s++at)?)"
         rf"\s++(?:{_KIN_HOME}|{_WORD}['’]s\s++(?:{_HOME_WORDS}|place|farm))\s++in\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
+    # an event gone to in a named place: "we went to a Rockies game in Denver", "I went to
+    # a wedding in Porto" (the event is attended, by the patterns above; the place visited)
+    ("VISITED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:went|gone)\s++to\s++"
+        # (a relative's home there is read above)
+        rf"(?!{_KIN_HOME}\s)"
+        r"(?:a|an|the|my|our|his|her|their|this)\s++(?:[\w'’\-]++\s++){1,3}?in\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     # back from a place: "I just got back from a conference in Vienna" (VISITED)
     ("VISITED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:got|came|am|is|are|just\s++got)\s++(?:just\s++)?back\s++"
