@@ -739,20 +739,20 @@ _PEOPLE_LISTED = compiled(
 _SOMEONE_WORDS = ("guy|girl|woman|man|lady|bloke|boy|chap|fella|fellow|gentleman|lad|lass|"
                   # ("There's a new resident called Arthur")
                   "dude|person|kid|resident")
+# the name such a one goes by, after "called" or a comma ("a guy named Finlay", "this guy on
+# the other team, Theo.")
+_GOING_BY_NAME = (rf"(?:\s++(?:called|named)\s++(?P<name>{NAME})|"
+                  rf"\s*+,\s*+(?P<after_comma>{NAME})(?=\s*+[.,;:!?]|\s*+$))")
 _SOMEONE_CALLED = compiled(
     # ("a lovely Australian girl called Ruby")
     r"\b(?:[Aa]n?|[Tt]his|[Ss]ome|[Oo]ne)\s++(?:[\w\-]++\s++){0,2}?"
     rf"(?:{_SOMEONE_WORDS})"
     r"(?:\s++(?:from|on|at|in|with)\s++(?:the\s++|my\s++|our\s++)?"
-    r"(?:[A-Za-z\-]++\s++){0,2}?[A-Za-z\-]++)?"
-    rf"(?:\s++(?:called|named)\s++(?P<name>{NAME})|"
-    rf"\s*+,\s*+(?P<after_comma>{NAME})(?=\s*+[.,;:!?]|\s*+$))")
+    r"(?:[A-Za-z\-]++\s++){0,2}?[A-Za-z\-]++)?" + _GOING_BY_NAME)
 # ... and where such a one is from, said with them: "a girl from Yuma named Brianna"
 _SOMEONE_FROM = compiled(
     r"\b(?:[Aa]n?|[Tt]his|[Oo]ne)\s++(?:[\w\-]++\s++){0,2}?"
-    rf"(?:{_SOMEONE_WORDS})\s++from\s++(?P<place>{NAME})"
-    rf"(?:\s++(?:called|named)\s++(?P<name>{NAME})|"
-    rf"\s*+,\s*+(?P<after_comma>{NAME})(?=\s*+[.,;:!?]|\s*+$))")
+    rf"(?:{_SOMEONE_WORDS})\s++from\s++(?P<place>{NAME})" + _GOING_BY_NAME)
 _SOMEONE = frozenset(_SOMEONE_WORDS.split("|"))
 _SOMEONE_AFTER = compiled(rf"\s++(?:{_SOMEONE_WORDS})\b")
 # ... and one that says what kind of thing follows: "an Irish sport horse", "a Polish
@@ -1130,9 +1130,6 @@ class _Run:
         # a name the sentence before introduced alone ("Meet Biscuit."): a pet when the
         # next sentence says what animal it is ("He's a beagle mix")
         self.met_name: str | None = None
-        # who adopted one the message later says is an animal, and what animal ("I adopted
-        # her…", then "Her name is Pickle." names it)
-        self.adopted_unnamed: tuple[str, str, _Sentence] | None = None
         self.content = ""   # the whole message, which may say later what was adopted
         # the message before: the animal it spoke of ("How's the cat??") is what "I adopted
         # her" next means (read only when a sentence says so: _pet_spoken_before)
@@ -2359,16 +2356,7 @@ class _Run:
         Juniper": since that Saturday), told by the two sentences together."""
         pet, self.unnamed_pet = self.unnamed_pet, None
         met, self.met_name = self.met_name, None
-        adopted, self.adopted_unnamed = self.adopted_unnamed, None
         if not statement:
-            return
-        if adopted is not None and (m := _PERSON_NAMED_NEXT.match(sentence.text)) is not None \
-                and _usable(m["name"]):
-            # "I adopted her two weeks ago. Her name is Pickle. She's a two-year-old tortie":
-            # the one adopted, named, is the animal the message says she is
-            who, what, got_in = adopted
-            told = _Sentence(f"{got_in.text} {sentence.text}", sentence.when or got_in.when)
-            self._owned(f"{who} got a {what} named {m['name']}", told, named)
             return
         if (intro := _MEET_NAME.match(sentence.text)) is not None and _usable(intro["name"]):
             self.met_name = intro["name"]
@@ -2392,13 +2380,16 @@ class _Run:
             else:
                 self.unnamed_pet = (got["subj"], got["what"], sentence)
         elif (got := _ADOPTED_PRONOUN.search(text)) is not None \
-                and (what := self._pet_spoken_before()) is not None:
+                and (what := self._pet_spoken_before() or self._pet_told_later()) is not None:
             # "How's the cat??" then "I adopted her two weeks ago. Her name is Pickle."
             self.unnamed_pet = (got["subj"], what, sentence)
-        elif got is not None and (told := _PET_TOLD_IN.search(self.content)) is not None:
-            # ... or with none spoken of, one the message says she is ("She's a … tortie";
-            # "She's a bright girl": a child adopted, no pet)
-            self.adopted_unnamed = (got["subj"], told["kind"].lower(), sentence)
+
+    def _pet_told_later(self) -> str | None:
+        """The animal the message says one is, after a sentence ends ("I adopted her… Her
+        name is Pickle. She's a two-year-old tortie"; "She's a bright girl": a child
+        adopted, no animal)."""
+        told = _PET_TOLD_IN.search(self.content)
+        return told["kind"].lower() if told else None
 
     def _pet_spoken_before(self) -> str | None:
         """The kind of the last animal the message before spoke of ("the cat"), if any."""
