@@ -5050,3 +5050,18 @@ def test_an_event_or_a_home_gone_to_in_a_named_place_is_a_visit_there():
         "We went to my sister Dana's place in Roseville.", "Marcus")[1]
     # a month is no place
     assert extract("He went to a party in May.", "Tessa")[1] == set()
+
+
+def test_a_pastime_done_as_a_past_habit_is_over():
+    assert told_over("I used to dance a lot when I was younger.", "Gina") == {
+        ("EXPERIENCED", "dancing", True)}
+    assert told_over("Mia used to swim competitively.", "Gina") == {
+        ("EXPERIENCED", "swimming", True)}
+    # a chore is no pastime
+    assert told_over("I used to cook dinner every night.", "Gina") == set()
+    assert told_over("I used to paint walls for a living.", "Gina") == set()
+
+
+def test_shoes_bought_for_someone_else_are_theirs():
+    assert extract("I bought running shoes.", "Gina")[1] == {("gina", "OWNS", "running shoes")}
+    assert extract("I got shoes for the kids.", "Gina")[1] == set()

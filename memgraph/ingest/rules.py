@@ -1981,6 +1981,12 @@ class _Run:
             clause = f"{m['subj']} {present}{text[m.end():end.start() if end else len(text)]}"
             self.in_past_habit = True
             try:
+                pastime = _PASTIME_OF_VERB.get(m["verb"])
+                if pastime and _PASTIME_HABIT_END.match(text, m.end()) \
+                        and (doer := self.subject(m["subj"])) is not None:
+                    # "I used to dance", "Mia used to swim competitively": a pastime done
+                    # then, over (the present reads no bare "I dance")
+                    self.relate(doer, self.node("Concept", pastime), "EXPERIENCED", sentence)
                 for rel_type, pattern, kind, entity_type in _FACTS + _MORE_FACTS:
                     for fact in pattern.finditer(clause):
                         self._fact(fact, rel_type, kind, entity_type, sentence, named)
@@ -3227,6 +3233,12 @@ _CONDITION = compiled(r"(?<![\w'’])(?<!\bas\s)(?<!\beven\s)(?:[Ii]f|[Uu]nless|
 _USED_TO = compiled(rf"{SUBJECT}\s++{ADVERB}used\s++to\s++"
                     r"(?!(?:be|being|it|that|this|the|a|an|my|our|his|her|their)\b)"
                     r"(?P<verb>[a-z]++)\b")
+# ... and what may follow a pastime's verb in one ("I used to dance a lot", "swim
+# competitively"; not "I used to paint walls", "cook dinner for six": chores)
+_PASTIME_HABIT_END = compiled(
+    r"(?=\s*+(?:[,.;:!?)–—]|-\s|$|\b(?:and|but|so|a\s++lot|all\s++the\s++time|"
+    r"competitively|professionally|seriously|every|twice|once|on|at|in|with|when|as|"
+    r"before|until|back|too)\b))")
 # where the clause of a habit ends: a comma or a semicolon, "but", "and now", "whereas"
 _CLAUSE_END = compiled(r"\s*+[,;]|\s++(?:but|whereas|although|though|and\s++now)\b")
 # the facts a past habit tells as over (a person named in it is still who they are: "I
@@ -4648,9 +4660,10 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # ... and a pair or some of a kind: "Just got some new shoes", "I bought new boots"
     ("OWNS", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++)?(?:bought|got|purchased|picked\s++up)\s++"
-        r"(?:some|a\s++pair\s++of|two|new)\s++(?:new\s++)?"
+        r"(?:(?:some|a\s++pair\s++of|two|new)\s++)?(?:new\s++)?"
         r"(?P<obj>(?:[a-z\-]++\s++)?(?:shoes|boots|trainers|sneakers|heels|sandals|skis|"
-        r"glasses))\b(?![\-'’])"),
+        # (not "shoes for the kids": theirs)
+        r"glasses))\b(?![\-'’])(?!\s++for\b)"),
      "Concept", ""),
     # a school by its name after "her new school": "Elsa loves her new school, Bloor
     # Collegiate"
