@@ -5065,3 +5065,18 @@ def test_a_pastime_done_as_a_past_habit_is_over():
 def test_shoes_bought_for_someone_else_are_theirs():
     assert extract("I bought running shoes.", "Gina")[1] == {("gina", "OWNS", "running shoes")}
     assert extract("I got shoes for the kids.", "Gina")[1] == set()
+
+
+def test_ones_favourite_said_thing_first_is_liked():
+    assert extract("Jelly babies are my favourite running fuel by the way.", "Owen")[1] == {
+        ("owen", "LIKES", "jelly babies")}
+    assert extract("Walnut's my favourite wood to work with.", "Camila")[1] == {
+        ("camila", "LIKES", "walnut")}
+    assert extract("Wow Jon, same here! Dance is pretty much my go-to for stress relief.",
+                   "Gina")[1] == {("gina", "LIKES", "dance")}
+    # a pointer, a relative, one of several, or someone the graph knows is no thing liked
+    for text in ("That's my favourite.", "Mum is my favourite person.",
+                 "The blue one is my favourite."):
+        assert extract(text, "Owen")[1] == set(), text
+    known = planned_knowing("Sarah is my favourite.", "Owen", {"sarah": "Person"})
+    assert not known.plan.relationships

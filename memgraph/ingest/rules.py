@@ -2475,7 +2475,9 @@ class _Run:
                 found = m.groupdict()
                 obj = (found.get("obj") or found.get("obj2") or "").lower() \
                     or _PASTIME_OF_VERB.get((found.get("verb") or "").lower(), "")
-                if obj and obj not in FILLER_WORDS and (owner := self.speaker()):
+                # (someone's name is no thing: "Sarah is my favourite" of a niece known)
+                if obj and obj not in FILLER_WORDS and (owner := self.speaker()) \
+                        and self._kind(obj.title()) != "Person":
                     self.relate(owner, self.node("Concept", obj), rel_type, sentence,
                                 attitude=_ATTITUDE.get(rel_type, 0.0))
         for m in _LAST_DAY_AT.finditer(text):
@@ -3980,6 +3982,18 @@ _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
         # Runners")
         r"(?!\s*+,\s*+(?:[Tt]he\s++)?[A-Z]|\s++(?:is|was)\s++(?:called\s++|named\s++)?"
         r"(?:[Tt]he\s++)?[A-Z]|\s++(?:called|named)\s++)")),
+    # one's favourite said the other way round, the thing first: "Jelly babies are my
+    # favourite running fuel", "Walnut's my favourite wood to work with", "Dance is pretty
+    # much my go-to for stress relief" (as "my favourite wood is walnut" is; not "That's
+    # my favourite", "Mum is my favourite person")
+    ("LIKES", compiled(
+        r"(?:^|(?<=[.!?;:,–—]\s)|(?<=\s-\s))(?!(?:[Tt]hat|[Tt]his|[Ii]t|[Tt]hese|[Tt]hose|"
+        r"[Ss]he|[Hh]e|[Tt]hey|[Ww]hich|[Ww]hat|[Ww]ho|[Hh]ere|[Tt]here|[Yy]ou|[Yy]ours|"
+        rf"(?i:{_RELATION_WORD})|[Tt]he|[Aa]n?|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\b)"
+        r"(?P<obj>[A-Za-z][a-z\-]++(?:\s++[a-z\-]++){0,2}?)(?<!\bone)(?<!\bones)"
+        r"(?:['’]s|\s++(?:is|are))\s++"
+        r"(?:(?:pretty\s++much|probably|definitely|honestly|still|by\s++far|officially)\s++)?"
+        r"my\s++(?:all-time\s++|absolute\s++|new\s++)?(?:fav(?:ou)?rite|go-to)\b")),
     # a prize of one's own from a contest: "one of my trophies from a dance contest", "my
     # medal from the city marathon" (the contest was competed in)
     ("ATTENDED", compiled(
