@@ -5080,3 +5080,13 @@ def test_ones_favourite_said_thing_first_is_liked():
         assert extract(text, "Owen")[1] == set(), text
     known = planned_knowing("Sarah is my favourite.", "Owen", {"sarah": "Person"})
     assert not known.plan.relationships
+
+
+def test_a_subject_one_means_to_study_is_an_interest():
+    assert extract("Ella wants to study environmental science.", "Ruth")[1] == {
+        ("ella", "INTERESTED_IN", "environmental science")}
+    assert extract("I'd love to study medicine at Edinburgh.", "Ruth")[1] == {
+        ("ruth", "INTERESTED_IN", "medicine")}
+    for text in ("I want to study abroad.", "I want to study for my exams.",
+                 "I'm going to study tonight."):
+        assert extract(text, "Ruth")[1] == set(), text

@@ -5445,6 +5445,15 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"am\s++majoring\s++in|is\s++majoring\s++in)\s++"
         rf"(?!(?:{_NOT_STUDIED})\b)(?P<obj>{_EVENT_WORD}(?:\s++{_EVENT_WORD}){{0,2}}?)"
         + _EVENT_END), "Concept", ""),
+    # ... and a subject one means to study: "Ella wants to study environmental science",
+    # "I'd love to study medicine" (a pursuit, as one studied is)
+    ("INTERESTED_IN", compiled(
+        rf"{SUBJECT}(?:['’]d\s++{ADVERB}(?:like|love)|\s++{ADVERB}(?:wants?|wanted|"
+        r"would\s++(?:like|love)|plans?|hopes?|(?:am|is|are|was)\s++(?:hoping|planning|"
+        r"going)))\s++to\s++study\s++"
+        rf"(?!(?:{_NOT_STUDIED}|tonight|today|tomorrow|later|again|first|instead|some)\b)"
+        rf"(?P<obj>{_EVENT_WORD}(?:\s++{_EVENT_WORD}){{0,2}}?)"
+        + _EVENT_END), "Concept", ""),
     # ... and a school of a subject, or school gone back to for it: "she's in nursing
     # school now", "I got into law school", "I'm going back to school for nursing", "I've
     # been looking at nursing programs" (the subject; high school and grad school teach
