@@ -5090,3 +5090,16 @@ def test_a_subject_one_means_to_study_is_an_interest():
     for text in ("I want to study abroad.", "I want to study for my exams.",
                  "I'm going to study tonight."):
         assert extract(text, "Ruth")[1] == set(), text
+
+
+def test_a_role_holder_named_after_whom_one_had_in_that_role_has_it():
+    assert extract("Honestly the thing I keep thinking about is the nurse we had, Joy.",
+                   "Kirsty")[1] == {("joy", "HAS_OCCUPATION", "nurse")}
+    # ... not one spoken to
+    assert extract("I saw the doctor we had, Smith!", "Kirsty")[1] == set()
+
+
+def test_what_someone_used_to_be_set_off_by_commas_is_over():
+    assert told_over("There's a woman called Bex, 38, used to be a hairdresser, has two boys.",
+                     "Kirsty") == {("HAS_OCCUPATION", "hairdresser", True)}
+    assert told_over("Tom, 12, used to be a handful.", "Kirsty") == set()

@@ -1655,6 +1655,10 @@ class _Run:
         self.clause_names = {m["name"] for m in _WHO_CLAUSE.finditer(text)}
         text = _WHO_CLAUSE.sub(
             lambda m: f"{m['name']}, {m['name']} {'is ' if m['is'] else ''}", text)
+        # ... and so does one set off with no "who": "a woman called Bex, 38, used to be a
+        # hairdresser"
+        self.clause_names |= {m["name"] for m in _NAME_THEN_USED_TO.finditer(text)}
+        text = _NAME_THEN_USED_TO.sub(lambda m: f"{m['name']}, {m['name']} ", text)
         # a pronoun after a comma or "and" is the person this sentence opens on ("Luca is
         # at university in Milan, he studies engineering"); else the previous sentence's
         own = _LEAD_SUBJECT.match(text)
@@ -3086,6 +3090,10 @@ _WHO_CLAUSE = compiled(
     r"lives|lived|works|worked|moved|studies|studied|owns|loves|likes|hates|teaches|runs|"
     # ("another career changer, Priya, who used to be a paralegal")
     r"plays|used\s++to)\b))")
+# ... with no "who", after the name and an age: "a woman called Bex, 38, used to be a
+# hairdresser"
+_NAME_THEN_USED_TO = compiled(rf"(?P<name>{NAME}),\s*+(?:\d{{1,2}}\s*+,\s*+)?"
+                              r"(?=used\s++to\s++be\s++(?:a|an)\s)")
 _DEFINITE = compiled(r"^(?:the|this|that|these|those)\s", re.IGNORECASE)
 # an object named right after it, set off by a comma ("joined a choir, the Leeds Chorale,
 # in May"): of these facts only, whose objects are groups, places, employers and events
@@ -4532,6 +4540,11 @@ _THE_ROLE_NAMED = compiled(
     rf"\b[Tt]he\s++(?:new\s++)?(?P<role>(?:[a-z\-]++\s++)?(?:{_OCCUPATIONS}))\s*+,?\s*+"
     rf"(?P<subj>{NAME})"
     r"(?:\s*+,|\s++(?=[a-z]))")
+# ... and named after whom the speaker had or saw in that role: "the nurse we had, Joy."
+_THE_ROLE_WE_HAD = compiled(
+    rf"\b[Tt]he\s++(?P<role>(?:[a-z\-]++\s++)?(?:{_OCCUPATIONS}))\s++(?:we|I|they)\s++"
+    # (not before "!" or "?", as likely the one spoken to)
+    rf"(?:had|saw|got)\s*+,\s*+(?P<subj>{NAME})(?=\s*+(?:[,.;]|$))")
 _IMPLIED_FACTS: list[tuple[str, Prefiltered, Callable[[re.Match[str]], str | None]]] = [
     ("INTERESTED_IN", _LEARNING_PASTIME, lambda m: _PASTIME_OF_VERB[m["verb"].lower()]),
     ("AVOIDS", _DIET, lambda m: DIETS[re.sub(r"[\s\-]+", " ", m["diet"].lower())]),
@@ -4544,6 +4557,7 @@ _IMPLIED_FACTS: list[tuple[str, Prefiltered, Callable[[re.Match[str]], str | Non
     ("EXPERIENCED", _EXPECTING, lambda m: "pregnancy"),
     ("EXPERIENCED", _INJURED, _injury),
     ("HAS_OCCUPATION", _THE_ROLE_NAMED, lambda m: m["role"].lower()),
+    ("HAS_OCCUPATION", _THE_ROLE_WE_HAD, lambda m: m["role"].lower()),
 ]
 # what a baby is called by the relation word ("a baby girl": a daughter)
 _CHILD_WORD = {"girl": "daughter", "boy": "son"}
