@@ -5103,3 +5103,19 @@ def test_what_someone_used_to_be_set_off_by_commas_is_over():
     assert told_over("There's a woman called Bex, 38, used to be a hairdresser, has two boys.",
                      "Kirsty") == {("HAS_OCCUPATION", "hairdresser", True)}
     assert told_over("Tom, 12, used to be a handful.", "Kirsty") == set()
+
+
+def test_a_goal_said_by_what_doing_it_is_or_a_business_weighed_is_held():
+    assert extract("Next big goal is hiking Rattlesnake Ledge by summer.", "Nora")[1] == {
+        ("nora", "HAS_GOAL", "hiking rattlesnake ledge")}
+    assert extract("My next goal is hiking Snowdon.", "Nora")[1] == {
+        ("nora", "HAS_GOAL", "hiking snowdon")}
+    assert extract("I've been thinking about opening a little cafe with live music.",
+                   "Nadia")[1] == {("nadia", "HAS_GOAL", "opening a little cafe")}
+    assert extract("Next thing is getting a job.", "Nora")[1] == set()
+
+
+def test_a_thing_one_has_been_making_is_made():
+    assert extract("I've been making a quilt for my niece.", "Ruth")[1] == {
+        ("ruth", "CREATED", "quilt")}
+    assert extract("I've been making a mistake.", "Ruth")[1] == set()

@@ -2162,7 +2162,7 @@ class _Run:
         held from when it is said."""
         for m in _MY_GOAL.finditer(text):
             owner = self.speaker()
-            goal = _TRAILING.sub("", m["obj"].strip()).strip().lower()
+            goal = _TRAILING.sub("", (m["obj"] or m["doing"]).strip()).strip().lower()
             if owner is not None and goal and not all(w in FILLER_WORDS for w in goal.split()):
                 self.relate(owner, self.node("Concept", goal), "HAS_GOAL", sentence)
         for pattern, plan in ((_MOVING_TO, "moving to"), (_TRIP_TO, "trip to")):
@@ -4071,9 +4071,12 @@ _EVENT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|when|"
 _GOAL_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:but|because|so|which|since|next|this|one\s++day|"
              r"someday|soon|before|after|by|within)\b|$))")
 # "my goal is to give kids a loving home": the speaker's (HAS_GOAL)
+# ... and one said by what doing it is ("My next goal is hiking Snowdon", "Next big goal is
+# hiking Rattlesnake Ledge by summer")
 _MY_GOAL = compiled(
-    r"\b[Mm]y\s++(?:big\s++|biggest\s++|main\s++|new\s++|only\s++)?(?:goal|dream|plan|aim)"
-    r"\s++is\s++to\s++(?P<obj>(?:[\w'’\-]++\s++){0,3}?[\w'’\-]++)" + _GOAL_END)
+    r"(?:\b[Mm]y\s++(?:next\s++)?|^[Nn]ext\s++)(?:big\s++|biggest\s++|main\s++|new\s++|"
+    r"only\s++)?(?:goal|dream|plan|aim)\s++is\s++(?:to\s++(?P<obj>(?:[\w'’\-]++\s++){0,3}?"
+    r"[\w'’\-]++)|(?P<doing>[a-z]+ing(?:\s++[\w'’\-]++){0,3}?))" + _GOAL_END)
 # a move ahead: "I'm moving to Berlin next month", "Lena and I are relocating to Bath in
 # January": a plan held now (HAS_GOAL "moving to Berlin"), not a home yet (LIVES_IN waits
 # for "we moved"; a home from a future date would answer "where does Lena live?" wrongly)
@@ -5009,7 +5012,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     ("CREATED", compiled(
         # ("Priya's designed me a logo" is read no further: "Priya's" is no name)
         rf"{SUBJECT}(?<!['’]s)\s+{ADVERB}(?:made|painted|drew|wrote|built|knitted|sewed|"
-        rf"baked|sculpted|carved|designed|(?:am|is|are)\s+{ADVERB}(?:making|painting|drawing|writing|"
+        # ("I've been making beeswax candles from my hives' wax")
+        rf"baked|sculpted|carved|designed|(?:am|is|are|(?:have|has)\s+been)\s+{ADVERB}"
+        r"(?:making|painting|drawing|writing|"
         r"building|knitting|sewing|baking|sculpting|carving|designing))"
         # (one named there is no part of the match: "I wrote Frank a manual" makes Frank)
         r"(?:\s+(?:you|him|her|them|me|us)(?=\s+(?:a|an)\s))?"
@@ -5718,7 +5723,11 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++(?:am|is|are|have\s++been|has\s++been)\s++{ADVERB}(?:thinking\s++"
         r"(?:about|of)|looking\s++(?:at|into)|talking\s++about|considering)\s++"
         r"(?P<obj>(?:getting|adopting|rescuing|fostering)\s++(?:a|an|another)\s++"
-        rf"(?:[\w\-]++\s++){{0,3}}?(?i:{_ANIMAL_KIND}))(?![\w\-])"), "Concept", ""),
+        rf"(?:[\w\-]++\s++){{0,3}}?(?i:{_ANIMAL_KIND})|"
+        # ... or a business of one's own: "I've been thinking about opening a little cafe"
+        r"(?:opening|starting)\s++(?:a|an|my|our)\s++(?:own\s++)?(?:[\w\-]++\s++){0,2}?"
+        r"(?:cafe|café|shop|bakery|restaurant|business|studio|bar|bookshop|salon|gallery|"
+        r"practice|brewery|food\s++truck))(?![\w\-])"), "Concept", ""),
     ("HAS_GOAL", compiled(
         rf"{SUBJECT}\s++(?:am|is|are)\s++{ADVERB}saving\s++(?:up\s++)?for\s++"
         r"(?P<obj>(?:(?:a|an|the|our|my)\s++)?(?:[\w'’\-]++\s++){0,3}?[\w'’\-]++)"
