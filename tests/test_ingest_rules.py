@@ -5119,3 +5119,46 @@ def test_a_thing_one_has_been_making_is_made():
     assert extract("I've been making a quilt for my niece.", "Ruth")[1] == {
         ("ruth", "CREATED", "quilt")}
     assert extract("I've been making a mistake.", "Ruth")[1] == set()
+
+
+def test_things_made_said_bare_in_the_plural_or_from_scratch_are_made():
+    assert extract("I've been making beeswax candles from my hives' wax.", "Ruth")[1] == {
+        ("ruth", "CREATED", "beeswax candles")}
+    assert extract("I baked cookies for the kids.", "Ruth")[1] == {
+        ("ruth", "CREATED", "cookies")}
+    assert extract("I made pho from scratch yesterday.", "Jonah")[1] == {
+        ("jonah", "CREATED", "pho")}
+    # what is made that is no thing: friends, memories, progress, wishes, a meal
+    for text in ("I've been making friends at work.", "We made memories.",
+                 "I've been making progress.", "We all made wishes.", "I made dinner.",
+                 "I made sure it was fine.", "I've been making new friends."):
+        assert extract(text, "Ruth")[1] == set(), text
+
+
+def test_what_someone_has_the_speaker_doing_is_done_or_attended():
+    assert extract("Rosa has me doing water aerobics at the YMCA three mornings a week.",
+                   "Ruth")[1] == {("ruth", "EXPERIENCED", "water aerobics")}
+    assert extract("As punishment Shona's got me going to a Tuesday night Pilates class.",
+                   "Euan")[1] == {("euan", "ATTENDED", "pilates class")}
+    # chores and the work one is given are no pastime
+    for text in ("My boss has me doing the dishes.", "Mum had me doing overtime.",
+                 "She's got me doing everything."):
+        assert extract(text, "Ruth")[1] == set(), text
+
+
+def test_a_job_offered_that_starts_is_taken():
+    assert extract("And I have big news: Northfold offered me a part-time junior designer "
+                   "position starting in February!", "Jonah")[1] == {
+        ("jonah", "WORKS_AT", "northfold")}
+    assert extract("I was offered the head chef job at Nopi, starting in June.",
+                   "Ola")[1] == {("ola", "WORKS_AT", "nopi")}
+    # an offer alone may be turned down; a relative offering one is no employer
+    for text in ("Arup offered me a job but I turned it down.",
+                 "Dad offered me a job starting Monday."):
+        assert extract(text, "Jonah")[1] == set(), text
+
+
+def test_where_one_went_to_do_something_at_a_named_place_is_visited():
+    assert extract("Last weekend Ava and I went camping at Crater Lake.", "Jonah")[1] == {
+        ("jonah", "EXPERIENCED", "camping"), ("ava", "EXPERIENCED", "camping"),
+        ("jonah", "VISITED", "crater lake"), ("ava", "VISITED", "crater lake")}

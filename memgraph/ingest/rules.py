@@ -2470,8 +2470,8 @@ class _Run:
     def _speakers_own(self, text: str, sentence: _Sentence, named: set[str]) -> None:
         """What is said of the speaker as "me" or "my" ("Dev got me into bouldering",
         "baking isn't my thing"), a last day at work ("last Friday was my last day at
-        Spoke & Chain": the job is over from then), and one's group by its name ("my
-        running club is Portobello Runners")."""
+        Spoke & Chain": the job is over from then), a job offered that starts, and one's
+        group by its name ("my running club is Portobello Runners")."""
         # the speaker's node only when something is said of them (every turn's plan
         # would hold it otherwise)
         for rel_type, pattern in _SAID_OF_ME:
@@ -2490,6 +2490,13 @@ class _Run:
             if _usable(name) and name not in named and (owner := self.speaker()):
                 place = self.node("Entity", name, entity_type="organisation")
                 self.relate_over(owner, place, "WORKS_AT", sentence)
+                named.add(name)
+        for m in _OFFERED_A_JOB.finditer(text):
+            name = _ARTICLES.sub("", m["firm"] or m["at"] or "").strip()
+            if _usable(name) and name not in named and self._kind(name) in (None, "Entity") \
+                    and (owner := self.speaker()):
+                firm = self.node("Entity", name, entity_type="organisation")
+                self.relate(owner, firm, "WORKS_AT", sentence)
                 named.add(name)
         for m in _THING_CALLED.finditer(text):
             name = m["name"]
@@ -3851,6 +3858,13 @@ _SMALL_OBJECT = (r"(?P<obj>(?!(?:it|that|this|them|trouble|me|you)\b)[a-z][a-z\-
 # ... which ends the clause, or where it says where or when
 _SMALL_OBJECT_END = (r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|because|with|when|at|in|on|"
                      r"last|this|yesterday|today)\b|$))")
+# someone having the speaker do something: "Rosa has me doing", "Shona's got me going to"
+_HAS_ME = r"(?:has|have|had|got|['’]s\s++got|(?:has|have)\s++got)\s++me\s++"
+# what one does that is no pastime and no thing done ("has me doing the dishes")
+_NOT_DONE_FOR_FUN = ("the|a|an|all|my|your|his|her|our|their|some|more|less|most|everything|"
+                     "nothing|something|anything|this|that|these|those|it|them|things|stuff|"
+                     "homework|chores|dishes|laundry|overtime|paperwork|shifts|admin|extra|"
+                     "double|what|whatever|lots|loads|tons")
 # what is said of the speaker as "me" or "my": "Dev got me into bouldering" (a pursuit, as
 # "I play clarinet" is), "my friend Carol dragged me to pickleball" (taken along to it),
 # "baking isn't my thing", "I don't think baking is my thing"
@@ -4029,6 +4043,20 @@ _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
         rf"(?P<obj>{_INSTRUMENTS})\b")),
     ("ATTENDED", compiled(rf"\bdragged\s++me\s++(?:along\s++)?to\s++(?:an?\s++|the\s++)?"
                             rf"{_SMALL_OBJECT}" + _SMALL_OBJECT_END)),
+    # what someone has the speaker doing: "Rosa has me doing water aerobics at the YMCA"
+    # (done, as "I do water aerobics" is; not "has me doing the dishes", "all the work"),
+    # "Shona's got me going to a Tuesday night Pilates class" (attended, as "dragged me
+    # to" is)
+    ("EXPERIENCED", compiled(
+        rf"\b{_HAS_ME}doing\s++(?P<obj>(?!(?:{_NOT_DONE_FOR_FUN})\b)[a-z][a-z\-]{{2,}}"
+        r"(?:\s++(?!(?:and|but|with|at|in|on|for|last|this|today|yesterday|every|twice|"
+        r"once|three|two|four|five|now)\b)[a-z][a-z\-]{2,})?)" + _SMALL_OBJECT_END)),
+    ("ATTENDED", compiled(
+        rf"\b{_HAS_ME}going\s++to\s++(?:an?\s++|the\s++|my\s++)?(?:weekly\s++)?"
+        r"(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\s++"
+        r"(?:(?:night|morning|evening|afternoon)\s++)?)?"
+        r"(?P<obj>(?:[A-Za-z][a-z\-]++\s++){0,2}?(?:class|classes|course|group|club|"
+        r"lessons?|sessions?|meetings?|workshop|bootcamp|boot\s++camp))\b")),
     # a condition of one's own, by what it does: "my anxiety has been really bad before
     # exams", "my asthma is playing up" (EXPERIENCED, as "I have asthma" is)
     ("EXPERIENCED", compiled(
@@ -4040,6 +4068,16 @@ _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
 ]
 # "last Friday was my last day at Spoke & Chain"
 _LAST_DAY_AT = compiled(rf"\b[Mm]y\s++last\s++day\s++at\s++(?:the\s++)?(?P<name>{NAME})")
+# a job offered, taken when the sentence says it starts: "Northfold offered me a part-time
+# junior designer position starting in February!", "I've been offered a job at Arup,
+# starting in May" (an offer alone may be turned down)
+_OFFERED_A_JOB = compiled(
+    rf"(?:(?:^|(?<=[\s:;,]))(?:[Tt]he\s++)?(?!(?i:{_RELATION_WORD})\b)(?P<firm>{NAME})\s++"
+    r"(?:(?:has|have|just|finally|officially)\s++)*offered\s++me|"
+    r"\bI(?:['’]ve\b|\s++(?:have|had))?\s++(?:(?:just|finally|officially)\s++)*"
+    r"(?:been|got|was)\s++offered)\s++(?:a|an|the)\s++(?:[\w\-]++\s++){0,3}?"
+    rf"(?:job|position|role|post|internship|contract)\b(?:\s++(?:at|with)\s++(?:the\s++)?"
+    rf"(?P<at>{NAME}))?(?=[^.!?;]{{0,60}}?\b(?:start|starts|starting|begin|begins|beginning)\b)")
 # one's favourite, or someone's: "my favourite band is Radiohead", "his favourite place is
 # Zaap", "Arjun's favourite food is pho", "my go-to comfort food is pho"
 _FAVOURITE = compiled(
@@ -4235,6 +4273,22 @@ _CRAFT_WORDS = ("quilt|scarf|sweater|jumper|cardigan|blanket|bowl|vase|mug|pot|"
 _COMPOUND = r"[\w'’+]++-[\w'’\-+]++"
 _ARTWORK_WORDS = ("painting|paintings|drawing|drawings|sketch|sketches|self-portrait|portrait|"
                   "portraits|mural|piece(?:\\s++of\\s++[a-z]++)?|pieces|sculpture|print|prints")
+# what one makes, paints, writes or builds (one of them, in any tense)
+_MADE_VERBS = (r"(?:made|painted|drew|wrote|built|knitted|sewed|baked|sculpted|carved|designed|"
+               rf"(?:am|is|are|(?:have|has)\s+been)\s+{ADVERB}(?:making|painting|drawing|writing|"
+               r"building|knitting|sewing|baking|sculpting|carving|designing))")
+# what is made, said bare, that is no thing made ("making memories", "wrote emails")
+_MADE_BARE_IDIOMS = ("memories|ends|amends|strides|waves|headlines|excuses|jokes|calls|moves|"
+                     "improvements|adjustments|tweaks|edits|updates|arrangements|connections|"
+                     "contacts|noises|sounds|payments|bookings|sales|efforts|plans|lists|notes|"
+                     "emails|messages|texts|posts|comments|bridges|relationships|skills|muscles|"
+                     "tons|lots|loads|others|ones|things|bits|mistakes|decisions|changes|"
+                     "friends|choices|promises|deals|appointments|reservations|progress|"
+                     "sure|it|us|them|you|me|him|her|this|that|these|those|some|any|two|three|"
+                     "many|more|several|all|plenty|dinner|lunch|breakfast|tea|coffee|wishes|"
+                     "toasts|faces|eyes|rounds|trips|visits|stops|guesses|assumptions|"
+                     "suggestions|recommendations|predictions|requests|offers|bets|vows|"
+                     "resolutions")
 _MADE_IDIOMS = ("mistake|mistakes|decision|decisions|difference|point|choice|choices|call|"
                 "plan|plans|friend|friends|change|changes|effort|promise|deal|appointment|"
                 "reservation|move|comeback|living|impact|note|sense|progress|time|way|"
@@ -4589,9 +4643,10 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{_OFFICES}\s++of\s++(?:the\s++|our\s++|my\s++)?(?P<obj>{NAME}|"
         rf"(?:[a-z\-]++\s++){{1,2}}?(?:{_GROUP_WORDS})\b)"), "Concept", ""),
     # where one went to do something: "We went camping in Wales", "I went hiking in the
-    # Lake District" (EXPERIENCED camping too; not "went skiing in January")
+    # Lake District", "Ava and I went camping at Crater Lake" (EXPERIENCED camping too;
+    # not "went skiing in January")
     ("VISITED", compiled(
-        rf"{SUBJECT}\s++{ADVERB}went\s++[a-z\-]++(?<=ing)\s++(?:in|around|across|through)\s++"
+        rf"{SUBJECT}\s++{ADVERB}went\s++[a-z\-]++(?<=ing)\s++(?:in|around|across|through|at)\s++"
         rf"(?:the\s++)?(?P<obj>{_NO_DATE_NAME}{NAME})"), "Entity", "place"),
     # what someone keeps away from (AVOIDS): an allergy or an intolerance ("Luis is
     # allergic to nuts", "I have a severe peanut allergy"), "I don't eat pork"; a diet is
@@ -5011,11 +5066,7 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # mistake", "made a decision" and their kin are idioms, not things made
     ("CREATED", compiled(
         # ("Priya's designed me a logo" is read no further: "Priya's" is no name)
-        rf"{SUBJECT}(?<!['’]s)\s+{ADVERB}(?:made|painted|drew|wrote|built|knitted|sewed|"
-        # ("I've been making beeswax candles from my hives' wax")
-        rf"baked|sculpted|carved|designed|(?:am|is|are|(?:have|has)\s+been)\s+{ADVERB}"
-        r"(?:making|painting|drawing|writing|"
-        r"building|knitting|sewing|baking|sculpting|carving|designing))"
+        rf"{SUBJECT}(?<!['’]s)\s+{ADVERB}{_MADE_VERBS}"
         # (one named there is no part of the match: "I wrote Frank a manual" makes Frank)
         r"(?:\s+(?:you|him|her|them|me|us)(?=\s+(?:a|an)\s))?"
         r"\s+(?P<det>a|an|this|these|my|our|another|some)\s+"
@@ -5024,6 +5075,17 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?!(?:[a-z]+\s+){{0,2}}(?:{_TRIP_WORDS})\b)"
         r"(?:new\s+|little\s+|very\s+|whole\s+)?"
         rf"(?P<obj>{_EVENT_WORD}(?:\s+{_EVENT_WORD}){{0,{EVENT_WORDS - 1}}}?)" + _EVENT_END),
+     "Concept", ""),
+    # ... said bare, in the plural ("I've been making beeswax candles from my hives' wax",
+    # "I baked cookies for the kids") or made from scratch ("I made pho from scratch"); not
+    # "making friends", "making memories", "building bridges"
+    ("CREATED", compiled(
+        rf"{SUBJECT}(?<!['’]s)\s+{ADVERB}{_MADE_VERBS}\s++"
+        rf"(?!(?:[a-z\-]++\s++)?(?:{_MADE_IDIOMS}|{_MADE_BARE_IDIOMS})\b)"
+        r"(?P<obj>(?:[a-z][a-z\-]++\s++)?[a-z][a-z\-]*+(?<=[^s\W]s)|"
+        r"[a-z][a-z\-]++(?=\s++from\s++scratch\b))(?![\w'’\-])"
+        r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|for|from|with|out\s++of|at|in|on|last|this|"
+        r"yesterday|today|every|all|to|now|lately|recently)\b|$))"),
      "Concept", ""),
     # a work put out or begun: "I just launched an ad campaign for my clothing store", "I
     # started a podcast" (made, as a thing built is; a business of one's own is owned, by
