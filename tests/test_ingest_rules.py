@@ -5162,3 +5162,44 @@ def test_where_one_went_to_do_something_at_a_named_place_is_visited():
     assert extract("Last weekend Ava and I went camping at Crater Lake.", "Jonah")[1] == {
         ("jonah", "EXPERIENCED", "camping"), ("ava", "EXPERIENCED", "camping"),
         ("jonah", "VISITED", "crater lake"), ("ava", "VISITED", "crater lake")}
+
+
+def test_a_fair_a_market_or_a_show_one_did_is_attended():
+    assert extract("Other news: I did the Salen craft fair last Saturday.", "Euan")[1] == {
+        ("euan", "ATTENDED", "salen craft fair")}
+    assert extract("We did the farmers market on Sunday.", "Lena")[1] == {
+        ("lena", "ATTENDED", "farmers market")}
+    for text in ("I did the dishes.", "I did the show."):
+        assert extract(text, "Euan")[1] == set(), text
+
+
+def test_a_trip_from_where_one_stayed_visits_where_it_went_and_names_both():
+    nodes, facts = extract("And we took a day trip from Kyoto to Uji for matcha.", "Lena")
+    assert facts == {("lena", "VISITED", "uji")}
+    assert ("Entity", "Kyoto") in nodes
+
+
+def test_flying_into_a_place_is_a_trip_ahead_or_a_visit():
+    assert extract("I fly into Columbus on Saturday the 14th.", "Marcus")[1] == {
+        ("marcus", "HAS_GOAL", "trip to columbus")}
+    assert extract("We flew into Denver on Friday.", "Marcus")[1] == {
+        ("marcus", "VISITED", "denver")}
+    assert extract("I flew into a rage.", "Marcus")[1] == set()
+
+
+def test_a_university_by_its_letters_got_into_is_studied_at():
+    assert extract("Bigger news though: Sofia got into NAU!", "Marcus")[1] == {
+        ("sofia", "STUDIES_AT", "nau")}
+    assert extract("Sofia got accepted to UCLA.", "Marcus")[1] == {
+        ("sofia", "STUDIES_AT", "ucla")}
+    # a place arrived at, a pastime taken up
+    for text in ("We got into LAX at six.", "I got into HIIT lately.",
+                 "I got into UX design."):
+        assert extract(text, "Marcus")[1] == set(), text
+
+
+def test_a_thing_one_is_trying_to_make_is_made():
+    assert extract("I'm trying to make a walnut jewelry box for Sofia's 18th birthday.",
+                   "Marcus")[1] == {("marcus", "CREATED", "walnut jewelry box")}
+    for text in ("I'm trying to make a decision.", "I'm trying to make a living."):
+        assert extract(text, "Marcus")[1] == set(), text

@@ -647,6 +647,8 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:train|bus|ferry|coach|boat|plane|flight|tube|metro|tram))\s++"
         # (not "back to": home, as often as not; "got" only away: "we got away to Cornwall")
         r"(?:(?<!got\s)(?:up|down|over|out|across)\s++|away\s++)?(?<!got\s)to|"
+        # "we flew into Denver on Friday"
+        r"flew\s++into|"
         r"honeymooned in|holidayed in|vacationed in|stayed in|spent\s++(?:[a-z]++\s++){1,3}?"
         r"(?:days?|nights?|weeks?|weekends?|months?|summer|holidays?|vacation)\s++in|"
         # "I'm staying in Kyoto this week" (not "staying at": "I'm staying at Clearview until
@@ -654,11 +656,13 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:am|is|are)\s++(?:just\s++)?staying\s++in)\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     # a trip taken or made to a named place: "I took a short trip last week to Rome", "we
-    # made a weekend trip to Paris"
+    # made a weekend trip to Paris", "we took a day trip from Kyoto to Uji"
     ("VISITED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:took|made|went on)\s++(?:a|an|another|our|my)\s++"
         rf"(?:[a-z]+\s++){{0,2}}?(?:{_TRIP_WORDS})"
-        r"(?:\s++(?:last|this|that)\s++[a-z]+|\s++[a-z]+\s++ago)?\s++to\s++"
+        r"(?:\s++(?:last|this|that)\s++[a-z]+|\s++[a-z]+\s++ago)?"
+        # ... from where one stayed: "we took a day trip from Kyoto to Uji"
+        rf"(?:\s++from\s++(?:the\s++)?(?P<base>{NAME}))?\s++to\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     # a year of study at a named school: "I'm in my second year at Leeds University",
     # "Mia is in year 10 at Castle Hill High", "Leo is in kindergarten at Jardim Azul", "Sam
@@ -1340,7 +1344,12 @@ class _Run:
                 # moved back to Fresno", her unnamed); a word a Concept fact reads is none
                 # ("She's a GP here")
                 if kind == "Concept" or len(self.executor.plan.nodes) > made:
-                    spans.append(m.span())
+                    # (a place passed on the way, its group `base`, is still mentioned:
+                    # "a day trip from Kyoto to Uji" names Kyoto)
+                    if m.groupdict().get("base"):
+                        spans += [(m.start(), m.start("base")), (m.end("base"), m.end())]
+                    else:
+                        spans.append(m.span())
         if statement:
             self._over(text, sentence, named)
             self._owned(text, sentence, named)
@@ -4147,13 +4156,15 @@ _TRIP_TO = compiled(
     # "we're planning a trip to Japan", "I'm hoping to visit Peru"
     r"(?:planning|booking|taking)\s++(?:a|an|our|my|the)\s++(?:[a-z\-]++\s++){0,2}?"
     r"(?:trip|holiday|vacation|getaway|break|visit))\s++(?:back\s++)?to|"
+    # "I'm flying into Denver next week"
+    r"flying\s++into|"
     # "I'm going hiking in the Dolomites with my brother"
     r"going\s++[a-z\-]++(?<=ing)\s++(?:in|around|across|through)|"
     rf"(?:planning|hoping|going)\s++to\s++{_TRIP_VERB})|"
     # ... and as wished or as scheduled: "Next year we want to go to South Korea", "I'd
     # love to visit Peru", "We fly from Manchester to Tokyo on 10 April"
     rf"{ADVERB}(?:(?:want|wants|would\s++love|would\s++like|hope|hopes|plan|plans)\s++"
-    rf"{_WISHED_TRIP}|(?:fly|flies)\s++(?:out\s++)?(?:from\s++{NAME}\s++)?to)|"
+    rf"{_WISHED_TRIP}|(?:fly|flies)\s++(?:out\s++)?(?:from\s++{NAME}\s++)?(?:to|into))|"
     # ... or booked: "We've booked a holiday to Crete", "I've signed up for a trip to
     # Fontainebleau in October", "Helen and I have booked the ferry to the Isle of Man"
     # (not tickets: "tickets to Hamilton" are for a show)
@@ -4273,10 +4284,12 @@ _CRAFT_WORDS = ("quilt|scarf|sweater|jumper|cardigan|blanket|bowl|vase|mug|pot|"
 _COMPOUND = r"[\w'’+]++-[\w'’\-+]++"
 _ARTWORK_WORDS = ("painting|paintings|drawing|drawings|sketch|sketches|self-portrait|portrait|"
                   "portraits|mural|piece(?:\\s++of\\s++[a-z]++)?|pieces|sculpture|print|prints")
-# what one makes, paints, writes or builds (one of them, in any tense)
+# what one makes, paints, writes or builds (one of them, in any tense, or set about)
 _MADE_VERBS = (r"(?:made|painted|drew|wrote|built|knitted|sewed|baked|sculpted|carved|designed|"
                rf"(?:am|is|are|(?:have|has)\s+been)\s+{ADVERB}(?:making|painting|drawing|writing|"
-               r"building|knitting|sewing|baking|sculpting|carving|designing))")
+               r"building|knitting|sewing|baking|sculpting|carving|designing|"
+               # ... or set about: "I'm trying to make a walnut jewelry box for Sofia"
+               r"trying\s+to\s+(?:make|build|paint|draw|write|knit|sew|bake|carve|design)))")
 # what is made, said bare, that is no thing made ("making memories", "wrote emails")
 _MADE_BARE_IDIOMS = ("memories|ends|amends|strides|waves|headlines|excuses|jokes|calls|moves|"
                      "improvements|adjustments|tweaks|edits|updates|arrangements|connections|"
@@ -5474,6 +5487,12 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:got|was|(?:has|have)\s++been)\s++accepted\s++(?:to|into|at|by)|got\s++into)"
         r"\s++(?:the\s++)?"
         rf"(?P<obj>(?=(?:University|College)\s++of\s){NAME}|{NAME}{_SCHOOL_WORD_ENDS}|"
+        # ... or by its letters, got into or accepted to: "Sofia got into NAU!", "she got
+        # accepted to UCLA" (not a place arrived at: "we got into LAX at six")
+        r"(?:(?<=\bgot\sinto\s)|(?<=accepted\sto\s)|(?<=accepted\sinto\s)|(?<=accepted\sat\s))"
+        # (a university's letters most often hold its U; a pastime's do not: "got into HIIT")
+        r"(?=[A-Z]*U|(?:MIT|LSE|KCL|RISD|SCAD|RPI|SOAS)\b)(?!(?:UK|US|USA|UX|UI|UFC)\b)"
+        r"[A-Z]{2,6}(?![\w&'’\-])|"
         # "Ffion starts at Little Acorns nursery"
         rf"{NAME}(?=\s++(?:nursery|preschool|pre-school|kindergarten|school|college)\b))"
         r"(?!\s*+as\b)"), "Entity", "organisation"),
@@ -5576,6 +5595,17 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"participated\s++in)\s++(?:(?P<det>a|an|my|the|our|his|her|their|another)\s++)?"
         r"(?:(?:first|second|third|last|next|new|big|local|annual|virtual)\s++)?"
         rf"(?P<obj>(?:[\w'’\-]++\s++){{0,3}}?(?i:{_RACE_WORDS}))(?![\w'’\-])"),
+     "Concept", ""),
+    # ... and a fair, a market or a show one did, as a stallholder or a performer does: "I
+    # did the Salen craft fair last Saturday", "we did the farmers market on Sunday", "I
+    # did an open mic night" (an event, as a race is; not "did the dishes", "did the shop")
+    ("ATTENDED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?did\s++"
+        r"(?P<det>a|an|my|the|our|his|her|their|another)\s++"
+        r"(?:(?:first|second|third|last|big|local|annual|weekly|monthly|christmas|summer)\s++)?"
+        r"(?P<obj>(?:[\w'’\-]++\s++){0,3}?(?:fair|market|festival|show|gig|open\s++mic"
+        r"(?:\s++night)?|concert|recital|exhibition|convention|expo|parade|fun\s++run|"
+        r"bake\s++sale|car\s++boot(?:\s++sale)?|pop-up|showcase|talent\s++show))(?![\w'’\-])"),
      "Concept", ""),
     # a contest competed in: "I competed in a dance competition", "I used to compete in a
     # few dance competitions and shows" (an event, as a race is)
