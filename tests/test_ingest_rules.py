@@ -5203,3 +5203,22 @@ def test_a_thing_one_is_trying_to_make_is_made():
                    "Marcus")[1] == {("marcus", "CREATED", "walnut jewelry box")}
     for text in ("I'm trying to make a decision.", "I'm trying to make a living."):
         assert extract(text, "Marcus")[1] == set(), text
+
+
+def test_a_language_one_is_doing_is_an_interest():
+    assert extract("And I've been doing the Gaelic on the Duolingo since New Year.",
+                   "Euan")[1] == {("euan", "INTERESTED_IN", "gaelic")}
+    assert extract("I'm doing the French translation.", "Euan")[1] == set()
+
+
+def test_a_pastime_packed_in_or_a_membership_cancelled_is_over():
+    assert told_over("Oh, and I've packed in the darts.", "Dev") == {
+        ("EXPERIENCED", "darts", True)}
+    assert told_over("Speaking of endings - I cancelled my climbing gym membership today.",
+                     "Naomi") == {("MEMBER_OF", "climbing gym", True)}
+
+
+def test_a_last_day_at_work_said_with_no_my_when_it_falls_ends_the_job():
+    assert told_over("Last day at Hartley is 25 August.", "Dev") == {
+        ("WORKS_AT", "hartley", True)}
+    assert extract("Last day at Disneyland was amazing.", "Dev")[1] == set()

@@ -2495,7 +2495,7 @@ class _Run:
                                 attitude=_ATTITUDE.get(rel_type, 0.0))
         for m in _LAST_DAY_AT.finditer(text):
             # ("my last day at The Marlowe": the Marlowe, as a workplace's name is read)
-            name = _ARTICLES.sub("", m["name"]).strip()
+            name = _ARTICLES.sub("", m["name"] or m["bare"]).strip()
             if _usable(name) and name not in named and (owner := self.speaker()):
                 place = self.node("Entity", name, entity_type="organisation")
                 self.relate_over(owner, place, "WORKS_AT", sentence)
@@ -3376,6 +3376,12 @@ _OVER: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?P<obj>(?:[a-z\-]++\s++){{1,2}}?(?:{_LEFT_GROUP_WORDS}))"
         r"(?=\s*+(?:[,.;:!?)]|$)|\s++(?:to|because|after|last|this|in|at|on|for|when|so|"
         r"and|but|over)\b)"), "Concept", ""),
+    # ... or by the membership ended: "I cancelled my climbing gym membership today" (a
+    # member until then)
+    ("MEMBER_OF", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:cancell?ed|ended|quit|"
+        rf"(?:am|is|are)\s++{ADVERB}cancell?ing)\s++(?:my|our|his|her|their)\s++"
+        r"(?P<obj>[a-z\-]++(?:\s++[a-z\-]++)?)\s++membership\b"), "Concept", ""),
     # a thing sold is no longer one's own: "I sold the Skoda", "we sold our old Volvo"
     ("OWNS", compiled(
         rf"{SUBJECT}\s++{ADVERB}sold\s++(?:my|the|our|his|her|their)\s++"
@@ -4076,7 +4082,14 @@ _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
                             r"\s++(?:really\s++)?my\s++thing\b")),
 ]
 # "last Friday was my last day at Spoke & Chain"
-_LAST_DAY_AT = compiled(rf"\b[Mm]y\s++last\s++day\s++at\s++(?:the\s++)?(?P<name>{NAME})")
+_LAST_DAY_AT = compiled(
+    rf"\b[Mm]y\s++last\s++day\s++at\s++(?:the\s++)?(?P<name>{NAME})|"
+    # ... said with no "my", when it falls: "Handed my notice in on Monday. Last day at
+    # Hartley is 25 August." (not "Last day at Disneyland was amazing")
+    rf"^[Ll]ast\s++day\s++at\s++(?:the\s++)?(?P<bare>{NAME})\s++(?:is|was|will\s++be)\s++"
+    r"(?:on\s++|the\s++)?(?=\d|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|"
+    r"tomorrow|today|yesterday|next|January|February|March|April|May|June|July|August|"
+    r"September|October|November|December|the\s++\d)\b)")
 # a job offered, taken when the sentence says it starts: "Northfold offered me a part-time
 # junior designer position starting in February!", "I've been offered a job at Arup,
 # starting in May" (an offer alone may be turned down)
@@ -4394,7 +4407,9 @@ _TAKEN_ALONG = rf"(?:my|our|the|his|her|their)\s+(?:[a-z]+\s+)?(?:{_COMPANY_WORD
 # a pastime given up is over from when it is said: "I stopped playing padel", "Ben gave up
 # running", "I don't play the piano any more" (INTERESTED_IN, as "I play padel" states
 # it; EXPERIENCED, as "I've been running" does)
-_GAVE_UP = (rf"(?:(?:(?:have|has)\s++{ADVERB})?(?:stopped|quit|gave\s++up|given\s++up)|"
+_GAVE_UP = (rf"(?:(?:(?:have|has)\s++{ADVERB})?(?:stopped|quit|gave\s++up|given\s++up|"
+            # "I've packed in the darts" (as "I quit darts" is)
+            r"packed\s++in|jacked\s++in)|"
             # "I'm officially quitting pottery", "I'm giving up running"
             rf"(?:am|is|are)\s++{ADVERB}(?:quitting|giving\s++up))")
 # ... and a pastime by its name one is done with: "So I'm done with bouldering" ("done with
@@ -5466,6 +5481,13 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"\s++{ADVERB}learning\s++(?:to\s++(?:play|speak)\s++)?(?:the\s++)?"
         rf"(?!(?:{_NOT_LEARNT})\b)(?P<obj>{_EVENT_WORD}(?:\s++{_EVENT_WORD}){{0,2}}?)"
         + _EVENT_END), "Concept", ""),
+    # ... or a language one is "doing": "I've been doing the Gaelic on the Duolingo since
+    # New Year", "she's doing Spanish at night school" (not "doing the French translation")
+    ("INTERESTED_IN", compiled(
+        rf"{SUBJECT}\s++(?:am|is|are|(?:have|has)\s++been|(?:(?:have|has)\s++)?started|began)"
+        rf"\s++{ADVERB}doing\s++(?:the\s++)?(?P<obj>{_LANGUAGES})(?![\w'’\-])"
+        r"(?!\s++(?:translation|version|subtitles|menu|homework|exam|test|paper|class\s++for)\b)"),
+     "Concept", ""),
     # also what is studied, then where: "Layla is studying medicine at King's College
     # London" (a school; "studying medicine in London" names a city, not a school)
     ("STUDIES_AT", compiled(
