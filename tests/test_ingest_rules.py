@@ -5222,3 +5222,22 @@ def test_a_last_day_at_work_said_with_no_my_when_it_falls_ends_the_job():
     assert told_over("Last day at Hartley is 25 August.", "Dev") == {
         ("WORKS_AT", "hartley", True)}
     assert extract("Last day at Disneyland was amazing.", "Dev")[1] == set()
+
+
+def test_a_thing_created_recorded_composed_or_put_together_is_made():
+    assert extract("I recorded a song last week.", "Gina")[1] == {("gina", "CREATED", "song")}
+    assert extract("I put together a photo album for Mum.", "Gina")[1] == {
+        ("gina", "CREATED", "photo album")}
+    assert extract("I've been recording a podcast.", "Gina")[1] == {
+        ("gina", "CREATED", "podcast")}
+    # what one sets up is no work
+    assert extract("I created an account.", "Gina")[1] == set()
+
+
+def test_an_event_of_ones_own_dated_in_the_past_is_attended():
+    assert extract("I wanted to tell you about my school event last week.",
+                   "Caroline")[1] == {("caroline", "ATTENDED", "school event")}
+    assert extract("Our charity gig last Friday was packed.", "Caroline")[1] == {
+        ("caroline", "ATTENDED", "charity gig")}
+    # one ahead is a plan, not gone to
+    assert extract("I'm nervous about my school event next week.", "Caroline")[1] == set()

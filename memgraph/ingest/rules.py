@@ -4049,6 +4049,17 @@ _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
         r"(?=\s++(?:last\s++(?:year|week|weekend|month|summer|winter|spring|autumn|fall|"
         r"Christmas|Easter)|this\s++past\s++(?:week|weekend|month|summer)|"
         r"(?:a\s++few\s++|two\s++|three\s++)?(?:days|weeks|months|years)\s++ago)\b)")),
+    # ... and an event of one's own by its kind, dated in the past: "I wanted to tell you
+    # about my school event last week", "our charity gig last Friday was packed" (gone to,
+    # as "I went to a school event" is; one ahead is a plan)
+    ("ATTENDED", compiled(
+        r"\b(?:[Oo]ur|[Mm]y)\s++(?:(?:first|big|little|annual|own)\s++)?"
+        r"(?P<obj>(?!(?:next|upcoming|last|only)\b)[a-z\-]++\s++(?:event|party|talk|concert|gig|"
+        r"recital|performance|workshop|exhibition|presentation|fundraiser|show|reunion|"
+        r"ceremony|match|game|tournament|race|retreat))"
+        r"(?=\s++(?:last\s++(?:week|weekend|month|year|night|Friday|Saturday|Sunday|Monday|"
+        r"Tuesday|Wednesday|Thursday)|yesterday|this\s++past\s++(?:week|weekend|month)|"
+        r"(?:a\s++few\s++|two\s++|three\s++)?(?:days|weeks|months)\s++ago)\b)")),
     # one's own instrument played: "running, reading, or playing my violin", "I've been
     # practising my cello" (as "I play the violin" is; not "he was playing my guitar")
     ("INTERESTED_IN", compiled(
@@ -4299,8 +4310,11 @@ _ARTWORK_WORDS = ("painting|paintings|drawing|drawings|sketch|sketches|self-port
                   "portraits|mural|piece(?:\\s++of\\s++[a-z]++)?|pieces|sculpture|print|prints")
 # what one makes, paints, writes or builds (one of them, in any tense, or set about)
 _MADE_VERBS = (r"(?:made|painted|drew|wrote|built|knitted|sewed|baked|sculpted|carved|designed|"
+               # "I created a new logo", "I recorded a song", "I just composed a new piece"
+               r"created|composed|recorded|crafted|filmed|produced|put\s+together|"
                rf"(?:am|is|are|(?:have|has)\s+been)\s+{ADVERB}(?:making|painting|drawing|writing|"
-               r"building|knitting|sewing|baking|sculpting|carving|designing|"
+               r"building|knitting|sewing|baking|sculpting|carving|designing|creating|composing|"
+               r"recording|crafting|filming|producing|putting\s+together|"
                # ... or set about: "I'm trying to make a walnut jewelry box for Sofia"
                r"trying\s+to\s+(?:make|build|paint|draw|write|knit|sew|bake|carve|design)))")
 # what is made, said bare, that is no thing made ("making memories", "wrote emails")
@@ -4322,7 +4336,9 @@ _MADE_IDIOMS = ("mistake|mistakes|decision|decisions|difference|point|choice|cho
                 # what one is "building" or "making" that is no thing: "I'm just building a
                 # base, three runs a week", "making a list", "making a start"
                 "base|list|lists|start|scene|fuss|mess|name|case|habit|routine|life|career|"
-                "home|family|fortune|killing|run|wish|bet|guess|joke|noise")
+                "home|family|fortune|killing|run|wish|bet|guess|joke|noise|"
+                # what one sets up rather than makes ("I created an account")
+                "account|profile|password|login|username|chat|ticket|order|complaint|claim")
 # Pastimes, as gerunds: what "I've been running" is doing (not "I've been thinking");
 # "running a business", "running late" are not pastimes (_NOT_PASTIME after them).
 _PASTIMES = ("running|jogging|painting|reading|hiking|swimming|cooking|baking|gardening|"
