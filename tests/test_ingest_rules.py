@@ -5241,3 +5241,15 @@ def test_an_event_of_ones_own_dated_in_the_past_is_attended():
         ("caroline", "ATTENDED", "charity gig")}
     # one ahead is a plan, not gone to
     assert extract("I'm nervous about my school event next week.", "Caroline")[1] == set()
+
+
+def test_a_piece_of_woodwork_finished_or_things_made_by_the_number_are_made():
+    assert extract("But I finished the jewelry box, dovetails and all.", "Marcus")[1] == {
+        ("marcus", "CREATED", "jewelry box")}
+    assert extract("Finished June's step stool and she loves it.", "Marcus")[1] == {
+        ("marcus", "CREATED", "step stool")}
+    assert extract("We built eight raised beds.", "Marcus")[1] == {
+        ("marcus", "CREATED", "raised beds")}
+    for text in ("I finished my box set.", "I made two mistakes.", "I made a few friends.",
+                 "I finished the table."):
+        assert extract(text, "Marcus")[1] == set(), text

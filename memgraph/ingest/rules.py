@@ -4303,6 +4303,10 @@ _THING_WORD = (r"(?!(?:and|or|but|so|that|which|who|what|when|where|if|because|t
 # the last words of a picture or a piece of art, which one "did" as one made it
 # things of craft one finishes as one makes them (with the pictures: _ARTWORK_WORDS)
 _CRAFT_WORDS = ("quilt|scarf|sweater|jumper|cardigan|blanket|bowl|vase|mug|pot|"
+                # a piece of woodwork or jewellery ("I finished the jewelry box")
+                "box|shelf|stool|step\\s++stool|bench|cabinet|bookshelf|bookcase|birdhouse|"
+                "(?:cutting|chopping|charcuterie|serving)\\s++(?:board|tray)|lap\\s++desk|"
+                "necklace|bracelet|earrings|"
                 "(?:pottery|art|craft|woodworking|sewing|knitting|crochet|painting)\\s++project")
 # a word of two joined by a hyphen, a thing by more than its kind ("self-portrait")
 _COMPOUND = r"[\w'’+]++-[\w'’\-+]++"
@@ -5089,9 +5093,13 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # nor a book, which is read)
     ("CREATED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?finished\s++"
-        r"(?P<det>a|an|another|this|my|our|the|her|his|their)\s++(?:new\s++|little\s++|big\s++)?"
+        # (whose it is: "Finished June's step stool")
+        r"(?P<det>a|an|another|this|my|our|the|her|his|their|[A-Z][a-z]++['’]s)\s++"
+        r"(?:new\s++|little\s++|big\s++)?"
         rf"(?P<obj>(?:{_THING_WORD}\s++){{1,2}}?(?:{_ARTWORK_WORDS}|{_CRAFT_WORDS})|"
-        rf"(?:{_CRAFT_WORDS}|piece\s++of\s++[a-z]++))\b(?![\-'’])"),
+        rf"(?:{_CRAFT_WORDS}|piece\s++of\s++[a-z]++))\b(?![\-'’])"
+        # (the last word of something else: "my box set", "the bench press")
+        r"(?!\s++(?:set|sets|office|room|seat|seats|score|scores|press|series|sheet)\b)"),
      "Concept", ""),
     ("ATTENDED", compiled(
         r"\b(?:a|an|the|this|my|our)\s++"
@@ -5125,6 +5133,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # "making friends", "making memories", "building bridges"
     ("CREATED", compiled(
         rf"{SUBJECT}(?<!['’]s)\s+{ADVERB}{_MADE_VERBS}\s++"
+        # (how many: "We built eight raised beds")
+        r"(?:(?:two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a\s++dozen|"
+        r"dozens\s++of|a\s++few|a\s++couple\s++of|several|\d{1,3})\s++)?"
         rf"(?!(?:[a-z\-]++\s++)?(?:{_MADE_IDIOMS}|{_MADE_BARE_IDIOMS})\b)"
         r"(?P<obj>(?:[a-z][a-z\-]++\s++)?[a-z][a-z\-]*+(?<=[^s\W]s)|"
         r"[a-z][a-z\-]++(?=\s++from\s++scratch\b))(?![\w'’\-])"
