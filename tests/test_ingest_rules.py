@@ -5253,3 +5253,19 @@ def test_a_piece_of_woodwork_finished_or_things_made_by_the_number_are_made():
     for text in ("I finished my box set.", "I made two mistakes.", "I made a few friends.",
                  "I finished the table."):
         assert extract(text, "Marcus")[1] == set(), text
+
+
+def test_someone_named_then_where_they_are_from_set_off_by_commas_is_from_there():
+    nodes, facts = extract("Morven, from Stornoway, came over from one of the Lewis boats.",
+                           "Euan")
+    assert ("Person", "Morven") in nodes
+    assert ("morven", "FROM", "stornoway") in facts
+    assert ("jess", "FROM", "leeds") in extract("My neighbour Jess, from Leeds, came round.",
+                                                "Euan")[1]
+    assert extract("I love Paris, from the river.", "Euan")[1] == {("euan", "LIKES", "paris")}
+
+
+def test_what_is_turned_on_a_lathe_is_made():
+    assert extract("I'm turning her a bowl.", "Euan")[1] == {("euan", "CREATED", "bowl")}
+    for text in ("We turned a corner.", "I turned a profit."):
+        assert extract(text, "Euan")[1] == set(), text

@@ -757,6 +757,11 @@ _SOMEONE_CALLED = compiled(
 _SOMEONE_FROM = compiled(
     r"\b(?:[Aa]n?|[Tt]his|[Oo]ne)\s++(?:[\w\-]++\s++){0,2}?"
     rf"(?:{_SOMEONE_WORDS})\s++from\s++(?P<place>{NAME})" + _GOING_BY_NAME)
+# ... or one named, then where they are from set off by commas: "Morven, from Stornoway,
+# came over from one of the Lewis boats", "my neighbour Jess, from Leeds, came round"
+_NAME_COMMA_FROM = compiled(
+    rf"(?<![\w'’])(?P<name>{_WORD}),\s++(?:originally\s++)?from\s++(?P<place>{NAME})"
+    r"(?=\s*+(?:[,;)]|[.!]?\s*+$))")
 _SOMEONE = frozenset(_SOMEONE_WORDS.split("|"))
 _SOMEONE_AFTER = compiled(rf"\s++(?:{_SOMEONE_WORDS})\b")
 # ... and one that says what kind of thing follows: "an Irish sport horse", "a Polish
@@ -1410,9 +1415,17 @@ class _Run:
                     and self.existing.get(canonical_name(name), "Person") == "Person":
                 self.node("Person", name)
                 named.add(name)
-        for m in _SOMEONE_FROM.finditer(sentence.text) if statement else ():
+        for m in _NAME_COMMA_FROM.finditer(sentence.text) if statement else ():
+            # "Morven, from Stornoway, came over": someone named, as a first name alone is
+            if _usable(m["name"]) and m["name"] not in named \
+                    and self._kind(m["name"]) in (None, "Person") \
+                    and m["name"] not in _DEMONYM_WORDS:
+                self.node("Person", m["name"])
+                named.add(m["name"])
+        for m in [*_SOMEONE_FROM.finditer(sentence.text),
+                  *_NAME_COMMA_FROM.finditer(sentence.text)] if statement else ():
             # "a girl from Yuma named Brianna": she is from Yuma
-            name = m["name"] or m["after_comma"]
+            name = m["name"] or m.groupdict().get("after_comma")
             if self.made.get(name) == "Person" and _usable(m["place"]) \
                     and self._kind(m["place"]) in (None, "Entity"):
                 self.relate(name, self.node("Entity", m["place"], entity_type="place"), "FROM",
@@ -5141,6 +5154,14 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"[a-z][a-z\-]++(?=\s++from\s++scratch\b))(?![\w'’\-])"
         r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|for|from|with|out\s++of|at|in|on|last|this|"
         r"yesterday|today|every|all|to|now|lately|recently)\b|$))"),
+     "Concept", ""),
+    # ... and what is turned on a lathe: "I'm turning her a bowl", "I turned a few pens"
+    # (not "turned a corner", "turned a profit": a thing turners make)
+    ("CREATED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:turned|(?:am|is|are|(?:have|has)\s++been)\s++{ADVERB}"
+        r"turning)(?:\s++(?:you|him|her|them|me|us))?\s++(?:a|an|another|some|two|three|"
+        r"a\s++few|a\s++couple\s++of)\s++(?:[a-z\-]++\s++){0,2}?"
+        r"(?P<obj>(?:bowl|pen|vase|platter|spoon|candlestick|goblet|box)s?|boxes)\b"),
      "Concept", ""),
     # a work put out or begun: "I just launched an ad campaign for my clothing store", "I
     # started a podcast" (made, as a thing built is; a business of one's own is owned, by
