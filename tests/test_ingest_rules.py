@@ -5269,3 +5269,23 @@ def test_what_is_turned_on_a_lathe_is_made():
     assert extract("I'm turning her a bowl.", "Euan")[1] == {("euan", "CREATED", "bowl")}
     for text in ("We turned a corner.", "I turned a profit."):
         assert extract(text, "Euan")[1] == set(), text
+
+
+def test_where_one_stayed_in_a_named_place_is_visited():
+    assert extract("We stayed in a little cabin in Cannon Beach.", "Marcus")[1] == {
+        ("marcus", "VISITED", "cannon beach")}
+    assert extract("I stayed in an Airbnb in Porto for a week.", "Marcus")[1] == {
+        ("marcus", "VISITED", "porto")}
+
+
+def test_a_dish_made_for_a_crowd_is_made():
+    assert extract("Mom made pelmeni for thirty people.", "Nadia")[1] == {
+        ("mom", "CREATED", "pelmeni")}
+    for text in ("I made room for everyone.", "I made dinner for everyone."):
+        assert extract(text, "Nadia")[1] == set(), text
+
+
+def test_a_class_begun_said_after_what_it_is_is_attended():
+    assert extract("And I also started something totally new: a woodworking class at the "
+                   "community college.", "Marcus")[1] == {
+        ("marcus", "ATTENDED", "woodworking class")}

@@ -653,7 +653,13 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:days?|nights?|weeks?|weekends?|months?|summer|holidays?|vacation)\s++in|"
         # "I'm staying in Kyoto this week" (not "staying at": "I'm staying at Clearview until
         # the summer" is a job kept, as often as a hotel)
-        r"(?:am|is|are)\s++(?:just\s++)?staying\s++in)\s++"
+        r"(?:am|is|are)\s++(?:just\s++)?staying\s++in|"
+        # ... or where one stayed: "We stayed in a little cabin in Cannon Beach", "I'm
+        # staying at a hotel in Lisbon"
+        r"(?:stayed|(?:am|is|are)\s++(?:just\s++)?staying)\s++(?:in|at)\s++(?:a|an|the|our|my)\s++"
+        r"(?:[\w\-]++\s++){0,2}?(?:cabin|cottage|hotel|[Aa]irbnb|B&B|villa|apartment|flat|"
+        r"house|hostel|lodge|chalet|campsite|caravan|guesthouse|guest\s++house|inn|resort|"
+        r"yurt|treehouse|motel)\s++(?:in|on|near|outside))\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     # a trip taken or made to a named place: "I took a short trip last week to Rome", "we
     # made a weekend trip to Paris", "we took a day trip from Kyoto to Uji"
@@ -4335,7 +4341,8 @@ _MADE_VERBS = (r"(?:made|painted|drew|wrote|built|knitted|sewed|baked|sculpted|c
                # ... or set about: "I'm trying to make a walnut jewelry box for Sofia"
                r"trying\s+to\s+(?:make|build|paint|draw|write|knit|sew|bake|carve|design)))")
 # what is made, said bare, that is no thing made ("making memories", "wrote emails")
-_MADE_BARE_IDIOMS = ("memories|ends|amends|strides|waves|headlines|excuses|jokes|calls|moves|"
+_MADE_BARE_IDIOMS = ("room|space|money|peace|love|dinner|"
+                     "memories|ends|amends|strides|waves|headlines|excuses|jokes|calls|moves|"
                      "improvements|adjustments|tweaks|edits|updates|arrangements|connections|"
                      "contacts|noises|sounds|payments|bookings|sales|efforts|plans|lists|notes|"
                      "emails|messages|texts|posts|comments|bridges|relationships|skills|muscles|"
@@ -5142,7 +5149,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?P<obj>{_EVENT_WORD}(?:\s+{_EVENT_WORD}){{0,{EVENT_WORDS - 1}}}?)" + _EVENT_END),
      "Concept", ""),
     # ... said bare, in the plural ("I've been making beeswax candles from my hives' wax",
-    # "I baked cookies for the kids") or made from scratch ("I made pho from scratch"); not
+    # "I baked cookies for the kids"), made from scratch ("I made pho from scratch") or for
+    # a crowd ("Mom made pelmeni for thirty people"); not
     # "making friends", "making memories", "building bridges"
     ("CREATED", compiled(
         rf"{SUBJECT}(?<!['’]s)\s+{ADVERB}{_MADE_VERBS}\s++"
@@ -5151,7 +5159,11 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"dozens\s++of|a\s++few|a\s++couple\s++of|several|\d{1,3})\s++)?"
         rf"(?!(?:[a-z\-]++\s++)?(?:{_MADE_IDIOMS}|{_MADE_BARE_IDIOMS})\b)"
         r"(?P<obj>(?:[a-z][a-z\-]++\s++)?[a-z][a-z\-]*+(?<=[^s\W]s)|"
-        r"[a-z][a-z\-]++(?=\s++from\s++scratch\b))(?![\w'’\-])"
+        r"[a-z][a-z\-]++(?=\s++from\s++scratch\b)|"
+        # ... or for a crowd ("Mom made pelmeni for thirty people")
+        r"[a-z][a-z\-]++(?=\s++for\s++(?:\d++|ten|twelve|twenty|thirty|forty|fifty|a\s++hundred|"
+        r"everyone|everybody|the\s++(?:whole|entire)\s++(?:family|team|class|street|village)|"
+        r"the\s++party|the\s++wedding)\b))(?![\w'’\-])"
         r"(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:and|but|for|from|with|out\s++of|at|in|on|last|this|"
         r"yesterday|today|every|all|to|now|lately|recently)\b|$))"),
      "Concept", ""),
@@ -5665,6 +5677,14 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"participated\s++in)\s++(?:(?P<det>a|an|my|the|our|his|her|their|another)\s++)?"
         r"(?:(?:first|second|third|last|next|new|big|local|annual|virtual)\s++)?"
         rf"(?P<obj>(?:[\w'’\-]++\s++){{0,3}}?(?i:{_RACE_WORDS}))(?![\w'’\-])"),
+     "Concept", ""),
+    # ... and a class begun, said after what it is: "I also started something totally new:
+    # a woodworking class at the community college" (as "I started a woodworking class" is)
+    ("ATTENDED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:started|took\s++up|tried|"
+        r"picked\s++up|signed\s++up\s++for)\s++something\s++(?:(?:totally|completely|brand|"
+        r"really|very|a\s++bit)\s++)?new\s*+[:\-–—]\s*+(?:a|an)\s++"
+        r"(?P<obj>(?:[a-z\-]++\s++){0,2}?(?:class|course|lessons?|workshop))\b"),
      "Concept", ""),
     # ... and a fair, a market or a show one did, as a stallholder or a performer does: "I
     # did the Salen craft fair last Saturday", "we did the farmers market on Sunday", "I
