@@ -4707,8 +4707,9 @@ def test_a_trip_one_escaped_or_got_away_on_is_a_visit():
 
 
 def test_one_lesson_taken_is_an_interest_in_what_it_teaches_as_lessons_are():
+    # (and where it was taken is visited)
     assert extract("I took a surf lesson in Ericeira!", "Naomi")[1] == {
-        ("naomi", "INTERESTED_IN", "surf")}
+        ("naomi", "INTERESTED_IN", "surf"), ("naomi", "VISITED", "ericeira")}
     assert extract("Priya had her first proper drum lesson on Saturday.", "Dev")[1] == {
         ("priya", "INTERESTED_IN", "drum")}
     assert extract("I take private piano lessons.", "Naomi")[1] == {
@@ -5289,3 +5290,21 @@ def test_a_class_begun_said_after_what_it_is_is_attended():
     assert extract("And I also started something totally new: a woodworking class at the "
                    "community college.", "Marcus")[1] == {
         ("marcus", "ATTENDED", "woodworking class")}
+
+
+def test_what_one_teaches_oneself_or_a_language_by_its_exam_is_an_interest():
+    assert extract("Eli has been teaching himself bass from YouTube videos.", "Naomi")[1] == {
+        ("eli", "INTERESTED_IN", "bass")}
+    assert extract("I've been teaching myself Italian.", "Naomi")[1] == {
+        ("naomi", "INTERESTED_IN", "italian")}
+    assert extract("I took my Portuguese exam two Fridays ago!", "Naomi")[1] == {
+        ("naomi", "INTERESTED_IN", "portuguese")}
+    assert extract("Eli is taking Portuguese as a subject.", "Naomi")[1] == {
+        ("eli", "INTERESTED_IN", "portuguese")}
+    assert extract("I'm teaching myself patience.", "Naomi")[1] == set()
+
+
+def test_a_lesson_or_a_tour_taken_in_a_named_place_visits_it():
+    assert extract("We did a walking tour in Porto.", "Naomi")[1] == {
+        ("naomi", "VISITED", "porto")}
+    assert extract("I took a tour in Spanish.", "Naomi")[1] == set()

@@ -5541,6 +5541,12 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"\s++{ADVERB}learning\s++(?:to\s++(?:play|speak)\s++)?(?:the\s++)?"
         rf"(?!(?:{_NOT_LEARNT})\b)(?P<obj>{_EVENT_WORD}(?:\s++{_EVENT_WORD}){{0,2}}?)"
         + _EVENT_END), "Concept", ""),
+    # a lesson or a tour taken in a named place: "I took a surf lesson in Ericeira!", "we
+    # did a walking tour in Porto" (not "a tour in Spanish": a language)
+    ("VISITED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:took|had|did|booked)\s++(?:a|an|my|our|another)\s++"
+        r"(?:[a-z\-]++\s++){0,2}?(?:lesson|lessons|tour)\s++in\s++(?:the\s++)?"
+        rf"(?!(?:{_LANGUAGES})\b)(?P<obj>{NAME})"), "Entity", "place"),
     # ... or a language one is "doing": "I've been doing the Gaelic on the Duolingo since
     # New Year", "she's doing Spanish at night school" (not "doing the French translation")
     ("INTERESTED_IN", compiled(
@@ -5548,6 +5554,27 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"\s++{ADVERB}doing\s++(?:the\s++)?(?P<obj>{_LANGUAGES})(?![\w'’\-])"
         r"(?!\s++(?:translation|version|subtitles|menu|homework|exam|test|paper|class\s++for)\b)"),
      "Concept", ""),
+    # ... or taught to oneself: "He's been teaching himself bass from YouTube videos",
+    # "I'm teaching myself Italian", "she taught herself to play the ukulele"
+    ("INTERESTED_IN", compiled(
+        rf"{SUBJECT}\s++(?:(?:am|is|are|was|were|(?:have|has)\s++been)\s++)?{ADVERB}"
+        r"(?:teaching|taught|teaches|teach)\s++(?:myself|himself|herself|themselves|ourselves)"
+        r"\s++(?:how\s++)?(?:to\s++(?:play|speak)\s++)?(?:the\s++)?"
+        rf"(?P<obj>{_INSTRUMENTS}|{_LANGUAGES}|(?!(?:{_NOT_LEARNT})\b)[a-z]{{3,}}ing)"
+        r"(?![\w'’\-])"), "Concept", ""),
+    # ... or a language by its exam or its lessons, or taken as a subject: "I took my
+    # Portuguese exam two Fridays ago", "Eli is taking Portuguese as a subject"
+    ("INTERESTED_IN", compiled(
+        rf"{SUBJECT}\s++(?:(?:am|is|are|was|were|(?:have|has)\s++been)\s++)?{ADVERB}"
+        r"(?:(?:took|take|takes|taking|sat|passed|failed|had|have|has|started|booked|"
+        r"signed\s++up\s++for)\s++(?:my|his|her|their|our|a|an|the)\s++"
+        r"(?:(?:official|first|final|next|weekly|online)\s++)?"
+        rf"(?P<obj>{_LANGUAGES})\s++(?:exam|test|lessons?|class|classes|course|tutor)\b)"),
+     "Concept", ""),
+    ("INTERESTED_IN", compiled(
+        rf"{SUBJECT}\s++(?:(?:am|is|are|was|were)\s++)?{ADVERB}(?:taking|takes|took|chose|"
+        rf"picked)\s++(?P<obj>{_LANGUAGES})\s++as\s++an?\s++"
+        r"(?:subject|GCSE|A-level|elective|option|module)\b"), "Concept", ""),
     # also what is studied, then where: "Layla is studying medicine at King's College
     # London" (a school; "studying medicine in London" names a city, not a school)
     ("STUDIES_AT", compiled(
