@@ -5308,3 +5308,22 @@ def test_a_lesson_or_a_tour_taken_in_a_named_place_visits_it():
     assert extract("We did a walking tour in Porto.", "Naomi")[1] == {
         ("naomi", "VISITED", "porto")}
     assert extract("I took a tour in Spanish.", "Naomi")[1] == set()
+
+
+def test_a_swim_a_walk_or_a_dip_gone_for_in_a_named_place_visits_it():
+    assert extract("I went into the sea at Myrtleville!", "Peggy")[1] == {
+        ("peggy", "VISITED", "myrtleville")}
+    assert extract("We went for a walk in Hyde Park.", "Peggy")[1] == {
+        ("peggy", "VISITED", "hyde park")}
+    assert extract("We went for a walk in January.", "Peggy")[1] == set()
+
+
+def test_a_gathering_at_a_relatives_home_in_a_named_place_visits_it():
+    assert extract("We had a barbecue at my sister's in Leeds.", "Callum")[1] == {
+        ("callum", "VISITED", "leeds")}
+
+
+def test_a_holiday_booked_in_a_named_place_is_a_trip_ahead():
+    assert extract("We've booked a climbing holiday in Kalymnos in Greece for October.",
+                   "Callum")[1] == {("callum", "HAS_GOAL", "trip to kalymnos")}
+    assert extract("We booked a holiday in January.", "Callum")[1] == set()

@@ -4213,7 +4213,9 @@ _TRIP_TO = compiled(
     # (not tickets: "tickets to Hamilton" are for a show)
     rf"{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:booked|signed\s++up\s++for)\s++"
     rf"(?:{_A_TRIP}|{_A_PASSAGE})(?:\s++from\s++{NAME})?"
-    r"\s++(?:back\s++)?to))\s++"
+    # ("We've booked a climbing holiday in Kalymnos in Greece for October")
+    rf"\s++(?:back\s++)?to|{ADVERB}(?:(?:have|has)\s++{ADVERB})?booked\s++{_A_TRIP}\s++in"
+    rf"(?=\s++(?:the\s++)?{_NO_DATE_NAME})))\s++"
     # not "to Meera and Dev's" (their home), nor a habit: "I'm going over to Ballincollig
     # every second day", "she's driving to Leeds each week"
     rf"(?:the\s++)?(?P<obj>{NAME})(?![\w'’\-]|\s++(?:and|&)\s++[A-Z][\w\-]*+['’]s\b|"
@@ -4711,10 +4713,15 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{_OFFICES}\s++of\s++(?:the\s++|our\s++|my\s++)?(?P<obj>{NAME}|"
         rf"(?:[a-z\-]++\s++){{1,2}}?(?:{_GROUP_WORDS})\b)"), "Concept", ""),
     # where one went to do something: "We went camping in Wales", "I went hiking in the
-    # Lake District", "Ava and I went camping at Crater Lake" (EXPERIENCED camping too;
-    # not "went skiing in January")
+    # Lake District", "Ava and I went camping at Crater Lake", "we went for a walk in Hyde
+    # Park", "I went into the sea at Myrtleville" (EXPERIENCED camping too; not "went
+    # skiing in January")
     ("VISITED", compiled(
-        rf"{SUBJECT}\s++{ADVERB}went\s++[a-z\-]++(?<=ing)\s++(?:in|around|across|through|at)\s++"
+        rf"{SUBJECT}\s++{ADVERB}went\s++(?:[a-z\-]++(?<=ing)|for\s++an?\s++(?:[a-z\-]++\s++)?"
+        r"(?:walk|swim|run|hike|dip|paddle|stroll|ride|picnic|drink|meal|coffee|pint)|"
+        # "I went into the sea at Myrtleville!"
+        r"(?:into|in)\s++the\s++(?:sea|water|lake|ocean|river))\s++"
+        r"(?:in|around|across|through|at)\s++"
         rf"(?:the\s++)?(?P<obj>{_NO_DATE_NAME}{NAME})"), "Entity", "place"),
     # what someone keeps away from (AVOIDS): an allergy or an intolerance ("Luis is
     # allergic to nuts", "I have a severe peanut allergy"), "I don't eat pork"; a diet is
@@ -5780,13 +5787,20 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     # ... and a relative's or a friend's home gone to or stayed at there: "we drove down
     # to my parents' in Cincinnati", "I spent Easter at my sister's place in Leeds", "we
-    # were at the family cookout at Keisha's house in Milwaukee" (VISITED the place)
+    # were at the family cookout at Keisha's house in Milwaukee", "We're doing a barbecue
+    # at Mum and Dad's in Stockport" (VISITED the place)
     ("VISITED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:went|came|drove|flew|headed|popped|nipped)\s++"
         r"(?:(?:up|down|over|out|across|back|home)\s++)?to|(?:stayed\s++|spent\s++"
         rf"(?:[A-Za-z]++\s++){{1,3}}?|(?:am|is|are|was|were)\s++{ADVERB}(?:staying\s++)?)at"
-        r"(?:\s++(?:a|an|the|our|my)\s++(?:[a-z\-]++\s++){0,2}?[a-z\-]++\s++at)?)"
-        rf"\s++(?:{_KIN_HOME}|{_WORD}['’]s\s++(?:{_HOME_WORDS}|place|farm))\s++in\s++"
+        r"(?:\s++(?:a|an|the|our|my)\s++(?:[a-z\-]++\s++){0,2}?[a-z\-]++\s++at)?|"
+        # ... or a gathering there: "We're doing a barbecue at Mum and Dad's in Stockport"
+        rf"(?:(?:am|is|are|was|were)\s++{ADVERB}(?:doing|having|holding)|had|did|held|threw)"
+        r"\s++(?:a|an|the|our|my)\s++(?:[a-z\-]++\s++){0,2}?(?:barbecue|bbq|BBQ|party|dinner|"
+        r"lunch|picnic|get-together|gathering|celebration|cookout|roast)\s++at)"
+        rf"\s++(?:{_KIN_HOME}|{_WORD}['’]s\s++(?:{_HOME_WORDS}|place|farm)|"
+        r"(?:Mum|Mom|Dad|mum|mom|dad)\s++and\s++(?:Mum|Mom|Dad|mum|mom|dad)['’]s|"
+        r"(?:my|our)\s++(?:mum|mom|dad)\s++and\s++(?:mum|mom|dad)['’]s)\s++in\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     # an event gone to in a named place: "we went to a Rockies game in Denver", "I went to
     # a wedding in Porto" (the event is attended, by the patterns above; the place visited)
