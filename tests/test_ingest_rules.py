@@ -5327,3 +5327,16 @@ def test_a_holiday_booked_in_a_named_place_is_a_trip_ahead():
     assert extract("We've booked a climbing holiday in Kalymnos in Greece for October.",
                    "Callum")[1] == {("callum", "HAS_GOAL", "trip to kalymnos")}
     assert extract("We booked a holiday in January.", "Callum")[1] == set()
+
+
+def test_a_sentence_opening_on_been_doing_or_on_a_thing_made_drops_the_speaker():
+    assert extract("Been running longer since our last chat.", "Melanie")[1] == {
+        ("melanie", "EXPERIENCED", "running")}
+    assert extract("Made a quilt for my niece!", "Melanie")[1] == {
+        ("melanie", "CREATED", "quilt")}
+    assert extract("Attended a workshop on Saturday.", "Melanie")[1] == {
+        ("melanie", "ATTENDED", "workshop")}
+    # an idiom or money made is no thing made; "been meaning to" is no pastime
+    for text in ("Made my day!", "Made a hundred and sixty quid.", "Been meaning to ask you.",
+                 "I made a thousand bucks."):
+        assert extract(text, "Melanie")[1] == set(), text

@@ -3948,7 +3948,18 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]
                               r"[Ll]ost(?=\s+my\s+job\b)|"
                               # "working at Kulkarni & Associates in pune", "been getting
                               # terrible migraines" (_DROPPED_AUXILIARY)
-                              r"[Ww]orking(?=\s+(?:at|for)\s)|[Bb]een(?=\s+(?:getting|having)\s)|"
+                              r"[Ww]orking(?=\s+(?:at|for)\s)|"
+                              # ... and what one has been doing: "Been reading that book
+                              # you recommended and painting to keep busy", "Been
+                              # volunteering at the shelter" (not "Been meaning to ask")
+                              r"[Bb]een(?=\s+(?!(?:meaning|thinking|wondering|dying|"
+                              r"wanting|hoping|trying)\s)[a-z]{3,}ing\s)|"
+                              # a thing made: "Made a quilt for my niece!", "Baked cookies
+                              # with the kids" (not "Made my day", "Made it!")
+                              r"[Mm]ade(?!\s+(?:my|our|it|me|sure|up|him|her|them|us|you|"
+                              r"about|around|over|nearly|almost)\b)|"
+                              r"[Bb]aked|[Bb]uilt|[Pp]ainted|[Kk]nitted|[Ww]rote|[Vv]olunteered|"
+                              r"[Aa]ttended|[Cc]ompeted|[Ee]ntered|[Bb]ooked|"
                               r"[Rr]ecovering(?=\s+from\s)|"
                               # "Settling in to Toronto." (_DROPPED_AUXILIARY)
                               r"[Ss]ettling(?=\s+in(?:to)?\s)|"
@@ -4364,7 +4375,9 @@ _MADE_IDIOMS = ("mistake|mistakes|decision|decisions|difference|point|choice|cho
                 "base|list|lists|start|scene|fuss|mess|name|case|habit|routine|life|career|"
                 "home|family|fortune|killing|run|wish|bet|guess|joke|noise|"
                 # what one sets up rather than makes ("I created an account")
-                "account|profile|password|login|username|chat|ticket|order|complaint|claim")
+                "account|profile|password|login|username|chat|ticket|order|complaint|claim|"
+                # money made ("Made a hundred and sixty quid")
+                "hundred|thousand|million|grand|profit|loss|quid|bucks|dollars|pounds")
 # Pastimes, as gerunds: what "I've been running" is doing (not "I've been thinking");
 # "running a business", "running late" are not pastimes (_NOT_PASTIME after them).
 _PASTIMES = ("running|jogging|painting|reading|hiking|swimming|cooking|baking|gardening|"
