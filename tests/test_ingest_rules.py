@@ -5340,3 +5340,19 @@ def test_a_sentence_opening_on_been_doing_or_on_a_thing_made_drops_the_speaker()
     for text in ("Made my day!", "Made a hundred and sixty quid.", "Been meaning to ask you.",
                  "I made a thousand bucks."):
         assert extract(text, "Melanie")[1] == set(), text
+
+
+def test_each_pastime_listed_after_a_liking_an_interest_or_a_doing_is_its_own_fact():
+    assert extract("I love painting, pottery and hiking.", "Melanie")[1] == {
+        ("melanie", "LIKES", "painting"), ("melanie", "LIKES", "pottery"),
+        ("melanie", "LIKES", "hiking")}
+    assert extract("Ava and I have been running and swimming this month.", "Jonah")[1] == {
+        ("jonah", "EXPERIENCED", "running"), ("jonah", "EXPERIENCED", "swimming"),
+        ("ava", "EXPERIENCED", "running"), ("ava", "EXPERIENCED", "swimming")}
+    assert extract("I play guitar and piano.", "Melanie")[1] == {
+        ("melanie", "INTERESTED_IN", "guitar"), ("melanie", "INTERESTED_IN", "piano")}
+    # the list ends at anything not of its kind
+    assert extract("I love painting and my kids.", "Melanie")[1] == {
+        ("melanie", "LIKES", "painting")}
+    assert extract("I play guitar and football.", "Melanie")[1] == {
+        ("melanie", "INTERESTED_IN", "guitar")}

@@ -96,6 +96,7 @@ from memgraph.graph.vocabulary import (
     PET_BREEDS,
     RELATION_WORD_GROUPS,
     Kind,
+    is_pastime,
     plural,
     singular,
 )
@@ -1594,11 +1595,18 @@ class _Run:
             # there
             self.relate(subject, self.node("Entity", self.organisation), "WORKS_AT", sentence)
         # "Mary and Joe live in Leeds", "Tom and I moved to Leeds": each of them
+        holders = [subject]
         for name in self._coordinated(m.string[:m.start("subj")]):
             if name not in (subject, obj):
-                self.relate(self.node("Person", name), target, rel_type, sentence,
-                            attitude=attitude)
+                holders.append(self.node("Person", name))
+                self.relate(holders[-1], target, rel_type, sentence, attitude=attitude)
                 named.add(name)
+        # "I love hiking and camping", "I play guitar and piano": each pastime listed
+        if rel_type in _LISTED_TYPES and obj_kind == "Concept" and m.end() == m.end("obj"):
+            for listed in _listed_pastimes(m.string, m.end("obj"), target):
+                for holder in holders:
+                    self.relate(holder, self.node("Concept", listed), rel_type, sentence,
+                                attitude=attitude)
 
     def _named_after_comma(self, m: re.Match[str], rel_type: str) -> str | None:
         """The name an indefinite object of ``m`` is given right after it, set off by a
@@ -6030,6 +6038,38 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?:the\s++)?(?P<obj>{NAME})(?=[^.!?;]{{0,40}}?\b(?:start|starts|starting|begin|"
         r"begins|join|joining|role|position|job)\b)"), "Entity", "organisation"),
 ]
+
+
+# the types whose object may be one of several pastimes listed: "I love hiking and
+# camping", "I've been running and swimming", "I play guitar and piano"
+_LISTED_TYPES = frozenset({"LIKES", "DISLIKES", "INTERESTED_IN", "EXPERIENCED"})
+_LISTED_NEXT = compiled(r"(?:\s*+,\s*+(?:and\s++|or\s++)?|\s++(?:and|or|&)\s++)"
+                        r"(?P<item>[a-z][a-z\-]++)(?:\s++(?P<more>[a-z][a-z\-]++))?")
+
+
+def _listed_pastimes(text: str, end: int, first: str) -> list[str]:
+    """The pastimes listed right after ``first`` at ``end`` of ``text``, as long as each
+    is one as ``first`` is: a doing or a pastime by its name ("hiking and camping",
+    "reading, writing and painting"), or an instrument ("guitar and piano"); the list
+    ends at anything else ("painting and my kids", "pizza and pasta")."""
+    def of_its_kind(name: str) -> bool:
+        if re.fullmatch(_INSTRUMENTS, first):
+            return re.fullmatch(_INSTRUMENTS, name) is not None
+        return is_pastime(name)
+    if not of_its_kind(first):
+        return []
+    found: list[str] = []
+    while (m := _LISTED_NEXT.match(text, end)) is not None:
+        two = f"{m['item']} {m['more']}" if m["more"] else ""
+        if two and of_its_kind(two):
+            found.append(two)
+            end = m.end("more")
+        elif of_its_kind(m["item"]):
+            found.append(m["item"])
+            end = m.end("item")
+        else:
+            break
+    return found
 
 
 def addressed(text: str, start: int, end: int) -> bool:
