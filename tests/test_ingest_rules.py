@@ -5356,3 +5356,26 @@ def test_each_pastime_listed_after_a_liking_an_interest_or_a_doing_is_its_own_fa
         ("melanie", "LIKES", "painting")}
     assert extract("I play guitar and football.", "Melanie")[1] == {
         ("melanie", "INTERESTED_IN", "guitar")}
+
+
+def replied(text: str, speaker: str, previous: str, known: dict[str, str]) -> set:
+    """The facts of a message said in reply to ``previous`` (another speaker's)."""
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings(), known_kinds=lambda keys: {k: known[k] for k in keys
+                                                        if k in known}).extract(
+        SourceText("s", "u", text, speaker=speaker, event_at=datetime(2023, 5, 10, tzinfo=UTC),
+                   previous=previous, previous_speaker="Gran"), executor)
+    return {(r.from_id, r.type, r.to_id) for r in executor.plan.relationships}
+
+
+def test_where_one_still_is_said_in_reply_to_a_question_about_work_is_a_workplace():
+    assert replied("Yep, still at Parcelwise in Trafford Park, still nights.", "Callum",
+                   "Now tell me about you. Are you still on the nights at that warehouse?",
+                   {}) == {("callum", "WORKS_AT", "parcelwise")}
+    # ... of the one the question named
+    assert replied("Still at McClatchy High, still blowing things up.", "Marcus",
+                   "Speaking of spouses, how's Theo? Still teaching chemistry?",
+                   {"theo": "Person"}) == {("theo", "WORKS_AT", "mcclatchy high")}
+    # a place one is at, asked no question about work
+    assert replied("Still at Heathrow, delayed again.", "Marcus", "Where are you now?",
+                   {}) == set()

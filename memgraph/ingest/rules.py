@@ -1150,6 +1150,7 @@ class _Run:
         # the message before: the animal it spoke of ("How's the cat??") is what "I adopted
         # her" next means (read only when a sentence says so: _pet_spoken_before)
         self.previous_message = ""
+        self.sentences_read = 0   # of this message: the first may answer the one before
         # a relative of the speaker's the sentence before named without a name ("we moved
         # for my wife's job"): the relation word
         self.unnamed_relative: str | None = None
@@ -1287,6 +1288,7 @@ class _Run:
             "valid_to": over.isoformat(), **extra})
 
     def sentence(self, sentence: _Sentence) -> None:
+        self.sentences_read += 1
         named: set[str] = set()
         spans: list[tuple[int, int]] = []
         self.gone = {m["name"] or m["lost"] for m in _PET_GONE.finditer(sentence.text)}
@@ -1376,6 +1378,8 @@ class _Run:
             self._job_begun(text, sentence, named)
             self._favourites(text, sentence, named)
             self._speakers_own(text, sentence, named)
+            if self.sentences_read == 1:
+                self._still_at_reply(sentence, named)
             self._my_role(text, sentence, named)
             self._staff_taken_on(text, sentence, named)
             self._past_habits(text, sentence, named)
@@ -2552,6 +2556,28 @@ class _Run:
                 group = self.node("Entity", m["name"], entity_type="group")
                 self.relate(owner, group, "MEMBER_OF", sentence)
                 named.add(m["name"])
+
+    def _still_at_reply(self, sentence: _Sentence, named: set[str]) -> None:
+        """Where one still works, said with no subject in reply to a question about work:
+        "Are you still on the nights at that warehouse?" / "Yep, still at Parcelwise in
+        Trafford Park" (the speaker's job); "how's Theo? Still teaching chemistry?" /
+        "Still at McClatchy High" (Theo's: the one the question named)."""
+        m = _STILL_AT_REPLY.match(sentence.text)
+        asked = _ASKED_ABOUT_WORK.search(self.previous_message or "")
+        if m is None or asked is None:
+            return
+        name = _ARTICLES.sub("", m["name"]).strip()
+        if not _usable(name) or name in named or self._kind(name) not in (None, "Entity"):
+            return
+        if _ASKED_YOU.search(asked.group(0)):
+            holder = self.speaker()
+        else:
+            asked_of = self.last_person_named(self.previous_message)
+            holder = self.node("Person", asked_of) if asked_of else None
+        if holder is not None:
+            self.relate(holder, self.node("Entity", name, entity_type="organisation"),
+                        "WORKS_AT", sentence)
+            named.add(name)
 
     def _favourite_holder(self, m: re.Match[str], text: str) -> str | None:
         """Whose favourite it is: the speaker's ("my"), the person named ("Arjun's"), or
@@ -4149,6 +4175,15 @@ _OFFERED_A_JOB = compiled(
     r"(?:been|got|was)\s++offered)\s++(?:a|an|the)\s++(?:[\w\-]++\s++){0,3}?"
     rf"(?:job|position|role|post|internship|contract)\b(?:\s++(?:at|with)\s++(?:the\s++)?"
     rf"(?P<at>{NAME}))?(?=[^.!?;]{{0,60}}?\b(?:start|starts|starting|begin|begins|beginning)\b)")
+# a reply with no subject that says where one still is ("Yep, still at Parcelwise in
+# Trafford Park"), to a question about work (_Run._still_at_reply), and whether it asked
+# the one replying
+_STILL_AT_REPLY = compiled(
+    rf"^(?:(?:[Yy]ep|[Yy]eah|[Yy]es|[Yy]up)[,!.]?\s++)?[Ss]till\s++at\s++(?:the\s++)?(?P<name>{NAME})")
+_ASKED_ABOUT_WORK = compiled(
+    r"[^.!?]*\b(?:[Ss]till|[Nn]ow)\b[^.!?]{0,60}?\b(?:teaching|working|work|job|nights?|shifts?|"
+    r"warehouse|office)\b[^.!?]*\?")
+_ASKED_YOU = compiled(r"\b(?:you|your)\b")
 # one's favourite, or someone's: "my favourite band is Radiohead", "his favourite place is
 # Zaap", "Arjun's favourite food is pho", "my go-to comfort food is pho"
 _FAVOURITE = compiled(
