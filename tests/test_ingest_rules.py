@@ -5379,3 +5379,18 @@ def test_where_one_still_is_said_in_reply_to_a_question_about_work_is_a_workplac
     # a place one is at, asked no question about work
     assert replied("Still at Heathrow, delayed again.", "Marcus", "Where are you now?",
                    {}) == set()
+
+
+def test_a_name_given_in_reply_to_being_asked_for_one_is_named():
+    assert replied("I did - Little Lupe Bakery, after my abuela.", "Lena",
+                   "Those are the best kind. Did you pick a name yet?", {}) == {
+        ("lena", "WORKS_AT", "little lupe bakery")}
+    executor = ToolExecutor(lambda ids: {})
+    RuleExtractor(Settings()).extract(SourceText(
+        "s", "u", 'I have! It\'s going to be called "The Rosin Room." Rosin is for bows.',
+        speaker="Nadia", event_at=datetime(2023, 5, 10, tzinfo=UTC),
+        previous="Have you picked a name?", previous_speaker="Marcus"), executor)
+    assert ("Entity", "Rosin Room") in {(n.kind.value, n.name) for n in executor.plan.nodes}
+    # no name asked for, none given
+    assert replied("I did - Little Lupe Bakery, after my abuela.", "Lena",
+                   "Did you get the loan?", {}) == set()

@@ -1380,6 +1380,8 @@ class _Run:
             self._speakers_own(text, sentence, named)
             if self.sentences_read == 1:
                 self._still_at_reply(sentence, named)
+            if self.sentences_read <= 2:    # ("I have! It's going to be called …")
+                self._name_given_in_reply(sentence, named)
             self._my_role(text, sentence, named)
             self._staff_taken_on(text, sentence, named)
             self._past_habits(text, sentence, named)
@@ -2578,6 +2580,23 @@ class _Run:
             self.relate(holder, self.node("Entity", name, entity_type="organisation"),
                         "WORKS_AT", sentence)
             named.add(name)
+
+    def _name_given_in_reply(self, sentence: _Sentence, named: set[str]) -> None:
+        """The name one gives in reply to being asked for it: "Did you pick a name yet?" /
+        "I did - Little Lupe Bakery, after my abuela." (a name of one's own business, as
+        "my bakery, Little Lupe Bakery" is, when it says what it is); "Have you picked a
+        name?" / "I have! It's going to be called "The Rosin Room."" (a name, at least)."""
+        m = _NAME_GIVEN.match(sentence.text)
+        if m is None or not _NAME_ASKED.search(self.previous_message or ""):
+            return
+        name = _ARTICLES.sub("", m["name"]).strip()
+        if not _usable(name) or name in named or self._kind(name) not in (None, "Entity"):
+            return
+        business = re.search(rf"\b(?:{_BUSINESS_WORDS})$", name, re.IGNORECASE) is not None
+        thing = self.node("Entity", name, entity_type="organisation" if business else "")
+        named.add(name)
+        if business and (owner := self.speaker()):
+            self.relate(owner, thing, "WORKS_AT", sentence)
 
     def _favourite_holder(self, m: re.Match[str], text: str) -> str | None:
         """Whose favourite it is: the speaker's ("my"), the person named ("Arjun's"), or
@@ -4175,6 +4194,13 @@ _OFFERED_A_JOB = compiled(
     r"(?:been|got|was)\s++offered)\s++(?:a|an|the)\s++(?:[\w\-]++\s++){0,3}?"
     rf"(?:job|position|role|post|internship|contract)\b(?:\s++(?:at|with)\s++(?:the\s++)?"
     rf"(?P<at>{NAME}))?(?=[^.!?;]{{0,60}}?\b(?:start|starts|starting|begin|begins|beginning)\b)")
+# a name given in reply to being asked for one (_Run._name_given_in_reply)
+_NAME_ASKED = compiled(r"\b(?:pick|picked|chose|chosen|thought\s++(?:of|about)|decided\s++on|"
+                       r"come\s++up\s++with|got)\s++a\s++name\b[^.!?]*\?")
+_NAME_GIVEN = compiled(
+    r"^(?:(?:I\s++(?:did|have)|[Yy]es|[Yy]ep|[Yy]eah)\s*+[!,.]?\s*+(?:[-–—:]\s*+)?)?"
+    r"(?:[Ii]t['’]s\s++(?:going\s++to\s++be\s++)?called\s++|(?<=[\-–—:]\s))[\"“']?"
+    rf"(?P<name>{NAME})")
 # a reply with no subject that says where one still is ("Yep, still at Parcelwise in
 # Trafford Park"), to a question about work (_Run._still_at_reply), and whether it asked
 # the one replying
