@@ -5394,3 +5394,16 @@ def test_a_name_given_in_reply_to_being_asked_for_one_is_named():
     # no name asked for, none given
     assert replied("I did - Little Lupe Bakery, after my abuela.", "Lena",
                    "Did you get the loan?", {}) == set()
+
+
+def test_a_talk_given_is_taken_part_in():
+    assert extract("I felt super powerful giving my talk.", "Caroline")[1] == {
+        ("caroline", "ATTENDED", "talk")}
+    assert extract("I gave a wee speech at the Craignure Inn.", "Euan")[1] == {
+        ("euan", "ATTENDED", "speech")}
+    assert extract("She gave me a talking-to.", "Euan")[1] == set()
+
+
+def test_that_trip_told_of_dated_in_the_past_is_gone_on():
+    assert extract("Hey Caroline, that roadtrip this past weekend was insane!",
+                   "Melanie")[1] == {("melanie", "EXPERIENCED", "roadtrip")}

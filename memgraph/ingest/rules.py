@@ -4126,12 +4126,19 @@ _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
     # trip last year", "my ski trip last winter was a disaster" (gone on, as "we went on a
     # camping trip" is; "our trip" by no kind names none, one ahead is a plan)
     ("EXPERIENCED", compiled(
-        r"\b(?:[Oo]ur|[Mm]y)\s++(?:(?:family|little|big|annual|first|weekend)\s++)?"
+        # ("that roadtrip this past weekend was insane!": the one told of)
+        r"\b(?:[Oo]ur|[Mm]y|[Tt]hat)\s++(?:(?:family|little|big|annual|first|weekend)\s++)?"
         r"(?P<obj>(?!(?:next|upcoming|big|first|last|only|own|school|work|business)\b)"
         r"[a-z\-]++\s++(?:trip|holiday|vacation|getaway)|road\s*+trip)"
         r"(?=\s++(?:last\s++(?:year|week|weekend|month|summer|winter|spring|autumn|fall|"
         r"Christmas|Easter)|this\s++past\s++(?:week|weekend|month|summer)|"
         r"(?:a\s++few\s++|two\s++|three\s++)?(?:days|weeks|months|years)\s++ago)\b)")),
+    # a talk or a reading of one's own given: "I felt super powerful giving my talk" (an
+    # event taken part in, as one gone to is)
+    ("ATTENDED", compiled(
+        r"\b(?:giving|gave|delivering|delivered)\s++my\s++(?:(?:first|big|own)\s++)?"
+        r"(?P<obj>(?:[a-z\-]++\s++)?(?:talk|speech|presentation|lecture|keynote|reading|"
+        r"recital|performance))\b")),
     # ... and an event of one's own by its kind, dated in the past: "I wanted to tell you
     # about my school event last week", "our charity gig last Friday was packed" (gone to,
     # as "I went to a school event" is; one ahead is a plan)
@@ -5812,6 +5819,15 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?P<obj>(?:[\w'’\-]++\s++){0,3}?(?:fair|market|festival|show|gig|open\s++mic"
         r"(?:\s++night)?|concert|recital|exhibition|convention|expo|parade|fun\s++run|"
         r"bake\s++sale|car\s++boot(?:\s++sale)?|pop-up|showcase|talent\s++show))(?![\w'’\-])"),
+     "Concept", ""),
+    # ... and a talk given: "I gave a talk at the school last week", "Maya is giving a
+    # presentation at the conference" (taken part in; not "gave a talking-to")
+    ("ATTENDED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:gave|given|delivered|"
+        rf"(?:am|is|are|was|were)\s++{ADVERB}(?:giving|delivering))\s++"
+        r"(?:a|an|my|our|the|his|her|their)\s++(?:(?:first|big|short|little|guest|wee|quick)"
+        r"\s++)?(?P<obj>(?:[a-z\-]++\s++)?(?:talk|speech|presentation|lecture|keynote|seminar|"
+        r"workshop|reading|recital))(?![\w'’\-])"),
      "Concept", ""),
     # a contest competed in: "I competed in a dance competition", "I used to compete in a
     # few dance competitions and shows" (an event, as a race is)
