@@ -5407,3 +5407,22 @@ def test_a_talk_given_is_taken_part_in():
 def test_that_trip_told_of_dated_in_the_past_is_gone_on():
     assert extract("Hey Caroline, that roadtrip this past weekend was insane!",
                    "Melanie")[1] == {("melanie", "EXPERIENCED", "roadtrip")}
+
+
+def test_a_thing_made_said_in_the_present_perfect_or_developed_is_made():
+    assert extract("I've made a quilt.", "Gina")[1] == {("gina", "CREATED", "quilt")}
+    assert extract("I have developed a video presentation to teach how to style my pieces.",
+                   "Gina")[1] == {("gina", "CREATED", "video presentation")}
+    for text in ("I've made a mistake.", "I developed a rash."):
+        assert extract(text, "Gina")[1] == set(), text
+
+
+def test_a_business_one_is_starting_is_ones_own():
+    assert ("jon", "OWNS", "dance studio") in extract(
+        "I'm starting a dance studio 'cause I'm passionate about dancing.", "Jon")[1]
+
+
+def test_a_pastime_of_ones_past_by_a_picture_of_it_is_done():
+    assert extract("Here's a pic from when I was dancing - it was a tough road.",
+                   "Gina")[1] == {("gina", "EXPERIENCED", "dancing")}
+    assert extract("Here's a photo from when I was living in Paris.", "Gina")[1] == set()

@@ -4133,6 +4133,12 @@ _SAID_OF_ME: list[tuple[str, Prefiltered]] = [
         r"(?=\s++(?:last\s++(?:year|week|weekend|month|summer|winter|spring|autumn|fall|"
         r"Christmas|Easter)|this\s++past\s++(?:week|weekend|month|summer)|"
         r"(?:a\s++few\s++|two\s++|three\s++)?(?:days|weeks|months|years)\s++ago)\b)")),
+    # a pastime of one's past, by a picture of it: "Here's a pic from when I was dancing"
+    # (done, as "I used to dance" is; when is not said)
+    ("EXPERIENCED", compiled(
+        r"\b(?:pic|picture|photo|video|one)\s++(?:of\s++me\s++)?from\s++when\s++I\s++was\s++"
+        r"(?P<obj>(?!(?:" + "|".join(w for w in NOT_ACTIVITIES if w.endswith("ing"))
+        + r")\b)[a-z]{3,}ing)(?=\s*+(?:[,.;:!?)–—]|-\s|$))")),
     # a talk or a reading of one's own given: "I felt super powerful giving my talk" (an
     # event taken part in, as one gone to is)
     ("ATTENDED", compiled(
@@ -4421,9 +4427,16 @@ _COMPOUND = r"[\w'’+]++-[\w'’\-+]++"
 _ARTWORK_WORDS = ("painting|paintings|drawing|drawings|sketch|sketches|self-portrait|portrait|"
                   "portraits|mural|piece(?:\\s++of\\s++[a-z]++)?|pieces|sculpture|print|prints")
 # what one makes, paints, writes or builds (one of them, in any tense, or set about)
-_MADE_VERBS = (r"(?:made|painted|drew|wrote|built|knitted|sewed|baked|sculpted|carved|designed|"
+_MADE_VERBS = (rf"(?:(?:(?:have|has|had)\s+{ADVERB})?(?:made|painted|drew|drawn|wrote|written|"
+               # ("I've made a quilt", "she has written a novel")
+               r"built|knitted|sewed|sewn|baked|sculpted|carved|designed|"
                # "I created a new logo", "I recorded a song", "I just composed a new piece"
                r"created|composed|recorded|crafted|filmed|produced|put\s+together|"
+               # (what one develops that is made: "I have developed a video presentation";
+               # not "developed a rash", "a taste for")
+               r"developed(?=\s+(?:a|an|my|our|this|these|some)\s+(?:[a-z\-]+\s+){0,2}?(?:video|app|"
+               r"website|presentation|course|game|product|line|collection|recipe|programme|"
+               r"program|tool|curriculum|workshop|series|podcast|tutorial|guide|plan)s?\b))|"
                rf"(?:am|is|are|(?:have|has)\s+been)\s+{ADVERB}(?:making|painting|drawing|writing|"
                r"building|knitting|sewing|baking|sculpting|carving|designing|creating|composing|"
                r"recording|crafting|filming|producing|putting\s+together|"
@@ -4937,10 +4950,15 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"\s*+,\s*+it(?:['’]s|\s++is)\s++(?:called|named)\s++)(?:the\s++)?"
         rf"(?P<obj>{NAME})"), "Entity", "organisation"),
     # ... and by its kind, when it has no name: "I started my own online clothing store not
-    # so long ago", "I opened my own dance studio last year" (its kind is what is known)
+    # so long ago", "I opened my own dance studio last year", "I'm starting a dance studio"
+    # (its kind is what is known)
     ("OWNS", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:opened|started|founded|"
-        r"launched|set\s++up)\s++(?:a|an|his|her|my|their|our)\s++(?:own\s++)?"
+        rf"launched|set\s++up|(?:am|is|are)\s++{ADVERB}(?:opening|starting|launching|setting\s++up)"
+        # (one under way says its kind: "my own business" may be a plan)
+        r"(?=\s++(?:a|an|his|her|my|their|our)\s++(?:own\s++)?+(?:(?:new|little|small|tiny)\s++)?+"
+        r"[a-z\-]++\s++[a-z]))"
+        r"\s++(?:a|an|his|her|my|their|our)\s++(?:own\s++)?"
         r"(?:(?:new|little|small|tiny)\s++)?+"
         r"(?P<obj>(?:[a-z\-]++\s++){0,2}?(?:business|company|firm|shop|restaurant|cafe|café|"
         r"bakery|studio|salon|agency|gallery|bookshop|clinic|startup|start-up|brewery|store|"
@@ -5239,7 +5257,8 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?:\s+(?:you|him|her|them|me|us)(?=\s+(?:a|an)\s))?"
         r"\s+(?P<det>a|an|this|these|my|our|another|some)\s+"
         # "this" alone is a pronoun: "I made this for you"
-        rf"(?!(?:new\s+|little\s+)?(?:{_MADE_IDIOMS}|for|to|with|in|on|at|by|from|of)\b)"
+        rf"(?!(?:new\s+|little\s+|best\s+|close\s+|real\s+|lifelong\s+)?(?:{_MADE_IDIOMS}|for|"
+        r"to|with|in|on|at|by|from|of)\b)"
         rf"(?!(?:[a-z]+\s+){{0,2}}(?:{_TRIP_WORDS})\b)"
         r"(?:new\s+|little\s+|very\s+|whole\s+)?"
         rf"(?P<obj>{_EVENT_WORD}(?:\s+{_EVENT_WORD}){{0,{EVENT_WORDS - 1}}}?)" + _EVENT_END),
