@@ -5426,3 +5426,11 @@ def test_a_pastime_of_ones_past_by_a_picture_of_it_is_done():
     assert extract("Here's a pic from when I was dancing - it was a tough road.",
                    "Gina")[1] == {("gina", "EXPERIENCED", "dancing")}
     assert extract("Here's a photo from when I was living in Paris.", "Gina")[1] == set()
+
+
+def test_a_truck_or_another_vehicle_bought_is_owned():
+    assert extract("I also bought the second truck, a white 2019 F-250.", "Marcus")[1] == {
+        ("marcus", "OWNS", "truck")}
+    assert extract("I got another van.", "Marcus")[1] == {("marcus", "OWNS", "van")}
+    # which car, "the" alone does not say
+    assert extract("I bought the car.", "Marcus")[1] == set()

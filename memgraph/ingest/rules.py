@@ -4914,11 +4914,14 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"recently|together|and|but|so|just|outside|off|back)\b))"), "Concept", ""),
     ("OWNS", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++)?(?:bought|got|purchased|picked\s++up)\s++"
-        r"(?:a|an|our|my)\s++(?:(?:new|second-hand|secondhand|used|brand\s++new)\s++)?"
+        # ("I also bought the second truck", "we bought another van")
+        r"(?:(?:another|our|my|an|a)\s++|the\s++(?=(?:second|third|new|other)\s))"
+        r"(?:(?:second|third|new|second-hand|secondhand|used|brand\s++new)\s++)?"
         r"(?P<obj>(?:[a-z\-]++\s++)?(?:car|bike|bicycle|tractor|van|motorbike|motorcycle|"
         r"scooter|camera|laptop|phone|tablet|piano|guitar|boat|kayak|caravan|campervan|"
         r"telescope|drone|e-bike|sewing\s++machine|lathe|kiln|watch|sofa|couch|tent|"
-        r"headphones))\b(?![\-'’])"),
+        r"headphones|truck|pickup|SUV|trailer|canoe|paddleboard|surfboard|snowboard|"
+        r"drum\s++kit|violin|cello|keyboard|record\s++player))\b(?![\-'’])"),
      "Concept", ""),
     # ... and a pair or some of a kind: "Just got some new shoes", "I bought new boots"
     ("OWNS", compiled(
