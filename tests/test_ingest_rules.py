@@ -5434,3 +5434,15 @@ def test_a_truck_or_another_vehicle_bought_is_owned():
     assert extract("I got another van.", "Marcus")[1] == {("marcus", "OWNS", "van")}
     # which car, "the" alone does not say
     assert extract("I bought the car.", "Marcus")[1] == set()
+
+
+def test_the_year_of_a_subject_one_is_in_is_studied():
+    assert extract("Mia is in her final year of medicine.", "Euan")[1] == {
+        ("mia", "INTERESTED_IN", "medicine")}
+    assert extract("Rory went back to Strathclyde the middle of January, second year of "
+                   "mechanical engineering.", "Euan")[1] == {
+        ("rory", "INTERESTED_IN", "mechanical engineering"),
+        ("rory", "STUDIES_AT", "strathclyde")}
+    # a year of a life or a job is no subject
+    for text in ("I'm in my first year of marriage.", "I'm in my second year of teaching."):
+        assert extract(text, "Euan")[1] == set(), text

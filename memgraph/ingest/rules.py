@@ -5693,6 +5693,24 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"{SUBJECT}\s++(?:(?:am|is|are|was|were)\s++)?{ADVERB}(?:taking|takes|took|chose|"
         rf"picked)\s++(?P<obj>{_LANGUAGES})\s++as\s++an?\s++"
         r"(?:subject|GCSE|A-level|elective|option|module)\b"), "Concept", ""),
+    # ... or by the year of it one is in: "Mia is in her final year of medicine", "She's in
+    # her second year of law at Leeds"; "Rory went back to Strathclyde the middle of
+    # January, second year of mechanical engineering" (and the school gone back to, below)
+    ("INTERESTED_IN", compiled(
+        rf"{SUBJECT}\s++(?:(?:am|is|are|was|were)\s++{ADVERB}in\s++(?:my|his|her|their)\s++|"
+        rf"{ADVERB}(?:went|headed|is\s++going|(?:has|have)\s++gone)\s++back\s++to\s++"
+        rf"(?:the\s++)?{NAME}[^.!?]{{0,40}}?,\s*+(?:(?:my|his|her|their)\s++)?)"
+        r"(?:first|second|third|fourth|fifth|final|last)\s++year\s++(?:of|studying)\s++"
+        # (a year of a life or a job is no subject: "my first year of marriage", "of teaching")
+        r"(?!(?:marriage|married|parenthood|parenting|retirement|business|trading|teaching|"
+        r"life|it|this|that|the|my|his|her|our|their|sobriety|recovery)\b)"
+        r"(?P<obj>[a-z][a-z\-]++(?:\s++(?!(?:at|in|and|but|with|now|so)\b)[a-z][a-z\-]++)?)"
+        r"(?=\s*+(?:[,.;:!?)–—]|-\s|$)|\s++(?:at|in|and|but|with|now|so)\b)"), "Concept", ""),
+    ("STUDIES_AT", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:went|headed|is\s++going|(?:has|have)\s++gone)\s++back\s++to\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})(?=[^.!?]{{0,40}}?,\s*+(?:(?:my|his|her|their)\s++)?"
+        r"(?:first|second|third|fourth|fifth|final|last)\s++year\s++(?:of|at)\b)"),
+     "Entity", "organisation"),
     # also what is studied, then where: "Layla is studying medicine at King's College
     # London" (a school; "studying medicine in London" names a city, not a school)
     ("STUDIES_AT", compiled(
