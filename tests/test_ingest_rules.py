@@ -5446,3 +5446,20 @@ def test_the_year_of_a_subject_one_is_in_is_studied():
     # a year of a life or a job is no subject
     for text in ("I'm in my first year of marriage.", "I'm in my second year of teaching."):
         assert extract(text, "Euan")[1] == set(), text
+
+
+def test_a_pastime_practised_or_a_time_spent_on_it_is_held_or_done():
+    assert extract("I've been practicing yoga every morning.", "Melanie")[1] == {
+        ("melanie", "INTERESTED_IN", "yoga")}
+    assert extract("I spent the weekend hiking in the mountains.", "Melanie")[1] == {
+        ("melanie", "EXPERIENCED", "hiking")}
+    for text in ("I'm practicing law.", "I spent the day cleaning."):
+        assert extract(text, "Melanie")[1] == set(), text
+
+
+def test_an_event_one_had_a_good_time_at_is_attended():
+    assert extract("We had a great time at the LGBT pride event last month.",
+                   "Caroline")[1] == {("caroline", "ATTENDED", "lgbt pride event")}
+    assert extract("We had a blast at the music festival.", "Caroline")[1] == {
+        ("caroline", "ATTENDED", "music festival")}
+    assert extract("I had a great time at the beach.", "Caroline")[1] == set()

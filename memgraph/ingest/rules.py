@@ -5711,6 +5711,19 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         rf"(?:the\s++)?(?P<obj>{NAME})(?=[^.!?]{{0,40}}?,\s*+(?:(?:my|his|her|their)\s++)?"
         r"(?:first|second|third|fourth|fifth|final|last)\s++year\s++(?:of|at)\b)"),
      "Entity", "organisation"),
+    # ... or practised: "I've been practicing yoga every morning", "she practises the
+    # cello daily" (not "practising law", "patience", "my speech")
+    ("INTERESTED_IN", compiled(
+        rf"{SUBJECT}\s++(?:(?:am|is|are|was|were|(?:have|has)\s++been)\s++)?{ADVERB}"
+        r"(?:practi[cs]ing|practi[cs]es?|practi[cs]ed)\s++(?:the\s++|my\s++|her\s++|his\s++)?"
+        rf"(?P<obj>{_INSTRUMENTS}|{_PASTIMES})(?![\w'’\-])"), "Concept", ""),
+    # a pastime a time was spent on: "I spent the weekend hiking in the mountains", "we
+    # spent the day kayaking" (done, as "we went kayaking" is)
+    ("EXPERIENCED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++)?spent\s++(?:the|a|my|our|all|every|"
+        r"most\s++of\s++the|last)\s++(?:whole\s++|entire\s++|long\s++)?(?:day|weekend|"
+        r"morning|afternoon|evening|week|summer|holiday|holidays|night|Saturday|Sunday)\s++"
+        rf"(?P<obj>{_PASTIMES})(?![\w'’\-])"), "Concept", ""),
     # also what is studied, then where: "Layla is studying medicine at King's College
     # London" (a school; "studying medicine in London" names a city, not a school)
     ("STUDIES_AT", compiled(
@@ -5848,6 +5861,16 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"picked\s++up|signed\s++up\s++for)\s++something\s++(?:(?:totally|completely|brand|"
         r"really|very|a\s++bit)\s++)?new\s*+[:\-–—]\s*+(?:a|an)\s++"
         r"(?P<obj>(?:[a-z\-]++\s++){0,2}?(?:class|course|lessons?|workshop))\b"),
+     "Concept", ""),
+    # ... and an event one had a good time at: "I had a great time at the pride parade
+    # last week", "we had a blast at the music festival" (gone to)
+    ("ATTENDED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}had\s++(?:a|the|such\s++a|so\s++much)\s++"
+        r"(?:(?:great|good|lovely|amazing|fantastic|wonderful|brilliant|fun|awesome|"
+        r"incredible|nice|best)\s++)?(?:time|blast|ball|fun)\s++at\s++(?P<det>the|a|an|our|my)\s++"
+        r"(?P<obj>(?:[\w'’\-]++\s++){0,3}?(?:parade|festival|concert|show|gig|party|wedding|"
+        r"fair|market|game|match|conference|workshop|class|exhibition|reunion|ceremony|"
+        r"fundraiser|race|retreat|event|celebration|rally|march|meetup|meet-up))(?![\w'’\-])"),
      "Concept", ""),
     # ... and a fair, a market or a show one did, as a stallholder or a performer does: "I
     # did the Salen craft fair last Saturday", "we did the farmers market on Sunday", "I
