@@ -5463,3 +5463,11 @@ def test_an_event_one_had_a_good_time_at_is_attended():
     assert extract("We had a blast at the music festival.", "Caroline")[1] == {
         ("caroline", "ATTENDED", "music festival")}
     assert extract("I had a great time at the beach.", "Caroline")[1] == set()
+
+
+def test_a_support_group_gone_to_or_a_book_read_by_what_it_is_called_is_read():
+    assert extract("I've been going to a support group for a few months.", "Melanie")[1] == {
+        ("melanie", "ATTENDED", "support group")}
+    assert extract("I'm reading a book called The Midnight Library.", "Melanie")[1] == {
+        ("melanie", "EXPERIENCED", "midnight library")}
+    assert extract("I'm going to a party.", "Melanie")[1] == set()

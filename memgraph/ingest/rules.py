@@ -5320,7 +5320,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"[\"“](?P<obj>[^\"“”\n]{1,80}?)[,.!?;:]?[\"”]"), "Entity", "title"),
     ("EXPERIENCED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:(?:am|is|are|been)\s++"
-        rf"{ADVERB}reading|finished(?:\s++reading)?)\s++(?:the\s++(?:book|novel|memoir)\s++)?"
+        rf"{ADVERB}reading|finished(?:\s++reading)?)\s++(?:the\s++(?:book|novel|memoir)\s++|"
+        # ("I'm reading a book called The Midnight Library")
+        r"(?:a|an|the)\s++(?:[a-z\-]++\s++)?(?:book|novel|memoir)\s++(?:called|named)\s++)?"
         rf"(?P<obj>{NAME})(?![\w'’\-])(?!\s*+(?:['’]s|at|in|for|with)\b)"), "Entity", "title"),
     # a class or a course taken: "I started a pottery class", "I've been going to yoga
     # classes", "Bunsen started obedience class" (an event series, as "signed up for a
@@ -5339,7 +5341,9 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         # class for people with chronic pain")
         r"same|other|one|few|teaching|running|leading|giving|hosting|organising|organizing)\s)"
         r"[a-z\-]++(?:\s++(?!(?:a|an|the)\s)[a-z\-]++)?\s++(?:class|classes|course|workshop|"
-        r"workshops))(?![\w'’\-])"),
+        # ("I've been going to a support group for a few months")
+        r"workshops|support\s++group|support\s++groups|group\s++therapy|meetings)|"
+        r"support\s++group|support\s++groups|group\s++therapy)(?![\w'’\-])"),
      "Concept", ""),
     # a role held at a named organisation, in the present: "my husband Tom is a nurse at
     # St Mary's Hospital", "I'm a data engineer at Stripe", "I've been a data analyst at
