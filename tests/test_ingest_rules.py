@@ -34,13 +34,15 @@ def told_over(text: str, speaker: str) -> set[tuple[str, str, bool]]:
 
 
 def planned_knowing(text: str, speaker: str, known: dict[str, str],
-                    at: datetime = datetime(2025, 6, 16, tzinfo=UTC)) -> ToolExecutor:
+                    at: datetime = datetime(2025, 6, 16, tzinfo=UTC),
+                    previous: str = "") -> ToolExecutor:
     """The plan of one message when the graph already holds ``known`` (canonical name ->
-    kind)."""
+    kind), said after ``previous`` (another speaker's message) when one is given."""
     executor = ToolExecutor(lambda ids: {})
     RuleExtractor(Settings(), known_kinds=lambda keys: {k: known[k] for k in keys
                                                         if k in known}).extract(
-        SourceText("s", "u", text, speaker=speaker, event_at=at), executor)
+        SourceText("s", "u", text, speaker=speaker, event_at=at, previous=previous,
+                   previous_speaker="Gran" if previous else ""), executor)
     return executor
 
 
@@ -5360,11 +5362,7 @@ def test_each_pastime_listed_after_a_liking_an_interest_or_a_doing_is_its_own_fa
 
 def replied(text: str, speaker: str, previous: str, known: dict[str, str]) -> set:
     """The facts of a message said in reply to ``previous`` (another speaker's)."""
-    executor = ToolExecutor(lambda ids: {})
-    RuleExtractor(Settings(), known_kinds=lambda keys: {k: known[k] for k in keys
-                                                        if k in known}).extract(
-        SourceText("s", "u", text, speaker=speaker, event_at=datetime(2023, 5, 10, tzinfo=UTC),
-                   previous=previous, previous_speaker="Gran"), executor)
+    executor = planned_knowing(text, speaker, known, previous=previous)
     return {(r.from_id, r.type, r.to_id) for r in executor.plan.relationships}
 
 

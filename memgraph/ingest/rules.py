@@ -1428,15 +1428,16 @@ class _Run:
                     and self.existing.get(canonical_name(name), "Person") == "Person":
                 self.node("Person", name)
                 named.add(name)
-        for m in _NAME_COMMA_FROM.finditer(sentence.text) if statement else ():
+        named_then_from = list(_NAME_COMMA_FROM.finditer(sentence.text)) if statement else []
+        for m in named_then_from:
             # "Morven, from Stornoway, came over": someone named, as a first name alone is
             if _usable(m["name"]) and m["name"] not in named \
                     and self._kind(m["name"]) in (None, "Person") \
                     and m["name"] not in _DEMONYM_WORDS:
                 self.node("Person", m["name"])
                 named.add(m["name"])
-        for m in [*_SOMEONE_FROM.finditer(sentence.text),
-                  *_NAME_COMMA_FROM.finditer(sentence.text)] if statement else ():
+        for m in [*_SOMEONE_FROM.finditer(sentence.text), *named_then_from] \
+                if statement else ():
             # "a girl from Yuma named Brianna": she is from Yuma
             name = m["name"] or m.groupdict().get("after_comma")
             if self.made.get(name) == "Person" and _usable(m["place"]) \
