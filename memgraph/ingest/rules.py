@@ -4443,14 +4443,14 @@ _MADE_VERBS = (rf"(?:(?:(?:have|has|had)\s+{ADVERB})?(?:made|painted|drew|drawn|
                r"recording|crafting|filming|producing|putting\s+together|"
                # ... or set about: "I'm trying to make a walnut jewelry box for Sofia"
                r"trying\s+to\s+(?:make|build|paint|draw|write|knit|sew|bake|carve|design)))")
-# what is made, said bare, that is no thing made ("making memories", "wrote emails")
+# what is made, said bare, that is no thing made ("making memories", "wrote emails"), read
+# beside _MADE_IDIOMS
 _MADE_BARE_IDIOMS = ("room|space|money|peace|love|dinner|"
                      "memories|ends|amends|strides|waves|headlines|excuses|jokes|calls|moves|"
                      "improvements|adjustments|tweaks|edits|updates|arrangements|connections|"
-                     "contacts|noises|sounds|payments|bookings|sales|efforts|plans|lists|notes|"
+                     "contacts|noises|sounds|payments|bookings|sales|efforts|notes|"
                      "emails|messages|texts|posts|comments|bridges|relationships|skills|muscles|"
-                     "tons|lots|loads|others|ones|things|bits|mistakes|decisions|changes|"
-                     "friends|choices|promises|deals|appointments|reservations|progress|"
+                     "tons|lots|loads|others|ones|bits|promises|deals|appointments|reservations|"
                      "sure|it|us|them|you|me|him|her|this|that|these|those|some|any|two|three|"
                      "many|more|several|all|plenty|lunch|breakfast|tea|coffee|wishes|"
                      "toasts|faces|eyes|rounds|trips|visits|stops|guesses|assumptions|"
