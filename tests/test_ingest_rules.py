@@ -5379,6 +5379,25 @@ def test_where_one_still_is_said_in_reply_to_a_question_about_work_is_a_workplac
                    {}) == set()
 
 
+def test_a_dropped_subject_in_reply_to_a_question_about_someone_else_is_theirs():
+    assert replied("Moved into Larchfield last week. This is her room.", "Owen",
+                   "But I finished, then ate a LOT of pie. How's Nan? Did she move?",
+                   {"nan": "Person"}) == {("nan", "LIVES_IN", "larchfield")}
+    assert replied("Started at Acme on Monday.", "Owen", "Has Priya found a job yet?",
+                   {"priya": "Person"}) == {("priya", "WORKS_AT", "acme")}
+    # asked of the one replying, or asked last of them, or not in the reply's first
+    # sentence: the speaker's
+    assert replied("Moved into Larchfield last week.", "Owen", "Did you move?",
+                   {}) == {("owen", "LIVES_IN", "larchfield")}
+    assert replied("Started at Acme on Monday.", "Owen", "Has Priya found a job? Did you?",
+                   {"priya": "Person"}) == {("owen", "WORKS_AT", "acme")}
+    assert replied("Great news. Started at Acme on Monday.", "Owen", "Did Priya find a job?",
+                   {"priya": "Person"}) == {("owen", "WORKS_AT", "acme")}
+    # "she" is a person, not a place named before
+    assert replied("Moved into Larchfield last week.", "Owen", "How's Leeds? Did she move?",
+                   {"leeds": "Entity"}) == {("owen", "LIVES_IN", "larchfield")}
+
+
 def test_a_name_given_in_reply_to_being_asked_for_one_is_named():
     assert replied("I did - Little Lupe Bakery, after my abuela.", "Lena",
                    "Those are the best kind. Did you pick a name yet?", {}) == {

@@ -1052,7 +1052,9 @@ class RuleExtractor:
                  for name in (m["name"], _POSSESSIVE_SUFFIX.sub("", m["name"]),
                               _SAD_OPENING.sub("", m["name"]),
                               # ("And Northfold asked me…": Northfold)
-                              _without_opening_word(m["name"]))}
+                              _without_opening_word(m["name"]),
+                              # ("How's Nan?", "Has Priya started?")
+                              _asked_name(m["name"]))}
         # ... and a titled one by the name alone ("How's Miss Olive?": Olive)
         names |= {canonical_name(_POSSESSIVE_SUFFIX.sub("", m["name"]))
                   for m in _TITLED.finditer(source.content)}
@@ -1685,8 +1687,11 @@ class _Run:
         if dropped:
             rest = text[dropped.end():]
             verb = rest.split(maxsplit=1)[0].lower()
-            text = "I " + _DROPPED_AUXILIARY.get(verb, "") + (dropped["adverb"] or "").lower() \
-                + rest[0].lower() + rest[1:]
+            # ... but a reply's first sentence answers of whom it was asked: "How's Nan?
+            # Did she move?" / "Moved into Larchfield last week." (Nan moved, not Owen)
+            subject = (self._asked_after() if self.sentences_read == 1 else None) or "I"
+            text = f"{subject} " + _DROPPED_AUXILIARY.get(verb, "") \
+                + (dropped["adverb"] or "").lower() + rest[0].lower() + rest[1:]
         text = _APPOSITIVE.sub(r"\g<rel> \g<name> ", text)
         # "Tom, my brother, lives in Leeds": Tom lives there (the relation is read from
         # the sentence itself: sentence())
@@ -2560,6 +2565,23 @@ class _Run:
                 self.relate(owner, group, "MEMBER_OF", sentence)
                 named.add(m["name"])
 
+    def _asked_after(self) -> str | None:
+        """The person the message before ends by asking what they did or how they are
+        ("Did she move?", "Has Priya started yet?"): a known person by name, or the one
+        that message named last for "she" or "he"; None when it asks the one replying or
+        asks nothing."""
+        m = _ASKED_AFTER_THEM.search(self.previous_message or "")
+        if m is None:
+            return None
+        if m["who"].lower() not in ("she", "he"):
+            return m["who"] if _usable(m["who"]) and self._kind(m["who"]) == "Person" \
+                else None
+        # "she" is the person named last before the question ("How's Nan?")
+        said = [_asked_name(c["name"]) for c in _CAPITALISED.finditer(
+            self.previous_message[:m.start()])]
+        people = [name for name in said if self._kind(name) == "Person"]
+        return people[-1] if people else None
+
     def _still_at_reply(self, sentence: _Sentence, named: set[str]) -> None:
         """Where one still works, said with no subject in reply to a question about work:
         "Are you still on the nights at that warehouse?" / "Yep, still at Parcelwise in
@@ -2854,6 +2876,12 @@ _OPENING_BEFORE_NAME = compiled(
     r"honestly|seriously|literally|basically|obviously|sadly|luckily|thankfully|hopefully|"
     r"unfortunately|fortunately|definitely|clearly|frankly|naturally|personally|"
     r"surprisingly|meanwhile|btw|haha|lol))(?=\s++[A-Z][a-z]++(?:\s++[A-Z][a-z]++)*+\s++[a-z])")
+
+
+def _asked_name(name: str) -> str:
+    """A capitalised run of words without the question it opens on and its "'s" ("How's
+    Nan" is Nan, "Has Priya" Priya)."""
+    return _POSSESSIVE_SUFFIX.sub("", _QUESTION_OPENING.sub("", name))
 
 
 def _without_opening_word(name: str) -> str:
@@ -4215,6 +4243,12 @@ _NAME_GIVEN = compiled(
     r"^(?:(?:I\s++(?:did|have)|[Yy]es|[Yy]ep|[Yy]eah)\s*+[!,.]?\s*+(?:[-–—:]\s*+)?)?"
     r"(?:[Ii]t['’]s\s++(?:going\s++to\s++be\s++)?called\s++|(?<=[\-–—:]\s))[\"“']?"
     rf"(?P<name>{NAME})")
+# a question about someone else that ends a message, asking what they did or are doing
+# (_Run._asked_after): the reply's dropped subject is theirs
+_ASKED_AFTER_THEM = compiled(
+    rf"\b(?:[Dd]id|[Dd]oes|[Hh]as|[Ii]s|[Ww]as|[Ww]ill)\s++(?P<who>she|he|{_WORD})\b"
+    r"[^.!?]*\?\s*+$")
+_QUESTION_OPENING = compiled(r"^(?:(?:How|Where|What|Who)['’]s|Has|Have|Does|Will)\s++")
 # a reply with no subject that says where one still is ("Yep, still at Parcelwise in
 # Trafford Park"), to a question about work (_Run._still_at_reply), and whether it asked
 # the one replying
