@@ -5344,6 +5344,27 @@ def test_a_sentence_opening_on_been_doing_or_on_a_thing_made_drops_the_speaker()
         assert extract(text, "Melanie")[1] == set(), text
 
 
+def test_an_application_to_a_school_a_programme_or_an_employer_by_its_name_is_made():
+    assert extract("I applied to Stanford University.", "Sofia")[1] == {
+        ("sofia", "EXPERIENCED", "applied to stanford university")}
+    assert extract("Rohan's applied to Nottingham and Sheffield for mechanical engineering.",
+                   "Ravi")[1] == {("rohan", "EXPERIENCED", "applied to nottingham"),
+                                  ("rohan", "EXPERIENCED", "applied to sheffield")}
+    assert extract("Okay my news: I sent in the Brightloop application on the 8th.",
+                   "Callum")[1] == {("callum", "EXPERIENCED", "applied to brightloop")}
+    assert extract("And the Chief application went in, before you ask.", "Euan")[1] == {
+        ("euan", "EXPERIENCED", "applied to chief")}
+    assert replied("She hit submit on her NAU application, a week early.", "Marcus",
+                   "How's Sofia?", {"sofia": "Person"}) == {
+        ("sofia", "EXPERIENCED", "applied to nau")}
+    # one applied to by what it is is said once; told in passing, or applied for no name
+    assert extract("I applied to the Oregon Master Beekeeper program.", "Lena")[1] == {
+        ("lena", "EXPERIENCED", "applied to oregon master beekeeper program")}
+    for text in ("Since I applied to Google I have been nervous.",
+                 "I put in an application on Friday.", "I applied sunscreen to Tom."):
+        assert extract(text, "Lena")[1] == set(), text
+
+
 def test_each_pastime_listed_after_a_liking_an_interest_or_a_doing_is_its_own_fact():
     assert extract("I love painting, pottery and hiking.", "Melanie")[1] == {
         ("melanie", "LIKES", "painting"), ("melanie", "LIKES", "pottery"),
@@ -5396,6 +5417,12 @@ def test_a_dropped_subject_in_reply_to_a_question_about_someone_else_is_theirs()
     # "she" is a person, not a place named before
     assert replied("Moved into Larchfield last week.", "Owen", "How's Leeds? Did she move?",
                    {"leeds": "Entity"}) == {("owen", "LIVES_IN", "larchfield")}
+
+
+def test_she_in_reply_is_the_one_the_question_before_asked_about_by_name():
+    for previous in ("How's Sofia?", "Did Sofia like the box?"):
+        assert replied("She lives in Leeds now.", "Marcus", previous,
+                       {"sofia": "Person"}) == {("sofia", "LIVES_IN", "leeds")}, previous
 
 
 def test_a_name_given_in_reply_to_being_asked_for_one_is_named():

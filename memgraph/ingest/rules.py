@@ -1374,6 +1374,7 @@ class _Run:
             self._made(sentence.text, sentence, named)
             self._goals(text, sentence)
             self._milestones(text, sentence)
+            self._applications_named(text, sentence)
             self._implied(text, sentence, named)
             self._homeland(sentence.text, sentence, named)
             self._workplace(sentence.text, sentence, named)
@@ -1765,7 +1766,8 @@ class _Run:
 
     def _first_person_named(self, text: str) -> str | None:
         for m in _CAPITALISED.finditer(text):
-            name = _POSSESSIVE_SUFFIX.sub("", m["name"])
+            # ("How's Sofia?", "Did Sofia like it?": Sofia)
+            name = _without_opening_word(_asked_name(m["name"]))
             if self._kind(name) == "Person" and name != self.owner:
                 return name
         return None
@@ -2262,6 +2264,31 @@ class _Run:
             lived = self.node("Concept", _milestone_name(m, job))
             for who in self._everyone(m, together):
                 self.relate(who, lived, "EXPERIENCED", sentence)
+
+    def _applications_named(self, text: str, sentence: _Sentence) -> None:
+        """An application to a school, a programme or an employer by its name: "I applied
+        to Stanford University", "Rohan has applied to Nottingham and Sheffield", "she hit
+        submit on her NAU application", "I sent in the Brightloop application", "the Chief
+        application went in" (the speaker's): EXPERIENCED "applied to NAU" each, dated by
+        the sentence, as "applied to adoption agencies" is (_milestones)."""
+        # (one applied to by what it is is _APPLIED's: "the Oregon Master Beekeeper
+        # program", "Sam's old firm")
+        told = [m.span() for m in _APPLIED.finditer(text)]
+        for m in [*_APPLIED_TO_NAMED.finditer(text), *_APPLICATION_NAMED.finditer(text)]:
+            if (m["subj"] not in (None, "I") and not _usable(m["subj"])) \
+                    or _TOLD_IN_PASSING.search(text, 0, m.start()) \
+                    or any(start < m.end() and m.start() < end for start, end in told) \
+                    or _POSSESSIVE_SUFFIX.search(m["names"]):
+                continue
+            people = self._everyone(m, self._coordinated(text[:m.start()])) \
+                if m["subj"] else [self.speaker()]
+            for name in _listed(m["names"]):
+                if not _usable(name) or self._kind(name) == "Person":
+                    continue
+                applied = self.node("Concept", f"applied to {name}")
+                for who in people:
+                    if who is not None:
+                        self.relate(who, applied, "EXPERIENCED", sentence)
 
     def _dated_clause(self, rest: str) -> bool:
         """Whether the clause that ``rest`` goes on says when ("last Saturday, the cat
@@ -4410,6 +4437,17 @@ _APPLIED = compiled(
     r"job|jobs|position|positions|role|roles|internship|internships|apprenticeship|"
     r"scholarship|scholarships|grant|fellowship|residency|studio|studios|firm|firms|"
     r"degree|masters|master['’]s|phd|PhD|visa|mortgage|loan|academy))\b(?![\-'’])")
+# ... and one to a school, a programme or an employer by its name, or "the NAU
+# application" sent (_Run._applications_named)
+_APPLIED_TO_NAMED = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?applied\s++(?:to|for)\s++"
+    rf"(?:the\s++)?(?P<names>{NAME}(?:\s*+,\s*+{NAME})*(?:\s++(?:and|or)\s++{NAME})?)"
+    r"(?!\s*+['’])")
+_APPLICATION_NAMED = compiled(
+    rf"(?:{SUBJECT}\s++{ADVERB}(?:(?:have|has|had)\s++{ADVERB})?(?:sent|submitted|"
+    r"put|hit\s++submit\s++on)(?:\s++(?:in|off))?\s++(?:my|his|her|their|our|the)\s++|"
+    r"(?:^|(?<=[\s,;:]))(?:[Mm]y|[Tt]he|[Oo]ur)\s++(?=\S++\s++application\s++went\s++in))"
+    rf"(?P<names>{NAME})\s++application\b")
 # a move with no place named: "We moved last Saturday", "we moved on Canada Day",
 # "Lakshmi moved in with us two weeks ago", "we've moved into the new flat" (EXPERIENCED
 # "move", "move in", "move out", dated by the sentence); a place named is the home's fact
