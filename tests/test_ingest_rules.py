@@ -5365,6 +5365,41 @@ def test_an_application_to_a_school_a_programme_or_an_employer_by_its_name_is_ma
         assert extract(text, "Lena")[1] == set(), text
 
 
+def test_a_home_found_in_a_place_is_a_move_ahead():
+    for text in ("Found a duplex in Cherrywood with a detached garage.",
+                 "We found a flat in Cherrywood and move on the 31st."):
+        assert extract(text, "Camila")[1] == {
+            ("camila", "HAS_GOAL", "moving to cherrywood")}, text
+    # a room of another kind, or a thing found, is no home
+    for text in ("Gaz found a rehearsal room in Ancoats.", "I found the keys in Leeds.",
+                 "Found a great recipe for pho."):
+        assert extract(text, "Camila")[1] == set(), text
+
+
+def test_a_race_one_is_running_or_doing_is_taken_part_in():
+    assert extract("Gail and I are running the Turkey Trot downtown Thursday morning.",
+                   "Tessa")[1] == {("tessa", "ATTENDED", "turkey trot"),
+                                   ("gail", "ATTENDED", "turkey trot")}
+    assert extract("I'm doing the Great North Run in September.", "Tessa")[1] == {
+        ("tessa", "ATTENDED", "great north run")}
+    # a distance done is no race
+    assert extract("I'm doing 5K again without pain.", "Naomi")[1] == set()
+
+
+def test_a_stall_at_a_fair_or_a_market_is_taking_part_in_it():
+    for text, fair in (
+            ("This morning was my first stall at the Saturday farmers market.",
+             "saturday farmers market"),
+            ("Last Saturday I had a booth at the Ridgeview Holiday Craft Fair.",
+             "ridgeview holiday craft fair"),
+            ("I had my first stall at the Cherrywood Makers Market.",
+             "cherrywood makers market")):
+        assert extract(text, "Ruth")[1] == {("ruth", "ATTENDED", fair)}, text
+    # one applied for is not had yet
+    assert extract("Also applied for a stall at the Cherrywood Makers Market in June.",
+                   "Ruth")[1] == set()
+
+
 def test_each_pastime_listed_after_a_liking_an_interest_or_a_doing_is_its_own_fact():
     assert extract("I love painting, pottery and hiking.", "Melanie")[1] == {
         ("melanie", "LIKES", "painting"), ("melanie", "LIKES", "pottery"),

@@ -1671,6 +1671,7 @@ class _Run:
         text = _PERFECT_OF_EVENT.sub(r"\g<subj> \g<adverb>", text)
         text = _CLINICIAN_SAYS_IT_IS.sub(r"\g<said> I have ", text)
         text = _PUT_ME_ON.sub("I am on ", text)
+        text = _MY_STALL_AT.sub("I had a stall at ", text)
         text = _MY_JOB_IS_A_ROLE.sub("I am a ", text)
         text = _MOVED_ME_TO.sub("; I am moving to ", text)
         text = _LIVES_WITH_ME.sub(r"\g<said>; I live in \g<place>", text)
@@ -2215,7 +2216,8 @@ class _Run:
             goal = _TRAILING.sub("", (m["obj"] or m["doing"]).strip()).strip().lower()
             if owner is not None and goal and not all(w in FILLER_WORDS for w in goal.split()):
                 self.relate(owner, self.node("Concept", goal), "HAS_GOAL", sentence)
-        for pattern, plan in ((_MOVING_TO, "moving to"), (_TRIP_TO, "trip to")):
+        for pattern, plan in ((_MOVING_TO, "moving to"), (_HOME_FOUND, "moving to"),
+                              (_TRIP_TO, "trip to")):
             for m in pattern.finditer(text):
                 # "going to Tom's party" is to a person's, no place
                 where = self._owner_or_name(m["obj"], text, m.start("obj"), m.end("obj"))
@@ -3720,6 +3722,10 @@ _MY_JOB_IS_A_ROLE = compiled(
     r"\b[Mm]y\s++(?:day\s++|main\s++|current\s++|new\s++|real\s++|(?:full|part)-time\s++)?"
     r"job\s++is\s++(?:(?:a|an)\s++)?"
     rf"(?={_ROLE_WORDS}(?![\w'’\-]))")
+# "this morning was my first stall at the Saturday farmers market": one had a stall there
+_MY_STALL_AT = compiled(r"(?<!\bhad\s)(?<!\bhave\s)(?<!\bhas\s)\b(?:[Mm]y|[Oo]ur)\s++"
+                        r"(?:(?:first|second|third|own|last|very\s++first)\s++)?"
+                        r"(?:stall|table|stand|booth)\s++at\s++(?=(?:the|a|an)\s)")
 _PUT_ME_ON = compiled(
     r"\b(?:(?:[Tt]he\s++|[Mm]y\s++)?(?:[Dd]octor|[Dd]oc|GP|[Cc]onsultant|[Ss]pecialist|"
     r"[Pp]sychiatrist|[Cc]ardiologist|[Nn]urse)(?:\s++has|['’]s)?\s++(?:put|started|switched)\s++"
@@ -4048,6 +4054,8 @@ _DROPPED_SUBJECT = compiled(r"^(?P<adverb>(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]
                               r"(?=(?:[Tt]ook|[Ww]ent|[Vv]isited|[Mm]oved|[Jj]oined|[Ss]tarted|"
                               r"[Tt]ravell?ed|[Ff]lew|[Aa]dopted|[Rr]elocated|[Ss]igned|[Rr]an|"
                               r"[Ff]inished|[Cc]ompleted|[Ll]anded|[Aa]ccepted|[Bb]ought|"
+                              # "Found a duplex in Cherrywood"
+                              r"[Ff]ound(?=\s+(?:a|an|our)\s)|"
                               # an injury: "done my ACL in a pre-season friendly", "Tore my
                               # hamstring on camp"
                               r"[Dd]one(?=\s+my\s)|[Tt]ore|[Bb]roke|[Ss]prained|[Tt]wisted|"
@@ -4335,6 +4343,12 @@ _MOVING_TO = compiled(
     # ... or in together there ("Rachel and I are moving in together in Walthamstow")
     r"(?:to|(?<=moving\s)in\s++together\s++(?:in|to))\s++"
     rf"(?:the\s++|an?\s++(?:[a-z\-]++\s++){{0,2}}?{_HOME_WORDS}\s++in\s++)?(?P<obj>{NAME})")
+# ... and a home found there ("Found a duplex in Cherrywood with a detached garage", "we
+# found a flat in Leith"): a move ahead, as one said is
+_HOME_FOUND = compiled(
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?found\s++(?:a|an|our|my|the)\s++"
+    rf"(?:[a-z\-]++\s++){{0,2}}?(?:{_HOME_WORDS[3:-1]}|duplex|one-bedroom|two-bedroom|"
+    rf"three-bedroom|place)\s++in\s++(?P<obj>{NAME})")
 # a trip ahead: "I'm flying to Tokyo on April 14", "we're going to Paris next month",
 # "Kai is heading to Lisbon on Friday": a plan held now (HAS_GOAL "trip to Tokyo", the
 # sentence, with its date, as the fact's words), not a visit yet (VISITED waits for "we
@@ -4608,7 +4622,7 @@ _NOT_LEARNT = ("to|a|about|from|with|by|for|at|in|on|as|together|fast|quickly|sl
                "ourselves|themselves")
 _COACHES = (r"(?:coach|coaches|coached|coaching|manage|manages|managed|managing|captain|"
             r"captains|captained|captaining)")
-_RACE_WORDS = ("marathon|half-marathon|race|run|5k|10k|triathlon|ultramarathon|ultra|"
+_RACE_WORDS = ("marathon|half-marathon|race|run|trot|5k|10k|triathlon|ultramarathon|ultra|"
                "relay|parkrun|sportive|duathlon|ironman")
 _WEDDED = (rf"{ADVERB}(?:got|get|are|were|have\s++been|had\s++been|"
            # "Sara and I are getting married in September"
@@ -5926,6 +5940,10 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
     # Marathon", "I ran a charity race" (an event: its date is when)
     ("ATTENDED", compiled(
         rf"{SUBJECT}\s++{ADVERB}(?:ran|run|runs|did|finished|completed|raced|competed\s++in|"
+        # ("Gail and I are running the Turkey Trot on Thursday", "I'm doing the Great North
+        # Run in September")
+        rf"(?:am|is|are)\s++{ADVERB}(?:running|doing|racing|entering)"
+        r"(?=\s++(?:a|an|my|the|our|his|her|their|another)\s)|"
         r"entered|signed\s++up\s++for|registered\s++for|took\s++part\s++in|"
         r"participated\s++in)\s++(?:(?P<det>a|an|my|the|our|his|her|their|another)\s++)?"
         r"(?:(?:first|second|third|last|next|new|big|local|annual|virtual)\s++)?"
@@ -5959,6 +5977,17 @@ _MORE_FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"(?P<obj>(?:[\w'’\-]++\s++){0,3}?(?:fair|market|festival|show|gig|open\s++mic"
         r"(?:\s++night)?|concert|recital|exhibition|convention|expo|parade|fun\s++run|"
         r"bake\s++sale|car\s++boot(?:\s++sale)?|pop-up|showcase|talent\s++show))(?![\w'’\-])"),
+     "Concept", ""),
+    # ... and one had a stall at: "I had a stall at the Cherrywood Makers Market", "this
+    # morning was my first stall at the Saturday farmers market" (as "I did the farmers
+    # market" is)
+    ("ATTENDED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?(?:had|ran|got|took|have|has)"
+        r"\s++(?:a|an|my|our|his|her|their)\s++"
+        r"(?:(?:first|second|third|own|last|next|very\s++first)\s++)?(?:stall|table|stand|booth)"
+        r"\s++at\s++(?P<det>the|a|an)\s++"
+        r"(?P<obj>(?:[\w'’\-]++\s++){0,3}?(?i:fair|market|festival|show|expo|convention|"
+        r"bazaar|fete|fête|car\s++boot(?:\s++sale)?|craft\s++sale))(?![\w'’\-])"),
      "Concept", ""),
     # ... and a talk given: "I gave a talk at the school last week", "Maya is giving a
     # presentation at the conference" (taken part in; not "gave a talking-to")
