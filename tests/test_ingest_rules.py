@@ -5386,6 +5386,19 @@ def test_a_race_one_is_running_or_doing_is_taken_part_in():
     assert extract("I'm doing 5K again without pain.", "Naomi")[1] == set()
 
 
+def test_a_named_place_walked_hiked_or_climbed_up_or_around_is_visited():
+    assert extract("We hiked up Watchman Peak for the sunset.", "Jonah")[1] == {
+        ("jonah", "VISITED", "watchman peak")}
+    assert extract("Theo and I walked all the way around Green Lake yesterday.",
+                   "Nora")[1] == {("nora", "VISITED", "green lake"),
+                                  ("theo", "VISITED", "green lake")}
+    assert extract("We walked round Rutland Water last weekend, six miles.", "Dev")[1] == {
+        ("dev", "VISITED", "rutland water")}
+    # a place by no name, or a thing climbed, is none
+    for text in ("I walked to the shop.", "I climbed up Mum's ladder."):
+        assert extract(text, "Dev")[1] == set(), text
+
+
 def test_a_stall_at_a_fair_or_a_market_is_taking_part_in_it():
     for text, fair in (
             ("This morning was my first stall at the Saturday farmers market.",

@@ -662,6 +662,14 @@ _FACTS: list[tuple[str, Prefiltered, str, str]] = [
         r"house|hostel|lodge|chalet|campsite|caravan|guesthouse|guest\s++house|inn|resort|"
         r"yurt|treehouse|motel)\s++(?:in|on|near|outside))\s++"
         rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
+    # a named place walked, hiked or climbed up or around: "We hiked up Watchman Peak for the
+    # sunset", "Theo and I walked all the way around Green Lake", "We walked round Rutland
+    # Water" (not "walked to the shop": a place by its name)
+    ("VISITED", compiled(
+        rf"{SUBJECT}\s++{ADVERB}(?:hiked|walked|climbed|scrambled|cycled|biked|strolled|"
+        r"wandered|paddled|kayaked)\s++(?:all\s++the\s++way\s++)?(?:up|around|round|"
+        r"to\s++the\s++top\s++of|along|across|over)\s++"
+        rf"(?:the\s++)?(?P<obj>{NAME})"), "Entity", "place"),
     # a trip taken or made to a named place: "I took a short trip last week to Rome", "we
     # made a weekend trip to Paris", "we took a day trip from Kyoto to Uji"
     ("VISITED", compiled(
