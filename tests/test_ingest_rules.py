@@ -5473,6 +5473,19 @@ def test_she_in_reply_is_the_one_the_question_before_asked_about_by_name():
                        {"sofia": "Person"}) == {("sofia", "LIVES_IN", "leeds")}, previous
 
 
+def test_she_stays_the_one_asked_about_through_sentences_of_no_one_or_of_her():
+    told = ("She did! Two Sundays ago. I made roast chicken and she ate three helpings. "
+            "She told me all about her classes - she wants to study environmental science.")
+    assert replied(told, "Ruth", "Oh, did Sofia come over?", {"sofia": "Person"}) == {
+        ("sofia", "INTERESTED_IN", "environmental science")}
+    # a sentence that names another, or speaks of someone unnamed, ends it
+    assert replied("Oh and Andre says hi. He made me a leather apron.", "Aisha",
+                   "Oh, did Sofia come over?", {"sofia": "Person"}) == {
+        ("andre", "CREATED", "leather apron")}
+    assert replied("I went to see my mom. She made me a leather apron.", "Aisha",
+                   "Oh, did Sofia come over?", {"sofia": "Person"}) == set()
+
+
 def test_a_name_given_in_reply_to_being_asked_for_one_is_named():
     assert replied("I did - Little Lupe Bakery, after my abuela.", "Lena",
                    "Those are the best kind. Did you pick a name yet?", {}) == {

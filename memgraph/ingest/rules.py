@@ -1128,6 +1128,7 @@ class _Run:
         self.existing: dict[str, str] = {}   # canonical name -> kind, already in the graph
         self.last_person: str | None = None       # the person this sentence is about
         self.previous_person: str | None = None   # ... and the one before it was
+        self.went_on_about: str | None = None     # the one this sentence's "she" was
         # the name the sentence before opened on, whatever its kind ("Rusty's the plan."):
         # whom its "He's my …" next is said of (_pronoun_is_my_relation)
         self.previous_opening: str | None = None
@@ -1490,8 +1491,13 @@ class _Run:
                                                    "lifetime": "month"})
         # a sentence that only goes on about the one before it ("He came over afterward to
         # argue.") keeps its person for the next ("Turns out he's a chemistry teacher.")
+        # ... and so does one whose "she" or "he" was that person ("I made roast chicken and
+        # she ate three helpings."), or one that speaks of no one ("Two Sundays ago.")
         self.previous_person = self.last_person or self._first_person_named(sentence.text) \
-            or (self.previous_person if _GOES_ON_ABOUT.match(sentence.text) else None)
+            or (self.previous_person if _GOES_ON_ABOUT.match(sentence.text)
+                or self.went_on_about == self.previous_person
+                or _of_no_one(sentence.text) else None)
+        self.went_on_about = None
         opening = _CAPITALISED.match(sentence.text)
         self.previous_opening = _POSSESSIVE_SUFFIX.sub("", opening["name"]) if opening else None
         self.organisation = self._last_organisation(sentence.text) or self.organisation
@@ -1736,9 +1742,7 @@ class _Run:
             # ("After Tokyo we're off to see my colleague Kenji Sato, he works at …")
             pronoun = _PRONOUN_SUBJECT.search(text, 1)
             subject = self._last_name_before(text[:pronoun.start()]) if pronoun else None
-        text = _PRONOUN_SUBJECT.sub(
-            lambda m: self._pronoun_for(m.group(0), subject if m.start() > 0 and subject
-                                        else self.previous_person), text)
+        text = _PRONOUN_SUBJECT.sub(self._pronoun_resolver(subject), text)
         # a subject left out after "and" is its clause's when the clause (after a comma)
         # names one ("I play bass, my friend Tess sings and plays guitar"), else the
         # sentence's: the relative it opens on ("Alex's brother Diego moved to Austin and
@@ -1853,6 +1857,20 @@ class _Run:
             if holder is not None and holder != name:
                 self._kin_fact(holder, name, key, sentence)
             named.add(name)
+
+    def _pronoun_resolver(self, subject: str | None) -> Callable[[re.Match[str]], str]:
+        """Each subject pronoun's name: the sentence's own subject after its opening, else
+        the person the sentence before was about, which this sentence then goes on about
+        (``went_on_about``: "I made roast chicken and she ate three helpings." keeps her for
+        "She told me all about her classes")."""
+        def name(m: re.Match[str]) -> str:
+            person = subject if m.start() > 0 and subject else self.previous_person
+            said = self._pronoun_for(m.group(0), person)
+            if person is not None and said == person and person == self.previous_person \
+                    and m.group(0).lower() in ("she", "he"):
+                self.went_on_about = person
+            return said
+        return name
 
     def _pronoun_for(self, pronoun: str, person: str | None) -> str:
         """The name a subject pronoun stands for: ``person``, unless the message or the two
@@ -2921,6 +2939,17 @@ def _asked_name(name: str) -> str:
     return _POSSESSIVE_SUFFIX.sub("", _QUESTION_OPENING.sub("", name))
 
 
+def _of_no_one(text: str) -> bool:
+    """Whether a sentence is a fragment of no one: no verb, no pronoun or word for a
+    person, and no capitalised word but those of every sentence ("Two Sundays ago.",
+    "August, stall number 23."; not "Rusty's the plan.", nor "The music was loud.", which
+    goes on to something else)."""
+    if _SOMEONE_SPOKEN_OF.search(text) or _FINITE_VERB.search(text):
+        return False
+    return all(word in STOPWORDS or (i == 0 and word.lower() in _NUMBER_WORDS)
+               for i, word in enumerate(_CAPITALISED_WORD.findall(text)))
+
+
 def _without_opening_word(name: str) -> str:
     """A capitalised run of words without the word that opens a sentence before a name
     ("And Northfold" is Northfold)."""
@@ -3092,6 +3121,18 @@ _OPENS_ON_PRONOUN = compiled(rf"^(?:{_OPENING_WORD})?{_SUBJECT_PRONOUN}")
 # ... one person's, or on theirs ("His team was called Quizteama Aguilera."): it goes on
 # about them ("They were stoked for the dinosaur exhibit!" is about the kids, not the one
 # person named before)
+# a word for someone: a sentence with none ("Two Sundays ago.", "The pie was gone in an
+# hour.") is still about the one the sentence before was about
+_SOMEONE_SPOKEN_OF = compiled(
+    r"\b(?:I|[Ww]e|[Yy]ou|[Tt]hey|[Ss]he|[Hh]e|[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir|"
+    r"[Mm]e|[Uu]s|[Hh]im|[Tt]hem|woman|man|girl|guy|boy|lady|kid|kids|child|children|baby|"
+    r"everyone|everybody|someone|somebody|people|friend|friends)\b")
+_CAPITALISED_WORD = compiled(r"\b[A-Z][\w'’\-]*+")
+_FINITE_VERB = compiled(r"(?i:\b(?:is|was|are|were|be|been|has|had|have|do|does|did|can|"
+                        r"could|will|would|should|may|might|must|[a-z]{2,}ed)\b|['’](?:s|re|ve|d|ll)\b)")
+_NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight",
+                           "nine", "ten", "eleven", "twelve", "twenty", "thirty", "forty",
+                           "fifty", "a", "an"})
 _GOES_ON_ABOUT = compiled(rf"^(?:{_OPENING_WORD})?(?:[Ss]he|[Hh]e|His|Her)\b")
 _PRONOUN_SUBJECT = compiled(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s)|"
                               # ("… but now he works at Google", "and now she's in Leeds")
