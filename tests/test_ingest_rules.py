@@ -5399,6 +5399,16 @@ def test_a_named_place_walked_hiked_or_climbed_up_or_around_is_visited():
         assert extract(text, "Dev")[1] == set(), text
 
 
+def test_a_pet_introduced_by_this_is_and_then_said_to_be_one_is_owned():
+    assert extract("This is Birk! We picked him up on Tuesday from the animal shelter. "
+                   "He's three, part husky.", "Sigrid")[1] == {("sigrid", "OWNS", "birk")}
+    assert extract("This is Birk! He's a husky.", "Sigrid")[1] == {("sigrid", "OWNS", "birk")}
+    # someone introduced and collected from elsewhere is no pet
+    for text in ("This is Tom! We picked him up from the airport.",
+                 "This is my brother. We picked him up from the shelter."):
+        assert extract(text, "Sigrid")[1] == set(), text
+
+
 def test_a_stall_at_a_fair_or_a_market_is_taking_part_in_it():
     for text, fair in (
             ("This morning was my first stall at the Saturday farmers market.",

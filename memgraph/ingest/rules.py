@@ -2484,6 +2484,13 @@ class _Run:
         elif met is not None and (m := _PET_SAID_NEXT.match(sentence.text)) is not None:
             # "Meet Biscuit. He's a beagle mix.": the speaker's
             self._owned(f"I got a {m['kind']} named {met}", sentence, named)
+        elif met is not None and (got := _ADOPTED_PRONOUN.search(text)) is not None \
+                and _FROM_SHELTER.search(text, got.end()):
+            # "This is Birk! We picked him up on Tuesday from the animal shelter.": the
+            # animal the message says he is ("part husky"), else a pet
+            kind = _ANIMAL_SAID.search(self.content)
+            what = kind["kind"].lower() if kind else "pet"
+            self._owned(f"{got['subj']} got a {what} named {met}", sentence, named)
         elif (got := _PET_GOT.search(text)) is not None and not self._owned_matches(text):
             # "got a pup off my cousin Mair, we've called her Nel": named in the same sentence
             later = _NAMED_LATER.search(text, got.end())
@@ -3924,13 +3931,19 @@ _PET_NAME_FIRST = compiled(
 # ... or later in the sentence that got it, after a comma
 _NAMED_LATER = compiled(r"[,;]\s*+(?:and\s++)?" + _NAMED_NEXT.pattern)
 # a name introduced alone ("Meet Biscuit.", "Everyone, meet Pip!") ...
-_MEET_NAME = compiled(rf"\s*+(?:[A-Z][a-z]++,\s++)?[Mm]eet\s++(?P<name>{NAME})\s*+[.!]*+\s*+$")
+_MEET_NAME = compiled(rf"\s*+(?:[A-Z][a-z]++,\s++)?(?:[Mm]eet|[Tt]his\s++is)\s++(?P<name>{NAME})"
+                      r"\s*+[.!]*+\s*+$")
 # ... then said to be an animal, by a word that names nothing but one: "He's a beagle mix",
 # "She is a rescue greyhound" (not "He's a boxer", "a lab technician": people)
 _ANIMAL_KIND = "|".join(sorted(PET_WORDS | set(PET_BREEDS) - BREEDS_WITH_OTHER_SENSES))
 _PET_SAID_NEXT = compiled(
     r"\s*+(?:[Hh]e|[Ss]he|[Ii]t)(?:['’]s|\s++is)\s++(?:a|an)\s++(?:[\w\-]++\s++){0,3}?"
     rf"(?P<kind>(?i:{_ANIMAL_KIND}))\b(?![\w\-])")
+# ... or collected from a shelter or a rescue after being introduced ("This is Birk! We
+# picked him up on Tuesday from the animal shelter."), what animal the message says
+_FROM_SHELTER = compiled(r"\bfrom\s++(?:the|a|an|our|their)\s++(?:[\w\-]++\s++){0,2}?"
+                         r"(?:shelter|rescue|pound|breeder|humane\s++society|SPCA|RSPCA)\b")
+_ANIMAL_SAID = compiled(rf"\b(?P<kind>(?i:{_ANIMAL_KIND}))\b(?![\w\-])")
 # ... or anywhere in a message, after a sentence ends ("I adopted her… Her name is Pickle.
 # She's a two-year-old tortie")
 _PET_TOLD_IN = compiled(r"[.!?]" + _PET_SAID_NEXT.pattern)
