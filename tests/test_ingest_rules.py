@@ -5464,6 +5464,9 @@ def test_a_dropped_subject_in_reply_to_a_question_about_someone_else_is_theirs()
                    {"nan": "Person"}) == {("nan", "LIVES_IN", "larchfield")}
     assert replied("Started at Acme on Monday.", "Owen", "Has Priya found a job yet?",
                    {"priya": "Person"}) == {("priya", "WORKS_AT", "acme")}
+    assert replied("Been running every day since.", "Owen",
+                   "How's Priya? Has she been exercising?", {"priya": "Person"}) == {
+        ("priya", "EXPERIENCED", "running")}
     # asked of the one replying, or asked last of them, or not in the reply's first
     # sentence: the speaker's
     assert replied("Moved into Larchfield last week.", "Owen", "Did you move?",

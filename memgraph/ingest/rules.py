@@ -1492,7 +1492,7 @@ class _Run:
         # a sentence that only goes on about the one before it ("He came over afterward to
         # argue.") keeps its person for the next ("Turns out he's a chemistry teacher.")
         # ... and so does one whose "she" or "he" was that person ("I made roast chicken and
-        # she ate three helpings."), or one that speaks of no one ("Two Sundays ago.")
+        # she ate three helpings."), or a fragment of no one ("Two Sundays ago.")
         self.previous_person = self.last_person or self._first_person_named(sentence.text) \
             or (self.previous_person if _GOES_ON_ABOUT.match(sentence.text)
                 or self.went_on_about == self.previous_person
@@ -1706,8 +1706,11 @@ class _Run:
             # ... but a reply's first sentence answers of whom it was asked: "How's Nan?
             # Did she move?" / "Moved into Larchfield last week." (Nan moved, not Owen)
             subject = (self._asked_after() if self.sentences_read == 1 else None) or "I"
-            text = f"{subject} " + _DROPPED_AUXILIARY.get(verb, "") \
-                + (dropped["adverb"] or "").lower() + rest[0].lower() + rest[1:]
+            auxiliary = _DROPPED_AUXILIARY.get(verb, "")
+            if subject != "I":
+                auxiliary = {"am ": "is ", "have ": "has "}.get(auxiliary, auxiliary)
+            text = f"{subject} {auxiliary}" + (dropped["adverb"] or "").lower() \
+                + rest[0].lower() + rest[1:]
         text = _APPOSITIVE.sub(r"\g<rel> \g<name> ", text)
         # "Tom, my brother, lives in Leeds": Tom lives there (the relation is read from
         # the sentence itself: sentence())
@@ -3120,16 +3123,8 @@ def _clause_subject(before: str) -> str | None:
     return m["name"]
 
 
-# a sentence that opens on "he's"/"she's"/"he is"/"she is" before "my"/"our" ("He's my
-# son"): what it says of the person is the rest (_Run._pronoun_is_my_relation)
-_PRONOUN_IS_MY = compiled(r"(?:[Hh]e|[Ss]he)(?:['’]s|\s++is)\s++(?=(?:my|our)\s)")
-# a sentence that opens on a subject pronoun ("He lives in Manchester with his dog")
-_OPENS_ON_PRONOUN = compiled(rf"^(?:{_OPENING_WORD})?{_SUBJECT_PRONOUN}")
-# ... one person's, or on theirs ("His team was called Quizteama Aguilera."): it goes on
-# about them ("They were stoked for the dinosaur exhibit!" is about the kids, not the one
-# person named before)
-# a word for someone: a sentence with none ("Two Sundays ago.", "The pie was gone in an
-# hour.") is still about the one the sentence before was about
+# a word for someone: a fragment with none and no verb ("Two Sundays ago.") is still
+# about the one the sentence before was about (_of_no_one)
 _SOMEONE_SPOKEN_OF = compiled(
     r"\b(?:I|[Ww]e|[Yy]ou|[Tt]hey|[Ss]he|[Hh]e|[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir|"
     r"[Mm]e|[Uu]s|[Hh]im|[Tt]hem|woman|man|girl|guy|boy|lady|kid|kids|child|children|baby|"
@@ -3140,6 +3135,14 @@ _FINITE_VERB = compiled(r"(?i:\b(?:is|was|are|were|be|been|has|had|have|do|does|
 _NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight",
                            "nine", "ten", "eleven", "twelve", "twenty", "thirty", "forty",
                            "fifty", "a", "an"})
+# a sentence that opens on "he's"/"she's"/"he is"/"she is" before "my"/"our" ("He's my
+# son"): what it says of the person is the rest (_Run._pronoun_is_my_relation)
+_PRONOUN_IS_MY = compiled(r"(?:[Hh]e|[Ss]he)(?:['’]s|\s++is)\s++(?=(?:my|our)\s)")
+# a sentence that opens on a subject pronoun ("He lives in Manchester with his dog")
+_OPENS_ON_PRONOUN = compiled(rf"^(?:{_OPENING_WORD})?{_SUBJECT_PRONOUN}")
+# ... one person's, or on theirs ("His team was called Quizteama Aguilera."): it goes on
+# about them ("They were stoked for the dinosaur exhibit!" is about the kids, not the one
+# person named before)
 _GOES_ON_ABOUT = compiled(rf"^(?:{_OPENING_WORD})?(?:[Ss]he|[Hh]e|His|Her)\b")
 _PRONOUN_SUBJECT = compiled(r"(?:^|(?<=[,;:]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s)|"
                               # ("… but now he works at Google", "and now she's in Leeds")
@@ -3930,7 +3933,7 @@ _PET_NAME_FIRST = compiled(
     rf"(?P<kind>(?i:{_PET_KIND}))\b(?![\w\-])")
 # ... or later in the sentence that got it, after a comma
 _NAMED_LATER = compiled(r"[,;]\s*+(?:and\s++)?" + _NAMED_NEXT.pattern)
-# a name introduced alone ("Meet Biscuit.", "Everyone, meet Pip!") ...
+# a name introduced alone ("Meet Biscuit.", "Everyone, meet Pip!", "This is Birk!") ...
 _MEET_NAME = compiled(rf"\s*+(?:[A-Z][a-z]++,\s++)?(?:[Mm]eet|[Tt]his\s++is)\s++(?P<name>{NAME})"
                       r"\s*+[.!]*+\s*+$")
 # ... then said to be an animal, by a word that names nothing but one: "He's a beagle mix",
