@@ -5475,9 +5475,17 @@ def test_a_dropped_subject_in_reply_to_a_question_about_someone_else_is_theirs()
                    {"priya": "Person"}) == {("owen", "WORKS_AT", "acme")}
     assert replied("Great news. Started at Acme on Monday.", "Owen", "Did Priya find a job?",
                    {"priya": "Person"}) == {("owen", "WORKS_AT", "acme")}
-    # "she" is a person, not a place named before
-    assert replied("Moved into Larchfield last week.", "Owen", "How's Leeds? Did she move?",
-                   {"leeds": "Entity"}) == {("owen", "LIVES_IN", "larchfield")}
+    # "she" is a person, not a place named before; with no person named before it the
+    # reply states nothing of hers, nor of the speaker's
+    for known in ({"leeds": "Entity"}, {}):
+        assert replied("Moved into Larchfield last week.", "Owen",
+                       "How's Leeds? Did she move?", known) == set(), known
+    assert replied("Moved into Larchfield last week.", "Owen", "How's Nan? Did she move?",
+                   {}) == set()
+    # a thing asked after is no one's reply
+    assert replied("Moved into Larchfield last week.", "Owen", "Did Acme call back?",
+                   {"acme": "Entity"}) == {
+        ("owen", "LIVES_IN", "larchfield")}
 
 
 def test_she_in_reply_is_the_one_the_question_before_asked_about_by_name():

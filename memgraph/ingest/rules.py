@@ -2632,20 +2632,23 @@ class _Run:
 
     def _asked_after(self) -> str | None:
         """The person the message before ends by asking what they did or how they are
-        ("Did she move?", "Has Priya started yet?"): a known person by name, or the one
-        that message named last for "she" or "he"; None when it asks the one replying or
-        asks nothing."""
+        ("Did she move?", "Has Priya started yet?"): a person by name, or the one that
+        message named last for "she" or "he", else "she" or "he" itself (someone, not the
+        speaker); None when it asks the one replying, or a thing, or nothing."""
         m = _ASKED_AFTER_THEM.search(self.previous_message or "")
         if m is None:
             return None
-        if m["who"].lower() not in ("she", "he"):
-            return m["who"] if _usable(m["who"]) and self._kind(m["who"]) == "Person" \
-                else None
-        # "she" is the person named last before the question ("How's Nan?")
+        who = m["who"]
+        if who.lower() not in ("she", "he"):
+            # a name the graph holds as no person ("Did Acme call back?") is asked of no one
+            return who if _usable(who) and self._kind(who) in (None, "Person") else None
+        # "she" is the person named last before the question ("How's Sofia?"); when no
+        # person is ("How's Nan?", a grandmother the graph holds by no name), the reply is
+        # still hers, not the speaker's: the pronoun, which the fact patterns read as no one
         said = [_asked_name(c["name"]) for c in _CAPITALISED.finditer(
             self.previous_message[:m.start()])]
         people = [name for name in said if self._kind(name) == "Person"]
-        return people[-1] if people else None
+        return people[-1] if people else who.lower()
 
     def _still_at_reply(self, sentence: _Sentence, named: set[str]) -> None:
         """Where one still works, said with no subject in reply to a question about work:
