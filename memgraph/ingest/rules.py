@@ -2642,13 +2642,10 @@ class _Run:
         if who.lower() not in ("she", "he"):
             # a name the graph holds as no person ("Did Acme call back?") is asked of no one
             return who if _usable(who) and self._kind(who) in (None, "Person") else None
-        # "she" is the person named last before the question ("How's Sofia?"); when no
-        # person is ("How's Nan?", a grandmother the graph holds by no name), the reply is
-        # still hers, not the speaker's: the pronoun, which the fact patterns read as no one
-        said = [_asked_name(c["name"]) for c in _CAPITALISED.finditer(
-            self.previous_message[:m.start()])]
-        people = [name for name in said if self._kind(name) == "Person"]
-        return people[-1] if people else who.lower()
+        # "she" is the person named before the question ("How's Sofia?"); when no person
+        # is ("How's Nan?", a grandmother the graph holds by no name), the reply is still
+        # hers, not the speaker's: the pronoun, which the fact patterns read as no one
+        return self.last_person_named(self.previous_message[:m.start()]) or who.lower()
 
     def _still_at_reply(self, sentence: _Sentence, named: set[str]) -> None:
         """Where one still works, said with no subject in reply to a question about work:
