@@ -2245,6 +2245,26 @@ def test_a_car_said_with_its_year_or_bought_by_its_make_is_owned():
     assert extract("I bought a Sarah Kemp novel.", "Owen")[1] == set()
 
 
+def test_a_thing_bought_with_the_subject_dropped_is_the_speakers():
+    # the dropped subject was read as "I", but what was bought was looked for in the
+    # sentence as written
+    assert extract("Bought a used Honda Civic last week.", "Owen")[1] == {
+        ("owen", "OWNS", "honda civic")}
+    assert extract("Finally bought the Leaf!", "Owen")[1] == {("owen", "OWNS", "leaf")}
+    assert extract("Bought a Kindle for my mum.", "Owen")[1] == set()
+
+
+def test_one_signed_up_or_enrolled_by_the_speaker_is_the_one_who_attends():
+    assert extract("I signed Maya up for swimming lessons.", "Tessa")[1] == {
+        ("maya", "INTERESTED_IN", "swimming")}
+    assert extract("We enrolled Lily in a coding class.", "Tessa")[1] == {
+        ("lily", "ATTENDED", "coding class")}
+    # "him" is not read: as a subject it would go to the last person named, here Carla
+    assert extract("Carla has me giving him a frozen Kong. I also signed him up for a "
+                   "basic obedience class.", "Tessa")[1] == set()
+    assert extract("I signed the lease for a flat.", "Tessa")[1] == set()
+
+
 def test_tools_each_for_something_are_each_used_and_a_tool_replaced_is_over():
     said = datetime(2026, 4, 1, 9, tzinfo=UTC)
     plan = planned("We use Kafka for events and Postgres for the ledger.", "Tomas", said).plan

@@ -1380,7 +1380,7 @@ class _Run:
             self._owned(text, sentence, named)
             self._uses(text, sentence, named)
             self._medicines(text, sentence, named)
-            self._made(sentence.text, sentence, named)
+            self._made(text, sentence, named)
             self._goals(text, sentence)
             self._milestones(text, sentence)
             self._applications_named(text, sentence)
@@ -1686,6 +1686,8 @@ class _Run:
         text = _CLINICIAN_SAYS_IT_IS.sub(r"\g<said> I have ", text)
         text = _PUT_ME_ON.sub("I am on ", text)
         text = _MY_STALL_AT.sub("I had a stall at ", text)
+        text = _SIGNED_UP_BY_ME.sub(
+            lambda m: f"{m['who']} {m['adverb'] or ''}signed up for ", text)
         text = _MY_JOB_IS_A_ROLE.sub("I am a ", text)
         text = _MOVED_ME_TO.sub("; I am moving to ", text)
         text = _LIVES_WITH_ME.sub(r"\g<said>; I live in \g<place>", text)
@@ -3785,6 +3787,13 @@ _MY_JOB_IS_A_ROLE = compiled(
 _MY_STALL_AT = compiled(r"(?<!\bhad\s)(?<!\bhave\s)(?<!\bhas\s)\b(?:[Mm]y|[Oo]ur)\s++"
                         r"(?:(?:first|second|third|own|last|very\s++first)\s++)?"
                         r"(?:stall|table|stand|booth)\s++at\s++(?=(?:the|a|an)\s)")
+# one signed up by the speaker is the one who attends: "I signed Maya up for swimming
+# lessons", "We enrolled Lily in a coding class" (as "Maya signed up for …"; not "him" or
+# "her": read as a subject, the pronoun goes to the last person named, who in "Carla has me
+# practicing …, and giving him a Kong. I also signed him up for a class" is not the dog)
+_SIGNED_UP_BY_ME = compiled(
+    rf"\b(?:I|[Ww]e)\s++(?P<adverb>(?:also|just|finally|even|already)\s++)?"
+    rf"(?:signed|enrolled)\s++(?P<who>{NAME})\s++(?:up\s++for|in)\s++")
 _PUT_ME_ON = compiled(
     r"\b(?:(?:[Tt]he\s++|[Mm]y\s++)?(?:[Dd]octor|[Dd]oc|GP|[Cc]onsultant|[Ss]pecialist|"
     r"[Pp]sychiatrist|[Cc]ardiologist|[Nn]urse)(?:\s++has|['’]s)?\s++(?:put|started|switched)\s++"
