@@ -60,6 +60,13 @@ def test_a_question_is_read_for_names_relations_and_time() -> None:
     assert read_query("What medication did Margaret stop taking?").time == "past"
     assert read_query("What medication is Margaret on?").time == "now"
     assert read_query("When did Callum quit vaping?").time == "when"
+    # ... and so are the phrases of an end, though their words alone say none
+    for question in ("Which hobbies has Jonah picked up and which has he given up?",
+                     "Which hobbies has Nora picked up and then dropped?",
+                     "What does Nora no longer do?"):
+        assert read_query(question).time == "past", question
+    assert read_query("Who dropped off the kids?").time == "now"
+    assert read_query("Which hobbies has Jonah picked up?").time == "now"
     assert read_query("Anna").topic(["Anna"]) == ()
     assert read_query("Who is Anna?").topic(["Anna"]) == ()
     assert read_query("tell me about Anna").topic(["Anna"]) == ()
@@ -970,6 +977,33 @@ def test_the_sentence_a_fact_was_stated_in_orders_the_facts() -> None:
     part = rank_facts(closer_sol, rels, read_query("Where did Carlos work part-time?"),
                       ["Carlos"], 0.9)
     assert part.ranked[0][0] == "verde"           # "part-time", one word in both
+
+
+def test_a_fact_told_as_over_says_the_end_a_question_asks_for() -> None:
+    """"Which hobbies has Jonah given up?": the fact told as over ("I'm officially done with
+    sourdough") answers by its end, which its sentence does not say in the question's
+    words; a fact that holds does not, nor does the ended one for a question of no end."""
+    rels = {
+        "bass": {"kind": "INTERESTED_IN", "start_name": "Jonah", "end_name": "bass",
+                 "description": "I play bass in a band."},
+        "sourdough": {"kind": "EXPERIENCED", "start_name": "Jonah", "end_name": "sourdough",
+                      "description": "I think I'm officially done with sourdough.",
+                      "valid_to": datetime(2023, 3, 27, tzinfo=UTC)},
+    }
+    rows = [{"key": "bass", "via": None, "sim": 0.80},
+            {"key": "sourdough", "via": None, "sim": 0.78}]
+    now = datetime(2024, 1, 1, tzinfo=UTC)
+
+    def first(question: str) -> str:
+        return rank_facts(rows, rels, read_query(question), ["Jonah"], 0.9, now=now) \
+            .ranked[0][0]
+
+    assert first("Which hobbies has Jonah given up?") == "sourdough"
+    assert first("What did Jonah stop doing?") == "sourdough"
+    assert first("Which hobbies has Jonah picked up?") == "bass"
+    # told as over after the time asked at, it holds then
+    assert rank_facts(rows, rels, read_query("Which hobbies has Jonah given up?"), ["Jonah"],
+                      0.9, now=datetime(2023, 1, 1, tzinfo=UTC)).ranked[0][0] == "bass"
 
 
 def test_of_two_named_nodes_a_fact_of_one_told_with_the_other_comes_first() -> None:

@@ -306,7 +306,8 @@ def is_auto_link(kind: str, text: str) -> bool:
 def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str, Any]],
                intent: QueryIntent, linked_names: Sequence[str],
                best_source_sim: float | None = None,
-               linked_people: Sequence[str] = (), speaker: str | None = None) -> FactRanking:
+               linked_people: Sequence[str] = (), speaker: str | None = None,
+               now: datetime | None = None) -> FactRanking:
     """The ``facts`` list: (key, score) best first. ``rows`` are the candidate query's
     fact rows ``{key, via, sim}`` (``via``: the hop-1 fact a hop-2 fact was reached by;
     ``sim``: (1 + cosine) / 2 of the fact's embedding and the query, None without one);
@@ -320,7 +321,8 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     about (``asks_relation``). ``linked_people``: the people among the linked nodes (a
     fact told with another of them comes first: ``_named_besides``). ``speaker``: the
     speaker's node the question links by "I" or "my" (its name), whose a relation asked
-    as the speaker's is ("my job": ``QueryIntent.mine``).
+    as the speaker's is ("my job": ``QueryIntent.mine``). ``now``: when a fact told as
+    over by then says the words a question asks for an end with ("given up").
     """
     topic = intent.topic(linked_names)
     stems = [verb_stem(w) for w in topic]
@@ -353,6 +355,12 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     # the time signal counts its sources in it
     timed = {row["key"]: _period_words(wanted, intent, props, said[row["key"]])
              for row, props in facts}
+    # a fact told as over says its end: "Which hobbies has Jonah given up?" asks for
+    # "Jonah EXPERIENCED sourdough", told as "I'm officially done with sourdough"
+    if intent.ended and now is not None:
+        ended = frozenset(verb_stem(w) for w in intent.ended) & wanted
+        timed = {row["key"]: timed[row["key"]] | ended if superseded(props, now)
+                 else timed[row["key"]] for row, props in facts}
     said = {key: words | timed[key] for key, words in said.items()}
     weights = _word_weights(wanted, said.values())
     # "What was my job before Octopus?" asks for the speaker's job, not for the friend's

@@ -237,7 +237,7 @@ def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = N
     # the speaker, linked by "I" or "my" with no name's length (score 0: explore_candidates)
     speaker = next((props[r["key"]][1].get("name") for r in linked
                     if r["key"] in props and r["score"] == 0), None)
-    facts = rank_facts(row["facts"], rels, intent, names, best_source, people, speaker)
+    facts = rank_facts(row["facts"], rels, intent, names, best_source, people, speaker, now)
     fact_scores, answers = facts.scores, facts.answers
     # a query that only names things: the named node answers it, or, when it names two
     # that a fact joins, that fact does (answers.joining_facts); so does it for a question

@@ -116,6 +116,13 @@ BOTH_WORDS = frozenset({"both", "common"})
 # past), unless it asks when ("When did Callum quit vaping?"); unlike PAST_WORDS they are
 # the question's topic too, as the sentence that tells the end says them
 ENDED_WORDS = frozenset({"stop", "stopped", "quit", "quitting"})
+# ... and the phrases that say one, whose words alone do not ("Which hobbies has Jonah
+# picked up and which has he given up?", "What does Nora no longer do?"); "dropped" ends
+# unless something is dropped off, by or in ("Which hobbies has Nora picked up and then
+# dropped?")
+ENDED_PHRASES = frozenset({("give", "up"), ("gives", "up"), ("gave", "up"), ("given", "up"),
+                           ("giving", "up"), ("no", "longer"), ("dropped", "out")})
+DROPPED_ELSEWHERE = frozenset({"off", "by", "in"})
 WHEN_WORDS = frozenset({"when", "since", "date", "year", "month", "day"})
 # "go" before an activity's -ing form only says that one does it ("Does Maya go
 # climbing?", "went skiing"): the activity is the topic, not a trip or an event that
@@ -385,6 +392,9 @@ class QueryIntent:
     # the noun a "what"/"which" question opens with: the kind of thing the answer is ("What
     # club do I play for?": club; "What kind of dog…": dog; ``kind_asked``)
     kind: str = ""
+    # the words that ask for something that ended ("given up", "quit": ``ended_words``);
+    # a fact told as over says them (answers.rank_facts)
+    ended: frozenset[str] = frozenset()
 
     @property
     def asks_when(self) -> bool:
@@ -746,6 +756,17 @@ def _asks_what_one_has(words: list[str]) -> bool:
             and lowered[-1] in ("have", "has", "had") and _someone(words[2:-1]))
 
 
+def ended_words(words: list[str]) -> frozenset[str]:
+    """The words of ``words`` (lower-cased) that ask for something that ended: "What did
+    Margaret stop taking?", "Which hobbies has Jonah given up?", "…picked up and then
+    dropped?" (ENDED_WORDS, ENDED_PHRASES)."""
+    found = {w for w in words if w in ENDED_WORDS}
+    found |= {w for pair in pairwise(words) if pair in ENDED_PHRASES for w in pair}
+    found |= {w for i, w in enumerate(words) if w == "dropped"
+              and (i + 1 == len(words) or words[i + 1] not in DROPPED_ELSEWHERE)}
+    return frozenset(found)
+
+
 def _asks_whom_one_sees(words: list[str]) -> bool:
     """ "Who is Bill seeing?", "who is she seeing now?": whom someone dates. <someone> is
     names, relation words and pronouns only."""
@@ -876,8 +897,9 @@ def read_query(query: str) -> QueryIntent:
         if question_word not in ("", "when") and "when" in lowered else lowered
     # a question whether something holds, in the present tense and saying no time ("Is
     # Priya vegetarian?"; not "Does Kim play padel now?", which asks for what holds now)
-    timeless = not any(w in PAST_WORDS or w in PAST_TENSE or w in WHEN_WORDS
-                       or w in ENDED_WORDS or w in NOW_WORDS for w in main_clause)
+    ends = ended_words(main_clause)
+    timeless = not ends and not any(w in PAST_WORDS or w in PAST_TENSE or w in WHEN_WORDS
+                                    or w in NOW_WORDS for w in main_clause)
     opening = main_clause[0] if main_clause else ""
     if ("still" in main_clause and opening in WHETHER_WORDS) \
             or (opening in WHETHER_NOW_WORDS and timeless):
@@ -885,8 +907,7 @@ def read_query(query: str) -> QueryIntent:
         # (a fact told as over answers it, saying when it ended)
         time = "still"
     elif any(w in PAST_WORDS for w in lowered) or (
-            any(w in ENDED_WORDS for w in main_clause)
-            and not any(w in WHEN_WORDS for w in main_clause)):
+            ends and not any(w in WHEN_WORDS for w in main_clause)):
         time = "past"
     elif any(w in WHEN_WORDS or w in PAST_TENSE for w in main_clause):
         time = "when"
@@ -907,4 +928,4 @@ def read_query(query: str) -> QueryIntent:
                        which=frozenset(lowered[i] for i in modifiers
                                        if lowered[i] not in RELATION_MODIFIERS
                                        and lowered[i] not in skip),
-                       kind=kind_asked(lowered))
+                       kind=kind_asked(lowered), ended=ends)
