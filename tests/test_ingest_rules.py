@@ -5385,6 +5385,16 @@ def test_an_application_to_a_school_a_programme_or_an_employer_by_its_name_is_ma
         assert extract(text, "Lena")[1] == set(), text
 
 
+def test_an_application_sent_to_a_name_is_an_application_to_it():
+    assert extract("I sent my application to Toronto Metropolitan on Thursday.",
+                   "Kirsty")[1] == {("kirsty", "EXPERIENCED", "applied to toronto metropolitan")}
+    assert extract("Asha submitted her final application to UCL and Kings.", "Kirsty")[1] == {
+        ("asha", "EXPERIENCED", "applied to ucl"), ("asha", "EXPERIENCED", "applied to kings")}
+    # a CV sent, or an application sent for no name, is none
+    for text in ("I sent my CV to Acme.", "I sent the application for the internship."):
+        assert extract(text, "Kirsty")[1] == set(), text
+
+
 def test_a_home_found_in_a_place_is_a_move_ahead():
     for text in ("Found a duplex in Cherrywood with a detached garage.",
                  "We found a flat in Cherrywood and move on the 31st."):

@@ -4528,7 +4528,11 @@ _APPLIED = compiled(
 # ... and one to a school, a programme or an employer by its name, or "the NAU
 # application" sent (_Run._applications_named)
 _APPLIED_TO_NAMED = compiled(
-    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has)\s++{ADVERB})?applied\s++(?:to|for)\s++"
+    rf"{SUBJECT}\s++{ADVERB}(?:(?:have|has|had)\s++{ADVERB})?(?:applied|"
+    # ... or sent an application to it: "I sent my application to Toronto Metropolitan",
+    # "she submitted her final application to UCL" (not "I sent my CV to Acme")
+    r"(?:sent|submitted|put)(?:\s++(?:in|off))?\s++(?:my|his|her|their|our|the|an?)\s++"
+    r"(?:[a-z]++\s++)?applications?)\s++(?:to|for)\s++"
     rf"(?:the\s++)?(?P<names>{NAME}(?:\s*+,\s*+{NAME})*(?:\s++(?:and|or)\s++{NAME})?)"
     r"(?!\s*+['’])")
 _APPLICATION_NAMED = compiled(
