@@ -5488,6 +5488,28 @@ def test_where_one_still_is_said_in_reply_to_a_question_about_work_is_a_workplac
                    {}) == set()
 
 
+def test_a_reply_that_one_quit_ends_what_the_question_asked_one_still_did():
+    def ended(text: str, previous: str) -> set:
+        executor = planned_knowing(text, "Lena", {}, previous=previous)
+        return {(r.from_id, r.type, r.to_id, r.valid_to is not None)
+                for r in executor.plan.relationships}
+
+    assert ended("No... I quit after five classes. I kept falling asleep at the wheel.",
+                 "That's a man who knows you. Still doing the pottery?") == {
+        ("lena", "EXPERIENCED", "pottery", True)}
+    assert ended("Nope. I've stopped.", "Are you still running?") == {
+        ("lena", "EXPERIENCED", "running", True)}
+    assert ended("I gave it up last year.", "Do you still play tennis?") == {
+        ("lena", "EXPERIENCED", "tennis", True)}
+    # a job asked about, someone else asked about, a reply that opens on something else,
+    # or one that still does it
+    for previous, text in (("Are you still working at Acme?", "No, I quit in May."),
+                           ("Is Sofia still doing ballet?", "No, I quit."),
+                           ("Still doing the pottery?", "Work is mad. I quit last week."),
+                           ("Still doing the pottery?", "Yes! I love it.")):
+        assert ended(text, previous) == set(), text
+
+
 def test_a_dropped_subject_in_reply_to_a_question_about_someone_else_is_theirs():
     assert replied("Moved into Larchfield last week. This is her room.", "Owen",
                    "But I finished, then ate a LOT of pie. How's Nan? Did she move?",

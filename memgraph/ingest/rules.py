@@ -1686,6 +1686,8 @@ class _Run:
         text = _CLINICIAN_SAYS_IT_IS.sub(r"\g<said> I have ", text)
         text = _PUT_ME_ON.sub("I am on ", text)
         text = _MY_STALL_AT.sub("I had a stall at ", text)
+        if self.sentences_read <= 2:
+            text = self._quit_what_was_asked(text)
         text = _SIGNED_UP_BY_ME.sub(
             lambda m: f"{m['who']} {m['adverb'] or ''}signed up for ", text)
         text = _MY_JOB_IS_A_ROLE.sub("I am a ", text)
@@ -1761,6 +1763,20 @@ class _Run:
                 lambda m: f"{m.group(1)} {_clause_subject(text[:m.start()]) or elided} ",
                 text)
         return text
+
+    def _quit_what_was_asked(self, text: str) -> str:
+        """A reply that one quit, to being asked whether one still does something: "Still
+        doing the pottery?" / "No... I quit after five classes." (as "I quit pottery …");
+        only when the question asked the listener and named what is done, and the reply
+        opens on it ("No..." may be a sentence of its own)."""
+        quit = _QUIT_IT_REPLY.match(text)
+        asked = _STILL_DOING_ASKED.search(self.previous_message or "") if quit else None
+        if quit is None or asked is None or _QUIT_IT_REPLY.match(self.content) is None:
+            return text
+        done = asked["done"] or asked["played"] or asked["ing"]
+        if done in _NOT_ASKED_DOING:
+            return text
+        return f"I quit {done}{text[quit.end():]}"
 
     def _last_name_before(self, text: str) -> str | None:
         """The last name in ``text`` that may be a person: not a known place or thing, not
@@ -4367,6 +4383,26 @@ _ASKED_ABOUT_WORK = compiled(
     r"[^.!?]*\b(?:[Ss]till|[Nn]ow)\b[^.!?]{0,60}?\b(?:teaching|working|work|job|nights?|shifts?|"
     r"warehouse|office)\b[^.!?]*\?")
 _ASKED_YOU = compiled(r"\b(?:you|your)\b")
+# whether the listener still does something, naming it: "Still doing the pottery?", "Are you
+# still running?", "Do you still play tennis?" (_Run._quit_what_was_asked; not "Are you still
+# working at Acme?": a job, _still_at_reply's)
+_STILL_DOING_ASKED = compiled(
+    r"(?:^|(?<=[.!?]\s)|\b(?:[Aa]re|[Dd]o)\s++you\s++)(?:[Ss]till)\s++"
+    r"(?:doing\s++(?:the\s++|your\s++)?(?P<done>[a-z]{3,}(?:\s++(?:class|classes|lessons))?)|"
+    r"play(?:ing)?\s++(?:the\s++)?(?P<played>[a-z]{3,})|"
+    r"(?P<ing>[a-z]{3,}ing))\s*+\?")
+_NOT_ASKED_DOING = frozenset({
+    "going", "working", "living", "seeing", "dating", "waiting", "thinking", "coming",
+    "doing", "okay", "well", "good", "fine", "alright", "that", "this", "it", "things",
+    "stuff", "there", "here", *NOT_ACTIVITIES})
+# ... and the reply that one quit it: "No... I quit after five classes.", "Nope, I stopped
+# in March", "I gave it up" (a sentence that says what was quit is read as it stands)
+_QUIT_IT_REPLY = compiled(
+    r"^(?:(?:[Nn]o|[Nn]ope|[Nn]ah|[Ss]adly\s++not|[Nn]ot\s++any\s*+more)\b[\s.,!…]*+)?"
+    r"I(?:['’](?:ve|d)|\s++(?:have|had))?\s++(?:quit|stopped|gave\s++(?:it|that)\s++up|"
+    r"dropped\s++(?:it|out)|packed\s++(?:it|that)\s++in)"
+    r"(?=\s*+(?:[.,;!…]|$|after|in|last|when|a\s|because|ages|months|years|weeks|at\s++"
+    r"Christmas))")
 # one's favourite, or someone's: "my favourite band is Radiohead", "his favourite place is
 # Zaap", "Arjun's favourite food is pho", "my go-to comfort food is pho"
 _FAVOURITE = compiled(
