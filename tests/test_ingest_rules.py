@@ -5488,6 +5488,27 @@ def test_where_one_still_is_said_in_reply_to_a_question_about_work_is_a_workplac
                    {}) == set()
 
 
+def test_a_job_begun_as_a_role_at_a_place_is_a_workplace():
+    assert extract("I've just started as a barista at Blue Bottle.", "Marcus")[1] == {
+        ("marcus", "WORKS_AT", "blue bottle")}
+    assert extract("Priya started as a nurse at St Mary's.", "Marcus")[1] == {
+        ("priya", "WORKS_AT", "st marys")}
+    for text in ("It started as a side gig at Deliveroo.", "I started as a volunteer.",
+                 "It started as a joke at work."):
+        assert extract(text, "Marcus")[1] == set(), text
+
+
+def test_what_a_test_or_a_scan_showed_is_a_condition_the_speaker_has():
+    for text in ("The MRI showed a bulging disc.",
+                 "I had the MRI last Thursday and it's a bulging disc at L4-L5."):
+        assert extract(text, "Marcus")[1] == {("marcus", "EXPERIENCED", "bulging disc")}, text
+    assert extract("My bloods came back and it's anaemia.", "Marcus")[1] == {
+        ("marcus", "EXPERIENCED", "anaemia")}
+    for text in ("The scan showed the baby is healthy.", "The tests found nothing.",
+                 "I had the scan on Monday and went home."):
+        assert extract(text, "Marcus")[1] == set(), text
+
+
 def test_a_reply_that_one_quit_ends_what_the_question_asked_one_still_did():
     def ended(text: str, previous: str) -> set:
         executor = planned_knowing(text, "Lena", {}, previous=previous)

@@ -1684,8 +1684,10 @@ class _Run:
         text = _HAS_CONTRACTED.sub(r"\1 has \2", text)
         text = _PERFECT_OF_EVENT.sub(r"\g<subj> \g<adverb>", text)
         text = _CLINICIAN_SAYS_IT_IS.sub(r"\g<said> I have ", text)
+        text = _TEST_SHOWED.sub(r"\g<said>; I have ", text)
         text = _PUT_ME_ON.sub("I am on ", text)
         text = _MY_STALL_AT.sub("I had a stall at ", text)
+        text = _STARTED_AS_AT.sub(r"\g<who> started working as ", text)
         if self.sentences_read <= 2:
             text = self._quit_what_was_asked(text)
         text = _SIGNED_UP_BY_ME.sub(
@@ -3294,6 +3296,17 @@ _CLINICIAN_SAYS_IT_IS = compiled(
     r"[Dd]ermatologist|[Cc]ardiologist|[Nn]eurologist)(?:\s*+\([^()]{1,40}\))?\s++"
     r"(?:says|said|thinks|thought|reckons|"
     r"confirmed))\s++(?:it['’]?s|it\s++is|it\s++was|it['’]?s\s++probably)\s++")
+# ... and so does a test or a scan of the speaker's: "The MRI showed a bulging disc", "my
+# bloods came back and it's anaemia", "I had the MRI last Thursday and it's a bulging disc"
+# (as "I have …"; what follows is read only by the patterns of conditions)
+_TESTS = (r"(?:MRI|scan|[Xx]-ray|CT(?:\s++scan)?|ultrasound|biopsy|bloods|"
+          r"blood\s++(?:test|work)|tests?|results?)")
+_TEST_SHOWED = compiled(
+    rf"\b(?P<said>(?:[Tt]he|[Mm]y)\s++{_TESTS}(?:\s++[a-z]++){{0,3}}?\s++"
+    r"(?:showed|shows|confirmed|found|revealed|came\s++back(?:\s++and|,))|"
+    rf"I\s++had\s++(?:the|an?|my)\s++{_TESTS}\b[^.!?;]{{0,40}}?\s++and"
+    r"(?=\s++it(?:['’]?s|\s++(?:is|was))\s))\s++"
+    r"(?:that\s++)?(?:it['’]?s\s++|it\s++(?:is|was)\s++|I\s++(?:have|had)\s++)?")
 # "Just back from two weeks in Iceland!": the speaker is back
 _BACK_FROM = compiled(r"^(?:(?:Just|Finally)\s+)?[Bb]ack\s+from\s")
 _ELIDED = compiled(r"\b(and|then|but)\s+(?=(?:(?:even|also|just|then|now|still|later|soon)\s+)?"
@@ -3803,6 +3816,13 @@ _MY_JOB_IS_A_ROLE = compiled(
 _MY_STALL_AT = compiled(r"(?<!\bhad\s)(?<!\bhave\s)(?<!\bhas\s)\b(?:[Mm]y|[Oo]ur)\s++"
                         r"(?:(?:first|second|third|own|last|very\s++first)\s++)?"
                         r"(?:stall|table|stand|booth)\s++at\s++(?=(?:the|a|an)\s)")
+# a job begun by its role at a place: "I started as Saturday shift lead at the food bank",
+# "Priya started as a nurse at St Mary's" (as "started working as …"; not "It started as a
+# joke at work", nor "I started as a volunteer" with no place)
+_STARTED_AS_AT = compiled(
+    rf"\b(?!(?:It|This|That|There|What|Which|Who)\b)(?P<who>I|[Ww]e|[Ss]he|[Hh]e|{_WORD})"
+    r"\s++(?:(?:have|has|had|just|recently)\s++)*+"
+    r"started\s++as\s++(?=(?:(?:a|an)\s++)?(?:[A-Za-z\-]++\s++){1,3}?(?:at|for)\s)")
 # one signed up by the speaker is the one who attends: "I signed Maya up for swimming
 # lessons", "We enrolled Lily in a coding class" (as "Maya signed up for …"; not "him" or
 # "her": read as a subject, the pronoun goes to the last person named, who in "Carla has me
