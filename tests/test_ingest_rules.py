@@ -2815,6 +2815,10 @@ def test_a_student_says_where_and_what_they_mean_to_become():
     assert extract("I want to become a doctor.")[1] == {("me", "HAS_GOAL", "becoming a doctor")}
     assert extract("I'd love to be an architect.")[1] == {
         ("me", "HAS_GOAL", "becoming an architect")}
+    # ... said with a doubt, still a goal; being one by then is none
+    assert extract("I think I might want to be a paediatric nurse.")[1] == {
+        ("me", "HAS_GOAL", "becoming a paediatric nurse")}
+    assert extract("I might be a nurse by then.")[1] == set()
     # wanting anything else is chat
     assert extract("I want to go home.")[1] == set()
     assert extract("I'm terrified of spiders.")[1] == {("me", "DISLIKES", "spiders")}

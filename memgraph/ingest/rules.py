@@ -4928,9 +4928,11 @@ _EXPECTING = compiled(
     r"(?:\s++again)?(?=\s*+(?:[,.;:!?)–—]|-\s|\b(?:in|this|next|and|but|so|due|later|"
     r"any|soon|early|late)\b|$))|pregnant\b)")
 # an occupation one means to have: "I want to become a doctor", "Mia hopes to be a vet one
-# day" (HAS_GOAL "becoming a doctor"; any other "I want to …" is chat)
+# day", "I think I might want to be a paediatric nurse" (HAS_GOAL "becoming a doctor"; any
+# other "I want to …" is chat)
 _WANTS_TO_BECOME = compiled(
-    rf"{SUBJECT}(?:['’]d\s++(?:really\s++)?(?:love|like)|\s++{ADVERB}(?:want|wants|hope|"
+    rf"{SUBJECT}(?:['’]d\s++(?:really\s++)?(?:love|like)|\s++{ADVERB}"
+    rf"(?:(?:might|may)\s++{ADVERB})?(?:want|wants|hope|"
     r"hopes|plan|plans|dream\s++of|dreams\s++of|would\s++(?:really\s++)?(?:love|like)|"
     # ("am planning to" is a plan said as one: HAS_GOAL above)
     r"(?:am|is|are)\s++(?:hoping|going)))\s++(?:to\s++)?"
