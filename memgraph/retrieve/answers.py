@@ -126,6 +126,9 @@ STANDING_SCALE = 0.1
 # Lena work?" ("where" is close to a city name), as explore fuses full-text with vectors
 # for messages.
 LEXICAL_WEIGHT = 0.2
+# the word a question that asks for an end ("given up", "quit") and a fact told as over
+# both say, in place of the question's own words for it (rank_facts)
+ENDED_WORD = "<ended>"
 # Relation words whose type says all they say: any PARTNER_OF fact is a "boyfriend"'s or a
 # "wife"'s, whatever its sentence ("I'm seeing someone named Omar now"); a FAMILY_OF fact
 # is not a "sister"'s by its type alone.
@@ -357,9 +360,11 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
              for row, props in facts}
     # a fact told as over says its end: "Which hobbies has Jonah given up?" asks for
     # "Jonah EXPERIENCED sourdough", told as "I'm officially done with sourdough"
-    if intent.ended and now is not None:
-        ended = frozenset(verb_stem(w) for w in intent.ended) & wanted
-        timed = {row["key"]: timed[row["key"]] | ended if superseded(props, now)
+    # (the phrase is one word of the question: "given up" counts once, not twice)
+    ended = frozenset(verb_stem(w) for w in intent.ended) & wanted
+    if ended and now is not None:
+        wanted = (wanted - ended) | {ENDED_WORD}
+        timed = {row["key"]: timed[row["key"]] | {ENDED_WORD} if superseded(props, now)
                  else timed[row["key"]] for row, props in facts}
     said = {key: words | timed[key] for key, words in said.items()}
     weights = _word_weights(wanted, said.values())
