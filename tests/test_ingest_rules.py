@@ -5503,13 +5503,15 @@ def test_a_job_begun_as_a_role_at_a_place_is_a_workplace():
 
 
 def test_what_a_test_or_a_scan_showed_is_a_condition_the_speaker_has():
-    for text in ("The MRI showed a bulging disc.",
+    for text in ("My MRI showed a bulging disc.",
                  "I had the MRI last Thursday and it's a bulging disc at L4-L5."):
         assert extract(text, "Marcus")[1] == {("marcus", "EXPERIENCED", "bulging disc")}, text
     assert extract("My bloods came back and it's anaemia.", "Marcus")[1] == {
         ("marcus", "EXPERIENCED", "anaemia")}
-    for text in ("The scan showed the baby is healthy.", "The tests found nothing.",
-                 "I had the scan on Monday and went home."):
+    # whose test, "the MRI" does not say
+    for text in ("My scan showed the baby is healthy.", "My tests found nothing.",
+                 "I had the scan on Monday and went home.",
+                 "Dad went in on Monday. The MRI showed a bulging disc."):
         assert extract(text, "Marcus")[1] == set(), text
 
 

@@ -1771,14 +1771,14 @@ class _Run:
         doing the pottery?" / "No... I quit after five classes." (as "I quit pottery …");
         only when the question asked the listener and named what is done, and the reply
         opens on it ("No..." may be a sentence of its own)."""
-        quit = _QUIT_IT_REPLY.match(text)
-        asked = _STILL_DOING_ASKED.search(self.previous_message or "") if quit else None
-        if quit is None or asked is None or _QUIT_IT_REPLY.match(self.content) is None:
+        reply = _QUIT_IT_REPLY.match(text)
+        asked = _STILL_DOING_ASKED.search(self.previous_message or "") if reply else None
+        if reply is None or asked is None or _QUIT_IT_REPLY.match(self.content) is None:
             return text
         done = asked["done"] or asked["played"] or asked["ing"]
         if done in _NOT_ASKED_DOING:
             return text
-        return f"I quit {done}{text[quit.end():]}"
+        return f"I quit {done}{text[reply.end():]}"
 
     def _last_name_before(self, text: str) -> str | None:
         """The last name in ``text`` that may be a person: not a known place or thing, not
@@ -3296,13 +3296,14 @@ _CLINICIAN_SAYS_IT_IS = compiled(
     r"[Dd]ermatologist|[Cc]ardiologist|[Nn]eurologist)(?:\s*+\([^()]{1,40}\))?\s++"
     r"(?:says|said|thinks|thought|reckons|"
     r"confirmed))\s++(?:it['’]?s|it\s++is|it\s++was|it['’]?s\s++probably)\s++")
-# ... and so does a test or a scan of the speaker's: "The MRI showed a bulging disc", "my
+# ... and so does a test or a scan of the speaker's: "My MRI showed a bulging disc", "my
 # bloods came back and it's anaemia", "I had the MRI last Thursday and it's a bulging disc"
-# (as "I have …"; what follows is read only by the patterns of conditions)
+# (as "I have …"; what follows is read only by the patterns of conditions). Not "the MRI
+# showed…": whose, the sentence does not say ("Dad went in on Monday. The MRI showed…")
 _TESTS = (r"(?:MRI|scan|[Xx]-ray|CT(?:\s++scan)?|ultrasound|biopsy|bloods|"
           r"blood\s++(?:test|work)|tests?|results?)")
 _TEST_SHOWED = compiled(
-    rf"\b(?P<said>(?:[Tt]he|[Mm]y)\s++{_TESTS}(?:\s++[a-z]++){{0,3}}?\s++"
+    rf"\b(?P<said>[Mm]y\s++{_TESTS}(?:\s++[a-z]++){{0,3}}?\s++"
     r"(?:showed|shows|confirmed|found|revealed|came\s++back(?:\s++and|,))|"
     rf"I\s++had\s++(?:the|an?|my)\s++{_TESTS}\b[^.!?;]{{0,40}}?\s++and"
     r"(?=\s++it(?:['’]?s|\s++(?:is|was))\s))\s++"
