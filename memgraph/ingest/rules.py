@@ -4414,7 +4414,7 @@ _STILL_DOING_ASKED = compiled(
     r"(?P<ing>[a-z]{3,}ing))\s*+\?")
 _NOT_ASKED_DOING = frozenset({
     "going", "working", "living", "seeing", "dating", "waiting", "thinking", "coming",
-    "doing", "okay", "well", "good", "fine", "alright", "that", "this", "it", "things",
+    "doing", "okay", "well", "good", "fine", "alright", "that", "this", "things",
     "stuff", "there", "here", *NOT_ACTIVITIES})
 # ... and the reply that one quit it: "No... I quit after five classes.", "Nope, I stopped
 # in March", "I gave it up" (a sentence that says what was quit is read as it stands)
