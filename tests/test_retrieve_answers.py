@@ -281,6 +281,9 @@ def test_a_hobby_asks_for_what_someone_did_only_when_it_is_a_pastime(done: str,
     wanted = wanted_by("What hobbies does Omar have now?", "Omar")
     fact = {"kind": "EXPERIENCED", "end_name": done, "start_name": "Omar"}
     assert asks_relation(wanted, fact) == pastime
+    # ... and so is going to one ("Carol dragged me to pickleball": ATTENDED pickleball)
+    went = {"kind": "ATTENDED", "end_name": done, "start_name": "Omar"}
+    assert asks_relation(wanted, went) == pastime
 
 
 def test_what_someone_trains_for_asks_for_their_goal() -> None:
@@ -1009,6 +1012,30 @@ def test_a_fact_told_as_over_says_the_end_a_question_asks_for() -> None:
     # told as over after the time asked at, it holds then
     assert rank_facts(rows, rels, read_query("Which hobbies has Jonah given up?"), ["Jonah"],
                       0.9, now=datetime(2023, 1, 1, tzinfo=UTC)).ranked[0][0] == "bass"
+
+
+def test_a_question_for_something_begun_is_answered_by_the_fact_of_what_was_begun() -> None:
+    """"What new hobbies did Ruth try in 2023?": every fact was begun when it was told, so
+    "new" and "try" (and "picked up") are no words a fact's statement could say or lack;
+    the pastime stated in 2023 says the rest ("hobbies", "2023") and answers."""
+    rels = {
+        "aerobics": {"kind": "EXPERIENCED", "start_name": "Ruth", "end_name": "water aerobics",
+                     "description": "Rosa has me doing water aerobics at the YMCA.",
+                     "event_at": datetime(2023, 8, 1, tzinfo=UTC).timestamp() * 1000},
+        "fire": {"kind": "WORKS_AT", "start_name": "Ruth", "end_name": "Eugene Fire",
+                 "description": "I retired from Eugene Fire in 2021."},
+    }
+    rows = [{"key": "fire", "via": None, "sim": 0.80},
+            {"key": "aerobics", "via": None, "sim": 0.78}]
+    for question in ("What new hobbies did Ruth try in 2023?",
+                     "Which hobbies has Ruth picked up in 2023?"):
+        ranking = rank_facts(rows, rels, read_query(question), ["Ruth"], 0.7)
+        assert ranking.answers == {"aerobics"}, question
+        assert ranking.ranked[0][0] == "aerobics", question
+    assert read_query("What did Jon take a trip to Rome for?").begun == frozenset()
+    # a question of nothing but a beginning keeps its words
+    assert rank_facts(rows, rels, read_query("What did Ruth start?"), ["Ruth"],
+                      0.9).answers == set()
 
 
 def test_of_two_named_nodes_a_fact_of_one_told_with_the_other_comes_first() -> None:
@@ -1849,6 +1876,9 @@ def test_a_fact_of_someone_else_does_not_stand_for_a_message_about_the_one_asked
     ("What club do I play for?", "club"),
     ("Which team is Finn on?", "team"),
     ("What kind of dog does Sam have?", "dog"),
+    # the word that says which ones is not the kind
+    ("What new hobbies did Ruth try in 2023?", "hobbies"),
+    ("Which other cities has Nora visited?", "cities"),
     ("What did Tom say?", ""),
     ("What is my rating?", ""),
     ("Where do I work?", ""),

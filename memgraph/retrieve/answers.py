@@ -200,9 +200,10 @@ TYPE_WORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
 # The words that ask for a pastime ("what hobby did Ruth take up?", "what sport did Lena
 # take up?"): words of what someone did (EXPERIENCED) when the thing is a pastime
 # (vocabulary.is_pastime: "Omar EXPERIENCED hiking", not "Omar EXPERIENCED promotion",
-# which answered "What hobbies does Omar have now?"; docs/retrieval.md, "Session 91")
+# which answered "What hobbies does Omar have now?"; docs/retrieval.md, "Session 91"), or
+# went to ("Carol dragged me to pickleball": "Ruth ATTENDED pickleball", session 111)
 PASTIME_WORDS = frozenset({"hobby", "sport", "pastime"})
-PASTIME_TYPES = frozenset({"EXPERIENCED"})
+PASTIME_TYPES = frozenset({"EXPERIENCED", "ATTENDED"})
 # Words of a type that name one way of doing what it states: they count for a fact only
 # when its sentence says them. Everything someone made answered "What has Melanie
 # painted?" by the type word "paint" ("We all made our own pots" first, above her
@@ -361,6 +362,12 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     # a fact told as over says its end: "Which hobbies has Jonah given up?" asks for
     # "Jonah EXPERIENCED sourdough", told as "I'm officially done with sourdough"
     # (the phrase is one word of the question: "given up" counts once, not twice)
+    # a question's words for a beginning ("new", "picked up") no fact says more than
+    # another: the share of the question a fact states is of the rest ("What new hobbies
+    # did Ruth try in 2023?" is answered by "Ruth EXPERIENCED water aerobics", stated then)
+    begun = frozenset(verb_stem(w) for w in intent.begun)
+    if wanted - begun:
+        wanted -= begun
     ended = frozenset(verb_stem(w) for w in intent.ended) & wanted
     if ended and now is not None:
         wanted = (wanted - ended) | {ENDED_WORD}

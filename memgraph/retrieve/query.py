@@ -123,6 +123,15 @@ ENDED_WORDS = frozenset({"stop", "stopped", "quit", "quitting"})
 ENDED_PHRASES = frozenset({("give", "up"), ("gives", "up"), ("gave", "up"), ("given", "up"),
                            ("giving", "up"), ("no", "longer"), ("dropped", "out")})
 DROPPED_ELSEWHERE = frozenset({"off", "by", "in"})
+# Words for a beginning: "What new hobbies did Ruth try in 2023?", "Which hobbies has Nora
+# picked up?", "When did Marcus start his woodworking class?" ask for something taken up.
+# Every fact was begun when it was told, so no fact's statement says them more than
+# another's: they are the question's words for messages, not a fact's (answers.rank_facts)
+BEGUN_WORDS = frozenset({"new", "try", "tried", "start", "started", "starting", "begin",
+                         "began", "begun"})
+BEGUN_PHRASES = frozenset({(verb, "up") for verb in ("take", "takes", "took", "taken",
+                                                     "taking", "pick", "picks", "picked",
+                                                     "picking")})
 WHEN_WORDS = frozenset({"when", "since", "date", "year", "month", "day"})
 # "go" before an activity's -ing form only says that one does it ("Does Maya go
 # climbing?", "went skiing"): the activity is the topic, not a trip or an event that
@@ -166,6 +175,9 @@ DO_FORMS = frozenset({"do", "does", "did"})
 SPEAKERS_OWN = frozenset({"my", "our"})
 MINE_MODIFIERS = frozenset({"new", "old", "current", "last", "previous", "first", "own",
                             "present", "former"})
+# ... and those that may stand between "what" and the kind of thing it asks for ("What new
+# hobbies…")
+KIND_MODIFIERS = MINE_MODIFIERS | {"other", "different"}
 # the words that say whose something is
 POSSESSIVE_WORDS = frozenset({"my", "your", "his", "her", "its", "our", "their"})
 # ... but "me" after a request is the one asking, not what is asked about: "Tell me about
@@ -395,6 +407,8 @@ class QueryIntent:
     # the words that ask for something that ended ("given up", "quit": ``ended_words``);
     # a fact told as over says them (answers.rank_facts)
     ended: frozenset[str] = frozenset()
+    # the words that ask for something begun ("new", "picked up": ``begun_words``)
+    begun: frozenset[str] = frozenset()
 
     @property
     def asks_when(self) -> bool:
@@ -767,6 +781,14 @@ def ended_words(words: list[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+def begun_words(words: list[str]) -> frozenset[str]:
+    """The words of ``words`` (lower-cased) that ask for something begun: "What new hobbies
+    did Ruth try?", "Which hobbies has Nora picked up?" (BEGUN_WORDS, BEGUN_PHRASES)."""
+    found = {w for w in words if w in BEGUN_WORDS}
+    found |= {w for pair in pairwise(words) if pair in BEGUN_PHRASES for w in pair}
+    return frozenset(found)
+
+
 def _asks_whom_one_sees(words: list[str]) -> bool:
     """ "Who is Bill seeing?", "who is she seeing now?": whom someone dates. <someone> is
     names, relation words and pronouns only."""
@@ -787,10 +809,15 @@ def _ex_split(token: str) -> tuple[str, ...]:
 def kind_asked(lowered: list[str]) -> str:
     """The noun right after the "what" or "which" a question opens with, the kind of thing
     it asks for ("What club do I play for?": "club"; "Which team is Finn on?": "team";
-    "What kind of dog does Sam have?": "dog"), or "" ("What did Tom say?", "What is…")."""
+    "What kind of dog does Sam have?": "dog"; "What new hobbies…": "hobbies"), or ""
+    ("What did Tom say?", "What is…")."""
     if len(lowered) < 3 or lowered[0] not in ("what", "which"):
         return ""
     at = 3 if lowered[1] in ("kind", "type", "sort") and lowered[2] == "of" else 1
+    if at + 1 < len(lowered) and lowered[at] in KIND_MODIFIERS:
+        # "What new hobbies…", "Which other cities…": the noun is after the word that says
+        # which ones
+        at += 1
     word = lowered[at] if at < len(lowered) else ""
     return "" if not word.isalpha() or word in QUESTION_WORDS or word in FILLER_WORDS \
         else word
@@ -928,4 +955,5 @@ def read_query(query: str) -> QueryIntent:
                        which=frozenset(lowered[i] for i in modifiers
                                        if lowered[i] not in RELATION_MODIFIERS
                                        and lowered[i] not in skip),
-                       kind=kind_asked(lowered), ended=ends)
+                       kind=kind_asked(lowered), ended=ends,
+                       begun=begun_words(main_clause))
