@@ -1014,6 +1014,41 @@ def test_a_fact_told_as_over_says_the_end_a_question_asks_for() -> None:
                       0.9, now=datetime(2023, 1, 1, tzinfo=UTC)).ranked[0][0] == "bass"
 
 
+def test_the_fact_of_taking_up_a_thing_since_given_up_says_the_end_too() -> None:
+    """"Which hobbies has Jonah picked up and given up?" asks for the sourdough he
+    took up as well as for the end he told: the fact of taking it up is of the same thing
+    of the same one as the fact told as over; the bass he still plays is neither."""
+    rels = {
+        "bass": {"kind": "INTERESTED_IN", "start_uid": "jonah", "end_uid": "bass",
+                 "start_name": "Jonah", "end_name": "bass",
+                 "description": "I play bass in a band."},
+        "took_up": {"kind": "INTERESTED_IN", "start_uid": "jonah", "end_uid": "sourdough",
+                    "start_name": "Jonah", "end_name": "sourdough",
+                    "description": "I've got into baking sourdough."},
+        "done": {"kind": "EXPERIENCED", "start_uid": "jonah", "end_uid": "sourdough",
+                 "start_name": "Jonah", "end_name": "sourdough",
+                 "description": "I think I'm officially done with sourdough.",
+                 "valid_to": datetime(2023, 3, 27, tzinfo=UTC)},
+        "maya_bakes": {"kind": "INTERESTED_IN", "start_uid": "maya", "end_uid": "sourdough",
+                       "start_name": "Maya", "end_name": "sourdough",
+                       "description": "Maya bakes sourdough too."},
+    }
+    rows = [{"key": "bass", "via": None, "sim": 0.80},
+            {"key": "maya_bakes", "via": None, "sim": 0.79},
+            {"key": "took_up", "via": None, "sim": 0.76},
+            {"key": "done", "via": None, "sim": 0.74}]
+    now = datetime(2024, 1, 1, tzinfo=UTC)
+    ranked = [key for key, _ in rank_facts(
+        rows, rels, read_query("Which hobbies has Jonah picked up and given up?"),
+        ["Jonah"], 0.9, now=now).ranked]
+    assert set(ranked[:2]) == {"took_up", "done"}
+    # a question of no end leaves the order to the match
+    ranked = [key for key, _ in rank_facts(
+        rows, rels, read_query("Which hobbies has Jonah picked up?"), ["Jonah"], 0.9,
+        now=now).ranked]
+    assert ranked[0] == "bass"
+
+
 def test_a_question_for_something_begun_is_answered_by_the_fact_of_what_was_begun() -> None:
     """"What new hobbies did Ruth try in 2023?": every fact was begun when it was told, so
     "new" and "try" (and "picked up") are no words a fact's statement could say or lack;

@@ -359,19 +359,22 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     # the time signal counts its sources in it
     timed = {row["key"]: _period_words(wanted, intent, props, said[row["key"]])
              for row, props in facts}
-    # a fact told as over says its end: "Which hobbies has Jonah given up?" asks for
-    # "Jonah EXPERIENCED sourdough", told as "I'm officially done with sourdough"
-    # (the phrase is one word of the question: "given up" counts once, not twice)
     # a question's words for a beginning ("new", "picked up") no fact says more than
     # another: the share of the question a fact states is of the rest ("What new hobbies
     # did Ruth try in 2023?" is answered by "Ruth EXPERIENCED water aerobics", stated then)
     begun = frozenset(verb_stem(w) for w in intent.begun)
     if wanted - begun:
         wanted -= begun
+    # a fact told as over says its end: "Which hobbies has Jonah given up?" asks for
+    # "Jonah EXPERIENCED sourdough", told as "I'm officially done with sourdough"
+    # (the phrase is one word of the question: "given up" counts once, not twice); so
+    # does another fact of the same thing of the same one ("Which hobbies has Nora picked
+    # up and then dropped?" asks for "Nora ATTENDED pottery class", the pottery she quit)
     ended = frozenset(verb_stem(w) for w in intent.ended) & wanted
     if ended and now is not None:
         wanted = (wanted - ended) | {ENDED_WORD}
-        timed = {row["key"]: timed[row["key"]] | {ENDED_WORD} if superseded(props, now)
+        over = {_ends(props) for _, props in facts if superseded(props, now)}
+        timed = {row["key"]: timed[row["key"]] | {ENDED_WORD} if _ends(props) in over
                  else timed[row["key"]] for row, props in facts}
     said = {key: words | timed[key] for key, words in said.items()}
     weights = _word_weights(wanted, said.values())
@@ -460,6 +463,12 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
         scores = latest_first(scores, rels, answers, question_stems(intent), earliest=True)
     return FactRanking(sorted(scores.items(), key=lambda kv: (-kv[1], kv[0])), answers,
                        asked)
+
+
+def _ends(props: Mapping[str, Any]) -> tuple[str, str]:
+    """A fact's two ends, whatever its type: who, and what it is of."""
+    return str(props.get("start_uid") or props.get("start_name") or ""), \
+        str(props.get("end_uid") or props.get("end_name") or "")
 
 
 def stated_at(props: Mapping[str, Any]) -> float:
