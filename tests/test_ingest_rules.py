@@ -5676,3 +5676,20 @@ def test_a_support_group_gone_to_or_a_book_read_by_what_it_is_called_is_read():
     assert extract("I'm reading a book called The Midnight Library.", "Melanie")[1] == {
         ("melanie", "EXPERIENCED", "midnight library")}
     assert extract("I'm going to a party.", "Melanie")[1] == set()
+
+
+def test_a_place_named_alone_in_reply_to_where_one_is_moving_is_the_move():
+    assert facts_after("Fremont. It's quirky, there's a giant troll statue under a bridge.",
+                       "No way! Congratulations! Which part of town?",
+                       "Report from Seattle! I've decided. I'm moving.") == {
+        ("nadia", "HAS_GOAL", "moving to fremont")}
+    assert facts_after("To Leith! It's near the shore.", "Where to?",
+                       "We're moving house!") == {("nadia", "HAS_GOAL", "moving to leith")}
+    # a day, a person the graph holds, a reply to another question, or no move said before
+    for text, previous, before in (
+            ("Tuesday. It's near the shore.", "Where to?", "We're moving house!"),
+            ("Kenji. He found it.", "Which part of town?", "I'm moving."),
+            ("Fremont. It's quirky.", "What did you eat?", "I'm moving."),
+            ("Fremont. It's quirky.", "Which part of town?", "I'm so tired."),
+            ("Fremont. It's quirky.", "Which part of town?", "I'm moving to Seattle.")):
+        assert facts_after(text, previous, before) == set(), text

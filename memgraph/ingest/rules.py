@@ -1101,6 +1101,8 @@ class RuleExtractor:
                 for m in _SPOKEN_OF_UNNAMED.finditer(source.previous or "")}
             run.named_earlier = run.previous_person
         run.previous_message = source.previous
+        if source.previous_speaker and source.previous_speaker != source.speaker:
+            run.said_before_asked = source.before_previous
         # "We moved for my wife's job." then, in the speaker's next message, "Her name is
         # Ingrid."
         if source.previous and source.previous_speaker == source.speaker:
@@ -1161,6 +1163,9 @@ class _Run:
         # the message before: the animal it spoke of ("How's the cat??") is what "I adopted
         # her" next means (read only when a sentence says so: _pet_spoken_before)
         self.previous_message = ""
+        # the message before that, when the one before was the other's: what this speaker
+        # said the other asked about ("I'm moving." / "Which part of town?" / "Fremont.")
+        self.said_before_asked = ""
         self.sentences_read = 0   # of this message: the first may answer the one before
         # a relative of the speaker's the sentence before named without a name ("we moved
         # for my wife's job"): the relation word
@@ -1690,6 +1695,8 @@ class _Run:
         text = _STARTED_AS_AT.sub(r"\g<who> started working as ", text)
         if self.sentences_read <= 2:
             text = self._quit_what_was_asked(text)
+        if self.sentences_read == 1:
+            text = self._moving_where_asked(text)
         text = _SIGNED_UP_BY_ME.sub(
             lambda m: f"{m['who']} {m['adverb'] or ''}signed up for ", text)
         text = _MY_JOB_IS_A_ROLE.sub("I am a ", text)
@@ -1779,6 +1786,17 @@ class _Run:
         if done in _NOT_ASKED_DOING:
             return text
         return f"I quit {done}{text[reply.end():]}"
+
+    def _moving_where_asked(self, text: str) -> str:
+        """A place named alone in reply to being asked where one is moving, after saying one
+        is: "I've decided. I'm moving." / "Which part of town?" / "Fremont." (as "I am moving
+        to Fremont."); not a person's name, nor a day."""
+        reply = _PLACE_ALONE.match(text)
+        if reply is None or self._kind(reply["place"]) == "Person" \
+                or not _WHERE_TO_ASKED.search(self.previous_message or "") \
+                or not _MOVING_NO_PLACE.search(self.said_before_asked or ""):
+            return text
+        return f"I am moving to {reply['place']}{text[reply.end('place'):]}"
 
     def _last_name_before(self, text: str) -> str | None:
         """The last name in ``text`` that may be a person: not a known place or thing, not
@@ -4424,6 +4442,18 @@ _QUIT_IT_REPLY = compiled(
     r"dropped\s++(?:it|out)|packed\s++(?:it|that)\s++in)"
     r"(?=\s*+(?:[.,;!…]|$|after|in|last|when|a\s|because|ages|months|years|weeks|at\s++"
     r"Christmas))")
+# a move said with no place ("I've decided. I'm moving.", "We're moving house!"), where to
+# asked next ("Which part of town?", "Where to?"), and a place named alone in reply
+# ("Fremont.", "To Leith!"): _Run._moving_where_asked
+_MOVING_NO_PLACE = compiled(
+    rf"\b(?:I['’]m|I\s++am|[Ww]e['’]re|[Ww]e\s++are)\s++{ADVERB}(?:moving|relocating)"
+    r"(?:\s++(?:house|out|cities|countries))?\s*+[.!]")
+_WHERE_TO_ASKED = compiled(
+    r"\b(?:[Ww]hich|[Ww]hat)\s++(?:part\s++of\s++(?:town|the\s++city)|neighbou?rhood|area|"
+    r"suburb|side\s++of\s++town)\b[^.!?]*+\?|"
+    r"\b[Ww]here\s++(?:to|are\s++you\s++(?:moving|going)|will\s++you\s++(?:live|be))\b"
+    r"[^.!?]*+\?|(?:^|(?<=[.!?]\s))[Ww]here\s*+\?")
+_PLACE_ALONE = compiled(rf"^(?:[Tt]o\s++)?{_NO_DATE_NAME}(?P<place>{NAME})\s*+(?:[.!]|$)")
 # one's favourite, or someone's: "my favourite band is Radiohead", "his favourite place is
 # Zaap", "Arjun's favourite food is pho", "my go-to comfort food is pho"
 _FAVOURITE = compiled(
