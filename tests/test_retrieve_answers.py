@@ -286,6 +286,50 @@ def test_a_hobby_asks_for_what_someone_did_only_when_it_is_a_pastime(done: str,
     assert asks_relation(wanted, went) == pastime
 
 
+def test_where_asks_for_a_place_one_is_at_in_or_went_to_whatever_its_other_words() -> None:
+    """ "Where did Marcus's family take him out for his birthday?" says no word of VISITED:
+    "where" asks for it, as for a home, a workplace, a school, a hometown."""
+    said = "They surprised me at dinner on my birthday, we went to El Charro."
+    rels = {"went": {"kind": "VISITED", "start_name": "Marcus", "end_name": "El Charro",
+                     "description": said},
+            "likes": {"kind": "LIKES", "start_name": "Marcus", "end_name": "hot dogs",
+                      "description": "I love Sonoran hot dogs."},
+            "role": {"kind": "HAS_OCCUPATION", "start_name": "Marcus", "end_name": "paramedic",
+                     "description": "I'm a paramedic."}}
+    rows = [{"key": key, "via": None, "sim": 0.7} for key in rels]
+    where = rank_facts(rows, rels,
+                       read_query("Where did Marcus's family take him out for his birthday?"),
+                       ["Marcus"], 0.8)
+    assert where.asked == {"went"}
+    what = rank_facts(rows, rels,
+                      read_query("What did Marcus's family do for his birthday?"), ["Marcus"],
+                      0.8)
+    assert what.asked == set()
+
+
+def test_a_fact_of_a_named_person_answers_only_when_it_says_the_thing_named_too() -> None:
+    """ "What was the poetry reading that Caroline attended about?" names Caroline and the
+    reading she went to: "attended" is all it says besides, and every fact of her going
+    somewhere says it, but only the one of the reading answers. A thing no fact is of only
+    says which ("LGBTQ" in "What LGBTQ events has Caroline attended?")."""
+    rels = {"reading": {"kind": "ATTENDED", "start_name": "Caroline",
+                        "end_name": "poetry reading",
+                        "description": "I went to a poetry reading last Fri."},
+            "talk": {"kind": "ATTENDED", "start_name": "Caroline", "end_name": "talk",
+                     "description": "I felt super powerful giving my talk."},
+            "parade": {"kind": "ATTENDED", "start_name": "Caroline",
+                       "end_name": "pride parade",
+                       "description": "I went to a pride parade last Friday."}}
+    rows = [{"key": key, "via": None, "sim": 0.8} for key in rels]
+    about = rank_facts(rows, rels,
+                       read_query("What was the poetry reading that Caroline attended about?"),
+                       ["Caroline", "poetry reading"], 0.8, ["Caroline"])
+    assert about.answers == {"reading"}
+    events = rank_facts(rows, rels, read_query("What LGBTQ events has Caroline attended?"),
+                        ["Caroline", "LGBTQ"], 0.8, ["Caroline"])
+    assert events.answers == set(rels)
+
+
 def test_what_someone_trains_for_asks_for_their_goal() -> None:
     # the extractor states "I'm training for the Berlin Marathon" as HAS_GOAL
     goal = {"kind": "HAS_GOAL"}

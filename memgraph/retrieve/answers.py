@@ -257,6 +257,12 @@ NOT_ASKED_BY: dict[str, frozenset[str]] = {
     # the engagement
     "EXPERIENCED": frozenset({"who", "whom"}),
 }
+# The question words that ask for what a type states, whatever the question's other words:
+# "where" asks for a place one is at, in or went to ("Where did Marcus's family take him out
+# for his birthday?": "Marcus VISITED El Charro", told as "we went to El Charro")
+ASKED_BY_WORD: dict[str, frozenset[str]] = {
+    kind: frozenset({"where"}) for kind in ("LIVES_IN", "VISITED", "WORKS_AT", "STUDIES_AT",
+                                            "FROM")}
 # The places one is at or in, which a "what" that asks for a thing does not ask for ("What
 # does Mei study?" asks for architecture, though "I'm studying architecture at ETH Zurich"
 # states her school too and the question's word asks for both: QueryIntent.thing).
@@ -384,9 +390,17 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
     which = {verb_stem(w) for w in intent.which}
     picked = any(which & said.get(key, set()) for key in bridges)
     speakers = frozenset({canonical_name(speaker)}) if speaker else frozenset()
+    # the things the question names besides its people, of which a fact is stated: a fact
+    # of a named person answers only when it says them too ("What was the poetry reading
+    # that Caroline attended about?" is not answered by "Caroline ATTENDED talk", though
+    # "attended" is all the question says besides its names; a thing no fact is of only
+    # says which: "What LGBTQ+ events has Caroline participated in?")
+    things = frozenset(thing for thing in named - people - speakers
+                       if any(_hangs_off(props, frozenset({thing})) for _, props in facts))
     kind_stem = verb_stem(intent.kind) if intent.kind else ""
     for row, props in facts:
-        if asks_relation(asking, props, ends_named=row["key"] in ends_named):
+        if asks_relation(asking, props, ends_named=row["key"] in ends_named) or (
+                intent.question_word in ASKED_BY_WORD.get(str(props.get("kind")), ())):
             asked.add(row["key"])
         raw = row.get("sim")
         sim = 0.5 if raw is None else max(0.0, 2.0 * float(raw) - 1.0)
@@ -403,7 +417,7 @@ def rank_facts(rows: Sequence[Mapping[str, Any]], rels: Mapping[str, Mapping[str
         # likes painting") out-matched the message that answers "when did Melanie paint
         # a sunrise?" by their name alone, and with one word in common (docs/retrieval.md)
         if raw is not None and (best is None or sim >= best) and lexical >= 1.0 \
-                and (via is None or bridged):
+                and (via is None or bridged) and _says_things(props, things):
             answers.add(row["key"])
         elif intent.occupation and via is None and row["key"] in asked:
             # "what did Rui do before?" says in its idiom what it asks for, in no word a
@@ -887,6 +901,16 @@ def _relative_names(props: Mapping[str, Any], intent: QueryIntent,
     described = {name for side, name in ends.items()
                  if intent.relation_matches(str(props.get(f"{side}_description") or ""))}
     return frozenset(described or ends.values())
+
+
+def _says_things(props: Mapping[str, Any], things: frozenset[str]) -> bool:
+    """Whether a fact says each of ``things`` (canonical names): as one of its ends or in
+    the sentence it was stated in."""
+    if not things:
+        return True
+    said = f" {canonical_name(str(props.get('description') or ''))} "
+    return all(_hangs_off(props, frozenset({thing})) or f" {thing} " in said
+               for thing in things)
 
 
 def _hangs_off(props: Mapping[str, Any], names: frozenset[str]) -> bool:
