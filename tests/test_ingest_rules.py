@@ -5500,6 +5500,21 @@ def test_a_job_begun_as_a_role_at_a_place_is_a_workplace():
     for text in ("It started as a side gig at Deliveroo.", "I started as a volunteer.",
                  "It started as a joke at work."):
         assert extract(text, "Marcus")[1] == set(), text
+    # a role with no article is the one role there: held, and where
+    assert extract("I started as Saturday shift lead at the food bank on the 7th.",
+                   "Marcus")[1] == {("marcus", "HAS_OCCUPATION", "saturday shift lead"),
+                                    ("marcus", "WORKS_AT", "food bank")}
+    assert extract("Priya started as shift lead at Tesco.", "Marcus")[1] == {
+        ("priya", "HAS_OCCUPATION", "shift lead"), ("priya", "WORKS_AT", "tesco")}
+
+
+@pytest.mark.parametrize("role", ["shift lead", "crew lead", "volunteer coordinator",
+                                  "events coordinator"])
+def test_leads_and_coordinators_are_occupations(role: str):
+    assert extract(f"I work as a {role}.", "Marcus")[1] == {
+        ("marcus", "HAS_OCCUPATION", role)}
+    assert extract(f"The {role}, Lupe, put us on the drive-through line.", "Marcus")[1] \
+        == {("lupe", "HAS_OCCUPATION", role)}
 
 
 def test_what_a_test_or_a_scan_showed_is_a_condition_the_speaker_has():

@@ -1692,7 +1692,7 @@ class _Run:
         text = _TEST_SHOWED.sub(r"\g<said>; I have ", text)
         text = _PUT_ME_ON.sub("I am on ", text)
         text = _MY_STALL_AT.sub("I had a stall at ", text)
-        text = _STARTED_AS_AT.sub(r"\g<who> started working as ", text)
+        text = _STARTED_AS_AT.sub(_started_as, text)
         if self.sentences_read <= 2:
             text = self._quit_what_was_asked(text)
         if self.sentences_read == 1:
@@ -2746,6 +2746,8 @@ _OCCUPATIONS = (
     "accountant|actor|actress|administrator|analyst|architect|artist|assistant|attorney|"
     "baker|banker|barber|barista|bartender|biologist|bookkeeper|builder|butcher|"
     "carpenter|cashier|caterer|ceo|cfo|chef|chemist|cleaner|clerk|coach|consultant|cook|"
+    # ("the clinical education coordinator position", "a volunteer coordinator")
+    "coordinator|"
     # ("a dental hygienist at Smile Clinic", "My training captain, Steve Walsh", "he's a GP
     # in Hackney")
     "hygienist|captain|GP|"
@@ -2806,7 +2808,7 @@ _OCCUPATIONS = (
     "stay-at-home (?:mom|mum|dad|parent|mother|father)|"
     # a lead by what is led ("a tech lead"; "a lead" alone says nothing)
     "(?:tech|team|technical|engineering|design|product|project|data|sales|marketing|qa|"
-    "frontend|backend|ux) lead|"
+    "frontend|backend|ux|shift|crew|store|site|kitchen) lead|"
     # ... and the head of a department by what it does ("head of chemistry")
     # ("head of IT", "head of HR": a department by its initials)
     "head of (?:[a-z]{3,20}|[A-Z]{2,4}(?![\\w'’\\-]))|"
@@ -3835,13 +3837,14 @@ _MY_JOB_IS_A_ROLE = compiled(
 _MY_STALL_AT = compiled(r"(?<!\bhad\s)(?<!\bhave\s)(?<!\bhas\s)\b(?:[Mm]y|[Oo]ur)\s++"
                         r"(?:(?:first|second|third|own|last|very\s++first)\s++)?"
                         r"(?:stall|table|stand|booth)\s++at\s++(?=(?:the|a|an)\s)")
-# a job begun by its role at a place: "I started as Saturday shift lead at the food bank",
-# "Priya started as a nurse at St Mary's" (as "started working as …"; not "It started as a
-# joke at work", nor "I started as a volunteer" with no place)
+# a job begun by its role at a place: "Priya started as a nurse at St Mary's" (as "started
+# working as …"), "I started as Saturday shift lead at the food bank" (the one role there:
+# as "I am the Saturday shift lead at …"); not "It started as a joke at work", nor "I
+# started as a volunteer" with no place
 _STARTED_AS_AT = compiled(
     rf"\b(?!(?:It|This|That|There|What|Which|Who)\b)(?P<who>I|[Ww]e|[Ss]he|[Hh]e|{_WORD})"
     r"\s++(?:(?:have|has|had|just|recently)\s++)*+"
-    r"started\s++as\s++(?=(?:(?:a|an)\s++)?(?:[A-Za-z\-]++\s++){1,3}?(?:at|for)\s)")
+    r"started\s++as\s++(?=(?P<article>(?:a|an)\s++)?(?:[A-Za-z\-]++\s++){1,3}?(?:at|for)\s)")
 # one signed up by the speaker is the one who attends: "I signed Maya up for swimming
 # lessons", "We enrolled Lily in a coding class" (as "Maya signed up for …"; not "him" or
 # "her": read as a subject, the pronoun goes to the last person named, who in "Carla has me
@@ -6595,6 +6598,15 @@ def _title_name(said: str) -> str:
     if said.isupper() and " " in said:
         return said.lower()
     return " ".join(w if _INITIALS.fullmatch(w) else w.lower() for w in said.split())
+
+
+def _started_as(m: re.Match[str]) -> str:
+    """ "I started as a barista at …" as "I started working as a barista at …"; "I started
+    as shift lead at …", a role with no article, as "I am the shift lead at …"."""
+    who = m["who"]
+    if m["article"]:
+        return f"{who} started working as "
+    return f"{who} {'am' if who == 'I' else 'are' if who.lower() == 'we' else 'is'} the "
 
 
 def _usable(name: str) -> bool:
