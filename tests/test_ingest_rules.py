@@ -4806,6 +4806,19 @@ def test_a_pet_introduced_by_name_then_said_to_be_an_animal_is_the_speakers():
     assert extract("Meet Biscuit. He is so cute.", "Tessa")[1] == set()
 
 
+def test_a_name_asked_after_told_of_first_then_said_to_be_an_animal_is_the_speakers():
+    assert replied("Pixel is thriving. She's a grey tabby with zero respect for my sleep.",
+                   "Jonah", "How's Pixel doing? Your mom showed me a picture.", {}) == {
+        ("jonah", "OWNS", "pixel")}
+    assert replied("Biscuit's doing well. He's a beagle, so he eats everything.", "Jonah",
+                   "How is Biscuit?", {}) == {("jonah", "OWNS", "biscuit")}
+    # a person asked after, a reply that opens on something else, a name not asked after
+    for text, previous in (("Sofia is great. She's a senior now.", "How's Sofia?"),
+                           ("Work is mad. She's a grey tabby.", "How's Pixel doing?"),
+                           ("Pixel is furious. She's a grey tabby.", "What does Pixel think?")):
+        assert replied(text, "Jonah", previous, {}) == set(), text
+
+
 def test_a_pet_got_then_named_first_by_its_kind_is_had():
     assert extract("We have a new dog! Juniper is a retired racing greyhound, nine years old.",
                    "Tessa")[1] == {("tessa", "OWNS", "juniper")}

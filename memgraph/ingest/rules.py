@@ -2515,6 +2515,11 @@ class _Run:
         if (intro := _MEET_NAME.match(sentence.text)) is not None and _usable(intro["name"]):
             self.met_name = intro["name"]
             return
+        if self.sentences_read == 1 and (asked := self._asked_how_named(sentence.text)):
+            # "How's Pixel doing?" / "Pixel is thriving. She's a grey tabby…": the one
+            # asked after, told of first, then said to be an animal, is the speaker's
+            self.met_name = asked
+            return
         if pet is not None and (m := _NAMED_NEXT.match(sentence.text)
                                 or _PET_NAME_FIRST.match(sentence.text)) is not None:
             # ("We have a new dog! Juniper is a retired racing greyhound.": a greyhound)
@@ -2544,6 +2549,15 @@ class _Run:
                 and (what := self._pet_spoken_before() or self._pet_told_later()) is not None:
             # "How's the cat??" then "I adopted her two weeks ago. Her name is Pickle."
             self.unnamed_pet = (got["subj"], what, sentence)
+
+    def _asked_how_named(self, text: str) -> str | None:
+        """The name the message before asked after ("How's Pixel doing?"), when this
+        sentence opens on it."""
+        for m in _HOW_IS_NAME.finditer(self.previous_message or ""):
+            name = m["name"]
+            if _usable(name) and re.match(rf"{re.escape(name)}(?:['’]s)?\s", text):
+                return name
+        return None
 
     def _pet_told_later(self) -> str | None:
         """The animal the message says one is, after a sentence ends ("I adopted her… Her
@@ -4003,6 +4017,9 @@ _NAMED_LATER = compiled(r"[,;]\s*+(?:and\s++)?" + _NAMED_NEXT.pattern)
 # a name introduced alone ("Meet Biscuit.", "Everyone, meet Pip!", "This is Birk!") ...
 _MEET_NAME = compiled(rf"\s*+(?:[A-Z][a-z]++,\s++)?(?:[Mm]eet|[Tt]his\s++is)\s++(?P<name>{NAME})"
                       r"\s*+[.!]*+\s*+$")
+# ... or asked after by name ("How's Pixel doing?", "How is Biscuit?"), told of first in the
+# reply (_Run._asked_how_named)
+_HOW_IS_NAME = compiled(rf"\b[Hh]ow(?:['’]s|\s++is)\s++(?P<name>{_WORD})(?=\s++doing\b|\s*+\?)")
 # ... then said to be an animal, by a word that names nothing but one: "He's a beagle mix",
 # "She is a rescue greyhound" (not "He's a boxer", "a lab technician": people)
 _ANIMAL_KIND = "|".join(sorted(PET_WORDS | set(PET_BREEDS) - BREEDS_WITH_OTHER_SENSES))
