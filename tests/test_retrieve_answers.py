@@ -11,6 +11,7 @@ from memgraph.ingest.rules import RELATION_WORDS
 from memgraph.retrieve.answers import (
     FactRanking,
     asks_relation,
+    held_alike,
     holding_facts,
     joining_facts,
     meeting_facts,
@@ -1845,6 +1846,18 @@ def test_what_two_the_question_names_hold_alike_answers_what_they_have_in_common
     named = rerank(candidates(), Weights(), 60, NOW, 30,
                    intent=read_query("Do Leo and Maya both like climbing?"))
     assert {c.key for c, _ in named[:2]} == {"leo_climbs", "maya_climbs"}
+
+
+def test_a_thing_held_by_two_in_two_forms_of_its_word_is_held_alike() -> None:
+    rels = {"jon": {"kind": "LIKES", "start_name": "Jon", "end_name": "dancing"},
+            "gina": {"kind": "LIKES", "start_name": "Gina", "end_name": "dance"},
+            "gina_store": {"kind": "OWNS", "start_name": "Gina", "end_name": "store"},
+            "jon_gina": {"kind": "FRIEND_OF", "start_name": "Jon", "end_name": "Gina"}}
+    assert held_alike(rels, read_query("How do Jon and Gina both like to destress?")) == {
+        "jon", "gina"}
+    # ... held by one alone, nothing
+    assert held_alike({k: v for k, v in rels.items() if k != "jon"},
+                      read_query("How do Jon and Gina both like to destress?")) == set()
 
 
 def test_who_holds_two_named_things_is_the_node_their_facts_meet_at() -> None:

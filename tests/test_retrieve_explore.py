@@ -937,6 +937,22 @@ def test_whether_something_still_holds_is_told_by_what_was_said_last(
         ("Jon LIKES bouldering", None)]
 
 
+def test_what_two_the_question_names_both_hold_answers_though_it_says_none_of_its_words(
+        memory: Memory, user_id: str) -> None:
+    # "destress" is no word of either fact: what the two hold alike answers all the same
+    ingest_turns(memory, user_id, [
+        ("Jon", "Lost my job as a banker, so I'm starting a dance studio. I'm passionate "
+                "about dancing."),
+        ("Gina", "Wow Jon, same here! Dance is pretty much my go-to for stress relief."),
+        ("Jon", "I also love hiking with my brother at weekends."),
+        ("Gina", "I love being around friends and having a great time. Stress? What stress?"),
+    ])
+    results = memory.explore("How do Jon and Gina both like to destress?", user_id=user_id,
+                             k=5, reinforce=False)
+    assert {r.name for r in results[:2]} == {"Jon LIKES dancing", "Gina LIKES dance"}
+    assert all("in common" in " ".join(r.score.reasons) for r in results[:2])
+
+
 def test_who_holds_two_things_the_question_names_is_told_by_the_facts_that_meet_at_them(
         memory: Memory, user_id: str) -> None:
     # no message says both: Ingrid's job and her employer were told a week apart, and

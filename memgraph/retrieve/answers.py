@@ -1385,20 +1385,30 @@ def evidence_repeated(ordered: Sequence[Any], tier: Mapping[str, int],
 
 
 def held_in_common(facts: Sequence[Any], intent: QueryIntent) -> list[Any]:
-    """The facts whose subjects the question names, two or more of them, each holding one
-    and the same thing, which is none of them ("Jean VISITED Rome", "John VISITED Rome"
-    for "Which city have both Jean and John visited?"; the thing may be named: "Do Leo
-    and Maya both like climbing?"; "Leo FAMILY_OF Maya" joins them and holds nothing)."""
-    ends = [(canonical_name(str(f.props.get("start_name") or "")),
-             canonical_name(str(f.props.get("end_name") or "")), f) for f in facts]
+    """The facts (candidates) whose subjects the question names, two or more of them, each
+    holding one and the same thing (``held_alike``)."""
+    held = held_alike({f.key: f.props for f in facts}, intent)
+    return [f for f in facts if f.key in held]
+
+
+def held_alike(rels: Mapping[str, Mapping[str, Any]], intent: QueryIntent) -> set[str]:
+    """The keys of the facts whose subjects the question names, two or more of them, each
+    holding one and the same thing, which is none of them ("Jean VISITED Rome", "John
+    VISITED Rome" for "Which city have both Jean and John visited?"; the thing may be named:
+    "Do Leo and Maya both like climbing?"; "Leo FAMILY_OF Maya" joins them and holds
+    nothing). A thing said in two forms of its word is one: "Jon LIKES dancing", "Gina
+    LIKES dance"."""
+    ends = [(canonical_name(str(props.get("start_name") or "")),
+             " ".join(verb_stem(w) for w in
+                      canonical_name(str(props.get("end_name") or "")).split()), key)
+            for key, props in rels.items()]
     subjects = {start for start, _, _ in ends if start in intent.name_keys}
-    by_end: dict[str, list[Any]] = {}
-    for start, end, f in ends:
+    by_end: dict[str, list[tuple[str, str]]] = {}
+    for start, end, key in ends:
         if start in subjects and end and end not in subjects:
-            by_end.setdefault(end, []).append(f)
-    return [f for group in by_end.values()
-            if len({canonical_name(str(f.props.get("start_name"))) for f in group}) >= 2
-            for f in group]
+            by_end.setdefault(end, []).append((start, key))
+    return {key for group in by_end.values() if len({start for start, _ in group}) >= 2
+            for _, key in group}
 
 
 def asked_of(candidates: Iterable[Any], intent: QueryIntent) -> str | None:

@@ -30,6 +30,8 @@ from memgraph.graph.vocabulary import SUMMARY_KINDS
 from memgraph.retrieve.answers import (
     HOLDS,
     graph_answers,
+    held_alike,
+    is_fact,
     joining_facts,
     message_floor,
     rank_facts,
@@ -253,6 +255,11 @@ def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = N
     concepts = {str(p.get("uid")) for p in linked_props if p.get("kind") == "Concept"}
     by_shape = graph_answers(row["facts"], rels, linked_uids, concepts, intent, bare)
     answers = answers | joining | set(by_shape)
+    if intent.both:
+        # "How do Jon and Gina both like to destress?": what the two the question names
+        # hold alike answers, however few of the question's words it says
+        answers = answers | held_alike(
+            {key: rels[key] for key, _ in facts.ranked if is_fact(rels[key])}, intent)
     floor = message_floor(best_source)
     signals["facts"] = [{"key": key, "score": score} for key, score in facts.ranked
                         if speaks_for_question(key, score, floor, facts.asked, answers)]
