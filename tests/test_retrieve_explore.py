@@ -953,6 +953,23 @@ def test_what_two_the_question_names_both_hold_answers_though_it_says_none_of_it
     assert all("in common" in " ".join(r.score.reasons) for r in results[:2])
 
 
+def test_a_question_that_asks_who_votes_for_the_people_it_does_not_name(
+        memory: Memory, user_id: str) -> None:
+    ingest_turns(memory, user_id, [
+        ("Naomi", "The language is the big project. One woman in my running group, "
+                  "Carolina, speaks only Portuguese with me so I have to practise."),
+        ("Tessa", "That's brilliant! How is the running going?"),
+        ("Naomi", "Slow and sweaty, but I love it."),
+    ])
+    results = memory.explore("Who helps Naomi practise her Portuguese?", user_id=user_id,
+                             k=10, reinforce=False)
+    voted = {r.name for r in results if "who" in r.score.ranks}
+    assert voted == {"Carolina"}
+    plain = memory.explore("What helps Naomi practise her Portuguese?", user_id=user_id,
+                           k=10, reinforce=False)
+    assert not any("who" in r.score.ranks for r in plain)
+
+
 def test_who_holds_two_things_the_question_names_is_told_by_the_facts_that_meet_at_them(
         memory: Memory, user_id: str) -> None:
     # no message says both: Ingrid's job and her employer were told a week apart, and

@@ -12,6 +12,7 @@ from memgraph.retrieve.config import PRESETS, RetrievalConfig, preset
 from memgraph.retrieve.filters import content_terms, lucene_escape, lucene_phrases
 from memgraph.retrieve.fusion import (
     Candidate,
+    add_person_signal,
     add_time_signal,
     has_words,
     merge_signals,
@@ -19,7 +20,7 @@ from memgraph.retrieve.fusion import (
     rerank,
     rrf_score,
 )
-from memgraph.retrieve.query import Period, read_period
+from memgraph.retrieve.query import Period, asks_who, read_period
 from memgraph.settings import Settings
 
 NOW = datetime(2025, 1, 1, tzinfo=UTC)
@@ -232,3 +233,57 @@ def test_the_episodes_of_the_period_a_question_names_get_the_time_vote() -> None
         == {"fact": 1, "told": 2, "june": 3, "august": None, "anna": None}
     add_time_signal([august], None, 10)
     assert "time" not in august.ranks
+
+
+def test_the_people_a_question_does_not_name_get_the_who_vote() -> None:
+    """ "Who has helped Naomi practise her Portuguese?": Carolina, who "speaks only
+    Portuguese with me", is of the answer's kind; Naomi, whom it names, and Tessa, who
+    speaks in the conversation, are not; nor is a message."""
+    carolina = Candidate("carolina", "node", {"kind": "Person", "name": "Carolina"},
+                         {"vector": 4})
+    ines = Candidate("ines", "node", {"kind": "Person", "name": "Inês"}, {"fulltext": 9})
+    naomi = Candidate("naomi", "node", {"kind": "Person", "name": "Naomi"}, {"linked": 1})
+    tessa = Candidate("tessa", "node", {"kind": "Person", "name": "Tessa"}, {"vector": 1})
+    said = Candidate("said", "node", {"kind": "Source", "speaker": "Tessa"}, {"vector": 2})
+    found = [carolina, ines, naomi, tessa, said]
+    add_person_signal(found, {"naomi"}, set(), 10)
+    assert {c.key: c.ranks.get("who") for c in found} == {
+        "carolina": 1, "ines": 2, "naomi": None, "tessa": None, "said": None}
+    # one a fact ties to the node the question names is told by that fact; one tied to
+    # another node is not
+    ellie = Candidate("ellie", "node", {"kind": "Person", "name": "Ellie", "uid": "u-ellie"},
+                      {"linked": 1})
+    jess = Candidate("jess", "node", {"kind": "Person", "name": "Jess", "uid": "u-jess"},
+                     {"vector": 1})
+    travelled = Candidate("travelled", "relationship",
+                          {"kind": "FRIEND_OF", "start_uid": "u-ellie", "end_uid": "u-jess"},
+                          {"facts": 1})
+    bri = Candidate("bri", "node", {"kind": "Person", "name": "Brianna", "uid": "u-bri"},
+                    {"vector": 2})
+    from_yuma = Candidate("from", "relationship",
+                          {"kind": "FROM", "start_uid": "u-bri", "end_uid": "u-yuma"},
+                          {"fulltext": 3})
+    add_person_signal([ellie, jess, travelled, bri, from_yuma], set(), set(), 10)
+    assert ("who" in jess.ranks, "who" in bri.ranks) == (False, True)
+    # ... and so is one a fact that answers names ("Amara KNOWS Okafor" for "Who is the
+    # paediatrician?", Amara unnamed)
+    okafor = Candidate("okafor", "node", {"kind": "Person", "name": "Okafor", "uid": "u-ok"},
+                       {"vector": 1})
+    knows = Candidate("knows", "relationship",
+                      {"kind": "KNOWS", "start_uid": "u-amara", "end_uid": "u-ok"}, {"facts": 1})
+    add_person_signal([okafor, knows], set(), {"knows"}, 10)
+    assert "who" not in okafor.ranks
+    # ... or any fact that says who one is to someone
+    okafor.ranks = {"vector": 1}
+    add_person_signal([okafor, knows], set(), set(), 10)
+    assert "who" not in okafor.ranks
+
+
+@pytest.mark.parametrize(("question", "who"), [
+    ("Who has helped Naomi practise her Portuguese?", True),
+    ("With whom did Tessa run the Turkey Trot?", True),
+    ("Would Naomi be described as someone who avoids change?", False),
+    ("What did Marcus say to whoever asked?", False),
+])
+def test_a_question_asks_for_someone_when_it_opens_on_who(question: str, who: bool) -> None:
+    assert asks_who(question) == who

@@ -93,9 +93,10 @@ class RetrievalConfig(BaseModel):
     # The `time` vote for the episodes and facts of the period a question names ("in
     # June", "on October 13, 2023"; fusion.add_time_signal); off for ablations.
     use_time: bool = True
-    # The `when` and `number` votes: for a question that asks when, the episodes that say
-    # when ("last Sunday", "on the 29th"); for one that asks how many or how long, those
-    # that state a number (fusion.add_answer_form_signal); off for ablations.
+    # The `when`, `number` and `who` votes: for a question that asks when, the episodes
+    # that say when ("last Sunday", "on the 29th"); for one that asks how many or how long,
+    # those that state a number (fusion.add_answer_form_signal); for one that asks who, the
+    # people it does not name (fusion.add_person_signal); off for ablations.
     use_answer_form: bool = True
     # A question that compares when two things happened ("Which came first, A or B?",
     # "How long after A did B?"; query.comparison_parts) is asked as its two events, the

@@ -46,11 +46,18 @@ from memgraph.retrieve.fusion import (
     add_answer_form_signal,
     add_answered_signal,
     add_graph_signals,
+    add_person_signal,
     add_time_signal,
     merge_signals,
     rerank,
 )
-from memgraph.retrieve.query import TEXT_HEAD_CHARS, QueryIntent, read_query, relative_period
+from memgraph.retrieve.query import (
+    TEXT_HEAD_CHARS,
+    QueryIntent,
+    asks_who,
+    read_query,
+    relative_period,
+)
 from memgraph.retrieve.reinforce import reinforce_params
 from memgraph.retrieve.results import Provenance, Result, ScoreBreakdown, as_datetime
 from memgraph.retrieve.term_weights import (
@@ -312,6 +319,9 @@ def explore(graph: Graph, req: ExploreRequest, *, reinforce: bool,
     add_time_signal(candidates, period, req.config.rrf_k, req.config.signal_weights)
     add_answer_form_signal(candidates, answer_form(req), req.config.rrf_k,
                            req.config.signal_weights)
+    if req.config.use_answer_form and asks_who(req.query):
+        add_person_signal(candidates, named, fetched.answers, req.config.rrf_k,
+                          req.config.signal_weights)
     ranked = rerank(candidates, req.config.weights, req.config.rrf_k, now,
                     req.config.recency_half_life_days, subjects - named,
                     req.config.signal_weights, limit=req.k,

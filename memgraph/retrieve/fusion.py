@@ -26,9 +26,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from memgraph.graph.names import word_stem
+from memgraph.graph.names import canonical_name, word_stem
 from memgraph.graph.vocabulary import (
     EPISODIC_KINDS,
+    PERSON_TYPES,
     SEMANTIC_KINDS,
     is_assistant,
     layer_of,
@@ -513,6 +514,31 @@ def add_answer_form_signal(candidates: Sequence[Candidate], form: str, rrf_k: in
     vote_in_fused_order(ANSWER_FORM_SIGNALS[form], found, rrf_k, signal_weights)
 
 
+def add_person_signal(candidates: Sequence[Candidate], named: set[str], answers: set[str],
+                      rrf_k: int, signal_weights: Mapping[str, float] | None = None) -> None:
+    """One more list for a question that asks who: the people among the candidates that
+    the question does not name and that are not speakers of the conversation, ranked by
+    their fused rank so far ("Who has helped Naomi practise her Portuguese?": Carolina,
+    "speaks only Portuguese with me so I have to practise"). It only votes; not for one
+    a candidate fact ties to someone (a kin, friend or acquaintance), to a node the
+    question names, or that answers (``answers``, keys): that fact tells who in the node's
+    place ("Ellie FRIEND_OF Jess" for "Who did Ellie travel with?", "Amara KNOWS Okafor"
+    for "Who is the paediatrician?")."""
+    speakers = {canonical_name(str(c.props.get("speaker")))
+                for c in candidates if c.props.get("speaker")}
+    linked = {c.props.get("uid") for c in candidates if "linked" in c.ranks}
+    tied = {c.props.get(end) for c in candidates if c.element == "relationship"
+            and (c.key in answers or c.props.get("kind") in PERSON_TYPES
+                 or linked & {c.props.get("start_uid"), c.props.get("end_uid")})
+            for end in ("start_uid", "end_uid")}
+    found = [c for c in candidates
+             if c.element == "node" and c.props.get("kind") == "Person"
+             and c.key not in named and "linked" not in c.ranks
+             and c.props.get("uid") not in tied
+             and canonical_name(str(c.props.get("name") or "")) not in speakers]
+    vote_in_fused_order("who", found, rrf_k, signal_weights)
+
+
 def in_fused_order(candidates: Iterable[Candidate], rrf_k: int,
                    signal_weights: Mapping[str, float] | None) -> list[Candidate]:
     """``candidates`` best first by their fused (RRF) score so far, ties by key: the order
@@ -538,6 +564,8 @@ def vote_in_fused_order(signal: str, chosen: list[Candidate], rrf_k: int,
 ANSWER_FORM_SIGNALS = {"time": "when", "number": "number"}
 # what a result's breakdown says of the lists that only vote, when it is in one
 VOTE_REASONS = {"when": "says when, as the question asks",
+                "who": "someone the question does not name, as a question that asks who "
+                       "asks for",
                 "number": "states a number, as the question asks",
                 "answered": "replies to a question asked in the conversation about what "
                             "the question asks"}

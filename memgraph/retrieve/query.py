@@ -365,6 +365,7 @@ def read_period(query: str) -> Period | None:
     return None
 _POSSESSIVE = re.compile(r"(?:['’]s|['’])$", re.IGNORECASE)
 _POSSESSIVE_IN_NAME = re.compile(r"['’]s\b", re.IGNORECASE)
+_ASKS_WHO = re.compile(r"\s*+(?:(?:with|to|for|from|by)\s++)?(?:who|whom)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -768,6 +769,13 @@ def _asks_what_one_has(words: list[str]) -> bool:
     lowered = [w.lower() for w in words]
     return (len(lowered) >= 4 and lowered[0] == "what" and lowered[1] in ("do", "does", "did")
             and lowered[-1] in ("have", "has", "had") and _someone(words[2:-1]))
+
+
+def asks_who(query: str) -> bool:
+    """Whether a question asks for someone: it opens on "who" or "whom" ("Who has helped
+    Naomi practise her Portuguese?"; not "Would Naomi be described as someone who avoids
+    change?")."""
+    return _ASKS_WHO.match(query) is not None
 
 
 def ended_words(words: list[str]) -> frozenset[str]:
