@@ -31,7 +31,6 @@ from memgraph.retrieve.answers import (
     HOLDS,
     graph_answers,
     held_alike,
-    is_fact,
     joining_facts,
     message_floor,
     rank_facts,
@@ -265,8 +264,7 @@ def fetch_candidates(graph: Graph, req: ExploreRequest, now: datetime | None = N
     if intent.both:
         # "How do Jon and Gina both like to destress?": what the two the question names
         # hold alike answers, however few of the question's words it says
-        answers = answers | held_alike(
-            {key: rels[key] for key, _ in facts.ranked if is_fact(rels[key])}, intent)
+        answers = answers | held_alike({key: rels[key] for key, _ in facts.ranked}, intent)
     floor = message_floor(best_source)
     signals["facts"] = [{"key": key, "score": score} for key, score in facts.ranked
                         if speaks_for_question(key, score, floor, facts.asked, answers)]
