@@ -204,9 +204,12 @@ DERIVED_FROM = "DERIVED_FROM"  # (semantic)-[:DERIVED_FROM]->(Source), consolida
 HAS_CHUNK = "HAS_CHUNK"        # (Artifact)-[:HAS_CHUNK {index}]->(Source), a document's chunks
 STRUCTURAL_TYPES = (MENTIONS, NEXT, INCLUDES, SUMMARIZES, DERIVED_FROM, HAS_CHUNK)
 
-# Relationships to a person (or, by OWNS, a pet) whose own facts a question about the
+# Relationships that say who someone is to someone: kin, partner, friend, colleague,
+# acquaintance (explore's who vote leaves a person one of them tells of to that fact)
+TIE_TYPES = ("FAMILY_OF", "PARTNER_OF", "FRIEND_OF", "COLLEAGUE_OF", "KNOWS")
+# ... and those to a person (or, by OWNS, a pet) whose own facts a question about the
 # first one may need: explore's hop-2 facts ("Maya's brother" -> Leo -> Leo's facts).
-PERSON_TYPES = ("FAMILY_OF", "PARTNER_OF", "FRIEND_OF", "COLLEAGUE_OF", "KNOWS", "OWNS")
+PERSON_TYPES = (*TIE_TYPES, "OWNS")
 # What traverse and explore's graph signal walk: every type but HAS_CHUNK (a document's
 # chunks are not reached through it).
 WALK_TYPES = (*RELATIONSHIP_TYPES, MENTIONS, NEXT, INCLUDES, SUMMARIZES, DERIVED_FROM)

@@ -29,8 +29,8 @@ from typing import Any
 from memgraph.graph.names import canonical_name, word_stem
 from memgraph.graph.vocabulary import (
     EPISODIC_KINDS,
-    PERSON_TYPES,
     SEMANTIC_KINDS,
+    TIE_TYPES,
     is_assistant,
     layer_of,
 )
@@ -514,10 +514,6 @@ def add_answer_form_signal(candidates: Sequence[Candidate], form: str, rrf_k: in
     vote_in_fused_order(ANSWER_FORM_SIGNALS[form], found, rrf_k, signal_weights)
 
 
-# the facts that say who someone is to someone (a pet owned says no one's)
-TIES = frozenset(PERSON_TYPES) - {"OWNS"}
-
-
 def add_person_signal(candidates: Sequence[Candidate], named: set[str], answers: set[str],
                       rrf_k: int, signal_weights: Mapping[str, float] | None = None) -> None:
     """One more list for a question that asks who: the people among the candidates that
@@ -532,7 +528,7 @@ def add_person_signal(candidates: Sequence[Candidate], named: set[str], answers:
                 for c in candidates if c.props.get("speaker")}
     linked = {c.props.get("uid") for c in candidates if "linked" in c.ranks}
     tied = {c.props.get(end) for c in candidates if c.element == "relationship"
-            and (c.key in answers or c.props.get("kind") in TIES
+            and (c.key in answers or c.props.get("kind") in TIE_TYPES
                  or linked & {c.props.get("start_uid"), c.props.get("end_uid")})
             for end in ("start_uid", "end_uid")}
     found = [c for c in candidates
