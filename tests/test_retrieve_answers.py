@@ -31,6 +31,7 @@ from memgraph.retrieve.query import (
     read_query,
     says_nothing,
     says_when,
+    set_aside,
     states_a_number,
 )
 
@@ -1933,6 +1934,27 @@ def test_who_holds_a_role_the_question_names_alone_is_told_by_the_roles_facts() 
 def test_a_question_that_compares_when_two_things_happened_is_read_as_its_two_events(
         question: str, parts: tuple[str, str] | None) -> None:
     assert comparison_parts(question) == parts
+
+
+@pytest.mark.parametrize(("question", "asked"), [
+    ("Which hobbies besides running did Tessa try, and how did they go?",
+     ("Which hobbies did Tessa try, and how did they go?", "running")),
+    ("What creative project do Mel and her kids do together besides pottery?",
+     ("What creative project do Mel and her kids do together?", "pottery")),
+    ("Who besides Priya failed a driving test, and how many times?",
+     ("Who failed a driving test, and how many times?", "Priya")),
+    ("Besides Anna and Tom, who came to the party?", ("who came to the party?", "Anna and Tom")),
+    ("What else does Jo like, apart from the Beatles and Queen?",
+     ("What else does Jo like?", "the Beatles and Queen")),
+    ("What did Tom order other than pizza, and why?", ("What did Tom order, and why?", "pizza")),
+    # nothing set aside, or nothing left to ask
+    ("How long have they lived apart from each other?", None),
+    ("Besides that?", None),
+    ("Where does Anna live?", None),
+])
+def test_a_question_that_sets_a_thing_aside_is_read_without_it(
+        question: str, asked: tuple[str, str] | None) -> None:
+    assert set_aside(question) == asked
 
 
 def test_a_fact_of_someone_else_does_not_stand_for_a_message_about_the_one_asked() -> None:

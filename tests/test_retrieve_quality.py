@@ -8,6 +8,7 @@ from retrieve_data import add_node
 
 from memgraph.memory import Memory
 from memgraph.retrieve.config import RetrievalConfig
+from memgraph.retrieve.results import Result
 
 
 def test_question_words_do_not_decide_the_full_text_match(memory: Memory,
@@ -77,3 +78,34 @@ def test_a_question_that_compares_two_events_finds_the_message_of_each(
     assert first_two(split) == events
     found = memory.explore(question, user_id=user_id, k=4, reinforce=False, config=split)
     assert "one of two events the question compares" in found[0].score.reasons[0]
+
+
+def test_a_question_that_sets_a_thing_aside_is_asked_without_it(memory: Memory,
+                                                                user_id: str) -> None:
+    """"Which hobbies besides running did Tessa try?" sets running aside, which is what
+    her messages say most about: asked whole, a message about running came first; asked
+    without it, the crocheting she took up does, and each result says why
+    (docs/retrieval.md, session 112). Messages alone, ranked by full-text, which reads
+    the words."""
+    said = datetime(2023, 6, 1, 14, tzinfo=UTC)
+    messages = [
+        "Running is my whole life right now, I ran twelve miles this morning.",
+        "Running is my favourite hobby, my running club does hill repeats on Tuesdays.",
+        "My new hobby is crocheting, a hobby for winter break; my first scarf is lumpy.",
+        "The weather has been so nice lately, hasn't it?",
+    ]
+    for n, text in enumerate(messages):
+        add_node(memory.graph, user_id, "Source", f"t{n}", speaker="Tessa", text=text,
+                 event_at=said.replace(day=1 + n))
+    question = "Which hobbies besides running did Tessa try?"
+
+    def found(**changes: bool) -> list[Result]:
+        config = RetrievalConfig.from_settings(memory.settings, use_vector=False,
+                                               use_graph=False, **changes)
+        return memory.explore(question, user_id=user_id, k=4, reinforce=False,
+                              config=config)
+
+    assert "running" in (found(leave_out_set_aside=False)[0].text or "").lower()
+    aside = found()
+    assert "crochet" in (aside[0].text or "").lower()
+    assert all('asked without "running"' in r.score.reasons[-1] for r in aside)

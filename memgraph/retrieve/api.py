@@ -22,7 +22,7 @@ from memgraph.retrieve.explore import (
 )
 from memgraph.retrieve.filters import Filters, build_filters, parse_states
 from memgraph.retrieve.fusion import interleave
-from memgraph.retrieve.query import comparison_parts
+from memgraph.retrieve.query import comparison_parts, set_aside
 from memgraph.retrieve.results import ContextResult, Result, TraverseResult
 from memgraph.retrieve.traverse import TraverseRequest, check_bounds, check_types, traverse
 
@@ -49,6 +49,26 @@ def explore_memory(memory: Memory, query: str, *, user_id: str | None = None,
     config = config or RetrievalConfig.from_settings(settings)
     memory.ensure_schema()
     user = user_id or settings.default_user
+    aside = set_aside(query) if config.leave_out_set_aside else None
+    if aside is None:
+        return _explore_asked(memory, query, vector, user, k, filters, config,
+                              reinforce=reinforce)
+    # what the question sets aside is what the messages say most about, not what it asks
+    # for: asked without it, and each result says so
+    rest, left_out = aside
+    reason = f'asked without "{left_out}", which the question sets aside'
+    return [r.model_copy(update={"score": r.score.model_copy(
+                update={"reasons": [*r.score.reasons, reason]})})
+            for r in _explore_asked(memory, rest, vector, user, k, filters, config,
+                                    reinforce=reinforce)]
+
+
+def _explore_asked(memory: Memory, query: str, vector: list[float] | None, user: str,
+                   k: int, filters: Filters, config: RetrievalConfig, *,
+                   reinforce: bool) -> list[Result]:
+    """A checked question as it is asked: as its two events when it compares two
+    (query.comparison_parts), else whole."""
+    settings = memory.settings
     behind = settings.retrieval.reinforce_in_background
     parts = comparison_parts(query) if config.split_comparisons and vector is None else None
     if parts:

@@ -102,6 +102,9 @@ class RetrievalConfig(BaseModel):
     # "How long after A did B?"; query.comparison_parts) is asked as its two events, the
     # results of each in turn (fusion.interleave); off asks it whole.
     split_comparisons: bool = True
+    # A question that sets a thing aside ("Which hobbies besides running did Tessa try?") is
+    # asked without it (query.set_aside); off asks it as written.
+    leave_out_set_aside: bool = True
     fact_scan_max: int = Field(500, ge=1, le=100_000)
     # Answer-shaped re-rank (facts carry their evidence, current before superseded, a
     # bare name's node first); off gives the plain fused order, for ablations.

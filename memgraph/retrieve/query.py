@@ -514,6 +514,63 @@ def comparison_parts(question: str) -> tuple[str, str] | None:
     return None
 
 
+# A question that sets a thing aside asks about the rest: "Which hobbies besides running
+# did Tessa try?", "What creative project do Mel and her kids do together besides
+# pottery?", "Who besides Priya failed a driving test?". The thing set aside is the one
+# the messages say most about (Tessa's running, Mel's pottery, Priya's own test), so its
+# words drew the ranking to what the question does not ask for (docs/retrieval.md,
+# "Session 112"). It is what follows the word that sets it aside: a name (its capitalised
+# words), or at most SET_ASIDE_WORDS words up to punctuation or a word that goes on with
+# the question ("did", "and"). "Apart from each other" sets nothing aside.
+_SETTING_ASIDE = re.compile(
+    r"\b(?:besides|other\s+than|apart\s+from|aside\s+from|except(?:\s+for)?)\s+(?P<rest>.*)$",
+    re.IGNORECASE)
+SET_ASIDE_WORDS = 4
+_SET_ASIDE_ENDS = frozenset(QUESTION_WORDS | {"and", "or", "but", "is", "are", "was",
+                                              "were", "will", "that", "who", "which"})
+_SETS_NOTHING_ASIDE = frozenset({"each", "one", "that", "this", "it"})
+
+
+def set_aside(question: str) -> tuple[str, str] | None:
+    """A question without the thing it sets aside, and that thing's words ("Which hobbies
+    did Tessa try?", "running" for "Which hobbies besides running did Tessa try?"), or
+    None when it sets nothing aside or nothing would be left to ask."""
+    text = " ".join(question.split())
+    match = _SETTING_ASIDE.search(text)
+    if match is None:
+        return None
+    tokens = match["rest"].split(" ")
+    if not tokens[0] or tokens[0].lower().strip(",.;:?!") in _SETS_NOTHING_ASIDE:
+        return None
+    name = tokens[0][:1].isupper()
+    # what ends the question is set aside whole ("apart from the Beatles and Queen?")
+    whole = len(tokens) <= 2 * SET_ASIDE_WORDS and tokens[-1][-1:] in "?." and not any(
+        t.lower().strip(",.;:?!") in _SET_ASIDE_ENDS - {"and", "or"} for t in tokens)
+    taken: list[str] = []
+    ending = ""
+    for at, token in enumerate(tokens if whole else tokens[:SET_ASIDE_WORDS]):
+        word = token.rstrip(",.;:?!")
+        # two names set aside together: "besides Anna and Tom"
+        joins = word == "and" and token == word and tokens[at + 1:at + 2] != [] \
+            and tokens[at + 1][:1].isupper()
+        if not whole and (not word or (name and not word[:1].isupper() and not joins)
+                          or (not name and taken and word.lower() in _SET_ASIDE_ENDS)):
+            break
+        taken.append(word)
+        if word != token:    # punctuation ends it, and stays
+            ending = token[len(word):]
+            break
+    if not taken:
+        return None
+    before = text[:match.start()].rstrip(" ,")
+    after = " ".join([ending, *tokens[len(taken):]])
+    rest = re.sub(r"\s+([,.;:?!])", r"\1", " ".join(f"{before} {after}".split()))
+    rest = rest.lstrip(",;: ")
+    if not [w for w in _WORD.findall(rest.lower()) if w not in QUESTION_WORDS]:
+        return None
+    return rest, " ".join(taken)
+
+
 def answer_form(lowered: list[str]) -> str:
     """The kind of value a question (its words, lower case) asks for: "time" for "when" as
     its question word, "what year" / "which month" and the like, or "how long ago";
