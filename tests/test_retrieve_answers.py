@@ -769,6 +769,28 @@ def test_a_fact_the_graph_walk_alone_found_ranks_where_its_source_does() -> None
     assert any("graph walk alone" in reason for reason in breakdown.reasons)
 
 
+def test_a_fact_that_stands_for_a_question_asked_ranks_where_the_question_does() -> None:
+    """A fact stands for its message where the message stands: "Priya HAS_OCCUPATION vet",
+    learnt from the listener's "Priya's the vet, right?", came first for "Where did Cal
+    propose to Priya?" with the whole match of that question, which itself keeps less of it
+    (it ends by asking), above the message that answers."""
+    answer = src("s1", {"vector": 2, "fulltext": 2}, speaker="Hannah",
+                 text_head="Cal proposed to Priya over Easter, on the beach at Whitby!")
+    asked = src("s2", {"vector": 1, "fulltext": 1}, speaker="Dev",
+                text_head="Priya's the vet, right?", asks=True)
+    fact = rel("f1", "HAS_OCCUPATION", "Priya", "vet", source_ids=["s2"],
+               description="Priya's the vet, right?")
+    fact.ranks = {"graph": 1}
+    ranked = rerank([answer, asked, fact], Weights(), 10, NOW, 30,
+                    intent=read_query("Where did Cal propose to Priya?"),
+                    fact_scores={"f1": 0.3}, best_source_sim=0.8, asked=set())
+    order = [c.key for c, _ in ranked]
+    assert order[0] == "s1"
+    assert order.index("f1") < order.index("s2")     # it still stands for its source
+    breakdown = ranked[order.index("f1")][1]
+    assert any("ranks where its best source does" in reason for reason in breakdown.reasons)
+
+
 @pytest.mark.parametrize("question", [
     "Who owns the refunds service?",            # a fact the graph walk alone found
     "Who owns Raj's refunds service?",          # a fact of the node the question names

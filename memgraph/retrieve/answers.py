@@ -1017,6 +1017,10 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
     by_key = {c.key: c for c in facts}
     fact_props = {c.key: c.props for c in facts}
     floor = message_floor(best_source_sim)
+    standings_of_messages = message_standings(candidates, intent)
+    # where a message stands: its match, less what it keeps of it (3c-3f below)
+    stands = {key: rrfs[key] * math.prod(factor for factor, _ in kept)
+              for key, kept in standings_of_messages.items()}
     for c in candidates:
         out.adjusted[c.key] = rrfs[c.key]
         if c.element == "relationship" and not is_fact(c.props):
@@ -1050,9 +1054,13 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             # a fact that stands for its source (below) takes the rank of one it shows
             # what of the question matched (``shows_its_match``)
             if walked or beside or not speaks:
+                # it stands for its source: where the source stands, which a question
+                # asked ("Priya's the vet, right?") or another's words keep less of
+                best = max(stands.get(k, rrfs[k]) for k in keys)
                 matched = question if of_someone_asked(f.props, named_people) \
                     else frozenset()
-                shown = max((rrfs[sources[u]] for u in f.props.get("source_ids") or []
+                shown = max((stands.get(sources[u], rrfs[sources[u]])
+                             for u in f.props.get("source_ids") or []
                              if u in sources and shows_its_match(f.props, by_uid[u].props,
                                                                  matched)), default=0.0)
                 if shown < best:
@@ -1179,7 +1187,8 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
             # a message that states only what holds now may also say what held before
             # ("we sold our flat in Turin and moved to Asti"), which no fact carries
             continue
-        if any(f.key in answer_keys or out.adjusted[f.key] >= rrfs[key] for f in carriers):
+        if any(f.key in answer_keys or out.adjusted[f.key] >= stands.get(key, rrfs[key])
+               for f in carriers):
             out.adjusted[key] = rrfs[key] * DEMOTION
             out.why(key, f"its evidence is carried by a fact above (x{DEMOTION})")
         elif intent.time in ("now", "still") and not current:
@@ -1194,42 +1203,11 @@ def shape(candidates: Sequence[Any], rrfs: Mapping[str, float], intent: QueryInt
                 continue
             out.adjusted[key] = rrfs[key] * DEMOTION
             out.why(key, f"states only superseded facts (x{DEMOTION})")
-    # 3c. a message that ends by asking ("That sounds terrifying! How did you calm
-    # yourself down?") echoes the topic it asks about and rarely says what happened
-    for c in candidates:
-        if c.element == "node" and c.props.get("asks") and c.props.get("kind") in EPISODES:
-            out.adjusted[c.key] *= ASKING
-            out.why(c.key, f"ends by asking: a reply more often than a statement (x{ASKING})")
-    # 3d. the agent's own turn ("Nice to meet you, Sam. What do you like to do outside
-    # work?") echoes the user's words to ask about them; what it tells is what the agent
-    # said, and the memory is of the people it speaks for
-    for c in candidates:
-        if c.element == "node" and c.props.get("kind") in EPISODES \
-                and is_assistant(c.props.get("speaker")):
-            out.adjusted[c.key] *= DEMOTION
-            out.why(c.key, f"the agent's own turn: it speaks for no one the memory is "
-                           f"about (x{DEMOTION})")
-    # 3e. a message that says nothing but a greeting, thanks or a reaction ("Hey Melanie!
-    # Just wanted to say hi!") matches every question about its speaker through the name
-    # in its indexed text, and answers none of them
-    names = speakers_and_people(candidates)
-    for c in candidates:
-        if c.element == "node" and c.props.get("kind") in EPISODES \
-                and says_nothing(c.props.get("text_head") or "", names):
-            out.adjusted[c.key] *= DEMOTION
-            out.why(c.key, f"says nothing but a greeting, thanks or a reaction (x{DEMOTION})")
-    # 3f. a question about one of the people talking ("What does Melanie say running has
-    # been great for?") is answered by what that one said; the other's reply matches it
-    # through the name it addresses ("Cool, Melanie! Running can really boost your mood")
-    asked_about = asked_of(candidates, intent)
-    if asked_about is not None:
-        for c in candidates:
-            said = (c.props.get("speaker") or "").lower()
-            if c.element == "node" and c.props.get("kind") in EPISODES and said \
-                    and said != asked_about and not is_assistant(said):
-                out.adjusted[c.key] *= ANOTHER_SPEAKER
-                out.why(c.key, f"said by another than the one the question asks about "
-                               f"(x{ANOTHER_SPEAKER})")
+    # 3c-3f. what a message keeps of its match (``message_standings``)
+    for key, kept in standings_of_messages.items():
+        for factor, reason in kept:
+            out.adjusted[key] *= factor
+            out.why(key, reason)
     # 3g. a thing that says nothing but its name (a Concept "lost job", no description nor
     # notes) is what its facts say: with one among the candidates, it hands its place to
     # the best of them ("Jordan EXPERIENCED lost job", with the message that tells it);
@@ -1409,6 +1387,50 @@ def held_alike(rels: Mapping[str, Mapping[str, Any]], intent: QueryIntent) -> se
             by_end.setdefault(end, []).append((start, key))
     return {key for group in by_end.values() if len({start for start, _ in group}) >= 2
             for _, key in group}
+
+
+def message_standings(candidates: Sequence[Any], intent: QueryIntent
+                      ) -> dict[str, list[tuple[float, str]]]:
+    """What each candidate message keeps of its match, and why (the message's key →
+    (factor, reason) in order; none for one that keeps it whole). A fact that stands for a
+    message ranks where the message does, with these (``shape``, step 2)."""
+    kept: dict[str, list[tuple[float, str]]] = {}
+    messages = [c for c in candidates if c.element == "node" and c.props.get("kind") in EPISODES]
+    # 3c. a message that ends by asking ("That sounds terrifying! How did you calm
+    # yourself down?") echoes the topic it asks about and rarely says what happened
+    for c in messages:
+        if c.props.get("asks"):
+            kept.setdefault(c.key, []).append(
+                (ASKING, f"ends by asking: a reply more often than a statement (x{ASKING})"))
+    # 3d. the agent's own turn ("Nice to meet you, Sam. What do you like to do outside
+    # work?") echoes the user's words to ask about them; what it tells is what the agent
+    # said, and the memory is of the people it speaks for
+    for c in messages:
+        if is_assistant(c.props.get("speaker")):
+            kept.setdefault(c.key, []).append(
+                (DEMOTION, f"the agent's own turn: it speaks for no one the memory is about "
+                           f"(x{DEMOTION})"))
+    # 3e. a message that says nothing but a greeting, thanks or a reaction ("Hey Melanie!
+    # Just wanted to say hi!") matches every question about its speaker through the name
+    # in its indexed text, and answers none of them
+    names = speakers_and_people(candidates)
+    for c in messages:
+        if says_nothing(c.props.get("text_head") or "", names):
+            kept.setdefault(c.key, []).append(
+                (DEMOTION, f"says nothing but a greeting, thanks or a reaction "
+                           f"(x{DEMOTION})"))
+    # 3f. a question about one of the people talking ("What does Melanie say running has
+    # been great for?") is answered by what that one said; the other's reply matches it
+    # through the name it addresses ("Cool, Melanie! Running can really boost your mood")
+    asked_about = asked_of(candidates, intent)
+    if asked_about is not None:
+        for c in messages:
+            said = (c.props.get("speaker") or "").lower()
+            if said and said != asked_about and not is_assistant(said):
+                kept.setdefault(c.key, []).append(
+                    (ANOTHER_SPEAKER, f"said by another than the one the question asks "
+                                      f"about (x{ANOTHER_SPEAKER})"))
+    return kept
 
 
 def asked_of(candidates: Iterable[Any], intent: QueryIntent) -> str | None:
