@@ -526,8 +526,9 @@ _SETTING_ASIDE = re.compile(
     r"\b(?:besides|other\s+than|apart\s+from|aside\s+from|except(?:\s+for)?)\s+(?P<rest>.*)$",
     re.IGNORECASE)
 SET_ASIDE_WORDS = 4
-_SET_ASIDE_ENDS = frozenset(QUESTION_WORDS | {"and", "or", "but", "is", "are", "was",
-                                              "were", "will", "that", "who", "which"})
+# (the question words hold "who" and "which")
+_SET_ASIDE_ENDS = QUESTION_WORDS | {"and", "or", "but", "is", "are", "was", "were", "will",
+                                    "that"}
 _SETS_NOTHING_ASIDE = frozenset({"each", "one", "that", "this", "it"})
 
 
