@@ -109,3 +109,22 @@ def test_a_question_that_sets_a_thing_aside_is_asked_without_it(memory: Memory,
     aside = found()
     assert "crochet" in (aside[0].text or "").lower()
     assert all('asked without "running"' in r.score.reasons[-1] for r in aside)
+
+
+def test_a_hedge_in_a_question_is_not_a_word_to_look_for(memory: Memory, user_id: str) -> None:
+    """"Would Sam likely enjoy the opera?" asks for an inference from what Sam said; a
+    message is not evidence for saying "likely" (docs/retrieval.md, session 113). Messages
+    alone, ranked by full-text, which reads the words."""
+    said = datetime(2023, 6, 1, 14, tzinfo=UTC)
+    messages = [
+        "Likely rain later, and likely storms too.",
+        "I went to the opera last night with Anna, I loved every minute of it.",
+        "The weather has been so nice lately, hasn't it?",
+    ]
+    for n, text in enumerate(messages):
+        add_node(memory.graph, user_id, "Source", f"t{n}", speaker="Sam", text=text,
+                 event_at=said.replace(day=1 + n))
+    config = RetrievalConfig.from_settings(memory.settings, use_vector=False, use_graph=False)
+    for question in ("Would Sam likely enjoy the opera?", "Would Sam probably enjoy the opera?"):
+        found = memory.explore(question, user_id=user_id, k=3, reinforce=False, config=config)
+        assert "opera" in (found[0].text or "")

@@ -40,6 +40,11 @@ TIME_ONLY_WORDS = frozenset({
     "now", "currently", "nowadays", "lately", "recently", "still", "today", "latest",
     "recent", "current",
 })
+# Words that hedge a question ("Would Ruth likely enjoy a Dolly Parton concert?"): it asks
+# what follows from what is known (query.INFERENCE_WORDS), and no message is evidence for
+# saying "likely"; as full-text terms they matched "likely rain later" (docs/retrieval.md,
+# "Session 113")
+HEDGE_WORDS = frozenset({"likely", "probably", "possibly", "perhaps", "unlikely"})
 # The english analyzer's stop words (Lucene's EnglishAnalyzer): gone from every indexed
 # text and every query, so never worth counting (memgraph/retrieve/term_weights.py).
 ANALYZER_STOP_WORDS = frozenset({
@@ -100,15 +105,15 @@ def bare_word(token: str) -> str:
 
 
 def content_terms(query: str) -> str:
-    """The query without its question words and the words that only say when; the query
-    itself when nothing else is left; then the other forms of its verbs that the analyzer
-    does not stem alike (``VERB_FORMS``: "send" asks for "sent" too).
+    """The query without its question words, its hedges and the words that only say when; the
+    query itself when nothing else is left; then the other forms of its verbs that the
+    analyzer does not stem alike (``VERB_FORMS``: "send" asks for "sent" too).
 
     A token is judged by its first word ("What's" is a question word, "Sheeran's" not)
     and otherwise kept as written, for the analyzer to handle."""
     kept = [token for token in query.split()
             if (word := _WORD.search(token)) is None
-            or word.group().lower() not in QUESTION_WORDS | TIME_ONLY_WORDS]
+            or word.group().lower() not in QUESTION_WORDS | TIME_ONLY_WORDS | HEDGE_WORDS]
     terms = kept if any(_WORD.search(t) for t in kept) else query.split()
     said = {bare_word(t) for t in terms}
     forms = sorted({form for word in said for form in VERB_FORMS.get(word, ())} - said)

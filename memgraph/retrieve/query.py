@@ -58,7 +58,7 @@ from memgraph.graph.vocabulary import (
     RELATION_WORD_GROUPS,
     plural,
 )
-from memgraph.retrieve.filters import QUESTION_WORDS, verb_stem
+from memgraph.retrieve.filters import HEDGE_WORDS, QUESTION_WORDS, verb_stem
 
 MAX_NAME_WORDS = 4
 
@@ -925,7 +925,7 @@ def read_query(query: str) -> QueryIntent:
                           if w in RELATION_SYNONYMS and i not in company and i not in paired
                           and i not in verbs]
                          + list(pairs.values()))
-    skip = (QUESTION_WORDS | FILLER_WORDS | FIRST_PERSON | PAST_WORDS | WHEN_WORDS
+    skip = (QUESTION_WORDS | HEDGE_WORDS | FILLER_WORDS | FIRST_PERSON | PAST_WORDS | WHEN_WORDS
             | NOW_WORDS)
     # "best friend", "older sister"; and a word between a possessive and a relation word
     # says which relative, not what about them: "Who is Fiona's mortgage adviser?" asks
