@@ -122,6 +122,11 @@ def test_a_name_that_holds_an_s_is_read_as_written_and_is_no_topic_of_its_own() 
     ("What was my 10k time?", "number"),
     ("What's her best time in the marathon?", "number"),
     ("What time did Gemma finish?", "time"),
+    # what is measured in numbers: a score, a plot's number, a price
+    ("What scores did Dev get on his ADI theory test?", "number"),
+    ("Which plot number did Peggy have at the allotments?", "number"),
+    ("What was the price of the van?", "number"),
+    ("What grade levels has Tessa taught?", ""),
     ("What was the time?", ""),
     ("What did Kirsty do when Maisie was ill?", ""),
     ("Where does Anna live now?", ""),

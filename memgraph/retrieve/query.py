@@ -253,6 +253,11 @@ TIME_STATEMENT_PERIODS = frozenset({
 # duration, which is one ("three years"). Its evidence states one: 11 of 17 evidence turns
 # of such questions in the conversations we read, against 19 % of all turns.
 NUMBER_ASKED_AFTER = frozenset({"many", "much", "long", "old", "often", "far"})
+# What is measured in numbers, asked for by "what" or "which" right before it ("What
+# scores did Dev get?", "Which plot number did Peggy have?", "What was her score?"); not
+# "grade" (a letter, or a year of school) nor "time" (read above)
+MEASURED_WORDS = frozenset({"score", "scores", "number", "price", "cost", "salary", "pace",
+                            "percentage", "mark", "marks"})
 # A time someone made is a number, not a when: "What was Gemma's time?", "What was my
 # 10k time?", "What's her best time in the marathon?" (the race's result, "2 hours 15";
 # "What time is it?" asks when): "time" after whose it is or what it was in, and last in
@@ -575,7 +580,9 @@ def set_aside(question: str) -> tuple[str, str] | None:
 def answer_form(lowered: list[str]) -> str:
     """The kind of value a question (its words, lower case) asks for: "time" for "when" as
     its question word, "what year" / "which month" and the like, or "how long ago";
-    "number" for "how many / much / long / old / often / far"; else ""."""
+    "number" for "how many / much / long / old / often / far", a time made ("What was
+    Gemma's time?") and what is measured in numbers ("What scores…", ``MEASURED_WORDS``);
+    else ""."""
     question_word = next((w for w in lowered if w in WH_WORDS), "")
     if question_word == "when":
         return "time"
@@ -585,6 +592,8 @@ def answer_form(lowered: list[str]) -> str:
         return "time"
     if question_word == "how" and after[:1] and after[0] in NUMBER_ASKED_AFTER:
         return "time" if after == ["long", "ago"] else "number"
+    if question_word in ("what", "which") and MEASURED_WORDS.intersection(lowered[at + 1:at + 5]):
+        return "number"
     if question_word == "what" and "time" in lowered[at + 2:]:
         i = lowered.index("time", at + 2)
         if lowered[i - 1] not in TIME_OF_DAY_AFTER \
