@@ -11,6 +11,14 @@ from memgraph.retrieve.config import RetrievalConfig
 from memgraph.retrieve.results import Result
 
 
+def one_a_day(memory: Memory, user_id: str, speaker: str, messages: list[str]) -> None:
+    """``speaker``'s messages, one a day from 1 June 2023, as sources alone (no facts)."""
+    said = datetime(2023, 6, 1, 14, tzinfo=UTC)
+    for n, text in enumerate(messages):
+        add_node(memory.graph, user_id, "Source", f"t{n}", speaker=speaker, text=text,
+                 event_at=said.replace(day=1 + n))
+
+
 def test_question_words_do_not_decide_the_full_text_match(memory: Memory,
                                                           user_id: str) -> None:
     """A short turn made of "what did…" must not outrank the turn about the subject."""
@@ -87,16 +95,12 @@ def test_a_question_that_sets_a_thing_aside_is_asked_without_it(memory: Memory,
     without it, the crocheting she took up does, and each result says why
     (docs/retrieval.md, session 112). Messages alone, ranked by full-text, which reads
     the words."""
-    said = datetime(2023, 6, 1, 14, tzinfo=UTC)
-    messages = [
+    one_a_day(memory, user_id, "Tessa", [
         "Running is my whole life right now, I ran twelve miles this morning.",
         "Running is my favourite hobby, my running club does hill repeats on Tuesdays.",
         "My new hobby is crocheting, a hobby for winter break; my first scarf is lumpy.",
         "The weather has been so nice lately, hasn't it?",
-    ]
-    for n, text in enumerate(messages):
-        add_node(memory.graph, user_id, "Source", f"t{n}", speaker="Tessa", text=text,
-                 event_at=said.replace(day=1 + n))
+    ])
     question = "Which hobbies besides running did Tessa try?"
 
     def found(**changes: bool) -> list[Result]:
@@ -115,15 +119,11 @@ def test_a_hedge_in_a_question_is_not_a_word_to_look_for(memory: Memory, user_id
     """"Would Sam likely enjoy the opera?" asks for an inference from what Sam said; a
     message is not evidence for saying "likely" (docs/retrieval.md, session 113). Messages
     alone, ranked by full-text, which reads the words."""
-    said = datetime(2023, 6, 1, 14, tzinfo=UTC)
-    messages = [
+    one_a_day(memory, user_id, "Sam", [
         "Likely rain later, and likely storms too.",
         "I went to the opera last night with Anna, I loved every minute of it.",
         "The weather has been so nice lately, hasn't it?",
-    ]
-    for n, text in enumerate(messages):
-        add_node(memory.graph, user_id, "Source", f"t{n}", speaker="Sam", text=text,
-                 event_at=said.replace(day=1 + n))
+    ])
     config = RetrievalConfig.from_settings(memory.settings, use_vector=False, use_graph=False)
     for question in ("Would Sam likely enjoy the opera?", "Would Sam probably enjoy the opera?"):
         found = memory.explore(question, user_id=user_id, k=3, reinforce=False, config=config)

@@ -253,9 +253,9 @@ TIME_STATEMENT_PERIODS = frozenset({
 # duration, which is one ("three years"). Its evidence states one: 11 of 17 evidence turns
 # of such questions in the conversations we read, against 19 % of all turns.
 NUMBER_ASKED_AFTER = frozenset({"many", "much", "long", "old", "often", "far"})
-# What is measured in numbers, asked for by "what" or "which" right before it ("What
-# scores did Dev get?", "Which plot number did Peggy have?", "What was her score?"); not
-# "grade" (a letter, or a year of school) nor "time" (read above)
+# What is measured in numbers, asked for by "what" or "which" among the four words after
+# it ("What scores did Dev get?", "Which plot number did Peggy have?", "What was her
+# score?"); not "grade" (a letter, or a year of school) nor "time" (read below)
 MEASURED_WORDS = frozenset({"score", "scores", "number", "price", "cost", "salary", "pace",
                             "percentage", "mark", "marks"})
 # A time someone made is a number, not a when: "What was Gemma's time?", "What was my
@@ -592,7 +592,8 @@ def answer_form(lowered: list[str]) -> str:
         return "time"
     if question_word == "how" and after[:1] and after[0] in NUMBER_ASKED_AFTER:
         return "time" if after == ["long", "ago"] else "number"
-    if question_word in ("what", "which") and MEASURED_WORDS.intersection(lowered[at + 1:at + 5]):
+    if question_word in ("what", "which") \
+            and MEASURED_WORDS.intersection(lowered[at + 1:at + 5]):
         return "number"
     if question_word == "what" and "time" in lowered[at + 2:]:
         i = lowered.index("time", at + 2)
