@@ -45,6 +45,8 @@ TIME_ONLY_WORDS = frozenset({
 # saying "likely"; as full-text terms they matched "likely rain later" (docs/retrieval.md,
 # "Session 113")
 HEDGE_WORDS = frozenset({"likely", "probably", "possibly", "perhaps", "unlikely"})
+# what a question says that is not what it is about (``content_terms``)
+_NOT_CONTENT = QUESTION_WORDS | TIME_ONLY_WORDS | HEDGE_WORDS
 # The english analyzer's stop words (Lucene's EnglishAnalyzer): gone from every indexed
 # text and every query, so never worth counting (memgraph/retrieve/term_weights.py).
 ANALYZER_STOP_WORDS = frozenset({
@@ -113,7 +115,7 @@ def content_terms(query: str) -> str:
     and otherwise kept as written, for the analyzer to handle."""
     kept = [token for token in query.split()
             if (word := _WORD.search(token)) is None
-            or word.group().lower() not in QUESTION_WORDS | TIME_ONLY_WORDS | HEDGE_WORDS]
+            or word.group().lower() not in _NOT_CONTENT]
     terms = kept if any(_WORD.search(t) for t in kept) else query.split()
     said = {bare_word(t) for t in terms}
     forms = sorted({form for word in said for form in VERB_FORMS.get(word, ())} - said)
