@@ -16,7 +16,8 @@ speed on the same texts, measured before and after); the offline rule extractor 
 source per transaction, as `memgraph ingest --file` does); and LLM calls and tokens per
 source on the agent path against the scripted fake OpenAI server (real openai client).
 Also the floors under the structured path: the commit cost of a 384-d vector in the
-vector index (`floor`), and records that are only sources, with and without their vector
+vector index (`floor`), of one small transaction by the indexes it touches (`commit`),
+and records that are only sources, with and without their vector
 (`sources-floor`: no entities, no facts). Each scenario writes into its own fresh
 tenant, deleted afterwards; every figure is printed with the load average at that
 moment. `--only` picks scenarios; `--breakdown` adds where the precomputed and the
@@ -34,6 +35,7 @@ import contextlib
 import os
 import platform
 import random
+import statistics
 import sys
 import time
 import uuid
@@ -375,6 +377,62 @@ LOCAL_BACKENDS = ("onnx", "torch", "int8")
 Report = Callable[[str, dict[str, Any]], None]
 
 
+# One small write transaction each, by what it touches (``commit_costs``): a label no index
+# covers; a scratch full-text index, updated at commit (Neo4j's default) or eventually
+# consistent (updated behind the commit); memgraph's own `memory_text`, without and with a
+# vector in `memory_embedding`.
+COMMIT_CASES = {
+    "no_index": "CREATE (:BenchCommit {user_id: $u, t: $t})",
+    "fulltext": "CREATE (:BenchCommitSync {user_id: $u, t: $t})",
+    "fulltext_eventual": "CREATE (:BenchCommitEventual {user_id: $u, t: $t})",
+    "memory_text": "CREATE (:Memory:Source {uid: randomUUID(), user_id: $u, search_text: $t})",
+    "memory_text_and_vector": "CREATE (:Memory:Source {uid: randomUUID(), user_id: $u, "
+                              "search_text: $t, embedding: $v})",
+}
+
+
+def commit_costs(settings: Settings, n: int = 200) -> dict[str, Any]:
+    """Median ms of one write transaction of one node (a short sentence), per
+    ``COMMIT_CASES``, the cases taken in turn so that a shared machine's drift falls on
+    all of them alike. Where a conversation's message-by-message ingestion spends its
+    commits (docs/benchmarks.md, "Session 114")."""
+    memory = Memory(settings, embedder=HashingEmbedder(384))
+    memory.init()
+    user = tenant(memory)
+    vector = unit_vectors(np.random.default_rng(3), 1)[0]
+    times: dict[str, list[float]] = {case: [] for case in COMMIT_CASES}
+    try:
+        with memory.graph.session() as session:
+            session.run("CREATE FULLTEXT INDEX bench_commit_sync IF NOT EXISTS "
+                        "FOR (n:BenchCommitSync) ON EACH [n.t]").consume()
+            session.run("CREATE FULLTEXT INDEX bench_commit_eventual IF NOT EXISTS "
+                        "FOR (n:BenchCommitEventual) ON EACH [n.t] OPTIONS {indexConfig: "
+                        "{`fulltext.eventually_consistent`: true}}").consume()
+            session.run("CALL db.awaitIndexes(300)").consume()
+            for i in range(n):
+                params = {"u": user, "t": f"I adopted a cat named Miso, number {i}",
+                          "v": vector}
+                for case, query in COMMIT_CASES.items():
+                    started = time.perf_counter()
+                    session.execute_write(lambda tx, q=query, p=params: tx.run(q, p).consume())
+                    times[case].append(time.perf_counter() - started)
+        return {f"{case}_ms": round(1000 * statistics.median(t), 2)
+                for case, t in times.items()}
+    finally:
+        with memory.graph.session() as session:
+            session.run("MATCH (n) WHERE (n:BenchCommit OR n:BenchCommitSync "
+                        "OR n:BenchCommitEventual) AND n.user_id = $u DELETE n",
+                        u=user).consume()
+            for index in ("bench_commit_sync", "bench_commit_eventual"):
+                session.run(f"DROP INDEX {index} IF EXISTS").consume()
+        memory.forget_user(user)
+        memory.close()
+
+
+def run_commit(settings: Settings, args: argparse.Namespace, report: Report) -> None:
+    report("one small write transaction, by what it touches", commit_costs(settings))
+
+
 def run_floor(settings: Settings, args: argparse.Namespace, report: Report) -> None:
     report("vector index alone (commit of bare nodes)", vector_index_floor(settings))
 
@@ -432,7 +490,8 @@ def run_llm(settings: Settings, args: argparse.Namespace, report: Report) -> Non
 # The scenarios, in the order they run whatever order --only names them in; local and
 # rules-local share one pass over the runtimes (each model is loaded once).
 SCENARIOS: dict[str, Callable[[Settings, argparse.Namespace, Report], None]] = {
-    "floor": run_floor, "sources-floor": run_sources_floor, "precomputed": run_precomputed,
+    "floor": run_floor, "commit": run_commit, "sources-floor": run_sources_floor,
+    "precomputed": run_precomputed,
     "embedders": run_embedders, "local": run_local, "rules-local": run_local,
     "rules": run_rules, "llm": run_llm,
 }
