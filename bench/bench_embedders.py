@@ -25,6 +25,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -32,7 +33,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_args import comma_list
-from locomo import load, rrf_order
+from locomo import Question, Turn, load, rrf_order
 
 from memgraph.providers.local_onnx import OnnxEmbedder
 
@@ -116,8 +117,8 @@ def model_pairs(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def fused_recalls(conversations: list, first: list[np.ndarray], second: list[np.ndarray]
-                  ) -> dict[int, list[float]]:
+def fused_recalls(conversations: Sequence[tuple[str, list[Turn], list[Question]]],
+                  first: list[np.ndarray], second: list[np.ndarray]) -> dict[int, list[float]]:
     """Recall at each k of the two models' orders fused by RRF, question by question (the
     orders are in the order ``main`` asked the questions)."""
     recalls: dict[int, list[float]] = {k: [] for k in KS}
