@@ -15,7 +15,8 @@ MEMGRAPH_EMBEDDING_MODEL / MEMGRAPH_EMBEDDING_QUANTIZATION set.
 ``--fuse A+B`` (comma-separated pairs of the models measured) adds a row per pair: the
 two models' turn orders fused by RRF (k = 60, as bench/locomo.py fuses its turn
 baselines), two retrievers in one list (docs/retrieval.md, "Session 114"). ``--data``
-takes several files (the eleven: ``bench/data/locomo_style/synth-*.json``).
+takes several files (the project's own conversations:
+``bench/data/locomo_style/synth-*.json``).
 """
 
 from __future__ import annotations
