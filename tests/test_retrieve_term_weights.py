@@ -1,5 +1,6 @@
 """Full-text terms are weighed by the tenant's own statistics (retrieve/term_weights.py):
-one tenant's ranking does not depend on what the other tenants wrote."""
+one tenant's ranking does not depend on what the other tenants wrote; a message's length
+does not count against its words."""
 
 from __future__ import annotations
 
@@ -167,6 +168,33 @@ def test_a_tenants_fulltext_ranking_does_not_depend_on_other_tenants(memory: Mem
         assert first_by_fulltext(weighed=True) == named
     finally:
         memory.graph.run_autocommit("graph/delete_user", user_id=other)
+
+
+def test_a_long_message_loses_less_to_a_short_one_than_lucene_makes_it(
+        memory: Memory, user_id: str) -> None:
+    """Lucene weighs a word less the longer the text it is in; in a chat the long message
+    is the one that tells something. explore() scores a message's words as if its length
+    did not count (cypher/retrieve/explore_candidates.cypher): of two messages that say
+    "pottery" once, the long one is less far behind the short one than in Lucene's own
+    scores."""
+    short = add_node(memory.graph, user_id, "Source", "s", text="Pottery tonight!")
+    long = add_node(memory.graph, user_id, "Source", "l", text=(
+        "Finally signed up for the Thursday pottery class at the community centre after "
+        "talking about it for a year, and the teacher says by spring we will each have "
+        "thrown a full dinner set, which sounds ambitious for someone who has only ever "
+        "made one lopsided bowl"))
+    config = RetrievalConfig.from_settings(memory.settings, use_vector=False,
+                                           use_graph=False, use_facts=False,
+                                           tenant_term_weights=False)
+    results = memory.explore("pottery", user_id=user_id, k=5, reinforce=False,
+                             config=config)
+    explored = {r.uid: r.score.signal_scores["fulltext"] for r in results}
+    with memory.graph.session() as session:
+        lucene = {row["uid"]: row["score"] for row in session.run(
+            "CALL db.index.fulltext.queryNodes('memory_text', $lucene) YIELD node, score "
+            "RETURN node.uid AS uid, score", lucene=f'+user_id:"{user_id}"^0 +(pottery)')}
+    assert lucene[short] > lucene[long]                  # what Lucene alone does
+    assert explored[short] / explored[long] < lucene[short] / lucene[long]
 
 
 def test_a_tenants_id_is_no_word_of_its_memories(memory: Memory) -> None:

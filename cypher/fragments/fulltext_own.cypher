@@ -9,7 +9,9 @@
 // "team-b", "a" being a stop word) matches too, and its hits may take the places asked
 // for. Then the index is asked again for ten times as many, and this tenant's are kept
 // (docs/retrieval.md, "Each tenant's own word statistics").
-WITH *, '+user_id:"' + replace(replace(tenant_id, '\\', '\\\\'), '"', '\\"') + '" +(' + terms + ')'
+// The tenant clause only filters (boost 0): a hit's score is its words' alone, which
+// explore_candidates may then rescale.
+WITH *, '+user_id:"' + replace(replace(tenant_id, '\\', '\\\\'), '"', '\\"') + '"^0 +(' + terms + ')'
         AS lucene
 CALL (lucene, tenant_id, hit_limit, index_name) {
   CALL db.index.fulltext.{{procedure}}(index_name, lucene, {limit: hit_limit})

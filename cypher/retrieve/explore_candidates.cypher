@@ -16,7 +16,8 @@
 //                `summary_text` when summaries compete) and relationships
 //                (`relationship_text`), scoped to the tenant inside Lucene (every index
 //                holds `user_id`: a required phrase clause), over-fetched to $ft_k for
-//                the other filters. The terms are $search.lucene (escaped), or, on the
+//                the other filters; a message's score without Lucene's length
+//                normalisation. The terms are $search.lucene (escaped), or, on the
 //                shared index, $search.weigh's, weighed by the tenant's own statistics
 //                (fragments/weighted_terms; their counts are returned as `counted`): a
 //                tenant's own index already scores by the tenant's statistics.
@@ -158,6 +159,15 @@ CALL (asked) {
   WITH hit.e AS n, hit.score AS score
   WHERE n.user_id = $search.user_id
     {{> fragments/node_filters}}
+  // Lucene weighs a word less the longer the text it is in (BM25: k1 = 1.2, b = 0.75,
+  // against the index's average length); a message is scored as if it did not: in a chat
+  // the long message is the one that tells something, and the short ones won every tie
+  // ("Thanks, you too!"). $message_words stands for the average Lucene does not tell
+  // (docs/retrieval.md, "Session 115").
+  WITH n, CASE WHEN n:Source
+         THEN score * (1 + 1.2 * (0.25 + 0.75 * size(split(coalesce(n.search_text, ''), ' '))
+                                  / $message_words)) / 2.2
+         ELSE score END AS score
   WITH n, score ORDER BY score DESC, elementId(n) LIMIT $per_signal
   RETURN collect({key: elementId(n), score: score, summary: n:Storyline OR n:Macro}) AS ftn
 }

@@ -55,6 +55,11 @@ class RetrievalConfig(BaseModel):
     # Full-text is scoped to the tenant inside Lucene; the over-fetch only makes room for
     # the filters Lucene cannot apply (state, kind, salience, time).
     fulltext_overfetch: int = Field(3, ge=1, le=100)
+    # A message's full-text score is taken without Lucene's length normalisation, against
+    # this many words as the index's average length (which Lucene does not tell): 20 to 45
+    # moved the same way on LoCoMo and the project's conversations (docs/retrieval.md,
+    # "Session 115").
+    fulltext_message_words: float = Field(30.0, gt=0)
     # Full-text terms weighed by the tenant's own statistics, not the shared index's
     # (memgraph/retrieve/term_weights.py): counts per term, capped, kept per process.
     tenant_term_weights: bool = True

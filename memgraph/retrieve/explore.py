@@ -152,6 +152,7 @@ def candidate_params(graph: Graph, req: ExploreRequest) -> dict[str, Any]:
         "min_vector_score": cfg.min_vector_score,
         "ann_score_margin": ANN_SCORE_MARGIN,
         "ft_k": per_signal * cfg.fulltext_overfetch,
+        "message_words": float(cfg.fulltext_message_words),
         "per_signal": per_signal,
         "seeds": cfg.graph_seeds if cfg.use_graph else 0,
         "hub_degree": cfg.graph_hub_degree,
